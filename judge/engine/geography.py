@@ -1,0 +1,43 @@
+"""What the resolver needs to know about a map, as a small protocol.
+
+The standard map implements it from variant data; the multiverse implements it
+over locations that carry a timeline and a turn.  The resolver only calls these
+methods, so any map whose locations answer them can be adjudicated.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Protocol
+
+from judge.engine.orders import Location, UnitType
+
+
+class Geography(Protocol):
+    """Adjacency and terrain questions about opaque locations."""
+
+    def province(self, loc: Location) -> Hashable:
+        """The area ``loc`` belongs to: units in one area conflict (coasts share it)."""
+        ...
+
+    def can_move(self, unit_type: UnitType, src: Location, dest: Location) -> bool:
+        """Whether a unit of ``unit_type`` at ``src`` can move directly to ``dest``.
+
+        For fleets the coast of ``dest`` is exact.
+        """
+        ...
+
+    def can_reach(self, unit_type: UnitType, src: Location, area: Hashable) -> bool:
+        """Whether a unit at ``src`` can move directly to some location of ``area``.
+
+        Used for supports (a fleet may support into a coast it cannot reach) and
+        for the links of a convoy chain.
+        """
+        ...
+
+    def can_convoy(self, loc: Location) -> bool:
+        """Whether a fleet at ``loc`` may take part in a convoy (a sea area)."""
+        ...
+
+    def is_coastal(self, area: Hashable) -> bool:
+        """Whether an army may start or end a convoyed move in ``area``."""
+        ...
