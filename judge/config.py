@@ -1,0 +1,182 @@
+"""Load the daemon's configuration (``judge.toml``) into dataclasses.
+
+Every setting has a default, so an empty or missing file gives a working demo setup:
+the judge receives mail itself over SMTP on loopback and keeps its state in SQLite.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """Raised for an unknown key or a value of the wrong kind in judge.toml."""
+
+
+@dataclass
+class JudgeSection:
+    """Who the judge is and where it keeps its files."""
+
+    address: str = "judge@localhost"
+    name: str = "The Judge"
+    state_dir: str = "state"
+
+
+@dataclass
+class DatabaseSection:
+    """Where the database lives (any SQLAlchemy URL)."""
+
+    url: str = "sqlite:///state/judge.db"
+
+
+@dataclass
+class SmtpInboundSection:
+    """The judge's own SMTP server (inbound mode "smtp")."""
+
+    host: str = "127.0.0.1"
+    port: int = 8025
+
+
+@dataclass
+class ImapInboundSection:
+    """The mailbox the judge watches (inbound mode "imap")."""
+
+    host: str = "127.0.0.1"
+    port: int = 143
+    ssl: bool = False
+    starttls: bool = False
+    username: str = ""
+    password: str = ""
+    folder: str = "INBOX"
+    processed_folder: str = "Processed"
+    mark_seen: bool = False
+    poll_seconds: float = 60.0
+    idle: bool = True
+    cafile: str = ""
+
+
+@dataclass
+class InboundSection:
+    """How mail comes in."""
+
+    mode: str = "smtp"
+    smtp: SmtpInboundSection = field(default_factory=SmtpInboundSection)
+    imap: ImapInboundSection = field(default_factory=ImapInboundSection)
+
+
+@dataclass
+class OutboundSection:
+    """The SMTP relay replies go out through."""
+
+    host: str = "127.0.0.1"
+    port: int = 25
+    tls: str = "none"
+    username: str = ""
+    password: str = ""
+    from_: str = ""
+    cafile: str = ""
+    timeout_seconds: float = 30.0
+
+
+@dataclass
+class LimitsSection:
+    """Bounds against abuse and loops."""
+
+    max_message_bytes: int = 2_000_000
+    replies_per_sender_per_hour: int = 30
+
+
+@dataclass
+class SignaturesSection:
+    """OpenPGP-signed game-master mail."""
+
+    window_hours: float = 72.0
+
+
+@dataclass
+class Config:
+    """The whole configuration."""
+
+    judge: JudgeSection = field(default_factory=JudgeSection)
+    database: DatabaseSection = field(default_factory=DatabaseSection)
+    inbound: InboundSection = field(default_factory=InboundSection)
+    outbound: OutboundSection = field(default_factory=OutboundSection)
+    limits: LimitsSection = field(default_factory=LimitsSection)
+    signatures: SignaturesSection = field(default_factory=SignaturesSection)
+    path: str = ""
+
+    @property
+    def from_address(self) -> str:
+        """The From address of outgoing mail."""
+        return self.outbound.from_ or self.judge.address
+
+
+_CHOICES = {
+    ("inbound", "mode"): ("smtp", "imap"),
+    ("outbound", "tls"): ("none", "starttls", "ssl"),
+}
+
+
+def _coerce(where: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{where}: expected true or false, got {value!r}")
+        return value
+    if isinstance(default, int) and not isinstance(default, bool):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{where}: expected an integer, got {value!r}")
+        return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ConfigError(f"{where}: expected a number, got {value!r}")
+        return float(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ConfigError(f"{where}: expected a string, got {value!r}")
+        return value
+    raise ConfigError(f"{where}: unsupported value {value!r}")
+
+
+def _fill(obj: Any, data: dict[str, Any], where: str) -> None:
+    fields = {f.name.rstrip("_"): f.name for f in dataclasses.fields(obj)}
+    for key, value in data.items():
+        name = fields.get(key)
+        if name is None or name == "path":
+            raise ConfigError(f"unknown setting [{where}] {key}")
+        current = getattr(obj, name)
+        here = f"{where}.{key}" if where else key
+        if dataclasses.is_dataclass(current):
+            if not isinstance(value, dict):
+                raise ConfigError(f"[{here}] must be a table")
+            _fill(current, value, here)
+            continue
+        value = _coerce(here, value, current)
+        choices = _CHOICES.get((where, key))
+        if choices and value not in choices:
+            raise ConfigError(f"{here} must be one of {', '.join(choices)}, got {value!r}")
+        setattr(obj, name, value)
+
+
+def config_from_dict(data: dict[str, Any]) -> Config:
+    """Build a Config from parsed TOML data, checking every key."""
+    config = Config()
+    _fill(config, data, "")
+    return config
+
+
+def load_config(path: str | Path | None = "judge.toml") -> Config:
+    """Load judge.toml; a missing file gives the defaults."""
+    if path is None:
+        return Config()
+    p = Path(path)
+    if not p.exists():
+        config = Config()
+    else:
+        with p.open("rb") as fh:
+            config = config_from_dict(tomllib.load(fh))
+    config.path = str(p)
+    return config
