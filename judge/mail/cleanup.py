@@ -1,0 +1,115 @@
+"""Clean a plain-text mail body: unwrap OpenPGP clear-signing, drop quoted replies,
+forwarded-header blocks and signatures."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PGP_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
+_PGP_SIG = "-----BEGIN PGP SIGNATURE-----"
+_PGP_END = "-----END PGP SIGNATURE-----"
+
+# Attribution lines that introduce a quoted earlier mail ("On <date>, X wrote:").
+_ATTRIBUTION_START = re.compile(r"^\s*(on|am|le|el|il|op|em|den)\s", re.IGNORECASE)
+_ATTRIBUTION_END = re.compile(
+    r"(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|skrev)\s*:\s*$",
+    re.IGNORECASE,
+)
+# Lines after which everything is the earlier mail (Outlook and friends).
+_CUT_MARKERS = re.compile(
+    r"^\s*(-{2,}\s*original message\s*-{2,}|_{10,}\s*)$",
+    re.IGNORECASE,
+)
+_FORWARD_MARKER = re.compile(
+    r"^\s*(-{2,}\s*forwarded message\s*-{2,}|begin forwarded message:"
+    r"|-{2,}\s*weitergeleitete nachricht\s*-{2,})\s*$",
+    re.IGNORECASE,
+)
+_HEADER_LINE = re.compile(r"^\s*\*?(from|sent|date|to|cc|subject|reply-to)\*?\s*:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ClearSigned:
+    """An OpenPGP clear-signed block found in a body."""
+
+    armoured: str  # the block from BEGIN PGP SIGNED MESSAGE to END PGP SIGNATURE
+    text: str  # the signed text, dash-escaping undone
+
+
+def find_clearsigned(text: str) -> ClearSigned | None:
+    """Find the first clear-signed block in ``text``, or None."""
+    start = text.find(_PGP_BEGIN)
+    if start < 0:
+        return None
+    sig = text.find(_PGP_SIG, start)
+    end = text.find(_PGP_END, sig) if sig >= 0 else -1
+    if sig < 0 or end < 0:
+        return None
+    armoured = text[start : end + len(_PGP_END)]
+    lines = text[start:sig].split("\n")[1:]
+    # Skip the armour headers ("Hash: SHA256") up to the first empty line.
+    while lines and lines[0].strip():
+        lines.pop(0)
+    if lines:
+        lines.pop(0)
+    signed = [line[2:] if line.startswith("- ") else line for line in lines]
+    return ClearSigned(armoured=armoured, text="\n".join(signed).rstrip("\n"))
+
+
+def _is_attribution(lines: list[str], i: int) -> int:
+    """If an attribution starts at line i, return how many lines it spans, else 0."""
+    if not _ATTRIBUTION_START.match(lines[i]):
+        return 0
+    for span in range(1, 4):
+        j = i + span - 1
+        if j >= len(lines):
+            return 0
+        if _ATTRIBUTION_END.search(lines[j]):
+            return span
+        if not lines[j].strip():
+            return 0
+    return 0
+
+
+def _is_outlook_header(lines: list[str], i: int) -> bool:
+    """A "From: ... Sent: ..." block that Outlook puts above the mail it quotes."""
+    if not re.match(r"^\s*\*?from\*?\s*:", lines[i], re.IGNORECASE):
+        return False
+    following = lines[i + 1 : i + 5]
+    return any(re.match(r"^\s*\*?(sent|date)\*?\s*:", f, re.IGNORECASE) for f in following)
+
+
+def strip_quotes_and_signature(text: str) -> str:
+    """Drop quoted replies, Outlook-style reply headers, forwarded-header blocks and
+    everything after a signature separator ("-- ")."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.rstrip() == "--":
+            break  # signature separator: the rest is the signature
+        if _CUT_MARKERS.match(line) or _is_outlook_header(lines, i):
+            break
+        if line.lstrip().startswith(">"):
+            i += 1
+            continue
+        span = _is_attribution(lines, i)
+        if span:
+            i += span
+            continue
+        if _FORWARD_MARKER.match(line):
+            # Keep the forwarded text but not its header block: headers typed into a
+            # body are never trusted.
+            i += 1
+            while i < len(lines) and (_HEADER_LINE.match(lines[i]) or not lines[i].strip()):
+                i += 1
+            continue
+        out.append(line.rstrip())
+        i += 1
+    while out and not out[-1].strip():
+        out.pop()
+    while out and not out[0].strip():
+        out.pop(0)
+    return "\n".join(out)

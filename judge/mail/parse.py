@@ -1,0 +1,189 @@
+"""Turn the raw bytes of a received mail into an ``IncomingMail``.
+
+``parse_incoming`` never raises: whatever the bytes, it returns what it could read, and
+notes problems in ``defects``.
+"""
+
+from __future__ import annotations
+
+import email
+import email.header
+import email.utils
+import re
+from dataclasses import dataclass, field
+from email.message import Message
+from email.policy import compat32
+
+from judge.mail.automatic import automatic_reason
+from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
+from judge.mail.mime_text import body_text
+
+_HEADER_SCAN = 256 * 1024
+_MAX_SUBJECT = 300
+_MSGID = re.compile(r"<[^<>\s]+>")
+
+
+@dataclass
+class IncomingMail:
+    """What the judge needs to know about one received mail."""
+
+    raw: bytes
+    sender: str = ""  # the From address, domain lower-cased
+    sender_name: str = ""
+    reply_to: str | None = None  # the Reply-To address, when there is one
+    message_id: str | None = None
+    subject: str = ""  # decoded, control characters (CR, LF, ...) replaced by spaces
+    in_reply_to: str | None = None
+    references: list[str] = field(default_factory=list)
+    body_text: str = ""  # the text to interpret: quotes and signature stripped
+    full_text: str = ""  # the decoded text before any stripping
+    body_kind: str = "none"  # "plain", "html" or "none"
+    signed_text: str | None = None  # an OpenPGP clear-signed block, armour included
+    pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
+    is_automatic: bool = False
+    automatic_reason: str | None = None
+    too_large: bool = False
+    size: int = 0
+    defects: list[str] = field(default_factory=list)
+
+    @property
+    def answerable(self) -> bool:
+        """True when the judge may reply to this mail."""
+        return not self.is_automatic and bool(self.sender)
+
+
+def _fix_surrogates(text: str) -> str:
+    """Undo the surrogate escapes the email package uses for 8-bit header bytes."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", "replace")
+
+
+def _decode_header(value: object) -> str:
+    """Decode an RFC 2047 header value; never raises."""
+    text = str(value)
+    try:
+        parts = email.header.decode_header(text)
+        out = []
+        for chunk, charset in parts:
+            if isinstance(chunk, bytes):
+                try:
+                    out.append(chunk.decode(charset or "ascii", "replace"))
+                except LookupError:
+                    out.append(chunk.decode("utf-8", "replace"))
+            else:
+                out.append(chunk)
+        decoded = "".join(out)
+    except Exception:  # noqa: BLE001
+        decoded = text
+    return _fix_surrogates(decoded)
+
+
+def _one_line(text: str, limit: int = _MAX_SUBJECT) -> str:
+    """Replace CR, LF and other control characters by spaces; collapse and cut."""
+    cleaned = "".join(" " if (ord(c) < 32 or ord(c) == 127) else c for c in text)
+    return re.sub(r" {2,}", " ", cleaned).strip()[:limit]
+
+
+def _address(value: str | None) -> tuple[str, str]:
+    """(display name, address) of an address header; the domain lower-cased."""
+    if not value:
+        return "", ""
+    try:
+        name, addr = email.utils.parseaddr(_one_line(value, 2000))
+    except Exception:  # noqa: BLE001
+        return "", ""
+    addr = addr.strip()
+    if "@" not in addr or any(c.isspace() for c in addr):
+        return name, ""
+    local, _, domain = addr.rpartition("@")
+    if not local or not domain:
+        return name, ""
+    return name, f"{local}@{domain.lower()}"
+
+
+def _header_block(raw: bytes) -> bytes:
+    """The header block of a mail (used when the body is too large to read)."""
+    head = raw[:_HEADER_SCAN]
+    for sep in (b"\r\n\r\n", b"\n\n"):
+        pos = head.find(sep)
+        if pos >= 0:
+            return head[: pos + len(sep)]
+    return head + b"\r\n\r\n"
+
+
+class _Reader:
+    def __init__(self, msg: Message) -> None:
+        self.msg = msg
+
+    def header(self, name: str) -> str | None:
+        try:
+            value = self.msg.get(name)
+        except Exception:  # noqa: BLE001
+            return None
+        if value is None:
+            return None
+        return _decode_header(value)
+
+
+def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
+    reader = _Reader(msg)
+    mail.sender_name, mail.sender = _address(reader.header("From"))
+    reply_to = _address(reader.header("Reply-To"))[1]
+    mail.reply_to = reply_to or None
+    mid = _MSGID.search(reader.header("Message-ID") or "")
+    mail.message_id = mid.group(0) if mid else None
+    mail.subject = _one_line(reader.header("Subject") or "")
+    irt = _MSGID.search(reader.header("In-Reply-To") or "")
+    mail.in_reply_to = irt.group(0) if irt else None
+    mail.references = _MSGID.findall(reader.header("References") or "")[:50]
+    try:
+        ctype = msg.get_content_type()
+    except Exception:  # noqa: BLE001
+        ctype = "text/plain"
+    mail.pgp_mime = ctype == "multipart/signed"
+    mail.automatic_reason = automatic_reason(reader.header, mail.sender, judge_address, ctype)
+    mail.is_automatic = mail.automatic_reason is not None
+
+
+def _fill_body(mail: IncomingMail, msg: Message) -> None:
+    text, mail.body_kind = body_text(msg)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    mail.full_text = text
+    signed = find_clearsigned(text)
+    if signed is not None:
+        mail.signed_text = signed.armoured
+        text = signed.text
+    mail.body_text = strip_quotes_and_signature(text)
+
+
+def parse_incoming(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:
+    """Parse a received mail.  Over ``max_bytes`` only the headers are read and
+    ``too_large`` is set.  Never raises."""
+    if not isinstance(raw, bytes | bytearray | memoryview):
+        raw = b""
+    raw = bytes(raw)
+    mail = IncomingMail(raw=raw, size=len(raw))
+    mail.too_large = len(raw) > max_bytes
+    source = _header_block(raw) if mail.too_large else raw
+    try:
+        msg = email.message_from_bytes(source, policy=compat32)
+    except Exception as exc:  # noqa: BLE001
+        mail.defects.append(f"unparsable: {exc!r}")
+        return mail
+    mail.defects.extend(type(d).__name__ for d in getattr(msg, "defects", [])[:20])
+    try:
+        _fill_headers(mail, msg, judge_address)
+    except Exception as exc:  # noqa: BLE001
+        mail.defects.append(f"headers: {exc!r}")
+    if not mail.too_large:
+        try:
+            _fill_body(mail, msg)
+        except Exception as exc:  # noqa: BLE001
+            mail.defects.append(f"body: {exc!r}")
+    return mail
