@@ -55,6 +55,11 @@ class _TextExtractor(HTMLParser):
         if tag == "pre":
             self.pre_depth += 1
         if tag in _BLOCK:
+            self._break()
+
+    def _break(self) -> None:
+        """Start a new line unless the text already ends with one."""
+        if self.parts and not self.parts[-1].endswith("\n"):
             self.parts.append("\n")
 
     def handle_endtag(self, tag: str) -> None:
@@ -70,7 +75,7 @@ class _TextExtractor(HTMLParser):
             if top == "pre":
                 self.pre_depth = max(0, self.pre_depth - 1)
             if top in _BLOCK:
-                self.parts.append("\n")
+                self._break()
             if top == tag:
                 break
 
