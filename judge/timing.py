@@ -1,0 +1,687 @@
+"""Deadline arithmetic for games: pure functions, no scheduler and no database.
+
+A game has :class:`TimingRules`: one :class:`PhaseTiming` per phase type
+(movement, retreats, adjustments) and an IANA time zone in which wall-clock
+rules (``AT 20:00``, ``DAYS mon-fri``, whole days) are read.  All functions take
+and return timezone-aware datetimes; results are in UTC.
+
+Spans: a span written in days (``2d``) counts calendar days on the game's wall
+clock, so ``2d`` after Saturday 20:00 is Monday 20:00 even across a change to or
+from summer time; a span written in hours or minutes (``48h``, ``90m``) counts
+elapsed time.  ``1d12h`` is one calendar day and then twelve elapsed hours.
+
+The GM's syntax (one line; see :func:`parse_timing` and docs/reports.md)::
+
+    SET DEADLINE MOVE 48h AT 20:00 DAYS mon-fri GRACE 24h REMIND 24h,1h
+    SET TIMING RETREAT ADJUST 24h AT ANY DAYS all GRACE 12h
+    SET TIMING ZONE Europe/Paris DELAY 30m
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+PHASE_TYPES = ("movement", "retreats", "adjustments")
+
+_DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_DAY_LONG = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTH_NAMES = (
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+)
+ALL_DAYS: frozenset[int] = frozenset(range(7))
+
+
+class TimingError(ValueError):
+    """A timing rule or time zone that cannot be used; the message is player-facing."""
+
+
+# --------------------------------------------------------------------------- spans
+
+
+_SPAN_RE = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A length of time: whole calendar ``days`` plus elapsed ``seconds``."""
+
+    days: int = 0
+    seconds: int = 0
+
+    def __post_init__(self) -> None:
+        if self.days < 0 or self.seconds < 0:
+            raise TimingError("a span of time cannot be negative")
+
+    @classmethod
+    def parse(cls, text: str) -> Span:
+        """Read ``48h``, ``2d``, ``1d12h``, ``90m`` or ``0``; raise TimingError otherwise."""
+        token = text.strip()
+        if token == "0":
+            return cls()
+        match = _SPAN_RE.match(token)
+        if not token or match is None or not any(match.groups()):
+            raise TimingError(f"'{text}' is not a length of time (write e.g. 48h, 2d, 1d12h, 30m)")
+        days, hours, minutes = (int(g) if g else 0 for g in match.groups())
+        return cls(days=days, seconds=hours * 3600 + minutes * 60)
+
+    @classmethod
+    def hours(cls, n: float) -> Span:
+        """A span of ``n`` elapsed hours."""
+        return cls(seconds=round(n * 3600))
+
+    def is_zero(self) -> bool:
+        """Whether the span is empty."""
+        return self.days == 0 and self.seconds == 0
+
+    def __str__(self) -> str:
+        hours, rest = divmod(self.seconds, 3600)
+        minutes = rest // 60
+        parts = []
+        if self.days:
+            parts.append(f"{self.days}d")
+        if hours:
+            parts.append(f"{hours}h")
+        if minutes:
+            parts.append(f"{minutes}m")
+        return "".join(parts) or "0"
+
+    def describe(self) -> str:
+        """In words, e.g. ``1 day 12 hours``."""
+        hours, rest = divmod(self.seconds, 3600)
+        words = [_plural(self.days, "day"), _plural(hours, "hour"), _plural(rest // 60, "minute")]
+        return " ".join(w for w in words if w) or "no time"
+
+    def add_to(self, moment: datetime, zone: ZoneInfo) -> datetime:
+        """``moment`` plus this span: days on the wall clock of ``zone``, then elapsed seconds."""
+        _require_aware(moment)
+        result = moment
+        if self.days:
+            result = _wall_shift(moment, zone, self.days)
+        return (result + timedelta(seconds=self.seconds)).astimezone(UTC)
+
+    def subtract_from(self, moment: datetime, zone: ZoneInfo) -> datetime:
+        """``moment`` minus this span (elapsed seconds first, then wall-clock days)."""
+        _require_aware(moment)
+        result = moment - timedelta(seconds=self.seconds)
+        if self.days:
+            result = _wall_shift(result, zone, -self.days)
+        return result.astimezone(UTC)
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 0:
+        return ""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _require_aware(moment: datetime) -> None:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("timing functions need timezone-aware datetimes")
+
+
+def _localize(day: date, clock: time, zone: ZoneInfo) -> datetime:
+    """The UTC instant of wall-clock ``day`` ``clock`` in ``zone``.
+
+    A clock time skipped by a spring-forward change moves forward by the size of
+    the gap (02:30 becomes 03:30); a repeated one means its first occurrence.
+    """
+    naive = datetime.combine(day, clock.replace(tzinfo=None))
+    return naive.replace(tzinfo=zone, fold=0).astimezone(UTC)
+
+
+def _wall_shift(moment: datetime, zone: ZoneInfo, days: int) -> datetime:
+    local = moment.astimezone(zone)
+    return _localize(local.date() + timedelta(days=days), local.timetz(), zone)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class PhaseTiming:
+    """How the deadline of one phase type is set.
+
+    ``after``: time after the last processing; ``at``: snap forward to this wall
+    clock time (None = no snapping); ``days``: weekdays allowed for the
+    deadline (0 = Monday); ``grace``: extra time after the deadline before
+    missing orders default; ``remind``: reminders this long before the deadline.
+    """
+
+    after: Span = field(default_factory=lambda: Span.hours(48))
+    at: time | None = None
+    days: frozenset[int] = ALL_DAYS
+    grace: Span = field(default_factory=lambda: Span.hours(24))
+    remind: tuple[Span, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.days:
+            raise TimingError("at least one weekday must be allowed for deadlines")
+        if any(d not in ALL_DAYS for d in self.days):
+            raise TimingError("weekdays are numbered 0 (Monday) to 6 (Sunday)")
+        # keep reminders sorted (longest first) and unique so equal rules compare equal
+        object.__setattr__(self, "remind", tuple(sorted(set(self.remind), reverse=True)))
+        object.__setattr__(self, "days", frozenset(self.days))
+
+
+def _default_movement() -> PhaseTiming:
+    return PhaseTiming(after=Span.hours(48), grace=Span.hours(24), remind=(Span.hours(12),))
+
+
+def _default_short() -> PhaseTiming:
+    return PhaseTiming(after=Span.hours(24), grace=Span.hours(12), remind=(Span.hours(6),))
+
+
+@dataclass(frozen=True)
+class TimingRules:
+    """A game's timing: the time zone, one PhaseTiming per phase type, the early delay.
+
+    ``delay`` is how long the judge waits after the last owed orders arrive
+    before processing a phase early (so players can still change their minds).
+    """
+
+    zone: str = "UTC"
+    movement: PhaseTiming = field(default_factory=_default_movement)
+    retreats: PhaseTiming = field(default_factory=_default_short)
+    adjustments: PhaseTiming = field(default_factory=_default_short)
+    delay: Span = field(default_factory=lambda: Span(seconds=1800))
+
+    def __post_init__(self) -> None:
+        zone_info(self.zone)
+
+    @property
+    def tz(self) -> ZoneInfo:
+        """The game's time zone."""
+        return zone_info(self.zone)
+
+    def for_phase(self, phase: str) -> PhaseTiming:
+        """The timing of a phase type, given as a name or a phase code like ``S1901M``."""
+        return getattr(self, phase_type_of(phase))
+
+    def with_phase(self, phase: str, timing: PhaseTiming) -> TimingRules:
+        """A copy with the timing of one phase type replaced."""
+        return replace(self, **{phase_type_of(phase): timing})
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict (see :func:`rules_from_dict`)."""
+        out: dict = {"zone": self.zone, "delay": str(self.delay)}
+        for name in PHASE_TYPES:
+            t: PhaseTiming = getattr(self, name)
+            out[name] = {
+                "after": str(t.after),
+                "at": t.at.strftime("%H:%M") if t.at else None,
+                "days": sorted(t.days),
+                "grace": str(t.grace),
+                "remind": [str(s) for s in t.remind],
+            }
+        return out
+
+
+def rules_from_dict(data: dict) -> TimingRules:
+    """The inverse of :meth:`TimingRules.to_dict`; missing keys take the defaults."""
+    base = TimingRules()
+    phases = {}
+    for name in PHASE_TYPES:
+        d = data.get(name)
+        if d is None:
+            continue
+        t: PhaseTiming = getattr(base, name)
+        phases[name] = PhaseTiming(
+            after=Span.parse(d["after"]) if "after" in d else t.after,
+            at=_parse_clock(d["at"]) if d.get("at") else None if "at" in d else t.at,
+            days=frozenset(d["days"]) if "days" in d else t.days,
+            grace=Span.parse(d["grace"]) if "grace" in d else t.grace,
+            remind=tuple(Span.parse(s) for s in d["remind"]) if "remind" in d else t.remind,
+        )
+    return replace(
+        base,
+        zone=data.get("zone", base.zone),
+        delay=Span.parse(data["delay"]) if "delay" in data else base.delay,
+        **phases,
+    )
+
+
+def zone_info(name: str) -> ZoneInfo:
+    """The ZoneInfo for an IANA name; TimingError if there is no such zone."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise TimingError(f"'{name}' is not a known time zone (write e.g. Europe/Paris)") from exc
+
+
+def phase_type_of(phase: str) -> str:
+    """``movement``, ``retreats`` or ``adjustments`` from a type name or a phase code.
+
+    Phase codes end in M (movement), R (retreats), or A / B (adjustments).
+    """
+    p = phase.strip().lower()
+    if p in PHASE_TYPES:
+        return p
+    aliases = {
+        "m": "movement",
+        "move": "movement",
+        "moves": "movement",
+        "r": "retreats",
+        "retreat": "retreats",
+        "a": "adjustments",
+        "b": "adjustments",
+        "adjust": "adjustments",
+        "adjustment": "adjustments",
+        "build": "adjustments",
+        "builds": "adjustments",
+    }
+    if p in aliases:
+        return aliases[p]
+    if len(p) >= 2 and p[-1] in "mrab" and p[:-1][-1:].isdigit():
+        return aliases[p[-1]]
+    raise ValueError(f"unknown phase or phase type: {phase!r}")
+
+
+# --------------------------------------------------------------------------- deadlines
+
+
+def next_deadline(
+    rules: TimingRules,
+    phase: str,
+    processed_at: datetime,
+    *,
+    absences: Iterable[tuple[date, date]] = (),
+) -> datetime:
+    """The deadline (UTC) of a phase whose previous phase was processed at ``processed_at``.
+
+    The earliest moment is ``processed_at`` plus the phase's ``after`` span.  With
+    ``at`` set the deadline is the first such wall-clock time at or after it;
+    then it moves day by day (same wall-clock time) until it falls on an allowed
+    weekday and outside every absence (inclusive local date ranges).
+    """
+    _require_aware(processed_at)
+    zone = rules.tz
+    timing = rules.for_phase(phase)
+    earliest = timing.after.add_to(processed_at, zone)
+    local = earliest.astimezone(zone)
+    day = local.date()
+    if timing.at is not None:
+        clock = timing.at
+        if _localize(day, clock, zone) < earliest:
+            day += timedelta(days=1)
+    else:
+        clock = local.time()
+    blocked = [(a, b) for a, b in absences]
+    for _ in range(3700):  # ten years of days: any allowed day is found long before
+        if day.weekday() in timing.days and not any(a <= day <= b for a, b in blocked):
+            if timing.at is None and day == local.date():
+                return earliest
+            return _localize(day, clock, zone)
+        day += timedelta(days=1)
+    raise TimingError("no allowed day for a deadline within ten years")
+
+
+def grace_end(rules: TimingRules, phase: str, deadline: datetime) -> datetime:
+    """When the grace period after ``deadline`` ends (UTC); equal to it without grace."""
+    return rules.for_phase(phase).grace.add_to(deadline, rules.tz)
+
+
+def reminder_times(
+    rules: TimingRules,
+    phase: str,
+    deadline: datetime,
+    *,
+    not_before: datetime | None = None,
+) -> list[datetime]:
+    """The reminder times (UTC, earliest first) for ``deadline``.
+
+    Reminders at or before ``not_before`` (usually the processing time that set
+    the deadline) are dropped: they would arrive together with the report.
+    """
+    zone = rules.tz
+    times = sorted({span.subtract_from(deadline, zone) for span in rules.for_phase(phase).remind})
+    if not_before is not None:
+        times = [t for t in times if t > not_before]
+    return times
+
+
+def late_notice_times(
+    rules: TimingRules,
+    phase: str,
+    deadline: datetime,
+    *,
+    every: Span = Span(days=1),
+) -> list[datetime]:
+    """Late notices: at the deadline, then every ``every`` until the grace period ends."""
+    if every.is_zero():
+        raise TimingError("late notices need a positive interval")
+    end = grace_end(rules, phase, deadline)
+    times = [deadline.astimezone(UTC)]
+    while True:
+        following = every.add_to(times[-1], rules.tz)
+        if following >= end:
+            return times
+        times.append(following)
+
+
+def early_processing_time(rules: TimingRules, last_orders_at: datetime) -> datetime:
+    """When a phase whose owed orders are all in (last at ``last_orders_at``) may process."""
+    return rules.delay.add_to(last_orders_at, rules.tz)
+
+
+# --------------------------------------------------------------------------- formatting
+
+
+_UTC_KEYS = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Zulu", "Etc/Zulu", "Universal"})
+
+
+def _zone_label(local: datetime) -> str:
+    name = local.tzname() or ""
+    if name and name[0] in "+-":
+        return "UTC" + name
+    return name
+
+
+def format_for(moment: datetime, tz: str | ZoneInfo | None) -> str:
+    """A time for a reader in ``tz``, with UTC: ``Sat 21 Nov 2026 20:00 CET (19:00 UTC)``.
+
+    The UTC part repeats the date when it differs from the local date; readers
+    in UTC (or with no zone) get the UTC form only.
+    """
+    _require_aware(moment)
+    utc = moment.astimezone(UTC)
+    zone = zone_info(tz) if isinstance(tz, str) else tz
+    utc_text = f"{_date_text(utc)} {utc:%H:%M} UTC"
+    if zone is None or zone.key in _UTC_KEYS:
+        return utc_text
+    local = moment.astimezone(zone)
+    text = f"{_date_text(local)} {local:%H:%M} {_zone_label(local)}"
+    if local.date() == utc.date():
+        return f"{text} ({utc:%H:%M} UTC)"
+    short = f"{_DAY_NAMES[utc.weekday()]} {utc.day} {_MONTH_NAMES[utc.month - 1]}"
+    return f"{text} ({short} {utc:%H:%M} UTC)"
+
+
+def _date_text(moment: datetime) -> str:
+    return (
+        f"{_DAY_NAMES[moment.weekday()]} {moment.day} "
+        f"{_MONTH_NAMES[moment.month - 1]} {moment.year}"
+    )
+
+
+def format_classic(moment: datetime, tz: str | ZoneInfo) -> str:
+    """The classic judges' date form: ``Mon Oct 28 2002 23:30:00 +0100``."""
+    _require_aware(moment)
+    zone = zone_info(tz) if isinstance(tz, str) else tz
+    local = moment.astimezone(zone)
+    return (
+        f"{_DAY_NAMES[local.weekday()]} {_MONTH_NAMES[local.month - 1]} {local.day:02d} "
+        f"{local.year} {local:%H:%M:%S} {local:%z}"
+    )
+
+
+def describe_duration(length: timedelta) -> str:
+    """A rounded-down length in words: ``1 day 3 hours``, ``5 hours 20 minutes``, ``7 minutes``.
+
+    At most two units are given, the largest first; under a minute is
+    ``less than a minute``.
+    """
+    total_minutes = int(length.total_seconds() // 60)
+    if total_minutes <= 0:
+        return "less than a minute"
+    days, rest = divmod(total_minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return " ".join(w for w in (_plural(days, "day"), _plural(hours, "hour")) if w)
+    if hours:
+        return " ".join(w for w in (_plural(hours, "hour"), _plural(minutes, "minute")) if w)
+    return _plural(minutes, "minute")
+
+
+def time_left(now: datetime, deadline: datetime) -> str:
+    """How long until ``deadline``, in words; ``none`` once it has passed."""
+    _require_aware(now)
+    _require_aware(deadline)
+    if deadline <= now:
+        return "none"
+    return describe_duration(deadline - now)
+
+
+# --------------------------------------------------------------------------- the SET syntax
+
+_PHASE_WORDS = {
+    "move": ("movement",),
+    "moves": ("movement",),
+    "movement": ("movement",),
+    "retreat": ("retreats",),
+    "retreats": ("retreats",),
+    "adjust": ("adjustments",),
+    "adjustment": ("adjustments",),
+    "adjustments": ("adjustments",),
+    "build": ("adjustments",),
+    "builds": ("adjustments",),
+    "all": PHASE_TYPES,
+}
+_KEYWORDS = {"after", "next", "at", "days", "grace", "remind", "reminders", "warn"}
+_KEYWORDS |= {"zone", "timezone", "tz", "delay"}
+_DAY_WORDS = {
+    "mon": 0,
+    "monday": 0,
+    "tue": 1,
+    "tues": 1,
+    "tuesday": 1,
+    "wed": 2,
+    "wednesday": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "thursday": 3,
+    "fri": 4,
+    "friday": 4,
+    "sat": 5,
+    "saturday": 5,
+    "sun": 6,
+    "sunday": 6,
+}
+
+
+def _parse_clock(text: str) -> time:
+    match = re.fullmatch(r"(\d{1,2})[:.h]?(\d{2})", text.strip().lower())
+    if match is None:
+        raise TimingError(f"'{text}' is not a time of day (write e.g. 20:00)")
+    hour, minute = int(match.group(1)), int(match.group(2))
+    if hour > 23 or minute > 59:
+        raise TimingError(f"'{text}' is not a time of day (write e.g. 20:00)")
+    return time(hour, minute)
+
+
+def _parse_days(words: list[str]) -> frozenset[int]:
+    days: set[int] = set()
+    for word in words:
+        if word in ("all", "any", "every", "everyday"):
+            days |= ALL_DAYS
+        elif word in ("weekdays", "workdays"):
+            days |= set(range(5))
+        elif word in ("weekend", "weekends"):
+            days |= {5, 6}
+        elif "-" in word:
+            start, _, end = word.partition("-")
+            if start not in _DAY_WORDS or end not in _DAY_WORDS:
+                raise TimingError(f"'{word}' is not a range of weekdays (write e.g. mon-fri)")
+            d = _DAY_WORDS[start]
+            while True:
+                days.add(d)
+                if d == _DAY_WORDS[end]:
+                    break
+                d = (d + 1) % 7
+        elif word in _DAY_WORDS:
+            days.add(_DAY_WORDS[word])
+        else:
+            raise TimingError(f"'{word}' is not a weekday (write e.g. mon-fri or sat,sun)")
+    return frozenset(days)
+
+
+def _is_span(token: str) -> bool:
+    return token == "0" or bool(token and _SPAN_RE.match(token))
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+def parse_timing(text: str, base: TimingRules | None = None) -> TimingRules:
+    """Apply one timing command to ``base`` (default rules if None) and return the result.
+
+    Grammar (words in any case; ``,`` or spaces separate list items)::
+
+        [SET] [DEADLINE | TIMING] [MOVE] [RETREAT] [ADJUST | BUILD] [ALL] clause ...
+        clause := <span> | AFTER <span>           time after the last processing
+                | AT hh:mm | AT ANY                snap to a time of day, or not
+                | DAYS <days>                      mon-fri, sat,sun, weekdays, all ...
+                | GRACE <span>
+                | REMIND <span> [<span> ...] | REMIND NONE
+                | ZONE <IANA name>                 the game's time zone
+                | DELAY <span>                     wait before early processing
+
+    Without phase words a clause applies to every phase type.  Raises TimingError
+    with a player-facing message on anything it does not understand.
+    """
+    rules = base or TimingRules()
+    tokens = _tokens(text)
+    lowered = [t.lower() for t in tokens]
+    i = 0
+    if i < len(lowered) and lowered[i] == "set":
+        i += 1
+    if i < len(lowered) and lowered[i] in ("deadline", "deadlines", "timing"):
+        i += 1
+    phases: list[str] = []
+    while i < len(lowered) and lowered[i] in _PHASE_WORDS:
+        phases.extend(p for p in _PHASE_WORDS[lowered[i]] if p not in phases)
+        i += 1
+    targets = phases or list(PHASE_TYPES)
+    if i >= len(tokens):
+        raise TimingError("nothing to set: give e.g. 48h, AT 20:00, DAYS mon-fri or GRACE 24h")
+
+    changes: dict[str, object] = {}
+    zone = rules.zone
+    delay = rules.delay
+
+    def take_value(keyword: str) -> str:
+        nonlocal i
+        i += 1
+        if i >= len(tokens):
+            raise TimingError(f"{keyword.upper()} needs a value")
+        value = tokens[i]
+        i += 1
+        return value
+
+    while i < len(tokens):
+        word = lowered[i]
+        if word in ("after", "next"):
+            changes["after"] = Span.parse(take_value(word))
+        elif word == "at":
+            value = take_value(word)
+            changes["at"] = None if value.lower() in ("any", "none", "off") else _parse_clock(value)
+        elif word == "days":
+            i += 1
+            start = i
+            while i < len(lowered) and lowered[i] not in _KEYWORDS and not _is_span(lowered[i]):
+                i += 1
+            if start == i:
+                raise TimingError("DAYS needs weekdays (write e.g. mon-fri)")
+            changes["days"] = _parse_days(lowered[start:i])
+        elif word == "grace":
+            changes["grace"] = Span.parse(take_value(word))
+        elif word in ("remind", "reminders", "warn"):
+            i += 1
+            if i < len(lowered) and lowered[i] in ("none", "off"):
+                changes["remind"] = ()
+                i += 1
+                continue
+            spans = []
+            while i < len(lowered) and lowered[i] not in _KEYWORDS and _is_span(lowered[i]):
+                spans.append(Span.parse(tokens[i]))
+                i += 1
+            if not spans:
+                raise TimingError("REMIND needs lengths of time (e.g. 24h,1h) or NONE")
+            changes["remind"] = tuple(spans)
+        elif word in ("zone", "timezone", "tz"):
+            zone = take_value(word)
+            zone_info(zone)
+        elif word == "delay":
+            delay = Span.parse(take_value(word))
+        elif _is_span(word):
+            changes["after"] = Span.parse(tokens[i])
+            i += 1
+        else:
+            raise TimingError(f"'{tokens[i]}' is not understood in a timing rule")
+
+    result = replace(rules, zone=zone, delay=delay)
+    if changes:
+        for name in targets:
+            result = result.with_phase(name, replace(getattr(result, name), **changes))
+    return result
+
+
+def _days_text(days: frozenset[int]) -> str:
+    if days == ALL_DAYS:
+        return "all"
+    ordered = sorted(days)
+    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{_DAY_NAMES[ordered[0]].lower()}-{_DAY_NAMES[ordered[-1]].lower()}"
+    return ",".join(_DAY_NAMES[d].lower() for d in ordered)
+
+
+def rules_to_text(rules: TimingRules) -> str:
+    """The rules as timing commands, one per line, that :func:`rules_from_text` reads back."""
+    lines = [f"TIMING ZONE {rules.zone} DELAY {rules.delay}"]
+    words = {"movement": "MOVE", "retreats": "RETREAT", "adjustments": "ADJUST"}
+    for name in PHASE_TYPES:
+        t: PhaseTiming = getattr(rules, name)
+        at = t.at.strftime("%H:%M") if t.at else "ANY"
+        remind = ",".join(str(s) for s in t.remind) or "NONE"
+        lines.append(
+            f"TIMING {words[name]} {t.after} AT {at} DAYS {_days_text(t.days)} "
+            f"GRACE {t.grace} REMIND {remind}"
+        )
+    return "\n".join(lines)
+
+
+def rules_from_text(text: str, base: TimingRules | None = None) -> TimingRules:
+    """Apply timing commands line by line (blank lines and ``#`` comments skipped)."""
+    rules = base or TimingRules()
+    for line in text.splitlines():
+        if line.strip() and not line.strip().startswith("#"):
+            rules = parse_timing(line, rules)
+    return rules
+
+
+def describe_rules(rules: TimingRules) -> str:
+    """The rules in plain English, one line per phase type, for announcements."""
+    lines = [f"Times are set in the {rules.zone} time zone."]
+    for name in PHASE_TYPES:
+        t: PhaseTiming = getattr(rules, name)
+        parts = [f"{t.after.describe()} after the previous phase is processed"]
+        if t.at is not None:
+            parts.append(f"then the next {t.at:%H:%M}")
+        if t.days != ALL_DAYS:
+            parts.append("only on " + ", ".join(_DAY_LONG[d] for d in sorted(t.days)))
+        text = f"{name.capitalize()}: " + ", ".join(parts) + "."
+        text += f" Grace {t.grace.describe()}." if not t.grace.is_zero() else " No grace."
+        if t.remind:
+            text += " Reminders " + " and ".join(s.describe() for s in t.remind) + " before."
+        lines.append(text)
+    if not rules.delay.is_zero():
+        lines.append(
+            f"When all orders are in, the phase is processed {rules.delay.describe()} later."
+        )
+    return "\n".join(lines)
