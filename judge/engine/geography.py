@@ -7,13 +7,18 @@ methods, so any map whose locations answer them can be adjudicated.
 
 from __future__ import annotations
 
-from typing import Hashable, Protocol
+from collections.abc import Hashable, Iterable
+from typing import Protocol
 
 from judge.engine.orders import Location, UnitType
 
 
 class Geography(Protocol):
-    """Adjacency and terrain questions about opaque locations."""
+    """Adjacency and terrain questions about opaque locations.
+
+    A location that names a whole area (no coast) must equal its ``province``:
+    a support naming no coast then matches a move to any coast of the area.
+    """
 
     def province(self, loc: Location) -> Hashable:
         """The area ``loc`` belongs to: units in one area conflict (coasts share it)."""
@@ -40,4 +45,12 @@ class Geography(Protocol):
 
     def is_coastal(self, area: Hashable) -> bool:
         """Whether an army may start or end a convoyed move in ``area``."""
+        ...
+
+    def neighbours(self, unit_type: UnitType, loc: Location) -> Iterable[Location]:
+        """Every location a unit of ``unit_type`` at ``loc`` can move to directly.
+
+        Used to list retreat options; a multiverse geography lists the unit's
+        own board only, since retreats never leave it.
+        """
         ...

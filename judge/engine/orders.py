@@ -10,14 +10,14 @@ Every order names the location of the unit that receives it in ``unit``.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from enum import Enum
-from typing import Hashable
+from enum import StrEnum
 
 Location = Hashable
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """The kind of a unit: army or fleet."""
 
     ARMY = "A"

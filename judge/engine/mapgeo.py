@@ -1,0 +1,69 @@
+"""The Geography of a classic map, built from variant data."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+
+from judge.engine.orders import Location, UnitType
+from judge.variant import Variant
+
+
+class MapGeography:
+    """Answers the resolver's questions for one variant's map.
+
+    Locations are strings: a province code (``"par"``) or, for a fleet on a
+    split-coast province, ``"prov/coast"`` (``"spa/nc"``).  Armies are always
+    at province codes.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self._area = {loc: variant.province_of(loc) for loc in variant.locations()}
+        self._army = {p: frozenset(variant.army_neighbours(p)) for p in variant.provinces}
+        self._fleet = {loc: frozenset(variant.fleet_neighbours(loc)) for loc in self._area}
+        reach: dict[str, set[str]] = {loc: set() for loc in self._area}
+        for loc, dests in self._fleet.items():
+            for dest in dests:
+                reach[loc].add(self._area[dest])
+        self._fleet_reach = {loc: frozenset(areas) for loc, areas in reach.items()}
+
+    def province(self, loc: Location) -> Hashable:
+        """The province code of a location."""
+        return self._area[loc]
+
+    def can_move(self, unit_type: UnitType, src: Location, dest: Location) -> bool:
+        """Direct adjacency; for fleets the coast of ``dest`` is exact."""
+        if unit_type is UnitType.ARMY:
+            return dest in self._army.get(self._area[src], ())
+        return dest in self._fleet.get(src, ())
+
+    def can_reach(self, unit_type: UnitType, src: Location, area: Hashable) -> bool:
+        """Whether the unit can move to some location of ``area``."""
+        if unit_type is UnitType.ARMY:
+            return area in self._army.get(self._area[src], ())
+        return area in self._fleet_reach.get(src, ())
+
+    def can_convoy(self, loc: Location) -> bool:
+        """Fleets convoy from sea areas only."""
+        return self.variant.is_sea(loc)
+
+    def is_coastal(self, area: Hashable) -> bool:
+        """Armies are convoyed from and to coastal provinces."""
+        return self.variant.is_coastal(area)
+
+    def neighbours(self, unit_type: UnitType, loc: Location) -> Iterable[Location]:
+        """Every location the unit can move to directly, in a stable order."""
+        if unit_type is UnitType.ARMY:
+            return sorted(self._army.get(self._area[loc], ()))
+        return sorted(self._fleet.get(loc, ()))
+
+
+_GEOGRAPHIES: dict[int, MapGeography] = {}
+
+
+def geography_for(variant: Variant) -> MapGeography:
+    """One shared geography per loaded variant object."""
+    geo = _GEOGRAPHIES.get(id(variant))
+    if geo is None or geo.variant is not variant:
+        geo = _GEOGRAPHIES[id(variant)] = MapGeography(variant)
+    return geo

@@ -1,0 +1,58 @@
+"""The retreat phase: where dislodged units may go, and what happens to them."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+
+from judge.engine.geography import Geography
+from judge.engine.orders import Disband, Location, Retreat, Unit
+from judge.engine.resolver import Dislodgement, Outcome
+
+
+def retreat_options(
+    geo: Geography,
+    unit: Unit,
+    loc: Location,
+    dislodgement: Dislodgement,
+    occupied: set[Hashable],
+    standoffs: set[Hashable],
+) -> list[Location]:
+    """The locations a dislodged unit may retreat to.
+
+    Not an occupied area, not an area left empty by a standoff, and not the
+    area the attacker came from, unless the attacker came by convoy.
+    """
+    attacker_area = geo.province(dislodgement.attacker_from)
+    options = []
+    for dest in geo.neighbours(unit.type, loc):
+        area = geo.province(dest)
+        if area in occupied or area in standoffs:
+            continue
+        if area == attacker_area and not dislodgement.by_convoy:
+            continue
+        options.append(dest)
+    return options
+
+
+def resolve_retreats(
+    geo: Geography,
+    orders: Mapping[Location, Retreat | Disband],
+) -> dict[Location, Outcome]:
+    """Outcome of each (legal) retreat order: two retreats into one area both fail."""
+    arrivals: dict[Hashable, int] = {}
+    for order in orders.values():
+        if isinstance(order, Retreat):
+            area = geo.province(order.dest)
+            arrivals[area] = arrivals.get(area, 0) + 1
+    outcomes = {}
+    for loc, order in orders.items():
+        if isinstance(order, Retreat) and arrivals[geo.province(order.dest)] > 1:
+            outcomes[loc] = Outcome(False, "bounced")
+        else:
+            outcomes[loc] = Outcome(True)
+    return outcomes
+
+
+def occupied_areas(geo: Geography, units: Iterable[Location]) -> set[Hashable]:
+    """The areas holding a unit."""
+    return {geo.province(loc) for loc in units}
