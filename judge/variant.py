@@ -226,6 +226,12 @@ class Variant:
             return False
         return any(self.fleet_can_move(src, loc) for loc in self.fleet_locations(area))
 
+    def neighbours(self, unit_type: str, loc: str) -> frozenset[str]:
+        """Geography protocol: every location a unit at ``loc`` can move to directly."""
+        if unit_type == "A":
+            return self._army.get(loc, frozenset())
+        return self._fleet.get(loc, frozenset())
+
     def can_convoy(self, loc: str) -> bool:
         """Geography protocol: a fleet convoys only from a sea province."""
         return loc in self._locations and self.is_sea(loc)
@@ -497,8 +503,10 @@ class _Builder:
                 raise m.error(where, "must be a table")
             self.raw[code] = self._read_province(entry, where)
             names.add(self.raw[code]["name"], code, f"{where}.name")
-            for alias in self.raw[code]["aliases"]:
-                names.add(alias, code, f"{where}.aliases")
+        # Aliases last, so that an alias clashing with a code or name is the one blamed.
+        for code, raw in self.raw.items():
+            for alias in raw["aliases"]:
+                names.add(alias, code, f"provinces.{code}.aliases")
         return names.index
 
     def _read_province(self, entry: dict[str, Any], where: str) -> dict[str, Any]:
