@@ -1,0 +1,91 @@
+"""Command-line entry points of the mail transport: ``judge run`` and
+``judge quarantine list|show|retry``.  ``register(subparsers)`` adds them to the judge
+CLI; ``python -m judge.mail`` runs them on their own."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from sqlmodel import Session
+
+from judge.config import load_config
+from judge.mail import store
+
+
+def _run(args: argparse.Namespace) -> int:
+    from judge.mail.daemon import run_daemon
+    from judge.mail.processor import load_processor
+
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(threadName)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = load_config(args.config)
+    process = load_processor(args.processor) if args.processor else None
+    run_daemon(config, process)
+    return 0
+
+
+def _engine(args: argparse.Namespace):  # noqa: ANN202
+    from judge.db import make_engine, migrate
+
+    url = load_config(args.config).database.url
+    migrate(url)
+    return make_engine(url)
+
+
+def _quarantine(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    with Session(engine) as session:
+        if args.action == "list":
+            rows = store.quarantined(session)
+            for row in rows:
+                first = (row.error or "").strip().splitlines()[-1:] or [""]
+                print(f"{row.id}\t{row.received_at:%Y-%m-%d %H:%M}\t{first[0][:100]}")
+            if not rows:
+                print("no quarantined mail")
+            return 0
+        if args.id is None:
+            print(f"judge quarantine {args.action}: an ID is needed", file=sys.stderr)
+            return 2
+        row = session.get(store.InboundMessage, args.id)
+        if row is None or row.status != store.QUARANTINED:
+            print(f"no quarantined mail with id {args.id}", file=sys.stderr)
+            return 1
+        if args.action == "show":
+            print(f"id: {row.id}\nreceived: {row.received_at}\nsource: {row.source}")
+            print(f"key: {row.message_key}\n\nerror:\n{row.error}\n\nmail:")
+            sys.stdout.write(row.raw.decode("utf-8", "replace"))
+            return 0
+        store.retry(session, args.id)
+        print(f"mail {args.id} queued again")
+        return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``run`` and ``quarantine`` to the judge's command line."""
+    run = subparsers.add_parser("run", help="run the mail daemon until SIGTERM/SIGINT")
+    run.add_argument("--config", default="judge.toml", help="configuration file")
+    run.add_argument(
+        "--processor",
+        default=None,
+        help="module:function to apply each mail (default judge.processing:process_inbound)",
+    )
+    run.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    run.set_defaults(func=_run)
+
+    quarantine = subparsers.add_parser("quarantine", help="mail whose processing failed")
+    quarantine.add_argument("action", choices=["list", "show", "retry"])
+    quarantine.add_argument("id", nargs="?", type=int)
+    quarantine.add_argument("--config", default="judge.toml", help="configuration file")
+    quarantine.set_defaults(func=_quarantine)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the mail commands without the rest of the judge CLI."""
+    parser = argparse.ArgumentParser(prog="judge")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.func(args))

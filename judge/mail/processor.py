@@ -1,0 +1,166 @@
+"""The processing runner: takes pending inbound mail in order and applies it.
+
+Transport-level decisions are made here, before the command processor sees a mail:
+automatic mail is ignored, mail over the size bound gets a short reply, and a sender
+over the hourly reply limit is not answered.  Everything else goes to the command
+processor (``judge.processing.process_inbound`` by default).  If that raises, its work
+is rolled back, the mail is quarantined with the error, and the sender is told.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+import traceback
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from judge.config import Config
+from judge.mail import store
+from judge.mail.parse import IncomingMail, parse_incoming
+from judge.mail.reply import build_reply, re_subject, reply_address
+
+log = logging.getLogger(__name__)
+
+ProcessFn = Callable[[Session, store.InboundMessage, Config], Any]
+
+DEFAULT_PROCESSOR = "judge.processing:process_inbound"
+
+
+def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
+    """Import ``module:function``."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name or "process_inbound")
+
+
+def _notice(config: Config, mail: IncomingMail, text: str) -> Any:
+    return build_reply(config, mail, re_subject(mail), text)
+
+
+TOO_LARGE = (
+    "Your mail of {size} bytes is larger than this judge reads ({limit} bytes), so it was "
+    "not read. Please send your commands in a short plain-text mail without attachments."
+)
+QUARANTINED = (
+    "Your mail could not be processed because of an error in the judge. It has been kept "
+    "for the administrator and was NOT applied: none of its commands or orders took "
+    "effect. Reference: inbound mail {id}."
+)
+
+
+class Processor:
+    """Applies pending inbound mail, one transaction per mail."""
+
+    def __init__(
+        self,
+        config: Config,
+        engine: Engine,
+        process: ProcessFn | None = None,
+        stop: threading.Event | None = None,
+        wake: threading.Event | None = None,
+        sent_wake: threading.Event | None = None,
+    ) -> None:
+        self.config = config
+        self.engine = engine
+        self._process = process
+        self.stop = stop or threading.Event()
+        self.wake = wake or threading.Event()
+        self.sent_wake = sent_wake
+        self.handled = 0
+
+    @property
+    def process(self) -> ProcessFn:
+        """The command processor, imported on first use."""
+        if self._process is None:
+            self._process = load_processor()
+        return self._process
+
+    def _over_rate(self, session: Session, address: str) -> bool:
+        limit = self.config.limits.replies_per_sender_per_hour
+        if limit <= 0:
+            return False
+        since = store.utcnow() - timedelta(hours=1)
+        return store.replies_since(session, address, since) >= limit
+
+    def _prefilter(self, session: Session, row: store.InboundMessage) -> bool:
+        """Handle transport-level cases; True when the mail needs no further processing."""
+        mail = parse_incoming(row.raw, self.config.judge.address, 0)  # headers only
+        if mail.is_automatic or not mail.sender:
+            store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender")
+            return True
+        if self._over_rate(session, reply_address(mail)):
+            store.mark_done(row, store.IGNORED, "reply limit per sender and hour reached")
+            return True
+        limit = self.config.limits.max_message_bytes
+        if len(row.raw) > limit:
+            text = TOO_LARGE.format(size=len(row.raw), limit=limit)
+            store.enqueue(session, _notice(self.config, mail, text))
+            store.mark_done(row, store.PROCESSED, "too large: not read")
+            return True
+        return False
+
+    def _quarantine(self, row_id: int, error: str) -> None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(store.InboundMessage, row_id)
+            if row is None:
+                return
+            store.mark_done(row, store.QUARANTINED, error[-8000:])
+            mail = parse_incoming(row.raw, self.config.judge.address, 1)  # headers only
+            if mail.answerable and not self._over_rate(session, reply_address(mail)):
+                store.enqueue(session, _notice(self.config, mail, QUARANTINED.format(id=row_id)))
+            session.add(row)
+            session.commit()
+
+    def handle(self, row_id: int) -> str:
+        """Apply one inbound row in its own transaction; return its new status."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(store.InboundMessage, row_id)
+            if row is None or row.status != store.PENDING:
+                return row.status if row else "missing"
+            try:
+                if not self._prefilter(session, row):
+                    self.process(session, row, self.config)
+                    if row.status == store.PENDING:
+                        store.mark_done(row, store.PROCESSED)
+                session.add(row)
+                session.commit()
+                return row.status
+            except Exception:
+                session.rollback()
+                error = traceback.format_exc()
+                log.error("inbound mail %s quarantined:\n%s", row_id, error)
+        self._quarantine(row_id, error)
+        return store.QUARANTINED
+
+    def run_once(self, limit: int = 100) -> int:
+        """Handle the pending rows there are now; return how many."""
+        with Session(self.engine) as session:
+            ids = [r.id for r in store.pending_inbound(session, limit)]
+        for row_id in ids:
+            if self.stop.is_set():
+                break
+            assert row_id is not None
+            self.handle(row_id)
+            self.handled += 1
+            if self.sent_wake is not None:
+                self.sent_wake.set()
+        return len(ids)
+
+    def run(self, idle_seconds: float = 2.0, backoff_max: float = 60.0) -> None:
+        """Process until ``stop`` is set."""
+        delay = 1.0
+        while not self.stop.is_set():
+            try:
+                if not self.run_once():
+                    self.wake.wait(idle_seconds)
+                    self.wake.clear()
+                delay = 1.0
+            except Exception:
+                log.exception("processor failed; retrying in %.1f s", delay)
+                self.stop.wait(delay)
+                delay = min(backoff_max, delay * 2)

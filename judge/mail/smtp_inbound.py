@@ -1,0 +1,75 @@
+"""The judge's own SMTP server (aiosmtpd): a mail is answered ``250`` only once it is
+committed to the database, so a crash after accepting cannot lose it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from judge.mail.store import store_inbound
+
+log = logging.getLogger(__name__)
+
+# Mails larger than this are refused outright (552); smaller ones are stored, and those
+# above [limits] max_message_bytes get a short "too large" reply from the processor.
+HARD_LIMIT = 32 * 1024 * 1024
+
+
+def _with_return_path(raw: bytes, mail_from: str | None) -> bytes:
+    """Record the envelope sender the way a delivering MTA does (empty for bounces)."""
+    return b"Return-Path: <" + (mail_from or "").encode("utf-8", "replace") + b">\r\n" + raw
+
+
+class StoringHandler:
+    """aiosmtpd handler that stores each mail before accepting it."""
+
+    def __init__(self, engine: Engine, on_stored: Callable[[], None] | None = None) -> None:
+        self.engine = engine
+        self.on_stored = on_stored
+
+    def _store(self, raw: bytes) -> bool:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return store_inbound(session, raw, "smtp") is not None
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        """Store the mail; 250 once committed, 451 if storing failed."""
+        content = envelope.original_content or envelope.content or b""
+        if isinstance(content, str):
+            content = content.encode("utf-8", "surrogateescape")
+        raw = _with_return_path(content, envelope.mail_from)
+        loop = asyncio.get_running_loop()
+        try:
+            new = await loop.run_in_executor(None, self._store, raw)
+        except Exception:
+            log.exception("could not store an incoming mail; answered 451")
+            return "451 4.3.0 Could not store the message, please try again later"
+        if new and self.on_stored is not None:
+            self.on_stored()
+        return "250 2.0.0 Stored" if new else "250 2.0.0 Already stored"
+
+
+def start_smtp_server(
+    engine: Engine,
+    host: str,
+    port: int,
+    on_stored: Callable[[], None] | None = None,
+    max_bytes: int = 0,
+) -> Controller:
+    """Start the SMTP server in its own thread and return its controller
+    (call ``.stop()`` to end it)."""
+    limit = max(HARD_LIMIT, max_bytes)
+    controller = Controller(
+        StoringHandler(engine, on_stored),
+        hostname=host,
+        port=port,
+        data_size_limit=limit,
+        ready_timeout=10.0,
+    )
+    controller.start()
+    return controller
