@@ -1,0 +1,34 @@
+"""The command language of the judge: one small class per command.
+
+Importing this package registers every command.  To add a command, write a
+:class:`~judge.commands.base.Command` subclass in its own module, decorate it with
+:func:`~judge.commands.registry.register`, and import the module here; HELP picks
+up its syntax and help text by itself.
+"""
+
+from judge.commands import (  # noqa: F401  (importing registers the commands)
+    help,
+    listing,
+    orders,
+    phase,
+    press,
+    register,
+    set_address,
+    set_password,
+    signoff,
+    signon,
+)
+from judge.commands.base import Command, Context, Statement
+from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.registry import all_commands, find, match
+
+__all__ = [
+    "Command",
+    "Context",
+    "ParsedMail",
+    "Statement",
+    "all_commands",
+    "find",
+    "match",
+    "parse_body",
+]

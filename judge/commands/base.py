@@ -1,0 +1,109 @@
+"""The pieces every command shares: the parsed statement, the run context and the
+command base class.
+
+A command is a small class with a keyword, a syntax line, a help text and a
+``run`` method.  Commands never send their own reply: they write what happened into
+the context's :class:`~judge.commands.transcript.Transcript`, from which the one reply
+to the mail is built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from judge.commands.transcript import Transcript
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from judge.models import Account, Game, Player
+
+
+# Shown in replies instead of a password.
+HIDDEN = "********"
+
+# Statement kinds.
+COMMAND = "command"  # a line starting with a known keyword
+OTHER = "other"  # any other line: an order once signed on
+UNKNOWN = "unknown"  # looks like a command (e.g. "SET WAIT") but is not one we know
+
+
+@dataclass
+class Statement:
+    """One command or order line of a mail, with the lines of its block if it has one."""
+
+    line_no: int
+    text: str
+    kind: str = OTHER
+    command: type[Command] | None = None
+    args: str = ""
+    block: list[str] = field(default_factory=list)
+    closed: bool = True  # False when a block ran to the end of the mail unclosed
+
+
+class OrderRules(Protocol):
+    """What the judge needs from the order parser (judge.orders_text)."""
+
+    def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
+        """One OrderCheck per order in ``lines``."""
+        ...
+
+    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
+        """The power's units (or owed adjustments) not covered by ``keys``."""
+        ...
+
+
+@dataclass
+class Context:
+    """Everything a command may read or change while one mail is processed."""
+
+    session: Session
+    sender: str
+    now: datetime
+    judge_name: str
+    judge_address: str
+    rules: OrderRules
+    send: Callable[[EmailMessage], None]
+    account: Account | None = None
+    transcript: Transcript = field(default_factory=Transcript)
+    game: Game | None = None
+    player: Player | None = None
+    order_phase: str | None = None
+    signature_verified: bool = False
+    signon_attempted: bool = False
+    orders_attempted: bool = False
+
+    @property
+    def signed_on(self) -> bool:
+        """True once a SIGNON in this mail succeeded."""
+        return self.player is not None and self.game is not None
+
+
+class Command:
+    """Base class of every command; subclasses set the class attributes and ``run``."""
+
+    keyword: ClassVar[str] = ""  # e.g. "SIGNON", "SET PASSWORD"; "" = not typed by keyword
+    aliases: ClassVar[tuple[str, ...]] = ()
+    syntax: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+    rank: ClassVar[int] = 100  # place in the HELP listing
+    needs_signon: ClassVar[bool] = False
+    # Game-master commands will set this: they then run only when the mail carries a
+    # verified OpenPGP signature (ctx.signature_verified).
+    needs_signature: ClassVar[bool] = False
+    # Keywords that close the block of lines this command takes (empty: no block).
+    block_ends: ClassVar[tuple[str, ...]] = ()
+    # True for SIGNOFF: nothing after it is read.
+    stops: ClassVar[bool] = False
+
+    def echo(self, stmt: Statement) -> str:
+        """The line as quoted back in the reply (subclasses hide passwords)."""
+        return stmt.text
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        """Carry out the command, recording the outcome in ``ctx.transcript``."""
+        raise NotImplementedError

@@ -1,0 +1,97 @@
+"""Split the text of a mail into statements.
+
+The parser only finds where commands, blocks and orders are; it does not decide
+whether they are allowed.  It never raises, whatever the text.
+
+* Blank lines and lines starting with ``//`` are skipped.
+* A line that is only ``--`` (a signature delimiter) or a command that stops (SIGNOFF)
+  ends the mail; what follows is not read.
+* A command with a block (PRESS, BROADCAST, REGISTER) takes the following lines
+  verbatim up to its end keyword (alone on its line), SIGNOFF, or the end of the mail.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.commands import registry
+from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
+
+MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
+MAX_STATEMENTS = 500
+
+
+@dataclass
+class ParsedMail:
+    """The statements of a mail and how reading ended."""
+
+    statements: list[Statement] = field(default_factory=list)
+    ignored_after: int = 0  # lines left unread after SIGNOFF or a signature
+    truncated: bool = False  # more than MAX_STATEMENTS statements
+
+
+def _is_signature(line: str) -> bool:
+    return line.rstrip() == "--"
+
+
+def _statement(line_no: int, text: str) -> Statement:
+    found = registry.match(text)
+    if found is not None:
+        cls, args = found
+        return Statement(line_no, text, COMMAND, cls, args)
+    first = text.split(None, 1)[0].upper() if text.split() else ""
+    if first in registry.COMMAND_FAMILIES:
+        return Statement(line_no, text, UNKNOWN)
+    return Statement(line_no, text, OTHER)
+
+
+def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, bool]:
+    """Fill ``stmt.block`` from ``lines[start:]``; return (next index, stop reading)."""
+    assert stmt.command is not None
+    ends = {registry.squash(e.split()) for e in stmt.command.block_ends}
+    i = start
+    while i < len(lines):
+        raw = lines[i]
+        key = registry.end_key(raw)
+        if key in ends:
+            return i + 1, False
+        if _is_signature(raw) or registry.is_stop_line(raw):
+            return i, True
+        stmt.block.append(raw.rstrip()[:MAX_LINE])
+        i += 1
+    stmt.closed = False
+    return i, True
+
+
+def parse_body(text: str) -> ParsedMail:
+    """Split a mail body into statements (see the module docstring)."""
+    parsed = ParsedMail()
+    if not isinstance(text, str):
+        return parsed
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        i += 1
+        if _is_signature(raw):
+            parsed.ignored_after = _count_rest(lines, i)
+            break
+        line = raw.strip()[:MAX_LINE]
+        if not line or line.startswith("//"):
+            continue
+        if len(parsed.statements) >= MAX_STATEMENTS:
+            parsed.truncated = True
+            break
+        stmt = _statement(i, line)
+        parsed.statements.append(stmt)
+        if stmt.command is not None and stmt.command.stops:
+            parsed.ignored_after = _count_rest(lines, i)
+            break
+        if stmt.command is not None and stmt.command.block_ends:
+            # A signature or SIGNOFF that closes the block is seen by this loop next.
+            i, _ = _collect_block(stmt, lines, i)
+    return parsed
+
+
+def _count_rest(lines: list[str], start: int) -> int:
+    return sum(1 for line in lines[start:] if line.strip())

@@ -1,0 +1,73 @@
+"""PHASE: say which phase the following orders are for."""
+
+from __future__ import annotations
+
+import re
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.registry import register
+
+_CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
+_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
+_KINDS = {
+    "movement": "M", "move": "M", "moves": "M",
+    "retreat": "R", "retreats": "R",
+    "adjustment": "A", "adjustments": "A", "build": "A", "builds": "A",
+}  # fmt: skip
+
+
+def parse_phase(text: str) -> str | None:
+    """A phase code (e.g. ``S1901M``) from ``S1901M`` or ``Spring 1901 Movement``."""
+    words = text.split()
+    if len(words) == 1 and _CODE.match(words[0]):
+        return words[0].upper()
+    if len(words) == 3:
+        season = _SEASONS.get(words[0].lower())
+        kind = _KINDS.get(words[2].lower())
+        if season and kind and words[1].isdigit():
+            return f"{season}{words[1]}{kind}"
+    return None
+
+
+def same_phase(a: str, b: str) -> bool:
+    """True when two phase codes name the same phase (``F1901B`` = ``W1901A``)."""
+
+    def norm(code: str) -> str:
+        code = code.upper()
+        if len(code) >= 2 and code[-1] in "AB":
+            return "W" + code[1:-1] + "A"
+        return code
+
+    return norm(a) == norm(b)
+
+
+@register
+class Phase(Command):
+    """Name the phase the orders that follow are meant for."""
+
+    rank = 35
+
+    keyword = "PHASE"
+    syntax = "PHASE <phase>   e.g. PHASE S1901M or PHASE Fall 1901 Retreat"
+    help = (
+        "The orders after this line are for the named phase. They are only\n"
+        "accepted when it is the game's current phase, so orders written for a\n"
+        "phase that has already been processed are refused rather than misapplied."
+    )
+    needs_signon = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        code = parse_phase(stmt.args)
+        if code is None:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        ctx.order_phase = code
+        assert ctx.game is not None
+        if same_phase(code, ctx.game.phase):
+            ctx.transcript.ok(stmt.text, f"Orders that follow are for {ctx.game.phase}.")
+        else:
+            ctx.transcript.refused(
+                stmt.text,
+                f"game {ctx.game.name} is in {ctx.game.phase}, not {code}: "
+                "the orders that follow will be refused",
+            )

@@ -1,0 +1,137 @@
+"""REGISTER: create or update the account of the sending address."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlmodel import select
+
+from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.passwords import hash_password, password_problem, verify_password
+from judge.commands.registry import register
+from judge.commands.transcript import OK, REFUSED, Entry, Outcome
+from judge.models import Account
+
+_FIELDS = {
+    "name": "name",
+    "timezone": "zone",
+    "zone": "zone",
+    "tz": "zone",
+    "password": "password",
+    "newpassword": "new_password",
+}
+_SECRET = {"password", "new_password"}
+
+
+def read_fields(lines: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The ``Field: value`` lines of a REGISTER block, and the lines not understood."""
+    fields: dict[str, str] = {}
+    bad: list[str] = []
+    for line in lines:
+        if not line.strip() or line.strip().startswith("//"):
+            continue
+        label, sep, value = line.partition(":")
+        key = _FIELDS.get("".join(label.split()).lower())
+        if not sep or key is None:
+            bad.append(line.strip())
+            continue
+        fields[key] = value.strip()
+    return fields, bad
+
+
+def zone_problem(zone: str) -> str | None:
+    """Why ``zone`` is not a time zone name, or None."""
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"unknown time zone {zone!r} (use a name such as Europe/Paris or UTC)"
+    return None
+
+
+@register
+class Register(Command):
+    """Register the sending address, or update its registration."""
+
+    rank = 10
+
+    keyword = "REGISTER"
+    syntax = "REGISTER  Name: <name>  Timezone: <zone>  Password: <password>  END"
+    help = (
+        "Registers the address you write from. Put one field per line after\n"
+        "REGISTER and close with END:\n"
+        "  Name: Ada Lovelace\n"
+        "  Timezone: Europe/London      (optional, default UTC)\n"
+        "  Password: <account password>\n"
+        "  New password: <new one>      (optional, to change it)\n"
+        "To update a registration, send it again with your account password."
+    )
+    block_ends = ("END", "END REGISTER", "ENDREGISTER")
+
+    def echo(self, stmt: Statement) -> str:
+        return stmt.text
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        lines = list(stmt.block)
+        if stmt.args.strip():
+            lines.insert(0, stmt.args)
+        fields, bad = read_fields(lines)
+        shown = [f"{self._label(k)}: {HIDDEN if k in _SECRET else v}" for k, v in fields.items()]
+        entry = ctx.transcript.line(stmt.text)
+        entry.extra.extend("  " + s for s in shown)
+        for line in bad:
+            # Never quote a line back that might hold a password.
+            quoted = line if "pass" not in line.lower() else HIDDEN
+            entry.outcomes.append(Outcome(REFUSED, f"not a registration field: {quoted}"))
+        problem = self._problem(ctx, fields)
+        if problem is not None or bad:
+            entry.outcomes.append(Outcome(REFUSED, (problem or "registration not changed") + "."))
+            return
+        self._apply(ctx, fields, entry)
+
+    @staticmethod
+    def _label(key: str) -> str:
+        return {"zone": "Timezone", "new_password": "New password"}.get(key, key.title())
+
+    def _problem(self, ctx: Context, fields: dict[str, str]) -> str | None:
+        account = (
+            ctx.account
+            or ctx.session.exec(select(Account).where(Account.address == ctx.sender)).first()
+        )
+        ctx.account = account
+        if "zone" in fields and (problem := zone_problem(fields["zone"])):
+            return problem
+        if "new_password" in fields and (problem := password_problem(fields["new_password"])):
+            return problem
+        if account is None:
+            if not fields.get("name"):
+                return "a first registration needs a Name line"
+            if "password" not in fields:
+                return "a first registration needs a Password line"
+            return password_problem(fields["password"])
+        if account.password_hash and not verify_password(
+            account.password_hash, fields.get("password", "")
+        ):
+            return "to change a registration, give your account password (Password: line)"
+        return None
+
+    def _apply(self, ctx: Context, fields: dict[str, str], entry: Entry) -> None:
+        account = ctx.account
+        new = account is None
+        if account is None:
+            account = Account(address=ctx.sender)
+        if fields.get("name"):
+            account.name = fields["name"][:200]
+        if "zone" in fields:
+            account.time_zone = fields["zone"]
+        secret = fields.get("new_password") or (fields.get("password") if new else None)
+        if secret is None and not account.password_hash and fields.get("password"):
+            secret = fields["password"]
+        if secret:
+            account.password_hash = hash_password(secret)
+        ctx.session.add(account)
+        ctx.session.flush()
+        ctx.account = account
+        verb = "Registered" if new else "Registration updated for"
+        entry.outcomes.append(
+            Outcome(OK, f"{verb} {account.address}: {account.name}, time zone {account.time_zone}.")
+        )

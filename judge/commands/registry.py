@@ -1,0 +1,68 @@
+"""The table of known commands, and matching a line against it.
+
+Keywords are matched case-insensitively on the first one to three words of a line,
+with the spaces between them optional: ``SIGNON``, ``Sign on`` and ``SIGN  ON`` are the
+same keyword.  Later issues add commands with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from judge.commands.base import Command
+
+_BY_KEY: dict[str, type[Command]] = {}
+_ORDERED: list[type[Command]] = []
+# First words that only ever start commands: a line starting with one of them that
+# matches nothing is an unknown command, not an order.
+COMMAND_FAMILIES = ("SET",)
+_MAX_WORDS = 3
+
+
+def squash(words: list[str] | tuple[str, ...]) -> str:
+    """The matching key of a keyword: words joined without spaces, upper-cased."""
+    return "".join(words).upper()
+
+
+def register(cls: type[Command]) -> type[Command]:
+    """Add a command class to the registry (usable as a class decorator)."""
+    for name in (cls.keyword, *cls.aliases):
+        if not name:
+            continue
+        key = squash(name.split())
+        other = _BY_KEY.get(key)
+        if other is not None and other is not cls:
+            raise ValueError(f"keyword {name!r} is already taken by {other.__name__}")
+        _BY_KEY[key] = cls
+    if cls not in _ORDERED:
+        _ORDERED.append(cls)
+    return cls
+
+
+def all_commands() -> list[type[Command]]:
+    """Every registered command class, in HELP order."""
+    return sorted(_ORDERED, key=lambda cls: cls.rank)
+
+
+def find(name: str) -> type[Command] | None:
+    """The command with this keyword or alias, if any."""
+    return _BY_KEY.get(squash(name.split()))
+
+
+def match(line: str) -> tuple[type[Command], str] | None:
+    """The command a line starts with and the rest of the line, or None."""
+    words = line.split()
+    for count in range(min(_MAX_WORDS, len(words)), 0, -1):
+        cls = _BY_KEY.get(squash(words[:count]))
+        if cls is not None:
+            return cls, " ".join(words[count:])
+    return None
+
+
+def end_key(line: str) -> str:
+    """The squashed form of a whole line, for comparing with block-end keywords."""
+    return squash(line.split())
+
+
+def is_stop_line(line: str) -> bool:
+    """True when the whole line is the keyword of a stopping command (SIGNOFF)."""
+    cls = _BY_KEY.get(end_key(line))
+    return cls is not None and cls.stops

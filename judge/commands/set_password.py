@@ -1,0 +1,40 @@
+"""SET PASSWORD: a new password for the signed-on power."""
+
+from __future__ import annotations
+
+from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.passwords import hash_password, password_problem
+from judge.commands.registry import register
+
+
+@register
+class SetPassword(Command):
+    """Change the password of the power signed on to."""
+
+    rank = 70
+
+    keyword = "SET PASSWORD"
+    syntax = "SET PASSWORD <new password>"
+    help = (
+        "Gives the power you signed on as a new password (4 to 64 characters,\n"
+        "no spaces). It takes effect from your next mail and is never shown back."
+    )
+    needs_signon = True
+
+    def echo(self, stmt: Statement) -> str:
+        return f"SET PASSWORD {HIDDEN}" if stmt.args.strip() else "SET PASSWORD"
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        assert ctx.player is not None
+        echo = self.echo(stmt)
+        words = stmt.args.split()
+        if len(words) != 1:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
+            return
+        problem = password_problem(words[0])
+        if problem is not None:
+            ctx.transcript.refused(echo, problem)
+            return
+        ctx.player.password_hash = hash_password(words[0])
+        ctx.session.add(ctx.player)
+        ctx.transcript.ok(echo, "Password changed.")

@@ -1,0 +1,77 @@
+"""SIGNON: act for one power in one game for the rest of the mail."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.passwords import verify_password
+from judge.commands.registry import register
+from judge.games import find_game, find_power, game_powers
+from judge.models import Player
+
+
+def split_target(token: str) -> tuple[str, str] | None:
+    """(power text, game name) from ``power@game`` or ``<initial><game>``."""
+    if "@" in token:
+        power, _, game = token.partition("@")
+        return (power, game) if power and game else None
+    if len(token) < 2:
+        return None
+    return token[0], token[1:]
+
+
+@register
+class SignOn(Command):
+    """Sign on to a power in a game with its password."""
+
+    rank = 20
+
+    keyword = "SIGNON"
+    aliases = ("LOGIN", "HELLO")
+    syntax = "SIGNON <power initial><game> <password>   or   SIGNON <power>@<game> <password>"
+    help = (
+        "Sign on as a power in a game: e.g. SIGNON Fgame1 secret, or\n"
+        "SIGNON france@game1 secret. Only one SIGNON per mail. After it, every line\n"
+        "that is not a command is an order for that power. The password is never\n"
+        "shown in replies; passwords are case-sensitive."
+    )
+
+    def echo(self, stmt: Statement) -> str:
+        words = stmt.args.split()
+        return " ".join(["SIGNON", *words[:1], *([HIDDEN] if len(words) > 1 else [])])
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        echo = self.echo(stmt)
+        if ctx.signon_attempted:
+            ctx.transcript.refused(echo, "only one SIGNON is allowed per mail")
+            return
+        ctx.signon_attempted = True
+        words = stmt.args.split()
+        if len(words) != 2:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
+            return
+        target = split_target(words[0])
+        if target is None:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
+            return
+        power_text, game_name = target
+        game = find_game(ctx.session, game_name)
+        if game is None:
+            ctx.transcript.refused(echo, f"there is no game called {game_name!r}")
+            return
+        power = find_power(game_powers(game), power_text)
+        if power is None:
+            ctx.transcript.refused(echo, f"game {game.name} has no power {power_text!r}")
+            return
+        player = ctx.session.exec(
+            select(Player).where(Player.game_id == game.id, Player.power == power.code)
+        ).first()
+        if player is None or not verify_password(player.password_hash, words[1]):
+            # One answer for both, so passwords cannot be probed power by power.
+            ctx.transcript.refused(echo, f"wrong password for {power.name} in game {game.name}")
+            return
+        ctx.game, ctx.player = game, player
+        ctx.transcript.ok(
+            echo, f"Signed on as {power.name} in game {game.name} ({game.phase}, {game.status})."
+        )

@@ -1,0 +1,204 @@
+"""Games in the database: creating them, finding them and their powers, and the
+orders stored for them.
+
+Creating games by mail (CREATE, JOIN) is a later issue; :func:`create_game` is what
+tests and the demo use meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from judge.commands.passwords import hash_password
+from judge.models import ACTIVE, GAME_STATUSES, PRESS_MODES, Account, Game, Order, Player, utcnow
+from judge.variant import load_variant
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    """A power as players name it."""
+
+    code: str  # "france"
+    name: str  # "France"
+    adjective: str  # "French"
+    initial: str  # "F"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a power in a new game."""
+
+    power: str
+    address: str
+    password: str
+    name: str = ""
+
+
+def variant_powers(variant: str) -> list[PowerInfo]:
+    """The powers of a variant, in the variant's order."""
+    return [
+        PowerInfo(p.code, p.name, p.adjective, p.initial.upper())
+        for p in load_variant(variant).powers.values()
+    ]
+
+
+def game_powers(game: Game) -> list[PowerInfo]:
+    """The powers of a game."""
+    return variant_powers(game.variant)
+
+
+def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:
+    """The power named by code, name, adjective or (one letter) initial."""
+    wanted = text.strip().lower()
+    if not wanted:
+        return None
+    powers = list(powers)
+    for p in powers:
+        if wanted in (p.code.lower(), p.name.lower(), p.adjective.lower()):
+            return p
+    if len(wanted) == 1:
+        for p in powers:
+            if p.initial.lower() == wanted:
+                return p
+    return None
+
+
+def power_name(game: Game, code: str) -> str:
+    """The display name of a power code in a game."""
+    for p in game_powers(game):
+        if p.code == code:
+            return p.name
+    return code.title()
+
+
+def starting_position(variant: str) -> dict[str, Any]:
+    """The phase document of a variant's starting position."""
+    loaded = load_variant(variant)
+    return {
+        "variant": loaded.name,
+        "phase": loaded.start_phase,
+        "units": [
+            {"power": power, "type": kind, "province": loc}
+            for power, kind, loc in loaded.starting_units
+        ],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {p: sorted(c) for p, c in loaded.starting_centers.items()},
+    }
+
+
+def account_for(session: Session, address: str, name: str = "") -> Account:
+    """The account of an address, created (without a password) when missing."""
+    account = session.exec(select(Account).where(Account.address == address)).first()
+    if account is None:
+        account = Account(address=address, name=name)
+        session.add(account)
+        session.flush()
+    return account
+
+
+def create_game(
+    session: Session,
+    name: str,
+    seats: Iterable[Seat],
+    *,
+    variant: str = "standard",
+    position: Mapping[str, Any] | None = None,
+    status: str = ACTIVE,
+    deadline: datetime | None = None,
+    press_mode: str = "white/grey",
+    press_partial: bool = True,
+) -> Game:
+    """Create a game with its players, at the variant's start unless ``position`` is
+    given.  Flushes but does not commit."""
+    if status not in GAME_STATUSES:
+        raise ValueError(f"unknown game status {status!r}")
+    if press_mode not in PRESS_MODES:
+        raise ValueError(f"unknown press mode {press_mode!r}")
+    doc = dict(position) if position is not None else starting_position(variant)
+    game = Game(
+        name=name.lower(),
+        variant=variant,
+        phase=str(doc["phase"]),
+        position=json.dumps(doc, sort_keys=True),
+        status=status,
+        deadline=deadline,
+        press_mode=press_mode,
+        press_partial=press_partial,
+    )
+    session.add(game)
+    session.flush()
+    for seat in seats:
+        account = account_for(session, seat.address, seat.name)
+        session.add(
+            Player(
+                game_id=game.id,
+                account_id=account.id,
+                power=seat.power.lower(),
+                password_hash=hash_password(seat.password),
+            )
+        )
+    session.flush()
+    return game
+
+
+def find_game(session: Session, name: str) -> Game | None:
+    """The game with this name (names are case-insensitive)."""
+    return session.exec(select(Game).where(Game.name == name.strip().lower())).first()
+
+
+def players_of(session: Session, game: Game) -> list[Player]:
+    """The players of a game."""
+    return list(session.exec(select(Player).where(Player.game_id == game.id)))
+
+
+def player_address(session: Session, player: Player) -> str:
+    """The address of record of a player."""
+    account = session.get(Account, player.account_id)
+    return account.address if account is not None else ""
+
+
+def store_order(
+    session: Session,
+    game: Game,
+    power: str,
+    check: Any,
+    *,
+    account_id: int | None,
+    from_address: str,
+    now: datetime | None = None,
+) -> Order:
+    """Store an accepted order (an OrderCheck with ok set) for the game's phase."""
+    order = Order(
+        game_id=game.id,
+        phase=game.phase,
+        power=power,
+        unit_key=str(check.key),
+        text=str(check.text),
+        canonical=str(check.canonical),
+        account_id=account_id,
+        from_address=from_address,
+        created_at=now or utcnow(),
+    )
+    session.add(order)
+    session.flush()
+    return order
+
+
+def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[str, Order]:
+    """A power's orders for a phase, one per unit key: the last one given wins."""
+    rows = session.exec(
+        select(Order)
+        .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
+        .order_by(col(Order.id))
+    )
+    latest: dict[str, Order] = {}
+    for row in rows:
+        latest[row.unit_key] = row
+    return latest
