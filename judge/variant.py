@@ -321,7 +321,7 @@ class _File:
         return VariantError(f"{self.shown}: {key}: {message}")
 
     def get(self, table: Mapping[str, Any], key: str, where: str, kind: str, default=_MISSING):
-        """``table[key]`` checked to be of ``kind`` (str, int, bool, table, strings, code)."""
+        """``table[key]`` checked to be of ``kind``: str, int, bool, table or strings."""
         if key not in table:
             if default is _MISSING:
                 raise self.error(where, "missing")
@@ -329,7 +329,6 @@ class _File:
         value = table[key]
         ok = {
             "str": isinstance(value, str) and value.strip() != "",
-            "code": isinstance(value, str) and _CODE.fullmatch(value) is not None,
             "int": isinstance(value, int) and not isinstance(value, bool),
             "bool": isinstance(value, bool),
             "table": isinstance(value, dict),
@@ -338,7 +337,6 @@ class _File:
         if not ok:
             wanted = {
                 "str": "a non-empty string",
-                "code": "a lower-case code such as 'abc'",
                 "int": "an integer",
                 "bool": "true or false",
                 "table": "a table",
@@ -413,7 +411,11 @@ class _Builder:
         self.raw: dict[str, dict[str, Any]] = {}
         self.army: dict[str, frozenset[str]] = {}
         self.fleet: dict[str, frozenset[str]] = {}
-        self.homes: dict[str, str] = {}
+        self.homes: dict[str, str] = {}  # home centre -> power
+        self.owner: dict[str, str] = {}  # starting centre -> power
+        self.owned: dict[str, tuple[str, ...]] = {}  # power -> starting centres
+        self.occupied: dict[str, str] = {}  # province -> power of its starting unit
+        self.units: list[tuple[str, str, str]] = []
 
     def build(self) -> Variant:
         v = self.v
@@ -427,7 +429,7 @@ class _Builder:
         province_names = self._read_provinces()
         self._check_army()
         self._check_fleet()
-        powers, power_names, units, owned = self._read_powers()
+        powers, power_names = self._read_powers()
         centers = [c for c, raw in self.raw.items() if raw["supply_center"]]
         victory = v.get(v.data, "victory_centers", "victory_centers", "int")
         if not len(centers) // 2 < victory <= len(centers):
@@ -457,8 +459,8 @@ class _Builder:
             coasts=self.coasts,
             start_phase=start_phase,
             victory_centers=victory,
-            starting_units=units,
-            starting_centers=owned,
+            starting_units=tuple(self.units),
+            starting_centers=self.owned,
             army_adjacency=self.army,
             fleet_adjacency=self.fleet,
             province_names=province_names,
@@ -501,7 +503,7 @@ class _Builder:
             where = f"provinces.{code}"
             if not isinstance(entry, dict):
                 raise m.error(where, "must be a table")
-            self.raw[code] = self._read_province(entry, where)
+            self.raw[code] = self._read_province(code, entry)
             names.add(self.raw[code]["name"], code, f"{where}.name")
         # Aliases last, so that an alias clashing with a code or name is the one blamed.
         for code, raw in self.raw.items():
@@ -509,8 +511,8 @@ class _Builder:
                 names.add(alias, code, f"provinces.{code}.aliases")
         return names.index
 
-    def _read_province(self, entry: dict[str, Any], where: str) -> dict[str, Any]:
-        m = self.m
+    def _read_province(self, code: str, entry: dict[str, Any]) -> dict[str, Any]:
+        m, where = self.m, f"provinces.{code}"
         m.only_keys(entry, _PROVINCE_KEYS, where)
         kind = m.get(entry, "kind", f"{where}.kind", "str")
         if kind not in KINDS:
@@ -551,15 +553,10 @@ class _Builder:
                     f"not {', '.join(table) or 'none'}",
                 )
             raw["fleet"] = {
-                f"{where[len('provinces.') :]}/{c}": m.get(
-                    table, c, f"{where}.fleet.{c}", "strings"
-                )
-                for c in coasts
+                f"{code}/{c}": m.get(table, c, f"{where}.fleet.{c}", "strings") for c in coasts
             }
         else:
-            raw["fleet"] = {
-                where[len("provinces.") :]: m.get(entry, "fleet", f"{where}.fleet", "strings", [])
-            }
+            raw["fleet"] = {code: m.get(entry, "fleet", f"{where}.fleet", "strings", [])}
         return raw
 
     def _check_army(self) -> None:
@@ -617,7 +614,8 @@ class _Builder:
 
     # -- powers ------------------------------------------------------------
 
-    def _read_powers(self):
+    def _read_powers(self) -> tuple[dict[str, Power], dict[str, str]]:
+        """Read every power; fills ``self.units`` and ``self.owned`` as it goes."""
         v = self.v
         table = v.get(v.data, "powers", "powers", "table")
         if not table:
@@ -625,54 +623,57 @@ class _Builder:
         v.codes(table, "powers")
         names = _NameIndex(v, "power")
         powers: dict[str, Power] = {}
-        units: list[tuple[str, str, str]] = []
-        owned: dict[str, tuple[str, ...]] = {}
-        owner: dict[str, str] = {}
-        occupied: dict[str, str] = {}
         for code, entry in table.items():
-            where = f"powers.{code}"
             if not isinstance(entry, dict):
-                raise v.error(where, "must be a table")
-            v.only_keys(entry, _POWER_KEYS, where)
-            name = v.get(entry, "name", f"{where}.name", "str")
-            adjective = v.get(entry, "adjective", f"{where}.adjective", "str")
-            initial = v.get(entry, "initial", f"{where}.initial", "str")
-            if len(initial) != 1 or not initial.isalpha():
-                raise v.error(f"{where}.initial", f"{initial!r} must be a single letter")
-            aliases = v.get(entry, "aliases", f"{where}.aliases", "strings", [])
-            for text in (code, name, adjective, initial):
-                names.add(text, code, where)
-            for text in aliases:
-                names.add(text, code, f"{where}.aliases")
-            homes = v.get(entry, "home_centers", f"{where}.home_centers", "strings")
-            self._check_centers(homes, f"{where}.home_centers")
-            for home in homes:
-                if home in self.homes:
-                    raise v.error(
-                        f"{where}.home_centers", f"{home!r} is already home to {self.homes[home]!r}"
-                    )
-                self.homes[home] = code
-            start = v.get(entry, "starting_centers", f"{where}.starting_centers", "strings", homes)
-            self._check_centers(start, f"{where}.starting_centers")
-            for center in start:
-                if center in owner:
-                    raise v.error(
-                        f"{where}.starting_centers",
-                        f"{center!r} is already owned by {owner[center]!r}",
-                    )
-                owner[center] = code
-            for text in v.get(entry, "units", f"{where}.units", "strings", []):
-                unit = self._read_unit(text, f"{where}.units")
-                prov = self._province(unit[1])
-                if prov in occupied:
-                    raise v.error(
-                        f"{where}.units", f"{prov!r} already holds a unit of {occupied[prov]!r}"
-                    )
-                occupied[prov] = code
-                units.append((code, *unit))
-            powers[code] = Power(code, name, adjective, initial, tuple(homes), tuple(aliases))
-            owned[code] = tuple(start)
-        return powers, names.index, tuple(units), owned
+                raise v.error(f"powers.{code}", "must be a table")
+            powers[code] = self._read_power(code, entry, names)
+        return powers, names.index
+
+    def _read_power(self, code: str, entry: dict[str, Any], names: _NameIndex) -> Power:
+        v, where = self.v, f"powers.{code}"
+        v.only_keys(entry, _POWER_KEYS, where)
+        name = v.get(entry, "name", f"{where}.name", "str")
+        adjective = v.get(entry, "adjective", f"{where}.adjective", "str")
+        initial = v.get(entry, "initial", f"{where}.initial", "str")
+        if len(initial) != 1 or not initial.isalpha():
+            raise v.error(f"{where}.initial", f"{initial!r} must be a single letter")
+        aliases = v.get(entry, "aliases", f"{where}.aliases", "strings", [])
+        names.add(code, code, where)
+        for field, text in (("name", name), ("adjective", adjective), ("initial", initial)):
+            names.add(text, code, f"{where}.{field}")
+        for text in aliases:
+            names.add(text, code, f"{where}.aliases")
+
+        homes = v.get(entry, "home_centers", f"{where}.home_centers", "strings")
+        self._check_centers(homes, f"{where}.home_centers")
+        for home in homes:
+            if home in self.homes:
+                raise v.error(
+                    f"{where}.home_centers", f"{home!r} is already home to {self.homes[home]!r}"
+                )
+            self.homes[home] = code
+
+        start = v.get(entry, "starting_centers", f"{where}.starting_centers", "strings", homes)
+        self._check_centers(start, f"{where}.starting_centers")
+        for center in start:
+            if center in self.owner:
+                raise v.error(
+                    f"{where}.starting_centers",
+                    f"{center!r} is already owned by {self.owner[center]!r}",
+                )
+            self.owner[center] = code
+        self.owned[code] = tuple(start)
+
+        for text in v.get(entry, "units", f"{where}.units", "strings", []):
+            kind, loc = self._read_unit(text, f"{where}.units")
+            prov = self._province(loc)
+            if prov in self.occupied:
+                raise v.error(
+                    f"{where}.units", f"{prov!r} already holds a unit of {self.occupied[prov]!r}"
+                )
+            self.occupied[prov] = code
+            self.units.append((code, kind, loc))
+        return Power(code, name, adjective, initial, tuple(homes), tuple(aliases))
 
     def _check_centers(self, centers: list[str], where: str) -> None:
         _no_duplicates(self.v, centers, where)

@@ -567,7 +567,7 @@ BROKEN = [
         "powers.germany.aliases",
         "'fra' is ambiguous: it names both power 'france' and 'germany'",
     ),
-    (VAR, 'initial = "G"', 'initial = "F"', "powers.germany", "'F' is ambiguous"),
+    (VAR, 'initial = "G"', 'initial = "F"', "powers.germany.initial", "'F' is ambiguous"),
     (VAR, 'initial = "G"', 'initial = "Ge"', "powers.germany.initial", "single letter"),
     # home and starting centres
     (
