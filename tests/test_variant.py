@@ -651,3 +651,13 @@ def test_undeclared_coast_is_reported_in_the_map(tmp_path: Path) -> None:
     assert str(info.value).startswith(
         f"{directory / MAP}: provinces.bul.coasts: 'ec' is not a coast declared in "
     )
+
+
+def test_every_name_round_trips(std: Variant) -> None:
+    for code, prov in std.provinces.items():
+        for text in (code, prov.name, *prov.aliases):
+            assert std.lookup_province(text) == code, text
+            assert std.lookup_province(f" {text.upper().replace(' ', '-')} ") == code, text
+    for code, power in std.powers.items():
+        for text in (code, power.name, power.adjective, power.initial, *power.aliases):
+            assert std.lookup_power(text.lower()) == code, text
