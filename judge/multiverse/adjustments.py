@@ -1,0 +1,71 @@
+"""Winter adjustments, counted per board, with a seeded random choice of surplus."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from judge.engine.orders import Build, Disband
+from judge.multiverse.basemap import BaseMap
+from judge.multiverse.keys import BoardKey
+from judge.multiverse.world import FAILURE, SUCCESS, OrderRecord, World
+
+
+def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
+    """The random generator for one power on one winter board (reproducible)."""
+    return random.Random(f"{seed}/{key.timeline}/{key.year}/{key.season}/{power}")
+
+
+def resolve_board_adjustments(
+    world: World, base: BaseMap, key: BoardKey, valid: Sequence[OrderRecord]
+) -> list[OrderRecord]:
+    """Results of the valid builds and disbands on one winter board.
+
+    Each power may build ``centres - units`` units or must remove ``units -
+    centres``.  When more valid builds (or removals) are given than allowed,
+    a random subset succeeds; missing removals are chosen at random among the
+    power's units on the board.  Choices depend only on the world's seed, the
+    board and the power, never on the order in which orders were given.
+    """
+    board = world.boards[key]
+    results: list[OrderRecord] = []
+    for power in sorted(base.powers):
+        centres = sum(1 for owner in board.centers.values() if owner == power)
+        units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
+        change = centres - len(units)
+        mine = [r for r in valid if r.power == power]
+        builds = sorted((r for r in mine if isinstance(r.order, Build)), key=_loc_key)
+        disbands = sorted((r for r in mine if isinstance(r.order, Disband)), key=_loc_key)
+        rng = board_rng(world.seed, key, power)
+        results += _choose(rng, builds, max(change, 0), "no build available", "too many builds")
+        need = max(-change, 0)
+        results += _choose(rng, disbands, need, "no removal needed", "too many removals")
+        missing = need - min(need, len(disbands))
+        if missing:
+            ordered = {r.order.unit.loc for r in disbands}
+            free = [loc for loc in units if loc not in ordered]
+            for loc in sorted(rng.sample(free, min(missing, len(free)))):
+                results.append(
+                    OrderRecord(power, Disband(key.at(loc)), SUCCESS, None, True, world.iteration)
+                )
+    return results
+
+
+def _loc_key(record: OrderRecord) -> str:
+    return record.order.unit.loc
+
+
+def _choose(rng, records, allowed, none_reason, surplus_reason) -> list[OrderRecord]:
+    if allowed <= 0:
+        return [_with(r, FAILURE, none_reason) for r in records]
+    if len(records) <= allowed:
+        return [_with(r, SUCCESS, None) for r in records]
+    chosen = set(rng.sample(range(len(records)), allowed))
+    return [
+        _with(r, SUCCESS, None) if i in chosen else _with(r, FAILURE, surplus_reason)
+        for i, r in enumerate(records)
+    ]
+
+
+def _with(record: OrderRecord, status: str, reason: str | None) -> OrderRecord:
+    return OrderRecord(record.power, record.order, status, reason, record.auto, record.iteration)

@@ -1,0 +1,100 @@
+"""Coordinates in a multiverse world: boards and the locations on them.
+
+A board sits at ``(timeline, year, season)``; a multiverse location adds the
+location on the variant's map (``"par"``, ``"spa/nc"``).  Both are plain named
+tuples so that they hash fast and sort canonically.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import IntEnum
+from typing import NamedTuple
+
+
+class Season(IntEnum):
+    """The three boards of a game year, in their order."""
+
+    SPRING = 0
+    FALL = 1
+    WINTER = 2
+
+
+SEASON_LETTER = {Season.SPRING: "S", Season.FALL: "F", Season.WINTER: "W"}
+SEASON_NAME = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
+_PHASE_SUFFIX = {Season.SPRING: "M", Season.FALL: "M", Season.WINTER: "A"}
+
+
+class BoardKey(NamedTuple):
+    """Where a board sits in the world."""
+
+    timeline: int
+    year: int
+    season: int
+
+    @property
+    def time(self) -> int:
+        """Chronological index: every season of every year counts once."""
+        return 3 * self.year + self.season
+
+    @property
+    def is_winter(self) -> bool:
+        """Whether this is an adjustment (winter) board."""
+        return self.season == Season.WINTER
+
+    def at(self, loc: str) -> MLoc:
+        """The multiverse location of ``loc`` on this board."""
+        return MLoc(self.timeline, self.year, self.season, loc)
+
+    def successor(self) -> BoardKey:
+        """The coordinates of the board that follows this one in its timeline."""
+        if self.season == Season.WINTER:
+            return BoardKey(self.timeline, self.year + 1, Season.SPRING)
+        return BoardKey(self.timeline, self.year, self.season + 1)
+
+    def canonical_order(self) -> tuple[int, int]:
+        """Sort key: earliest board first, then the lowest timeline."""
+        return (self.time, self.timeline)
+
+
+class MLoc(NamedTuple):
+    """A location on one board of the multiverse."""
+
+    timeline: int
+    year: int
+    season: int
+    loc: str
+
+    @property
+    def board(self) -> BoardKey:
+        """The board this location lies on."""
+        return BoardKey(self.timeline, self.year, self.season)
+
+
+def turn_text(year: int, season: int) -> str:
+    """Short turn label used in canonical orders, e.g. ``S1902``."""
+    return f"{SEASON_LETTER[Season(season)]}{year}"
+
+
+def phase_code(key: BoardKey) -> str:
+    """The phase code of a board as in standard documents (``S1901M``, ``W1901A``)."""
+    season = Season(key.season)
+    return f"{SEASON_LETTER[season]}{key.year}{_PHASE_SUFFIX[season]}"
+
+
+_PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$", re.IGNORECASE)
+
+
+def parse_phase_code(code: str) -> tuple[int, Season]:
+    """``"F1902M"`` -> ``(1902, Season.FALL)``; raises ``ValueError`` when malformed.
+
+    Retreat codes (``S1901R``) name the movement board they belong to.
+    """
+    match = _PHASE_RE.match(code.strip())
+    if not match:
+        raise ValueError(f"bad phase code {code!r}: expected e.g. S1901M, F1901M or W1901A")
+    letter, year, kind = match.group(1).upper(), int(match.group(2)), match.group(3).upper()
+    season = {"S": Season.SPRING, "F": Season.FALL, "W": Season.WINTER}[letter]
+    if (season == Season.WINTER) != (kind == "A"):
+        raise ValueError(f"bad phase code {code!r}: winter boards end in A, others in M or R")
+    return year, season
