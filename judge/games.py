@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.commands.passwords import hash_password
 from judge.models import ACTIVE, GAME_STATUSES, PRESS_MODES, Account, Game, Order, Player, utcnow
 from judge.variant import load_variant
 
@@ -117,6 +116,8 @@ def create_game(
 ) -> Game:
     """Create a game with its players, at the variant's start unless ``position`` is
     given.  Flushes but does not commit."""
+    from judge.commands.passwords import hash_password  # here: judge.commands imports us
+
     if status not in GAME_STATUSES:
         raise ValueError(f"unknown game status {status!r}")
     if press_mode not in PRESS_MODES:

@@ -115,7 +115,7 @@ class _PressBase(Command):
         )
         colour = "grey" if grey else "white"
         entry = ctx.transcript.ok(
-            stmt.text, f"{kind} ({colour}, {len(stmt.block)} lines) sent to {audience}."
+            stmt.text, f"{kind} ({colour}, {_lines(len(stmt.block))}) sent to {audience}."
         )
         if unplayed:
             entry.extra.append("Not delivered (nobody plays them): " + ", ".join(unplayed))
@@ -153,3 +153,7 @@ class BroadcastCommand(_PressBase):
         "ENDPRESS (ENDBROADCAST and SIGNOFF work too)."
     )
     broadcast_default = True
+
+
+def _lines(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"

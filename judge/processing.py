@@ -1,0 +1,240 @@
+"""Processing one received mail: read it, run its commands, store their effects and
+queue exactly one reply, all inside the caller's transaction.
+
+Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
+and gets no reply.  Mail over the size bound gets a short reply and nothing else.
+Replies per address and clock hour are limited (``[limits]
+replies_per_sender_per_hour``): past the limit, the mail is still applied but not
+answered.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session, col, delete, select
+
+from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
+from judge.commands.orders import Orders, order_refusal
+from judge.commands.parser import ParsedMail, parse_body
+from judge.config import Config
+from judge.games import current_orders, player_address, power_name
+from judge.mail.parse import IncomingMail, parse_incoming
+from judge.mail.store import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
+from judge.models import FINISHED, FORMING, Account, ReplyCount, as_utc, utcnow
+from judge.reply import (
+    OrderReport,
+    build_reply,
+    deadline_lines,
+    mapper_header,
+    render_body,
+    reply_subject,
+)
+
+
+class TextOrderRules:
+    """The order rules of :mod:`judge.orders_text`."""
+
+    def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
+        """One OrderCheck per order."""
+        from judge.orders_text import check_orders
+
+        return check_orders(position, power, lines)
+
+    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
+        """Units of the power without orders."""
+        from judge.orders_text import units_without_orders
+
+        return units_without_orders(position, power, keys)
+
+
+def process_inbound(
+    session: Session,
+    inbound: InboundMessage,
+    config: Config,
+    *,
+    now: datetime | None = None,
+    rules: Any | None = None,
+) -> None:
+    """Apply one stored mail and queue its reply; the caller commits."""
+    now = now or utcnow()
+    mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if not mail.answerable:
+        mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
+        session.add(inbound)
+        return
+    if mail.too_large:
+        _reply_too_large(session, mail, config, now)
+    else:
+        _process_commands(session, mail, config, now, rules or TextOrderRules())
+    mark_done(inbound, PROCESSED)
+    session.add(inbound)
+
+
+def _from_header(config: Config) -> str:
+    return f"{config.judge.name} <{config.from_address}>"
+
+
+def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: datetime) -> None:
+    limit = config.limits.max_message_bytes
+    body = (
+        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
+        "bytes.\nNothing in it was read or applied. Please send your commands again "
+        "as plain text, without attachments.\n"
+    )
+    subject = reply_subject(mail.subject, None, None, error=True)
+    _send_limited(session, config, now, mail.sender, subject, body, mail)
+
+
+def _new_context(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
+) -> Context:
+    account = session.exec(select(Account).where(Account.address == mail.sender)).first()
+    return Context(
+        session=session,
+        sender=mail.sender,
+        now=now,
+        judge_name=config.judge.name,
+        judge_address=config.from_address,
+        rules=rules,
+        send=lambda msg: enqueue(session, msg),
+        account=account,
+    )
+
+
+def run_statements(ctx: Context, parsed: ParsedMail) -> None:
+    """Run every statement of a mail in order, recording outcomes in the transcript."""
+    for stmt in parsed.statements:
+        run_statement(ctx, stmt)
+    if parsed.truncated:
+        ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
+
+
+def run_statement(ctx: Context, stmt: Statement) -> None:
+    """Run one statement, refusing it when its conditions are not met."""
+    if stmt.kind == UNKNOWN:
+        ctx.transcript.refused(stmt.text, "unknown command (send HELP for the list)")
+        return
+    if stmt.kind == OTHER:
+        if ctx.signed_on:
+            Orders().run(ctx, stmt)
+        elif ctx.signon_attempted:
+            ctx.transcript.refused(stmt.text, "not read: the SIGNON failed")
+        else:
+            ctx.transcript.refused(
+                stmt.text, "not a command (orders need a SIGNON line before them)"
+            )
+        return
+    assert stmt.kind == COMMAND and stmt.command is not None
+    command: Command = stmt.command()
+    if command.needs_signature and not ctx.signature_verified:
+        ctx.transcript.refused(
+            command.echo(stmt), "this command needs a mail signed with your registered key"
+        )
+        return
+    if command.needs_signon and not ctx.signed_on:
+        reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
+        ctx.transcript.refused(command.echo(stmt), reason)
+        return
+    command.run(ctx, stmt)
+
+
+def order_report(ctx: Context) -> OrderReport | None:
+    """The signed-on power's orders for the current phase, for the reply."""
+    if not ctx.signed_on:
+        return None
+    game, player = ctx.game, ctx.player
+    assert game is not None and player is not None and game.id is not None
+    if game.status == FORMING:
+        return None
+    report = OrderReport(game.name, game.phase, power_name(game, player.power))
+    orders = current_orders(ctx.session, game.id, game.phase, player.power)
+    report.orders = [orders[key].canonical for key in sorted(orders)]
+    if game.status == FINISHED:
+        saved = ctx.order_phase
+        ctx.order_phase = None
+        report.refused_reason = order_refusal(ctx)
+        ctx.order_phase = saved
+        return report
+    report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))
+    return report
+
+
+def _process_commands(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
+) -> None:
+    ctx = _new_context(session, mail, config, now, rules)
+    run_statements(ctx, parse_body(mail.body_text))
+    game = ctx.game if ctx.signed_on else None
+    header: list[str] = []
+    deadline: list[str] = []
+    zone = ctx.account.time_zone if ctx.account else None
+    if game is not None:
+        when = as_utc(game.deadline)
+        header = mapper_header(config.judge.name, game.name, game.variant, game.phase, when)
+        deadline = deadline_lines(when, now, zone) if game.status != FINISHED else []
+    body = render_body(header, ctx.transcript, order_report(ctx), deadline)
+    subject = reply_subject(
+        mail.subject,
+        game.name if game else None,
+        game.phase if game else None,
+        error=ctx.transcript.refusals > 0,
+    )
+    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    if ctx.signed_on and ctx.player is not None:
+        owner = player_address(session, ctx.player)
+        if owner and owner.lower() != mail.sender.lower():
+            name = power_name(game, ctx.player.power) if game else ctx.player.power
+            preface = (
+                f"This is a copy of the judge's reply to {mail.sender}, who signed on as "
+                f"{name} in game {game.name if game else ''}.\nYou get it because that "
+                "is not your address. If this was not you, change your password with "
+                "SET PASSWORD.\n\n"
+            )
+            _send_limited(session, config, now, owner, subject, preface + body, None)
+
+
+def _send_limited(
+    session: Session,
+    config: Config,
+    now: datetime,
+    to: str,
+    subject: str,
+    body: str,
+    answering: IncomingMail | None,
+) -> bool:
+    """Queue a reply unless ``to`` has had its share this hour; True when queued."""
+    limit = config.limits.replies_per_sender_per_hour
+    count = count_reply(session, to, now)
+    if limit > 0 and count > limit:
+        return False
+    if limit > 0 and count == limit:
+        body += (
+            f"\nThis is the last reply this judge sends to {to} this hour (at most {limit}); "
+            "further mail this hour is applied but not answered.\n"
+        )
+    msg = build_reply(
+        to=to,
+        from_header=_from_header(config),
+        subject=subject,
+        body=body,
+        in_reply_to=answering.message_id if answering else None,
+        references=answering.references if answering else (),
+    )
+    enqueue(session, msg)
+    return True
+
+
+def count_reply(session: Session, address: str, now: datetime) -> int:
+    """Count one more reply to ``address`` in the current clock hour; return the total."""
+    hour = now.replace(minute=0, second=0, microsecond=0)
+    key = address.lower()
+    row = session.get(ReplyCount, (key, hour))
+    if row is None:
+        session.exec(delete(ReplyCount).where(col(ReplyCount.hour) < hour - timedelta(days=1)))
+        row = ReplyCount(address=key, hour=hour, count=0)
+    row.count += 1
+    session.add(row)
+    session.flush()
+    return row.count

@@ -1,0 +1,125 @@
+"""Shared helpers for the command and processing tests: a migrated SQLite file,
+mails as raw bytes, a game, and reading the outbox back."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import itertools
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from judge.config import Config
+from judge.db import make_engine, migrate
+from judge.games import Seat, create_game
+from judge.mail.store import InboundMessage, OutboxMessage, store_inbound
+from judge.models import Game
+from judge.processing import process_inbound
+
+JUDGE = "judge@judge.test"
+NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+PASSWORDS = {
+    "austria": "vienna1",
+    "england": "london1",
+    "france": "paris11",
+    "germany": "berlin1",
+    "italy": "rome111",
+    "russia": "moscow1",
+    "turkey": "ankara1",
+}
+_ids = itertools.count(1)
+
+
+def address(power: str) -> str:
+    """The address of the player of a power in the test games."""
+    return f"{power}@players.test"
+
+
+def test_config(replies_per_hour: int = 30, max_bytes: int = 2_000_000) -> Config:
+    """A configuration for tests."""
+    config = Config()
+    config.judge.address = JUDGE
+    config.judge.name = "Test Judge"
+    config.limits.replies_per_sender_per_hour = replies_per_hour
+    config.limits.max_message_bytes = max_bytes
+    return config
+
+
+def migrated_engine(directory: Path) -> Engine:
+    """A real SQLite file brought up to date by the migrations."""
+    url = f"sqlite:///{directory / 'judge.db'}"
+    migrate(url)
+    return make_engine(url)
+
+
+def add_game(
+    session: Session, name: str = "game1", *, deadline_hours: float | None = 48, **kwargs
+) -> Game:
+    """A standard game at its start, every power played with the passwords above."""
+    seats = [Seat(p, address(p), pw, p.title() + " Player") for p, pw in PASSWORDS.items()]
+    deadline = NOW + timedelta(hours=deadline_hours) if deadline_hours is not None else None
+    game = create_game(session, name, seats, deadline=deadline, **kwargs)
+    session.commit()
+    return game
+
+
+def make_mail(
+    sender: str,
+    body: str,
+    subject: str = "orders",
+    message_id: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> bytes:
+    """A plain-text mail to the judge, as bytes."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = JUDGE
+    msg["Subject"] = subject
+    msg["Message-ID"] = message_id or f"<test.{next(_ids)}@players.test>"
+    for name, value in (headers or {}).items():
+        msg[name] = value
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def deliver(
+    engine: Engine, raw: bytes, config: Config | None = None, now: datetime = NOW
+) -> InboundMessage:
+    """Store a mail and process it in one transaction, as the daemon does."""
+    config = config or test_config()
+    with Session(engine, expire_on_commit=False) as session:
+        row = store_inbound(session, raw, "smtp")
+        assert row is not None
+        process_inbound(session, row, config, now=now)
+        session.commit()
+        return row
+
+
+def outbox(engine: Engine, after_id: int = 0) -> list[email.message.EmailMessage]:
+    """The queued mails, oldest first, parsed."""
+    with Session(engine) as session:
+        rows = session.exec(
+            select(OutboxMessage).where(OutboxMessage.id > after_id).order_by(col(OutboxMessage.id))
+        ).all()
+        return [
+            email.message_from_bytes(r.raw, policy=email.policy.default)  # type: ignore[misc]
+            for r in rows
+        ]
+
+
+def body_of(msg: email.message.EmailMessage) -> str:
+    """The plain text of a queued mail."""
+    part = msg.get_body(("plain",))
+    assert part is not None
+    return part.get_content()
+
+
+def last_outbox_id(engine: Engine) -> int:
+    """The id of the newest outbox row (0 when empty)."""
+    with Session(engine) as session:
+        row = session.exec(select(OutboxMessage.id).order_by(col(OutboxMessage.id).desc())).first()
+        return row or 0
