@@ -99,6 +99,7 @@ class ImapSource:
 
     def pass_once(self, client: IMAPClient) -> int:
         """Store every waiting mail in the folder; return how many were new."""
+        client.noop()  # let the server announce mail that arrived since the last command
         criteria = ["UNSEEN"] if self.settings.mark_seen else ["NOT", "DELETED"]
         uids = sorted(client.search(criteria))
         new = 0
