@@ -23,13 +23,13 @@ def dearmor_signature(data: bytes) -> bytes | None:
     """
     stripped = data.strip()
     if not stripped.startswith(b"-----"):
-        return stripped or None
+        return data or None  # binary: whitespace bytes are data too
     lines = [line.strip() for line in stripped.splitlines()]
-    try:
-        begin = lines.index(_ARMOR_BEGIN)
-        end = lines.index(_ARMOR_END, begin + 1)
-    except ValueError:
+    # The whole part must be one signature block: a clear-signed message or an
+    # opaque "PGP MESSAGE" also holds signature packets but signs other data.
+    if lines[0] != _ARMOR_BEGIN or lines[-1] != _ARMOR_END or lines.count(_ARMOR_END) != 1:
         return None
+    begin, end = 0, len(lines) - 1
     block = lines[begin + 1 : end]
     # Armor headers ("Version: ...", "Comment: ...") end at the first blank line.
     if b"" in block:

@@ -255,11 +255,14 @@ def test_signed_text_of_a_multipart_signed_part(keyring: Keyring, gm: Signer) ->
     assert result.text == "RESUME alpha"
 
 
-def test_opaque_signed_message_as_signature_is_refused(keyring: Keyring, gm: Signer) -> None:
-    """gpg --verify would check the data inside an opaque message, not the MIME part."""
-    opaque = gm.gpg.sign(b"TERMINATE alpha", keyid=gm.fingerprint).data  # not detached
+@pytest.mark.parametrize("clearsign", [False, True])
+def test_signed_message_as_signature_is_refused(
+    keyring: Keyring, gm: Signer, clearsign: bool
+) -> None:
+    """gpg --verify would check the data inside a signed message, not the MIME part."""
+    message = gm.gpg.sign(b"TERMINATE alpha", keyid=gm.fingerprint, clearsign=clearsign).data
     raw = headers(gm.address, signed_content_type()) + multipart_signed(
-        inner_part("START alpha"), opaque
+        inner_part("START alpha"), message
     )
     assert check(raw, keyring).status is Status.BAD
 
