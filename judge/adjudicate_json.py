@@ -62,7 +62,9 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
 
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
-    chosen = _last_valid(checks, entries)
+    # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
+    # the last valid order for a unit counts.
+    chosen = _last_valid(checks, entries) if kind != "A" else []
     if kind == "M":
         result = adjudicate_movement(variant, position, {c.order.unit: c.order for c in chosen})
         _fill_results(entries, checks, result.outcomes)
@@ -71,10 +73,13 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
         result = adjudicate_retreats(variant, position, retreat_orders)
         _fill_results(entries, checks, result.outcomes)
     else:
-        adjustment_orders: list[tuple[str, AdjustmentOrder]] = [(c.power, c.order) for c in chosen]
+        valid = [i for i, c in enumerate(checks) if c.ok]
+        adjustment_orders: list[tuple[str, AdjustmentOrder]] = [
+            (checks[i].power, checks[i].order) for i in valid
+        ]
         result = adjudicate_adjustments(variant, position, adjustment_orders)
-        for check, outcome in zip(chosen, result.adjustment_outcomes, strict=True):
-            _set(entries[checks.index(check)], outcome)
+        for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
+            _set(entries[index], outcome)
     return _answer(variant, position, entries, result)
 
 
@@ -132,9 +137,7 @@ def _list(doc: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _unit(
-    variant: Variant, locations: set[str], entry: Any, where: str
-) -> tuple[Location, Unit]:
+def _unit(variant: Variant, locations: set[str], entry: Any, where: str) -> tuple[Location, Unit]:
     if not isinstance(entry, dict):
         raise DocumentError(f"each entry of '{where}' must be an object")
     power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
@@ -147,9 +150,8 @@ def _unit(
     unit_type = UnitType(kind)
     if unit_type is UnitType.ARMY and (variant.is_sea(loc) or "/" in loc):
         raise DocumentError(f"an army cannot be at {loc!r} ({where})")
-    if unit_type is UnitType.FLEET and (
-        variant.is_land(variant.province_of(loc)) or variant.coasts_of(loc)
-    ):
+    fleet_needs_coast = "/" not in loc and (variant.is_land(loc) or variant.coasts_of(loc))
+    if unit_type is UnitType.FLEET and fleet_needs_coast:
         raise DocumentError(f"a fleet cannot be at {loc!r} ({where}): give the coast")
     return loc, Unit(power, unit_type)
 
@@ -289,8 +291,11 @@ def _answer(
     }
     if result.removed_in_disorder:
         answer["civil_disorder"] = [
-            {"power": before.units[loc].power, "type": before.units[loc].type.value, "province": loc}
+            {
+                "power": before.units[loc].power,
+                "type": before.units[loc].type.value,
+                "province": loc,
+            }
             for loc in result.removed_in_disorder
         ]
     return answer
-

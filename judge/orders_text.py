@@ -436,7 +436,7 @@ def _support(variant: Variant, pos: _Position, loc: str, parsed: ParsedOrder) ->
     if target is None:
         name = variant.provinces[parsed.target.province].name
         raise _Refusal(f"there is no unit in {name} to support")
-    if parsed.dest is None or parsed.dest.province == parsed.target.province:
+    if parsed.dest is None:
         return SupportHold(loc, target)
     dest = parsed.dest.province
     coasts = variant.coasts_of(dest)

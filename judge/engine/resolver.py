@@ -121,9 +121,12 @@ class _Resolver:
         for loc, order in self.orders.items():
             if not isinstance(order, Move) or self.units[loc].type is not UnitType.ARMY:
                 continue
-            fleets = self._fleets_on_routes(loc, order.dest, matching_convoys.get(loc, []))
+            convoys = matching_convoys.get(loc, [])
+            fleets = self._fleets_on_routes(loc, order.dest, convoys)
             direct = self.geo.can_move(UnitType.ARMY, loc, order.dest)
-            own_fleet = any(self.units[f].power == self.units[loc].power for f in fleets)
+            # Intent to be convoyed (DATC 4.A.3): "via convoy", or a fleet of the
+            # army's own power ordered to convoy it.
+            own_fleet = any(self.units[f].power == self.units[loc].power for f in convoys)
             if not direct or order.via_convoy or own_fleet:
                 self.route_fleets[loc] = fleets
 
@@ -210,8 +213,9 @@ class _Resolver:
         if state is _State.RESOLVED:
             return self.value[loc]
         if state is _State.GUESSING:
-            if loc not in self.dependencies:
-                self.dependencies.append(loc)
+            # Record the dependency every time, so that whoever asked knows its
+            # answer rests on a guess and must not be settled for good.
+            self.dependencies.append(loc)
             return self.value[loc]
 
         mark = len(self.dependencies)
@@ -249,15 +253,13 @@ class _Resolver:
             self.state[self.dependencies.pop()] = _State.UNRESOLVED
 
     def _backup_rule(self, cycle: list[Location]) -> None:
-        convoyed = set()
-        for loc in cycle:
-            order = self.orders[loc]
-            if isinstance(order, Move) and self.uses_convoy(loc):
-                convoyed.add(loc)
-            elif isinstance(order, Convoy) and self.uses_convoy(order.army):
-                convoyed.add(order.army)
+        convoyed = {
+            order.army
+            for order in (self.orders[loc] for loc in cycle)
+            if isinstance(order, Convoy) and self.uses_convoy(order.army)
+        }
         if convoyed:
-            # Szykman: the convoyed armies in the paradox do not move.
+            # Szykman: the armies convoyed through the paradox do not move.
             self.no_path.update(convoyed)
             return
         # Circular movement: every move in the cycle succeeds.
@@ -421,6 +423,8 @@ class _Resolver:
         if isinstance(order, Move):
             if loc in result.moves:
                 return Outcome(True)
+            if loc in self.no_path:
+                return Outcome(False, "convoy paradox")
             if not self.has_path(loc):
                 if self.uses_convoy(loc):
                     return Outcome(
@@ -435,8 +439,10 @@ class _Resolver:
                 return Outcome(False, "dislodged")
             return Outcome(True) if self.value[loc] else Outcome(False, "cut")
         if isinstance(order, Convoy):
-            if loc not in self.convoy_used or not self._convoy_matches(order):
+            if not self._convoy_matches(order):
                 return Outcome(False, "void")
+            if order.army in self.no_path:
+                return Outcome(False, "convoy paradox")
             return Outcome(False, "dislodged") if dislodged else Outcome(True)
         return Outcome(False, "dislodged") if dislodged else Outcome(True)
 

@@ -53,11 +53,13 @@ def run_case(case: dict[str, Any], adjudicate: Callable[[dict[str, Any]], dict[s
         answer = adjudicate(doc)
         where = f"{case['id']} step {number}"
         expect = step["expect"]
-        got = {(o["power"], o["text"]): (o["result"], o["reason"]) for o in answer["orders"]}
+        got: dict[tuple[str, str], list[tuple[str, str | None]]] = {}
+        for o in answer["orders"]:
+            got.setdefault((o["power"], o["text"]), []).append((o["result"], o["reason"]))
         for order in expect["orders"]:
             key = (order["power"], order["text"])
-            assert key in got, f"{where}: no result for {key}"
-            result, reason = got[key]
+            assert got.get(key), f"{where}: no result for {key}"
+            result, reason = got[key].pop(0)
             assert result == order["result"], (
                 f"{where}: {order['power']} '{order['text']}' {result} ({reason}),"
                 f" expected {order['result']}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.adjudicate_json import adjudicate_document
-from tests.datc.runner import load_cases, run_case, case_test_name
+from tests.datc.runner import case_test_name, load_cases, run_case
 
 
 def _make_test(case):
