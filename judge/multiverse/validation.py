@@ -70,7 +70,10 @@ def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | N
     if time_steps and timeline_steps:
         return "boards diagonally apart (other timeline and other turn) are not adjacent"
     if timeline_steps > 1:
-        return f"timeline {dest.timeline} is {timeline_steps} timelines away from timeline {src.timeline}"
+        return (
+            f"timeline {dest.timeline} is {timeline_steps} timelines away"
+            f" from timeline {src.timeline}"
+        )
     if time_steps > 1:
         return f"{board_text(dest.board)} is {time_steps} boards away in time"
     if geo.strict and src.loc != dest.loc:
