@@ -23,7 +23,8 @@ HARD_LIMIT = 32 * 1024 * 1024
 
 def _with_return_path(raw: bytes, mail_from: str | None) -> bytes:
     """Record the envelope sender the way a delivering MTA does (empty for bounces)."""
-    return b"Return-Path: <" + (mail_from or "").encode("utf-8", "replace") + b">\r\n" + raw
+    address = (mail_from or "").strip().removeprefix("<").removesuffix(">").strip()
+    return b"Return-Path: <" + address.encode("utf-8", "replace") + b">\r\n" + raw
 
 
 class StoringHandler:
