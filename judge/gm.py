@@ -80,26 +80,49 @@ def list_game_masters(session: Session) -> list[GameMaster]:
     return list(session.exec(statement).all())
 
 
-def remove_game_master(session: Session, keyring: Keyring, address: str) -> list[str]:
-    """Remove every key registered for ``address``; return their fingerprints.
+def remove_game_master(
+    session: Session,
+    keyring: Keyring,
+    address: str,
+    fingerprint: str | None = None,
+    *,
+    delete_keys: bool = True,
+) -> list[str]:
+    """Unregister ``address`` (only its key ``fingerprint``, if given); return the fingerprints.
 
-    A key still registered for another address stays in the keyring.
+    With ``delete_keys`` the keys no longer registered for any address leave the
+    keyring at once; callers that commit later can pass False and call
+    :func:`prune_keyring` after their commit.
     """
     bare = normalise_address(address)
-    records = list(session.exec(select(GameMaster).where(GameMaster.address == bare)).all())
+    statement = select(GameMaster).where(GameMaster.address == bare)
+    if fingerprint is not None:
+        wanted = fingerprint.replace(" ", "").upper()
+        statement = statement.where(GameMaster.fingerprint == wanted)
+    records = list(session.exec(statement).all())
     if not records:
-        raise GameMasterError(f"{bare} is not a game master")
+        which = f" with key {fingerprint}" if fingerprint else ""
+        raise GameMasterError(f"{bare} is not a game master{which}")
     fingerprints = [record.fingerprint for record in records]
     for record in records:
         session.delete(record)
     session.flush()
+    if delete_keys:
+        prune_keyring(session, keyring, fingerprints)
+    return fingerprints
+
+
+def prune_keyring(session: Session, keyring: Keyring, fingerprints: list[str]) -> list[str]:
+    """Delete those of ``fingerprints`` no longer registered for anyone; return them."""
+    deleted = []
     for fingerprint in fingerprints:
         still_used = session.exec(
             select(GameMaster).where(GameMaster.fingerprint == fingerprint)
         ).first()
         if still_used is None and keyring.has_key(fingerprint):
             keyring.delete(fingerprint)
-    return fingerprints
+            deleted.append(fingerprint)
+    return deleted
 
 
 def is_registered(session: Session, address: str | None, fingerprint: str | None) -> bool:

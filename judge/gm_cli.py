@@ -18,6 +18,8 @@ from judge.gm import (
     UsedSignature,
     add_game_master,
     list_game_masters,
+    normalise_address,
+    prune_keyring,
     remove_game_master,
 )
 from judge.signatures import Keyring, KeyringError
@@ -70,8 +72,17 @@ def register(
     listing = actions.add_parser("list", help="show registered game masters")
     listing.set_defaults(gm_handler=_list)
 
-    remove = actions.add_parser("remove", help="unregister ADDRESS and delete its keys")
+    remove = actions.add_parser(
+        "remove", help="unregister ADDRESS and delete its keys from the keyring"
+    )
     remove.add_argument("address", metavar="ADDRESS")
+    remove.add_argument(
+        "--key",
+        dest="gm_key",
+        metavar="FINGERPRINT",
+        default=None,
+        help="remove only this key (to retire an old key after adding a new one)",
+    )
     remove.set_defaults(gm_handler=_remove)
 
     gm.set_defaults(func=run, gm_session_factory=session_factory or default_session)
@@ -148,9 +159,13 @@ def _list(args: argparse.Namespace, session: Session, keyring: Keyring) -> int:
 
 
 def _remove(args: argparse.Namespace, session: Session, keyring: Keyring) -> int:
-    fingerprints = remove_game_master(session, keyring, args.address)
+    fingerprints = remove_game_master(
+        session, keyring, args.address, args.gm_key, delete_keys=False
+    )
+    session.commit()  # forget the registration first, then the keys
+    prune_keyring(session, keyring, fingerprints)
     for fingerprint in fingerprints:
-        print(f"removed {args.address.strip().lower()}, key {format_fingerprint(fingerprint)}")
+        print(f"removed {normalise_address(args.address)}, key {format_fingerprint(fingerprint)}")
     return 0
 
 

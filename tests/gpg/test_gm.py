@@ -81,6 +81,22 @@ def test_key_shared_by_two_addresses_stays_until_both_go(
     assert not empty_keyring.has_key(gm.fingerprint)
 
 
+def test_remove_one_key_of_several(
+    session: Session, empty_keyring: Keyring, gm: Signer, second_gm: Signer
+) -> None:
+    """Key rotation: add the new key, then retire the old one."""
+    add_game_master(session, empty_keyring, "gm@example.org", gm.public_key(), now())
+    add_game_master(session, empty_keyring, "gm@example.org", second_gm.public_key(), now())
+    spaced = " ".join(gm.fingerprint[i : i + 4] for i in range(0, 40, 4)).lower()
+    assert remove_game_master(session, empty_keyring, "gm@example.org", spaced) == [gm.fingerprint]
+    assert is_registered(session, "gm@example.org", second_gm.fingerprint)
+    assert not is_registered(session, "gm@example.org", gm.fingerprint)
+    assert not empty_keyring.has_key(gm.fingerprint)
+    assert empty_keyring.has_key(second_gm.fingerprint)
+    with pytest.raises(GameMasterError, match="with key"):
+        remove_game_master(session, empty_keyring, "gm@example.org", gm.fingerprint)
+
+
 def test_refuses_secret_keys(session: Session, empty_keyring: Keyring, gm: Signer) -> None:
     with pytest.raises(KeyringError, match="secret"):
         add_game_master(session, empty_keyring, "gm@example.org", gm.secret_key(), now())

@@ -53,6 +53,22 @@ def test_add_list_remove(judge_home: Path, gm: Signer, capsys: pytest.CaptureFix
     assert "no game masters" in capsys.readouterr().out
 
 
+def test_remove_a_single_key(
+    judge_home: Path, gm: Signer, second_gm: Signer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(judge_home, "add", "gm@example.org", str(key_file(judge_home, gm))) == 0
+    assert run(judge_home, "add", "gm@example.org", str(key_file(judge_home, second_gm))) == 0
+    capsys.readouterr()
+    assert run(judge_home, "remove", "gm@example.org", "--key", gm.fingerprint) == 0
+    assert "removed gm@example.org" in capsys.readouterr().out
+    assert run(judge_home, "list") == 0
+    listing = capsys.readouterr().out.replace(" ", "")
+    assert second_gm.fingerprint in listing
+    assert gm.fingerprint not in listing
+    keys = {key.fingerprint for key in Keyring(judge_home / "gnupg").public_keys()}
+    assert keys == {second_gm.fingerprint}
+
+
 def test_add_from_stdin(
     judge_home: Path,
     gm: Signer,
