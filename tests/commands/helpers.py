@@ -39,7 +39,7 @@ def address(power: str) -> str:
     return f"{power}@players.test"
 
 
-def test_config(replies_per_hour: int = 30, max_bytes: int = 2_000_000) -> Config:
+def judge_config(replies_per_hour: int = 30, max_bytes: int = 2_000_000) -> Config:
     """A configuration for tests."""
     config = Config()
     config.judge.address = JUDGE
@@ -90,7 +90,7 @@ def deliver(
     engine: Engine, raw: bytes, config: Config | None = None, now: datetime = NOW
 ) -> InboundMessage:
     """Store a mail and process it in one transaction, as the daemon does."""
-    config = config or test_config()
+    config = config or judge_config()
     with Session(engine, expire_on_commit=False) as session:
         row = store_inbound(session, raw, "smtp")
         assert row is not None
