@@ -1,0 +1,465 @@
+"""Tests for judge.reports: text reports against golden files, HTML safety, the mail.
+
+Golden files live in tests/reports/golden/.  They are rewritten only when the
+environment variable ``REGENERATE_GOLDEN=1`` is set; the test then reports the
+rewrite as a skip so that nobody mistakes it for a pass.  Review every
+rewritten file by eye (``git diff tests/reports/golden``) before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email import message_from_bytes, policy
+from html.parser import HTMLParser
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from judge.reports import (
+    ReportSettings,
+    build_report_mail,
+    describe_phase,
+    render_multiverse_report,
+    render_report,
+    report_model,
+)
+from judge.variant import load_variant
+
+HERE = Path(__file__).parent
+CASES = HERE / "cases"
+GOLDEN = HERE / "golden"
+REGENERATE = os.environ.get("REGENERATE_GOLDEN") == "1"
+
+
+def settings_from(data: dict[str, Any]) -> ReportSettings:
+    values = dict(data)
+    for key in ("next_deadline", "phase_deadline"):
+        if values.get(key):
+            values[key] = datetime.fromisoformat(values[key])
+    return ReportSettings(**values)
+
+
+def load_case(name: str) -> dict[str, Any]:
+    return json.loads((CASES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / f"{name}.txt"
+    if REGENERATE:
+        path.write_text(text, encoding="utf-8")
+        pytest.skip(f"golden file {path.name} rewritten: review it by eye before committing")
+    assert path.exists(), f"no golden file {path}; run with REGENERATE_GOLDEN=1 and review it"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load_variant("standard")
+
+
+STANDARD_CASES = sorted(p.stem for p in CASES.glob("*.json") if not p.stem.startswith("mv_"))
+
+
+def test_cases_exist() -> None:
+    assert len(STANDARD_CASES) >= 4
+
+
+@pytest.mark.parametrize("name", STANDARD_CASES)
+def test_text_report_matches_golden(name: str, standard) -> None:
+    case = load_case(name)
+    _, text, _ = render_report(
+        case["result"], standard, settings_from(case["settings"]), case.get("before")
+    )
+    check_golden(name, text)
+
+
+# --------------------------------------------------------------------------- format details
+
+
+def render_case(name: str, standard, **changes: Any) -> tuple[str, str, str]:
+    case = load_case(name)
+    settings = settings_from({**case["settings"], **changes})
+    return render_report(case["result"], standard, settings, case.get("before"))
+
+
+def test_mapper_header_lines(standard) -> None:
+    subject, text, _ = render_case("s1901m_opening", standard)
+    lines = text.splitlines()
+    assert subject == "TEST:foo - S1901M Results"
+    assert lines[0] == ":: Judge: TEST  Game: Foo  Variant: Standard"
+    # the processed phase with its own deadline, in the game's zone, classic date form
+    assert lines[1] == ":: Deadline: S1901M Sat Nov 21 2026 20:00:00 +0100"
+    assert lines[2] == ""
+    assert lines[3] == "Movement results for Spring of 1901.  (foo.001)"
+
+
+def test_order_line_shapes(standard) -> None:
+    _, text, _ = render_case("f1902m_battle", standard)
+    expected = [
+        "England: Fleet Helgoland Bight -> Kiel.  (*bounce*)",
+        "England: Fleet North Sea CONVOY Army Yorkshire -> Norway.",
+        "France:  Army Ruhr SUPPORT Army Burgundy -> Munich.",
+        "Germany: Army Munich HOLD.  (*dislodged*)",
+        "Germany: Army Kiel SUPPORT Army Munich.  (*cut*)",
+        "Italy:   Army Tyrolia SUPPORT Army Venice -> Trieste.  (*void*)",
+        "Russia:  Army Finland SUPPORT Fleet St Petersburg (north coast).",
+        "Turkey:  Fleet Aegean Sea HOLD.  (*dislodged*)",
+        "Turkey:  Army Constantinople SUPPORT Fleet Aegean Sea.  (*cut*)",
+        "Turkey:  Army Smyrna, No Order Processed.",
+    ]
+    for line in expected:
+        assert line in text.splitlines()
+
+
+def test_foreign_units_carry_their_adjective(standard) -> None:
+    result = {
+        "phase": "S1901M",
+        "next_phase": "F1901M",
+        "orders": [
+            {"power": "france", "order": "A bur S A mun", "result": "succeeds", "reason": None},
+            {"power": "england", "order": "F nth C A hol - nwy", "result": "succeeds"},
+            {
+                "power": "russia",
+                "order": "A mos S F sev - bla",
+                "result": "fails",
+                "reason": "dislodged",
+            },
+        ],
+        "units": [],
+        "dislodged": [
+            {
+                "power": "russia",
+                "type": "A",
+                "province": "mos",
+                "attacker_from": "ukr",
+                "retreat_options": ["stp", "lvn", "war"],
+            }
+        ],
+        "supply_centers": {},
+    }
+    before = {
+        "units": [
+            {"power": "france", "type": "A", "province": "bur"},
+            {"power": "germany", "type": "A", "province": "mun"},
+            {"power": "england", "type": "F", "province": "nth"},
+            {"power": "germany", "type": "A", "province": "hol"},
+            {"power": "russia", "type": "A", "province": "mos"},
+            {"power": "russia", "type": "F", "province": "sev"},
+        ]
+    }
+    _, text, _ = render_report(result, standard, ReportSettings(game="g"), before)
+    lines = text.splitlines()
+    assert "France:  Army Burgundy SUPPORT German Army Munich." in lines
+    assert "England: Fleet North Sea CONVOY German Army Holland -> Norway." in lines
+    # own units go without adjective; a dislodged supporter was cut and dislodged
+    assert (
+        "Russia:  Army Moscow SUPPORT Fleet Sevastopol -> Black Sea.  (*cut, dislodged*)" in lines
+    )
+    # prose is wrapped at 75 columns, as the classic judges do
+    assert "The Russian Army in Moscow can retreat to St Petersburg or Livonia or" in lines
+    assert "Warsaw." in lines
+    # the adjudicated position is optional: without it nothing says whose unit Munich is
+    _, bare, _ = render_report(result, standard, ReportSettings(game="g"))
+    assert "France:  Army Burgundy SUPPORT Army Munich." in bare.splitlines()
+
+
+def test_centres_only_after_the_fall_turn(standard) -> None:
+    _, spring, _ = render_case("s1901m_opening", standard)
+    assert "Ownership of supply centers:" not in spring
+    _, fall_with_retreats, _ = render_case("f1902m_battle", standard)
+    assert "Ownership of supply centers:" not in fall_with_retreats
+    _, after_retreats, _ = render_case("f1902r_retreats", standard)
+    assert "Ownership of supply centers:" in after_retreats
+    assert "France:    4 Supply centers,  2 Units:  Builds   2 units." in after_retreats
+    assert "Germany:   2 Supply centers,  1 Units:  Builds   1 unit." in after_retreats
+
+
+def test_fall_movement_without_retreats_shows_centres(standard) -> None:
+    case = load_case("f1902m_battle")
+    result = {**case["result"], "next_phase": "W1902A", "dislodged": []}
+    _, text, _ = render_report(result, standard, ReportSettings(game="g"), case["before"])
+    assert "Ownership of supply centers:" in text
+    assert "Italy:     4 Supply centers,  4 Units:  Builds   0 units." in text
+    assert "Turkey:    3 Supply centers,  2 Units:  Builds   1 unit." in text
+    assert "The next phase of 'g' will be Adjustments for Winter of 1902." in text
+    unowned = text[text.index("Unowned:") :].split("\n\n")[0]
+    assert "Austria" not in unowned and "Budapest" in unowned and "Trieste" in unowned
+    assert all(len(line) <= 75 for line in unowned.splitlines())
+
+
+def test_removals_are_counted(standard) -> None:
+    result = {
+        "phase": "F1905M",
+        "next_phase": "W1905A",
+        "orders": [],
+        "dislodged": [],
+        "units": [{"power": "italy", "type": "A", "province": p} for p in ("rom", "ven", "nap")],
+        "supply_centers": {"italy": ["rom"]},
+    }
+    _, text, _ = render_report(result, standard, ReportSettings(game="g"))
+    assert "Italy:     1 Supply centers,  3 Units:  Removes  2 units." in text
+
+
+def test_victory_ends_the_report(standard) -> None:
+    centres = sorted(standard.supply_centers)[:18]
+    result = {
+        "phase": "F1910M",
+        "next_phase": "W1910A",
+        "orders": [],
+        "dislodged": [],
+        "units": [{"power": "france", "type": "A", "province": "par"}],
+        "supply_centers": {"france": centres},
+    }
+    settings = ReportSettings(game="g", next_deadline=datetime(2027, 1, 1, tzinfo=UTC))
+    _, text, html = render_report(result, standard, settings)
+    assert "France:   18 Supply centers,  1 Units:  Builds  17 units.  (* VICTORY!! *)" in text
+    assert "The game is over.  Thank you for playing." in text
+    assert "The next phase" not in text
+    assert "France has won" in html
+
+
+def test_reader_zone_line(standard) -> None:
+    _, text, _ = render_case("s1901m_opening", standard)
+    assert "The deadline for orders will be Mon Nov 23 2026 20:00:00 +0100." in text
+    assert "Your time: Mon 23 Nov 2026 14:00 EST (19:00 UTC)." in text
+    _, no_zone, _ = render_case("s1901m_opening", standard, reader_zone=None)
+    assert "Your time" not in no_zone
+
+
+def test_preview_subject(standard) -> None:
+    case = load_case("s1901m_opening")
+    subject, _, _ = render_report(
+        case["result"], standard, settings_from(case["settings"]), preview=True
+    )
+    assert subject == "PREVIEW TEST:foo - S1901M Results"
+
+
+def test_describe_phase() -> None:
+    assert describe_phase("F1901R") == "Retreats for Fall of 1901"
+    assert describe_phase("W1901A") == "Adjustments for Winter of 1901"
+    assert describe_phase("S1902M") == "Movement for Spring of 1902"
+
+
+def test_model_is_plain_data(standard) -> None:
+    case = load_case("f1902m_battle")
+    model = report_model(case["result"], standard, settings_from(case["settings"]), case["before"])
+    assert [g.code for g in model["groups"]] == [
+        "england",
+        "france",
+        "germany",
+        "italy",
+        "russia",
+        "turkey",
+    ]
+    assert model["next"]["phase"] == "F1902R"
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_html(html: str) -> ElementTree.Element:
+    """Parse the HTML part as XML: it must be well-formed."""
+    body = re.sub(r"^<!DOCTYPE html>\s*", "", html)
+    return ElementTree.fromstring(body)
+
+
+@pytest.mark.parametrize("name", STANDARD_CASES)
+def test_html_is_well_formed(name: str, standard) -> None:
+    case = load_case(name)
+    _, text, html = render_report(
+        case["result"], standard, settings_from(case["settings"]), case.get("before")
+    )
+    root = parse_html(html)
+    ns = "{http://www.w3.org/1999/xhtml}"
+    assert root.tag == f"{ns}html"
+    cells = ["".join(td.itertext()) for td in root.iter(f"{ns}td")]
+    # every order sentence of the text part appears in the HTML table
+    for group in report_model(
+        case["result"], standard, settings_from(case["settings"]), case.get("before")
+    )["groups"]:
+        for line in group.lines:
+            assert line.sentence in cells
+            assert f"{group.label} {line.text}" in text
+
+
+@dataclass(frozen=True)
+class _Power:
+    code: str
+    name: str
+    adjective: str
+
+
+@dataclass(frozen=True)
+class _Province:
+    name: str
+    kind: str = "land"
+
+
+@dataclass
+class HostileVariant:
+    """A custom variant whose names try to inject markup."""
+
+    name: str = "evil<b>"
+    victory_centers: int = 3
+    powers: Any = field(
+        default_factory=lambda: MappingProxyType(
+            {
+                "x": _Power("x", "<script>alert('x')</script>", "<i>Xish</i>"),
+                "y": _Power("y", "Y & Co", 'Y"ish'),
+            }
+        )
+    )
+    provinces: Any = field(
+        default_factory=lambda: MappingProxyType(
+            {
+                "aa": _Province("<img src=x onerror=alert(1)>"),
+                "bb": _Province("B&B"),
+                "cc": _Province("</td></tr></table>"),
+            }
+        )
+    )
+    coasts: Any = field(default_factory=dict)
+    supply_centers: frozenset[str] = frozenset({"aa", "bb", "cc"})
+
+    def province_of(self, loc: str) -> str:
+        return loc.split("/")[0]
+
+
+def test_html_escapes_names_and_notices() -> None:
+    variant = HostileVariant()
+    result = {
+        "phase": "F1901M",
+        "next_phase": "W1901A",
+        "orders": [
+            {"power": "x", "order": "A aa - bb", "result": "fails", "reason": "bounced"},
+            {"power": "y", "order": "A cc S A aa - bb", "result": "succeeds"},
+            {"power": "y", "text": "<script>evil()</script>", "result": "invalid", "reason": "x"},
+        ],
+        "units": [{"power": "x", "type": "A", "province": "aa"}],
+        "dislodged": [],
+        "supply_centers": {"x": ["aa"], "y": ["bb"]},
+    }
+    settings = ReportSettings(
+        game="g<script>",
+        notices=["Press: <script>document.cookie</script> & more"],
+        url="https://example.org/?a=1&b=<2>",
+        next_deadline=datetime(2027, 1, 1, tzinfo=UTC),
+    )
+    before = {
+        "units": [
+            {"power": "x", "type": "A", "province": "aa"},
+            {"power": "y", "type": "A", "province": "cc"},
+        ]
+    }
+    subject, text, html = render_report(result, variant, settings, before)
+    parse_html(html)  # still well-formed
+    collector = _Collector()
+    collector.feed(html)
+    assert collector.tags.count("script") == 0
+    assert "img" not in collector.tags
+    assert "i" not in collector.tags and "b" not in collector.tags
+    # the hostile strings are there, as text
+    shown = "".join(collector.text)
+    assert "<script>alert('x')</script>" in shown
+    assert "<script>document.cookie</script> & more" in shown
+    assert "&lt;script&gt;" in html
+    # the text part is plain text: the names appear as written
+    assert "<script>document.cookie</script> & more" in text
+    assert "SUPPORT <i>Xish</i> Army <img src=x onerror=alert(1)> -> B&B." in text
+
+
+# --------------------------------------------------------------------------- the mail
+
+
+def test_report_mail_is_multipart_alternative(standard) -> None:
+    subject, text, html = render_case("f1902r_retreats", standard)
+    msg = build_report_mail(
+        subject,
+        text,
+        html,
+        sender="judge@example.org",
+        recipients=["a@example.org", "b@example.org"],
+        headers={"Reply-To": "judge@example.org"},
+    )
+    parsed = message_from_bytes(msg.as_bytes(), policy=policy.default)
+    assert parsed.get_content_type() == "multipart/alternative"
+    parts = list(parsed.iter_parts())
+    assert [p.get_content_type() for p in parts] == ["text/plain", "text/html"]
+    assert parts[0].get_content() == text
+    assert parts[1].get_content() == html
+    assert parsed["Subject"] == "TEST:foo - F1902R Results"
+    assert parsed["To"] == "a@example.org, b@example.org"
+    assert parsed["Auto-Submitted"] == "auto-generated"
+    assert parsed["Reply-To"] == "judge@example.org"
+    assert parsed.get_body(preferencelist=("plain",)).get_content() == text
+
+
+def test_report_mail_with_non_ascii(standard) -> None:
+    settings = ReportSettings(game="g", notices=["Grüße from the GM — à bientôt"])
+    case = load_case("s1901m_opening")
+    subject, text, html = render_report(case["result"], standard, settings, case["before"])
+    msg = build_report_mail(
+        subject, text, html, sender="j@example.org", recipients=["p@example.org"]
+    )
+    parsed = message_from_bytes(msg.as_bytes(), policy=policy.default)
+    assert "Grüße from the GM — à bientôt" in parsed.get_body(("plain",)).get_content()
+
+
+# --------------------------------------------------------------------------- multiverse
+
+
+MV_CASES = sorted(p.stem for p in CASES.glob("mv_*.json"))
+
+
+def test_multiverse_cases_exist() -> None:
+    assert MV_CASES
+
+
+@pytest.mark.parametrize("name", MV_CASES)
+def test_multiverse_text_matches_golden(name: str, standard) -> None:
+    case = load_case(name)
+    _, text, html = render_multiverse_report(
+        case["world"], standard, settings_from(case["settings"])
+    )
+    parse_html(html)
+    check_golden(name, text)
+
+
+def test_multiverse_report_contents(standard) -> None:
+    case = load_case("mv_fork")
+    subject, text, html = render_multiverse_report(
+        case["world"], standard, settings_from(case["settings"])
+    )
+    assert subject == "TEST:multi - F1901M Results"
+    # unchanged boards are left out; a new timeline names its origin
+    assert "results for Timeline 1, Spring of 1901." not in text
+    assert "Movement results for Timeline 1, Fall of 1901." in text
+    assert "Movement results for Timeline 2, Spring of 1901." in text
+    assert "New timeline 2, forked from Timeline 1, Spring of 1901." in text
+    assert "Unique supply centers" in text
+    assert "  Timeline 2, Spring of 1901 (retreats)" in text.splitlines()
+    assert "France:    4  Brest, Marseilles, Paris, Spain." in text.splitlines()
+    # cross-board orders come with a ready-made sentence from the multiverse
+    assert "France:  Army Burgundy -> Munich (timeline 1, Spring of 1901)." in text.splitlines()
+    cells = ["".join(td.itertext()) for td in parse_html(html).iter()]
+    assert "Army Burgundy -> Munich (timeline 1, Spring of 1901)." in cells
