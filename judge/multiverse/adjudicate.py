@@ -385,7 +385,13 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
                 )
                 report.automatic.append(_result(record))
             world.retreats[here] = record
-        world.boards[key] = replace(board, dislodged={})
+        placed = dict(board.units)
+        if board.settled:
+            for loc, pending in board.dislodged.items():
+                record = world.retreats[key.at(loc)]
+                if record.status == SUCCESS and isinstance(record.order, Retreat):
+                    placed[record.order.dest.loc] = pending.unit
+        world.boards[key] = replace(board, units=placed, dislodged={})
     report.submitted = [r for r in results if r is not None]
     flagged = set(world.pending) | set(world.active_boards().values())
     report.created, report.forks = advance_boards(world, base, flagged)

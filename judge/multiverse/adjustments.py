@@ -23,9 +23,11 @@ def resolve_board_adjustments(
 
     Each power may build ``centres - units`` units or must remove ``units -
     centres``.  When more valid builds (or removals) are given than allowed,
-    a random subset succeeds; missing removals are chosen at random among the
-    power's units on the board.  Choices depend only on the world's seed, the
-    board and the power, never on the order in which orders were given.
+    they are taken in the order given, as the DATC prefers (issue 4.D.4), so a
+    one-board world behaves like a standard game.  Missing removals are chosen
+    at random among the power's units on the board, with a generator seeded by
+    the world's seed, the board and the power: the same world and orders always
+    give the same removals.
     """
     board = world.boards[key]
     results: list[OrderRecord] = []
@@ -34,12 +36,12 @@ def resolve_board_adjustments(
         units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
         change = centres - len(units)
         mine = [r for r in valid if r.power == power]
-        builds = sorted((r for r in mine if isinstance(r.order, Build)), key=_loc_key)
-        disbands = sorted((r for r in mine if isinstance(r.order, Disband)), key=_loc_key)
+        builds = [r for r in mine if isinstance(r.order, Build)]
+        disbands = [r for r in mine if isinstance(r.order, Disband)]
         rng = board_rng(world.seed, key, power)
-        results += _choose(rng, builds, max(change, 0), "no build available", "too many builds")
+        results += _choose(builds, max(change, 0), "no build available", "too many builds")
         need = max(-change, 0)
-        results += _choose(rng, disbands, need, "no removal needed", "too many removals")
+        results += _choose(disbands, need, "no removal needed", "too many removals")
         missing = need - min(need, len(disbands))
         if missing:
             ordered = {r.order.unit.loc for r in disbands}
@@ -51,18 +53,11 @@ def resolve_board_adjustments(
     return results
 
 
-def _loc_key(record: OrderRecord) -> str:
-    return record.order.unit.loc
-
-
-def _choose(rng, records, allowed, none_reason, surplus_reason) -> list[OrderRecord]:
+def _choose(records, allowed, none_reason, surplus_reason) -> list[OrderRecord]:
     if allowed <= 0:
         return [_with(r, FAILURE, none_reason) for r in records]
-    if len(records) <= allowed:
-        return [_with(r, SUCCESS, None) for r in records]
-    chosen = set(rng.sample(range(len(records)), allowed))
     return [
-        _with(r, SUCCESS, None) if i in chosen else _with(r, FAILURE, surplus_reason)
+        _with(r, SUCCESS, None) if i < allowed else _with(r, FAILURE, surplus_reason)
         for i, r in enumerate(records)
     ]
 

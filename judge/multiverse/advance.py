@@ -32,7 +32,9 @@ def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
     if key.is_winter:
         return _after_winter(world, board, nxt)
     units: dict[str, Unit] = {}
-    for loc, unit in board.units.items():
+    if board.settled:
+        units.update(board.units)  # retreats were already placed on the board
+    for loc, unit in () if board.settled else board.units.items():
         here = key.at(loc)
         retreat = world.retreats.get(here)
         if retreat is not None:

@@ -392,20 +392,26 @@ def _split_move(base: BaseMap, text: str):
     raise problem or NotationError(f"cannot read {text!r} as an order")
 
 
-def parse_order(world: World, base: BaseMap, power: str, text: str) -> ParsedOrder:
-    """Read one order of ``power``; never raises (the message says what is wrong)."""
+def parse_order(
+    world: World, base: BaseMap, power: str, text: str, retreat: bool | None = None
+) -> ParsedOrder:
+    """Read one order of ``power``; never raises (the message says what is wrong).
+
+    ``retreat`` forces reading ``A x - y`` as a retreat (True) or a move (False);
+    by default it is a retreat exactly when some unit must retreat.
+    """
     try:
-        order, types = _parse(world, base, power, text)
+        order, types = _parse(world, base, power, text, retreat)
     except NotationError as exc:
         return ParsedOrder(text, False, message=f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
-def _parse(world: World, base: BaseMap, power: str, text: str):
+def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None):
     low = " ".join(text.strip().lower().rstrip(".").split())
     low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
     reader = _Reader(world, base, power)
-    retreat_turn = world.needs_retreats()
+    retreat_turn = world.needs_retreats() if retreat is None else retreat
     types: dict[MLoc, UnitType] = {}
 
     def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
@@ -456,6 +462,8 @@ def _parse(world: World, base: BaseMap, power: str, text: str):
         return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
     loc = unit_of(kind, place, mode)
     dest = reader.fleet_dest(loc, reader.target(dest_place, loc.board), types[loc])
+    if types[loc] is UnitType.ARMY and "/" in dest.loc:
+        dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
     if retreat_turn:
         return Retreat(loc, dest), types
     return Move(loc, dest, via), types

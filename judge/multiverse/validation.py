@@ -34,11 +34,29 @@ from judge.multiverse.keys import BoardKey, MLoc, Season
 from judge.multiverse.world import World, order_locations
 
 
-class WorldUnits(Mapping):
-    """The units of a world as a read-only mapping from multiverse locations."""
+CONVOY_REACH = 3
 
-    def __init__(self, world: World) -> None:
+
+class WorldUnits(Mapping):
+    """The units of a world as a read-only mapping from multiverse locations.
+
+    Look-ups reach every board; iteration (used to find fleets that could form
+    a convoy) covers only boards within ``CONVOY_REACH`` steps of ``near`` in
+    time and in timelines, so that validation stays cheap in large worlds.
+    """
+
+    def __init__(self, world: World, near: BoardKey | None = None) -> None:
         self._world = world
+        self._near = near
+
+    def _boards(self):
+        near = self._near
+        for key, board in self._world.boards.items():
+            if near is not None:
+                time_steps, timeline_steps = board_distance(key, near)
+                if time_steps > CONVOY_REACH or timeline_steps > CONVOY_REACH:
+                    continue
+            yield key, board
 
     def __getitem__(self, loc: MLoc) -> Unit:
         unit = self._world.unit_at(loc)
@@ -52,12 +70,12 @@ class WorldUnits(Mapping):
         return default if unit is None else unit
 
     def __iter__(self) -> Iterator[MLoc]:
-        for key, board in self._world.boards.items():
+        for key, board in self._boards():
             for loc in board.units:
                 yield key.at(loc)
 
     def __len__(self) -> int:
-        return sum(len(board.units) for board in self._world.boards.values())
+        return sum(len(board.units) for _, board in self._boards())
 
 
 def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | None:
@@ -101,7 +119,7 @@ def movement_problem(
         return "units on winter boards take no movement orders"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
-    units = WorldUnits(world)
+    units = WorldUnits(world, key)
     if isinstance(order, Hold):
         return None
     if isinstance(order, Move):

@@ -35,7 +35,8 @@ class Board:
     ``units`` and ``centers`` map plain map locations / provinces; ``built``
     lists the locations of units created by builds on the previous winter board
     (they are ignored when successors are compared); ``dislodged`` is non-empty
-    only while the world waits for retreats.
+    only while the world waits for retreats.  A *settled* board (read from a
+    standard retreat-phase document) already shows its units after movement.
     """
 
     key: BoardKey
@@ -45,6 +46,7 @@ class Board:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)
     standoffs: frozenset[str] = frozenset()
     built: frozenset[str] = frozenset()
+    settled: bool = False
 
     def same_position(self, other: Board) -> bool:
         """Whether two boards show the same position (built units ignored)."""
