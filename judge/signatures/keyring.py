@@ -12,14 +12,9 @@ import gnupg
 DEFAULT_HOME = Path("state/gnupg")
 
 # The judge only ever verifies, so it never needs gpg-agent or a key server.
-_GPG_OPTIONS = [
-    "--no-autostart",
-    "--no-auto-key-retrieve",
-    "--auto-key-locate",
-    "local",
-    "--trust-model",
-    "always",
-]
+# GnuPG's trust model is left alone: a good signature is "valid" whatever the
+# key's trust, and authorisation is the game-master registry, not the web of trust.
+_GPG_OPTIONS = ["--no-autostart", "--no-auto-key-retrieve", "--auto-key-locate", "local"]
 
 
 class KeyringError(Exception):
@@ -51,6 +46,8 @@ class Keyring:
             handle.write(key_data)
             handle.flush()
             scanned = self.gpg.scan_keys(handle.name)
+        if "Fatal" in (scanned.stderr or ""):
+            raise KeyringError("GnuPG could not read the key file: " + _last_line(scanned.stderr))
         return [(str(key["type"]), str(key["fingerprint"]).upper()) for key in scanned]
 
     def import_public_key(self, key_data: bytes) -> str:
