@@ -54,6 +54,12 @@ _WAIVE = {"waive", "waives", "w"}
 _VIA = {"via", "by"}
 _ARMY = {"a", "army"}
 _FLEET = {"f", "fleet"}
+_KEYWORDS = (
+    (_HOLD | _MOVE | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _BUILD | _REMOVE | _WAIVE)
+    | _VIA
+    | _ARMY
+    | _FLEET
+)
 _TOKEN = re.compile(r"->|=>|[-/()]|[^\s\-/()]+")
 _MAX_NAME_WORDS = 6
 
@@ -142,6 +148,8 @@ class _Reader:
             words = self.tokens[self.pos : self.pos + length]
             if words[0] in {"-", "/", "(", ")"} or words[-1] in {"-", "/", "(", ")"}:
                 continue
+            if length > 1 and any(word in _KEYWORDS and word != "-" for word in words):
+                continue  # "mar s" is Marseilles followed by "support", not "Mars"
             code = self.variant.lookup_province(" ".join(words))
             if code is not None:
                 return code, length

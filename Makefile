@@ -1,0 +1,48 @@
+# The two commands of the README: `make demo` and `make test`.
+# Both set up what they need on a fresh machine (Debian, as root).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# Debian packages the tests use: a real IMAP server, GnuPG, a real PostgreSQL.
+SYSTEM_PACKAGES := dovecot-imapd dovecot-lmtpd gnupg postgresql
+
+.PHONY: demo test lint venv system-packages benchmark clean
+
+demo: $(STAMP)
+	$(BIN)/judge demo
+
+test: $(STAMP) system-packages
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check judge
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+# Installs the Debian packages the integration tests need, when any is missing.
+system-packages:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+benchmark: $(STAMP)
+	$(BIN)/python benchmarks/adjudicate.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,60 @@
+"""The demo: play the sample standard game of ``variants/standard/`` and print its reports."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.adjudicate_json import adjudicate_document
+from judge.reports import ReportSettings, render_report
+from judge.variant import load_variant
+
+SAMPLE = "sample_game.json"
+
+
+def starting_document(variant_name: str = "standard") -> dict[str, Any]:
+    """The variant's starting position as a phase document."""
+    variant = load_variant(variant_name)
+    return {
+        "variant": variant.name,
+        "phase": variant.start_phase,
+        "units": [
+            {"power": power, "type": kind, "province": loc}
+            for power, kind, loc in variant.starting_units
+        ],
+    }
+
+
+def play_sample(variant_name: str = "standard") -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Adjudicate every phase of the sample game: (phase document, result) pairs."""
+    variant = load_variant(variant_name)
+    script = json.loads((variant.directory / SAMPLE).read_text(encoding="utf-8"))
+    doc = starting_document(variant_name)
+    played = []
+    for phase in script["phases"]:
+        if phase["phase"] != doc["phase"]:
+            raise ValueError(f"sample game expects {phase['phase']}, position is at {doc['phase']}")
+        doc["orders"] = phase["orders"]
+        result = adjudicate_document(doc)
+        played.append((doc, result))
+        doc = {
+            "variant": variant.name,
+            "phase": result["next_phase"],
+            "units": result["units"],
+            "dislodged": result["dislodged"],
+            "contested": result["contested"],
+            "supply_centers": result["supply_centers"],
+        }
+    return played
+
+
+def run_demo() -> int:
+    """Print the classic text report of each phase of the sample game."""
+    variant = load_variant("standard")
+    for number, (before, result) in enumerate(play_sample(), start=1):
+        settings = ReportSettings(game="sample", number=number)
+        subject, text, _html = render_report(result, variant, settings, before)
+        print(f"Subject: {subject}\n")
+        print(text)
+        print("=" * 72)
+    return 0

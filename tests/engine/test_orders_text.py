@@ -1,0 +1,156 @@
+"""The order parser: the forms players write, and the reasons given for refusals."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.demo import starting_document
+from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
+from judge.orders_text import OrderSyntaxError, check_orders, parse_order, split_orders
+from judge.variant import load_variant
+
+START = starting_document()
+
+
+def one(text: str, power: str = "france", position: dict | None = None):
+    checks = check_orders(position or START, power, [text])
+    assert len(checks) == 1
+    return checks[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Par - Bur",
+        "a par -> bur",
+        "Paris to Burgundy",
+        "A Par move Bur",
+        "army paris - burgundy",
+        "A PAR-BUR",
+        "A Par – Bur",
+    ],
+)
+def test_move_spellings(text: str) -> None:
+    check = one(text)
+    assert check.ok, check.message
+    assert check.order == Move("par", "bur")
+    assert check.canonical == "A par - bur"
+
+
+@pytest.mark.parametrize("text", ["A Par H", "A Par hold", "A Par holds", "Par stand", "A Par"])
+def test_hold_spellings(text: str) -> None:
+    assert one(text).order == Hold("par")
+
+
+def test_support_and_convoy() -> None:
+    assert one("A Mar S A Par - Bur").order == SupportMove("mar", "par", "bur")
+    assert one("A Mar supports Par - Bur").order == SupportMove("mar", "par", "bur")
+    position = dict(
+        START, units=START["units"] + [{"power": "england", "type": "F", "province": "nth"}]
+    )
+    check = one("F Nth C A Lvp - Bel", "england", position)
+    assert not check.ok and "not" in check.message  # Liverpool is not on the North Sea
+    position["units"].append({"power": "england", "type": "A", "province": "yor"})
+    check = one("F North Sea convoys A Yorkshire - Belgium", "england", position)
+    assert check.order == Convoy("nth", "yor", "bel")
+
+
+def test_coasts_in_every_spelling() -> None:
+    position = dict(START, units=[{"power": "france", "type": "F", "province": "mao"}])
+    for text in [
+        "F Mao - Spa/nc",
+        "F Mao - Spa(nc)",
+        "F Mao - Spa nc",
+        "F Mao - Spain north coast",
+    ]:
+        assert one(text, position=position).order == Move("mao", "spa/nc"), text
+
+
+def test_missing_coast_is_inferred_when_only_one_is_reachable() -> None:
+    position = dict(START, units=[{"power": "france", "type": "F", "province": "gas"}])
+    assert one("F Gas - Spa", position=position).order == Move("gas", "spa/nc")
+
+
+def test_missing_coast_is_refused_with_the_choices() -> None:
+    position = dict(START, units=[{"power": "france", "type": "F", "province": "mao"}])
+    check = one("F Mao - Spa", position=position)
+    assert not check.ok
+    assert "North Coast" in check.message and "South Coast" in check.message
+
+
+def test_refusals_name_the_order_and_the_reason() -> None:
+    assert one("A Par - Mos").message == "A Par - Mos: an army cannot go there, even by convoy"
+    assert "there is no unit in Picardy" in one("A Pic - Bur").message
+    assert "is not yours (it is German)" in one("A Mun - Bur").message
+    assert "expected a destination" in one("A Par - Atlantis").message
+    assert one("F Bre - Par").message.endswith("a fleet cannot go there")
+
+
+def test_several_orders_on_a_line() -> None:
+    assert split_orders("A Par - Bur, A Mar - Spa; F Bre - Mao") == [
+        "A Par - Bur",
+        "A Mar - Spa",
+        "F Bre - Mao",
+    ]
+    checks = check_orders(START, "france", ["A Par - Bur, A Mar - Spa; F Bre - Mao"])
+    assert [c.ok for c in checks] == [True, True, True]
+
+
+def test_retreat_forms() -> None:
+    position = {
+        "phase": "S1901R",
+        "units": [{"power": "germany", "type": "A", "province": "tyr"}],
+        "dislodged": [
+            {
+                "power": "germany",
+                "type": "A",
+                "province": "mun",
+                "attacker_from": "bur",
+                "retreat_options": ["boh", "sil"],
+            }
+        ],
+    }
+    assert one("A Mun - Boh", "germany", position).order == Retreat("mun", "boh")
+    assert one("A Mun R Boh", "germany", position).order == Retreat("mun", "boh")
+    assert one("A Mun disband", "germany", position).order == Disband("mun")
+    refused = one("A Mun - Ruh", "germany", position)
+    assert "it may retreat to Bohemia, Silesia" in refused.message
+
+
+def test_adjustment_forms() -> None:
+    position = {
+        "phase": "W1901A",
+        "units": [{"power": "france", "type": "F", "province": "nth"}],
+        "supply_centers": {"france": ["par", "bre", "mar", "spa"]},
+    }
+    assert one("Build A Par", position=position).order == Build("par", "A", "france")
+    assert one("A Par B", position=position).order == Build("par", "A", "france")
+    assert one("Remove F Nth", position=position).order == Disband("nth")
+    assert one("Disband F Nth", position=position).order == Disband("nth")
+    assert one("Waive", position=position).order == Waive("france")
+    assert "not one of your home centres" in one("Build A Spa", position=position).message
+    assert "army or a fleet" in one("Build Bre", position=position).message
+    assert "inland" in one("Build F Par", position=position).message
+
+
+def test_fleet_build_in_st_petersburg_needs_a_coast() -> None:
+    position = {"phase": "W1901A", "units": [], "supply_centers": {"russia": ["stp", "mos"]}}
+    assert "which coast" in one("Build F Stp", "russia", position).message
+    assert one("Build F Stp/nc", "russia", position).order == Build("stp/nc", "F", "russia")
+
+
+def test_syntax_errors_are_exceptions_with_reasons() -> None:
+    variant = load_variant("standard")
+    with pytest.raises(OrderSyntaxError):
+        parse_order(variant, "")
+    with pytest.raises(OrderSyntaxError, match="did not understand"):
+        parse_order(variant, "A Par flies to Bur")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_checking_never_raises_on_arbitrary_text(text: str) -> None:
+    for check in check_orders(START, "france", [text]):
+        assert check.ok or check.message
