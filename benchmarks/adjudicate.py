@@ -1,0 +1,472 @@
+#!/usr/bin/env python3
+"""Benchmark the judge's adjudicator against the ``diplomacy`` package (MILA engine).
+
+Random standard games are played with random legal orders (holds, moves,
+supports, convoys, retreats, builds and removals) from a fixed seed.  Every
+phase goes through ``judge.adjudicate_json.adjudicate_document``, timed from
+the phase document with order strings to the answer.  Every movement phase is
+also set up in a ``diplomacy.Game`` (position, centres, the same orders) and
+processed, timed side by side.  The positions after each movement phase are
+compared between the two engines.
+
+Run ``python benchmarks/adjudicate.py``: when ``diplomacy`` cannot be imported
+the script creates ``benchmarks/.venv`` (a plain venv, no system packages),
+installs ``benchmarks/requirements.txt`` there and re-runs itself inside it.
+The judge is imported from the repository (it needs only the standard library
+for adjudication); the ``diplomacy`` package never enters the judge's own
+environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".venv"
+REQUIREMENTS = HERE / "requirements.txt"
+
+
+# ------------------------------------------------------------ environment
+
+
+def _venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def _inside_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def ensure_environment() -> None:
+    """Re-run this script inside benchmarks/.venv unless ``diplomacy`` is importable."""
+    try:
+        import diplomacy  # noqa: F401
+    except ImportError:
+        if _inside_venv():
+            print(f"installing {REQUIREMENTS.name} into {VENV}", file=sys.stderr)
+            _pip_install()
+        else:
+            if not _venv_python().exists():
+                print(f"creating a venv for the benchmark: {VENV}", file=sys.stderr)
+                subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+                _pip_install()
+            print(f"re-running inside {VENV}", file=sys.stderr)
+            python = str(_venv_python())
+            os.execv(python, [python, str(Path(__file__).resolve()), *sys.argv[1:]])
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
+def _pip_install() -> None:
+    command = [str(_venv_python()), "-m", "pip", "install", "-q", "-r", str(REQUIREMENTS)]
+    print("running: " + " ".join(command), file=sys.stderr)
+    subprocess.run(command, check=True)
+
+
+# ----------------------------------------------------------- random orders
+
+
+@dataclass
+class Board:
+    """The judge's map seen the way the order generator needs it."""
+
+    variant: Any
+    reach_cache: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+
+    def neighbours(self, kind: str, loc: str) -> frozenset[str]:
+        """Where a unit of ``kind`` at ``loc`` may move (locations, coasts for fleets)."""
+        if kind == "A":
+            return self.variant.army_neighbours(loc)
+        return self.variant.fleet_neighbours(loc)
+
+    def reach(self, kind: str, loc: str) -> frozenset[str]:
+        """The provinces a unit of ``kind`` at ``loc`` may move to (so also support into)."""
+        key = (kind, loc)
+        if key not in self.reach_cache:
+            self.reach_cache[key] = frozenset(
+                self.variant.province_of(n) for n in self.neighbours(kind, loc)
+            )
+        return self.reach_cache[key]
+
+
+def _text(loc: str) -> str:
+    return loc.upper()
+
+
+def movement_orders(
+    rng: random.Random, board: Board, units: list[dict[str, str]]
+) -> dict[str, list[str]]:
+    """Random legal movement orders for every unit, keyed by power."""
+    v = board.variant
+    by_loc = {u["province"]: u for u in units}
+    orders: dict[str, str] = {}
+    dest_of: dict[str, str] = {}  # unit location -> destination location of a move
+
+    def name(loc: str) -> str:
+        return f"{by_loc[loc]['type']} {_text(loc)}"
+
+    # Convoys first: an army on a coast, fleets at sea forming a chain.
+    for loc, unit in by_loc.items():
+        if unit["type"] != "A" or not v.is_coastal(loc) or rng.random() > 0.35:
+            continue
+        route = _convoy_route(rng, board, loc, by_loc, orders)
+        if route is None:
+            continue
+        fleets, dest = route
+        orders[loc] = f"A {_text(loc)} - {_text(dest)} via convoy"
+        dest_of[loc] = dest
+        for fleet in fleets:
+            orders[fleet] = f"F {_text(fleet)} C A {_text(loc)} - {_text(dest)}"
+
+    # Everybody else: hold, move or (decided below) support.
+    supporters = []
+    for loc, unit in by_loc.items():
+        if loc in orders:
+            continue
+        roll = rng.random()
+        if roll < 0.15:
+            orders[loc] = f"{name(loc)} H"
+        elif roll < 0.65:
+            dest = rng.choice(sorted(board.neighbours(unit["type"], loc)))
+            orders[loc] = f"{name(loc)} - {_text(dest)}"
+            dest_of[loc] = dest
+        else:
+            supporters.append(loc)
+    for loc in supporters:
+        reach = board.reach(by_loc[loc]["type"], loc)
+        choices = []
+        for other in by_loc:
+            if other == loc:
+                continue
+            if other in dest_of:
+                area = v.province_of(dest_of[other])
+                if area in reach:
+                    choices.append(f"{name(loc)} S {name(other)} - {_text(area)}")
+            elif v.province_of(other) in reach:
+                choices.append(f"{name(loc)} S {name(other)}")
+        orders[loc] = rng.choice(choices) if choices else f"{name(loc)} H"
+
+    by_power: dict[str, list[str]] = {}
+    for loc, text in orders.items():
+        by_power.setdefault(by_loc[loc]["power"], []).append(text)
+    return by_power
+
+
+def _convoy_route(
+    rng: random.Random,
+    board: Board,
+    army: str,
+    by_loc: dict[str, dict[str, str]],
+    taken: dict[str, str],
+) -> tuple[list[str], str] | None:
+    """A chain of free fleets at sea from ``army`` to a random coast, if there is one."""
+    v = board.variant
+
+    def free_fleet(sea: str) -> bool:
+        unit = by_loc.get(sea)
+        return unit is not None and unit["type"] == "F" and sea not in taken and v.is_sea(sea)
+
+    starts = {n for loc in v.fleet_locations(army) or (army,) for n in v.fleet_neighbours(loc)}
+    parent: dict[str, str | None] = {s: None for s in starts if free_fleet(s)}
+    queue = deque(sorted(parent))
+    ends: dict[str, str] = {}
+    while queue:
+        sea = queue.popleft()
+        for nxt in sorted(v.fleet_neighbours(sea)):
+            area = v.province_of(nxt)
+            if free_fleet(nxt) and nxt not in parent:
+                parent[nxt] = sea
+                queue.append(nxt)
+            elif v.is_land(area) and area != army and area not in ends:
+                ends[area] = sea
+    if not ends:
+        return None
+    dest = rng.choice(sorted(ends))
+    chain, sea = [], ends[dest]
+    while sea is not None:
+        chain.append(sea)
+        sea = parent[sea]
+    return chain, dest
+
+
+def retreat_orders(rng: random.Random, dislodged: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """A random retreat (or a disband) for every dislodged unit."""
+    orders: dict[str, list[str]] = {}
+    for d in dislodged:
+        unit = f"{d['type']} {_text(d['province'])}"
+        options = d["retreat_options"]
+        if options and rng.random() < 0.8:
+            text = f"{unit} R {_text(rng.choice(options))}"
+        else:
+            text = f"{unit} D"
+        orders.setdefault(d["power"], []).append(text)
+    return orders
+
+
+def adjustment_orders(
+    rng: random.Random, board: Board, units: list[dict[str, str]], centers: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """Random builds, waives and removals (sometimes too few, to exercise civil disorder)."""
+    v = board.variant
+    orders: dict[str, list[str]] = {}
+    occupied = {v.province_of(u["province"]) for u in units}
+    for power in v.powers:
+        own_units = [u for u in units if u["power"] == power]
+        due = len(centers.get(power, [])) - len(own_units)
+        lines: list[str] = []
+        if due > 0:
+            free = [
+                c
+                for c in v.powers[power].home_centers
+                if c in centers.get(power, []) and c not in occupied
+            ]
+            rng.shuffle(free)
+            for home in free[:due]:
+                if rng.random() < 0.1:
+                    lines.append("Waive")
+                    continue
+                fleet_at = list(v.fleet_locations(home)) if v.is_coastal(home) else []
+                if fleet_at and rng.random() < 0.5:
+                    lines.append(f"Build F {_text(rng.choice(fleet_at))}")
+                else:
+                    lines.append(f"Build A {_text(home)}")
+        elif due < 0:
+            removed = rng.sample(own_units, -due)
+            if rng.random() < 0.2:
+                removed = removed[:-1]
+            lines.extend(f"Remove {u['type']} {_text(u['province'])}" for u in removed)
+        if lines:
+            orders[power] = lines
+    return orders
+
+
+# ----------------------------------------------------------- the MILA side
+
+
+MILA_POWER = {
+    "austria": "AUSTRIA",
+    "england": "ENGLAND",
+    "france": "FRANCE",
+    "germany": "GERMANY",
+    "italy": "ITALY",
+    "russia": "RUSSIA",
+    "turkey": "TURKEY",
+}
+
+
+def mila_orders(text: str) -> str:
+    """One order in the ``diplomacy`` package's spelling."""
+    return text.replace(" via convoy", " VIA")
+
+
+def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[float, float, set[tuple[str, ...]]]:
+    """Set the position of ``doc`` in ``game``, give its orders, process.
+
+    Returns the total time (position, orders and processing), the time of
+    ``process()`` alone, and the units afterwards as (power, type, location,
+    dislodged) tuples.
+    """
+    units: dict[str, list[str]] = {p: [] for p in MILA_POWER}
+    for u in doc["units"]:
+        units[u["power"]].append(f"{u['type']} {_text(u['province'])}")
+    centers = doc["supply_centers"]
+    start = time.perf_counter()
+    game.set_current_phase(doc["phase"])
+    game.clear_units()
+    game.clear_centers()
+    for power, mila in MILA_POWER.items():
+        game.set_units(mila, units[power], reset=True)
+        game.set_centers(mila, [_text(c) for c in centers.get(power, [])], reset=True)
+    for power, lines in doc["orders"].items():
+        game.set_orders(MILA_POWER[power], [mila_orders(t) for t in lines])
+    before_process = time.perf_counter()
+    game.process()
+    end = time.perf_counter()
+    after = set()
+    for power, mila in MILA_POWER.items():
+        for unit in game.get_units(mila):
+            dislodged = unit.startswith("*")
+            kind, loc = unit.lstrip("*").split()
+            after.add((power, kind, loc.lower(), "dislodged" if dislodged else "on board"))
+    return end - start, end - before_process, after
+
+
+def judge_after(answer: dict[str, Any]) -> set[tuple[str, ...]]:
+    """The units after a phase in the judge's answer, as in :func:`mila_phase`."""
+    after = {(u["power"], u["type"], u["province"], "on board") for u in answer["units"]}
+    after |= {(d["power"], d["type"], d["province"], "dislodged") for d in answer["dislodged"]}
+    return after
+
+
+# ------------------------------------------------------------------ driver
+
+
+@dataclass
+class Results:
+    """Timings and comparisons gathered over all games."""
+
+    judge_movement: list[float] = field(default_factory=list)
+    judge_all: list[float] = field(default_factory=list)
+    mila_total: list[float] = field(default_factory=list)
+    mila_process: list[float] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    orders: int = 0
+    judge_invalid: int = 0
+    agreed: int = 0
+    disagreements: list[tuple[dict[str, Any], set[tuple[str, ...]], set[tuple[str, ...]]]] = field(
+        default_factory=list
+    )
+
+
+def play(seed: int, games: int, years: int, compare: bool) -> Results:
+    """Play the random games and time both engines."""
+    from judge.adjudicate_json import adjudicate_document
+    from judge.variant import load_variant
+
+    Game = None
+    if compare:
+        from diplomacy import Game
+
+    board = Board(load_variant("standard"))
+    rng = random.Random(seed)
+    results = Results()
+    start_units = [
+        {"power": p, "type": t, "province": loc} for p, t, loc in board.variant.starting_units
+    ]
+    start_centers = {p: list(c) for p, c in board.variant.starting_centers.items()}
+    for _ in range(games):
+        game = Game() if Game is not None else None
+        state: dict[str, Any] = {
+            "variant": "standard",
+            "phase": "S1901M",
+            "units": start_units,
+            "dislodged": [],
+            "contested": [],
+            "supply_centers": start_centers,
+        }
+        last_year = 1900 + years
+        while int(state["phase"][1:5]) <= last_year:
+            kind = state["phase"][-1]
+            if kind == "M":
+                orders = movement_orders(rng, board, state["units"])
+            elif kind == "R":
+                orders = retreat_orders(rng, state["dislodged"])
+            else:
+                orders = adjustment_orders(rng, board, state["units"], state["supply_centers"])
+            doc = dict(state, orders=orders)
+            t0 = time.perf_counter()
+            answer = adjudicate_document(doc)
+            elapsed = time.perf_counter() - t0
+            results.judge_all.append(elapsed)
+            results.kinds[kind] += 1
+            results.orders += len(answer["orders"])
+            results.judge_invalid += sum(o["result"] == "invalid" for o in answer["orders"])
+            if kind == "M":
+                results.judge_movement.append(elapsed)
+                if game is not None:
+                    total, process, mila_units = mila_phase(game, doc)
+                    results.mila_total.append(total)
+                    results.mila_process.append(process)
+                    ours = judge_after(answer)
+                    if ours == mila_units:
+                        results.agreed += 1
+                    else:
+                        results.disagreements.append((doc, ours, mila_units))
+            state = {
+                "variant": "standard",
+                "phase": answer["next_phase"],
+                "units": answer["units"],
+                "dislodged": answer["dislodged"],
+                "contested": answer["contested"],
+                "supply_centers": answer["supply_centers"],
+            }
+    return results
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def report(results: Results, seed: int, games: int, examples: int) -> None:
+    """Print the figures, and a few disagreements between the engines."""
+    moves = len(results.judge_movement)
+    total = len(results.judge_all)
+    print(
+        f"standard random games: seed {seed}, {games} games, {moves} movement phases, "
+        f"{total} phases total ({results.kinds['R']} retreat, {results.kinds['A']} adjustment), "
+        f"{results.orders} orders ({results.judge_invalid} judged invalid)"
+    )
+    judge_median = statistics.median(results.judge_movement)
+    print(
+        f"judge:     median {_ms(judge_median)} per movement phase, "
+        f"{moves / sum(results.judge_movement):.0f} movement phases/s, "
+        f"{total / sum(results.judge_all):.0f} phases/s (all kinds)"
+    )
+    if not results.mila_total:
+        return
+    mila_median = statistics.median(results.mila_total)
+    process_median = statistics.median(results.mila_process)
+    print(
+        f"diplomacy: median {_ms(mila_median)} per movement phase "
+        f"(process() alone {_ms(process_median)}), "
+        f"{moves / sum(results.mila_total):.0f} movement phases/s"
+    )
+    print(f"ratio (diplomacy / judge, median movement phase): {mila_median / judge_median:.1f}x")
+    print(f"ratio (diplomacy process() alone / judge): {process_median / judge_median:.1f}x")
+    print(f"agreement on positions after movement: {results.agreed}/{moves}")
+    for doc, ours, theirs in results.disagreements[:examples]:
+        print(f"\n  {doc['phase']}: judge only {sorted(ours - theirs)}")
+        print(f"  {' ' * len(doc['phase'])}  diplomacy only {sorted(theirs - ours)}")
+        touched = {loc for _, _, loc, _ in ours ^ theirs}
+        areas = {loc[:3] for loc in touched}
+        for lines in doc["orders"].values():
+            for text in lines:
+                if any(area.upper() in text for area in areas):
+                    print(f"    {text}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command line entry: run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--examples", type=int, default=5, help="disagreements to show")
+    parser.add_argument(
+        "--judge-only", action="store_true", help="skip the diplomacy package (no venv needed)"
+    )
+    parser.add_argument("--profile", action="store_true", help="cProfile the judge's phases")
+    args = parser.parse_args(argv)
+    if args.judge_only:
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+    else:
+        ensure_environment()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        results = play(args.seed, args.games, args.years, compare=False)
+        profiler.disable()
+        report(results, args.seed, args.games, args.examples)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+        return
+    results = play(args.seed, args.games, args.years, compare=not args.judge_only)
+    report(results, args.seed, args.games, args.examples)
+
+
+if __name__ == "__main__":
+    main()
