@@ -113,9 +113,9 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
     seen: dict[object, int] = {}
     replaced: dict[int, str] = {}
     for i, (power, order) in enumerate(orders):
-        if isinstance(order, Waive):
-            continue
-        key = (power, type(order) is Build, getattr(order, "unit", None))
+        if isinstance(order, (Waive, Build)):
+            continue  # builds are taken one by one (DATC 4.D.4)
+        key = (power, getattr(order, "unit", None))
         if key in seen:
             replaced[seen[key]] = "replaced by a later order for the same unit"
         seen[key] = i
@@ -189,9 +189,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         valid = [record for _, record in winter_orders.get(key, [])]
         decided = resolve_board_adjustments(world, base, key, valid)
         world.adjustments[key] = tuple(decided)
-        by_order = {(r.power, r.order): r for r in decided if not r.auto}
-        for i, record in winter_orders.get(key, []):
-            done = by_order[(record.power, record.order)]
+        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
             results[i] = OrderResult(done.power, done.order, done.status, done.reason)
         report.automatic += [_result(r) for r in decided if r.auto]
 
@@ -256,7 +254,7 @@ def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
     """
     units: dict[MLoc, Unit] = {}
     orders = {}
-    for loc in touched:
+    for loc in sorted(touched):
         record = world.orders[loc]
         unit = world.unit_at(loc)
         assert unit is not None

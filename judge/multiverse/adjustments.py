@@ -21,6 +21,9 @@ def resolve_board_adjustments(
 ) -> list[OrderRecord]:
     """Results of the valid builds and disbands on one winter board.
 
+    The results come in the order of ``valid``, followed by the removals the
+    judge adds itself.
+
     Each power may build ``centres - units`` units or must remove ``units -
     centres``.  When more valid builds (or removals) are given than allowed,
     they are taken in the order given, as the DATC prefers (issue 4.D.4), so a
@@ -30,7 +33,8 @@ def resolve_board_adjustments(
     give the same removals.
     """
     board = world.boards[key]
-    results: list[OrderRecord] = []
+    decided: dict[int, OrderRecord] = {}
+    automatic: list[OrderRecord] = []
     for power in sorted(base.powers):
         centres = sum(1 for owner in board.centers.values() if owner == power)
         units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
@@ -39,18 +43,38 @@ def resolve_board_adjustments(
         builds = [r for r in mine if isinstance(r.order, Build)]
         disbands = [r for r in mine if isinstance(r.order, Disband)]
         rng = board_rng(world.seed, key, power)
-        results += _choose(builds, max(change, 0), "no build available", "too many builds")
+        for record, done in zip(builds, _choose_builds(base, builds, max(change, 0)), strict=True):
+            decided[id(record)] = done
         need = max(-change, 0)
-        results += _choose(disbands, need, "no removal needed", "too many removals")
+        chosen = _choose(disbands, need, "no removal needed", "too many removals")
+        for record, done in zip(disbands, chosen, strict=True):
+            decided[id(record)] = done
         missing = need - min(need, len(disbands))
         if missing:
             ordered = {r.order.unit.loc for r in disbands}
             free = [loc for loc in units if loc not in ordered]
             for loc in sorted(rng.sample(free, min(missing, len(free)))):
-                results.append(
+                automatic.append(
                     OrderRecord(power, Disband(key.at(loc)), SUCCESS, None, True, world.iteration)
                 )
-    return results
+    return [decided[id(record)] for record in valid] + automatic
+
+
+def _choose_builds(base: BaseMap, records, allowed: int) -> list[OrderRecord]:
+    """Builds one by one: each needs a free build and a province not built in yet."""
+    out = []
+    used: set[str] = set()
+    for record in records:
+        province = base.province(record.order.unit.loc)
+        if allowed <= 0:
+            out.append(_with(record, FAILURE, "no build available"))
+        elif province in used:
+            out.append(_with(record, FAILURE, "only one build per province"))
+        else:
+            used.add(province)
+            allowed -= 1
+            out.append(_with(record, SUCCESS, None))
+    return out
 
 
 def _choose(records, allowed, none_reason, surplus_reason) -> list[OrderRecord]:

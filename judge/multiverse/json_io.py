@@ -397,7 +397,19 @@ def _standard_view(base: BaseMap, before: World, after: World) -> dict[str, Any]
         board = after.boards[head]
         units = board.units
         next_phase = phase_code(head)
-        dislodged = []
+        dislodged = [
+            {
+                "power": record.power,
+                "type": before.unit_at(loc).type.value,
+                "province": loc.loc,
+                "retreat_options": [],
+            }
+            for loc, record in sorted(after.retreats.items())
+            if record.auto
+            and record.reason == "no retreat possible"
+            and record.iteration == before.iteration
+            and loc.board == start
+        ]
         centers = board.centers
     contested = sorted(after.boards[start].standoffs) if after.needs_retreats() else []
     code = phase_code(start)

@@ -33,7 +33,6 @@ from judge.multiverse.geography import MultiverseGeography, board_distance
 from judge.multiverse.keys import BoardKey, MLoc, Season
 from judge.multiverse.world import World, order_locations
 
-
 CONVOY_REACH = 3
 
 
@@ -206,8 +205,9 @@ def adjustment_problem(
 ) -> str | None:
     """None when a build or disband on a winter board is valid; otherwise the reason.
 
-    ``built_provinces`` and ``disbanded`` collect the earlier valid orders of the
-    turn, so that a second order for the same place is rejected.
+    ``disbanded`` collects the earlier valid removals of the turn, so that a
+    second removal of the same unit is rejected.  Two builds in one province
+    are both valid; the second fails when builds are resolved.
     """
     key = order.unit.board
     board = world.boards.get(key)
@@ -237,7 +237,4 @@ def adjustment_problem(
     if loc not in allowed:
         kind = "an army" if order.type is UnitType.ARMY else "a fleet"
         return f"{kind} cannot be built at {loc}"
-    if (key, province) in built_provinces:
-        return f"there is already a build in {base.name(province)}"
-    built_provinces.add((key, province))
     return None
