@@ -79,9 +79,10 @@ class Register(Command):
         entry = ctx.transcript.line(stmt.text)
         entry.extra.extend("  " + s for s in shown)
         for line in bad:
-            # Never quote a line back that might hold a password.
-            quoted = line if "pass" not in line.lower() else HIDDEN
-            entry.outcomes.append(Outcome(REFUSED, f"not a registration field: {quoted}"))
+            # Only the label is quoted: the value might be a (misspelt) password.
+            label, sep, _ = line.partition(":")
+            shown = f"{label.strip()!r}" if sep else "a line without 'Field: value'"
+            entry.outcomes.append(Outcome(REFUSED, f"not a registration field: {shown}"))
         problem = self._problem(ctx, fields)
         if problem is not None or bad:
             entry.outcomes.append(Outcome(REFUSED, (problem or "registration not changed") + "."))

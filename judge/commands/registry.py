@@ -66,3 +66,11 @@ def is_stop_line(line: str) -> bool:
     """True when the whole line is the keyword of a stopping command (SIGNOFF)."""
     cls = _BY_KEY.get(end_key(line))
     return cls is not None and cls.stops
+
+
+def unregister(cls: type[Command]) -> None:
+    """Remove a command class (for tests and experiments)."""
+    for key in [k for k, v in _BY_KEY.items() if v is cls]:
+        del _BY_KEY[key]
+    if cls in _ORDERED:
+        _ORDERED.remove(cls)

@@ -123,3 +123,8 @@ def last_outbox_id(engine: Engine) -> int:
     with Session(engine) as session:
         row = session.exec(select(OutboxMessage.id).order_by(col(OutboxMessage.id).desc())).first()
         return row or 0
+
+
+def outcomes(ctx) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """(echo, status, message) for every outcome of a context's transcript."""
+    return [(e.echo, o.status, o.message) for e in ctx.transcript.entries for o in e.outcomes]

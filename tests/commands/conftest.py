@@ -1,0 +1,94 @@
+"""Fixtures for the command unit tests: an in-memory database holding one game, a
+fake order checker and a context that collects outgoing mail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from sqlmodel import Session, SQLModel, create_engine
+
+import judge.mail.store  # noqa: F401  (registers the mail tables)
+from judge.commands.base import Context
+from judge.commands.parser import parse_body
+from judge.processing import run_statements
+from tests.commands.helpers import NOW, add_game
+
+
+@dataclass(frozen=True)
+class FakeCheck:
+    text: str
+    ok: bool
+    canonical: str | None = None
+    key: str | None = None
+    message: str | None = None
+
+
+class FakeRules:
+    """Accepts "<type> <place> ..." for the places in ``units``; refuses the rest."""
+
+    def __init__(self) -> None:
+        self.units = {"par": "A", "mar": "A", "bre": "F"}
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[FakeCheck]:
+        self.calls.append((power, lines))
+        checks = []
+        for line in lines:
+            for text in (t.strip() for t in line.replace(";", ",").split(",")):
+                if not text:
+                    continue
+                words = text.split()
+                place = words[1].lower() if len(words) > 1 else ""
+                if place in self.units:
+                    checks.append(FakeCheck(text, True, text.upper(), place))
+                else:
+                    checks.append(FakeCheck(text, False, message=f"{text}: no such unit"))
+        return checks
+
+    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
+        return [f"{t} {p}" for p, t in sorted(self.units.items()) if p not in keys]
+
+
+@pytest.fixture
+def session():
+    engine = create_engine("sqlite://")
+    SQLModel.metadata.create_all(engine)
+    with Session(engine) as session:
+        add_game(session)
+        yield session
+    engine.dispose()
+
+
+@pytest.fixture
+def make_ctx(session):
+    """make_ctx(sender) -> a Context with fake rules; ctx.sent collects mail."""
+
+    def factory(sender: str = "france@players.test") -> Context:
+        sent: list[Any] = []
+        ctx = Context(
+            session=session,
+            sender=sender,
+            now=NOW,
+            judge_name="Test Judge",
+            judge_address="judge@judge.test",
+            rules=FakeRules(),
+            send=sent.append,
+        )
+        ctx.sent = sent  # type: ignore[attr-defined]
+        return ctx
+
+    return factory
+
+
+@pytest.fixture
+def run(make_ctx):
+    """run(body, sender) -> the context after running the mail's statements."""
+
+    def runner(body: str, sender: str = "france@players.test") -> Context:
+        ctx = make_ctx(sender)
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner

@@ -1,0 +1,68 @@
+"""REGISTER, SET PASSWORD and SET ADDRESS."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.passwords import password_problem, verify_password
+from judge.commands.register import read_fields, zone_problem
+from judge.models import Account, Player
+from tests.commands.helpers import outcomes
+
+
+def test_read_fields():
+    fields, bad = read_fields(["Name: Ada", "Time zone: UTC", "new password: x1", "Hello"])
+    assert fields == {"name": "Ada", "zone": "UTC", "new_password": "x1"}
+    assert bad == ["Hello"]
+
+
+def test_zone_and_password_rules():
+    assert zone_problem("Europe/Paris") is None and zone_problem("Mars/Olympus")
+    assert password_problem("abcd") is None
+    assert password_problem("abc") and password_problem("has space") and password_problem("x" * 65)
+
+
+def test_register_new_and_update(run, session):
+    ctx = run("REGISTER\nName: Ada\nTimezone: Europe/Paris\nPassword: first1\nEND", "ada@x.test")
+    assert outcomes(ctx)[0][1] == "ok"
+    account = session.exec(select(Account).where(Account.address == "ada@x.test")).one()
+    assert verify_password(account.password_hash, "first1")
+    # Wrong password: nothing changes.
+    ctx = run("REGISTER\nName: Eve\nPassword: nope\nEND", "ada@x.test")
+    assert outcomes(ctx)[-1][1] == "refused" and account.name == "Ada"
+    ctx = run("REGISTER\nName: Ada L\nPassword: first1\nNew password: second2\nEND", "ada@x.test")
+    assert account.name == "Ada L" and verify_password(account.password_hash, "second2")
+    assert all("first1" not in x and "second2" not in x for e in ctx.transcript.entries
+               for x in e.extra)  # fmt: skip
+
+
+def test_register_refusals(run):
+    for body, reason in [
+        ("REGISTER\nPassword: abcd\nEND", "needs a Name line"),
+        ("REGISTER\nName: A\nEND", "needs a Password line"),
+        ("REGISTER\nName: A\nPassword: abcd\nTimezone: Nowhere\nEND", "unknown time zone"),
+        ("REGISTER\nName: A\nPasword: abcd\nEND", "not a registration field: 'Pasword'"),
+    ]:
+        ctx = run(body, "new@x.test")
+        assert any(reason in m for _, s, m in outcomes(ctx) if s == "refused"), body
+        assert "abcd" not in str(outcomes(ctx)) + str(ctx.transcript.entries[0].extra)
+
+
+def test_set_password(run, session):
+    ctx = run("SIGNON Fgame1 paris11\nSET PASSWORD newpass1")
+    assert outcomes(ctx)[1] == ("SET PASSWORD ********", "ok", "Password changed.")
+    player = session.exec(select(Player).where(Player.power == "france")).one()
+    assert verify_password(player.password_hash, "newpass1")
+    ctx = run("SIGNON Fgame1 newpass1\nSET PASSWORD ab")
+    assert outcomes(ctx)[1][1] == "refused"
+    assert run("SET PASSWORD whatever").transcript.refusals == 1
+
+
+def test_set_address(run, session):
+    ctx = run("SIGNON Fgame1 paris11\nSET ADDRESS other@x.test", "mine@x.test")
+    assert "not trusted" in outcomes(ctx)[1][2]
+    ctx = run("SIGNON Fgame1 paris11\nSET ADDRESS", "mine@x.test")
+    assert outcomes(ctx)[1] == ("SET ADDRESS", "ok", "This power's address is now mine@x.test.")
+    player = session.exec(select(Player).where(Player.power == "france")).one()
+    account = session.get(Account, player.account_id)
+    assert account.address == "mine@x.test" and account.name == "France Player"

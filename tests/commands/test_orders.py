@@ -1,0 +1,50 @@
+"""Order lines after SIGNON (with a fake order checker)."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.games import current_orders
+from judge.models import FINISHED, FORMING, Order
+from tests.commands.helpers import outcomes
+
+
+def test_orders_need_a_signon(run):
+    ctx = run("A Par - Bur")
+    assert outcomes(ctx) == [
+        ("A Par - Bur", "refused", "not a command (orders need a SIGNON line before them)")
+    ]
+    assert ctx.session.exec(select(Order)).all() == []
+
+
+def test_each_order_on_a_line_is_checked_and_the_good_ones_stored(run):
+    ctx = run("SIGNON Fgame1 paris11\nA Par - Bur, A Xyz - Abc; F Bre H")
+    results = [(s, m) for _, s, m in outcomes(ctx)[1:]]
+    assert results == [
+        ("ok", "Accepted: A PAR - BUR"),
+        ("refused", "A Xyz - Abc: no such unit"),
+        ("ok", "Accepted: F BRE H"),
+    ]
+    stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
+    assert {k: o.text for k, o in stored.items()} == {"par": "A Par - Bur", "bre": "F Bre H"}
+
+
+def test_last_order_for_a_unit_wins(run):
+    ctx = run("SIGNON Fgame1 paris11\nA Par - Bur\nA Par - Pic\nA Par - Nowhere")
+    stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
+    assert stored["par"].text == "A Par - Nowhere"  # the fake accepts any destination
+    ctx = run("SIGNON Fgame1 paris11\nA Par H")
+    stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
+    assert stored["par"].text == "A Par H"
+
+
+def test_no_orders_for_finished_or_forming_games(run, session):
+    from judge.games import find_game
+
+    game = find_game(session, "game1")
+    for status, reason in ((FINISHED, "is finished"), (FORMING, "has not started yet")):
+        game.status = status
+        session.add(game)
+        ctx = run("SIGNON Fgame1 paris11\nA Par - Bur")
+        assert reason in outcomes(ctx)[1][2]
+        assert session.exec(select(Order)).all() == []

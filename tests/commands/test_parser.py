@@ -1,0 +1,115 @@
+"""The mail-body parser: keywords, blocks, comments and the end of a mail."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.commands.base import COMMAND, OTHER, UNKNOWN
+from judge.commands.parser import MAX_STATEMENTS, parse_body
+from judge.commands.press import BroadcastCommand, PressCommand
+from judge.commands.register import Register
+from judge.commands.set_password import SetPassword
+from judge.commands.signon import SignOn
+
+
+def test_keywords_are_case_insensitive_and_spaces_inside_them_optional():
+    parsed = parse_body("signon Fgame1 pw\nSign On Fgame1 pw\nset  password abcd\nSETPASSWORD x")
+    kinds = [(s.command, s.args) for s in parsed.statements]
+    assert kinds == [
+        (SignOn, "Fgame1 pw"),
+        (SignOn, "Fgame1 pw"),
+        (SetPassword, "abcd"),
+        (SetPassword, "x"),
+    ]
+
+
+def test_other_lines_are_orders_and_unknown_set_commands_are_flagged():
+    parsed = parse_body("A Par - Bur\nSET WAIT\n")
+    assert [s.kind for s in parsed.statements] == [OTHER, UNKNOWN]
+
+
+def test_blank_and_comment_lines_are_skipped():
+    parsed = parse_body("\n   \n// SIGNON Fgame1 old\n  // A Par H\nLIST\n")
+    assert [s.text for s in parsed.statements] == ["LIST"]
+    assert parsed.statements[0].line_no == 5
+
+
+def test_signoff_and_signature_end_the_mail():
+    parsed = parse_body("LIST\nSIGNOFF\nHELP\nA Par H\n")
+    assert [s.text for s in parsed.statements] == ["LIST", "SIGNOFF"]
+    assert parsed.ignored_after == 2
+    parsed = parse_body("LIST\n-- \nJohn\nHELP\n")
+    assert [s.text for s in parsed.statements] == ["LIST"]
+    assert parsed.ignored_after == 2
+
+
+def test_press_block_is_verbatim_until_endpress():
+    body = "PRESS TO G\nLIST\n// not a comment here\n  indented\nENDPRESS\nHELP\n"
+    parsed = parse_body(body)
+    press, help_ = parsed.statements
+    assert press.command is PressCommand and press.closed
+    assert press.block == ["LIST", "// not a comment here", "  indented"]
+    assert help_.text == "HELP"
+
+
+def test_broadcast_ends_at_endbroadcast_or_signoff_or_end_of_mail():
+    parsed = parse_body("BROADCAST\nhi\nEND BROADCAST\nLIST")
+    assert parsed.statements[0].block == ["hi"] and parsed.statements[1].text == "LIST"
+    parsed = parse_body("BROADCAST\nhi\nsignoff\nLIST")
+    assert [s.text for s in parsed.statements] == ["BROADCAST", "signoff"]
+    assert parsed.statements[0].closed
+    parsed = parse_body("BROADCAST\nhi\nthere")
+    [stmt] = parsed.statements
+    assert stmt.command is BroadcastCommand and stmt.block == ["hi", "there"]
+    assert not stmt.closed
+
+
+def test_register_block_ends_at_end():
+    parsed = parse_body("REGISTER\nName: A\nPassword: x\nEND\nLIST\n")
+    reg, lst = parsed.statements
+    assert reg.command is Register and reg.block == ["Name: A", "Password: x"]
+    assert lst.text == "LIST"
+
+
+def test_statement_count_is_bounded():
+    parsed = parse_body("LIST\n" * (MAX_STATEMENTS + 10))
+    assert len(parsed.statements) == MAX_STATEMENTS and parsed.truncated
+
+
+def test_crlf_and_lone_cr_line_ends():
+    parsed = parse_body("LIST\r\nHELP\rSIGNOFF")
+    assert [s.text for s in parsed.statements] == ["LIST", "HELP", "SIGNOFF"]
+
+
+_lines = st.lists(
+    st.one_of(
+        st.text(max_size=60),
+        st.sampled_from(
+            ["SIGNON Fgame1 pw", "PRESS TO G", "BROADCAST", "ENDPRESS", "REGISTER", "END",
+             "SIGNOFF", "--", "// c", "SET", "SET PASSWORD", "A Par - Bur", "", "LIST x"]
+        ),
+    ),
+    max_size=40,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=2000))
+def test_parser_never_raises_on_arbitrary_text(text):
+    parsed = parse_body(text)
+    for stmt in parsed.statements:
+        assert stmt.kind in (COMMAND, OTHER, UNKNOWN)
+        assert stmt.text == stmt.text.strip() and stmt.text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_lines)
+def test_parser_reads_a_mail_that_starts_with_something(lines):
+    parsed = parse_body("\n".join(lines))
+    text_lines = "\n".join(lines).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    seen = sum(1 + len(s.block) for s in parsed.statements)
+    assert seen <= len(text_lines)
+    first = next((ln for ln in text_lines if ln.strip() and not ln.strip().startswith("//")), None)
+    if first is not None and first.rstrip() != "--":
+        assert parsed.statements and parsed.statements[0].text == first.strip()[:1000]

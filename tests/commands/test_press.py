@@ -1,0 +1,82 @@
+"""PRESS and BROADCAST."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import select
+
+from judge.commands.press_options import parse_press_options
+from judge.games import find_game, variant_powers
+from judge.models import Press
+from tests.commands.helpers import outcomes
+
+POWERS = variant_powers("standard")
+
+
+def test_press_options():
+    opts = parse_press_options("TO Germany, italy", POWERS)
+    assert opts.to == ["germany", "italy"] and opts.grey is None
+    assert parse_press_options("to GI grey", POWERS).to == ["germany", "italy"]
+    opts = parse_press_options("TO ALL BUT Russia WHITE", POWERS)
+    assert opts.all_but and opts.to == ["russia"] and opts.grey is False
+    assert parse_press_options("-R", POWERS).all_but
+    assert parse_press_options("+FG", POWERS).to == ["france", "germany"]
+    assert parse_press_options("TO Turkey", POWERS).to == ["turkey"]
+    assert parse_press_options("TO Narnia", POWERS).error == "no power called 'Narnia'"
+
+
+def _sent_to(ctx):
+    return sorted(m["To"] for m in ctx.sent)
+
+
+def test_press_to_named_powers(run):
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO GI\nHello\nthere\nENDPRESS")
+    assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
+    assert "Hello\nthere" in ctx.sent[0].get_content()
+    assert ctx.sent[0]["Subject"] == "game1 - S1901M Press from France"
+    [row] = ctx.session.exec(select(Press)).all()
+    assert json.loads(row.recipients) == ["germany", "italy"] and row.from_power == "france"
+    assert outcomes(ctx)[1][1] == "ok"
+
+
+def test_all_but_and_broadcast(run):
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO ALL BUT Russia\nhi\nENDPRESS")
+    assert len(ctx.sent) == 5 and "russia@players.test" not in _sent_to(ctx)
+    ctx = run("SIGNON Fgame1 paris11\nBROADCAST\nhi\nENDPRESS")
+    assert len(ctx.sent) == 6
+    assert "Broadcast" in ctx.sent[0]["Subject"]
+
+
+def test_grey_press_hides_the_sender(run):
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO England GREY\nguess who\nENDPRESS")
+    [mail] = ctx.sent
+    assert "France" not in mail["Subject"] and "France" not in mail.get_content()
+    assert ctx.session.exec(select(Press)).one().grey
+
+
+def test_press_refusals(run, session):
+    cases = [
+        ("PRESS\nhi\nENDPRESS", "PRESS needs TO <powers>"),
+        ("PRESS TO Narnia\nhi\nENDPRESS", "no power called 'Narnia'"),
+        ("PRESS TO France\nhi\nENDPRESS", "nobody to send it to"),
+        ("PRESS TO G\n\nENDPRESS", "the message is empty"),
+    ]
+    for body, reason in cases:
+        ctx = run("SIGNON Fgame1 paris11\n" + body)
+        assert reason in outcomes(ctx)[1][2] and ctx.sent == [], body
+    game = find_game(session, "game1")
+    game.press_mode, game.press_partial = "white", False
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO G\nhi\nENDPRESS")
+    assert "allows only broadcasts" in outcomes(ctx)[1][2]
+    ctx = run("SIGNON Fgame1 paris11\nBROADCAST GREY\nhi\nENDPRESS")
+    assert "grey press is not allowed" in outcomes(ctx)[1][2]
+    game.press_mode = "none"
+    ctx = run("SIGNON Fgame1 paris11\nBROADCAST\nhi\nENDPRESS")
+    assert "has no press" in outcomes(ctx)[1][2]
+    assert session.exec(select(Press)).all() == []
+
+
+def test_press_needs_signon(run):
+    ctx = run("BROADCAST\nhi\nENDPRESS")
+    assert outcomes(ctx) == [("BROADCAST", "refused", "this needs a SIGNON first")]

@@ -1,0 +1,44 @@
+"""SIGNON."""
+
+from __future__ import annotations
+
+from judge.commands.signon import split_target
+from tests.commands.helpers import outcomes
+
+
+def test_split_target_forms():
+    assert split_target("Fgame1") == ("F", "game1")
+    assert split_target("france@game1") == ("france", "game1")
+    assert split_target("F") is None and split_target("@game1") is None
+
+
+def test_signon_by_initial_and_by_name(run):
+    ctx = run("SIGNON Fgame1 paris11")
+    assert ctx.signed_on and ctx.player.power == "france" and ctx.game.name == "game1"
+    ctx = run("signon GERMANY@GAME1 berlin1")
+    assert ctx.signed_on and ctx.player.power == "germany"
+
+
+def test_signon_failures_give_reasons_and_hide_the_password(run):
+    cases = {
+        "SIGNON Fgame1 wrongpw": "wrong password for France in game game1",
+        "SIGNON Fnogame paris11": "there is no game called 'nogame'",
+        "SIGNON Xgame1 paris11": "game game1 has no power 'X'",
+        "SIGNON Fgame1": "expected: SIGNON",
+        "SIGNON Fgame1 a b": "expected: SIGNON",
+    }
+    for line, reason in cases.items():
+        ctx = run(line)
+        [(echo, status, message)] = outcomes(ctx)
+        assert not ctx.signed_on and status == "refused" and reason in message, line
+        assert "paris11" not in echo and "wrongpw" not in echo
+
+
+def test_passwords_are_case_sensitive(run):
+    assert not run("SIGNON Fgame1 PARIS11").signed_on
+
+
+def test_only_one_signon_per_mail(run):
+    ctx = run("SIGNON Fgame1 paris11\nSIGNON Ggame1 berlin1")
+    assert ctx.player.power == "france"
+    assert outcomes(ctx)[1][2] == "only one SIGNON is allowed per mail"
