@@ -17,6 +17,7 @@ documents into a plain model for them.  Multiverse reports: :func:`render_multiv
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,10 @@ _RESULT_TITLES = {
 }
 _NEXT_WORDS = {"movement": "Movement", "retreats": "Retreats", "adjustments": "Adjustments"}
 _UNIT_WORDS = {"A": "Army", "F": "Fleet"}
+# a multiverse location: timeline:location:turn, e.g. 2:spa/nc:F1902
+_TRIPLE = re.compile(r"^(\d+):([a-z0-9_/]+):([SFW]\d{4})$", re.IGNORECASE)
+# an order whose later replacement counts instead (not shown in reports)
+REPLACED = "replaced by a later order"
 
 # resolver reasons -> the classic judges' result notes
 _NOTE_WORDS = {
@@ -135,13 +140,24 @@ class _Names:
         return power.adjective if power is not None else code.capitalize()
 
     def province(self, loc: str) -> str:
+        if _TRIPLE.match(loc):
+            return loc  # a location on another board is a place of its own
         try:
             return self.variant.province_of(loc)
         except KeyError:
             return loc.split("/", 1)[0]
 
     def place(self, loc: str) -> str:
-        """``St Petersburg (north coast)`` for ``stp/nc``."""
+        """``St Petersburg (north coast)`` for ``stp/nc``.
+
+        A location on another board (``1:gas:S1901``) also names its board:
+        ``Gascony (timeline 1, Spring 1901)``.
+        """
+        triple = _TRIPLE.match(loc)
+        if triple:
+            timeline, where, turn = triple.groups()
+            season = _SEASONS.get(turn[0].upper(), turn[0])
+            return f"{self.place(where)} (timeline {timeline}, {season} {turn[1:]})"
         prov = self.variant.provinces.get(self.province(loc))
         if prov is None:
             return loc
@@ -154,7 +170,8 @@ class _Names:
 
     def in_place(self, loc: str) -> str:
         """``in the Ionian Sea`` for seas, ``in Greece`` otherwise."""
-        prov = self.variant.provinces.get(self.province(loc))
+        triple = _TRIPLE.match(loc)
+        prov = self.variant.provinces.get(self.province(triple.group(2) if triple else loc))
         the = "the " if prov is not None and getattr(prov, "kind", "") == "sea" else ""
         return f"in {the}{self.place(loc)}"
 
@@ -233,7 +250,7 @@ def _parse_canonical(text: str) -> _Parsed | None:
     low = [w.lower() for w in t]
     if low == ["waive"]:
         return _Parsed("waive")
-    if len(t) == 3 and low[0] in ("build", "remove"):
+    if len(t) == 3 and low[0] in ("build", "remove", "disband"):
         return _Parsed(low[0], t[1].upper(), low[2])
     if len(t) < 3 or t[0].upper() not in ("A", "F", "?"):
         return None
@@ -351,8 +368,14 @@ def _order_groups(
     before: Mapping[str, Any] | None,
     names: _Names,
     kind: str,
+    *,
+    reference_units: Iterable[Mapping[str, Any]] = (),
 ) -> list[PowerGroup]:
-    units = _Units.of(names, (before or {}).get("units", []))
+    """The result lines of a phase, by power in the variant's order.
+
+    ``reference_units`` are units elsewhere (other boards) that orders may name.
+    """
+    units = _Units.of(names, [*(before or {}).get("units", []), *reference_units])
     for d in (before or {}).get("dislodged", []):
         units.by_loc.setdefault(d["province"], (d["power"], d["type"]))
     dislodged_now = {
@@ -361,11 +384,14 @@ def _order_groups(
     lines: dict[str, list[OrderLine]] = {}
     ordered: set[tuple[str, str]] = set()
     for order in result.get("orders", []):
+        if order.get("reason") == REPLACED:
+            continue  # the later order for the unit is the one that counted
         power = order["power"]
-        raw = order.get("order") or order.get("text") or ""
-        parsed = _parse_canonical(raw) if order.get("result") != "invalid" else None
-        if parsed is None and order.get("result") == "invalid":
-            raw = order.get("text") or raw
+        invalid = order.get("result") == "invalid"
+        raw = (order.get("text") if invalid else None) or order.get("order") or ""
+        parsed = None if invalid else _parse_canonical(raw)
+        if parsed is not None and kind == "adjustments" and parsed.kind == "disband":
+            parsed.kind = "remove"
         here = parsed.loc if parsed is not None and parsed.loc else None
         is_dislodged = (
             kind == "movement"
@@ -374,20 +400,37 @@ def _order_groups(
         )
         if here is not None:
             ordered.add((power, names.province(here)))
-        sentence = order.get("display") or _order_sentence(power, parsed, raw, names, units)
+        if order.get("display"):
+            sentence = order["display"]
+        elif order.get("judged") == "automatic" and parsed is not None and parsed.loc:
+            sentence = _unordered_sentence(parsed, names, units)
+        else:
+            sentence = _order_sentence(power, parsed, raw, names, units)
         notes = _notes(order, parsed, is_dislodged, kind)
+        if order.get("judged") == "rejudged":
+            notes.append("re-judged")
         lines.setdefault(power, []).append(OrderLine(sentence, notes, order.get("result", "")))
 
     if before is not None:
         _add_unordered(before, names, kind, ordered, dislodged_now, lines)
-        if kind == "adjustments":
-            _add_disorder_removals(before, result, names, ordered, lines)
+    if kind == "adjustments":
+        _add_disorder_removals(before, result, names, ordered, lines)
 
     powers = [p for p in _powers_in_order(names.variant, lines) if p in lines]
     width = max((len(names.power(p)) + 1 for p in powers), default=0)
     return [
         PowerGroup(p, names.power(p), f"{names.power(p) + ':':<{width}}", lines[p]) for p in powers
     ]
+
+
+def _unordered_sentence(parsed: _Parsed, names: _Names, units: _Units) -> str:
+    """What the judge did for a unit without orders: ``Army Paris, No Order Processed.``"""
+    unit = (
+        f"{names.unit(_unit_type(parsed.unit_type, parsed.loc, units))} {names.place(parsed.loc)}"
+    )
+    if parsed.kind in ("disband", "remove"):
+        return f"{unit}, No Order Processed (DISBAND)."
+    return f"{unit}, No Order Processed."
 
 
 def _add_unordered(
@@ -417,18 +460,30 @@ def _add_unordered(
 
 
 def _add_disorder_removals(
-    before: Mapping[str, Any],
+    before: Mapping[str, Any] | None,
     result: Mapping[str, Any],
     names: _Names,
     ordered: set[tuple[str, str]],
     lines: dict[str, list[OrderLine]],
 ) -> None:
-    """``Defaults, removing the army in Greece.`` for units removed without an order."""
-    after = {(u["power"], names.province(u["province"])) for u in result.get("units", [])}
-    for u in before.get("units", []):
-        key = (u["power"], names.province(u["province"]))
-        if key in after or key in ordered:
-            continue
+    """``Defaults, removing the army in Greece.`` for units removed without an order.
+
+    The adjudicator lists them under ``civil_disorder``; for older documents
+    they are worked out from the position before and after.
+    """
+    if "civil_disorder" in result:
+        removed = list(result["civil_disorder"])
+    elif before is not None:
+        after = {(u["power"], names.province(u["province"])) for u in result.get("units", [])}
+        removed = [
+            u
+            for u in before.get("units", [])
+            if (u["power"], names.province(u["province"])) not in after
+            and (u["power"], names.province(u["province"])) not in ordered
+        ]
+    else:
+        removed = []
+    for u in removed:
         sentence = (
             f"Defaults, removing the {names.unit(u['type']).lower()} "
             f"{names.in_place(u['province'])}."
@@ -708,9 +763,27 @@ def build_report_mail(
 
 # --------------------------------------------------------------------------- multiverse
 
+_SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
+
 
 def _board_label(board: Mapping[str, Any]) -> str:
     return f"Timeline {board['timeline']}, {phase_season(board['phase'])}"
+
+
+def _board_time(phase: str) -> tuple[int, int]:
+    code = phase.strip().upper()
+    return int(code[1:5]), _SEASON_ORDER.get(code[0], 0)
+
+
+def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]]) -> str:
+    if world.get("next_description"):
+        return world["next_description"]
+    if world.get("next_phase"):
+        return describe_phase(world["next_phase"])
+    kinds = {phase_kind(b["phase"]) for b in active}
+    if len(kinds) == 1:
+        return f"{_NEXT_WORDS[kinds.pop()]} on every active board"
+    return "the next turn on every active board"
 
 
 def multiverse_model(
@@ -727,35 +800,39 @@ def multiverse_model(
         result = dict(board.get("result") or {})
         result.setdefault("phase", board["phase"])
         kind = phase_kind(board["phase"])
-        forked = board.get("forked_from")
+        groups = _order_groups(
+            result,
+            board.get("before"),
+            names,
+            kind,
+            reference_units=board.get("reference_units", ()),
+        )
         boards.append(
             {
                 "label": _board_label(board),
                 "timeline": board["timeline"],
                 "phase": board["phase"],
                 "title": f"{_RESULT_TITLES[kind]} for {_board_label(board)}.",
-                "new": bool(board.get("new")),
-                "forked_from": _board_label(forked) if forked else None,
-                "groups": _order_groups(result, board.get("before"), names, kind),
+                "groups": groups,
                 "dislodged": _dislodged_sentences(result, names) if kind == "movement" else [],
             }
         )
+    new_timelines = [
+        {"timeline": fork["timeline"], "forked_from": _board_label(fork["forked_from"])}
+        for fork in world.get("new_timelines", [])
+    ]
+    active_refs = list(world.get("active_boards", world.get("active", [])))
     active = [
-        f"{_board_label(b)} ({_NEXT_WORDS[phase_kind(b['phase'])].lower()})"
-        for b in world.get("active", [])
+        f"{_board_label(b)} ({_NEXT_WORDS[phase_kind(b['phase'])].lower()})" for b in active_refs
     ]
     unique = []
-    powers = _powers_in_order(variant, world.get("unique_centers", {}))
+    owned = world.get("unique_centers", {})
+    powers = _powers_in_order(variant, owned)
     width = max((len(names.power(p)) + 1 for p in powers), default=8) + 2
-    target = getattr(variant, "victory_centers", 0) or 0
-    winner = None
     for p in powers:
-        centres = world.get("unique_centers", {}).get(p)
-        if centres is None:
+        if p not in owned:
             continue
-        listed = sorted(names.place(c) for c in centres)
-        if target and len(listed) >= target:
-            winner = p
+        listed = sorted(names.place(c) for c in owned[p])
         unique.append(
             {
                 "name": names.power(p),
@@ -764,13 +841,16 @@ def multiverse_model(
                 "centres": listed,
             }
         )
-    new_timelines = [b for b in boards if b["new"]]
-    turn = world.get("turn") or (world.get("boards") or [{}])[0].get("phase", "")
+    winner = world.get("winner")
+    turn = world.get("turn") or max(
+        (b["phase"] for b in world.get("boards", [])), key=_board_time, default=""
+    )
     deadline = settings.next_deadline
+    number = f", turn {settings.number}" if settings.number is not None else ""
     return {
         "header": _header(settings, variant, turn),
-        "title": f"Multiverse results of '{settings.game.lower()}'"
-        + (f", turn {settings.number}." if settings.number is not None else "."),
+        "turn": turn,
+        "title": f"Multiverse results of '{settings.game.lower()}'{number}.",
         "game": settings.game.lower(),
         "boards": boards,
         "new_timelines": new_timelines,
@@ -780,12 +860,7 @@ def multiverse_model(
         "next": None
         if winner
         else {
-            "description": world.get("next_description")
-            or (
-                describe_phase(world["next_phase"])
-                if world.get("next_phase")
-                else "the next turn on every active board"
-            ),
+            "description": _next_description(world, active_refs),
             "deadline_classic": format_classic(deadline, settings.game_zone) if deadline else None,
             "deadline_reader": format_for(deadline, settings.reader_zone)
             if deadline and settings.reader_zone
@@ -808,7 +883,112 @@ def render_multiverse_report(
     model = multiverse_model(world, variant, settings)
     envs = environments(templates)
     text = envs.text.get_template("multiverse.txt.j2").render(**model)
-    turn = model["header"]["phase"]
-    subject = report_subject(settings, turn, preview=preview)
+    subject = report_subject(settings, model["turn"], preview=preview)
     html = envs.html.get_template("multiverse.html.j2").render(subject=subject, **model)
     return subject, text, html
+
+
+_TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
+
+
+def _order_board(order: Mapping[str, Any]) -> tuple[int, str] | None:
+    """``(timeline, turn)`` of the unit an order is for, from its first location."""
+    for field_name in ("order", "text"):
+        found = _TRIPLE_ANYWHERE.search(order.get(field_name) or "")
+        if found:
+            return int(found.group(1)), found.group(3).upper()
+    return None
+
+
+def _relative(text: str, board: tuple[int, str]) -> str:
+    """Locations on ``board`` written plainly; locations on other boards keep their triple."""
+
+    def local(match: re.Match[str]) -> str:
+        if (int(match.group(1)), match.group(3).upper()) == board:
+            return match.group(2).lower()
+        return f"{match.group(1)}:{match.group(2).lower()}:{match.group(3).upper()}"
+
+    return _TRIPLE_ANYWHERE.sub(local, text)
+
+
+def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]) -> dict:
+    """The report input for one step of a multiverse game, from the adjudicator's documents.
+
+    ``before`` is the world document given to ``judge adjudicate`` (boards and
+    history), ``answer`` what it returned.  Orders are grouped by the board of
+    the unit they are for; re-judged past orders are kept only when their
+    result changed; orders that name no board (some invalid ones) go to the
+    latest board that received orders.
+    """
+
+    def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
+        return int(board["timeline"]), board["phase"].strip().upper()[:5]
+
+    before_boards = {key_of(b): b for b in before.get("boards", [])}
+    after_boards = {key_of(b): b for b in answer.get("boards", [])}
+    history = {
+        (h.get("power"), h.get("order")): (h.get("result"), h.get("reason"))
+        for h in before.get("history", [])
+    }
+    per_board: dict[tuple[int, str], list[dict]] = {}
+    unplaced: list[dict] = []
+    for order in answer.get("orders", []):
+        if order.get("judged") == "rejudged":
+            previous = history.get((order.get("power"), order.get("order")))
+            if previous == (order.get("result"), order.get("reason")):
+                continue
+        board = _order_board(order)
+        if board is None:
+            unplaced.append(dict(order))
+            continue
+        entry = dict(order)
+        if entry.get("order"):
+            entry["order"] = _relative(entry["order"], board)
+        per_board.setdefault(board, []).append(entry)
+    if unplaced:
+        target = max(
+            per_board, key=lambda k: (k[1][1:], _SEASON_ORDER[k[1][0]], -k[0]), default=None
+        )
+        if target is None:
+            active = answer.get("active_boards") or [{"timeline": 1, "phase": "S1901M"}]
+            target = key_of(active[0])
+        per_board.setdefault(target, []).extend(unplaced)
+
+    boards = []
+    for key in sorted(per_board, key=lambda k: (k[0], int(k[1][1:]), _SEASON_ORDER[k[1][0]])):
+        old = before_boards.get(key) or after_boards.get(key) or {}
+        new = after_boards.get(key, {})
+        phase = old.get("phase") or key[1] + ("A" if key[1][0] == "W" else "M")
+        references = [
+            {**u, "province": f"{t}:{u['province']}:{turn}"}
+            for (t, turn), b in before_boards.items()
+            if (t, turn) != key
+            for u in b.get("units", [])
+        ]
+        boards.append(
+            {
+                "timeline": key[0],
+                "phase": phase,
+                "result": {
+                    "phase": phase,
+                    "orders": per_board[key],
+                    "dislodged": new.get("dislodged", [])
+                    if phase_kind(phase) == "movement"
+                    else [],
+                },
+                "before": {"units": old.get("units", []), "dislodged": old.get("dislodged", [])},
+                "reference_units": references,
+            }
+        )
+    owned: dict[str, set[str]] = {}
+    for ref in answer.get("active_boards", []):
+        for power, centres in after_boards.get(key_of(ref), {}).get("supply_centers", {}).items():
+            owned.setdefault(power, set()).update(centres)
+    return {
+        "turn": max((b["phase"] for b in boards), key=_board_time, default=""),
+        "boards": boards,
+        "new_timelines": list(answer.get("new_timelines", [])),
+        "active_boards": list(answer.get("active_boards", [])),
+        "unique_centers": {p: sorted(c) for p, c in owned.items()},
+        "winner": answer.get("winner"),
+    }

@@ -26,6 +26,7 @@ from judge.reports import (
     ReportSettings,
     build_report_mail,
     describe_phase,
+    multiverse_report_input,
     render_multiverse_report,
     render_report,
     report_model,
@@ -438,28 +439,93 @@ def test_multiverse_cases_exist() -> None:
 @pytest.mark.parametrize("name", MV_CASES)
 def test_multiverse_text_matches_golden(name: str, standard) -> None:
     case = load_case(name)
-    _, text, html = render_multiverse_report(
-        case["world"], standard, settings_from(case["settings"])
-    )
+    world = multiverse_report_input(case["before"], case["answer"])
+    _, text, html = render_multiverse_report(world, standard, settings_from(case["settings"]))
     parse_html(html)
     check_golden(name, text)
 
 
 def test_multiverse_report_contents(standard) -> None:
     case = load_case("mv_fork")
-    subject, text, html = render_multiverse_report(
-        case["world"], standard, settings_from(case["settings"])
-    )
+    world = multiverse_report_input(case["before"], case["answer"])
+    subject, text, html = render_multiverse_report(world, standard, settings_from(case["settings"]))
+    lines = text.splitlines()
     assert subject == "TEST:multi - F1901M Results"
-    # unchanged boards are left out; a new timeline names its origin
+    # only the board that took orders has results; the fork names its origin
+    assert "Movement results for Timeline 1, Fall of 1901." in lines
     assert "results for Timeline 1, Spring of 1901." not in text
-    assert "Movement results for Timeline 1, Fall of 1901." in text
-    assert "Movement results for Timeline 2, Spring of 1901." in text
-    assert "New timeline 2, forked from Timeline 1, Spring of 1901." in text
-    assert "Unique supply centers" in text
-    assert "  Timeline 2, Spring of 1901 (retreats)" in text.splitlines()
-    assert "France:    4  Brest, Marseilles, Paris, Spain." in text.splitlines()
-    # cross-board orders come with a ready-made sentence from the multiverse
-    assert "France:  Army Burgundy -> Munich (timeline 1, Spring of 1901)." in text.splitlines()
+    assert "New timeline 2, forked from Timeline 1, Spring of 1901." in lines
+    # locations on the order's own board are plain, others name their board
+    assert "France:  Army Spain -> Gascony (timeline 1, Spring 1901)." in lines
+    assert "France:  Army Paris -> Burgundy.  (*bounce*)" in lines
+    assert "Italy:   Army Venice, No Order Processed." in lines
+    assert "  Timeline 1, Winter of 1901 (adjustments)" in lines
+    assert "  Timeline 2, Fall of 1901 (movement)" in lines
+    assert "Russia:    4  Moscow, Sevastopol, St Petersburg, Warsaw." in lines
     cells = ["".join(td.itertext()) for td in parse_html(html).iter()]
-    assert "Army Burgundy -> Munich (timeline 1, Spring of 1901)." in cells
+    assert "Army Spain -> Gascony (timeline 1, Spring 1901)." in cells
+
+
+def test_multiverse_from_a_live_adjudication(standard) -> None:
+    """Run the real adjudicator on a fresh world, so format drift in its answer shows up here."""
+    from judge.adjudicate_json import adjudicate
+
+    units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
+    centres = {p: list(c) for p, c in standard.starting_centers.items()}
+    doc = {
+        "variant": "standard",
+        "rules": {"adjacency": "strict"},
+        "boards": [{"timeline": 1, "phase": "S1901M", "units": units, "supply_centers": centres}],
+        "orders": {"france": ["A par - bur", "F bre - mao"], "germany": ["A mun - bur"]},
+    }
+    answer = adjudicate(doc)
+    world = multiverse_report_input(doc, answer)
+    subject, text, html = render_multiverse_report(world, standard, ReportSettings(game="live"))
+    lines = text.splitlines()
+    assert subject == "JUDGE:live - S1901M Results"
+    assert "Movement results for Timeline 1, Spring of 1901." in lines
+    assert "France:  Army Paris -> Burgundy.  (*bounce*)" in lines
+    assert "France:  Fleet Brest -> Mid-Atlantic Ocean." in lines
+    assert "Germany: Army Munich -> Burgundy.  (*bounce*)" in lines
+    assert "Germany: Army Berlin, No Order Processed." in lines
+    assert "  Timeline 1, Fall of 1901 (movement)" in lines
+    parse_html(html)
+
+
+def test_standard_report_from_a_live_adjudication(standard) -> None:
+    """The standard answer of the real adjudicator renders as the classic results."""
+    from judge.adjudicate_json import adjudicate_document
+
+    units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
+    before = {
+        "variant": "standard",
+        "phase": "F1901M",
+        "units": [
+            *[u for u in units if u["province"] not in ("par", "mun", "ber")],
+            {"power": "france", "type": "A", "province": "bur"},
+            {"power": "germany", "type": "A", "province": "ruh"},
+            {"power": "germany", "type": "A", "province": "mun"},
+        ],
+        "supply_centers": {p: list(c) for p, c in standard.starting_centers.items()},
+    }
+    doc = {
+        **before,
+        "orders": {
+            "germany": ["A ruh - bur", "A mun S A ruh - bur"],
+            "france": ["A bur H", "A mar S A bur", "A mar - gas", "F bre - pic"],
+            "italy": ["A ven - mos"],
+        },
+    }
+    result = adjudicate_document(doc)
+    subject, text, _ = render_report(result, standard, ReportSettings(game="live"), before)
+    lines = text.splitlines()
+    assert "Germany: Army Ruhr -> Burgundy." in lines
+    assert "Germany: Army Munich SUPPORT Army Ruhr -> Burgundy." in lines
+    assert "France:  Army Burgundy HOLD.  (*dislodged*)" in lines
+    # the earlier order for Marseilles was replaced by the later one: only that one shows
+    assert "France:  Army Marseilles -> Gascony." in lines
+    assert not any("SUPPORT Army Burgundy" in line for line in lines)
+    assert any(line.startswith("Italy:   A ven - mos.  (*invalid") for line in lines)
+    assert "Italy:   Army Venice, No Order Processed." in lines
+    assert any(line.startswith("The French Army in Burgundy can retreat to") for line in lines)
+    assert "The next phase of 'live' will be Retreats for Fall of 1901." in lines
