@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from email.utils import parseaddr
+from pathlib import Path
 
 from sqlalchemy import Column, DateTime, UniqueConstraint
 from sqlmodel import Field, Session, SQLModel, col, delete, select
@@ -38,6 +39,11 @@ class UsedSignature(SQLModel, table=True):
     fingerprint: str = Field(max_length=64)
     signed_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     seen_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+def keyring_home(state_dir: str | Path) -> Path:
+    """Where the judge keeps game masters' public keys: ``STATE/gnupg``."""
+    return Path(state_dir) / "gnupg"
 
 
 class GameMasterError(Exception):

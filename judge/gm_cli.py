@@ -10,13 +10,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, SQLModel, create_engine
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel
 
+from judge.config import Config, ConfigError, load_config
+from judge.db import make_engine, migrate
 from judge.gm import (
     GameMaster,
     GameMasterError,
     UsedSignature,
     add_game_master,
+    keyring_home,
     list_game_masters,
     normalise_address,
     prune_keyring,
@@ -27,8 +31,6 @@ from judge.signatures.messages import format_fingerprint
 
 SessionFactory = Callable[[argparse.Namespace], AbstractContextManager[Session]]
 
-DEFAULT_STATE_DIR = Path("state")
-
 
 def register(
     subparsers: Any, *, session_factory: SessionFactory | None = None
@@ -36,8 +38,8 @@ def register(
     """Add the ``gm`` command and its ``add``, ``list`` and ``remove`` subcommands.
 
     ``session_factory(args)`` must return a context manager yielding a session
-    on the judge's database; the session is committed by this module. Without
-    one, the database is ``--database`` or SQLite under the state directory.
+    on the judge's database; this module commits it. Without one, the database
+    is ``--database`` or the one named in the configuration file.
     """
     gm = subparsers.add_parser(
         "gm",
@@ -46,19 +48,26 @@ def register(
         "Each is an address with a public key in the judge's keyring.",
     )
     gm.add_argument(
+        "--config",
+        dest="gm_config",
+        metavar="FILE",
+        default="judge.toml",
+        help="configuration file giving the state directory and database (default: judge.toml)",
+    )
+    gm.add_argument(
         "--gnupg-home",
         dest="gm_gnupg_home",
         metavar="DIR",
         type=Path,
         default=None,
-        help="the judge's keyring directory (default: STATE/gnupg)",
+        help="the judge's keyring directory (default: STATE/gnupg, STATE from judge.toml)",
     )
     gm.add_argument(
         "--database",
         dest="gm_database",
         metavar="URL",
         default=None,
-        help="SQLAlchemy database URL (default: sqlite:///STATE/judge.db)",
+        help="SQLAlchemy database URL (default: the one in judge.toml)",
     )
     actions = gm.add_subparsers(dest="gm_action", metavar="ACTION", required=True)
 
@@ -97,41 +106,49 @@ def run(args: argparse.Namespace) -> int:
             status = args.gm_handler(args, session, keyring)
             session.commit()
         return status
-    except (GameMasterError, KeyringError, OSError) as error:
+    except (GameMasterError, KeyringError, ConfigError, OSError) as error:
         print(f"judge gm: {error}", file=sys.stderr)
         return 1
 
 
-def state_dir(args: argparse.Namespace) -> Path:
-    """The state directory: the top-level ``state_dir`` option if the CLI has one."""
-    value = getattr(args, "state_dir", None)
-    return Path(value) if value else DEFAULT_STATE_DIR
+def _config(args: argparse.Namespace) -> Config:
+    return load_config(getattr(args, "gm_config", None) or "judge.toml")
 
 
 def gnupg_home(args: argparse.Namespace) -> Path:
-    """The keyring directory chosen on the command line, or STATE/gnupg."""
-    return args.gm_gnupg_home or state_dir(args) / "gnupg"
+    """The keyring directory chosen on the command line, or STATE/gnupg from judge.toml."""
+    if args.gm_gnupg_home:
+        return Path(args.gm_gnupg_home)
+    return keyring_home(_config(args).judge.state_dir)
 
 
 def database_url(args: argparse.Namespace) -> str:
-    """The database URL chosen on the command line, or SQLite under the state directory."""
-    return args.gm_database or f"sqlite:///{state_dir(args) / 'judge.db'}"
+    """The database URL chosen on the command line, or the one in judge.toml."""
+    return args.gm_database or _config(args).database.url
 
 
 @contextmanager
 def default_session(args: argparse.Namespace) -> Iterator[Session]:
-    """Open the database and make sure the game-master tables exist."""
+    """Open the judge's database, migrated to the latest schema."""
     url = database_url(args)
-    if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url)
-    tables = [SQLModel.metadata.tables[str(m.__tablename__)] for m in (GameMaster, UsedSignature)]
-    SQLModel.metadata.create_all(engine, tables=tables)
+    engine = make_engine(url)
     try:
+        migrate(url)
+        ensure_tables(engine)
         with Session(engine) as session:
             yield session
     finally:
         engine.dispose()
+
+
+def ensure_tables(engine: Engine) -> None:
+    """Create the game-master tables if the migrations did not.
+
+    A stopgap until the Alembic migrations create ``game_master`` and
+    ``used_signature``; once they do, this finds the tables and does nothing.
+    """
+    tables = [SQLModel.metadata.tables[str(m.__tablename__)] for m in (GameMaster, UsedSignature)]
+    SQLModel.metadata.create_all(engine, tables=tables, checkfirst=True)
 
 
 def _add(args: argparse.Namespace, session: Session, keyring: Keyring) -> int:
@@ -171,16 +188,3 @@ def _remove(args: argparse.Namespace, session: Session, keyring: Keyring) -> int
 
 def _user_ids(keyring: Keyring) -> dict[str, tuple[str, ...]]:
     return {key.fingerprint: key.user_ids for key in keyring.public_keys()}
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run ``judge gm`` on its own, until the lead's ``judge`` CLI wires it in."""
-    parser = argparse.ArgumentParser(prog="judge")
-    parser.add_argument("--state-dir", dest="state_dir", default=None)
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return int(args.func(args))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -14,13 +14,24 @@ import pytest
 from gpg_helpers import Signer
 from sqlmodel import Session, SQLModel, create_engine, select
 
+from judge import cli as judge_cli
 from judge import gm_cli
 from judge.gm import GameMaster
 from judge.signatures import Keyring
 
 
+def config_file(state: Path) -> Path:
+    """A judge.toml putting the state directory and database under ``state``."""
+    path = state / "judge.toml"
+    if not path.exists():
+        path.write_text(
+            f'[judge]\nstate_dir = "{state}"\n\n[database]\nurl = "sqlite:///{state}/judge.db"\n'
+        )
+    return path
+
+
 def run(state: Path, *argv: str) -> int:
-    return gm_cli.main(["--state-dir", str(state), "gm", *argv])
+    return judge_cli.main(["gm", "--config", str(config_file(state)), *argv])
 
 
 def key_file(directory: Path, signer: Signer, secret: bool = False) -> Path:
@@ -99,14 +110,25 @@ def test_explicit_keyring_and_database(
     judge_home: Path, gm: Signer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ring, db = judge_home / "ring", judge_home / "other.db"
-    argv = ["gm", "--gnupg-home", str(ring), "--database", f"sqlite:///{db}"]
-    assert gm_cli.main([*argv, "add", "gm@example.org", str(key_file(judge_home, gm))]) == 0
+    argv = ["gm", "--config", str(config_file(judge_home))]
+    argv += ["--gnupg-home", str(ring), "--database", f"sqlite:///{db}"]
+    assert judge_cli.main([*argv, "add", "gm@example.org", str(key_file(judge_home, gm))]) == 0
     assert Keyring(ring).has_key(gm.fingerprint)
     engine = create_engine(f"sqlite:///{db}")
     with Session(engine) as session:
         assert session.exec(select(GameMaster)).one().address == "gm@example.org"
     engine.dispose()
     assert not (judge_home / "judge.db").exists()
+    assert not (judge_home / "gnupg").exists()
+
+
+def test_bad_configuration_exits_non_zero(
+    judge_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = judge_home / "bad.toml"
+    config.write_text("[judge]\nno_such_setting = 1\n")
+    assert judge_cli.main(["gm", "--config", str(config), "list"]) == 1
+    assert "no_such_setting" in capsys.readouterr().err
 
 
 def test_register_with_a_session_factory(judge_home: Path, gm: Signer) -> None:
@@ -126,12 +148,12 @@ def test_register_with_a_session_factory(judge_home: Path, gm: Signer) -> None:
             yield session
 
     parser = argparse.ArgumentParser(prog="judge")
-    parser.add_argument("--state-dir", dest="state_dir")
     gm_cli.register(parser.add_subparsers(dest="command"), session_factory=factory)
-    args = parser.parse_args(
-        ["--state-dir", str(judge_home), "gm", "add", gm.address, str(key_file(judge_home, gm))]
-    )
+    ring = judge_home / "ring"
+    keyfile = key_file(judge_home, gm)
+    args = parser.parse_args(["gm", "--gnupg-home", str(ring), "add", gm.address, str(keyfile)])
     assert args.func(args) == 0
+    assert Keyring(ring).has_key(gm.fingerprint)
     with Session(engine) as session:
         assert session.exec(select(GameMaster)).one().fingerprint == gm.fingerprint
     engine.dispose()
@@ -140,7 +162,7 @@ def test_register_with_a_session_factory(judge_home: Path, gm: Signer) -> None:
 def test_runs_as_a_module(judge_home: Path, gm: Signer) -> None:
     keyfile = key_file(judge_home, gm)
     done = subprocess.run(
-        [sys.executable, "-m", "judge.gm_cli", "--state-dir", str(judge_home), "gm", "add",
+        [sys.executable, "-m", "judge", "gm", "--config", str(config_file(judge_home)), "add",
          gm.address, str(keyfile)],
         capture_output=True,
         text=True,
