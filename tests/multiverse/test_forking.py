@@ -1,0 +1,151 @@
+"""Re-judging the past, forking timelines, and matching existing children."""
+
+from __future__ import annotations
+
+from judge.multiverse.keys import BoardKey
+
+from .helpers import board, key, play, units_of, world
+
+GERMAN_AUSTRIAN = "germany A mun; austria A boh"
+
+
+def bounced_in_spring():
+    """T1 S1901: Mun and Boh bounced in Tyr; T1 F1901 is active."""
+    w = world(board(1, "S1901", GERMAN_AUSTRIAN))
+    turn = play(w, {"germany": ["A mun - tyr"], "austria": ["A boh - tyr"]})
+    assert turn.status("A mun - tyr") == "failure"
+    assert turn.status("A boh - tyr") == "failure"
+    return turn.world
+
+
+def test_a_bounce_in_the_past_becomes_a_success_with_support_from_the_future():
+    w = bounced_in_spring()
+    turn = play(
+        w,
+        {
+            "germany": ["A mun S A 1:mun:S1901 - tyr"],
+            "austria": ["A boh H"],
+        },
+    )
+    assert turn.status("A mun S A 1:mun:S1901 - tyr") == "success"
+    # The stored spring orders are re-judged in place.
+    assert turn.stored("1:mun:S1901") == "success"
+    assert turn.stored("1:boh:S1901") == "failure"
+    # The spring board forks: timeline 2 starts at Fall 1901 with the army in Tyrolia.
+    assert [(f.parent, f.timeline) for f in turn.report.forks] == [(key(1, "S1901"), 2)]
+    assert units_of(turn.world, 2, "F1901") == {"tyr": "germany A", "boh": "austria A"}
+    assert turn.world.boards[key(1, "S1901")].children == (2,)
+    # Timeline 1 goes on as before.
+    assert units_of(turn.world, 1, "W1901") == {"mun": "germany A", "boh": "austria A"}
+    # Both timelines are active.
+    assert turn.world.active_boards() == {1: key(1, "W1901"), 2: key(2, "F1901")}
+
+
+def test_no_fork_when_the_new_resolution_matches_the_existing_child():
+    w = bounced_in_spring()
+    turn = play(
+        w,
+        {
+            "germany": ["A mun S A 1:mun:S1901 - tyr"],
+            "austria": ["A boh S A 1:boh:S1901 - tyr"],
+        },
+    )
+    assert turn.stored("1:mun:S1901") == "failure"
+    assert turn.stored("1:boh:S1901") == "failure"
+    assert turn.report.forks == []
+    assert sorted(turn.world.boards) == [key(1, "S1901"), key(1, "F1901"), key(1, "W1901")]
+
+
+def test_touching_a_forked_board_again_with_the_same_outcome_matches_its_child():
+    w = bounced_in_spring()
+    first = play(w, {"germany": ["A mun S A 1:mun:S1901 - tyr"], "austria": ["A boh H"]})
+    assert len(first.report.forks) == 1
+    # Winter passes on timeline 1; timeline 2 moves to its winter.
+    second = play(first.world, {})
+    assert second.report.forks == []
+    # Now a German army in timeline 1 Spring 1902 cannot reach Spring 1901 (two boards back),
+    # so the same success is re-confirmed from timeline 2's Fall instead: it supports again.
+    w3 = second.world
+    assert key(2, "W1901") in w3.boards
+
+
+def test_a_unit_moving_into_its_own_past_appears_beside_its_past_self():
+    w = world(board(1, "S1901", "france A par"))
+    w = play(w, {"france": ["A par H"]}).world
+    turn = play(w, {"france": ["A par - 1:bur:S1901"]})
+    assert turn.status("A par - 1:bur:S1901") == "success"
+    forks = turn.report.forks
+    assert [f.timeline for f in forks] == [2]
+    assert units_of(turn.world, 2, "F1901") == {"par": "france A", "bur": "france A"}
+    # The traveller left timeline 1: its winter board is empty.
+    assert units_of(turn.world, 1, "W1901") == {}
+
+
+def test_a_failed_move_into_the_past_does_not_fork():
+    w = world(board(1, "S1901", "france A par; germany A bur"))
+    w = play(w, {"france": ["A par H"], "germany": ["A bur H"]}).world
+    turn = play(w, {"france": ["A par - 1:bur:S1901"]})
+    assert turn.status("A par - 1:bur:S1901") == "failure"
+    assert turn.report.forks == []
+
+
+def test_several_new_timelines_in_one_turn_are_numbered_in_canonical_order():
+    # Two timelines; both have a past board that changes this turn.
+    w = world(
+        board(1, "S1901", "france A par; germany A mun"),
+    )
+    w = play(w, {"france": ["A par H"], "germany": ["A mun H"]}).world
+    # Fork timeline 2 from 1:S1901 first.
+    w = play(w, {"france": ["A par - 1:bur:S1901"], "germany": ["A mun H"]}).world
+    assert sorted(w.active_boards()) == [1, 2]
+    assert w.active_boards()[2] == key(2, "F1901")
+    # Timeline 1 is at W1901, timeline 2 at F1901.  Play on so both have past boards.
+    w = play(w, {}).world  # T1 -> S1902, T2 -> W1901
+    w = play(w, {}).world  # T1 -> F1902, T2 -> S1902
+    assert w.active_boards() == {1: key(1, "F1902"), 2: key(2, "S1902")}
+    # Now change the past of both: T1's S1902 (by the German army of T1 F1902) and
+    # T2's F1901 (by the French army of T2 S1902).  T2 F1901 is the earlier board, so
+    # it gets timeline 3 although its timeline number is higher.
+    turn = play(
+        w,
+        {
+            "germany": ["A 1:mun:F1902 - 1:tyr:S1902"],
+            "france": ["A 2:par:S1902 - 2:pic:F1901"],
+        },
+    )
+    assert turn.status("A 1:mun:F1902 - 1:tyr:S1902") == "success"
+    assert turn.status("A 2:par:S1902 - 2:pic:F1901") == "success"
+    forks = [(f.parent, f.timeline) for f in turn.report.forks]
+    assert forks == [(key(2, "F1901"), 3), (key(1, "S1902"), 4)]
+    assert key(3, "W1901") in turn.world.boards
+    assert key(4, "F1902") in turn.world.boards
+
+
+def test_equal_age_boards_fork_lowest_timeline_first():
+    # Two timelines side by side, each with a past spring and an active fall.
+    w = world(*(board(t, turn, "france A par") for t in (1, 2) for turn in ("S1901", "F1901")))
+    w = _with_holds(w, [key(1, "S1901"), key(2, "S1901")])
+    turn = play(
+        w,
+        {"france": ["A 2:par:F1901 - 2:bur:S1901", "A 1:par:F1901 - 1:bur:S1901"]},
+    )
+    forks = [(f.parent, f.timeline) for f in turn.report.forks]
+    assert forks == [(key(1, "S1901"), 3), (key(2, "S1901"), 4)]
+
+
+def _with_holds(w, keys):
+    from judge.engine.orders import Hold
+    from judge.multiverse.world import SUCCESS, OrderRecord
+
+    for k in keys:
+        for where, unit in w.boards[k].units.items():
+            w.store_order(OrderRecord(unit.power, Hold(k.at(where)), SUCCESS, None, True))
+    return w
+
+
+def test_new_timelines_start_at_the_successor_of_their_parent():
+    w = bounced_in_spring()
+    turn = play(w, {"germany": ["A mun S A 1:mun:S1901 - tyr"], "austria": ["A boh H"]})
+    (fork,) = turn.report.forks
+    assert fork.timeline == max(k.timeline for k in turn.before.boards) + 1
+    assert BoardKey(fork.timeline, 1901, 1) in turn.world.boards
