@@ -1,10 +1,11 @@
 """The processing runner: takes pending inbound mail in order and applies it.
 
-Transport-level decisions are made here, before the command processor sees a mail:
-automatic mail is ignored, mail over the size bound gets a short reply, and a sender
-over the hourly reply limit is not answered.  Everything else goes to the command
-processor (``judge.processing.process_inbound`` by default).  If that raises, its work
-is rolled back, the mail is quarantined with the error, and the sender is told.
+Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
+here, whatever the command processor, so that no processor can start a mail loop.
+Everything else goes to the command processor (``judge.processing.process_inbound`` by
+default), which also handles the size bound and the hourly reply limit.  If it raises,
+its work is rolled back, the mail is quarantined with the error, and the sender is told
+(unless the sender has had its hourly share of replies).
 """
 
 from __future__ import annotations
@@ -42,10 +43,6 @@ def _notice(config: Config, mail: IncomingMail, text: str) -> Any:
     return build_reply(config, mail, re_subject(mail), text)
 
 
-TOO_LARGE = (
-    "Your mail of {size} bytes is larger than this judge reads ({limit} bytes), so it was "
-    "not read. Please send your commands in a short plain-text mail without attachments."
-)
 QUARANTINED = (
     "Your mail could not be processed because of an error in the judge. It has been kept "
     "for the administrator and was NOT applied: none of its commands or orders took "
@@ -87,22 +84,13 @@ class Processor:
         since = store.utcnow() - timedelta(hours=1)
         return store.replies_since(session, address, since) >= limit
 
-    def _prefilter(self, session: Session, row: store.InboundMessage) -> bool:
-        """Handle transport-level cases; True when the mail needs no further processing."""
+    def _automatic(self, row: store.InboundMessage) -> bool:
+        """Mark automatic mail ignored; True when it was."""
         mail = parse_incoming(row.raw, self.config.judge.address, 0)  # headers only
-        if mail.is_automatic or not mail.sender:
-            store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender")
-            return True
-        if self._over_rate(session, reply_address(mail)):
-            store.mark_done(row, store.IGNORED, "reply limit per sender and hour reached")
-            return True
-        limit = self.config.limits.max_message_bytes
-        if len(row.raw) > limit:
-            text = TOO_LARGE.format(size=len(row.raw), limit=limit)
-            store.enqueue(session, _notice(self.config, mail, text))
-            store.mark_done(row, store.PROCESSED, "too large: not read")
-            return True
-        return False
+        if mail.answerable:
+            return False
+        store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
+        return True
 
     def _quarantine(self, row_id: int, error: str) -> None:
         with Session(self.engine, expire_on_commit=False) as session:
@@ -123,7 +111,7 @@ class Processor:
             if row is None or row.status != store.PENDING:
                 return row.status if row else "missing"
             try:
-                if not self._prefilter(session, row):
+                if not self._automatic(row):
                     self.process(session, row, self.config)
                     if row.status == store.PENDING:
                         store.mark_done(row, store.PROCESSED)

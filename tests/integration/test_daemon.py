@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import email
 import smtplib
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -108,33 +109,68 @@ def _toml(config: Config) -> str:
     return path
 
 
+def _all_handled(engine, count: int) -> bool:  # noqa: ANN001
+    rows = inbound(engine)
+    return len(rows) == count and all(r.status != "pending" for r in rows)
+
+
+def real_daemon(config: Config, engine) -> Daemon:  # noqa: ANN001
+    """A daemon with the real command processor (judge.processing)."""
+    from judge.processing import process_inbound
+
+    d = Daemon(config, engine, process_inbound)
+    d.start()
+    return d
+
+
+def test_real_processor_answers_help(
+    config: Config, engine, imap: IMAPClient, relay: Relay
+) -> None:  # noqa: ANN001
+    d = real_daemon(config, engine)
+    try:
+        imap.append("INBOX", order_mail(1, body="HELP\n"))
+        wait_for(lambda: len(relay.messages) == 1, 20, what="the reply")
+    finally:
+        d.stop(10)
+    reply = parsed(relay)[0]
+    assert reply["In-Reply-To"] == "<order-1@example.com>"
+    assert reply["Auto-Submitted"] == "auto-replied"
+    assert "SIGNON" in reply.get_payload(decode=True).decode()
+    assert [r.status for r in inbound(engine)] == ["processed"]
+
+
 def test_too_large_mail_gets_a_short_reply(
-    daemon: Daemon, imap: IMAPClient, relay: Relay, config: Config
-) -> None:
+    config: Config, engine, imap: IMAPClient, relay: Relay
+) -> None:  # noqa: ANN001
     big = order_mail(8, body="SIGNON Fgame1 pw\n" + "A Par - Bur\n" * 300_000)
     assert len(big) > config.limits.max_message_bytes
-    imap.append("INBOX", big)
-    wait_for(lambda: len(relay.messages) == 1, 30, what="the short reply")
-    reply = parsed(relay)[0]
-    assert "larger than this judge reads" in reply.get_payload()
-    assert "A Par - Bur" not in reply.get_payload()
+    d = real_daemon(config, engine)
+    try:
+        imap.append("INBOX", big)
+        wait_for(lambda: len(relay.messages) == 1, 30, what="the short reply")
+    finally:
+        d.stop(10)
+    text = parsed(relay)[0].get_payload(decode=True).decode()
+    assert "Nothing in it was read" in text
+    assert "A Par - Bur" not in text
+    assert len(relay.messages[0][2]) < 10_000
 
 
 def test_reply_limit_per_sender(config: Config, engine, imap: IMAPClient, relay: Relay) -> None:  # noqa: ANN001
     config.limits.replies_per_sender_per_hour = 2
-    d = Daemon(config, engine, standin.process_inbound)
-    d.start()
+    d = real_daemon(config, engine)
     try:
         for n in (0, 7, 14):  # all from player0
-            imap.append("INBOX", order_mail(n))
-        imap.append("INBOX", order_mail(1))  # player1
-        wait_for(lambda: all(r.status != "pending" for r in inbound(engine)) and
-                 len(inbound(engine)) == 4, 20, what="all handled")  # fmt: skip
+            imap.append("INBOX", order_mail(n, body="HELP\n"))
+        imap.append("INBOX", order_mail(1, body="HELP\n"))  # player1
+        wait_for(lambda: _all_handled(engine, 4), 20, what="all handled")
         wait_for(lambda: len(relay.messages) == 3, 10, what="three replies")
+        threading.Event().wait(0.5)  # a fourth reply would show up now
     finally:
         d.stop(10)
-    statuses = [r.status for r in inbound(engine)]
-    assert statuses == ["processed", "processed", "ignored", "processed"]
+    assert [r.status for r in inbound(engine)] == ["processed"] * 4  # applied, ...
+    to = sorted(rcpts[0] for _, rcpts, _ in relay.messages)
+    assert to == ["player0@example.com"] * 2 + ["player1@example.com"]  # ... not all answered
 
 
 def test_smtp_intake_mode(config: Config, engine, relay: Relay) -> None:  # noqa: ANN001
