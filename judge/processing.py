@@ -183,7 +183,7 @@ def _process_commands(
     )
     _send_limited(session, config, now, mail.sender, subject, body, mail)
     if ctx.signed_on and ctx.player is not None:
-        owner = player_address(session, ctx.player)
+        owner = ctx.owner_address or player_address(session, ctx.player)
         if owner and owner.lower() != mail.sender.lower():
             name = power_name(game, ctx.player.power) if game else ctx.player.power
             preface = (

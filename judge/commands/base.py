@@ -73,6 +73,8 @@ class Context:
     game: Game | None = None
     player: Player | None = None
     order_phase: str | None = None
+    # The power's address of record when the SIGNON succeeded (copies go there).
+    owner_address: str | None = None
     signature_verified: bool = False
     signon_attempted: bool = False
     orders_attempted: bool = False

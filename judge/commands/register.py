@@ -77,7 +77,7 @@ class Register(Command):
         fields, bad = read_fields(lines)
         shown = [f"{self._label(k)}: {HIDDEN if k in _SECRET else v}" for k, v in fields.items()]
         entry = ctx.transcript.line(stmt.text)
-        entry.extra.extend("  " + s for s in shown)
+        entry.extra.extend(shown)
         for line in bad:
             # Only the label is quoted: the value might be a (misspelt) password.
             label, sep, _ = line.partition(":")

@@ -7,7 +7,7 @@ from sqlmodel import select
 from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
-from judge.games import find_game, find_power, game_powers
+from judge.games import find_game, find_power, game_powers, player_address
 from judge.models import Player
 
 
@@ -72,6 +72,7 @@ class SignOn(Command):
             ctx.transcript.refused(echo, f"wrong password for {power.name} in game {game.name}")
             return
         ctx.game, ctx.player = game, player
+        ctx.owner_address = player_address(ctx.session, player)
         ctx.transcript.ok(
             echo, f"Signed on as {power.name} in game {game.name} ({game.phase}, {game.status})."
         )
