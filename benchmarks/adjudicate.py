@@ -20,6 +20,7 @@ environment.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
@@ -303,13 +304,31 @@ def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[float, float, set[tuple[
 
 
 def judge_after(answer: dict[str, Any]) -> set[tuple[str, ...]]:
-    """The units after a phase in the judge's answer, as in :func:`mila_phase`."""
+    """The units after a phase in the judge's answer, as in :func:`mila_phase`.
+
+    A dislodged unit with nowhere to go is left out: the ``diplomacy`` package
+    disbands such units at once instead of waiting for the retreat phase.
+    """
     after = {(u["power"], u["type"], u["province"], "on board") for u in answer["units"]}
-    after |= {(d["power"], d["type"], d["province"], "dislodged") for d in answer["dislodged"]}
+    after |= {
+        (d["power"], d["type"], d["province"], "dislodged")
+        for d in answer["dislodged"]
+        if d["retreat_options"]
+    }
     return after
 
 
 # ------------------------------------------------------------------ driver
+
+
+@dataclass
+class Disagreement:
+    """A movement phase after which the engines' positions differ."""
+
+    doc: dict[str, Any]
+    answer: dict[str, Any]
+    judge_only: set[tuple[str, ...]]
+    diplomacy_only: set[tuple[str, ...]]
 
 
 @dataclass
@@ -324,13 +343,17 @@ class Results:
     orders: int = 0
     judge_invalid: int = 0
     agreed: int = 0
-    disagreements: list[tuple[dict[str, Any], set[tuple[str, ...]], set[tuple[str, ...]]]] = field(
-        default_factory=list
-    )
+    disagreements: list[Disagreement] = field(default_factory=list)
+    movement_docs: list[dict[str, Any]] = field(default_factory=list)
+    invalid_reasons: Counter[str] = field(default_factory=Counter)
 
 
-def play(seed: int, games: int, years: int, compare: bool) -> Results:
-    """Play the random games and time both engines."""
+def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> Results:
+    """Play the random games and time both engines.
+
+    Each phase is adjudicated ``repeats`` times by each engine and the fastest
+    time kept, which filters out pauses caused by other work on the machine.
+    """
     from judge.adjudicate_json import adjudicate_document
     from judge.variant import load_variant
 
@@ -365,24 +388,35 @@ def play(seed: int, games: int, years: int, compare: bool) -> Results:
             else:
                 orders = adjustment_orders(rng, board, state["units"], state["supply_centers"])
             doc = dict(state, orders=orders)
-            t0 = time.perf_counter()
-            answer = adjudicate_document(doc)
-            elapsed = time.perf_counter() - t0
+            elapsed = math.inf
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                answer = adjudicate_document(doc)
+                elapsed = min(elapsed, time.perf_counter() - t0)
             results.judge_all.append(elapsed)
             results.kinds[kind] += 1
             results.orders += len(answer["orders"])
-            results.judge_invalid += sum(o["result"] == "invalid" for o in answer["orders"])
+            for entry in answer["orders"]:
+                if entry["result"] == "invalid":
+                    results.judge_invalid += 1
+                    results.invalid_reasons[f"{entry['text']}: {entry['reason']}"] += 1
             if kind == "M":
                 results.judge_movement.append(elapsed)
+                results.movement_docs.append(doc)
                 if game is not None:
-                    total, process, mila_units = mila_phase(game, doc)
+                    total = process = math.inf
+                    for _ in range(repeats):
+                        once, process_once, mila_units = mila_phase(game, doc)
+                        total, process = min(total, once), min(process, process_once)
                     results.mila_total.append(total)
                     results.mila_process.append(process)
                     ours = judge_after(answer)
                     if ours == mila_units:
                         results.agreed += 1
                     else:
-                        results.disagreements.append((doc, ours, mila_units))
+                        results.disagreements.append(
+                            Disagreement(doc, answer, ours - mila_units, mila_units - ours)
+                        )
             state = {
                 "variant": "standard",
                 "phase": answer["next_phase"],
@@ -398,15 +432,18 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
-def report(results: Results, seed: int, games: int, examples: int) -> None:
+def report(results: Results, seed: int, games: int, repeats: int, examples: int) -> None:
     """Print the figures, and a few disagreements between the engines."""
     moves = len(results.judge_movement)
     total = len(results.judge_all)
     print(
         f"standard random games: seed {seed}, {games} games, {moves} movement phases, "
         f"{total} phases total ({results.kinds['R']} retreat, {results.kinds['A']} adjustment), "
-        f"{results.orders} orders ({results.judge_invalid} judged invalid)"
+        f"{results.orders} orders ({results.judge_invalid} judged invalid); "
+        f"fastest of {repeats} runs per phase"
     )
+    for text, count in results.invalid_reasons.most_common(3):
+        print(f"  judged invalid {count}x: {text}")
     judge_median = statistics.median(results.judge_movement)
     print(
         f"judge:     median {_ms(judge_median)} per movement phase, "
@@ -425,15 +462,40 @@ def report(results: Results, seed: int, games: int, examples: int) -> None:
     print(f"ratio (diplomacy / judge, median movement phase): {mila_median / judge_median:.1f}x")
     print(f"ratio (diplomacy process() alone / judge): {process_median / judge_median:.1f}x")
     print(f"agreement on positions after movement: {results.agreed}/{moves}")
-    for doc, ours, theirs in results.disagreements[:examples]:
-        print(f"\n  {doc['phase']}: judge only {sorted(ours - theirs)}")
-        print(f"  {' ' * len(doc['phase'])}  diplomacy only {sorted(theirs - ours)}")
-        touched = {loc for _, _, loc, _ in ours ^ theirs}
-        areas = {loc[:3] for loc in touched}
-        for lines in doc["orders"].values():
-            for text in lines:
-                if any(area.upper() in text for area in areas):
-                    print(f"    {text}")
+    for case in results.disagreements[:examples]:
+        show_disagreement(case)
+
+
+def show_disagreement(case: Disagreement) -> None:
+    """Print one disagreement: the differing units and the judge's results nearby."""
+    print(f"\n  {case.doc['phase']}: judge only {sorted(case.judge_only)}")
+    print(f"  {' ' * len(case.doc['phase'])}  diplomacy only {sorted(case.diplomacy_only)}")
+    areas = {loc[:3].upper() for _, _, loc, _ in case.judge_only | case.diplomacy_only}
+    for entry in case.answer["orders"]:
+        if any(area in entry["text"] for area in areas):
+            reason = f" ({entry['reason']})" if entry["reason"] else ""
+            read = entry["order"] or ""
+            if read.upper() != entry["text"].replace(" via convoy", "").upper():
+                reason += f", read as {read!r}"
+            print(f"    {entry['text']:<28} judge: {entry['result']}{reason}")
+
+
+def profile_judge(results: Results) -> None:
+    """cProfile ``adjudicate_document`` over the movement phases of the games."""
+    import cProfile
+    import pstats
+
+    from judge.adjudicate_json import adjudicate_document
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for doc in results.movement_docs:
+        adjudicate_document(doc)
+    profiler.disable()
+    print(f"profile of adjudicate_document over {len(results.movement_docs)} movement phases")
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(40)
+    stats.sort_stats("tottime").print_stats(25)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -442,6 +504,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--years", type=int, default=10)
+    parser.add_argument(
+        "--repeats", type=int, default=3, help="runs per phase and engine; the fastest counts"
+    )
     parser.add_argument("--examples", type=int, default=5, help="disagreements to show")
     parser.add_argument(
         "--judge-only", action="store_true", help="skip the diplomacy package (no venv needed)"
@@ -454,18 +519,10 @@ def main(argv: list[str] | None = None) -> None:
     else:
         ensure_environment()
     if args.profile:
-        import cProfile
-        import pstats
-
-        profiler = cProfile.Profile()
-        profiler.enable()
-        results = play(args.seed, args.games, args.years, compare=False)
-        profiler.disable()
-        report(results, args.seed, args.games, args.examples)
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+        profile_judge(play(args.seed, args.games, args.years, compare=False))
         return
-    results = play(args.seed, args.games, args.years, compare=not args.judge_only)
-    report(results, args.seed, args.games, args.examples)
+    results = play(args.seed, args.games, args.years, not args.judge_only, args.repeats)
+    report(results, args.seed, args.games, args.repeats, args.examples)
 
 
 if __name__ == "__main__":
