@@ -56,17 +56,35 @@ def test_no_fork_when_the_new_resolution_matches_the_existing_child():
     assert sorted(turn.world.boards) == [key(1, "S1901"), key(1, "F1901"), key(1, "W1901")]
 
 
-def test_touching_a_forked_board_again_with_the_same_outcome_matches_its_child():
+def forked_once():
+    """After the support from the future: timeline 2 forked from 1:S1901."""
     w = bounced_in_spring()
-    first = play(w, {"germany": ["A mun S A 1:mun:S1901 - tyr"], "austria": ["A boh H"]})
-    assert len(first.report.forks) == 1
-    # Winter passes on timeline 1; timeline 2 moves to its winter.
-    second = play(first.world, {})
-    assert second.report.forks == []
-    # Now a German army in timeline 1 Spring 1902 cannot reach Spring 1901 (two boards back),
-    # so the same success is re-confirmed from timeline 2's Fall instead: it supports again.
-    w3 = second.world
-    assert key(2, "W1901") in w3.boards
+    turn = play(w, {"germany": ["A mun S A 1:mun:S1901 - tyr"], "austria": ["A boh H"]})
+    assert [f.timeline for f in turn.report.forks] == [2]
+    return turn.world
+
+
+def test_touching_a_forked_board_again_with_the_same_outcome_matches_its_child():
+    w = forked_once()
+    # From timeline 2, Austria supports the German army of 1:F1901 in holding: this
+    # touches the stored support there, and through it the spring battle.
+    turn = play(w, {"austria": ["A 2:boh:F1901 S A 1:mun:F1901"], "germany": ["A tyr H"]})
+    assert turn.status("A 2:boh:F1901 S A 1:mun:F1901") == "success"
+    rejudged = {r.order.unit for r in turn.report.rejudged}
+    assert any(u.board == key(1, "S1901") for u in rejudged)
+    # The spring battle is re-judged with the same outcome, which matches timeline 2.
+    assert turn.stored("1:mun:S1901") == "success"
+    assert turn.report.forks == []
+
+
+def test_cutting_the_support_from_another_timeline_restores_the_bounce_without_a_fork():
+    w = forked_once()
+    turn = play(w, {"austria": ["A 2:boh:F1901 - 1:mun:F1901"], "germany": ["A tyr H"]})
+    assert turn.status("A 2:boh:F1901 - 1:mun:F1901") == "failure"
+    assert turn.stored("1:mun:F1901") == "failure"  # the support is cut
+    assert turn.stored("1:mun:S1901") == "failure"  # so the spring move bounces again
+    # The re-derived Fall 1901 is timeline 1's own Fall 1901: nothing forks.
+    assert turn.report.forks == []
 
 
 def test_a_unit_moving_into_its_own_past_appears_beside_its_past_self():
