@@ -1,0 +1,56 @@
+"""Finding signed bytes in MIME structures, and format=flowed text."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from gpg_helpers import Signer, headers, multipart_signed, signed_content_type
+
+from judge.signatures import Keyring, verify_mail
+from judge.signatures.mime import find_detached, split_multipart, unflow
+
+
+def test_split_multipart_keeps_exact_bytes() -> None:
+    body = (
+        b"preamble\r\n--b  \r\nfirst\r\n\r\n--bb is not a delimiter\r\n"
+        b"--b\r\nsecond\r\n--b--\r\nepilogue"
+    )
+    assert split_multipart(body, "b") == [
+        b"first\r\n\r\n--bb is not a delimiter",
+        b"second",
+    ]
+    assert split_multipart(b"--b\r\n\r\n--b--", "b") == [b""]
+    assert split_multipart(b"--b\r\nno end", "b") is None
+
+
+def test_find_detached_needs_the_pgp_protocol() -> None:
+    body = multipart_signed(b"Content-Type: text/plain\r\n\r\nhi", b"sig")
+    smime = 'multipart/signed; protocol="application/pkcs7-signature"; boundary="sig-b0undary"'
+    assert find_detached(headers("a@b.c", smime) + body) is None
+    found = find_detached(headers("a@b.c", signed_content_type()) + body)
+    assert found is not None
+    assert found.content == b"Content-Type: text/plain\r\n\r\nhi"
+    assert found.signature.strip() == b"sig"
+
+
+def test_unflow() -> None:
+    assert unflow("CREATE game alpha \nvariant standard\nnext") == (
+        "CREATE game alpha variant standard\nnext"
+    )
+    assert unflow("abc \ndef", delsp=True) == "abcdef"
+    assert unflow(" From here\n-- \nsig") == "From here\n-- \nsig"
+    assert unflow("> quoted \n> more\nplain") == ">quoted more\nplain"
+
+
+def test_flowed_pgp_mime_text_is_unflowed(keyring: Keyring, gm: Signer) -> None:
+    inner = (
+        b"Content-Type: text/plain; charset=utf-8; format=flowed\r\n"
+        b"Content-Transfer-Encoding: 7bit\r\n\r\n"
+        b"SET DEADLINE alpha \r\n2026-12-01 18:00\r\n From the start\r\n"
+    )
+    raw = headers(gm.address, signed_content_type()) + multipart_signed(
+        inner, gm.detach_sign(inner)
+    )
+    result = verify_mail(raw, keyring, datetime.now(UTC), timedelta(hours=1))
+    assert result.ok, result
+    assert result.text == "SET DEADLINE alpha 2026-12-01 18:00\nFrom the start"
