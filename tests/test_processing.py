@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import functools
+import glob
 import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from sqlmodel import Session, col, select
 
 from judge.mail.store import IGNORED, PROCESSED, InboundMessage, OutboxMessage, store_inbound
-from judge.models import FINISHED, Account, Game, Order, Player, Press
+from judge.models import FINISHED, Account, Game, Order, Player, Press, ReplyCount
 from judge.processing import process_inbound
 from tests.commands.helpers import (
     JUDGE,
@@ -271,3 +279,91 @@ def test_processing_stays_in_the_callers_transaction(engine):
     assert outbox(engine) == [] and _orders(engine) == []
     with Session(engine) as session:
         assert session.get(InboundMessage, row_id).status == "pending"
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _as_postgres(args: list[str]) -> list[str]:
+    """Run as the postgres user when we are root (the server refuses to run as root)."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *args]
+    return args
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A throwaway PostgreSQL server on loopback (Debian's postgresql package)."""
+    pg_ctls = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    if not pg_ctls:
+        pytest.skip("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl)")
+    bindir = Path(pg_ctls[-1]).parent
+    base = Path(tempfile.mkdtemp(prefix="judge-pg-"))
+    data, sock, log = base / "data", base / "sock", base / "server.log"
+    sock.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres", "postgres")
+        shutil.chown(sock, "postgres", "postgres")
+    port = _free_port()
+    run = functools.partial(subprocess.run, check=True, capture_output=True, timeout=120)
+    try:
+        run(_as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "judge",
+                          "--auth=trust", "-E", "UTF8", "--no-locale"]))  # fmt: skip
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sock} -c fsync=off"
+        run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log),
+                          "-o", options, "-w", "-t", "60", "start"]))  # fmt: skip
+    except subprocess.CalledProcessError as error:
+        shutil.rmtree(base, ignore_errors=True)
+        pytest.fail(f"could not start PostgreSQL: {error.stderr.decode(errors='replace')}")
+    try:
+        import psycopg
+
+        with psycopg.connect(
+            f"host=127.0.0.1 port={port} user=judge dbname=postgres", autocommit=True
+        ) as conn:
+            conn.execute("CREATE DATABASE judge_test")
+        yield f"postgresql+psycopg://judge@127.0.0.1:{port}/judge_test"
+    finally:
+        subprocess.run(
+            _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+            capture_output=True,
+            timeout=120,
+        )
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_postgresql_migrations_and_round_trip(postgres_url):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    from judge.db import make_engine, migrate
+
+    migrate(postgres_url)
+    migrate(postgres_url)  # a second run is a no-op
+    engine = make_engine(postgres_url)
+    try:
+        assert engine.dialect.name == "postgresql"
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
+        with Session(engine) as session:
+            add_game(session)
+        deliver(engine, make_mail(address("france"), f"{_signon()}\nA Par - Bur\nA Par - Mos\n"))
+        deliver(engine, make_mail(address("france"), f"{_signon()}\nA Par - Pic\n"))
+        [order] = [o for o in _orders(engine) if o.id == max(x.id for x in _orders(engine))]
+        assert order.text == "A Par - Pic" and len(_orders(engine)) == 2
+        replies = outbox(engine)
+        assert [r["To"] for r in replies] == [address("france")] * 2
+        assert replies[0]["Subject"].startswith("Re: [Error Flag] game1 - S1901M")
+        with Session(engine) as session:
+            statuses = {r.status for r in session.exec(select(InboundMessage))}
+            assert statuses == {PROCESSED}
+            assert session.exec(select(ReplyCount)).one().count == 2
+    finally:
+        engine.dispose()
