@@ -12,12 +12,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
 from mails import order_mail
 from rig import PASSWORD, Dovecot, Relay, wait_for
 from sqlmodel import Session, select
 
 from judge.mail.store import InboundMessage, OutboxMessage
+from judge.models import Order
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -47,13 +49,13 @@ timeout_seconds = 5.0
     )
 
 
-def start_daemon(config_path: Path, log_path: Path) -> subprocess.Popen:
+def start_daemon(config_path: Path, log_path: Path, real: bool) -> subprocess.Popen:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), str(ROOT), env.get("PYTHONPATH", "")])
     env["STANDIN_DELAY"] = "0.01"  # so that the kill lands in the middle
     log = open(log_path, "ab")  # noqa: SIM115
     cmd = [sys.executable, "-m", "judge.mail", "run", "--config", str(config_path)]
-    cmd += ["--processor", "standin:process_inbound", "-v"]
+    cmd += ["-v"] if real else ["--processor", "standin:process_inbound", "-v"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log)
 
 
@@ -65,19 +67,31 @@ def counts(engine) -> tuple[int, int, int]:  # noqa: ANN001
     return len(rows), sum(1 for st in rows if st == "processed"), len(sent)
 
 
+@pytest.mark.parametrize("processor", ["stand-in", "real"])
 def test_sigkill_in_the_middle_loses_nothing_and_repeats_nothing(
     tmp_path: Path, dovecot: Dovecot, mailbox_user: str, imap: IMAPClient, relay: Relay,
-    db_url: str, engine,
+    db_url: str, engine, processor: str,
 ) -> None:  # noqa: ANN001  # fmt: skip
-    for n in range(COUNT):
-        imap.append("INBOX", order_mail(n))
+    real = processor == "real"
+    expected_orders = 0
+    if real:  # 200 order mails for the powers of 20 running games
+        seats = setup_games(engine, 20)
+        for n in range(COUNT):
+            seat = seats[n % len(seats)]
+            imap.append("INBOX", orders_mail(n, seat))
+            expected_orders += len(OPENINGS[seat.power])
+    else:
+        for n in range(COUNT):
+            imap.append("INBOX", order_mail(n))
+    prefix = "orders" if real else "order"
+    domain = "players.example.com" if real else "example.com"
     config_path = tmp_path / "judge.toml"
     write_config(config_path, db_url, dovecot, mailbox_user, relay)
     log_path = tmp_path / "daemon.log"
 
     kills = []
     for threshold in (40, 120):
-        proc = start_daemon(config_path, log_path)
+        proc = start_daemon(config_path, log_path, real)
         try:
             wait_for(lambda t=threshold: counts(engine)[2] >= t, 60, what=f"{threshold} replies")
         finally:
@@ -87,7 +101,7 @@ def test_sigkill_in_the_middle_loses_nothing_and_repeats_nothing(
     # The kills really happened in the middle of the work.
     assert all(sent < COUNT for _, _, sent in kills), kills
 
-    proc = start_daemon(config_path, log_path)
+    proc = start_daemon(config_path, log_path, real)
     try:
         wait_for(lambda: counts(engine) == (COUNT, COUNT, COUNT), 90, what="all 200 answered")
         wait_for(lambda: len({_mid(r) for r in relay.messages}) == COUNT, 30, what="relay")
@@ -100,11 +114,15 @@ def test_sigkill_in_the_middle_loses_nothing_and_repeats_nothing(
         inbound = list(s.exec(select(InboundMessage)))
         outbox = list(s.exec(select(OutboxMessage)))
     assert sorted(r.message_key for r in inbound) == sorted(
-        f"mid:<order-{n}@example.com>" for n in range(COUNT)
+        f"mid:<{prefix}-{n}@{domain}>" for n in range(COUNT)
     )
+    assert all(r.status == "processed" for r in inbound)
     # Exactly one reply per mail in the outbox (the effect was committed once).
     replied_to = Counter(email.message_from_bytes(r.raw)["In-Reply-To"] for r in outbox)
-    assert replied_to == Counter({f"<order-{n}@example.com>": 1 for n in range(COUNT)})
+    assert replied_to == Counter({f"<{prefix}-{n}@{domain}>": 1 for n in range(COUNT)})
+    if real:  # every order applied exactly once
+        with Session(engine) as s:
+            assert len(list(s.exec(select(Order.id)))) == expected_orders
     # The relay got every reply; a reply handed over in the instant of a kill may come
     # twice (at-least-once), recognisable by its identical Message-ID.
     delivered = Counter(_mid(raw) for raw in relay.messages)
