@@ -14,6 +14,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlmodel import Session, col, select
 
 from judge.mail.store import IGNORED, PROCESSED, InboundMessage, OutboxMessage, store_inbound
@@ -367,3 +369,42 @@ def test_postgresql_migrations_and_round_trip(postgres_url):
             assert session.exec(select(ReplyCount)).one().count == 2
     finally:
         engine.dispose()
+
+
+# --------------------------------------------------------------------------- robustness
+
+
+@functools.lru_cache(maxsize=1)
+def _memory_engine():
+    from sqlmodel import SQLModel, create_engine
+
+    engine = create_engine("sqlite://", connect_args={"check_same_thread": False})
+    SQLModel.metadata.create_all(engine)
+    with Session(engine) as session:
+        add_game(session)
+    return engine
+
+
+_order_words = st.sampled_from(
+    ["A", "F", "Par", "Bur", "-", "S", "H", "C", "via", "convoy", "Spa/nc", "build",
+     "PRESS TO", "BROADCAST", "ENDPRESS", "PHASE", "S1901M", "SET", "LIST", "HELP",
+     "REGISTER", "END", "Name:", "SIGNOFF", "--", "//", ",", ";", "\n", "Timezone:"]
+)  # fmt: skip
+_bodies = st.one_of(
+    st.text(max_size=400),
+    st.lists(st.one_of(_order_words, st.text(max_size=8)), max_size=60).map(" ".join),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_bodies)
+def test_processing_never_raises_on_arbitrary_text(body):
+    engine = _memory_engine()
+    with Session(engine) as session:
+        raw = make_mail(address("france"), f"{_signon()}\n{body}")
+        row = InboundMessage(message_key=f"fuzz-{id(body)}", raw=raw, source="smtp")
+        session.add(row)
+        session.flush()
+        process_inbound(session, row, judge_config(), now=NOW)
+        assert row.status == PROCESSED
+        session.rollback()
