@@ -1,0 +1,160 @@
+"""The text notation: locations, defaults, messages and canonical output."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
+from judge.multiverse.notation import parse_order, parse_timeline, parse_turn, timeline_name
+
+from .helpers import BASE, board, loc, world
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("1", 1), ("2", 2), ("a", 1), ("alfa", 1), ("Alpha", 1), ("B", 2), ("bravo", 2), ("z", 26)],
+)
+def test_timelines_as_numbers_words_or_initials(text, number):
+    assert parse_timeline(text) == number
+
+
+def test_timeline_names():
+    assert timeline_name(3) == "charlie"
+    assert parse_timeline("nonsense") is None and parse_timeline("0") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "turn"),
+    [
+        ("S1902", (1902, 0)),
+        ("F02", (1902, 1)),
+        ("Spring 1902", (1902, 0)),
+        ("fall 1902", (1902, 1)),
+        ("FALL02", (1902, 1)),
+        ("w1901", (1901, 2)),
+    ],
+)
+def test_turns(text, turn):
+    assert parse_turn(text) == turn
+
+
+def staggered():
+    """Timeline 1 at Spring 1902, timeline 2 at Fall 1901 (forked), France in Paris on both."""
+    return world(
+        board(1, "S1901", "france A par"),
+        board(1, "F1901", "france A par"),
+        board(1, "W1901", "france A par"),
+        board(1, "S1902", "france A par, F bre; germany A mun"),
+        board(2, "F1901", "france A par, A gas"),
+    )
+
+
+def order(w, text, power="france"):
+    parsed = parse_order(w, BASE, power, text)
+    assert parsed.ok, parsed.message
+    return parsed
+
+
+def test_full_triples():
+    parsed = order(staggered(), "A 2:par:F1901 - 1:par:F1901")
+    assert parsed.order == Move(loc("2:par:F1901"), loc("1:par:F1901"))
+    assert parsed.canonical == "A 2:par:F1901 - 1:par:F1901"
+
+
+def test_words_names_and_long_turns():
+    parsed = order(staggered(), "Army bravo:Paris:Fall 1901 - alfa:Paris:fall 1901")
+    assert parsed.canonical == "A 2:par:F1901 - 1:par:F1901"
+
+
+def test_a_unique_unit_needs_no_timeline_or_turn():
+    parsed = order(staggered(), "A gas - bur")
+    assert parsed.order == Move(loc("2:gas:F1901"), loc("2:bur:F1901"))
+
+
+def test_an_ambiguous_unit_is_refused_with_the_candidate_boards():
+    parsed = parse_order(staggered(), BASE, "france", "A par - bur")
+    assert not parsed.ok
+    assert "1:par:S1902" in parsed.message and "2:par:F1901" in parsed.message
+
+
+def test_a_target_with_timeline_only_is_the_active_board_of_that_timeline():
+    parsed = order(staggered(), "A 2:par - 1:par")
+    assert parsed.order == Move(loc("2:par:F1901"), loc("1:par:S1902"))
+
+
+def test_a_target_with_turn_only_stays_on_the_units_timeline():
+    parsed = order(staggered(), "A 1:par - par:F1901")
+    assert parsed.order == Move(loc("1:par:S1902"), loc("1:par:F1901"))
+
+
+def test_timeline_and_province_or_province_and_turn_for_the_unit():
+    assert order(staggered(), "A b:par H").order == Hold(loc("2:par:F1901"))
+    assert order(staggered(), "A par:S1902 H").order == Hold(loc("1:par:S1902"))
+
+
+def test_support_defaults_the_supported_destination_to_the_supported_units_board():
+    parsed = order(staggered(), "A 1:par S A 2:par:F1901 - bur")
+    assert parsed.order == SupportMove(loc("1:par:S1902"), loc("2:par:F1901"), loc("2:bur:F1901"))
+    hold = order(staggered(), "A gas S A par")
+    assert hold.order == SupportHold(loc("2:gas:F1901"), loc("2:par:F1901"))
+
+
+def test_convoy_and_fleet_coasts():
+    w = world(board(1, "S1901", "france F mao, A gas, F bre"))
+    parsed = order(w, "F mao C A gas - por")
+    assert parsed.order == Convoy(loc("1:mao:S1901"), loc("1:gas:S1901"), loc("1:por:S1901"))
+    coast = order(w, "F Mid-Atlantic Ocean - Spain (nc)")
+    assert coast.order == Move(loc("1:mao:S1901"), loc("1:spa/nc:S1901"))
+    ambiguous = parse_order(w, BASE, "france", "F mao - spa")
+    assert not ambiguous.ok and "coast" in ambiguous.message
+
+
+def test_standard_orders_work_unchanged_in_a_one_timeline_game():
+    w = world(board(1, "S1901", "france A par, F bre; germany A mun"))
+    assert order(w, "A Par - Bur").canonical == "A 1:par:S1901 - 1:bur:S1901"
+    assert order(w, "F Brest - English Channel").canonical == "F 1:bre:S1901 - 1:eng:S1901"
+    assert order(w, "A Paris Supports A Munich - Burgundy").order == SupportMove(
+        loc("1:par:S1901"), loc("1:mun:S1901"), loc("1:bur:S1901")
+    )
+
+
+def test_builds_and_removals_on_winter_boards():
+    w = world(board(1, "W1901", "france A pic", {"france": ["par", "bre"]}))
+    assert order(w, "build A par").order == Build(loc("1:par:W1901"), "A", "france")
+    assert order(w, "Build F Brest").canonical == "build F 1:bre:W1901"
+    assert order(w, "remove A pic").order == Disband(loc("1:pic:W1901"))
+
+
+def test_precise_messages():
+    w = staggered()
+    bad_timeline = parse_order(w, BASE, "france", "A 7:par - bur")
+    assert "no unit in Paris" in bad_timeline.message
+    bad_province = parse_order(w, BASE, "france", "A gas - xyz")
+    assert "'xyz' is not a province" in bad_province.message
+    no_timeline = parse_order(w, BASE, "france", "A gas - 5:bur")
+    assert "there is no timeline 5" in no_timeline.message
+    no_board = parse_order(w, BASE, "france", "A 2:par:S1905 H")
+    assert "no board S1905 in timeline 2" in no_board.message
+    bad_turn = parse_order(w, BASE, "france", "A 2:par:Summer 1901 H")
+    assert "not a turn" in bad_turn.message
+    wrong_type = parse_order(w, BASE, "france", "F gas H")
+    assert "not a fleet" in wrong_type.message
+
+
+def test_retreat_turn_reads_moves_as_retreats():
+    from judge.engine.orders import Retreat, Unit, UnitType
+    from judge.multiverse.world import Dislodged
+
+    w = world(board(1, "S1901", "italy A tyr"))
+    b = w.boards[loc("1:tyr:S1901").board]
+    from dataclasses import replace
+
+    w.boards[b.key] = replace(
+        b,
+        dislodged={
+            "vie": Dislodged(Unit("austria", UnitType.ARMY), loc("1:tyr:S1901"), ("boh", "gal"))
+        },
+    )
+    parsed = order(w, "A vie - boh", "austria")
+    assert parsed.order == Retreat(loc("1:vie:S1901"), loc("1:boh:S1901"))
+    assert order(w, "disband A vie", "austria").order == Disband(loc("1:vie:S1901"))

@@ -1,0 +1,99 @@
+"""The global retreat pause and retreats on their own board."""
+
+from __future__ import annotations
+
+from .helpers import board, key, play, units_of, world
+
+
+def dislodged_in_the_past():
+    """Germany, from Fall 1901, dislodges the Austrian army of Spring 1901 in Tyrolia."""
+    w = world(board(1, "S1901", "germany A mun, A boh; austria A tyr"))
+    w = play(w, {"germany": ["A mun H", "A boh H"], "austria": ["A tyr H"]}).world
+    turn = play(
+        w,
+        {
+            "germany": ["A mun - 1:tyr:S1901", "A boh S A 1:mun:F1901 - 1:tyr:S1901"],
+            "austria": ["A tyr H"],
+        },
+    )
+    return turn
+
+
+def test_a_dislodgement_in_the_past_pauses_every_board():
+    turn = dislodged_in_the_past()
+    assert turn.status("A mun - 1:tyr:S1901") == "success"
+    assert turn.report.retreats_pending
+    assert turn.report.created == [] and turn.report.forks == []
+    past = turn.world.boards[key(1, "S1901")]
+    assert set(past.dislodged) == {"tyr"}
+    assert "vie" in past.dislodged["tyr"].options
+    # The supporter's board (Fall) does not advance either.
+    assert key(1, "W1901") not in turn.world.boards
+
+
+def test_during_the_pause_only_retreats_count_and_they_stay_on_their_board():
+    paused = dislodged_in_the_past().world
+    turn = play(
+        paused,
+        {"austria": ["A 1:tyr:S1901 - 1:tyr:F1901"]},
+    )
+    assert turn.status("A 1:tyr:S1901 - 1:tyr:F1901") == "invalid"
+    assert "own board" in turn.result("A 1:tyr:S1901 - 1:tyr:F1901").reason
+
+
+def test_movement_orders_are_invalid_while_units_must_retreat():
+    from judge.engine.orders import Hold
+    from judge.multiverse.adjudicate import adjudicate
+    from tests.multiverse.helpers import BASE, loc
+
+    paused = dislodged_in_the_past().world
+    _, report = adjudicate(paused, BASE, [("germany", Hold(loc("1:boh:F1901")))])
+    assert report.submitted[0].status == "invalid"
+
+
+def test_after_the_retreat_the_waiting_boards_advance_and_fork():
+    paused = dislodged_in_the_past().world
+    turn = play(paused, {"austria": ["A 1:tyr:S1901 - vie"]})
+    assert turn.status("A 1:tyr:S1901 - vie") == "success"
+    assert not turn.report.retreats_pending
+    # Spring 1901 re-derived: Germany in Tyrolia, Austria retreated to Vienna -> fork.
+    assert [f.timeline for f in turn.report.forks] == [2]
+    assert units_of(turn.world, 2, "F1901") == {
+        "mun": "germany A",  # the spring army, beside its future self
+        "boh": "germany A",
+        "tyr": "germany A",
+        "vie": "austria A",
+    }
+    # The Fall board advances to winter without the army that travelled back.
+    assert units_of(turn.world, 1, "W1901") == {"boh": "germany A", "tyr": "austria A"}
+
+
+def test_a_unit_without_a_retreat_order_is_disbanded():
+    paused = dislodged_in_the_past().world
+    turn = play(paused, {})
+    assert [r.reason for r in turn.report.automatic] == ["no retreat order"]
+    assert units_of(turn.world, 2, "F1901") == {
+        "mun": "germany A",
+        "boh": "germany A",
+        "tyr": "germany A",
+    }
+
+
+def test_retreats_into_the_same_province_bounce():
+    w = world(board(1, "S1901", "italy A ven, A pie, A ser, A rum; austria A tyr, A bud"))
+    turn = play(
+        w,
+        {
+            "italy": ["A ven - tyr", "A pie S A ven - tyr", "A ser - bud", "A rum S A ser - bud"],
+            "austria": ["A tyr H", "A bud H"],
+        },
+    )
+    paused = turn.world
+    dislodged = paused.boards[key(1, "S1901")].dislodged
+    assert set(dislodged) == {"tyr", "bud"}
+    assert "vie" in dislodged["tyr"].options and "vie" in dislodged["bud"].options
+    retreat = play(paused, {"austria": ["A tyr - vie", "A bud - vie"]})
+    assert retreat.status("A tyr - vie") == "failure"
+    assert retreat.status("A bud - vie") == "failure"
+    after = units_of(retreat.world, 1, "F1901")
+    assert "vie" not in after and after["tyr"] == "italy A" and after["bud"] == "italy A"
