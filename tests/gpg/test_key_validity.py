@@ -26,7 +26,9 @@ def fresh_signer(expire_date: str | int = 0) -> Signer:
             no_protection=True,
         )
     )
-    assert key.fingerprint, key.stderr
+    if not key.fingerprint:
+        remove_home(home)
+        raise AssertionError(key.stderr)
     return Signer(gpg, home, key.fingerprint, key.fingerprint, "gm@example.org")
 
 
