@@ -293,7 +293,7 @@ def _notes(order: Mapping[str, Any], parsed: _Parsed | None, dislodged: bool, ki
     if result == "invalid":
         notes.append("invalid")
     for reason in reasons:
-        word = _NOTE_WORDS.get(reason.lower(), reason.lower().replace("_", " "))
+        word = _NOTE_WORDS.get(reason.lower(), reason.replace("_", " "))
         if word == "dislodged" and parsed is not None and result == "fails":
             # the resolver reports only "dislodged"; the classic notes say why it also failed
             if parsed.kind == "move":
@@ -423,8 +423,10 @@ def _order_groups(
     if kind == "adjustments":
         _add_disorder_removals(before, result, names, ordered, lines)
 
-    powers = [p for p in _powers_in_order(names.variant, lines) if p in lines]
-    width = max((len(names.power(p)) + 1 for p in powers), default=0)
+    everyone = _powers_in_order(names.variant, lines)
+    powers = [p for p in everyone if p in lines]
+    # one column for the whole variant, so every report lines up the same way
+    width = max((len(names.power(p)) + 1 for p in everyone), default=0)
     return [
         PowerGroup(p, names.power(p), f"{names.power(p) + ':':<{width}}", lines[p]) for p in powers
     ]

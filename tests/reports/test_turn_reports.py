@@ -529,3 +529,51 @@ def test_standard_report_from_a_live_adjudication(standard) -> None:
     assert "Italy:   Army Venice, No Order Processed." in lines
     assert any(line.startswith("The French Army in Burgundy can retreat to") for line in lines)
     assert "The next phase of 'live' will be Retreats for Fall of 1901." in lines
+
+
+def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
+    """A dislodgement, its retreat and the winter builds, all through the real adjudicator."""
+    from judge.adjudicate_json import adjudicate_document
+
+    units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
+    moved = {"par", "mun", "ber", "kie"}
+    before = {
+        "variant": "standard",
+        "phase": "F1901M",
+        "units": [
+            *[u for u in units if u["province"] not in moved],
+            {"power": "france", "type": "A", "province": "bur"},
+            {"power": "germany", "type": "A", "province": "ruh"},
+            {"power": "germany", "type": "A", "province": "mun"},
+            {"power": "germany", "type": "F", "province": "hol"},
+            {"power": "germany", "type": "A", "province": "kie"},
+        ],
+        "supply_centers": {p: list(c) for p, c in standard.starting_centers.items()},
+    }
+    orders = {
+        "germany": ["A ruh - bur", "A mun S A ruh - bur", "F hol - bel"],
+        "france": ["A bur H", "A mar - spa", "F bre - pic"],
+    }
+    first = adjudicate_document({**before, "orders": orders})
+    keys = ("units", "dislodged", "contested", "supply_centers")
+
+    retreat = {"variant": "standard", "phase": first["next_phase"], **{k: first[k] for k in keys}}
+    second = adjudicate_document({**retreat, "orders": {"france": ["A bur - par"]}})
+    _, text, _ = render_report(second, standard, ReportSettings(game="live"), retreat)
+    lines = text.splitlines()
+    assert "Retreat results for Fall of 1901.  (live)" in lines
+    assert "France:  Army Burgundy -> Paris." in lines  # padded like every other report
+    assert "France:    4 Supply centers,  3 Units:  Builds   1 unit." in lines
+    assert "Germany:   Belgium, Berlin, Kiel, Munich." in lines
+
+    winter = {"variant": "standard", "phase": second["next_phase"], **{k: second[k] for k in keys}}
+    builds = {"france": ["build f bre"], "russia": ["build f stp/nc"]}
+    third = adjudicate_document({**winter, "orders": builds})
+    _, text, _ = render_report(third, standard, ReportSettings(game="live"), winter)
+    lines = text.splitlines()
+    assert "Adjustment results for Winter of 1901.  (live)" in lines
+    assert "France:  Builds a fleet in Brest." in lines
+    # Russia has no build due and St Petersburg is occupied: the judge's reason, as written
+    russia = [line for line in lines if line.startswith("Russia:")]
+    assert len(russia) == 1 and "(*invalid, " in russia[0] and "St Petersburg" in russia[0]
+    assert "The next phase of 'live' will be Movement for Spring of 1902." in lines
