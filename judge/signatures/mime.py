@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage, Message
 
+from judge.mail.html_text import html_to_text
+
 MAX_DEPTH = 8
 CLEARSIGN_BEGIN = b"-----BEGIN PGP SIGNED MESSAGE-----"
 SIGNATURE_END = b"-----END PGP SIGNATURE-----"
@@ -171,8 +173,8 @@ def _clearsigned_block(payload: bytes) -> bytes | None:
     return None
 
 
-def text_parts(message: Message, depth: int = 0) -> list[Message]:
-    """The inline ``text/plain`` parts of a message, in order, skipping attached mails."""
+def text_parts(message: Message, depth: int = 0, subtype: str = "plain") -> list[Message]:
+    """The inline ``text/<subtype>`` parts of a message, in order, skipping attached mails."""
     if depth > MAX_DEPTH:
         return []
     if message.is_multipart():
@@ -181,9 +183,9 @@ def text_parts(message: Message, depth: int = 0) -> list[Message]:
         found: list[Message] = []
         for sub in message.get_payload():  # type: ignore[union-attr]
             if isinstance(sub, Message):
-                found.extend(text_parts(sub, depth + 1))
+                found.extend(text_parts(sub, depth + 1, subtype))
         return found
-    if message.get_content_type() != "text/plain":
+    if message.get_content_type() != f"text/{subtype}":
         return []
     if str(message.get("Content-Disposition", "")).lower().startswith("attachment"):
         return []
@@ -191,9 +193,14 @@ def text_parts(message: Message, depth: int = 0) -> list[Message]:
 
 
 def plain_text_of(entity: bytes) -> str:
-    """The text of the ``text/plain`` parts of a MIME entity, joined by blank lines."""
+    """The text of the ``text/plain`` parts of a MIME entity, joined by blank lines.
+
+    An entity with no plain text falls back to the text of its HTML parts.
+    """
     message = email.message_from_bytes(to_crlf(entity), policy=policy.default)
     texts = [decode_text(part) for part in text_parts(message)]
+    if not texts:
+        texts = [html_to_text(decode_text(part)) for part in text_parts(message, 0, "html")]
     return "\n\n".join(text for text in texts if text)
 
 

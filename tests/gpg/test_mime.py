@@ -54,3 +54,17 @@ def test_flowed_pgp_mime_text_is_unflowed(keyring: Keyring, gm: Signer) -> None:
     result = verify_mail(raw, keyring, datetime.now(UTC), timedelta(hours=1))
     assert result.ok, result
     assert result.text == "SET DEADLINE alpha 2026-12-01 18:00\nFrom the start"
+
+
+def test_html_only_signed_part_falls_back_to_its_text(keyring: Keyring, gm: Signer) -> None:
+    inner = (
+        b"Content-Type: text/html; charset=utf-8\r\n\r\n"
+        b"<html><body><p>PAUSE alpha</p><p>RESUME beta</p></body></html>\r\n"
+    )
+    raw = headers(gm.address, signed_content_type()) + multipart_signed(
+        inner, gm.detach_sign(inner)
+    )
+    result = verify_mail(raw, keyring, datetime.now(UTC), timedelta(hours=1))
+    assert result.ok, result
+    assert result.text is not None
+    assert [line for line in result.text.split("\n") if line] == ["PAUSE alpha", "RESUME beta"]
