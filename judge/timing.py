@@ -685,3 +685,112 @@ def describe_rules(rules: TimingRules) -> str:
             f"When all orders are in, the phase is processed {rules.delay.describe()} later."
         )
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- dates the GM types
+
+_MONTH_WORDS = {m.lower(): i + 1 for i, m in enumerate(_MONTH_NAMES)}
+_MONTH_WORDS.update(
+    {
+        "january": 1,
+        "february": 2,
+        "march": 3,
+        "april": 4,
+        "june": 6,
+        "july": 7,
+        "august": 8,
+        "september": 9,
+        "sept": 9,
+        "october": 10,
+        "november": 11,
+        "december": 12,
+    }
+)
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+
+
+def _date_parts(tokens: list[str], now_local: datetime) -> tuple[date, list[str]]:
+    """Read a date out of ``tokens``; return it and the tokens it did not use."""
+    year = month = day = None
+    rest = []
+    for token in tokens:
+        low = token.lower().rstrip(".,")
+        iso = _ISO_DATE.match(low)
+        if iso:
+            year, month, day = (int(g) for g in iso.groups())
+        elif low in _MONTH_WORDS:
+            month = _MONTH_WORDS[low]
+        elif low in _DAY_WORDS:
+            continue  # a weekday name is a courtesy; the date decides
+        elif re.fullmatch(r"\d{4}", low):
+            year = int(low)
+        elif re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", low):
+            day = int(re.sub(r"\D", "", low))
+        else:
+            rest.append(token)
+    if month is None or day is None:
+        raise TimingError("give a date such as 2026-11-23 or 'Mon Nov 23 2026'")
+    explicit_year = year is not None
+    year = year if year is not None else now_local.year
+    try:
+        found = date(year, month, day)
+    except ValueError as exc:
+        raise TimingError(f"there is no such date: {day} {_MONTH_NAMES[month - 1]} {year}") from exc
+    if not explicit_year and found < now_local.date():
+        found = date(year + 1, month, day)  # a date without a year is the next one to come
+    return found, rest
+
+
+def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
+    """A moment the game master types, read in the game's ``zone``; returned in UTC.
+
+    Accepts ``2026-11-23 20:00``, ``2026-11-23T20:00``, the classic judges' form
+    ``Mon Nov 23 2026 20:00:00`` (words in any order, weekday optional, year
+    optional: the next such date), and offsets from ``now`` such as ``+36h`` or
+    ``+2d``.  Raises TimingError with a message for the game master.
+    """
+    _require_aware(now)
+    tz = zone_info(zone)
+    tokens = _tokens(re.sub(r"^(\d{4}-\d{1,2}-\d{1,2})T", r"\1 ", text.strip()))
+    if len(tokens) == 1 and tokens[0].startswith("+"):
+        return Span.parse(tokens[0][1:]).add_to(now, tz)
+    day, rest = _date_parts(tokens, now.astimezone(tz))
+    clocks = [_CLOCK.match(t) for t in rest]
+    if len(rest) != 1 or clocks[0] is None:
+        unknown = [t for t, c in zip(rest, clocks, strict=True) if c is None]
+        if unknown:
+            raise TimingError(f"'{unknown[0]}' is not understood in a date")
+        raise TimingError("give a time of day such as 20:00")
+    hour, minute, second = (int(g) if g else 0 for g in clocks[0].groups())
+    if hour > 23 or minute > 59 or second > 59:
+        raise TimingError(f"'{rest[0]}' is not a time of day")
+    return _localize(day, time(hour, minute, second), tz)
+
+
+def parse_date_range(text: str, zone: str, now: datetime) -> tuple[date, date]:
+    """An inclusive range of days, e.g. for SET ABSENCE: ``2026-12-24 to 2026-12-31``.
+
+    The two ends are separated by ``to``, ``until`` or `` - ``; one date alone is
+    a single day.  Dates take the forms :func:`parse_datetime` knows, without a
+    time; a date without a year is the next one to come after ``now``.
+    """
+    _require_aware(now)
+    now_local = now.astimezone(zone_info(zone))
+    parts = re.split(r"\s+(?:to|until|till|through|-)\s+", text.strip(), flags=re.IGNORECASE)
+    if len(parts) > 2:
+        raise TimingError("give one date, or two joined by 'to'")
+    days = []
+    for part in parts:
+        day, rest = _date_parts(_tokens(part), now_local)
+        if rest:
+            raise TimingError(f"'{rest[0]}' is not understood in a date")
+        days.append(day)
+    start, end = days[0], days[-1]
+    if end < start:
+        if len(parts) == 2 and not re.search(r"\d{4}", parts[1]):
+            # "Dec 28 to Jan 3": the end is in the following year (29 Feb becomes 28 Feb)
+            end = date(end.year + 1, end.month, min(end.day, 28) if end.month == 2 else end.day)
+        else:
+            raise TimingError("the range ends before it starts")
+    return start, end

@@ -29,6 +29,8 @@ from judge.timing import (
     grace_end,
     late_notice_times,
     next_deadline,
+    parse_date_range,
+    parse_datetime,
     parse_timing,
     phase_type_of,
     reminder_times,
@@ -456,3 +458,67 @@ def test_deadline_properties(timing: PhaseTiming, zone: str, processed: datetime
     if timing.at is not None and timing.days == ALL_DAYS:
         earliest = timing.after.add_to(processed, ZoneInfo(zone))
         assert deadline - earliest < timedelta(days=1, hours=1)
+
+
+# --------------------------------------------------------------------------- dates the GM types
+
+NOW = utc(2026, 11, 21, 12, 0)  # a Saturday
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-11-23 20:00", utc(2026, 11, 23, 19, 0)),
+        ("2026-11-23T20:00", utc(2026, 11, 23, 19, 0)),
+        ("Mon Nov 23 2026 20:00:00", utc(2026, 11, 23, 19, 0)),
+        ("20:00 23 November 2026", utc(2026, 11, 23, 19, 0)),
+        ("Nov 23 20:00", utc(2026, 11, 23, 19, 0)),
+        ("Jan 5 08:30", utc(2027, 1, 5, 7, 30)),  # no year: the next 5 January
+        ("2027-07-01 20:00", utc(2027, 7, 1, 18, 0)),  # summer time
+        ("+36h", utc(2026, 11, 23, 0, 0)),
+        ("+2d", utc(2026, 11, 23, 12, 0)),
+    ],
+)
+def test_parse_datetime(text: str, expected: datetime) -> None:
+    assert parse_datetime(text, "Europe/Paris", NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["tomorrow", "2026-11-23", "Nov 23 2026 25:00", "Feb 30 2027 10:00", "Nov 2026 20:00", "+soon"],
+)
+def test_parse_datetime_rejects(text: str) -> None:
+    with pytest.raises(TimingError):
+        parse_datetime(text, "Europe/Paris", NOW)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-12-24 to 2026-12-31", (date(2026, 12, 24), date(2026, 12, 31))),
+        ("Dec 24 - Jan 2", (date(2026, 12, 24), date(2027, 1, 2))),
+        ("24 Dec until 26 Dec", (date(2026, 12, 24), date(2026, 12, 26))),
+        ("2027-01-01", (date(2027, 1, 1), date(2027, 1, 1))),
+    ],
+)
+def test_parse_date_range(text: str, expected: tuple[date, date]) -> None:
+    assert parse_date_range(text, "Europe/Paris", NOW) == expected
+
+
+def test_parse_date_range_year_wrap_and_errors() -> None:
+    late_december = utc(2026, 12, 20, 12, 0)
+    assert parse_date_range("Dec 30 to Jan 3", "UTC", late_december) == (
+        date(2026, 12, 30),
+        date(2027, 1, 3),
+    )
+    # early January: the next 28 December is next winter, so its end is the year after
+    assert parse_date_range("Dec 28 to Jan 5", "UTC", utc(2027, 1, 2, 12, 0)) == (
+        date(2027, 12, 28),
+        date(2028, 1, 5),
+    )
+    with pytest.raises(TimingError):
+        parse_date_range("2026-12-31 to 2026-12-01", "UTC", NOW)
+    with pytest.raises(TimingError):
+        parse_date_range("Dec 24 to Dec 25 to Dec 26", "UTC", NOW)
+    with pytest.raises(TimingError):
+        parse_date_range("Dec 24 at noon", "UTC", NOW)
