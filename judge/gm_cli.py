@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from judge.config import Config, ConfigError, load_config
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             status = args.gm_handler(args, session, keyring)
             session.commit()
         return status
-    except (GameMasterError, KeyringError, ConfigError, OSError) as error:
+    except (GameMasterError, KeyringError, ConfigError, OSError, SQLAlchemyError) as error:
         print(f"judge gm: {error}", file=sys.stderr)
         return 1
 

@@ -122,6 +122,15 @@ def test_explicit_keyring_and_database(
     assert not (judge_home / "gnupg").exists()
 
 
+def test_unusable_database_exits_non_zero(
+    judge_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["gm", "--config", str(config_file(judge_home))]
+    argv += ["--database", "postgresql+psycopg://nobody@127.0.0.1:1/none", "list"]
+    assert judge_cli.main(argv) == 1
+    assert "judge gm:" in capsys.readouterr().err
+
+
 def test_bad_configuration_exits_non_zero(
     judge_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
