@@ -188,7 +188,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             continue
         valid = [record for _, record in winter_orders.get(key, [])]
         decided = resolve_board_adjustments(world, base, key, valid)
-        world.adjustments[key] = tuple(decided)
+        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
         for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
             results[i] = OrderResult(done.power, done.order, done.status, done.reason)
         report.automatic += [_result(r) for r in decided if r.auto]
@@ -216,6 +216,11 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         return
     report.created, report.forks = advance_boards(world, base, flagged | world.pending)
     world.pending = frozenset()
+
+
+def _adjustment_key(record: OrderRecord) -> tuple:
+    """Canonical storage order of a winter board's orders."""
+    return (record.power, type(record.order).__name__, record.order.unit.loc, record.status)
 
 
 def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey]) -> bool:
