@@ -1,0 +1,100 @@
+"""Benchmark: random multiverse games until the world holds at least N boards.
+
+Each turn gives random legal orders to every unit on every active board, with a
+steady share of moves into the past and across timelines (fixed seed).
+Victory is switched off so the world keeps growing.  Prints, per turn, the
+number of boards and of orders adjudicated (new, re-judged and automatic)
+against the time the turn took, then a least-squares fit of time against
+orders adjudicated, and the peak memory.
+
+    .venv/bin/python benchmarks/multiverse.py [--boards 500] [--seed 1] [--travel 0.1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import resource
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from judge.multiverse.adjudicate import adjudicate  # noqa: E402
+from judge.multiverse.basemap import base_map_for  # noqa: E402
+from judge.multiverse.random_orders import random_orders  # noqa: E402
+from judge.multiverse.setup import starting_world  # noqa: E402
+
+
+def run(boards: int, seed: int, travel: float, strict: bool, extra: int) -> list[tuple]:
+    """Play until ``boards`` boards exist, then ``extra`` more turns; one row per turn."""
+    base = dataclasses.replace(base_map_for("standard"), victory_centers=10**9)
+    world = starting_world(base, strict=strict, seed=seed)
+    rng = random.Random(seed)
+    rows = []
+    after_target = 0
+    while after_target <= extra:
+        orders = random_orders(world, base, rng, travel)
+        size = len(world.boards)
+        started = time.perf_counter()
+        world, report = adjudicate(world, base, orders)
+        elapsed = time.perf_counter() - started
+        judged = len(report.submitted) + len(report.rejudged) + len(report.automatic)
+        rows.append((size, len(orders), judged, len(report.rejudged), elapsed, len(report.forks)))
+        if size >= boards:
+            after_target += 1
+    return rows
+
+
+def fit(rows: list[tuple]) -> tuple[float, float]:
+    """Least squares ``time = a + b * orders adjudicated``."""
+    xs = [r[2] for r in rows]
+    ys = [r[4] for r in rows]
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs) or 1.0
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    return my - b * mx, b
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the curve."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--travel", type=float, default=0.1)
+    parser.add_argument("--strict", action="store_true")
+    parser.add_argument("--extra", type=int, default=3, help="turns after reaching --boards")
+    args = parser.parse_args(argv)
+
+    rows = run(args.boards, args.seed, args.travel, args.strict, args.extra)
+    print(
+        f"{'turn':>4} {'boards':>6} {'given':>6} {'judged':>6} {'past':>5} {'forks':>5} {'ms':>8}"
+    )
+    for turn, (size, given, judged, past, elapsed, forks) in enumerate(rows, 1):
+        print(
+            f"{turn:>4} {size:>6} {given:>6} {judged:>6} {past:>5} {forks:>5} {elapsed * 1e3:8.1f}"
+        )
+    a, b = fit(rows)
+    print(f"fit: time = {a * 1e3:.1f} ms + {b * 1e6:.1f} µs x orders adjudicated")
+    big = [r for r in rows if r[0] >= args.boards]
+    if big:
+        worst = max(r[4] for r in big)
+        print(f"slowest turn at >= {args.boards} boards: {worst * 1e3:.1f} ms")
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory: {peak_rss:.0f} MiB")
+
+    # Allocation peak of one more game up to the same size, traced.
+    tracemalloc.start()
+    run(args.boards, args.seed, args.travel, args.strict, 0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"peak Python allocations (tracemalloc): {peak / 2**20:.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
