@@ -34,6 +34,7 @@ from judge.multiverse.keys import BoardKey, MLoc, Season
 from judge.multiverse.world import World, order_locations
 
 CONVOY_REACH = 3
+NO_FLEETS = "no fleets are placed to convoy it there"
 
 
 class WorldUnits(Mapping):
@@ -135,6 +136,11 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
     reason = illegal_reason(geo, units, order)
     if reason is None:
+        return None
+    if reason == NO_FLEETS and len(world.boards) > 1:
+        # A fleet of another board (even a later one) may still convoy this army:
+        # the move stands, fails for want of a convoy, and is judged again when a
+        # convoy order names it.
         return None
     if dest.board != order.unit.board:
         why = _distance_reason(geo, order.unit, dest)

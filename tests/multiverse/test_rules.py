@@ -279,3 +279,27 @@ def test_after_victory_orders_are_refused():
     assert done.report.winner == "france"
     turn = play(done.world, {"france": ["A par - bur"]})
     assert turn.status("A par - bur") == "invalid"
+
+
+def test_a_convoy_from_a_later_board_carries_an_army_of_the_past():
+    # Fall 1901: the army in London is ordered to Norway with no fleet near: the move
+    # stands but fails.  Spring 1902: the fleet now in the North Sea convoys it, one
+    # board back; the past move is judged again and succeeds, forking timeline 2.
+    from tests.multiverse.test_forking import _with_holds
+
+    w = world(
+        board(1, "S1901", "england A lon, F nwg"),
+        board(1, "F1901", "england A lon, F nwg"),
+    )
+    w = _with_holds(w, [key(1, "S1901")])
+    fall = play(w, {"england": ["A lon - nwy", "F nwg - nth"]})
+    assert fall.status("A lon - nwy") == "failure"
+    assert fall.result("A lon - nwy").reason == "no convoy"
+    winter = play(fall.world, {})
+    convoy = "F nth C A 1:lon:F1901 - 1:nwy:F1901"
+    spring = play(winter.world, {"england": [convoy]})
+    assert spring.status(convoy) == "success"
+    assert spring.stored("1:lon:F1901") == "success"
+    (fork,) = spring.report.forks
+    assert fork.parent == key(1, "F1901")
+    assert units_of(spring.world, fork.timeline, "W1901")["nwy"] == "england A"
