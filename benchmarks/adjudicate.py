@@ -189,7 +189,7 @@ def _convoy_route(
             if free_fleet(nxt) and nxt not in parent:
                 parent[nxt] = sea
                 queue.append(nxt)
-            elif v.is_land(area) and area != army and area not in ends:
+            elif not v.is_sea(nxt) and area != army and area not in ends:
                 ends[area] = sea
     if not ends:
         return None
@@ -271,12 +271,11 @@ def mila_orders(text: str) -> str:
     return text.replace(" via convoy", " VIA")
 
 
-def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[float, float, set[tuple[str, ...]]]:
+def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[list[float], set[tuple[str, ...]]]:
     """Set the position of ``doc`` in ``game``, give its orders, process.
 
-    Returns the total time (position, orders and processing), the time of
-    ``process()`` alone, and the units afterwards as (power, type, location,
-    dislodged) tuples.
+    Returns the times of the three steps (position, orders, ``process()``),
+    and the units afterwards as (power, type, location, dislodged) tuples.
     """
     units: dict[str, list[str]] = {p: [] for p in MILA_POWER}
     for u in doc["units"]:
@@ -289,6 +288,7 @@ def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[float, float, set[tuple[
     for power, mila in MILA_POWER.items():
         game.set_units(mila, units[power], reset=True)
         game.set_centers(mila, [_text(c) for c in centers.get(power, [])], reset=True)
+    before_orders = time.perf_counter()
     for power, lines in doc["orders"].items():
         game.set_orders(MILA_POWER[power], [mila_orders(t) for t in lines])
     before_process = time.perf_counter()
@@ -300,7 +300,7 @@ def mila_phase(game: Any, doc: dict[str, Any]) -> tuple[float, float, set[tuple[
             dislodged = unit.startswith("*")
             kind, loc = unit.lstrip("*").split()
             after.add((power, kind, loc.lower(), "dislodged" if dislodged else "on board"))
-    return end - start, end - before_process, after
+    return [before_orders - start, before_process - before_orders, end - before_process], after
 
 
 def judge_after(answer: dict[str, Any]) -> set[tuple[str, ...]]:
@@ -338,7 +338,7 @@ class Results:
     judge_movement: list[float] = field(default_factory=list)
     judge_all: list[float] = field(default_factory=list)
     mila_total: list[float] = field(default_factory=list)
-    mila_process: list[float] = field(default_factory=list)
+    mila_steps: list[list[float]] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     orders: int = 0
     judge_invalid: int = 0
@@ -346,6 +346,8 @@ class Results:
     disagreements: list[Disagreement] = field(default_factory=list)
     movement_docs: list[dict[str, Any]] = field(default_factory=list)
     invalid_reasons: Counter[str] = field(default_factory=Counter)
+    misread: Counter[str] = field(default_factory=Counter)
+    convoyed: Counter[str] = field(default_factory=Counter)
 
 
 def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> Results:
@@ -397,6 +399,10 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
             results.kinds[kind] += 1
             results.orders += len(answer["orders"])
             for entry in answer["orders"]:
+                if entry["text"].endswith("via convoy"):
+                    results.convoyed[entry["result"]] += 1
+                if misread(entry):
+                    results.misread[f"{entry['text']} -> {entry['order']!r}"] += 1
                 if entry["result"] == "invalid":
                     results.judge_invalid += 1
                     results.invalid_reasons[f"{entry['text']}: {entry['reason']}"] += 1
@@ -404,12 +410,13 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
                 results.judge_movement.append(elapsed)
                 results.movement_docs.append(doc)
                 if game is not None:
-                    total = process = math.inf
+                    runs = []
                     for _ in range(repeats):
-                        once, process_once, mila_units = mila_phase(game, doc)
-                        total, process = min(total, once), min(process, process_once)
-                    results.mila_total.append(total)
-                    results.mila_process.append(process)
+                        steps, mila_units = mila_phase(game, doc)
+                        runs.append(steps)
+                    fastest = min(runs, key=sum)
+                    results.mila_total.append(sum(fastest))
+                    results.mila_steps.append(fastest)
                     ours = judge_after(answer)
                     if ours == mila_units:
                         results.agreed += 1
@@ -428,6 +435,15 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
     return results
 
 
+def misread(entry: dict[str, Any]) -> bool:
+    """Whether the judge read an order as something else than its text says.
+
+    The generated orders are written in the judge's own canonical form (in
+    capitals), so any difference beyond case is a misreading.
+    """
+    return entry["order"] is None or entry["order"].upper() != entry["text"].upper()
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
@@ -439,11 +455,16 @@ def report(results: Results, seed: int, games: int, repeats: int, examples: int)
     print(
         f"standard random games: seed {seed}, {games} games, {moves} movement phases, "
         f"{total} phases total ({results.kinds['R']} retreat, {results.kinds['A']} adjustment), "
-        f"{results.orders} orders ({results.judge_invalid} judged invalid); "
+        f"{results.orders} orders ({results.judge_invalid} judged invalid, "
+        f"{sum(results.convoyed.values())} convoyed moves of which "
+        f"{results.convoyed['succeeds']} succeeded); "
         f"fastest of {repeats} runs per phase"
     )
     for text, count in results.invalid_reasons.most_common(3):
         print(f"  judged invalid {count}x: {text}")
+    print(f"orders the judge read otherwise than written: {sum(results.misread.values())}")
+    for text, count in results.misread.most_common(3):
+        print(f"  {count}x: {text}")
     judge_median = statistics.median(results.judge_movement)
     print(
         f"judge:     median {_ms(judge_median)} per movement phase, "
@@ -453,15 +474,25 @@ def report(results: Results, seed: int, games: int, repeats: int, examples: int)
     if not results.mila_total:
         return
     mila_median = statistics.median(results.mila_total)
-    process_median = statistics.median(results.mila_process)
+    steps = [statistics.median(column) for column in zip(*results.mila_steps, strict=True)]
+    process_median = steps[2]
     print(
         f"diplomacy: median {_ms(mila_median)} per movement phase "
-        f"(process() alone {_ms(process_median)}), "
+        f"(set position {_ms(steps[0])}, set_orders {_ms(steps[1])}, "
+        f"process() {_ms(steps[2])}), "
         f"{moves / sum(results.mila_total):.0f} movement phases/s"
     )
     print(f"ratio (diplomacy / judge, median movement phase): {mila_median / judge_median:.1f}x")
     print(f"ratio (diplomacy process() alone / judge): {process_median / judge_median:.1f}x")
     print(f"agreement on positions after movement: {results.agreed}/{moves}")
+    explained = sum(
+        any(misread(entry) for entry in case.answer["orders"]) for case in results.disagreements
+    )
+    if results.disagreements:
+        print(
+            f"  {explained} of the {len(results.disagreements)} differences are in phases "
+            "with an order the judge read otherwise than written"
+        )
     for case in results.disagreements[:examples]:
         show_disagreement(case)
 
@@ -474,9 +505,8 @@ def show_disagreement(case: Disagreement) -> None:
     for entry in case.answer["orders"]:
         if any(area in entry["text"] for area in areas):
             reason = f" ({entry['reason']})" if entry["reason"] else ""
-            read = entry["order"] or ""
-            if read.upper() != entry["text"].replace(" via convoy", "").upper():
-                reason += f", read as {read!r}"
+            if misread(entry):
+                reason += f", read as {entry['order']!r}"
             print(f"    {entry['text']:<28} judge: {entry['result']}{reason}")
 
 
@@ -498,6 +528,60 @@ def profile_judge(results: Results) -> None:
     stats.sort_stats("tottime").print_stats(25)
 
 
+def breakdown_judge(results: Results, repeats: int) -> None:
+    """Where a movement phase's time goes, by stage of ``adjudicate_document``.
+
+    The stages are timed by wrapping the functions ``adjudicate_document``
+    calls, for this run only; the judge's code is not changed.
+    """
+    import judge.adjudicate_json as aj
+    import judge.orders_text as ot
+
+    spent: Counter[str] = Counter()
+
+    def timed(name: str, function: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] += time.perf_counter() - t0
+
+        return wrapper
+
+    stages = {
+        (aj, "read_position"): "read the position",
+        (aj, "_as_document"): "position re-written as a document, once per power",
+        (ot, "load_variant"): "load_variant in check_orders, once per power",
+        (ot, "_Position"): "position re-read by check_orders, once per power",
+        (ot, "parse_order"): "parse order text",
+        (ot, "_interpret"): "interpret orders in the position",
+        (aj, "adjudicate_movement"): "adjudicate_movement (resolver and next position)",
+        (aj, "_answer"): "answer document",
+    }
+    saved = {key: getattr(*key) for key in stages}
+    try:
+        for (module, attribute), name in stages.items():
+            setattr(module, attribute, timed(name, saved[(module, attribute)]))
+        whole = 0.0
+        for _ in range(repeats):
+            for doc in results.movement_docs:
+                t0 = time.perf_counter()
+                aj.adjudicate_document(doc)
+                whole += time.perf_counter() - t0
+    finally:
+        for (module, attribute), function in saved.items():
+            setattr(module, attribute, function)
+    count = repeats * len(results.movement_docs)
+    print(f"judge, mean per movement phase by stage ({count} runs, timers included):")
+    print(f"  {'whole adjudicate_document':<52} {_ms(whole / count):>9}")
+    for name in stages.values():
+        share = spent[name] / whole
+        print(f"  {name:<52} {_ms(spent[name] / count):>9} {share:6.1%}")
+    rest = whole - sum(spent.values())
+    print(f"  {'everything else (glue, OrderCheck, result entries)':<52} {_ms(rest / count):>9}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line entry: run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -512,14 +596,21 @@ def main(argv: list[str] | None = None) -> None:
         "--judge-only", action="store_true", help="skip the diplomacy package (no venv needed)"
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the judge's phases")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="time the stages of the judge's movement phases"
+    )
     args = parser.parse_args(argv)
     if args.judge_only:
         if str(ROOT) not in sys.path:
             sys.path.insert(0, str(ROOT))
     else:
         ensure_environment()
-    if args.profile:
-        profile_judge(play(args.seed, args.games, args.years, compare=False))
+    if args.profile or args.breakdown:
+        results = play(args.seed, args.games, args.years, compare=False)
+        if args.breakdown:
+            breakdown_judge(results, args.repeats)
+        if args.profile:
+            profile_judge(results)
         return
     results = play(args.seed, args.games, args.years, not args.judge_only, args.repeats)
     report(results, args.seed, args.games, args.repeats, args.examples)
