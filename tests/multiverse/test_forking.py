@@ -167,3 +167,69 @@ def test_new_timelines_start_at_the_successor_of_their_parent():
     (fork,) = turn.report.forks
     assert fork.timeline == max(k.timeline for k in turn.before.boards) + 1
     assert BoardKey(fork.timeline, 1901, 1) in turn.world.boards
+
+
+def test_an_extra_support_to_a_success_does_not_fork():
+    # Spring 1901: Germany takes Tyrolia; from Fall 1901 another support is added.
+    w = world(board(1, "S1901", "germany A mun, A boh"))
+    w = play(w, {"germany": ["A mun - tyr", "A boh H"]}).world
+    turn = play(w, {"germany": ["A boh S A 1:mun:S1901 - 1:tyr:S1901", "A tyr H"]})
+    assert turn.status("A boh S A 1:mun:S1901 - 1:tyr:S1901") == "success"
+    assert turn.stored("1:mun:S1901") == "success"
+    assert turn.report.forks == []
+
+
+def test_several_arrivals_on_one_past_board_make_one_fork():
+    w = world(board(1, "S1901", "france A par, A bre; germany A mun"))
+    w = play(w, {"france": ["A par H", "A bre H"], "germany": ["A mun H"]}).world
+    turn = play(
+        w,
+        {
+            "france": ["A par - 1:bur:S1901", "A bre - 1:pic:S1901"],
+            "germany": ["A mun - 1:ruh:S1901"],
+        },
+    )
+    assert all(r.status == "success" for r in turn.report.submitted)
+    assert [f.timeline for f in turn.report.forks] == [2]
+    arrived = units_of(turn.world, 2, "F1901")
+    assert {"bur", "pic", "ruh", "par", "bre", "mun"} <= set(arrived)
+
+
+def test_a_support_from_a_parallel_timeline_decides_a_battle():
+    # Timelines 1 and 2 side by side at Spring 1901; in timeline 1 Germany attacks
+    # Austria's Tyrolia with support from timeline 2's Munich.
+    w = world(
+        board(1, "S1901", "germany A mun; austria A tyr"),
+        board(2, "S1901", "germany A mun"),
+    )
+    turn = play(
+        w,
+        {
+            "germany": [
+                "A 1:mun:S1901 - 1:tyr:S1901",
+                "A 2:mun:S1901 S A 1:mun:S1901 - 1:tyr:S1901",
+            ],
+            "austria": ["A tyr H"],
+        },
+    )
+    assert turn.status("A 1:mun:S1901 - 1:tyr:S1901") == "success"
+    assert turn.report.retreats_pending
+    assert "tyr" in turn.world.boards[key(1, "S1901")].dislodged
+
+
+def test_no_convoy_kidnapping_across_time():
+    # An English army with a land route, ordered without "via convoy", is not carried
+    # off by a foreign convoy (DATC preference), even from another board.
+    w = world(
+        board(1, "S1901", "england A yor; france F nth"),
+        board(2, "S1901", "france F nth"),
+    )
+    turn = play(
+        w,
+        {
+            "england": ["A yor - lon"],
+            "france": ["F 1:nth:S1901 C A 1:yor:S1901 - 1:lon:S1901", "F 2:nth:S1901 H"],
+        },
+    )
+    assert turn.status("A yor - lon") == "success"
+    assert turn.status("F 1:nth:S1901 C A 1:yor:S1901 - 1:lon:S1901") == "failure"

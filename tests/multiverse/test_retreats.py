@@ -97,3 +97,60 @@ def test_retreats_into_the_same_province_bounce():
     assert retreat.status("A bud - vie") == "failure"
     after = units_of(retreat.world, 1, "F1901")
     assert "vie" not in after and after["tyr"] == "italy A" and after["bud"] == "italy A"
+
+
+def test_a_retreat_to_a_parallel_timeline_is_invalid():
+    w = world(
+        board(1, "S1901", "italy A ven, A pie; austria A tyr"),
+        board(2, "S1901", "italy A rom"),
+    )
+    paused = play(
+        w,
+        {
+            "italy": ["A ven - tyr", "A pie S A ven - tyr", "A 2:rom:S1901 H"],
+            "austria": ["A tyr H"],
+        },
+    ).world
+    turn = play(paused, {"austria": ["A 1:tyr:S1901 - 2:tyr:S1901"]})
+    assert turn.status("A 1:tyr:S1901 - 2:tyr:S1901") == "invalid"
+
+
+def test_a_paused_world_goes_through_json_and_back():
+    import copy
+
+    from judge.multiverse.json_io import adjudicate_world_document
+
+    doc = {
+        "variant": "standard",
+        "rules": {"adjacency": "loose"},
+        "boards": [
+            {
+                "timeline": 1,
+                "phase": "S1901M",
+                "units": [
+                    {"power": "germany", "type": "A", "province": "mun"},
+                    {"power": "germany", "type": "A", "province": "boh"},
+                    {"power": "austria", "type": "A", "province": "tyr"},
+                ],
+            }
+        ],
+        "orders": {"germany": ["A mun H", "A boh H"], "austria": ["A tyr H"]},
+    }
+    first = adjudicate_world_document(doc)
+    keep = ("variant", "rules", "iteration", "boards", "history", "pending_boards")
+    second_doc = {k: copy.deepcopy(first[k]) for k in keep if k in first}
+    second_doc["orders"] = {
+        "germany": ["A mun - 1:tyr:S1901", "A boh S A 1:mun:F1901 - 1:tyr:S1901"],
+        "austria": ["A tyr H"],
+    }
+    second = adjudicate_world_document(second_doc)
+    assert second["retreats_pending"]
+    third_doc = {k: copy.deepcopy(second[k]) for k in keep if k in second}
+    assert third_doc["pending_boards"]
+    third_doc["orders"] = {"austria": ["A 1:tyr:S1901 - vie"]}
+    third = adjudicate_world_document(third_doc)
+    assert [o["result"] for o in third["orders"] if o["judged"] == "new"] == ["succeeds"]
+    assert third["new_timelines"] == [
+        {"timeline": 2, "forked_from": {"timeline": 1, "phase": "S1901M"}}
+    ]
+    assert not third["retreats_pending"]
