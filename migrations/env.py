@@ -7,6 +7,7 @@ from logging.config import fileConfig
 from alembic import context
 from sqlmodel import SQLModel
 
+import judge.gm  # noqa: F401  (registers the game-master tables)
 import judge.mail.store  # noqa: F401  (registers the mail tables)
 import judge.models  # noqa: F401  (registers the game tables)
 from judge.db import make_engine
