@@ -188,7 +188,6 @@ def store_order(
         created_at=now or utcnow(),
     )
     session.add(order)
-    session.flush()
     return order
 
 

@@ -236,5 +236,4 @@ def count_reply(session: Session, address: str, now: datetime) -> int:
         row = ReplyCount(address=key, hour=hour, count=0)
     row.count += 1
     session.add(row)
-    session.flush()
     return row.count
