@@ -248,7 +248,11 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     for item in items:
         kind = item.get("kind", "movement")
         power = item.get("power")
-        parsed = parse_order(world, base, power, item["order"], retreat=kind == "retreat")
+        if power not in base.powers:
+            raise WorldDocumentError(f"history: unknown power {power!r}")
+        parsed = parse_order(
+            world, base, power, item["order"], retreat=kind == "retreat", literal=True
+        )
         if not parsed.ok:
             raise WorldDocumentError(f"history: {parsed.message}")
         status = _STATUS.get(item.get("result", "succeeds"))

@@ -393,21 +393,28 @@ def _split_move(base: BaseMap, text: str):
 
 
 def parse_order(
-    world: World, base: BaseMap, power: str, text: str, retreat: bool | None = None
+    world: World,
+    base: BaseMap,
+    power: str,
+    text: str,
+    retreat: bool | None = None,
+    literal: bool = False,
 ) -> ParsedOrder:
     """Read one order of ``power``; never raises (the message says what is wrong).
 
     ``retreat`` forces reading ``A x - y`` as a retreat (True) or a move (False);
-    by default it is a retreat exactly when some unit must retreat.
+    by default it is a retreat exactly when some unit must retreat.  ``literal``
+    keeps destinations exactly as written (no coast added or dropped), for
+    re-reading stored canonical orders.
     """
     try:
-        order, types = _parse(world, base, power, text, retreat)
+        order, types = _parse(world, base, power, text, retreat, literal)
     except NotationError as exc:
         return ParsedOrder(text, False, message=f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
-def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None):
+def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None, literal: bool):
     low = " ".join(text.strip().lower().rstrip(".").split())
     low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
     reader = _Reader(world, base, power)
@@ -461,7 +468,10 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
         kind, place = _split_unit(base, low)
         return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
     loc = unit_of(kind, place, mode)
-    dest = reader.fleet_dest(loc, reader.target(dest_place, loc.board), types[loc])
+    dest = reader.target(dest_place, loc.board)
+    if literal:
+        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, via)), types
+    dest = reader.fleet_dest(loc, dest, types[loc])
     if types[loc] is UnitType.ARMY and "/" in dest.loc:
         dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
     if retreat_turn:

@@ -139,3 +139,31 @@ def test_orders_that_cannot_be_read_come_back_invalid():
     answer = adjudicate_world_document(doc)
     (entry,) = [o for o in answer["orders"] if o["judged"] == "new"]
     assert entry["result"] == "invalid" and "not a province" in entry["reason"]
+
+
+def test_stored_invalid_orders_are_read_back_as_written():
+    doc = {
+        "variant": "standard",
+        "boards": [
+            {"timeline": 1, "phase": "S1901M", "units": [unit("france", "F", "bre")]},
+        ],
+        "rules": {},
+        "orders": {"france": ["F bre - spa"]},
+    }
+    first = adjudicate_world_document(doc)
+    (entry,) = [o for o in first["orders"] if o["judged"] == "new"]
+    assert entry["result"] == "invalid"
+    stored = [h for h in first["history"] if h["power"] == "france"]
+    assert stored == [
+        {
+            "power": "france",
+            "order": "F 1:bre:S1901 - 1:spa:S1901",
+            "kind": "movement",
+            "result": "invalid",
+            "reason": "a fleet cannot go there",
+            "auto": False,
+            "turn": 0,
+        }
+    ]
+    second = adjudicate_world_document(next_step(first, {}))
+    assert second["history"][0] == stored[0]
