@@ -522,3 +522,26 @@ def test_parse_date_range_year_wrap_and_errors() -> None:
         parse_date_range("Dec 24 to Dec 25 to Dec 26", "UTC", NOW)
     with pytest.raises(TimingError):
         parse_date_range("Dec 24 at noon", "UTC", NOW)
+
+
+@settings(max_examples=200)
+@given(
+    all_rules,
+    st.sampled_from(["S1901M", "F1901R", "W1901A"]),
+    st.datetimes(
+        min_value=datetime(2020, 1, 1), max_value=datetime(2035, 12, 31), timezones=st.just(UTC)
+    ),
+)
+def test_grace_reminders_and_late_notices_are_ordered(
+    rules: TimingRules, phase: str, processed: datetime
+) -> None:
+    deadline = next_deadline(rules, phase, processed)
+    end = grace_end(rules, phase, deadline)
+    assert end >= deadline
+    reminders = reminder_times(rules, phase, deadline, not_before=processed)
+    assert reminders == sorted(reminders)
+    assert all(processed < r <= deadline for r in reminders)
+    notices = late_notice_times(rules, phase, deadline)
+    assert notices[0] == deadline
+    assert all(a < b for a, b in zip(notices, notices[1:], strict=False))
+    assert all(n < end for n in notices[1:])
