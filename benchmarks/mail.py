@@ -1,0 +1,107 @@
+"""Mail benchmark: 1,000 order mails for 20 running games, through real servers.
+
+The mails are put into a real Dovecot mailbox (IMAP APPEND); then the judge daemon
+(IMAP intake, the real command processor, the outbox sender) runs until every mail is
+stored, processed, committed and answered through a real SMTP server (aiosmtpd).
+Prints mails per second and peak memory.  Needs dovecot-imapd (see the Makefile).
+
+    .venv/bin/python benchmarks/mail.py [--mails 1000] [--games 20] [--shm]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "integration"))
+
+from games import orders_mail, setup_games  # noqa: E402
+from imapclient import IMAPClient  # noqa: E402
+from rig import PASSWORD, Dovecot, Relay, wait_for  # noqa: E402
+from sqlmodel import Session, func, select  # noqa: E402
+
+from judge.config import Config  # noqa: E402
+from judge.db import make_engine, migrate  # noqa: E402
+from judge.mail.daemon import Daemon  # noqa: E402
+from judge.mail.store import InboundMessage  # noqa: E402
+from judge.processing import process_inbound  # noqa: E402
+
+
+def _processed(engine) -> int:  # noqa: ANN001
+    with Session(engine) as s:
+        stmt = select(func.count()).where(InboundMessage.status == "processed")
+        return int(s.exec(stmt).one())
+
+
+def main() -> int:
+    """Run the benchmark and print its results."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mails", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--shm", action="store_true", help="keep the maildir in /dev/shm")
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="judge-bench-")
+    dovecot = Dovecot(root="/dev/shm" if args.shm else "/tmp").start()
+    relay = Relay().start()
+    try:
+        url = f"sqlite:///{work}/judge.db"
+        migrate(url)
+        engine = make_engine(url)
+        seats = setup_games(engine, args.games)
+
+        imap = IMAPClient("127.0.0.1", port=dovecot.imap_port, ssl=False)
+        imap.login("judge", PASSWORD)
+        t0 = time.perf_counter()
+        for n in range(args.mails):
+            imap.append("INBOX", orders_mail(n, seats[n % len(seats)]))
+        append_s = time.perf_counter() - t0
+
+        config = Config()
+        config.judge.address = "judge@example.org"
+        config.database.url = url
+        config.inbound.mode = "imap"
+        config.inbound.imap.port = dovecot.imap_port
+        config.inbound.imap.username = "judge"
+        config.inbound.imap.password = PASSWORD
+        config.outbound.port = relay.port
+
+        daemon = Daemon(config, engine, process_inbound)
+        start = time.perf_counter()
+        daemon.start()
+        try:
+            wait_for(
+                lambda: len(relay.messages) >= args.mails and _processed(engine) >= args.mails,
+                600,
+                interval=0.02,
+                what="every mail answered",
+            )
+            elapsed = time.perf_counter() - start
+        finally:
+            daemon.stop()
+        imap.logout()
+        engine.dispose()
+    finally:
+        relay.stop()
+        dovecot.cleanup()
+        shutil.rmtree(work, ignore_errors=True)
+
+    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rate = args.mails / elapsed
+    print(f"mails: {args.mails} for {args.games} games ({len(seats)} powers)")
+    print(f"put into Dovecot (APPEND): {append_s:.2f} s")
+    print(f"stored, processed, committed and answered: {elapsed:.2f} s")
+    print(f"throughput: {rate:.1f} mails/s (target 50)")
+    print(f"peak memory (RSS of judge process, in-process relay included): {peak_mib:.1f} MiB")
+    return 0 if rate >= 50 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
