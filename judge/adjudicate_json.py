@@ -24,7 +24,7 @@ from judge.engine.turn import (
     adjudicate_movement,
     adjudicate_retreats,
 )
-from judge.orders_text import OrderCheck, check_orders
+from judge.orders_text import OrderCheck, check_position_orders
 from judge.variant import Variant, VariantError, load_variant
 
 
@@ -58,7 +58,7 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
             raise DocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
-        checks.extend(check_orders(_as_document(variant, position, doc), power, lines))
+        checks.extend(check_position_orders(variant, position, power, lines))
 
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
@@ -178,13 +178,6 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
                 raise DocumentError(f"{code!r} in supply_centers is not a supply centre")
             centers[code] = power
     return centers
-
-
-def _as_document(variant: Variant, position: Position, doc: dict[str, Any]) -> dict[str, Any]:
-    """The position in document form, with retreat options filled in, for order checking."""
-    out = position_document(variant, position)
-    out["variant"] = doc.get("variant", "standard")
-    return out
 
 
 # ---------------------------------------------------------------- results

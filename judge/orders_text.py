@@ -20,6 +20,7 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,7 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
+from judge.engine.turn import Position
 from judge.variant import Variant, load_variant
 
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
@@ -60,8 +62,13 @@ _KEYWORDS = (
     | _ARMY
     | _FLEET
 )
-_TOKEN = re.compile(r"->|=>|[-/()]|[^\s\-/()]+")
+_TOKEN = re.compile(r"->|=>|[/()]|-|[^\s\-/()]+(?:-[^\s\-/()]+)*")
 _MAX_NAME_WORDS = 6
+
+
+@functools.lru_cache(maxsize=65536)
+def _lookup_province(variant: Variant, text: str) -> str | None:
+    return variant.lookup_province(text)
 
 
 class OrderSyntaxError(ValueError):
@@ -112,8 +119,24 @@ class _Reader:
         self.variant = variant
         cleaned = text.replace(".", " ").replace(":", " ").replace("\u2013", "-")
         cleaned = cleaned.replace("\u2014", "-").replace("\u2192", "->")
-        self.tokens = [t.lower() for t in _TOKEN.findall(cleaned)]
+        self.tokens: list[str] = []
+        for token in _TOKEN.findall(cleaned.lower()):
+            self.tokens.extend(self._split_hyphenated(token))
         self.pos = 0
+
+    def _split_hyphenated(self, token: str) -> list[str]:
+        """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
+        parts = token.split("-")
+        if len(parts) == 1 or token == "-" or not all(self.lookup(p) for p in parts):
+            return [token]
+        spaced: list[str] = []
+        for part in parts:
+            spaced.extend([part, "-"])
+        return spaced[:-1]
+
+    def lookup(self, text: str) -> str | None:
+        """The province a name stands for (cached per variant)."""
+        return _lookup_province(self.variant, text)
 
     def peek(self, offset: int = 0) -> str | None:
         index = self.pos + offset
@@ -146,11 +169,9 @@ class _Reader:
         """The province named by the longest run of tokens from here."""
         for length in range(min(_MAX_NAME_WORDS, len(self.tokens) - self.pos), 0, -1):
             words = self.tokens[self.pos : self.pos + length]
-            if words[0] in {"-", "/", "(", ")"} or words[-1] in {"-", "/", "(", ")"}:
-                continue
-            if length > 1 and any(word in _KEYWORDS and word != "-" for word in words):
-                continue  # "mar s" is Marseilles followed by "support", not "Mars"
-            code = self.variant.lookup_province(" ".join(words))
+            if length > 1 and any(word in _KEYWORDS or word in "/()" for word in words):
+                continue  # "mar s" is Marseilles then "support"; "swe - den" is a move
+            code = self.lookup(" ".join(words))
             if code is not None:
                 return code, length
         return None, 0
@@ -282,6 +303,18 @@ class _Position:
             centers = {p: list(c) for p, c in variant.starting_centers.items()}
         self.owner = {c: power for power, owned in centers.items() for c in owned}
 
+    @classmethod
+    def of(cls, variant: Variant, position: Position) -> _Position:
+        """The checking view of an engine position (no round trip through JSON)."""
+        pos = cls.__new__(cls)
+        pos.variant = variant
+        pos.kind = position.phase.kind
+        pos.units = dict(position.units)
+        pos.dislodged = {loc: d.unit for loc, d in position.dislodged.items()}
+        pos.options = {loc: list(d.retreat_options) for loc, d in position.dislodged.items()}
+        pos.owner = dict(position.centers)
+        return pos
+
     def unit_in(self, province: str, dislodged: bool = False) -> str | None:
         """The location of the unit in a province (any coast), if one is there."""
         pool = self.dislodged if dislodged else self.units
@@ -328,7 +361,19 @@ def canonical(order: AnyOrder, units: dict[str, Unit], kind: str) -> str:
 def check_orders(position: dict[str, Any], power: str, lines: list[str]) -> list[OrderCheck]:
     """Check a power's order lines in a position (a phase document); one result per order."""
     variant = load_variant(position.get("variant", "standard"))
-    pos = _Position(variant, position)
+    return _check_lines(variant, _Position(variant, position), power, lines)
+
+
+def check_position_orders(
+    variant: Variant, position: Position, power: str, lines: list[str]
+) -> list[OrderCheck]:
+    """Like :func:`check_orders`, for an engine :class:`Position` already read."""
+    return _check_lines(variant, _Position.of(variant, position), power, lines)
+
+
+def _check_lines(
+    variant: Variant, pos: _Position, power: str, lines: list[str]
+) -> list[OrderCheck]:
     checks = []
     waives = 0
     for line in lines:

@@ -280,7 +280,16 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
     Results are cached per directory.  Raises :class:`VariantError` on bad data.
     """
+    if isinstance(name_or_path, str):
+        cached = _BY_NAME.get(name_or_path)
+        if cached is not None:
+            return cached
+        variant = _BY_NAME[name_or_path] = _load_dir(variant_dir(name_or_path))
+        return variant
     return _load_dir(variant_dir(name_or_path))
+
+
+_BY_NAME: dict[str, Variant] = {}
 
 
 @functools.lru_cache(maxsize=32)

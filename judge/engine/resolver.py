@@ -72,6 +72,10 @@ class _State(Enum):
     RESOLVED = 2
 
 
+class _Restart(Exception):
+    """The backup rule changed the rules of the game: resolve everything again."""
+
+
 class _Resolver:
     def __init__(
         self,
@@ -91,6 +95,7 @@ class _Resolver:
         self.value: dict[Location, bool] = {}
         self.dependencies: list[Location] = []
         self.no_path: set[Location] = set()
+        self.forced: dict[Location, bool] = {}
         self._index()
 
     # ------------------------------------------------------------ set-up
@@ -243,10 +248,9 @@ class _Resolver:
             self.state[loc], self.value[loc] = _State.RESOLVED, first
             return first
 
-        cycle = list(self.dependencies[mark:])
-        self._forget(mark)
-        self._backup_rule(cycle)
-        return self.resolve(loc)
+        self._backup_rule(list(self.dependencies[mark:]))
+        # Decisions further up were reasoning with the old rules: start over.
+        raise _Restart
 
     def _forget(self, mark: int) -> None:
         while len(self.dependencies) > mark:
@@ -265,7 +269,7 @@ class _Resolver:
         # Circular movement: every move in the cycle succeeds.
         for loc in cycle:
             if isinstance(self.orders[loc], Move):
-                self.state[loc], self.value[loc] = _State.RESOLVED, True
+                self.forced[loc] = True
 
     def adjudicate(self, loc: Location) -> bool:
         order = self.orders[loc]
@@ -389,9 +393,16 @@ class _Resolver:
     # ------------------------------------------------------- results
 
     def run(self) -> MovementResult:
-        for loc in self.orders:
-            self.resolve(loc)
-        return self._collect()
+        while True:
+            self.state = {loc: _State.RESOLVED for loc in self.forced}
+            self.value = dict(self.forced)
+            self.dependencies = []
+            try:
+                for loc in self.orders:
+                    self.resolve(loc)
+            except _Restart:
+                continue
+            return self._collect()
 
     def _collect(self) -> MovementResult:
         result = MovementResult()
