@@ -154,3 +154,13 @@ def test_syntax_errors_are_exceptions_with_reasons() -> None:
 def test_checking_never_raises_on_arbitrary_text(text: str) -> None:
     for check in check_orders(START, "france", [text]):
         assert check.ok or check.message
+
+
+def test_a_spaced_dash_never_joins_two_names() -> None:
+    position = dict(START, units=[{"power": "russia", "type": "A", "province": "swe"}])
+    assert one("A Swe - Den", "russia", position).order == Move("swe", "den")
+    assert one("A Swe-Den", "russia", position).order == Move("swe", "den")
+    fleet = dict(START, units=[{"power": "france", "type": "F", "province": "nao"}])
+    assert one("F North Atlantic Ocean - Mid-Atlantic Ocean", position=fleet).order == Move(
+        "nao", "mao"
+    )
