@@ -104,10 +104,13 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
         raise DocumentError(str(error)) from None
     locations = set(variant.locations())
     units: dict[Location, Unit] = {}
+    areas: set[str] = set()
     for entry in _list(doc, "units"):
         loc, unit = _unit(variant, locations, entry, "units")
-        if variant.province_of(loc) in {variant.province_of(x) for x in units}:
-            raise DocumentError(f"two units in {variant.province_of(loc)!r}")
+        area = variant.province_of(loc)
+        if area in areas:
+            raise DocumentError(f"two units in {area!r}")
+        areas.add(area)
         units[loc] = unit
     centers = _centers(variant, doc)
     dislodged: dict[Location, DislodgedUnit] = {}

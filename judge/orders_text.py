@@ -47,7 +47,7 @@ from judge.variant import Variant, load_variant
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _MOVE = {"-", "->", "=>", "to", "move", "moves", "m"}
 _SUPPORT = {"s", "support", "supports", "sup"}
-_CONVOY = {"c", "convoy", "convoys", "con"}
+_CONVOY = {"c", "convoy", "convoys"}
 _RETREAT = {"r", "retreat", "retreats"}
 _DISBAND = {"d", "disband", "disbands"}
 _BUILD = {"b", "build", "builds"}
@@ -64,6 +64,7 @@ _KEYWORDS = (
 )
 _TOKEN = re.compile(r"->|=>|[/()]|-|[^\s\-/()]+(?:-[^\s\-/()]+)*")
 _MAX_NAME_WORDS = 6
+_PUNCTUATION = {"-", "/", "(", ")"}
 
 
 @functools.lru_cache(maxsize=65536)
@@ -123,6 +124,7 @@ class _Reader:
         for token in _TOKEN.findall(cleaned.lower()):
             self.tokens.extend(self._split_hyphenated(token))
         self.pos = 0
+        self._names: dict[int, tuple[str | None, int]] = {}
 
     def _split_hyphenated(self, token: str) -> list[str]:
         """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
@@ -166,15 +168,33 @@ class _Reader:
         return self._longest_name()[0] is not None
 
     def _longest_name(self) -> tuple[str | None, int]:
-        """The province named by the longest run of tokens from here."""
-        for length in range(min(_MAX_NAME_WORDS, len(self.tokens) - self.pos), 0, -1):
-            words = self.tokens[self.pos : self.pos + length]
-            if length > 1 and any(word in _KEYWORDS or word in "/()" for word in words):
-                continue  # "mar s" is Marseilles then "support"; "swe - den" is a move
-            code = self.lookup(" ".join(words))
+        """The province named by the longest run of tokens from here (memoised per place)."""
+        known = self._names.get(self.pos)
+        if known is not None:
+            return known
+        tokens, start = self.tokens, self.pos
+        if start >= len(tokens):
+            return (None, 0)
+        # A name never spans a keyword ("mar s" is Marseilles then "support") or
+        # punctuation ("swe - den" is a move), so only the run before one is tried.
+        run = 1
+        while (
+            run < _MAX_NAME_WORDS
+            and start + run < len(tokens)
+            and tokens[start + run] not in _KEYWORDS
+            and tokens[start + run] not in _PUNCTUATION
+        ):
+            run += 1
+        if tokens[start] in _KEYWORDS or tokens[start] in _PUNCTUATION:
+            run = min(run, 1)
+        found: tuple[str | None, int] = (None, 0)
+        for length in range(min(run, len(tokens) - start), 0, -1):
+            code = self.lookup(" ".join(tokens[start : start + length]))
             if code is not None:
-                return code, length
-        return None, 0
+                found = (code, length)
+                break
+        self._names[start] = found
+        return found
 
     def place(self, what: str) -> Place:
         code, length = self._longest_name()
