@@ -659,6 +659,13 @@ def _next(settings: ReportSettings, next_phase: str | None) -> dict[str, Any] | 
     return {
         "phase": next_phase,
         "description": describe_phase(next_phase),
+        **_deadline_fields(deadline, settings),
+    }
+
+
+def _deadline_fields(deadline: datetime | None, settings: ReportSettings) -> dict[str, Any]:
+    """A deadline as the templates show it: classic form, the reader's zone, and UTC."""
+    return {
         "deadline_classic": format_classic(deadline, settings.game_zone) if deadline else None,
         "deadline_reader": (
             format_for(deadline, settings.reader_zone)
@@ -870,11 +877,7 @@ def multiverse_model(
         if winner
         else {
             "description": _next_description(world, active_refs),
-            "deadline_classic": format_classic(deadline, settings.game_zone) if deadline else None,
-            "deadline_reader": format_for(deadline, settings.reader_zone)
-            if deadline and settings.reader_zone
-            else None,
-            "deadline_utc": format_for(deadline, "UTC") if deadline else None,
+            **_deadline_fields(deadline, settings),
         },
         "notices": list(settings.notices),
     }
@@ -1044,11 +1047,7 @@ def start_model(
             {"label": f"{names.power(p) + ':':<{width}}", "units": by_power[p]} for p in powers
         ],
         "kind": _NEXT_WORDS[phase_kind(phase)].lower(),
-        "deadline_classic": format_classic(deadline, settings.game_zone) if deadline else None,
-        "deadline_reader": format_for(deadline, settings.reader_zone)
-        if deadline and settings.reader_zone
-        else None,
-        "deadline_utc": format_for(deadline, "UTC") if deadline else None,
+        **_deadline_fields(deadline, settings),
         "notices": list(settings.notices),
     }
 
