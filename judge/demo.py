@@ -6,30 +6,18 @@ import json
 from typing import Any
 
 from judge.adjudicate_json import adjudicate_document
+from judge.games import starting_position
 from judge.reports import ReportSettings, render_report
 from judge.variant import load_variant
 
 SAMPLE = "sample_game.json"
 
 
-def starting_document(variant_name: str = "standard") -> dict[str, Any]:
-    """The variant's starting position as a phase document."""
-    variant = load_variant(variant_name)
-    return {
-        "variant": variant.name,
-        "phase": variant.start_phase,
-        "units": [
-            {"power": power, "type": kind, "province": loc}
-            for power, kind, loc in variant.starting_units
-        ],
-    }
-
-
 def play_sample(variant_name: str = "standard") -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Adjudicate every phase of the sample game: (phase document, result) pairs."""
     variant = load_variant(variant_name)
     script = json.loads((variant.directory / SAMPLE).read_text(encoding="utf-8"))
-    doc = starting_document(variant_name)
+    doc = starting_position(variant_name)
     played = []
     for phase in script["phases"]:
         if phase["phase"] != doc["phase"]:

@@ -135,10 +135,6 @@ class _Resolver:
             if not direct or order.via_convoy or own_fleet:
                 self.route_fleets[loc] = fleets
 
-        self.convoy_used: set[Location] = set()
-        for fleets in self.route_fleets.values():
-            self.convoy_used.update(fleets)
-
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
         for loc, order in self.orders.items():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 
 from judge.engine.geography import Geography
 from judge.engine.orders import Disband, Location, Retreat, Unit
@@ -51,8 +51,3 @@ def resolve_retreats(
         else:
             outcomes[loc] = Outcome(True)
     return outcomes
-
-
-def occupied_areas(geo: Geography, units: Iterable[Location]) -> set[Hashable]:
-    """The areas holding a unit."""
-    return {geo.province(loc) for loc in units}

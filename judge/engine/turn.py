@@ -19,7 +19,7 @@ from judge.engine.adjustments import (
 from judge.engine.mapgeo import geography_for
 from judge.engine.orders import Disband, Location, MovementOrder, Retreat, Unit
 from judge.engine.phase import Phase
-from judge.engine.resolver import Dislodgement, Outcome, resolve_movement
+from judge.engine.resolver import Outcome, resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.variant import Variant
 
@@ -172,8 +172,3 @@ def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
         if count >= variant.victory_centers:
             return power
     return None
-
-
-def dislodgement_of(unit: DislodgedUnit) -> Dislodgement:
-    """The resolver's view of a dislodged unit (convoy flag unknown once stored)."""
-    return Dislodgement(unit.attacker_from, False)

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.demo import starting_document
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
+from judge.games import starting_position
 from judge.orders_text import OrderSyntaxError, check_orders, parse_order, split_orders
 from judge.variant import load_variant
 
-START = starting_document()
+START = starting_position("standard")
 
 
 def one(text: str, power: str = "france", position: dict | None = None):
