@@ -23,6 +23,7 @@ from judge.engine.turn import (
     adjudicate_adjustments,
     adjudicate_movement,
     adjudicate_retreats,
+    winner,
 )
 from judge.orders_text import OrderCheck, check_position_orders
 from judge.variant import Variant, VariantError, load_variant
@@ -285,6 +286,9 @@ def _answer(
         "supply_centers": doc["supply_centers"],
         "next_phase": after.phase.code,
     }
+    champion = winner(variant, after.centers)
+    if champion is not None:
+        answer["winner"] = champion
     if result.removed_in_disorder:
         answer["civil_disorder"] = [
             {

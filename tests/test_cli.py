@@ -96,3 +96,30 @@ def test_demo_prints_classic_reports() -> None:
     assert "Movement results for Spring of 1901." in done.stdout
     assert "Austria: Army Vienna -> Galicia.  (*bounce*)" in done.stdout
     assert "Ownership of supply centers:" in done.stdout
+
+
+def test_a_power_with_eighteen_centres_wins() -> None:
+    centers = [
+        "par",
+        "bre",
+        "mar",
+        "spa",
+        "por",
+        "bel",
+        "hol",
+        "ven",
+        "ber",
+        "kie",
+        "den",
+        "lon",
+        "lvp",
+        "edi",
+        "nwy",
+        "swe",
+        "tun",
+        "nap",
+    ]
+    doc = dict(PHASE, phase="F1901M", supply_centers={"france": centers}, orders={})
+    assert json.loads(judge("adjudicate", "-", stdin=json.dumps(doc)).stdout)["winner"] == "france"
+    doc["supply_centers"] = {"france": centers[:-1]}
+    assert "winner" not in json.loads(judge("adjudicate", "-", stdin=json.dumps(doc)).stdout)
