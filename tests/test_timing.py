@@ -545,3 +545,29 @@ def test_grace_reminders_and_late_notices_are_ordered(
     assert notices[0] == deadline
     assert all(a < b for a, b in zip(notices, notices[1:], strict=False))
     assert all(n < end for n in notices[1:])
+
+
+def test_game_clock_sets_deadline_from_stored_rules_and_absences() -> None:
+    from sqlmodel import Session, SQLModel, create_engine, select
+
+    from judge.game_clock import game_timing, grace_deadline, set_game_timing, set_next_deadline
+    from judge.games import Seat, create_game
+    from judge.models import Player
+    from judge.timing import parse_timing
+
+    engine = create_engine("sqlite://")
+    SQLModel.metadata.create_all(engine)
+    with Session(engine) as session:
+        game = create_game(session, "clock", [Seat("france", "f@example.org", "pw")])
+        set_game_timing(game, parse_timing("SET DEADLINE MOVE 48h AT 20:00 GRACE 24h"))
+        assert game_timing(game).movement.at is not None
+        start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+        player = session.exec(select(Player)).one()
+        player.absent_from, player.absent_until = date(2026, 3, 4), date(2026, 3, 5)
+        game.waiting_for_master = True
+        deadline = set_next_deadline(session, game, start)
+        # 48h after Monday 09:00 is Wednesday 09:00 -> 20:00; Wed and Thu are blocked.
+        assert deadline == datetime(2026, 3, 6, 20, 0, tzinfo=UTC)
+        assert game.deadline == deadline and not game.waiting_for_master
+        assert grace_deadline(game) == datetime(2026, 3, 7, 20, 0, tzinfo=UTC)
+    engine.dispose()
