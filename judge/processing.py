@@ -16,10 +16,12 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
+from judge.commands.gm_common import send_announcements
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.parser import ParsedMail, parse_body
 from judge.config import Config
 from judge.games import current_orders, player_address, power_name
+from judge.gm import authenticate_gm_mail, keyring_home
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.mail.store import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
 from judge.models import FINISHED, FORMING, Account, ReplyCount, as_utc, utcnow
@@ -31,6 +33,7 @@ from judge.reply import (
     render_body,
     reply_subject,
 )
+from judge.signatures import Keyring, Status, Verification
 
 
 class TextOrderRules:
@@ -109,6 +112,7 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
         run_statement(ctx, stmt)
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
+    send_announcements(ctx)
 
 
 def run_statement(ctx: Context, stmt: Statement) -> None:
@@ -164,8 +168,20 @@ def order_report(ctx: Context) -> OrderReport | None:
 def _process_commands(
     session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
 ) -> None:
+    signature = _check_signature(session, mail, config, now)
+    if signature is not None and not signature.ok:
+        _reply_signature_refused(session, mail, config, now, signature)
+        return
     ctx = _new_context(session, mail, config, now, rules)
-    run_statements(ctx, parse_body(mail.body_text))
+    if signature is None:
+        run_statements(ctx, parse_body(mail.body_text))
+    else:
+        # Only the signed text is read: never the cleaned body, never unsigned parts.
+        ctx.signature_verified = True
+        ctx.transcript.info(
+            SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
+        )
+        run_statements(ctx, parse_body(signature.text or ""))
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []
@@ -193,6 +209,36 @@ def _process_commands(
                 "SET PASSWORD.\n\n"
             )
             _send_limited(session, config, now, owner, subject, preface + body, None)
+
+
+SIGNATURE_ECHO = "(OpenPGP signature)"
+
+
+def _check_signature(
+    session: Session, mail: IncomingMail, config: Config, now: datetime
+) -> Verification | None:
+    """The game-master check of a signed mail; None when the mail carries no signature."""
+    if not mail.pgp_mime and mail.signed_text is None:
+        return None
+    keyring = Keyring(keyring_home(config.judge.state_dir))
+    window = timedelta(hours=config.signatures.window_hours)
+    result = authenticate_gm_mail(session, mail.raw, keyring, now, window, sender=mail.sender)
+    return None if result.status is Status.UNSIGNED else result
+
+
+def _reply_signature_refused(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, signature: Verification
+) -> None:
+    """Answer a signed mail whose signature was not accepted: nothing in it is done."""
+    body = (
+        "Your mail carries an OpenPGP signature, and the judge did not accept it:\n\n"
+        f"  {signature.message}\n\n"
+        "Nothing in your mail was carried out, not even the lines that need no "
+        "signature.\nSend the mail again, signed with your registered key, or not "
+        "signed at all\nif it holds no game-master commands.\n"
+    )
+    subject = reply_subject(mail.subject, None, None, error=True)
+    _send_limited(session, config, now, mail.sender, subject, body, mail)
 
 
 def _send_limited(

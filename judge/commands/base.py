@@ -76,6 +76,11 @@ class Context:
     # The power's address of record when the SIGNON succeeded (copies go there).
     owner_address: str | None = None
     signature_verified: bool = False
+    # The game the game master steers (CREATE or GAME earlier in the mail).
+    master_game: Game | None = None
+    # Changes to announce to each game's people once the mail is read: game id ->
+    # (game, lines); see judge.commands.gm_common.
+    announcements: dict[int, tuple[Game, list[str]]] = field(default_factory=dict)
     signon_attempted: bool = False
     orders_attempted: bool = False
 
@@ -94,8 +99,8 @@ class Command:
     help: ClassVar[str] = ""
     rank: ClassVar[int] = 100  # place in the HELP listing
     needs_signon: ClassVar[bool] = False
-    # Game-master commands will set this: they then run only when the mail carries a
-    # verified OpenPGP signature (ctx.signature_verified).
+    # Game-master commands set this: they run only when the mail carries a verified
+    # OpenPGP signature of a registered key (ctx.signature_verified).
     needs_signature: ClassVar[bool] = False
     # Keywords that close the block of lines this command takes (empty: no block).
     block_ends: ClassVar[tuple[str, ...]] = ()

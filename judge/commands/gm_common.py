@@ -1,0 +1,88 @@
+"""What the game-master commands share: the game the master steers, the check that
+the sender is that game's master, and the announcements of their changes.
+
+A game master selects a game with CREATE or GAME; the following lines of the mail
+act on it.  Changes are collected per game while the mail is read and announced to
+the game's people in one mail each when it ends (:func:`send_announcements`), or
+earlier when a command mails the game itself (a report, say), so that the order of
+the mails follows the order of the commands.
+"""
+
+from __future__ import annotations
+
+from judge.commands.base import Command, Context, Statement
+from judge.games import PowerInfo, find_power, game_powers
+from judge.models import Game
+from judge.recipients import Sender, announce
+
+
+def master_of(game: Game, address: str) -> bool:
+    """True when ``address`` is the game's master (addresses compare in lower case)."""
+    return bool(game.master_address) and game.master_address.lower() == address.strip().lower()
+
+
+def judge_sender(ctx: Context) -> Sender:
+    """The judge as the author of the mails a command sends."""
+    return Sender(ctx.judge_name, ctx.judge_address)
+
+
+def steered_game(ctx: Context, echo: str) -> Game | None:
+    """The game selected earlier in the mail, if its master sent the mail; else refuse."""
+    game = ctx.master_game
+    if game is None:
+        ctx.transcript.refused(echo, "no game selected: put GAME <name> (or CREATE) before it")
+        return None
+    if not master_of(game, ctx.sender):
+        ctx.transcript.refused(echo, f"you are not the master of game {game.name}")
+        return None
+    return game
+
+
+def power_of(ctx: Context, game: Game, text: str, echo: str) -> PowerInfo | None:
+    """The power of the game named by ``text``; else refuse the line and return None."""
+    power = find_power(game_powers(game), text) if text.strip() else None
+    if power is None:
+        names = ", ".join(p.name for p in game_powers(game))
+        ctx.transcript.refused(echo, f"game {game.name} has no power {text!r} (it has {names})")
+    return power
+
+
+def note_change(ctx: Context, game: Game, line: str) -> None:
+    """Remember a change to announce to the game's people when the mail is read."""
+    assert game.id is not None
+    _, lines = ctx.announcements.setdefault(game.id, (game, []))
+    lines.append(line)
+
+
+def send_announcements(ctx: Context, game: Game | None = None) -> None:
+    """Mail the noted changes (of ``game`` only, if given) to everyone in the game
+    except the master, who reads them in the reply."""
+    ids = [game.id] if game is not None else list(ctx.announcements)
+    for game_id in ids:
+        if game_id not in ctx.announcements:
+            continue
+        target, lines = ctx.announcements.pop(game_id)
+        subject = f"{target.name} - {target.phase} changes by the game master"
+        body = (
+            f"The game master of game {target.name} made these changes:\n\n"
+            + "\n".join(f"  - {line}" for line in lines)
+            + "\n"
+        )
+        exclude = [target.master_address] if target.master_address else []
+        announce(ctx.session, judge_sender(ctx), target, subject, body, exclude=exclude)
+
+
+class MasterCommand(Command):
+    """Base class of the commands that steer the selected game."""
+
+    needs_signature = True
+    rank = 200
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game = steered_game(ctx, stmt.text)
+        if game is not None:
+            self.steer(ctx, stmt, game)
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        """Carry out the command on the game its master selected."""
+        raise NotImplementedError
