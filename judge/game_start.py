@@ -1,0 +1,156 @@
+"""Starting a game: applicants become players, powers are handed out, the clock
+starts and everyone gets the start mail.
+
+Powers are assigned in two rounds.  First, in the order people JOINed, each
+applicant gets the first power of their preference list that is still free.
+Then those left get the remaining powers at random, drawn with
+``random.Random(game.seed)``, so that a game's assignment can be reproduced.
+Powers nobody plays stay in civil disorder (the master may START a game with
+powers missing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from judge.game_clock import game_timing, set_next_deadline
+from judge.games import game_powers
+from judge.history import keep_report
+from judge.models import (
+    ACTIVE,
+    FORMING,
+    REPORT_START,
+    Account,
+    Applicant,
+    Game,
+    Player,
+)
+from judge.recipients import MASTER, OBSERVER, Sender, game_recipients, send
+from judge.reports import ReportSettings, render_start
+from judge.standings import active_boards
+from judge.variant import load_variant
+
+
+def applicants_of(session: Session, game: Game) -> list[Applicant]:
+    """A forming game's applicants, in the order they joined."""
+    rows = session.exec(
+        select(Applicant)
+        .where(Applicant.game_id == game.id)
+        .order_by(col(Applicant.joined_at), col(Applicant.id))
+    )
+    return list(rows)
+
+
+def seats_of(game: Game) -> int:
+    """How many players the game waits for (its seats, or one per power)."""
+    powers = len(game_powers(game))
+    return min(game.seats, powers) if game.seats > 0 else powers
+
+
+def assign_powers(
+    preferences: Sequence[Sequence[str]], powers: Sequence[str], seed: int
+) -> list[str]:
+    """A power for each applicant (given by their preference lists, in join order):
+    first each one's best free preference, then the free powers at random."""
+    if len(preferences) > len(powers):
+        raise ValueError("more applicants than powers")
+    chosen: list[str | None] = []
+    taken: set[str] = set()
+    for wanted in preferences:
+        pick = next((p for p in wanted if p in powers and p not in taken), None)
+        chosen.append(pick)
+        if pick is not None:
+            taken.add(pick)
+    free = [p for p in powers if p not in taken]
+    random.Random(seed).shuffle(free)
+    rest = iter(free)
+    return [pick if pick is not None else next(rest) for pick in chosen]
+
+
+def _start_position(game: Game) -> dict[str, Any]:
+    """The position the start mail shows (the first board of a multiverse world)."""
+    doc = game.position_doc()
+    return dict(active_boards(doc)[0])
+
+
+def _settings(game: Game, notices: list[str], zone: str | None) -> ReportSettings:
+    return ReportSettings(
+        game=game.name,
+        number=game.number,
+        next_deadline=game.deadline,
+        game_zone=game_timing(game).zone,
+        reader_zone=zone,
+        notices=tuple(notices),
+    )
+
+
+def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+    """Start a forming game: applicants become players with assigned powers, the
+    first deadline is set, everyone gets the start mail, and it is stored as the
+    game's first report.  Raises ValueError (a message for people) when the game
+    cannot start.  The caller commits."""
+    if game.status != FORMING:
+        raise ValueError(f"game {game.name} is {game.status}, not forming: it cannot start")
+    applicants = applicants_of(session, game)
+    if not applicants:
+        raise ValueError(f"game {game.name} has nobody to play: no one has joined it")
+    codes = [p.code for p in game_powers(game)]
+    prefs = [[p for p in a.preferences.split(",") if p] for a in applicants]
+    for applicant, power in zip(applicants, assign_powers(prefs, codes, game.seed), strict=True):
+        session.add(
+            Player(
+                game_id=game.id,
+                account_id=applicant.account_id,
+                power=power,
+                password_hash=applicant.password_hash,
+                joined_at=applicant.joined_at,
+            )
+        )
+        session.delete(applicant)
+    game.status = ACTIVE
+    game.processed_at = now  # the clock of the first phase starts now
+    session.add(game)
+    session.flush()
+    set_next_deadline(session, game, now)
+    _send_start_mail(session, sender, game, now)
+
+
+def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+    variant = load_variant(game.variant)
+    position = _start_position(game)
+    rows = session.exec(
+        select(Player, Account)
+        .where(Player.game_id == game.id, Player.account_id == Account.id)
+        .order_by(col(Player.power))
+    ).all()
+    played = {player.power for player, _ in rows}
+    order = [p.code for p in game_powers(game)]
+    seats = sorted(((p.power, a.address) for p, a in rows), key=lambda s: order.index(s[0]))
+    hidden = [(power, None) for power, _ in seats]
+    missing = [p.name for p in game_powers(game) if p.code not in played]
+    notices = []
+    if missing:
+        notices.append(
+            f"Nobody plays {', '.join(missing)}: "
+            f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
+            "disorder (units hold, retreats disband, builds are waived)."
+        )
+    for person in game_recipients(session, game):
+        show = seats if not game.anonymous or person.role == MASTER else hidden
+        role = person.power if person.role not in (OBSERVER, MASTER) else None
+        subject, text, html = render_start(
+            position, variant, _settings(game, notices, person.zone), role=role, players=show
+        )
+        send(session, sender, person.address, subject, text, html)
+    subject, text, html = render_start(
+        position,
+        variant,
+        _settings(game, notices, None),
+        players=hidden if game.anonymous else seats,
+    )
+    keep_report(session, game, REPORT_START, subject, text, now, html)
