@@ -170,7 +170,10 @@ def _plan_complete(facts: GameFacts, deadline: datetime, now: datetime) -> Plan:
     """Every owed order is in: process early (delay after the last order) or on time."""
     if now >= deadline:
         return Plan((Process(ON_TIME),))
-    last = facts.last_order_at or facts.processed_at
+    # the delay counts from the last order, or from the start of the phase (orders
+    # kept from before a rollback are older than that)
+    known = [t for t in (facts.last_order_at, facts.processed_at) if t is not None]
+    last = max(known) if known else None
     if facts.waiting or not facts.has_players or last is None:
         return Plan(wake_at=deadline)
     early = early_processing_time(facts.rules, last)

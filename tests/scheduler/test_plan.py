@@ -158,6 +158,14 @@ def test_a_phase_nobody_ordered_in_counts_the_delay_from_the_last_processing() -
     assert plan(complete, PROCESSED + timedelta(minutes=30)).actions == (Process(EARLY),)
 
 
+def test_orders_older_than_the_phase_count_from_the_phase_start() -> None:
+    # orders kept from before a rollback: the delay counts from the processing
+    complete = facts(missing={}, last_order_at=PROCESSED - timedelta(days=2))
+    assert plan(complete, PROCESSED + timedelta(minutes=10)) == Plan(
+        (), PROCESSED + timedelta(minutes=30)
+    )
+
+
 def test_a_game_without_players_is_not_processed_early() -> None:
     empty = facts(missing={}, has_players=False)
     assert plan(empty, utc(2026, 11, 20, 12, 0)) == Plan((), DEADLINE)
