@@ -1,0 +1,113 @@
+"""The mail of a game's clock: reminders, late notices, and the word to the master
+that a game waits for them.  Queued through :mod:`judge.recipients` in the caller's
+transaction; which notice is due when is decided by :mod:`judge.scheduler`.
+
+Who gets what, as the classic judges do:
+
+* a reminder goes to each player whose power still owes orders, listing the units
+  without orders;
+* a late notice goes to every late player (``[You are late!]``), to the other
+  players and the observers (naming the late powers, except in anonymous games),
+  and to the master (always naming them);
+* when grace ends and the game waits for its master, only the master is told.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from sqlmodel import Session
+
+from judge.game_clock import game_timing
+from judge.games import power_name
+from judge.models import AT_GRACE_WAIT, Game, as_utc
+from judge.recipients import MASTER, PLAYER, Recipient, Sender, game_recipients, send
+from judge.reports import phase_phrase, render_late_notice, render_reminder
+from judge.timing import format_classic, format_for
+from judge.turns import report_settings
+from judge.variant import load_variant
+
+AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
+
+
+def send_reminders(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    missing: Mapping[str, Sequence[str]],
+    now: datetime,
+) -> list[Recipient]:
+    """Remind each player whose power is in ``missing`` (power -> units); return them."""
+    variant = load_variant(game.variant)
+    deadline = as_utc(game.deadline)
+    reminded = []
+    for recipient in game_recipients(session, game, (PLAYER,)):
+        if recipient.power not in missing:
+            continue
+        settings = report_settings(game, reader_zone=recipient.zone, next_deadline=deadline)
+        subject, text, html = render_reminder(
+            settings, variant, game.phase, recipient.power, missing[recipient.power], now
+        )
+        send(session, sender, recipient.address, subject, text, html)
+        reminded.append(recipient)
+    return reminded
+
+
+def send_late_notices(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    late: Sequence[str],
+    grace_until: datetime,
+    now: datetime,
+) -> list[Recipient]:
+    """Tell the game that ``late`` powers missed the deadline; return who was told."""
+    variant = load_variant(game.variant)
+    at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
+    told = []
+    for recipient in game_recipients(session, game):
+        settings = report_settings(game, reader_zone=recipient.zone)
+        as_whom = "master" if recipient.role == MASTER else recipient.power
+        subject, text, html = render_late_notice(
+            settings,
+            variant,
+            game.phase,
+            list(late),
+            now,
+            recipient=as_whom,
+            grace_end=grace_until,
+            reveal=not game.anonymous,
+            **at_grace,
+        )
+        send(session, sender, recipient.address, subject, text, html)
+        told.append(recipient)
+    return told
+
+
+def tell_master_waiting(
+    session: Session, sender: Sender, game: Game, late: Sequence[str], grace_until: datetime
+) -> list[Recipient]:
+    """Tell the master that grace ended and the game waits for them."""
+    masters = game_recipients(session, game, (MASTER,))
+    if not masters:
+        return []
+    settings = report_settings(game)
+    names = ", ".join(power_name(game, p) for p in late) or "nobody"
+    zone = game_timing(game).zone
+    body = "\n\n".join(
+        textwrap.fill(paragraph, 75)
+        for paragraph in (
+            f"The grace period for {phase_phrase(game.phase)} in game '{game.name}' ended "
+            f"{format_classic(grace_until, zone)} with orders still missing from: {names}.",
+            "The game now waits for you. Send PROCESS (in a signed mail) to process the "
+            "phase with the missing orders defaulted (units hold, retreats disband, builds "
+            "are waived), or SET DEADLINE to give the players more time.",
+        )
+    )
+    subject = f"{settings.judge_code}:{game.name} - {game.phase} Waiting for the Master"
+    for master in masters:
+        text = body + f"\nYour time: {format_for(grace_until, master.zone)}.\n"
+        send(session, sender, master.address, subject, text)
+    return masters

@@ -1,0 +1,278 @@
+"""judge.deadlines against a real, migrated SQLite file: what run_due mails and stores
+at explicit moments, with the real order checker, turn processing and outbox."""
+
+from __future__ import annotations
+
+import email
+import logging
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage as Message
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from judge.db import make_engine, migrate
+from judge.deadlines import RETRY_AFTER, run_due
+from judge.game_clock import set_game_timing
+from judge.games import Seat, account_for, create_game, store_order
+from judge.mail.store import OutboxMessage
+from judge.models import (
+    AT_GRACE_WAIT,
+    PAUSED,
+    Game,
+    GameReport,
+    NoticeSent,
+    Observer,
+    Player,
+)
+from judge.orders_text import check_orders
+from judge.recipients import Sender
+from judge.timing import parse_timing
+
+NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at)
+DEADLINE = NOW + timedelta(hours=48)
+GRACE_END = DEADLINE + timedelta(hours=48)
+RULES = parse_timing("SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m")
+SENDER = Sender("Test Judge", "judge@judge.test")
+MASTER = "gm@masters.test"
+OBSERVER = "watcher@observers.test"
+OPENINGS = {
+    "austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
+    "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
+    "france": ["A Par - Bur", "A Mar - Spa", "F Bre - Eng"],
+    "germany": ["A Ber - Kie", "A Mun - Ruh", "F Kie - Den"],
+    "italy": ["A Ven - Tyr", "A Rom - Apu", "F Nap - Ion"],
+    "russia": ["A Mos - Ukr", "A War - Gal", "F Sev - Bla", "F Stp/sc - Bot"],
+    "turkey": ["A Con - Bul", "A Smy - Arm", "F Ank - Bla"],
+}
+
+
+def address(power: str) -> str:
+    return f"{power}@players.test"
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator:
+    url = f"sqlite:///{tmp_path}/judge.db"
+    migrate(url)
+    eng = make_engine(url)
+    yield eng
+    eng.dispose()
+
+
+def new_game(engine, name: str = "alpha", **fields: object) -> int:  # noqa: ANN001
+    """A standard game at its start: seven players, a master, an observer."""
+    with Session(engine) as session:
+        seats = [Seat(p, address(p), "pw") for p in OPENINGS]
+        game = create_game(session, name, seats, deadline=DEADLINE)
+        set_game_timing(game, RULES)
+        game.processed_at = NOW
+        game.master_address = MASTER
+        for key, value in fields.items():
+            setattr(game, key, value)
+        session.add(Observer(game_id=game.id, account_id=account_for(session, OBSERVER).id))
+        session.add(game)
+        session.commit()
+        assert game.id is not None
+        return game.id
+
+
+def give_orders(engine, game_id: int, powers, at: datetime) -> None:  # noqa: ANN001
+    """Store each power's opening orders through the real order checker."""
+    with Session(engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        for power in powers:
+            for check in check_orders(game.position_doc(), power, OPENINGS[power]):
+                assert check.ok, check
+                store_order(
+                    session,
+                    game,
+                    power,
+                    check,
+                    account_id=None,
+                    from_address=address(power),
+                    now=at,
+                )
+        session.commit()
+
+
+def outbox(engine) -> list[Message]:  # noqa: ANN001
+    with Session(engine) as session:
+        rows = session.exec(select(OutboxMessage).order_by(OutboxMessage.id))
+        return [email.message_from_bytes(row.raw, policy=policy.default) for row in rows]
+
+
+def game_row(engine, game_id: int) -> Game:  # noqa: ANN001
+    with Session(engine, expire_on_commit=False) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        return game
+
+
+def by_address(mails: list[Message]) -> dict[str, Message]:
+    found = {}
+    for mail in mails:
+        assert mail["To"] not in found, f"two mails to {mail['To']}"
+        found[mail["To"]] = mail
+    return found
+
+
+# --------------------------------------------------------------------------- reminders
+
+
+def test_a_reminder_goes_once_to_the_players_still_owing_orders(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    give_orders(engine, game_id, ["france"], NOW + timedelta(hours=1))
+    assert run_due(engine, SENDER, NOW + timedelta(hours=2)) == DEADLINE - timedelta(hours=24)
+    assert outbox(engine) == []
+
+    at = DEADLINE - timedelta(hours=24)
+    assert run_due(engine, SENDER, at) == DEADLINE - timedelta(hours=1)
+    mails = by_address(outbox(engine))
+    assert set(mails) == {address(p) for p in OPENINGS if p != "france"}
+    england = mails[address("england")]
+    assert england["Subject"] == "JUDGE:alpha - S1901M Reminder"
+    text = england.get_body(("plain",)).get_content()
+    assert "Reminder: the orders of England for the Spring 1901 movement phase" in text
+    assert "  F lon\r\n" in text and "A par" not in text
+    # a second run at the same moment sends nothing more
+    assert run_due(engine, SENDER, at + timedelta(minutes=1)) == DEADLINE - timedelta(hours=1)
+    assert len(outbox(engine)) == 6
+
+
+# --------------------------------------------------------------------------- late notices
+
+
+def test_at_the_deadline_everyone_is_told_who_is_late_once(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    give_orders(engine, game_id, [p for p in OPENINGS if p not in ("italy", "turkey")], NOW)
+    with Session(engine) as session:  # the reminders were sent already
+        for label in ("2026-11-20T20:00Z", "2026-11-21T19:00Z"):
+            session.add(NoticeSent(game_id=game_id, number=0, kind="reminder", label=label))
+        session.commit()
+
+    assert run_due(engine, SENDER, DEADLINE) == DEADLINE + timedelta(days=1)
+    assert game_row(engine, game_id).grace_until is not None
+    mails = by_address(outbox(engine))
+    assert set(mails) == {address(p) for p in OPENINGS} | {MASTER, OBSERVER}
+    late = mails[address("italy")]
+    assert late["Subject"] == "[You are late!] JUDGE:alpha - S1901M Late Notice"
+    assert "the orders of Italy have not been received" in late.get_body(("plain",)).get_content()
+    on_time = mails[address("france")]
+    assert on_time["Subject"] == "JUDGE:alpha - S1901M Late Notice"
+    assert "Orders are still missing from: Italy, Turkey." in on_time.get_body(
+        ("plain",)
+    ).get_content().replace("\n", " ")
+    assert run_due(engine, SENDER, DEADLINE + timedelta(minutes=5)) == DEADLINE + timedelta(days=1)
+    assert len(outbox(engine)) == 9
+    # the next day, a second round
+    run_due(engine, SENDER, DEADLINE + timedelta(days=1))
+    assert len(outbox(engine)) == 18
+
+
+def test_anonymous_games_do_not_name_the_late_powers_except_to_the_master(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine, anonymous=True)
+    give_orders(engine, game_id, [p for p in OPENINGS if p != "italy"], NOW)
+    run_due(engine, SENDER, DEADLINE + timedelta(minutes=1))
+    mails = by_address(outbox(engine))
+    assert "still missing" not in mails[address("france")].get_body(("plain",)).get_content()
+    assert "Italy" in mails[MASTER].get_body(("plain",)).get_content()
+
+
+# --------------------------------------------------------------------------- grace
+
+
+def test_grace_expiry_processes_the_phase_and_mails_the_report(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    give_orders(engine, game_id, ["france"], NOW)
+    # the judge was down from before the deadline until after grace: all at once
+    wake = run_due(engine, SENDER, GRACE_END + timedelta(hours=1))
+    game = game_row(engine, game_id)
+    assert (game.number, game.phase) == (1, "F1901M")
+    assert wake is not None and wake > GRACE_END
+    with Session(engine) as session:
+        reports = list(session.exec(select(GameReport).where(GameReport.game_id == game_id)))
+    assert [r.phase for r in reports] == ["S1901M"]
+    subjects = {m["Subject"] for m in outbox(engine)}
+    assert subjects == {reports[0].subject}  # no late notice for a grace already over
+    assert len(outbox(engine)) == 9  # seven players, the observer, the master
+    run_due(engine, SENDER, GRACE_END + timedelta(hours=1))
+    assert len(outbox(engine)) == 9
+
+
+def test_grace_expiry_with_wait_tells_the_master_once_and_waits(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine, at_grace=AT_GRACE_WAIT, grace_until=GRACE_END)
+    assert run_due(engine, SENDER, GRACE_END) is None
+    game = game_row(engine, game_id)
+    assert game.waiting_for_master and game.number == 0
+    mails = outbox(engine)
+    assert [m["To"] for m in mails] == [MASTER]
+    assert mails[0]["Subject"] == "JUDGE:alpha - S1901M Waiting for the Master"
+    assert "PROCESS" in mails[0].get_content()
+    # later orders do not move a waiting game; nothing more is sent
+    give_orders(engine, game_id, list(OPENINGS), GRACE_END + timedelta(hours=1))
+    assert run_due(engine, SENDER, GRACE_END + timedelta(days=3)) is None
+    assert len(outbox(engine)) == 1 and game_row(engine, game_id).number == 0
+
+
+# --------------------------------------------------------------------------- early processing
+
+
+def test_all_orders_in_processes_after_the_delay(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    last = NOW + timedelta(hours=3)
+    give_orders(engine, game_id, list(OPENINGS), last)
+    assert run_due(engine, SENDER, last + timedelta(minutes=29)) == last + timedelta(minutes=30)
+    assert game_row(engine, game_id).number == 0
+    run_due(engine, SENDER, last + timedelta(minutes=30))
+    game = game_row(engine, game_id)
+    assert (game.number, game.phase) == (1, "F1901M")
+    assert len(outbox(engine)) == 9
+
+
+def test_set_wait_holds_the_phase_until_the_deadline(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    give_orders(engine, game_id, list(OPENINGS), NOW + timedelta(hours=1))
+    with Session(engine) as session:
+        player = session.exec(
+            select(Player).where(Player.game_id == game_id, Player.power == "england")
+        ).one()
+        player.wait = True
+        session.add(player)
+        session.commit()
+    assert run_due(engine, SENDER, NOW + timedelta(hours=5)) == DEADLINE
+    assert game_row(engine, game_id).number == 0
+    run_due(engine, SENDER, DEADLINE)
+    assert game_row(engine, game_id).number == 1
+
+
+# --------------------------------------------------------------------------- games apart
+
+
+def test_paused_games_have_no_deadlines(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine, status=PAUSED)
+    assert run_due(engine, SENDER, GRACE_END + timedelta(days=5)) is None
+    assert outbox(engine) == [] and game_row(engine, game_id).number == 0
+
+
+def test_a_failing_game_is_logged_and_the_others_go_on(engine, caplog) -> None:  # noqa: ANN001
+    broken = new_game(engine, "broken")
+    good = new_game(engine, "good")
+    with Session(engine) as session:
+        game = session.get(Game, broken)
+        assert game is not None
+        game.position = '{"phase": "S1901M", "units": "not a list"}'
+        session.add(game)
+        session.commit()
+    moment = GRACE_END + timedelta(hours=1)
+    with caplog.at_level(logging.INFO, logger="judge.deadlines"):
+        wake = run_due(engine, SENDER, moment)
+    assert game_row(engine, good).number == 1
+    assert game_row(engine, broken).number == 0
+    assert wake == moment + RETRY_AFTER
+    assert f"game {broken}: deadline handling failed" in caplog.text
+    assert "game good: S1901M processed (grace)" in caplog.text
