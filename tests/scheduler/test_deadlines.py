@@ -31,6 +31,7 @@ from judge.models import (
 from judge.orders_text import check_orders
 from judge.recipients import Sender
 from judge.timing import parse_timing
+from tests.integration.games import OPENINGS
 
 NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at)
 DEADLINE = NOW + timedelta(hours=48)
@@ -39,15 +40,6 @@ RULES = parse_timing("SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m")
 SENDER = Sender("Test Judge", "judge@judge.test")
 MASTER = "gm@masters.test"
 OBSERVER = "watcher@observers.test"
-OPENINGS = {
-    "austria": ["A Vie - Gal", "A Bud - Ser", "F Tri - Alb"],
-    "england": ["F Lon - Nth", "F Edi - Nwg", "A Lvp - Yor"],
-    "france": ["A Par - Bur", "A Mar - Spa", "F Bre - Eng"],
-    "germany": ["A Ber - Kie", "A Mun - Ruh", "F Kie - Den"],
-    "italy": ["A Ven - Tyr", "A Rom - Apu", "F Nap - Ion"],
-    "russia": ["A Mos - Ukr", "A War - Gal", "F Sev - Bla", "F Stp/sc - Bot"],
-    "turkey": ["A Con - Bul", "A Smy - Arm", "F Ank - Bla"],
-}
 
 
 def address(power: str) -> str:
