@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
 from judge.commands.gm_common import send_announcements
@@ -22,9 +22,11 @@ from judge.commands.parser import ParsedMail, parse_body
 from judge.config import Config
 from judge.games import current_orders, player_address, power_name
 from judge.gm import authenticate_gm_mail, keyring_home
+from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.mail.store import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.models import FINISHED, FORMING, Account, ReplyCount, as_utc, utcnow
+from judge.models import FINISHED, FORMING, Account, as_utc, utcnow
+from judge.order_rules import TextOrderRules
 from judge.reply import (
     OrderReport,
     build_reply,
@@ -34,22 +36,6 @@ from judge.reply import (
     reply_subject,
 )
 from judge.signatures import Keyring, Status, Verification
-
-
-class TextOrderRules:
-    """The order rules of :mod:`judge.orders_text`."""
-
-    def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
-        """One OrderCheck per order."""
-        from judge.orders_text import check_orders
-
-        return check_orders(position, power, lines)
-
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
-        """Units of the power without orders."""
-        from judge.orders_text import units_without_orders
-
-        return units_without_orders(position, power, keys)
 
 
 def process_inbound(
@@ -250,16 +236,12 @@ def _send_limited(
     body: str,
     answering: IncomingMail | None,
 ) -> bool:
-    """Queue a reply unless ``to`` has had its share this hour; True when queued."""
-    limit = config.limits.replies_per_sender_per_hour
-    count = count_reply(session, to, now)
-    if limit > 0 and count > limit:
+    """Queue a reply unless ``to`` has had its share this hour (judge.mail.limits);
+    True when queued."""
+    limited = limited_body(session, to, now, config.limits.replies_per_sender_per_hour, body)
+    if limited is None:
         return False
-    if limit > 0 and count == limit:
-        body += (
-            f"\nThis is the last reply this judge sends to {to} this hour (at most {limit}); "
-            "further mail this hour is applied but not answered.\n"
-        )
+    body = limited
     msg = build_reply(
         to=to,
         from_header=_from_header(config),
@@ -270,16 +252,3 @@ def _send_limited(
     )
     enqueue(session, msg)
     return True
-
-
-def count_reply(session: Session, address: str, now: datetime) -> int:
-    """Count one more reply to ``address`` in the current clock hour; return the total."""
-    hour = now.replace(minute=0, second=0, microsecond=0)
-    key = address.lower()
-    row = session.get(ReplyCount, (key, hour))
-    if row is None:
-        session.exec(delete(ReplyCount).where(col(ReplyCount.hour) < hour - timedelta(days=1)))
-        row = ReplyCount(address=key, hour=hour, count=0)
-    row.count += 1
-    session.add(row)
-    return row.count
