@@ -7,16 +7,30 @@ up its syntax and help text by itself.
 """
 
 from judge.commands import (  # noqa: F401  (importing registers the commands)
+    gm_broadcast,
+    gm_create,
+    gm_flow,
+    gm_players,
+    gm_settings,
     help,
+    history,
+    join,
     listing,
+    observe,
     orders,
     phase,
     press,
     register,
+    resign,
+    set_absence,
     set_address,
+    set_concede,
+    set_draw,
     set_password,
+    set_wait,
     signoff,
     signon,
+    summary,
 )
 from judge.commands.base import Command, Context, Statement
 from judge.commands.parser import ParsedMail, parse_body

@@ -79,7 +79,7 @@ class MasterCommand(Command):
     rank = 200
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        game = steered_game(ctx, stmt.text)
+        game = steered_game(ctx, self.echo(stmt))
         if game is not None:
             self.steer(ctx, stmt, game)
 

@@ -1,0 +1,235 @@
+"""The game master steering a game through time: START, PAUSE, RESUME, PROCESS,
+PREVIEW, ROLLBACK and TERMINATE.
+
+The commands that mail the game themselves (a start mail, a report, a rollback or
+end notice) first send the changes noted earlier in the mail, so that players read
+them in the order the master wrote them.
+"""
+
+from __future__ import annotations
+
+from judge.commands.base import Context, Statement
+from judge.commands.gm_common import (
+    MasterCommand,
+    judge_sender,
+    note_change,
+    send_announcements,
+)
+from judge.commands.gm_settings import deadline_text
+from judge.commands.phase import parse_phase, same_phase
+from judge.commands.registry import register
+from judge.game_clock import set_next_deadline
+from judge.models import ACTIVE, PAUSED, Game
+
+
+@register
+class StartCommand(MasterCommand):
+    """Start a forming game with whoever has joined."""
+
+    rank = 220
+    keyword = "START"
+    syntax = "START"
+    help = (
+        "Game masters: start the selected game now, even if fewer players joined\n"
+        "than it waits for; powers nobody plays are in civil disorder."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        from judge.game_start import start_game
+
+        send_announcements(ctx, game)
+        try:
+            start_game(ctx.session, judge_sender(ctx), game, ctx.now)
+        except ValueError as exc:
+            ctx.transcript.refused(stmt.text, str(exc))
+            return
+        ctx.transcript.ok(
+            stmt.text,
+            f"Game {game.name} has started in {game.phase}; the deadline is "
+            f"{deadline_text(game)}. Every player was mailed their power.",
+        )
+
+
+@register
+class PauseCommand(MasterCommand):
+    """Stop the clock of a running game."""
+
+    rank = 221
+    keyword = "PAUSE"
+    syntax = "PAUSE"
+    help = (
+        "Game masters: stop the game's clock: no deadline, no reminders, nothing is\n"
+        "processed until RESUME (orders may still be sent)."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if game.status != ACTIVE:
+            ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}, not running")
+            return
+        game.status = PAUSED
+        game.deadline = None
+        game.grace_until = None
+        game.waiting_for_master = False
+        ctx.session.add(game)
+        text = f"Game {game.name} is paused in {game.phase}: no deadline runs until it resumes."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+@register
+class ResumeCommand(MasterCommand):
+    """Restart the clock of a paused game."""
+
+    rank = 222
+    keyword = "RESUME"
+    syntax = "RESUME"
+    help = "Game masters: restart a paused game; the new deadline counts from now."
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if game.status != PAUSED:
+            ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}, not paused")
+            return
+        game.status = ACTIVE
+        set_next_deadline(ctx.session, game, ctx.now)
+        ctx.session.add(game)
+        text = f"Game {game.name} resumes in {game.phase}; the deadline is {deadline_text(game)}."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+def _phase_guard(ctx: Context, stmt: Statement, game: Game) -> bool:
+    """Refuse when the line names a phase the game is not in; True to go on."""
+    typed = stmt.args.strip()
+    if not typed:
+        return True
+    phase = parse_phase(typed)
+    if phase is None:
+        ctx.transcript.refused(stmt.text, f"{typed!r} is not a phase (write e.g. S1901M)")
+        return False
+    if not same_phase(phase, game.phase):
+        ctx.transcript.refused(
+            stmt.text, f"game {game.name} is in {game.phase}, not {phase}: nothing was done"
+        )
+        return False
+    return True
+
+
+@register
+class ProcessCommand(MasterCommand):
+    """Process the current phase now."""
+
+    rank = 223
+    keyword = "PROCESS"
+    syntax = "PROCESS [<phase>]"
+    help = (
+        "Game masters: adjudicate the current phase now, with the orders in (missing\n"
+        "orders default). Name the phase (PROCESS S1901M) to be sure it is the one\n"
+        "processed: the line is refused if the game is in another phase."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        from judge.turns import process_phase
+
+        if not _phase_guard(ctx, stmt, game):
+            return
+        if game.status != ACTIVE:
+            ctx.transcript.refused(
+                stmt.text, f"game {game.name} is {game.status}: only a running game is processed"
+            )
+            return
+        send_announcements(ctx, game)
+        outcome = process_phase(ctx.session, judge_sender(ctx), game, ctx.now)
+        if outcome.winner:
+            after = f"the game is over: {game.outcome}."
+        else:
+            after = f"the game is now in {game.phase}, deadline {deadline_text(game)}."
+        ctx.transcript.ok(
+            stmt.text, f"{outcome.phase} processed and the results mailed to everyone; {after}"
+        )
+
+
+@register
+class PreviewCommand(MasterCommand):
+    """Mail the master what processing now would give."""
+
+    rank = 224
+    keyword = "PREVIEW"
+    syntax = "PREVIEW [<phase>]"
+    help = (
+        "Game masters: mail you alone the results the current orders would give,\n"
+        "marked PREVIEW. Nothing in the game changes."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        from judge.turns import preview_phase
+
+        if not _phase_guard(ctx, stmt, game):
+            return
+        if game.status not in (ACTIVE, PAUSED):
+            ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}")
+            return
+        preview_phase(ctx.session, judge_sender(ctx), game, ctx.now, ctx.sender)
+        ctx.transcript.ok(
+            stmt.text,
+            f"The results {game.phase} would have now were mailed to you only; "
+            "nothing in the game changed.",
+        )
+
+
+@register
+class RollbackCommand(MasterCommand):
+    """Put the game back to before a processed phase."""
+
+    rank = 225
+    keyword = "ROLLBACK"
+    syntax = "ROLLBACK <phase>"
+    help = (
+        "Game masters: put the game back to the position before <phase> was\n"
+        "processed; later phases are forgotten, and the orders given for <phase>\n"
+        "stand. Everyone is told, and the phase gets a new deadline."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        from judge.turns import rollback_to
+
+        phase = parse_phase(stmt.args.strip())
+        if phase is None:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (e.g. ROLLBACK F1901M)")
+            return
+        send_announcements(ctx, game)
+        try:
+            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now)
+        except ValueError as exc:
+            ctx.transcript.refused(stmt.text, str(exc))
+            return
+        ctx.transcript.ok(
+            stmt.text,
+            f"Game {game.name} is back in {game.phase}; the deadline is "
+            f"{deadline_text(game)}. Everyone was told.",
+        )
+
+
+@register
+class TerminateCommand(MasterCommand):
+    """End the game now."""
+
+    rank = 226
+    keyword = "TERMINATE"
+    syntax = "TERMINATE [<reason>]"
+    help = (
+        "Game masters: end the game now; everyone is told, with your reason if you\n"
+        "give one, and the supply centres held."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        from judge.game_end import end_game
+
+        reason = stmt.args.strip()
+        outcome = "The game master ended the game" + (f": {reason}" if reason else ".")
+        send_announcements(ctx, game)
+        try:
+            end_game(ctx.session, judge_sender(ctx), game, outcome, ctx.now)
+        except ValueError as exc:
+            ctx.transcript.refused(stmt.text, str(exc))
+            return
+        ctx.transcript.ok(stmt.text, f"Game {game.name} is over; everyone was told.")

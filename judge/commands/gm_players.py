@@ -1,0 +1,187 @@
+"""The game master and the game's players: EJECT, REPLACE and BECOME."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import HIDDEN, Context, Statement
+from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
+from judge.commands.gm_settings import deadline_text
+from judge.commands.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
+from judge.commands.registry import register
+from judge.games import PowerInfo, account_for, player_address
+from judge.gm import GameMasterError, normalise_address
+from judge.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
+from judge.recipients import send
+
+
+def seat_of(ctx: Context, game: Game, power: str) -> Player | None:
+    """The Player row of a power in a game, if anyone ever played it."""
+    return ctx.session.exec(
+        select(Player).where(Player.game_id == game.id, Player.power == power)
+    ).first()
+
+
+def _started(ctx: Context, echo: str, game: Game) -> bool:
+    """Refuse on a game that has not started or is over; True to go on."""
+    if game.status in (ACTIVE, PAUSED):
+        return True
+    why = "has not started yet" if game.status == FORMING else "is over"
+    ctx.transcript.refused(echo, f"game {game.name} {why}")
+    return False
+
+
+@register
+class EjectCommand(MasterCommand):
+    """Remove a player; the power is in civil disorder until REPLACE."""
+
+    rank = 230
+    keyword = "EJECT"
+    syntax = "EJECT <power>"
+    help = (
+        "Game masters: remove the player of <power> from the game. The power is in\n"
+        "civil disorder (its units hold, it builds nothing) until you REPLACE it."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if not _started(ctx, stmt.text, game):
+            return
+        power = power_of(ctx, game, stmt.args, stmt.text)
+        if power is None:
+            return
+        player = seat_of(ctx, game, power.code)
+        if player is None or player.status != PLAYING:
+            ctx.transcript.refused(stmt.text, f"nobody plays {power.name} in game {game.name}")
+            return
+        player.status = EJECTED
+        ctx.session.add(player)
+        address = player_address(ctx.session, player)
+        if address:
+            send(
+                ctx.session,
+                judge_sender(ctx),
+                address,
+                f"{game.name} - you no longer play {power.name}",
+                f"The game master of game {game.name} has removed you from the game: you no "
+                f"longer play {power.name}, and your password for it no longer counts.\n",
+            )
+        text = f"{power.name} is in civil disorder: its player was removed by the game master."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+@register
+class ReplaceCommand(MasterCommand):
+    """Give a power to a new player."""
+
+    rank = 231
+    keyword = "REPLACE"
+    syntax = "REPLACE <power> <address> <password>"
+    help = (
+        "Game masters: <address> plays <power> from now on, with <password>. The\n"
+        "new player is mailed the game and how to sign on; the old one, if still\n"
+        "playing, is told they no longer play it."
+    )
+
+    def echo(self, stmt: Statement) -> str:
+        words = stmt.text.split()
+        return " ".join(words[:3] + ([HIDDEN] if len(words) > 3 else []))
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        echo = self.echo(stmt)
+        words = stmt.args.split()
+        if len(words) != 3:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
+            return
+        if not _started(ctx, echo, game):
+            return
+        power = power_of(ctx, game, words[0], echo)
+        if power is None:
+            return
+        try:
+            address = normalise_address(words[1])
+        except GameMasterError:
+            ctx.transcript.refused(echo, f"{words[1]!r} is not a mail address")
+            return
+        password = words[2]
+        if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
+            ctx.transcript.refused(echo, f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
+            return
+        self._hand_over(ctx, game, power, address, password)
+        text = f"{power.name} has a new player."
+        ctx.transcript.ok(echo, f"{address} now plays {power.name} and was mailed how to sign on.")
+        note_change(ctx, game, text)
+
+    def _hand_over(
+        self, ctx: Context, game: Game, power: PowerInfo, address: str, password: str
+    ) -> None:
+        account = account_for(ctx.session, address)
+        player = seat_of(ctx, game, power.code)
+        if player is None:
+            player = Player(game_id=game.id, account_id=account.id, power=power.code)
+        else:
+            old = player_address(ctx.session, player)
+            if player.status == PLAYING and old and old.lower() != address:
+                send(
+                    ctx.session,
+                    judge_sender(ctx),
+                    old,
+                    f"{game.name} - you no longer play {power.name}",
+                    f"The game master of game {game.name} has given {power.name} to another "
+                    "player: you no longer play it.\n",
+                )
+        player.account_id = account.id  # type: ignore[assignment]
+        player.password_hash = hash_password(password)
+        player.status = PLAYING
+        player.wait = player.draw = player.concede = False
+        player.absent_from = player.absent_until = None
+        player.joined_at = ctx.now
+        ctx.session.add(player)
+        ctx.session.flush()
+        send(
+            ctx.session,
+            judge_sender(ctx),
+            address,
+            f"{game.name} - you now play {power.name}",
+            f"The game master of game {game.name} has given you {power.name}.\n\n"
+            f"Game: {game.name} (variant {game.variant}), now in {game.phase}.\n"
+            f"Deadline: {deadline_text(game)}.\n\n"
+            f"Sign on in a mail to this judge with the password the game master chose:\n\n"
+            f"  SIGNON {power.initial}{game.name} <password>\n\n"
+            "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
+            "HELP lists every command.\n",
+        )
+
+
+@register
+class BecomeCommand(MasterCommand):
+    """Give orders for a power, as its player would."""
+
+    rank = 232
+    keyword = "BECOME"
+    syntax = "BECOME <power>"
+    help = (
+        "Game masters: the following order lines of the mail are orders for <power>\n"
+        "in the selected game, as if you had signed on as it (no password needed)."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if game.status == FINISHED:
+            ctx.transcript.refused(stmt.text, f"game {game.name} is over")
+            return
+        power = power_of(ctx, game, stmt.args, stmt.text)
+        if power is None:
+            return
+        player = seat_of(ctx, game, power.code)
+        if player is None:
+            # Nobody ever played it: a seat that is never stored carries the orders.
+            player = Player(game_id=game.id, account_id=0, power=power.code, password_hash="")
+        ctx.game, ctx.player = game, player
+        # Copies of the reply go to the master alone: they were not the player signing on.
+        ctx.owner_address = ctx.sender
+        ctx.signon_attempted = True
+        ctx.transcript.ok(
+            stmt.text,
+            f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "
+            "the order lines that follow are its orders.",
+        )

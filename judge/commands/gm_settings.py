@@ -1,0 +1,229 @@
+"""The game master's SET commands on the selected game: timing rules, the current
+deadline, press, number of players, anonymity and what happens when grace runs out.
+
+Each change is noted for the announcement to the game's people
+(:func:`judge.commands.gm_common.note_change`).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import Context, Statement
+from judge.commands.gm_common import MasterCommand, note_change
+from judge.commands.gm_create import parse_press_mode
+from judge.commands.registry import register
+from judge.game_clock import game_timing, set_game_timing
+from judge.games import variant_powers
+from judge.models import (
+    ACTIVE,
+    AT_GRACE_PROCESS,
+    AT_GRACE_WAIT,
+    FORMING,
+    PRESS_MODES,
+    Applicant,
+    Game,
+    as_utc,
+)
+from judge.timing import TimingError, describe_rules, format_for, parse_datetime, parse_timing
+
+
+def deadline_text(game: Game) -> str:
+    """The game's current deadline in its own zone (or that there is none)."""
+    deadline = as_utc(game.deadline)
+    if deadline is None:
+        return "no deadline"
+    return format_for(deadline, game_timing(game).zone)
+
+
+def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None:
+    """Apply a timing rule (judge.timing.parse_timing) to the game's stored rules."""
+    try:
+        rules = parse_timing(text, game_timing(game))
+    except TimingError as exc:
+        ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
+        return
+    set_game_timing(game, rules)
+    ctx.session.add(game)
+    described = describe_rules(rules)
+    entry = ctx.transcript.ok(
+        stmt.text,
+        f"Timing of game {game.name} changed; it counts from the next deadline on (the "
+        f"current one, {deadline_text(game)}, stays: SET DEADLINE <date> <time> moves it).",
+    )
+    entry.extra.extend(described.splitlines())
+    note_change(ctx, game, "New timing rules, from the next deadline on:\n" + described)
+
+
+@register
+class SetDeadline(MasterCommand):
+    """Set the current phase's deadline, or the game's deadline rules."""
+
+    rank = 210
+    keyword = "SET DEADLINE"
+    syntax = "SET DEADLINE <date> <time>   or   SET DEADLINE [MOVE|RETREAT|ADJUST] <rules>"
+    help = (
+        "Game masters: with a date, the deadline of the current phase, in the game's\n"
+        "time zone: SET DEADLINE 2026-11-25 20:00 (or +36h from now). With rules,\n"
+        "how later deadlines are set: SET DEADLINE MOVE 48h AT 20:00 DAYS mon-fri\n"
+        "GRACE 24h REMIND 24h,1h (RETREAT and ADJUST likewise; no phase word = all)."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if not stmt.args.strip():
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        zone = game_timing(game).zone
+        try:
+            when = parse_datetime(stmt.args, zone, ctx.now)
+        except TimingError:
+            _change_timing(ctx, stmt, game, "DEADLINE " + stmt.args)
+            return
+        if game.status != ACTIVE:
+            ctx.transcript.refused(
+                stmt.text,
+                f"game {game.name} is {game.status}: only a running game has a deadline "
+                "to move (START or RESUME sets one)",
+            )
+            return
+        if when <= ctx.now:
+            shown = format_for(when, zone)
+            ctx.transcript.refused(stmt.text, f"{shown} has already passed")
+            return
+        game.deadline = when
+        game.grace_until = None
+        game.waiting_for_master = False
+        ctx.session.add(game)
+        shown = format_for(when, zone)
+        ctx.transcript.ok(stmt.text, f"The deadline of {game.phase} is now {shown}.")
+        note_change(ctx, game, f"The deadline of {game.phase} is now {shown}.")
+
+
+@register
+class SetTiming(MasterCommand):
+    """Set the game's time zone and early-processing delay (and any timing rule)."""
+
+    rank = 211
+    keyword = "SET TIMING"
+    syntax = "SET TIMING [ZONE <zone>] [DELAY <time>] [<rules>]"
+    help = (
+        "Game masters: the game's time zone and how long after the last orders\n"
+        "arrive the phase is processed early: SET TIMING ZONE Europe/Paris DELAY 30m.\n"
+        "The rules of SET DEADLINE are understood here too."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        _change_timing(ctx, stmt, game, "TIMING " + stmt.args)
+
+
+@register
+class SetGrace(MasterCommand):
+    """Choose what happens when the grace period ends with orders missing."""
+
+    rank = 212
+    keyword = "SET GRACE"
+    syntax = "SET GRACE PROCESS|WAIT   or   SET GRACE <time>"
+    help = (
+        "Game masters: when grace runs out with orders missing, PROCESS the phase\n"
+        "(missing orders default) or WAIT for you to send PROCESS. With a length of\n"
+        "time (SET GRACE 24h), the grace period after each deadline."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        choice = stmt.args.strip().lower()
+        if choice not in (AT_GRACE_PROCESS, AT_GRACE_WAIT):
+            _change_timing(ctx, stmt, game, "GRACE " + stmt.args)
+            return
+        game.at_grace = choice
+        ctx.session.add(game)
+        text = (
+            "When the grace period ends with orders missing, the phase is processed "
+            "with the missing orders defaulted."
+            if choice == AT_GRACE_PROCESS
+            else "When the grace period ends with orders missing, the game waits for its master."
+        )
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+@register
+class SetPress(MasterCommand):
+    """Change the game's press rules."""
+
+    rank = 213
+    keyword = "SET PRESS"
+    syntax = "SET PRESS <mode>"
+    help = f"Game masters: the press allowed in the game, one of {', '.join(PRESS_MODES)}."
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        mode = parse_press_mode(stmt.args)
+        if mode is None:
+            ctx.transcript.refused(stmt.text, f"the press modes are {', '.join(PRESS_MODES)}")
+            return
+        game.press_mode = mode
+        ctx.session.add(game)
+        text = f"Press in game {game.name} is now {mode}."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+def _forming_only(ctx: Context, stmt: Statement, game: Game) -> bool:
+    if game.status == FORMING:
+        return True
+    ctx.transcript.refused(
+        stmt.text, f"game {game.name} has started: this can only be set before the start"
+    )
+    return False
+
+
+@register
+class SetPlayers(MasterCommand):
+    """Change how many players a forming game waits for."""
+
+    rank = 214
+    keyword = "SET PLAYERS"
+    syntax = "SET PLAYERS <n>"
+    help = "Game masters: how many players a forming game waits for before it starts."
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if not _forming_only(ctx, stmt, game):
+            return
+        typed = stmt.args.strip()
+        powers = len(variant_powers(game.variant))
+        if not typed.isdigit() or not 1 <= int(typed) <= powers:
+            ctx.transcript.refused(stmt.text, f"give a number of players from 1 to {powers}")
+            return
+        joined = len(ctx.session.exec(select(Applicant).where(Applicant.game_id == game.id)).all())
+        if int(typed) < joined:
+            ctx.transcript.refused(stmt.text, f"{joined} players have already joined")
+            return
+        game.seats = int(typed)
+        ctx.session.add(game)
+        text = f"Game {game.name} waits for {typed} players ({joined} joined so far)."
+        if joined == int(typed):
+            text += " It is full: send START to start it."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, f"Game {game.name} waits for {typed} players.")
+
+
+@register
+class SetAnonymous(MasterCommand):
+    """Hide or show who plays which power, before the game starts."""
+
+    rank = 215
+    keyword = "SET ANONYMOUS"
+    syntax = "SET ANONYMOUS ON|OFF"
+    help = "Game masters: before the start, whether players are told who plays which power."
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        choice = stmt.args.strip().upper()
+        if choice not in ("ON", "OFF"):
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        if not _forming_only(ctx, stmt, game):
+            return
+        game.anonymous = choice == "ON"
+        ctx.session.add(game)
+        text = f"Game {game.name} is {'anonymous' if game.anonymous else 'not anonymous'}."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
