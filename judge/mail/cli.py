@@ -22,6 +22,7 @@ def _run(args: argparse.Namespace) -> int:
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(asctime)s %(threadName)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per job is noise
     config = load_config(args.config)
     process = load_processor(args.processor) if args.processor else None
     run_daemon(config, process)

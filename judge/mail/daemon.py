@@ -1,7 +1,9 @@
-"""The judge daemon: intake, processor and sender runners around the two queues.
+"""The judge daemon: intake, processor, deadline and sender runners around the two queues.
 
 * intake: the judge's SMTP server, or the IMAP watcher, stores mail as ``pending``;
 * processor: applies pending mail in order and writes replies to the outbox;
+* deadlines: reminders, late notices, grace and processing of the games' phases
+  (:mod:`judge.mail.deadline_runner`), planned again after each processed mail;
 * sender: hands the outbox to the SMTP relay.
 
 Each runner is a thread; ``run_daemon`` runs them until SIGTERM or SIGINT.
@@ -19,16 +21,31 @@ from sqlalchemy.engine import Engine
 
 from judge.config import Config
 from judge.db import make_engine, migrate
+from judge.mail.deadline_runner import DeadlineRunner
 from judge.mail.imap_source import ImapSource
 from judge.mail.processor import ProcessFn, Processor
 from judge.mail.sender import Sender
 from judge.mail.smtp_inbound import start_smtp_server
+from judge.recipients import Sender as Author
 
 log = logging.getLogger(__name__)
 
 
+class _Signal(threading.Event):
+    """An event that also calls ``hooks`` each time it is set."""
+
+    def __init__(self, *hooks: Callable[[], None]) -> None:
+        super().__init__()
+        self.hooks = list(hooks)
+
+    def set(self) -> None:
+        super().set()
+        for hook in self.hooks:
+            hook()
+
+
 class Daemon:
-    """The three runners, started and stopped together."""
+    """The runners, started and stopped together."""
 
     def __init__(self, config: Config, engine: Engine, process: ProcessFn | None = None) -> None:
         self.config = config
@@ -36,13 +53,20 @@ class Daemon:
         self.stop_event = threading.Event()
         self.inbound_wake = threading.Event()
         self.outbound_wake = threading.Event()
+        self.deadlines = DeadlineRunner(
+            engine,
+            Author(config.judge.name, config.from_address),
+            after_run=self.outbound_wake.set,
+        )
+        # after each processed mail: send the replies, and look at the deadlines again
+        self.mail_handled = _Signal(self.outbound_wake.set, self.deadlines.replan)
         self.processor = Processor(
             config,
             engine,
             process,
             stop=self.stop_event,
             wake=self.inbound_wake,
-            sent_wake=self.outbound_wake,
+            sent_wake=self.mail_handled,
         )
         self.sender = Sender(
             config.outbound,
@@ -61,9 +85,10 @@ class Daemon:
         self.threads.append(thread)
 
     def start(self) -> None:
-        """Start intake, processor and sender."""
+        """Start intake, processor, deadlines and sender."""
         self._thread("processor", self.processor.run)
         self._thread("sender", self.sender.run)
+        self.deadlines.start()
         inbound = self.config.inbound
         if inbound.mode == "imap":
             self.imap = ImapSource(
@@ -85,6 +110,7 @@ class Daemon:
         if self.smtp is not None:
             self.smtp.stop()
             self.smtp = None
+        self.deadlines.stop()
         self.stop_event.set()
         self.inbound_wake.set()
         self.outbound_wake.set()

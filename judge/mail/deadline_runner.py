@@ -1,0 +1,125 @@
+"""The daemon's deadline runner: one APScheduler date job that runs
+:func:`judge.deadlines.run_due` at the earliest moment some game needs attention.
+
+Nothing is kept but that one job: each run reads every active game from the
+database, does what is due and plans the next run at the earliest wake-up it
+returns (at most ``recheck`` later, so that changes made outside the daemon are
+seen too).  On start the job runs at once, so deadlines that passed while the
+judge was down are handled straight away.  :meth:`DeadlineRunner.replan` (called
+after each processed mail: new orders, SET WAIT, a master's SET DEADLINE ...) runs
+it again soon (at most once per ``min_gap``); a call during a run makes the run repeat
+once it ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.triggers.date import DateTrigger
+from sqlalchemy.engine import Engine
+
+from judge.deadlines import RETRY_AFTER, run_due
+from judge.models import utcnow
+from judge.recipients import Sender
+
+log = logging.getLogger(__name__)
+
+JOB_ID = "deadlines"
+
+
+class DeadlineRunner:
+    """Runs the games' deadlines in a background scheduler thread."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        sender: Sender,
+        *,
+        after_run: Callable[[], None] | None = None,
+        recheck: timedelta = timedelta(minutes=15),
+        min_gap: timedelta = timedelta(seconds=1),
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.engine = engine
+        self.sender = sender
+        self.after_run = after_run
+        self.recheck = recheck
+        self.min_gap = min_gap
+        self._last_end: datetime | None = None
+        self.clock = clock
+        self.stop_event = threading.Event()
+        self.next_run: datetime | None = None
+        self.runs = 0
+        self._lock = threading.Lock()
+        self._running = False
+        self._again = False
+        self.scheduler = BackgroundScheduler(
+            timezone=UTC,
+            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
+        )
+
+    def start(self) -> None:
+        """Start the scheduler thread and run once at once."""
+        self.scheduler.start()
+        self.replan()
+
+    def stop(self) -> None:
+        """Stop planning; wait for a run in progress to finish its current game."""
+        self.stop_event.set()
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=True)
+
+    def replan(self) -> None:
+        """Look at the games again soon: at once, or ``min_gap`` after the last run
+        ended (so that a stream of mail does not keep the runner busy)."""
+        with self._lock:
+            if self._running:
+                self._again = True
+                return
+            when = self._soonest()
+            if self.next_run is None or self.next_run > when:
+                self._schedule(when)
+
+    def _soonest(self) -> datetime:
+        now = self.clock()
+        if self._last_end is None:
+            return now
+        return max(now, self._last_end + self.min_gap)
+
+    def _schedule(self, when: datetime) -> None:
+        """Plan the next run (the lock is held)."""
+        if self.stop_event.is_set():
+            return
+        self.next_run = when
+        self.scheduler.add_job(
+            self._run,
+            DateTrigger(run_date=when, timezone=UTC),
+            id=JOB_ID,
+            replace_existing=True,
+        )
+
+    def _run(self) -> None:
+        with self._lock:
+            self._running = True
+            self._again = False
+        wake: datetime | None = None
+        try:
+            wake = run_due(self.engine, self.sender, self.clock(), self.stop_event)
+        except Exception:  # e.g. the database is unreachable: try again later
+            log.exception("deadline run failed")
+            wake = self.clock() + RETRY_AFTER
+        finally:
+            self.runs += 1
+            if self.after_run is not None:
+                self.after_run()
+            with self._lock:
+                self._running = False
+                now = self._last_end = self.clock()
+                latest = now + self.recheck
+                when = self._soonest() if self._again else min(wake or latest, latest)
+                self._schedule(max(when, now))
+            log.debug("next deadline run at %s", self.next_run)
