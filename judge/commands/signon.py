@@ -8,7 +8,7 @@ from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
 from judge.games import find_game, find_power, game_powers, player_address
-from judge.models import Player
+from judge.models import PLAYING, Player
 
 
 def split_target(token: str) -> tuple[str, str] | None:
@@ -70,6 +70,11 @@ class SignOn(Command):
         if player is None or not verify_password(player.password_hash, words[1]):
             # One answer for both, so passwords cannot be probed power by power.
             ctx.transcript.refused(echo, f"wrong password for {power.name} in game {game.name}")
+            return
+        if player.status != PLAYING:
+            ctx.transcript.refused(
+                echo, f"you no longer play {power.name} in game {game.name} ({player.status})"
+            )
             return
         ctx.game, ctx.player = game, player
         ctx.owner_address = player_address(ctx.session, player)

@@ -25,7 +25,7 @@ def test_keywords_are_case_insensitive_and_spaces_inside_them_optional():
 
 
 def test_other_lines_are_orders_and_unknown_set_commands_are_flagged():
-    parsed = parse_body("A Par - Bur\nSET WAIT\n")
+    parsed = parse_body("A Par - Bur\nSET NONSENSE\n")
     assert [s.kind for s in parsed.statements] == [OTHER, UNKNOWN]
 
 

@@ -1,0 +1,140 @@
+"""HISTORY: mail a game's stored reports again, as one digest mail.
+
+Who may read: anyone, for a game that is finished or not anonymous; while an
+anonymous game runs, only its players, observers and master.  At most
+MAX_REPORTS reports go in one mail; without phases these are the latest ones.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender, master_of
+from judge.commands.phase import parse_phase, same_phase
+from judge.commands.player_state import sender_account
+from judge.commands.registry import register
+from judge.games import find_game
+from judge.history import reports_of
+from judge.models import FINISHED, Game, GameReport, Observer, Player
+from judge.recipients import send
+
+MAX_REPORTS = 20
+
+
+def reading_refusal(ctx: Context, game: Game) -> str | None:
+    """Why the sender may not read the game's history now, or None."""
+    if game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender):
+        return None
+    account = sender_account(ctx)
+    if account is not None:
+        for table in (Player, Observer):
+            query = select(table).where(table.game_id == game.id, table.account_id == account.id)
+            if ctx.session.exec(query).first() is not None:
+                return None
+    return (
+        f"game {game.name} is anonymous: until it ends, only its players, observers "
+        "and master may read its history"
+    )
+
+
+def _phases(words: list[str]) -> tuple[list[str], str | None]:
+    """The phase codes named after the game: ``S1901M F1902M`` or with TO between,
+    long forms (``Spring 1901 Movement``) included."""
+    upper = [w.upper() for w in words]
+    parts = (
+        [words[: upper.index("TO")], words[upper.index("TO") + 1 :]]
+        if "TO" in upper
+        else [[w] for w in words]
+        if len(words) == 2
+        else [words]
+    )
+    codes = []
+    for part in parts:
+        if not part:
+            continue
+        code = parse_phase(" ".join(part))
+        if code is None:
+            return (
+                [],
+                f"{' '.join(part)!r} is not a phase (write e.g. S1901M or Fall 1901 Movement)",
+            )
+        codes.append(code)
+    return codes, None
+
+
+def select_reports(
+    reports: list[GameReport], codes: list[str]
+) -> tuple[list[GameReport], int, str | None]:
+    """The reports asked for (at most MAX_REPORTS), how many more matched, and why
+    none could be chosen."""
+    start, end = 0, len(reports)
+    if codes:
+        found = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[0])]
+        if not found:
+            return [], 0, f"no report about {codes[0]}"
+        start = found[0]
+    if len(codes) > 1:
+        found = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[1]) and i >= start]
+        if not found:
+            return [], 0, f"no report about {codes[1]} after {codes[0]}"
+        end = found[-1] + 1
+    chosen = reports[start:end]
+    extra = max(0, len(chosen) - MAX_REPORTS)
+    chosen = chosen[:MAX_REPORTS] if codes else chosen[-MAX_REPORTS:]
+    return chosen, extra, None
+
+
+@register
+class History(Command):
+    """Mail a game's past reports again."""
+
+    rank = 52
+    keyword = "HISTORY"
+    syntax = "HISTORY <game> [<from phase> [TO <to phase>]]"
+    help = (
+        "Mails you the game's past reports again, in one mail: from one phase (to\n"
+        f"another), or the latest ones; at most {MAX_REPORTS} per request. Anyone may\n"
+        "read a finished or non-anonymous game; an anonymous game in progress only\n"
+        "its players, observers and master."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        words = stmt.args.split()
+        if not words:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        game = find_game(ctx.session, words[0])
+        if game is None:
+            ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
+            return
+        codes, problem = _phases(words[1:])
+        problem = problem or reading_refusal(ctx, game)
+        if problem is not None:
+            ctx.transcript.refused(stmt.text, problem)
+            return
+        reports = reports_of(ctx.session, game)
+        if not reports:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no reports yet")
+            return
+        chosen, extra, problem = select_reports(reports, codes)
+        if problem is not None:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
+            return
+        span = f"{chosen[0].phase} to {chosen[-1].phase}"
+        parts = [f"History of game {game.name}: {len(chosen)} reports, {span}.\n"]
+        for report in chosen:
+            parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
+        subject = f"JUDGE:{game.name} History {span}"
+        send(ctx.session, judge_sender(ctx), ctx.sender, subject, "\n".join(parts))
+        entry = ctx.transcript.ok(
+            stmt.text, f"{len(chosen)} reports of game {game.name} ({span}) mailed to you."
+        )
+        if extra:
+            entry.extra.append(
+                f"{extra} more {'report' if extra == 1 else 'reports'} matched: "
+                f"at most {MAX_REPORTS} go in one mail; ask again from a later phase."
+                if codes
+                else f"{extra} earlier {'report' if extra == 1 else 'reports'} left out: "
+                f"ask HISTORY {game.name} <from phase> TO <to phase> for them."
+            )

@@ -1,0 +1,95 @@
+"""OBSERVE and UNOBSERVE: receive a game's reports without playing, or stop.
+
+Anyone may observe a game that is not finished; the judge keeps an account for
+the address (REGISTER later sets its name and time zone).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.registry import register
+from judge.games import account_for, find_game
+from judge.models import FINISHED, Game, Observer
+
+
+def _game(ctx: Context, stmt: Statement, syntax: str) -> Game | None:
+    words = stmt.args.split()
+    if not words:
+        ctx.transcript.refused(stmt.text, f"expected: {syntax}")
+        return None
+    game = find_game(ctx.session, words[0])
+    if game is None:
+        ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
+    return game
+
+
+def _row(ctx: Context, game: Game) -> Observer | None:
+    account = account_for(ctx.session, ctx.sender)
+    query = select(Observer).where(Observer.game_id == game.id, Observer.account_id == account.id)
+    return ctx.session.exec(query).first()
+
+
+def stop_observing(ctx: Context, stmt: Statement, game: Game) -> None:
+    """Remove the sender from the game's observers, recording the outcome."""
+    row = _row(ctx, game)
+    if row is None:
+        ctx.transcript.refused(stmt.text, f"you do not observe game {game.name}")
+        return
+    ctx.session.delete(row)
+    ctx.transcript.ok(stmt.text, f"You no longer observe game {game.name}.")
+
+
+@register
+class Observe(Command):
+    """Observe a game."""
+
+    rank = 47
+    keyword = "OBSERVE"
+    aliases = ("WATCH",)
+    syntax = "OBSERVE <game> [OFF]"
+    help = (
+        "You receive the game's start mail, reports and announcements without\n"
+        "playing. OBSERVE <game> OFF (or UNOBSERVE <game>) stops them."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game = _game(ctx, stmt, self.syntax)
+        if game is None:
+            return
+        rest = [w.upper() for w in stmt.args.split()[1:]]
+        if rest == ["OFF"]:
+            stop_observing(ctx, stmt, game)
+            return
+        if rest:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        if game.status == FINISHED:
+            ctx.transcript.refused(
+                stmt.text, f"game {game.name} is finished: send HISTORY {game.name} for its reports"
+            )
+            return
+        if _row(ctx, game) is not None:
+            ctx.transcript.refused(stmt.text, f"you already observe game {game.name}")
+            return
+        account = account_for(ctx.session, ctx.sender)
+        ctx.session.add(Observer(game_id=game.id, account_id=account.id, created_at=ctx.now))
+        ctx.transcript.ok(
+            stmt.text, f"You now observe game {game.name}: its reports will be mailed to you."
+        )
+
+
+@register
+class Unobserve(Command):
+    """Stop observing a game."""
+
+    rank = 48
+    keyword = "UNOBSERVE"
+    syntax = "UNOBSERVE <game>"
+    help = "Stops the mail of a game you observe (the same as OBSERVE <game> OFF)."
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game = _game(ctx, stmt, self.syntax)
+        if game is not None:
+            stop_observing(ctx, stmt, game)

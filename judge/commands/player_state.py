@@ -1,0 +1,67 @@
+"""What the player commands share: checks on the signed-on player's game, and
+finding the account a command acts for."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from sqlmodel import select
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender
+from judge.games import power_name
+from judge.models import FINISHED, FORMING, PLAYING, Account
+from judge.votes import settle_votes
+
+
+def in_play_refusal(ctx: Context) -> str | None:
+    """Why the signed-on player cannot change their settings now, or None."""
+    game, player = ctx.game, ctx.player
+    assert game is not None and player is not None
+    if game.status == FINISHED:
+        return f"game {game.name} is finished"
+    if game.status == FORMING:
+        return f"game {game.name} has not started yet"
+    if player.status != PLAYING:
+        return f"you no longer play {power_name(game, player.power)} in game {game.name}"
+    return None
+
+
+def sender_account(ctx: Context) -> Account | None:
+    """The account of the sending address, if it has one."""
+    if ctx.account is None:
+        ctx.account = ctx.session.exec(select(Account).where(Account.address == ctx.sender)).first()
+    return ctx.account
+
+
+def registered_account(ctx: Context) -> Account | None:
+    """The sender's account when it was made by REGISTER (it has a password)."""
+    account = sender_account(ctx)
+    return account if account is not None and account.password_hash else None
+
+
+class PlayerFlag(Command):
+    """A SET command that turns one of the signed-on player's flags on or off."""
+
+    needs_signon = True
+    flag: ClassVar[str] = ""  # the Player attribute
+    value: ClassVar[bool] = True
+    done: ClassVar[str] = ""  # the reply when it is set
+    settles: ClassVar[bool] = False  # True for votes that may end the game
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        assert ctx.game is not None and ctx.player is not None
+        if stmt.args.strip():
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        reason = in_play_refusal(ctx)
+        if reason is not None:
+            ctx.transcript.refused(stmt.text, reason)
+            return
+        setattr(ctx.player, self.flag, self.value)
+        ctx.session.add(ctx.player)
+        entry = ctx.transcript.ok(stmt.text, self.done)
+        if self.settles and self.value:
+            outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
+            if outcome is not None:
+                entry.extra.append(f"The game is over: {outcome}")

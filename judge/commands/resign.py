@@ -1,0 +1,114 @@
+"""RESIGN: leave a game.
+
+``RESIGN`` after a SIGNON gives up the power: the player's status becomes
+"resigned", the power is in civil disorder until the master REPLACEs the player,
+and everyone in the game is told (without the address in an anonymous game).
+``RESIGN <game> <password>`` withdraws a JOIN from a game that has not started;
+the password is the one given with JOIN.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.gm_common import judge_sender
+from judge.commands.passwords import verify_password
+from judge.commands.player_state import in_play_refusal, sender_account
+from judge.commands.registry import register
+from judge.games import find_game, power_name
+from judge.history import announce_and_keep
+from judge.models import FORMING, RESIGNED, Applicant
+from judge.votes import settle_votes
+
+
+@register
+class Resign(Command):
+    """Resign from a game, or withdraw a JOIN."""
+
+    rank = 46
+    keyword = "RESIGN"
+    syntax = "RESIGN   (after SIGNON)   or   RESIGN <game> <password>   (before the game starts)"
+    help = (
+        "After a SIGNON, RESIGN gives up your power for good: it goes into civil\n"
+        "disorder (its units hold) until the game master finds a replacement, and\n"
+        "everyone in the game is told. Before a game starts, RESIGN <game> <password>\n"
+        "(the password you gave with JOIN) withdraws your JOIN."
+    )
+
+    def echo(self, stmt: Statement) -> str:
+        words = stmt.args.split()
+        return " ".join(["RESIGN", *words[:1], *([HIDDEN] if len(words) > 1 else [])])
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        if stmt.args.strip():
+            self._withdraw(ctx, stmt)
+        elif ctx.signed_on:
+            self._resign(ctx, stmt)
+        else:
+            reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
+            ctx.transcript.refused(
+                self.echo(stmt), f"{reason} (or write RESIGN <game> <password> to withdraw a JOIN)"
+            )
+
+    def _resign(self, ctx: Context, stmt: Statement) -> None:
+        game, player = ctx.game, ctx.player
+        assert game is not None and player is not None
+        reason = in_play_refusal(ctx)
+        if reason is not None:
+            ctx.transcript.refused(self.echo(stmt), reason)
+            return
+        player.status = RESIGNED
+        player.wait = player.draw = player.concede = False
+        ctx.session.add(player)
+        name = power_name(game, player.power)
+        who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
+        subject = f"JUDGE:{game.name} - {game.phase} {name} resigned"
+        text = (
+            f"{who} of {name} has resigned from game {game.name}.\n"
+            f"{name} is in civil disorder until the game master finds a replacement:\n"
+            "its units hold, its retreats disband and its builds are waived.\n"
+        )
+        announce_and_keep(ctx.session, judge_sender(ctx), game, subject, text, ctx.now)
+        entry = ctx.transcript.ok(
+            self.echo(stmt),
+            f"You have resigned from game {game.name}; {name} is in civil disorder.",
+        )
+        outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
+        if outcome is not None:
+            entry.extra.append(f"The game is over: {outcome}")
+
+    def _withdraw(self, ctx: Context, stmt: Statement) -> None:
+        echo = self.echo(stmt)
+        words = stmt.args.split()
+        if len(words) != 2:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
+            return
+        game = find_game(ctx.session, words[0])
+        if game is None:
+            ctx.transcript.refused(echo, f"there is no game called {words[0]!r}")
+            return
+        if game.status != FORMING:
+            ctx.transcript.refused(
+                echo,
+                f"game {game.name} has started: SIGNON to your power and send RESIGN alone",
+            )
+            return
+        account = sender_account(ctx)
+        applicant = (
+            ctx.session.exec(
+                select(Applicant).where(
+                    Applicant.game_id == game.id, Applicant.account_id == account.id
+                )
+            ).first()
+            if account is not None
+            else None
+        )
+        if applicant is None:
+            ctx.transcript.refused(echo, f"{ctx.sender} has not joined game {game.name}")
+            return
+        if not verify_password(applicant.password_hash, words[1]):
+            ctx.transcript.refused(echo, f"wrong password for your JOIN of game {game.name}")
+            return
+        ctx.session.delete(applicant)
+        ctx.transcript.ok(echo, f"Your JOIN of game {game.name} is withdrawn.")

@@ -1,0 +1,122 @@
+"""SET ABSENCE and SET NOABSENCE: days a player is away.
+
+Dates are read in the game's time zone and are inclusive; an absence may last at
+most MAX_DAYS days and replaces any earlier one.  No deadline of the game falls
+on a day a player is away: when the current deadline does, it moves to the first
+allowed day after the absence (at the same time of day), and everyone is told.
+The game master is told of every absence.  SET NOABSENCE clears the absence; a
+deadline that already moved stays where it is.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender
+from judge.commands.player_state import in_play_refusal
+from judge.commands.registry import register
+from judge.game_clock import game_timing, set_next_deadline
+from judge.games import power_name
+from judge.models import ACTIVE, Game, as_utc
+from judge.recipients import MASTER, announce
+from judge.timing import TimingError, format_for, parse_date_range
+
+MAX_DAYS = 21
+
+
+def _days(start: date, end: date) -> str:
+    return start.isoformat() if start == end else f"{start.isoformat()} to {end.isoformat()}"
+
+
+def move_deadline_out(ctx: Context, game: Game, start: date, end: date) -> datetime | None:
+    """Move the game's deadline past the absence when it falls inside; the new one."""
+    deadline = as_utc(game.deadline)
+    rules = game_timing(game)
+    if game.status != ACTIVE or deadline is None or deadline <= ctx.now:
+        return None
+    if not start <= deadline.astimezone(rules.tz).date() <= end:
+        return None
+    # Counting back the phase's span from the old deadline makes it the earliest
+    # choice, so the deadline only ever moves later, day by day, past the absences.
+    origin = rules.for_phase(game.phase).after.subtract_from(deadline, rules.tz)
+    return set_next_deadline(ctx.session, game, origin)
+
+
+@register
+class SetAbsence(Command):
+    """Tell the judge which days you are away."""
+
+    rank = 78
+    keyword = "SET ABSENCE"
+    syntax = "SET ABSENCE <date> [TO <date>]   e.g. SET ABSENCE 2026-12-24 TO 2026-12-31"
+    help = (
+        "Days you are away (inclusive, in the game's time zone, at most "
+        f"{MAX_DAYS} days).\nNo deadline falls on them: a deadline inside moves to "
+        "the first day after.\nThe game master is told. SET NOABSENCE cancels it."
+    )
+    needs_signon = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game, player = ctx.game, ctx.player
+        assert game is not None and player is not None
+        reason = in_play_refusal(ctx)
+        if reason is None and not stmt.args.strip():
+            reason = f"expected: {self.syntax}"
+        if reason is not None:
+            ctx.transcript.refused(stmt.text, reason)
+            return
+        zone = game_timing(game).zone
+        try:
+            start, end = parse_date_range(stmt.args, zone, ctx.now)
+        except TimingError as exc:
+            ctx.transcript.refused(stmt.text, str(exc))
+            return
+        today = ctx.now.astimezone(game_timing(game).tz).date()
+        if end < today:
+            ctx.transcript.refused(stmt.text, f"that absence is over already (today is {today})")
+            return
+        if (end - start).days + 1 > MAX_DAYS:
+            ctx.transcript.refused(stmt.text, f"an absence may last at most {MAX_DAYS} days")
+            return
+        player.absent_from, player.absent_until = start, end
+        ctx.session.add(player)
+        ctx.session.flush()
+        name = power_name(game, player.power)
+        entry = ctx.transcript.ok(stmt.text, f"Absence set: {_days(start, end)} ({zone}).")
+        moved = move_deadline_out(ctx, game, start, end)
+        sender = judge_sender(ctx)
+        note = f"The player of {name} in game {game.name} is away {_days(start, end)} ({zone})."
+        if moved is not None:
+            when = format_for(moved, zone)
+            entry.extra.append(f"The deadline of {game.phase} moved to {when}.")
+            note += f"\nThe deadline of {game.phase} moved to {when}."
+            everyone = (
+                f"A player of game {game.name} is away on the day of the deadline.\n"
+                f"The deadline of {game.phase} has moved to {when}.\n"
+            )
+            subject = f"JUDGE:{game.name} - {game.phase} Deadline moved"
+            announce(ctx.session, sender, game, subject, everyone, exclude=[game.master_address])
+        subject = f"JUDGE:{game.name} - {game.phase} Absence of {name}"
+        announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
+
+
+@register
+class SetNoAbsence(Command):
+    """Cancel an absence."""
+
+    rank = 79
+    keyword = "SET NOABSENCE"
+    syntax = "SET NOABSENCE"
+    help = "Cancels your absence. A deadline that moved because of it stays where it is."
+    needs_signon = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        assert ctx.game is not None and ctx.player is not None
+        reason = in_play_refusal(ctx)
+        if reason is not None:
+            ctx.transcript.refused(stmt.text, reason)
+            return
+        ctx.player.absent_from = ctx.player.absent_until = None
+        ctx.session.add(ctx.player)
+        ctx.transcript.ok(stmt.text, "Absence cleared.")

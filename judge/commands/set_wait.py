@@ -1,0 +1,35 @@
+"""SET WAIT and SET NOWAIT: hold the phase until its deadline, or not."""
+
+from __future__ import annotations
+
+from judge.commands.player_state import PlayerFlag
+from judge.commands.registry import register
+
+
+@register
+class SetWait(PlayerFlag):
+    """Keep the current phase from being processed before its deadline."""
+
+    rank = 72
+    keyword = "SET WAIT"
+    syntax = "SET WAIT"
+    help = (
+        "The phase is not processed early, before its deadline, even when every\n"
+        "power has sent orders. It stays set for later phases until SET NOWAIT."
+    )
+    flag = "wait"
+    value = True
+    done = "Wait set: the phase will not be processed before its deadline."
+
+
+@register
+class SetNoWait(PlayerFlag):
+    """Allow early processing again."""
+
+    rank = 73
+    keyword = "SET NOWAIT"
+    syntax = "SET NOWAIT"
+    help = "Cancels SET WAIT: the phase may be processed as soon as all orders are in."
+    flag = "wait"
+    value = False
+    done = "Wait cleared: the phase may be processed as soon as all orders are in."

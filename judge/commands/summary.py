@@ -1,0 +1,144 @@
+"""SUMMARY: one mail with a game's settings, players, phases played, supply-centre
+counts by year and outcome.
+
+Anyone may ask.  The players' addresses are left out while an anonymous game
+runs; the game master always sees them.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import col, select
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender, master_of
+from judge.commands.registry import register
+from judge.game_clock import game_timing
+from judge.game_start import applicants_of, seats_of
+from judge.games import find_game, game_powers
+from judge.models import (
+    FINISHED,
+    MULTIVERSE_RULES,
+    REPORT_RESULTS,
+    Account,
+    Game,
+    GameReport,
+    PhaseSnapshot,
+    Player,
+    as_utc,
+)
+from judge.recipients import send
+from judge.standings import centre_counts
+from judge.timing import describe_rules, format_for
+
+
+def settings_lines(game: Game) -> list[str]:
+    """The game's settings, one per line."""
+    rules = game.rules + (
+        f" ({game.adjacency} adjacency)" if game.rules == MULTIVERSE_RULES else ""
+    )
+    deadline = as_utc(game.deadline)
+    return [
+        f"Variant: {game.variant}, rules: {rules}",
+        f"Status: {game.status}, phase {game.phase}",
+        f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
+        f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
+        f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
+        f"Game master: {game.master_address or 'none'}",
+        *describe_rules(game_timing(game)).splitlines(),
+    ]
+
+
+def player_lines(ctx: Context, game: Game) -> list[str]:
+    """The players (addresses hidden while an anonymous game runs)."""
+    show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
+    rows = ctx.session.exec(
+        select(Player, Account).where(Player.game_id == game.id, Player.account_id == Account.id)
+    ).all()
+    by_power = {player.power: (player, account) for player, account in rows}
+    lines = []
+    for power in game_powers(game):
+        if power.code not in by_power:
+            lines.append(f"  {power.name:<10} nobody (civil disorder)")
+            continue
+        player, account = by_power[power.code]
+        who = f"{account.name} <{account.address}>" if show else "(anonymous)"
+        status = "" if player.status == "playing" else f" ({player.status})"
+        lines.append(f"  {power.name:<10} {who}{status}")
+    if not rows:
+        waiting = len(applicants_of(ctx.session, game))
+        return [f"  {waiting} of {seats_of(game)} places taken; the game has not started"]
+    return lines
+
+
+def centre_table(ctx: Context, game: Game) -> list[str]:
+    """Supply centres per power at the start of each year, and now."""
+    snapshots = ctx.session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id)
+        .order_by(col(PhaseSnapshot.number))
+    ).all()
+    rows: dict[str, dict[str, int]] = {}
+    for snap in snapshots:
+        if snap.phase.upper().startswith("S") and snap.phase.upper().endswith("M"):
+            rows.setdefault(snap.phase[1:-1], centre_counts(json.loads(snap.position)))
+    rows["now"] = centre_counts(game.position_doc())
+    powers = game_powers(game)
+    head = "Year  " + " ".join(f"{p.name[:3]:>4}" for p in powers)
+    lines = [head]
+    for year, counts in rows.items():
+        lines.append(f"{year:<5} " + " ".join(f"{counts.get(p.code, 0):>4}" for p in powers))
+    return lines
+
+
+def phases_played(ctx: Context, game: Game) -> str:
+    """The phases processed so far, in order."""
+    rows = ctx.session.exec(
+        select(GameReport.phase)
+        .where(GameReport.game_id == game.id, GameReport.kind == REPORT_RESULTS)
+        .order_by(col(GameReport.id))
+    ).all()
+    return f"{game.number} ({', '.join(rows)})" if rows else str(game.number)
+
+
+@register
+class Summary(Command):
+    """Mail a summary of a game."""
+
+    rank = 53
+    keyword = "SUMMARY"
+    syntax = "SUMMARY <game>"
+    help = (
+        "Mails you a summary of the game: its settings, the players (hidden while\n"
+        "an anonymous game runs), the phases played, the supply centres of each\n"
+        "power year by year, and how it ended."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        words = stmt.args.split()
+        if len(words) != 1:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        game = find_game(ctx.session, words[0])
+        if game is None:
+            ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
+            return
+        lines = [
+            f"Summary of game {game.name}",
+            "",
+            *settings_lines(game),
+            "",
+            "Players:",
+            *player_lines(ctx, game),
+            "",
+            f"Phases played: {phases_played(ctx, game)}",
+            "",
+            "Supply centres:",
+            *centre_table(ctx, game),
+            "",
+            f"Outcome: {game.outcome or 'the game is not over'}",
+        ]
+        subject = f"JUDGE:{game.name} Summary"
+        send(ctx.session, judge_sender(ctx), ctx.sender, subject, "\n".join(lines) + "\n")
+        ctx.transcript.ok(stmt.text, f"A summary of game {game.name} is mailed to you.")
