@@ -37,9 +37,13 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from judge.demo import run_demo
+    if args.sample:
+        from judge.demo.sample import run_demo as run_sample
 
-    return run_demo()
+        return run_sample()
+    from judge.demo.main import run_demo
+
+    return run_demo(args.directory)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,7 +60,24 @@ def build_parser() -> argparse.ArgumentParser:
     adjudicate.add_argument("file", help="a JSON file, or - for standard input")
     adjudicate.set_defaults(func=_adjudicate)
 
-    demo = commands.add_parser("demo", help="run the demonstration (see README)")
+    demo = commands.add_parser(
+        "demo",
+        help="play a multiverse game by mail on loopback (see README)",
+        description="Run a judge on loopback, create a multiverse game by signed mail, "
+        "play a few turns by mail with seven scripted players, and print where every "
+        "mail is.",
+    )
+    demo.add_argument(
+        "--dir",
+        dest="directory",
+        default="state/demo",
+        help="directory for the demo's files, wiped first (default: state/demo)",
+    )
+    demo.add_argument(
+        "--sample",
+        action="store_true",
+        help="only print the reports of the sample standard game (no mail)",
+    )
     demo.set_defaults(func=_demo)
 
     mail_cli.register(commands)

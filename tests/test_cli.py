@@ -90,8 +90,8 @@ def test_a_bad_order_is_invalid_not_an_error() -> None:
     assert all(r["reason"] for r in results)
 
 
-def test_demo_prints_classic_reports() -> None:
-    done = judge("demo")
+def test_sample_demo_prints_classic_reports() -> None:
+    done = judge("demo", "--sample")
     assert done.returncode == 0, done.stderr
     assert "Movement results for Spring of 1901." in done.stdout
     assert "Austria: Army Vienna -> Galicia.  (*bounce*)" in done.stdout

@@ -18,16 +18,12 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
+from judge.demo.rig import free_port
+from judge.demo.rig import wait_until as wait_for  # noqa: F401 (re-exported for the tests)
+
 DOVECOT_CANDIDATES = ("dovecot", "/usr/sbin/dovecot")
 PASSWORD = "pw"
 APT_PACKAGES = "dovecot-imapd dovecot-lmtpd"
-
-
-def free_port() -> int:
-    """A TCP port on loopback that is free right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def find_dovecot() -> str:
@@ -248,15 +244,3 @@ class Relay:
         """A copy of what was received so far."""
         with self.handler.lock:
             return list(self.handler.messages)
-
-
-def wait_for(predicate, timeout: float, interval: float = 0.05, what: str = "condition"):  # noqa: ANN001, ANN201
-    """Poll ``predicate`` until it returns something truthy; raise on timeout."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(interval)
