@@ -7,6 +7,11 @@ up its syntax and help text by itself.
 """
 
 from judge.commands import (  # noqa: F401  (importing registers the commands)
+    gm_broadcast,
+    gm_create,
+    gm_flow,
+    gm_players,
+    gm_settings,
     help,
     history,
     join,
