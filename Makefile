@@ -7,10 +7,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages the tests use: a real IMAP server, GnuPG, a real PostgreSQL.
 SYSTEM_PACKAGES := dovecot-imapd dovecot-lmtpd gnupg postgresql
+# What the demo needs: GnuPG, to sign the game master's mail and verify it.
+DEMO_PACKAGES := gnupg
 
-.PHONY: demo test lint venv system-packages benchmark clean
+.PHONY: demo test lint venv system-packages demo-packages install-packages benchmark clean
 
-demo: $(STAMP)
+demo: $(STAMP) demo-packages
 	$(BIN)/judge demo
 
 test: $(STAMP) system-packages
@@ -32,7 +34,13 @@ $(STAMP): pyproject.toml requirements.lock
 
 # Installs the Debian packages the integration tests need, when any is missing.
 system-packages:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
+
+demo-packages:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEMO_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(PACKAGES); do \
 		dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
