@@ -1,0 +1,141 @@
+"""JOIN, OBSERVE, UNOBSERVE and RESIGN <game> (withdrawing a JOIN)."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.games import find_game
+from judge.models import ACTIVE, FINISHED, Applicant, Observer, Player
+from tests.commands.forming import forming_game, mails_to, registered, text_of
+from tests.commands.helpers import outcomes
+
+ADA = "ada@players.test"
+BOB = "bob@players.test"
+
+
+def _only(ctx):
+    [(echo, status, message)] = outcomes(ctx)
+    return echo, status, message
+
+
+def test_join_adds_an_applicant_and_says_how_many_places_are_free(session, run):
+    game = forming_game(session, seats=3)
+    registered(session, ADA)
+    echo, status, message = _only(run("JOIN newgame secret1 France, england", ADA))
+    assert echo == "JOIN newgame ******** France, england"
+    assert status == "ok"
+    assert message == (
+        "You have joined game newgame (preferences: France, England). "
+        "2 places are still free; the game starts when it is full."
+    )
+    applicant = session.exec(select(Applicant).where(Applicant.game_id == game.id)).one()
+    assert applicant.preferences == "france,england"
+    assert applicant.password_hash != "secret1"
+
+
+def test_the_last_join_starts_the_game(session, run):
+    game = forming_game(session, seats=2)
+    registered(session, ADA)
+    registered(session, BOB)
+    assert "1 place is still free" in _only(run("JOIN newgame secret1 italy", ADA))[2]
+    _, status, message = _only(run("JOIN newgame secret2 italy", BOB))
+    assert status == "ok" and "The game is full and starts now" in message
+    session.commit()
+    assert game.status == ACTIVE
+    powers = {p.power for p in session.exec(select(Player).where(Player.game_id == game.id))}
+    assert "italy" in powers and len(powers) == 2
+    assert "You have been selected as Italy" in text_of(mails_to(session, ADA)[0])
+    ctx = run("SIGNON Inewgame secret1", ADA)
+    assert ctx.signed_on and ctx.player.power == "italy"
+
+
+def test_join_refusals(session, run):
+    forming_game(session, seats=1)
+    cases = [
+        ("JOIN newgame secret1", "JOIN needs a registered account: send REGISTER"),
+    ]
+    for line, reason in cases:
+        _, status, message = _only(run(line, ADA))
+        assert status == "refused" and message.startswith(reason), (line, message)
+    registered(session, ADA)
+    cases = [
+        ("JOIN newgame", "expected: JOIN <game> <password> [<power> ...]"),
+        ("JOIN nogame secret1", "there is no game called 'nogame'"),
+        ("JOIN game1 secret1", "game game1 is active: only games that have not started"),
+        ("JOIN newgame secret1 Prussia", "game newgame has no power 'Prussia' (it has Austria,"),
+        ("JOIN newgame abc", "a password needs at least 4 characters"),
+    ]
+    for line, reason in cases:
+        _, status, message = _only(run(line, ADA))
+        assert status == "refused" and reason.lower() in message.lower(), (line, message)
+    assert session.exec(select(Applicant)).all() == []
+
+
+def test_the_same_account_cannot_join_twice(session, run):
+    forming_game(session, seats=3)
+    registered(session, ADA)
+    run("JOIN newgame secret1", ADA)
+    _, status, message = _only(run("JOIN newgame other22", ADA))
+    assert status == "refused" and message == f"{ADA} has already joined game newgame"
+
+
+def test_join_after_register_in_the_same_mail(session, run):
+    forming_game(session, seats=3)
+    body = "REGISTER\nName: Ada\nPassword: account1\nEND\nJOIN newgame secret1\n"
+    ctx = run(body, ADA)
+    assert [s for _, s, _ in outcomes(ctx)] == ["ok", "ok"]
+
+
+def test_withdrawing_a_join(session, run):
+    forming_game(session, seats=3)
+    registered(session, ADA)
+    run("JOIN newgame secret1", ADA)
+    refusals = {
+        "RESIGN newgame wrong11": "wrong password for your JOIN of game newgame",
+        "RESIGN game1 secret1": "game game1 has started: SIGNON to your power and send RESIGN",
+        "RESIGN nogame secret1": "there is no game called 'nogame'",
+        "RESIGN newgame": "expected: RESIGN",
+    }
+    for line, reason in refusals.items():
+        echo, status, message = _only(run(line, ADA))
+        assert status == "refused" and message.startswith(reason), (line, message)
+        assert "secret1" not in echo and "wrong11" not in echo
+    _, status, message = _only(run("RESIGN newgame secret1", BOB))
+    assert message == f"{BOB} has not joined game newgame"
+    _, status, message = _only(run("RESIGN newgame secret1", ADA))
+    assert status == "ok" and message == "Your JOIN of game newgame is withdrawn."
+    assert session.exec(select(Applicant)).all() == []
+
+
+def test_resign_alone_needs_a_signon(run):
+    _, status, message = _only(run("RESIGN", ADA))
+    assert status == "refused" and message.startswith("this needs a SIGNON first")
+
+
+def test_observe_and_stop(session, run):
+    game = find_game(session, "game1")
+    _, status, message = _only(run("OBSERVE game1", ADA))
+    assert status == "ok" and message.startswith("You now observe game game1")
+    assert len(session.exec(select(Observer).where(Observer.game_id == game.id)).all()) == 1
+    assert _only(run("OBSERVE game1", ADA))[2] == "you already observe game game1"
+    assert _only(run("OBSERVE game1 OFF", ADA))[2] == "You no longer observe game game1."
+    assert _only(run("UNOBSERVE game1", ADA))[2] == "you do not observe game game1"
+    run("watch game1", ADA)
+    assert _only(run("unobserve game1", ADA))[1] == "ok"
+    assert session.exec(select(Observer)).all() == []
+
+
+def test_observe_refusals(session, run):
+    game = find_game(session, "game1")
+    cases = {
+        "OBSERVE": "expected: OBSERVE <game> [OFF]",
+        "OBSERVE nogame": "there is no game called 'nogame'",
+        "OBSERVE game1 maybe": "expected: OBSERVE <game> [OFF]",
+    }
+    for line, reason in cases.items():
+        assert _only(run(line, ADA))[1:] == ("refused", reason), line
+    game.status = FINISHED
+    session.commit()
+    assert _only(run("OBSERVE game1", ADA))[2] == (
+        "game game1 is finished: send HISTORY game1 for its reports"
+    )
