@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -214,6 +214,7 @@ def report_settings(
     next_deadline: datetime | None = None,
     phase_deadline: datetime | None = None,
     number: int | None = None,
+    notices: Sequence[str] = (),
 ) -> ReportSettings:
     """The report settings of a game (its zone; ``number`` defaults to its count of
     processed phases)."""
@@ -226,6 +227,7 @@ def report_settings(
         phase_deadline=phase_deadline,
         game_zone=game_timing(game).zone,
         reader_zone=reader_zone,
+        notices=tuple(notices),
     )
 
 
@@ -245,29 +247,29 @@ def _mail_by_zone(
     game: Game,
     turn: _Turn,
     recipients: Sequence[Recipient],
+    settings: ReportSettings,
     *,
-    next_at: datetime | None,
-    phase_at: datetime | None,
     preview: bool = False,
 ) -> list[str]:
-    """Render once per recipient zone and queue one mail per recipient."""
+    """Render once per recipient zone (``settings`` with the reader's zone) and queue
+    one mail per recipient."""
     rendered: dict[str, tuple[str, str, str]] = {}
     mailed = []
     for recipient in recipients:
         zone = recipient.zone or "UTC"
         if zone not in rendered:
-            settings = report_settings(
-                game,
-                reader_zone=zone,
-                next_deadline=next_at,
-                phase_deadline=phase_at,
-                number=game.number + 1 if preview else None,
-            )
-            rendered[zone] = _render(game, turn, settings, preview=preview)
+            mine = replace(settings, reader_zone=zone)
+            rendered[zone] = _render(game, turn, mine, preview=preview)
         subject, text, html = rendered[zone]
         send(session, sender, recipient.address, subject, text, html)
         mailed.append(recipient.address)
     return mailed
+
+
+def _notices(game: Game, turn: _Turn) -> tuple[str, ...]:
+    if not turn.winner:
+        return ()
+    return (f"The game is over: victory of {power_name(game, turn.winner)}.",)
 
 
 # ------------------------------------------------------------------ processing
@@ -300,14 +302,14 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
         next_at = set_next_deadline(session, game, now)
     session.add(game)
 
-    stored = report_settings(game, next_deadline=next_at, phase_deadline=phase_at)
-    subject, text, html = _render(game, turn, stored)
+    settings = report_settings(
+        game, next_deadline=next_at, phase_deadline=phase_at, notices=_notices(game, turn)
+    )
+    subject, text, html = _render(game, turn, settings)
     report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html)
     report.phase = processed  # the report is about the phase just processed
     recipients = game_recipients(session, game)
-    mailed = _mail_by_zone(
-        session, sender, game, turn, recipients, next_at=next_at, phase_at=phase_at
-    )
+    mailed = _mail_by_zone(session, sender, game, turn, recipients, settings)
     session.flush()
     return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
 
@@ -322,18 +324,15 @@ def preview_phase(session: Session, sender: Sender, game: Game, now: datetime, t
         next_at = next_deadline(
             game_timing(game), turn.next_phase, now, absences=absences(session, game)
         )
-    zone = _zone_of(session, game, to)
-    recipient = Recipient(to, "master", zone)
-    _mail_by_zone(
-        session,
-        sender,
+    settings = report_settings(
         game,
-        turn,
-        [recipient],
-        next_at=next_at,
-        phase_at=as_utc(game.deadline),
-        preview=True,
+        next_deadline=next_at,
+        phase_deadline=as_utc(game.deadline),
+        number=game.number + 1,
+        notices=_notices(game, turn),
     )
+    recipient = Recipient(to, "master", _zone_of(session, game, to))
+    _mail_by_zone(session, sender, game, turn, [recipient], settings, preview=True)
 
 
 def _zone_of(session: Session, game: Game, address: str) -> str:
