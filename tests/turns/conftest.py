@@ -75,3 +75,9 @@ def text_of(msg: EmailMessage) -> str:
     part = msg.get_body(preferencelist=("plain",))
     assert part is not None
     return part.get_content()
+
+
+def near_victory_centres() -> dict[str, list[str]]:
+    """France one centre short of victory (17), Italy with Rome only; Venice unowned."""
+    france = ["bel", "ber", "bre", "den", "edi", "hol", "kie", "lon", "lvp", "mar", "mun"]
+    return {"france": [*france, "nwy", "par", "por", "spa", "stp", "swe"], "italy": ["rom"]}

@@ -16,7 +16,16 @@ from judge.turns import (
     set_game_position,
     starting_document,
 )
-from tests.turns.conftest import MASTER, NOW, SENDER, give, new_game, outbox, text_of
+from tests.turns.conftest import (
+    MASTER,
+    NOW,
+    SENDER,
+    give,
+    near_victory_centres,
+    new_game,
+    outbox,
+    text_of,
+)
 
 
 def _multiverse_game(session: Session, doc: dict[str, Any] | None = None):
@@ -128,11 +137,7 @@ def test_retreat_pause_is_an_r_phase(session: Session) -> None:
 
 
 def test_victory_ends_a_multiverse_game(session: Session) -> None:
-    centres = {
-        "france": ["bel", "bre", "den", "edi", "hol", "kie", "lon", "lvp", "mar", "mun"]
-        + ["nwy", "par", "por", "spa", "swe", "ber", "stp"],
-        "italy": ["rom"],
-    }
+    centres = near_victory_centres()
     board = {
         "timeline": 1,
         "phase": "F1905M",

@@ -29,6 +29,7 @@ from tests.turns.conftest import (
     SENDER,
     address,
     give,
+    near_victory_centres,
     new_game,
     outbox,
     text_of,
@@ -206,11 +207,7 @@ def test_rollback_without_snapshot_is_refused(session: Session) -> None:
 
 
 def test_victory_finishes_the_game(session: Session) -> None:
-    centres = {
-        "france": ["bel", "bre", "den", "edi", "hol", "kie", "lon", "lvp", "mar", "mun"]
-        + ["nwy", "par", "por", "spa", "swe", "ber", "stp"],
-        "italy": ["rom"],
-    }
+    centres = near_victory_centres()
     position = {
         "variant": "standard",
         "phase": "F1905M",
