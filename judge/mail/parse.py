@@ -30,7 +30,6 @@ class IncomingMail:
     raw: bytes
     sender: str = ""  # the From address, domain lower-cased
     sender_name: str = ""
-    reply_to: str | None = None  # the Reply-To address, when there is one
     message_id: str | None = None
     subject: str = ""  # decoded, control characters (CR, LF, ...) replaced by spaces
     in_reply_to: str | None = None
@@ -134,8 +133,6 @@ class _Reader:
 def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
     reader = _Reader(msg)
     mail.sender_name, mail.sender = _address(reader.header("From"))
-    reply_to = _address(reader.header("Reply-To"))[1]
-    mail.reply_to = reply_to or None
     mid = _MSGID.search(reader.header("Message-ID") or "")
     mail.message_id = mid.group(0) if mid else None
     mail.subject = _one_line(reader.header("Subject") or "")

@@ -3,9 +3,9 @@
 Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
 here, whatever the command processor, so that no processor can start a mail loop.
 Everything else goes to the command processor (``judge.processing.process_inbound`` by
-default), which also handles the size bound and the hourly reply limit.  If it raises,
-its work is rolled back, the mail is quarantined with the error, and the sender is told
-(unless the sender has had its hourly share of replies).
+default), which also handles the size bound.  If it raises, its work is rolled back,
+the mail is quarantined with the error, and the sender is told, within the reply limit
+of :mod:`judge.mail.limits` (the same rule as every other reply).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import logging
 import threading
 import traceback
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -23,8 +23,9 @@ from sqlmodel import Session
 
 from judge.config import Config
 from judge.mail import store
+from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
-from judge.mail.reply import build_reply, re_subject, reply_address
+from judge.mail.reply import build_reply, re_subject
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,8 @@ QUARANTINED = (
 
 
 class Processor:
-    """Applies pending inbound mail, one transaction per mail."""
+    """Applies pending inbound mail, one transaction per mail (``clock`` gives the time
+    the reply limit counts in)."""
 
     def __init__(
         self,
@@ -61,8 +63,10 @@ class Processor:
         stop: threading.Event | None = None,
         wake: threading.Event | None = None,
         sent_wake: threading.Event | None = None,
+        clock: Callable[[], datetime] = store.utcnow,
     ) -> None:
         self.config = config
+        self.clock = clock
         self.engine = engine
         self._process = process
         self.stop = stop or threading.Event()
@@ -76,13 +80,6 @@ class Processor:
         if self._process is None:
             self._process = load_processor()
         return self._process
-
-    def _over_rate(self, session: Session, address: str) -> bool:
-        limit = self.config.limits.replies_per_sender_per_hour
-        if limit <= 0:
-            return False
-        since = store.utcnow() - timedelta(hours=1)
-        return store.replies_since(session, address, since) >= limit
 
     def _automatic(self, row: store.InboundMessage) -> bool:
         """Mark automatic mail ignored; True when it was."""
@@ -99,8 +96,12 @@ class Processor:
                 return
             store.mark_done(row, store.QUARANTINED, error[-8000:])
             mail = parse_incoming(row.raw, self.config.judge.address, 1)  # headers only
-            if mail.answerable and not self._over_rate(session, reply_address(mail)):
-                store.enqueue(session, _notice(self.config, mail, QUARANTINED.format(id=row_id)))
+            if mail.answerable:
+                limit = self.config.limits.replies_per_sender_per_hour
+                text = QUARANTINED.format(id=row_id)
+                body = limited_body(session, mail.sender, self.clock(), limit, text)
+                if body is not None:
+                    store.enqueue(session, _notice(self.config, mail, body))
             session.add(row)
             session.commit()
 

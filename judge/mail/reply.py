@@ -9,17 +9,16 @@ from judge.config import Config
 from judge.mail.parse import IncomingMail
 
 
-def reply_address(mail: IncomingMail) -> str:
-    """Where a reply goes: the Reply-To address, else the From address."""
-    return mail.reply_to or mail.sender
-
-
 def build_reply(config: Config, mail: IncomingMail, subject: str, body: str) -> EmailMessage:
     """A reply to ``mail`` with In-Reply-To/References set and
-    ``Auto-Submitted: auto-replied`` (RFC 3834), ready for ``store.enqueue``."""
+    ``Auto-Submitted: auto-replied`` (RFC 3834), ready for ``store.enqueue``.
+
+    Like every reply of the judge it goes to the From address, never to Reply-To
+    (see docs/mail-transport.md, "Who gets the reply").
+    """
     msg = EmailMessage()
     msg["From"] = email.utils.formataddr((config.judge.name, config.from_address))
-    msg["To"] = reply_address(mail)
+    msg["To"] = mail.sender
     msg["Subject"] = subject
     msg["Auto-Submitted"] = "auto-replied"
     if mail.message_id:

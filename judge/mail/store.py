@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 
-from sqlalchemy import Column, LargeBinary, Text, func
+from sqlalchemy import Column, LargeBinary, Text
 from sqlmodel import Field, Session, SQLModel, select
 
 # Inbound statuses.
@@ -237,16 +237,3 @@ def mark_failed(row: OutboxMessage, error: str, base: float = 5.0, cap: float = 
     row.last_error = error[:2000]
     delay = min(cap, base * (2 ** min(row.attempts - 1, 20)))
     row.next_attempt_at = utcnow() + timedelta(seconds=delay)
-
-
-def replies_since(session: Session, address: str, since: datetime) -> int:
-    """How many outbox mails to ``address`` were created since ``since``."""
-    needle = json.dumps(address.lower())
-    pattern = "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-    stmt = (
-        select(func.count())
-        .select_from(OutboxMessage)
-        .where(OutboxMessage.created_at >= since)
-        .where(func.lower(OutboxMessage.recipients).like(pattern, escape="\\"))
-    )
-    return int(session.exec(stmt).one())

@@ -186,10 +186,10 @@ def test_pgp_clearsigned_body_is_unwrapped_and_the_armour_kept() -> None:
     assert mail.signed_text.endswith("-----END PGP SIGNATURE-----")
 
 
-def test_reply_to_is_noted_and_signature_stripped() -> None:
+def test_reply_to_is_not_the_sender_and_signature_stripped() -> None:
     mail = load("reply_to_and_signature.eml")
-    assert mail.sender == "ivy@example.com"
-    assert mail.reply_to == "ivy.other@example.net"
+    assert mail.sender == "ivy@example.com"  # replies go here, never to Reply-To
+    assert "ivy.other@example.net" not in vars(mail).values()
     assert mail.body_text == "SIGNON Egame11 pw\nF Lon - Nth"
 
 

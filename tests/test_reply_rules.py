@@ -1,0 +1,111 @@
+"""Who gets the judge's replies, and how many: one limit for every reply caused by a
+mail (command replies and quarantine notices alike), and always the From address."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from email.message import EmailMessage
+
+import pytest
+from sqlmodel import Session, select
+
+from judge.mail import store
+from judge.mail.limits import LAST_REPLY, limited_body
+from judge.mail.processor import QUARANTINED, Processor
+from judge.models import ReplyCount
+from judge.processing import process_inbound
+from tests.commands.helpers import (
+    JUDGE,
+    NOW,
+    body_of,
+    judge_config,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+PLAYER = "someone@players.test"
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = migrated_engine(tmp_path)
+    yield engine
+    engine.dispose()
+
+
+def _commands_or_boom(session, row, config):
+    """The real command processor, except that a mail saying BOOM raises."""
+    if b"BOOM" in row.raw:
+        raise RuntimeError("exploded")
+    process_inbound(session, row, config, now=NOW)
+
+
+def _receive(engine, raw: bytes, replies_per_hour: int = 30) -> str:
+    """Store one mail and let the processor handle it at NOW; its final status."""
+    processor = Processor(
+        judge_config(replies_per_hour), engine, _commands_or_boom, clock=lambda: NOW
+    )
+    with Session(engine) as session:
+        row = store.store_inbound(session, raw, "smtp")
+        assert row is not None and row.id is not None
+        row_id = row.id
+    return processor.handle(row_id)
+
+
+def _recipients(engine) -> list[list[str]]:
+    with Session(engine) as session:
+        rows = session.exec(select(store.OutboxMessage).order_by(store.OutboxMessage.id))
+        return [row.recipient_list() for row in rows]
+
+
+def test_limit_counts_per_address_and_clock_hour(engine):
+    with Session(engine) as session:
+        assert limited_body(session, PLAYER, NOW, 2, "text") == "text"
+        last = limited_body(session, PLAYER.upper(), NOW + timedelta(minutes=59), 2, "text")
+        assert last == "text" + LAST_REPLY.format(address=PLAYER.upper(), limit=2)
+        assert limited_body(session, PLAYER, NOW + timedelta(minutes=30), 2, "text") is None
+        assert limited_body(session, "other@players.test", NOW, 2, "text") == "text"
+        assert limited_body(session, PLAYER, NOW + timedelta(hours=1), 2, "text") == "text"
+        assert limited_body(session, "free@players.test", NOW, 0, "text") == "text"
+        session.commit()
+        counts = {(r.address, r.count) for r in session.exec(select(ReplyCount))}
+    assert counts == {(PLAYER, 3), (PLAYER, 1), ("other@players.test", 1)}
+
+
+def test_quarantine_notices_and_replies_share_one_limit(engine):
+    statuses = [
+        _receive(engine, make_mail(PLAYER, "HELP\n"), replies_per_hour=2),
+        _receive(engine, make_mail(PLAYER, "BOOM\n"), replies_per_hour=2),
+        _receive(engine, make_mail(PLAYER, "HELP\n"), replies_per_hour=2),
+        _receive(engine, make_mail(PLAYER, "BOOM\n"), replies_per_hour=2),
+    ]
+    assert statuses == ["processed", "quarantined", "processed", "quarantined"]
+    first, notice = outbox(engine)  # two replies in all: the limit is 2
+    assert "HELP" in body_of(first)
+    assert "NOT applied" in body_of(notice)
+    assert "This is the last reply this judge sends" in body_of(notice)
+
+
+def test_game_mail_does_not_use_up_the_allowance(engine):
+    with Session(engine) as session:
+        for n in range(3):  # say, turn reports: not replies to anything
+            msg = EmailMessage()
+            msg["From"], msg["To"], msg["Subject"] = JUDGE, PLAYER, f"report {n}"
+            msg.set_content("results")
+            store.enqueue(session, msg)
+        session.commit()
+    assert _receive(engine, make_mail(PLAYER, "BOOM\n"), replies_per_hour=1) == "quarantined"
+    notice = outbox(engine)[-1]
+    assert QUARANTINED.split(".")[0] in body_of(notice)
+
+
+@pytest.mark.parametrize("body", ["HELP\n", "BOOM\n"])
+def test_replies_go_to_from_never_to_reply_to(engine, body):
+    raw = make_mail(PLAYER, body, headers={"Reply-To": "victim@elsewhere.test"})
+    _receive(engine, raw)
+    [reply] = outbox(engine)
+    assert reply["To"] == PLAYER
+    assert _recipients(engine) == [[PLAYER]]
+    assert "victim" not in json.dumps(_recipients(engine))
