@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
@@ -82,6 +82,10 @@ def game_facts(session: Session, game: Game) -> GameFacts:
     )
 
 
+def _utc_text(moment: datetime) -> str:
+    return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
 def _mark(session: Session, game: Game, kind: str, labels: tuple[str, ...], now: datetime) -> None:
     assert game.id is not None
     for label in labels:
@@ -95,7 +99,9 @@ def carry_out(session: Session, sender: Sender, game: Game, action: Action, now:
     name = f"game {game.name}"
     if isinstance(action, StartGrace):
         game.grace_until = action.until
-        log.info("%s: %s deadline passed; grace until %s", name, game.phase, action.until)
+        log.info(
+            "%s: %s deadline passed; grace until %s", name, game.phase, _utc_text(action.until)
+        )
     elif isinstance(action, SendReminder):
         reminded = send_reminders(session, sender, game, action.missing, now)
         _mark(session, game, REMINDER, action.labels, now)
