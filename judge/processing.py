@@ -204,7 +204,8 @@ def _check_signature(
     session: Session, mail: IncomingMail, config: Config, now: datetime
 ) -> Verification | None:
     """The game-master check of a signed mail; None when the mail carries no signature."""
-    if not mail.pgp_mime and mail.signed_text is None:
+    nested = b"application/pgp-signature" in mail.raw.lower()  # PGP/MIME inside a wrapper
+    if not mail.pgp_mime and mail.signed_text is None and not nested:
         return None
     keyring = Keyring(keyring_home(config.judge.state_dir))
     window = timedelta(hours=config.signatures.window_hours)

@@ -21,6 +21,7 @@ from judge.models import (
     STANDARD_RULES,
     Game,
 )
+from judge.turns import set_game_position, starting_document
 from judge.variant import available_variants
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
@@ -115,8 +116,6 @@ def check_options(options: GameOptions) -> None:
 
 def new_game(session: Session, options: GameOptions, master: str, seed: int) -> Game:
     """Store a forming game with those settings, mastered by ``master``; flushes."""
-    from judge.turns import set_game_position, starting_document
-
     doc = starting_document(options.variant, options.rules, options.adjacency, seed)
     game = Game(
         name=options.name,

@@ -19,7 +19,10 @@ from judge.commands.gm_settings import deadline_text
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.registry import register
 from judge.game_clock import set_next_deadline
+from judge.game_end import end_game
+from judge.game_start import start_game
 from judge.models import ACTIVE, PAUSED, Game
+from judge.turns import preview_phase, process_phase, rollback_to
 
 
 @register
@@ -35,8 +38,6 @@ class StartCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        from judge.game_start import start_game
-
         send_announcements(ctx, game)
         try:
             start_game(ctx.session, judge_sender(ctx), game, ctx.now)
@@ -128,8 +129,6 @@ class ProcessCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        from judge.turns import process_phase
-
         if not _phase_guard(ctx, stmt, game):
             return
         if game.status != ACTIVE:
@@ -161,8 +160,6 @@ class PreviewCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        from judge.turns import preview_phase
-
         if not _phase_guard(ctx, stmt, game):
             return
         if game.status not in (ACTIVE, PAUSED):
@@ -190,8 +187,6 @@ class RollbackCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        from judge.turns import rollback_to
-
         phase = parse_phase(stmt.args.strip())
         if phase is None:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (e.g. ROLLBACK F1901M)")
@@ -222,8 +217,6 @@ class TerminateCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        from judge.game_end import end_game
-
         reason = stmt.args.strip()
         outcome = "The game master ended the game" + (f": {reason}" if reason else ".")
         send_announcements(ctx, game)

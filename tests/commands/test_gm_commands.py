@@ -1,0 +1,459 @@
+"""The game-master commands, run on an in-memory database with the signature taken
+as verified (the signature check itself is tested through process_inbound in
+tests/gpg/test_gm_processing.py)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+from datetime import UTC, datetime
+
+import pytest
+from sqlmodel import col, select
+
+from judge.commands.parser import parse_body
+from judge.commands.passwords import hash_password, verify_password
+from judge.game_clock import game_timing
+from judge.games import account_for, find_game
+from judge.mail.store import OutboxMessage
+from judge.models import (
+    ACTIVE,
+    EJECTED,
+    FINISHED,
+    FORMING,
+    PAUSED,
+    PLAYING,
+    Account,
+    Applicant,
+    Game,
+    Order,
+    Player,
+    Press,
+)
+from judge.processing import run_statements
+from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
+
+GM = "gm@example.org"
+
+
+@pytest.fixture
+def game1(session) -> Game:
+    game = find_game(session, "game1")
+    assert game is not None
+    game.master_address = GM
+    session.add(game)
+    session.commit()
+    return game
+
+
+@pytest.fixture
+def gm(make_ctx, game1):
+    """gm(body, sender=GM, signed=True) -> the context after running the mail."""
+
+    def runner(body: str, sender: str = GM, signed: bool = True):
+        ctx = make_ctx(sender)
+        ctx.signature_verified = signed
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner
+
+
+def mails(session) -> list[email.message.EmailMessage]:
+    rows = session.exec(select(OutboxMessage).order_by(col(OutboxMessage.id))).all()
+    return [
+        email.message_from_bytes(r.raw, policy=email.policy.default)  # type: ignore[misc]
+        for r in rows
+    ]
+
+
+def text_of(msg) -> str:
+    return msg.get_body(("plain",)).get_content()
+
+
+def statuses(ctx) -> list[str]:
+    return [status for _, status, _ in outcomes(ctx)]
+
+
+def message(ctx, index: int = -1) -> str:
+    return outcomes(ctx)[index][2]
+
+
+# ------------------------------------------------------------------ CREATE and GAME
+
+
+def test_create_makes_a_forming_game_mastered_by_the_sender(gm, session) -> None:
+    ctx = gm("CREATE alpha PLAYERS 5 PRESS grey ANONYMOUS\nSET PRESS white")
+    assert statuses(ctx) == ["ok", "ok"]
+    game = find_game(session, "alpha")
+    assert game is not None
+    assert (game.status, game.master_address, game.seats) == (FORMING, GM, 5)
+    assert game.anonymous and game.rules == "standard" and game.phase == "S1901M"
+    assert game.press_mode == "white"  # the SET after CREATE acted on the new game
+    assert "Game alpha created" in message(ctx, 0)
+    assert len(game.position_doc()["units"]) == 22
+
+
+def test_create_game_word_and_upper_case_name(gm, session) -> None:
+    ctx = gm("CREATE GAME Beta7 VARIANT standard")
+    assert statuses(ctx) == ["ok"]
+    assert find_game(session, "beta7") is not None
+
+
+def test_create_multiverse_strict(gm, session) -> None:
+    ctx = gm("CREATE multi RULES MULTIVERSE STRICT")
+    assert statuses(ctx) == ["ok"]
+    game = find_game(session, "multi")
+    assert game is not None
+    assert (game.rules, game.adjacency) == ("multiverse", "strict")
+    assert "boards" in game.position_doc()
+    assert "strict adjacency" in message(ctx)
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("CREATE", "give the new game's name"),
+        ("CREATE bad_name", "cannot be a game name"),
+        ("CREATE game1", "there is already a game called game1"),
+        ("CREATE alpha VARIANT nowhere", "there is no variant 'nowhere'"),
+        ("CREATE alpha PLAYERS 8", "has only 7 powers"),
+        ("CREATE alpha PLAYERS none", "PLAYERS needs a number"),
+        ("CREATE alpha PRESS loud", "press 'loud' is not one of"),
+        ("CREATE alpha RULES chess", "RULES is STANDARD or MULTIVERSE"),
+        ("CREATE alpha QUICKLY", "'QUICKLY' is not understood"),
+        ("CREATE alpha PRESS", "PRESS needs a value"),
+    ],
+)
+def test_create_refusals(gm, session, line: str, reason: str) -> None:
+    ctx = gm(line + "\nSET PRESS none")
+    assert statuses(ctx) == ["refused", "refused"]
+    assert reason in message(ctx, 0)
+    assert "no game selected" in message(ctx, 1)
+    assert find_game(session, "alpha") is None
+
+
+def test_unsigned_game_master_commands_are_refused_one_by_one(gm, session) -> None:
+    ctx = gm("CREATE alpha\nHELP SIGNON\nGAME game1", signed=False)
+    assert statuses(ctx) == ["refused", "ok", "refused"]
+    assert "needs a mail signed with your registered key" in message(ctx, 0)
+    assert find_game(session, "alpha") is None
+
+
+def test_game_selects_only_the_masters_games(gm, session, game1) -> None:
+    other = Game(name="other", phase="S1901M", position="{}", master_address="x@example.org")
+    session.add(other)
+    session.commit()
+    ctx = gm("GAME game1\nSET PRESS grey\nGAME other\nSET PRESS none\nGAME nosuch\nPAUSE")
+    assert statuses(ctx) == ["ok", "ok", "refused", "refused", "refused", "refused"]
+    assert "you are not the master of game other" in message(ctx, 2)
+    # A failed GAME deselects: the lines after it do not act on game1.
+    assert "no game selected" in message(ctx, 3)
+    assert "there is no game called 'nosuch'" in message(ctx, 4)
+    session.refresh(game1)
+    assert (game1.press_mode, game1.status) == ("grey", ACTIVE)
+    assert other.press_mode == "white"
+
+
+def test_another_master_cannot_steer(gm, game1) -> None:
+    ctx = gm("GAME game1", sender="gm2@example.org")
+    assert statuses(ctx) == ["refused"]
+    assert "not the master" in message(ctx)
+
+
+def test_commands_need_a_selected_game(gm) -> None:
+    ctx = gm("PAUSE")
+    assert statuses(ctx) == ["refused"]
+    assert "no game selected" in message(ctx)
+
+
+# ------------------------------------------------------------------ SET
+
+
+def test_set_deadline_to_a_date_in_the_games_zone(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nSET TIMING ZONE Europe/Paris\nSET DEADLINE 2026-11-25 20:00")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    session.refresh(game1)
+    assert game1.deadline.replace(tzinfo=UTC) == datetime(2026, 11, 25, 19, 0, tzinfo=UTC)
+    assert "The deadline of S1901M is now" in message(ctx)
+
+
+def test_set_deadline_refuses_the_past_and_a_forming_game(gm, session, game1) -> None:
+    before = game1.deadline
+    ctx = gm("GAME game1\nSET DEADLINE 2026-11-20 20:00")
+    assert "has already passed" in message(ctx)
+    ctx = gm("CREATE alpha\nSET DEADLINE +2d")
+    assert "only a running game has a deadline" in message(ctx)
+    session.refresh(game1)
+    assert game1.deadline == before
+
+
+def test_set_deadline_rules_change_the_timing_not_the_deadline(gm, session, game1) -> None:
+    before = game1.deadline
+    ctx = gm("GAME game1\nSET DEADLINE MOVE 48h AT 20:00 DAYS mon-fri GRACE 24h REMIND 24h,1h")
+    assert statuses(ctx) == ["ok", "ok"]
+    session.refresh(game1)
+    rules = game_timing(game1)
+    assert str(rules.movement.after) == "48h" and rules.movement.at.hour == 20
+    assert rules.movement.days == frozenset(range(5))
+    assert str(rules.retreats.after) != "48h"  # MOVE only
+    assert game1.deadline == before
+    assert any("Movement:" in line for line in ctx.transcript.entries[-1].extra)
+
+
+def test_set_deadline_nonsense_is_refused(gm, session, game1) -> None:
+    timing = game1.timing
+    ctx = gm("GAME game1\nSET DEADLINE soon please")
+    assert statuses(ctx)[-1] == "refused"
+    assert "is not understood" in message(ctx)
+    session.refresh(game1)
+    assert game1.timing == timing
+
+
+def test_set_timing_zone_and_delay(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nSET TIMING ZONE Europe/Paris DELAY 30m\nSET TIMING ZONE Mars/Base")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    session.refresh(game1)
+    rules = game_timing(game1)
+    assert (rules.zone, str(rules.delay)) == ("Europe/Paris", "30m")
+
+
+def test_set_grace(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nSET GRACE WAIT\nSET GRACE 12h\nSET GRACE later")
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    session.refresh(game1)
+    assert game1.at_grace == "wait"
+    assert str(game_timing(game1).movement.grace) == "12h"
+
+
+def test_set_press(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nSET PRESS gray/white\nSET PRESS loud")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    session.refresh(game1)
+    assert game1.press_mode == "grey/white"
+
+
+def test_set_players_and_anonymous_only_before_the_start(gm, session) -> None:
+    ctx = gm("GAME game1\nSET PLAYERS 5\nSET ANONYMOUS ON")
+    assert statuses(ctx) == ["ok", "refused", "refused"]
+    assert "can only be set before the start" in message(ctx)
+    ctx = gm("CREATE alpha\nSET PLAYERS 3\nSET ANONYMOUS ON\nSET PLAYERS 9\nSET ANONYMOUS maybe")
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused", "refused"]
+    game = find_game(session, "alpha")
+    assert (game.seats, game.anonymous) == (3, True)
+
+
+def test_set_players_not_below_those_joined(gm, session) -> None:
+    gm("CREATE alpha")
+    game = find_game(session, "alpha")
+    for who in ("a@x.test", "b@x.test"):
+        account = account_for(session, who)
+        session.add(Applicant(game_id=game.id, account_id=account.id, password_hash="h"))
+    session.commit()
+    ctx = gm("GAME alpha\nSET PLAYERS 1\nSET PLAYERS 2")
+    assert statuses(ctx) == ["ok", "refused", "ok"]
+    assert "2 players have already joined" in message(ctx, 1)
+    assert "It is full: send START" in message(ctx)
+
+
+def test_changes_are_announced_once_per_mail_to_everyone_but_the_master(gm, session) -> None:
+    gm("GAME game1\nSET PRESS grey\nSET GRACE WAIT")
+    sent = mails(session)
+    assert sorted(m["To"] for m in sent) == sorted(address(p) for p in PASSWORDS)
+    body = text_of(sent[0])
+    assert "Press in game game1 is now grey." in body and "waits for its master" in body
+    assert sent[0]["Subject"] == "game1 - S1901M changes by the game master"
+
+
+def test_refused_changes_are_not_announced(gm, session) -> None:
+    gm("GAME game1\nSET PRESS loud")
+    assert mails(session) == []
+
+
+# ------------------------------------------------------------------ START, PAUSE, RESUME
+
+
+def test_start_with_players_missing(gm, session) -> None:
+    gm("CREATE alpha PLAYERS 7")
+    game = find_game(session, "alpha")
+    account = account_for(session, "a@x.test")
+    session.add(
+        Applicant(
+            game_id=game.id,
+            account_id=account.id,
+            password_hash=hash_password("secret"),
+            preferences="england",
+        )
+    )
+    session.commit()
+    ctx = gm("GAME alpha\nSTART\nSTART")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    session.refresh(game)
+    assert game.status == ACTIVE and game.deadline is not None
+    [player] = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    assert player.power == "england"
+    assert "a@x.test" in [m["To"] for m in mails(session)]
+    assert "has started in S1901M" in message(ctx, 1)
+
+
+def test_start_without_anybody_is_refused(gm, session) -> None:
+    ctx = gm("CREATE alpha\nSTART")
+    assert statuses(ctx) == ["ok", "refused"]
+    assert find_game(session, "alpha").status == FORMING
+
+
+def test_pause_and_resume(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nPAUSE\nPAUSE")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    session.refresh(game1)
+    assert (game1.status, game1.deadline) == (PAUSED, None)
+    ctx = gm("GAME game1\nRESUME\nRESUME")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    session.refresh(game1)
+    assert game1.status == ACTIVE
+    assert game1.deadline.replace(tzinfo=UTC) > NOW
+
+
+# ------------------------------------------------------------------ PROCESS, PREVIEW, ROLLBACK
+
+
+def test_process_guards_the_phase(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nPROCESS F1901M\nPROCESS someday")
+    assert statuses(ctx) == ["ok", "refused", "refused"]
+    assert "is in S1901M, not F1901M" in message(ctx, 1)
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("S1901M", 0)
+
+
+def test_process_then_rollback(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nPROCESS S1901M")
+    assert statuses(ctx) == ["ok", "ok"], outcomes(ctx)
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("F1901M", 1)
+    assert "S1901M processed" in message(ctx)
+    ctx = gm("GAME game1\nROLLBACK S1901M\nROLLBACK S1905M\nROLLBACK")
+    assert statuses(ctx) == ["ok", "ok", "refused", "refused"]
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("S1901M", 0)
+
+
+def test_process_refused_while_paused(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nPAUSE\nPROCESS")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    assert "only a running game is processed" in message(ctx)
+
+
+def test_preview_goes_to_the_master_only(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nPREVIEW")
+    assert statuses(ctx) == ["ok", "ok"]
+    sent = mails(session)
+    assert [m["To"] for m in sent] == [GM]
+    assert "PREVIEW" in sent[0]["Subject"] + text_of(sent[0])
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("S1901M", 0)
+
+
+# ------------------------------------------------------------------ players
+
+
+def _player(session, game: Game, power: str) -> Player:
+    return session.exec(
+        select(Player).where(Player.game_id == game.id, Player.power == power)
+    ).one()
+
+
+def test_eject(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nEJECT France\nEJECT f\nEJECT Narnia")
+    assert statuses(ctx) == ["ok", "ok", "refused", "refused"]
+    assert "nobody plays France" in message(ctx, 2)
+    assert "has no power 'Narnia'" in message(ctx)
+    assert _player(session, game1, "france").status == EJECTED
+    to_france = [m for m in mails(session) if m["To"] == address("france")]
+    assert len(to_france) == 1 and "no longer play France" in to_france[0]["Subject"]
+
+
+def test_replace_hands_the_power_over(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nREPLACE france new@players.test sesame42")
+    assert statuses(ctx) == ["ok", "ok"]
+    assert all("sesame42" not in e.echo for e in ctx.transcript.entries)
+    player = _player(session, game1, "france")
+    assert player.status == PLAYING
+    assert verify_password(player.password_hash, "sesame42")
+    account = session.get(Account, player.account_id)
+    assert account.address == "new@players.test"
+    sent = mails(session)
+    [welcome] = [m for m in sent if "you now play France" in m["Subject"]]
+    assert welcome["To"] == "new@players.test"
+    assert "SIGNON Fgame1 <password>" in text_of(welcome)
+    [farewell] = [m for m in sent if m["To"] == address("france")]
+    assert "no longer play" in text_of(farewell)
+
+
+def test_replace_refusals_hide_the_password(gm, session, game1) -> None:
+    ctx = gm("REPLACE france new@players.test sesame42")
+    assert "no game selected" in message(ctx)
+    ctx = gm("GAME game1\nREPLACE france nobody sesame42\nREPLACE france a@b.test abc")
+    assert statuses(ctx) == ["ok", "refused", "refused"]
+    assert "is not a mail address" in message(ctx, 1)
+    assert "a password has 4 to 64 characters" in message(ctx)
+    assert not any("sesame42" in e.echo for e in ctx.transcript.entries)
+
+
+def test_become_gives_orders_for_a_power(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nBECOME france\nA Par - Bur\nBECOME Narnia")
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    [order] = session.exec(select(Order).where(Order.power == "france")).all()
+    assert (order.from_address, order.phase) == (GM, "S1901M")
+
+
+def test_become_a_power_nobody_plays(gm, session, game1) -> None:
+    player = _player(session, game1, "italy")
+    session.delete(player)
+    session.commit()
+    ctx = gm("GAME game1\nBECOME italy\nA Par - Bur")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    assert session.exec(select(Order).where(Order.power == "italy")).one()
+    assert session.exec(select(Player).where(Player.power == "italy")).first() is None
+
+
+def test_orders_without_become_are_not_read(gm) -> None:
+    ctx = gm("GAME game1\nA Par - Bur")
+    assert statuses(ctx) == ["ok", "refused"]
+
+
+# ------------------------------------------------------------------ broadcast and end
+
+
+def test_master_broadcast(gm, session, game1) -> None:
+    game1.press_mode = "none"
+    session.add(game1)
+    session.commit()
+    ctx = gm("GAME game1\nMASTER BROADCAST\nPlay nicely.\nENDPRESS\nMASTER BROADCAST\nENDPRESS")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    sent = mails(session)
+    assert sorted(m["To"] for m in sent) == sorted(address(p) for p in PASSWORDS)
+    assert "game master" in sent[0]["Subject"] and "Play nicely." in text_of(sent[0])
+    [press] = session.exec(select(Press)).all()
+    assert press.from_power == "master" and press.broadcast
+    assert sorted(json.loads(press.recipients)) == sorted(PASSWORDS)
+
+
+def test_terminate(gm, session, game1) -> None:
+    ctx = gm("GAME game1\nSET PRESS grey\nTERMINATE Nobody turned up.\nTERMINATE")
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    session.refresh(game1)
+    assert game1.status == FINISHED
+    assert "Nobody turned up." in game1.outcome
+    subjects = [m["Subject"] for m in mails(session) if m["To"] == address("england")]
+    # The change noted before TERMINATE went out first.
+    assert subjects[0].endswith("changes by the game master") and len(subjects) == 2
+
+
+def test_help_lists_the_game_master_commands(make_ctx) -> None:
+    ctx = make_ctx()
+    run_statements(ctx, parse_body("HELP"))
+    text = "\n".join(ctx.transcript.entries[0].extra)
+    for word in ("CREATE", "SET DEADLINE", "ROLLBACK", "MASTER BROADCAST", "BECOME"):
+        assert f"\n{word}:" in text
+    assert "needs a mail signed with your registered OpenPGP key" in text
