@@ -7,7 +7,9 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from sqlmodel import col, select
@@ -457,3 +459,18 @@ def test_help_lists_the_game_master_commands(make_ctx) -> None:
     for word in ("CREATE", "SET DEADLINE", "ROLLBACK", "MASTER BROADCAST", "BECOME"):
         assert f"\n{word}:" in text
     assert "needs a mail signed with your registered OpenPGP key" in text
+
+
+def test_the_examples_of_the_documentation(gm, session) -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "game-masters.md").read_text()
+    section = doc.split("## Game-master commands", 1)[1].split("\n## ", 1)[0]
+    create, steer = re.findall(r"^```\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+    ctx = gm(create)
+    assert set(statuses(ctx)) == {"ok"}, outcomes(ctx)
+    game = find_game(session, "alpha")
+    assert (game.rules, game.adjacency, game.seats) == ("multiverse", "strict", 5)
+    # The second example steers a running game: game1 stands in for alpha.
+    ctx = gm(steer.replace("GAME alpha", "GAME game1"))
+    assert set(statuses(ctx)) == {"ok"}, outcomes(ctx)
+    italy = session.exec(select(Player).where(Player.power == "italy")).one()
+    assert session.get(Account, italy.account_id).address == "new.player@example.com"
