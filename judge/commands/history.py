@@ -122,14 +122,13 @@ class History(Command):
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
             return
         span = f"{chosen[0].phase} to {chosen[-1].phase}"
-        parts = [f"History of game {game.name}: {len(chosen)} reports, {span}.\n"]
+        count = f"{len(chosen)} report{'' if len(chosen) == 1 else 's'}"
+        parts = [f"History of game {game.name}: {count}, {span}.\n"]
         for report in chosen:
             parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
         subject = f"JUDGE:{game.name} History {span}"
         send(ctx.session, judge_sender(ctx), ctx.sender, subject, "\n".join(parts))
-        entry = ctx.transcript.ok(
-            stmt.text, f"{len(chosen)} reports of game {game.name} ({span}) mailed to you."
-        )
+        entry = ctx.transcript.ok(stmt.text, f"{count} of game {game.name} ({span}) mailed to you.")
         if extra:
             entry.extra.append(
                 f"{extra} more {'report' if extra == 1 else 'reports'} matched: "

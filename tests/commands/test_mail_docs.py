@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
+from judge.games import create_game
+from judge.models import FORMING
 from tests.commands.helpers import (
     add_game,
     body_of,
@@ -60,6 +62,8 @@ def test_every_example_in_docs_mail_md(tmp_path):
     engine = migrated_engine(tmp_path)
     with Session(engine) as session:
         add_game(session)
+        create_game(session, "game2", [], status=FORMING, deadline=None).seats = 2
+        session.commit()
     new_mail: list = []
     reply = None
     for number, (kind, lines) in enumerate(_blocks()):
