@@ -11,7 +11,8 @@ whenever a later order touches it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 
 from judge.engine.legality import illegal_reason
 from judge.engine.orders import (
@@ -33,30 +34,74 @@ from judge.multiverse.geography import MultiverseGeography, board_distance
 from judge.multiverse.keys import BoardKey, MLoc, Season
 from judge.multiverse.world import World, order_locations
 
-CONVOY_REACH = 3
 NO_FLEETS = "no fleets are placed to convoy it there"
+
+
+def neighbour_boards(key: BoardKey) -> list[BoardKey]:
+    """The boards next to ``key`` (one timeline up or down, one movement turn back or
+    forward); none for a winter board.  They need not exist."""
+    if key.season == Season.WINTER:
+        return []
+    t, y, season = key
+    if season == Season.SPRING:
+        back, forward = BoardKey(t, y - 1, Season.FALL), BoardKey(t, y, Season.FALL)
+    else:
+        back, forward = BoardKey(t, y, Season.SPRING), BoardKey(t, y + 1, Season.SPRING)
+    return [BoardKey(t - 1, y, season), BoardKey(t + 1, y, season), back, forward]
 
 
 class WorldUnits(Mapping):
     """The units of a world as a read-only mapping from multiverse locations.
 
-    Look-ups reach every board; iteration (used to find fleets that could form
-    a convoy) covers only boards within ``CONVOY_REACH`` steps of ``near`` in
-    time and in timelines, so that validation stays cheap in large worlds.
+    Look-ups reach every board.  Iteration, which the legality checks use only to
+    find fleets that could form a convoy, covers the boards a convoy route touching
+    ``near`` can use: every board within two board steps of ``near`` (the ordered
+    unit; the supported move's destination, one step away; the last fleet of its
+    route, one more step), and every board joined to those by a run of neighbouring
+    boards that hold a fleet able to convoy.  A route is a chain of such fleets on
+    neighbouring boards, so no route is missed however far it runs, and the boards
+    beyond are never looked at.
     """
 
-    def __init__(self, world: World, near: BoardKey | None = None) -> None:
+    def __init__(
+        self,
+        world: World,
+        near: BoardKey | None = None,
+        can_convoy: Callable[[str], bool] | None = None,
+    ) -> None:
         self._world = world
         self._near = near
+        self._can_convoy = can_convoy or (lambda _loc: True)
+        self._region: list[BoardKey] | None = None
+
+    def _has_convoy_fleet(self, key: BoardKey) -> bool:
+        units = self._world.boards[key].units.items()
+        return any(u.type is UnitType.FLEET and self._can_convoy(loc) for loc, u in units)
+
+    def _reachable_boards(self, near: BoardKey) -> list[BoardKey]:
+        """Breadth first from ``near``: everything within two steps, and onwards only
+        from boards holding a fleet that can convoy."""
+        boards = self._world.boards
+        steps = {near: 0}
+        todo = deque([near])
+        while todo:
+            key = todo.popleft()
+            if steps[key] >= 2 and (key not in boards or not self._has_convoy_fleet(key)):
+                continue
+            for other in neighbour_boards(key):
+                if other not in steps:
+                    steps[other] = steps[key] + 1
+                    todo.append(other)
+        return [key for key in steps if key in boards]
 
     def _boards(self):
-        near = self._near
-        for key, board in self._world.boards.items():
-            if near is not None:
-                time_steps, timeline_steps = board_distance(key, near)
-                if time_steps > CONVOY_REACH or timeline_steps > CONVOY_REACH:
-                    continue
-            yield key, board
+        if self._near is None:
+            yield from self._world.boards.items()
+            return
+        if self._region is None:
+            self._region = self._reachable_boards(self._near)
+        for key in self._region:
+            yield key, self._world.boards[key]
 
     def __getitem__(self, loc: MLoc) -> Unit:
         unit = self._world.unit_at(loc)
@@ -119,7 +164,7 @@ def movement_problem(
         return "units on winter boards take no movement orders"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
-    units = WorldUnits(world, key)
+    units = WorldUnits(world, key, geo.base.geography.can_convoy)
     if isinstance(order, Hold):
         return None
     if isinstance(order, Move):
