@@ -5,19 +5,13 @@ from __future__ import annotations
 
 import email
 import logging
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from email import policy
 from email.message import EmailMessage as Message
-from pathlib import Path
 
-import pytest
 from sqlmodel import Session, select
 
-from judge.db import make_engine, migrate
 from judge.deadlines import RETRY_AFTER, run_due
-from judge.game_clock import set_game_timing
-from judge.games import Seat, account_for, create_game, store_order
 from judge.mail.store import OutboxMessage
 from judge.models import (
     AT_GRACE_WAIT,
@@ -25,71 +19,20 @@ from judge.models import (
     Game,
     GameReport,
     NoticeSent,
-    Observer,
     Player,
 )
-from judge.orders_text import check_orders
-from judge.recipients import Sender
-from judge.timing import parse_timing
 from tests.integration.games import OPENINGS
-
-NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at)
-DEADLINE = NOW + timedelta(hours=48)
-GRACE_END = DEADLINE + timedelta(hours=48)
-RULES = parse_timing("SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m")
-SENDER = Sender("Test Judge", "judge@judge.test")
-MASTER = "gm@masters.test"
-OBSERVER = "watcher@observers.test"
-
-
-def address(power: str) -> str:
-    return f"{power}@players.test"
-
-
-@pytest.fixture
-def engine(tmp_path: Path) -> Iterator:
-    url = f"sqlite:///{tmp_path}/judge.db"
-    migrate(url)
-    eng = make_engine(url)
-    yield eng
-    eng.dispose()
-
-
-def new_game(engine, name: str = "alpha", **fields: object) -> int:  # noqa: ANN001
-    """A standard game at its start: seven players, a master, an observer."""
-    with Session(engine) as session:
-        seats = [Seat(p, address(p), "pw") for p in OPENINGS]
-        game = create_game(session, name, seats, deadline=DEADLINE)
-        set_game_timing(game, RULES)
-        game.processed_at = NOW
-        game.master_address = MASTER
-        for key, value in fields.items():
-            setattr(game, key, value)
-        session.add(Observer(game_id=game.id, account_id=account_for(session, OBSERVER).id))
-        session.add(game)
-        session.commit()
-        assert game.id is not None
-        return game.id
-
-
-def give_orders(engine, game_id: int, powers, at: datetime) -> None:  # noqa: ANN001
-    """Store each power's opening orders through the real order checker."""
-    with Session(engine) as session:
-        game = session.get(Game, game_id)
-        assert game is not None
-        for power in powers:
-            for check in check_orders(game.position_doc(), power, OPENINGS[power]):
-                assert check.ok, check
-                store_order(
-                    session,
-                    game,
-                    power,
-                    check,
-                    account_id=None,
-                    from_address=address(power),
-                    now=at,
-                )
-        session.commit()
+from tests.scheduler.helpers import (
+    DEADLINE,
+    GRACE_END,
+    MASTER,
+    NOW,
+    OBSERVER,
+    SENDER,
+    address,
+    give_orders,
+    new_game,
+)
 
 
 def outbox(engine) -> list[Message]:  # noqa: ANN001
