@@ -29,16 +29,13 @@ from games import OPENINGS, Seat2, orders_mail
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.game_clock import set_game_timing
-from judge.games import Seat, account_for, create_game
-from judge.models import AT_GRACE_WAIT, Game, GameReport, NoticeSent, Observer
+from judge.games import Seat
+from judge.models import AT_GRACE_WAIT, Game, GameReport, NoticeSent
 from judge.scheduler import notice_label
-from judge.timing import parse_timing
+from tests.scheduler.helpers import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGE = "judge@example.org"
-MASTER = "gm@masters.example.com"
-OBSERVER = "watcher@observers.example.com"
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -48,17 +45,16 @@ def seat(game: str, power: str) -> Seat2:
 
 
 def make_game(engine, name: str, rules: str, **fields: object) -> None:  # noqa: ANN001
-    """A standard game at its start with seven players, a master and an observer."""
-    with Session(engine) as session:
-        seats = [seat(name, p) for p in OPENINGS]
-        game = create_game(session, name, [Seat(s.power, s.address, s.password) for s in seats])
-        set_game_timing(game, parse_timing(rules))
-        game.master_address = MASTER
-        for key, value in fields.items():
-            setattr(game, key, value)
-        session.add(Observer(game_id=game.id, account_id=account_for(session, OBSERVER).id))
-        session.add(game)
-        session.commit()
+    """A standard game at its start whose players can SIGNON with orders_mail."""
+    seats = [seat(name, p) for p in OPENINGS]
+    fields.setdefault("processed_at", datetime.now(UTC) - timedelta(hours=2))
+    new_game(
+        engine,
+        name,
+        rules=rules,
+        seats=[Seat(s.power, s.address, s.password) for s in seats],
+        **fields,
+    )
 
 
 def game_row(engine, name: str) -> Game:  # noqa: ANN001

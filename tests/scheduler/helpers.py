@@ -18,7 +18,7 @@ from tests.integration.games import OPENINGS
 NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at)
 DEADLINE = NOW + timedelta(hours=48)
 GRACE_END = DEADLINE + timedelta(hours=48)
-RULES = parse_timing("SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m")
+RULES = "SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m"
 SENDER = Sender("Test Judge", "judge@judge.test")
 MASTER = "gm@masters.test"
 OBSERVER = "watcher@observers.test"
@@ -28,15 +28,24 @@ def address(power: str) -> str:
     return f"{power}@players.test"
 
 
-def new_game(engine, name: str = "alpha", **fields: object) -> int:  # noqa: ANN001
-    """A standard game at its start: seven players, a master, an observer."""
+def new_game(
+    engine,  # noqa: ANN001
+    name: str = "alpha",
+    *,
+    rules: str = RULES,
+    seats: list[Seat] | None = None,
+    **fields: object,
+) -> int:
+    """A standard game at its start: seven players (``seats``, by default at
+    :func:`address` with password ``pw``), a master, an observer; ``rules`` are timing
+    commands; ``fields`` set Game columns (deadline and processed_at default to
+    DEADLINE and NOW)."""
     with Session(engine) as session:
-        seats = [Seat(p, address(p), "pw") for p in OPENINGS]
-        game = create_game(session, name, seats, deadline=DEADLINE)
-        set_game_timing(game, RULES)
-        game.processed_at = NOW
+        seats = seats or [Seat(p, address(p), "pw") for p in OPENINGS]
+        game = create_game(session, name, seats)
+        set_game_timing(game, parse_timing(rules))
         game.master_address = MASTER
-        for key, value in fields.items():
+        for key, value in {"deadline": DEADLINE, "processed_at": NOW, **fields}.items():
             setattr(game, key, value)
         session.add(Observer(game_id=game.id, account_id=account_for(session, OBSERVER).id))
         session.add(game)
