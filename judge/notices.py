@@ -65,10 +65,11 @@ def send_late_notices(
 ) -> list[Recipient]:
     """Tell the game that ``late`` powers missed the deadline; return who was told."""
     variant = load_variant(game.variant)
+    deadline = as_utc(game.deadline)
     at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
     told = []
     for recipient in game_recipients(session, game):
-        settings = report_settings(game, reader_zone=recipient.zone)
+        settings = report_settings(game, reader_zone=recipient.zone, phase_deadline=deadline)
         as_whom = "master" if recipient.role == MASTER else recipient.power
         subject, text, html = render_late_notice(
             settings,
@@ -96,18 +97,20 @@ def tell_master_waiting(
     settings = report_settings(game)
     names = ", ".join(power_name(game, p) for p in late) or "nobody"
     zone = game_timing(game).zone
-    body = "\n\n".join(
-        textwrap.fill(paragraph, 75)
-        for paragraph in (
-            f"The grace period for {phase_phrase(game.phase)} in game '{game.name}' ended "
-            f"{format_classic(grace_until, zone)} with orders still missing from: {names}.",
-            "The game now waits for you. Send PROCESS (in a signed mail) to process the "
-            "phase with the missing orders defaulted (units hold, retreats disband, builds "
-            "are waived), or SET DEADLINE to give the players more time.",
-        )
+    missed = textwrap.fill(
+        f"The grace period for {phase_phrase(game.phase)} in game '{game.name}' ended "
+        f"{format_classic(grace_until, zone)} with orders still missing from: {names}.",
+        75,
+    )
+    choice = textwrap.fill(
+        "The game now waits for you. Send PROCESS (in a signed mail) to process the phase "
+        "with the missing orders defaulted (units hold, retreats disband, builds are "
+        "waived, removals are made by civil disorder), or SET DEADLINE to give the "
+        "players more time.",
+        75,
     )
     subject = f"{settings.judge_code}:{game.name} - {game.phase} Waiting for the Master"
     for master in masters:
-        text = body + f"\nYour time: {format_for(grace_until, master.zone)}.\n"
+        text = f"{missed}\nYour time: {format_for(grace_until, master.zone)}.\n\n{choice}\n"
         send(session, sender, master.address, subject, text)
     return masters
