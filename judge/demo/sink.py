@@ -52,11 +52,12 @@ def _header(msg: Message, name: str) -> str:
     return str(make_header(decode_header(str(value)))).replace("\n", " ").strip()
 
 
-def file_name(number: int, recipient: str) -> str:
-    """``0007-germany-at-players.demo.eml``: numbered in arrival order, named after the
-    first recipient."""
-    safe = _UNSAFE.sub("-", recipient.replace("@", "-at-")).strip("-") or "unknown"
-    return f"{number:04d}-{safe[:60]}.eml"
+def file_name(number: int, recipient: str, subject: str = "") -> str:
+    """``0007-germany-at-players.demo--demo-s1901m-results.eml``: numbered in arrival
+    order, named after the first recipient and the subject."""
+    who = _UNSAFE.sub("-", recipient.replace("@", "-at-")).strip("-")[:40] or "unknown"
+    what = _UNSAFE.sub("-", subject.lower()).strip("-.")[:50]
+    return f"{number:04d}-{who}--{what}.eml" if what else f"{number:04d}-{who}.eml"
 
 
 class FileSinkHandler:
@@ -74,14 +75,15 @@ class FileSinkHandler:
             raw = raw.encode("utf-8", "surrogateescape")
         recipients = tuple(envelope.rcpt_tos)
         msg = message_from_bytes(raw)
+        subject = _header(msg, "Subject")
         with self.lock:
-            path = self.directory / file_name(len(self.delivered) + 1, recipients[0])
+            path = self.directory / file_name(len(self.delivered) + 1, recipients[0], subject)
             path.write_bytes(raw)
             self.delivered.append(
                 DeliveredMail(
                     path=path,
                     recipients=recipients,
-                    subject=_header(msg, "Subject"),
+                    subject=subject,
                     in_reply_to=_header(msg, "In-Reply-To"),
                     raw=raw,
                 )

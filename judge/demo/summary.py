@@ -1,0 +1,45 @@
+"""A short account of a game from the database: phases, timelines, centres."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from judge.games import find_game, power_name
+from judge.models import GameReport
+from judge.standings import active_boards, centre_counts
+
+
+def game_summary(session: Session, name: str) -> str:
+    """Some lines about game ``name``: status, phases processed, boards, centres."""
+    game = find_game(session, name)
+    if game is None:
+        return f"There is no game {name}."
+    doc = game.position_doc()
+    reports = session.exec(
+        select(GameReport).where(GameReport.game_id == game.id).order_by(col(GameReport.id))
+    ).all()
+    processed = [r.phase for r in reports if r.kind == "results"]
+    lines = [
+        f"Game {game.name}: {game.rules} rules, {game.status}, now in {game.phase}.",
+        f"Phases processed ({game.number}): {', '.join(processed) or 'none'}.",
+    ]
+    if "boards" in doc:
+        heads = active_boards(doc)
+        timelines = sorted({b["timeline"] for b in doc["boards"]})
+        lines.append(
+            f"Timelines: {len(timelines)}; boards: {len(doc['boards'])}; active boards: "
+            + ", ".join(f"timeline {b['timeline']} {b['phase']}" for b in heads)
+            + "."
+        )
+        for board in doc["boards"]:
+            for child in board.get("child_timelines") or []:
+                lines.append(
+                    f"Timeline {child} forked from timeline {board['timeline']} "
+                    f"at {board['phase']}."
+                )
+    counts = centre_counts(doc)
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    lines.append(
+        "Supply centres: " + ", ".join(f"{power_name(game, p)} {n}" for p, n in ranked) + "."
+    )
+    return "\n".join(lines)
