@@ -5,7 +5,7 @@ actions are due (reminders, late notices, the start of grace, processing, waitin
 for the master) and when to look at the game again.  It does no I/O: the thin
 part that reads the facts and carries the actions out is :mod:`judge.deadlines`.
 
-What happens when (docs/games.md, "Deadlines"):
+What happens when (docs/reports.md, "What happens when"):
 
 * before the deadline, when every power that owes orders has sent them, nobody
   has SET WAIT, and the game's DELAY has passed since the last order arrived, the
