@@ -1,0 +1,40 @@
+"""judge.standings: survivors and centre counts of standard and multiverse positions."""
+
+from __future__ import annotations
+
+from judge.games import starting_position
+from judge.standings import active_boards, centre_counts, largest_power, survivors
+
+
+def _board(timeline, phase, units, centres):
+    return {"timeline": timeline, "phase": phase, "units": units, "supply_centers": centres}
+
+
+def test_standard_position():
+    doc = starting_position("standard")
+    assert centre_counts(doc)["russia"] == 4 and largest_power(doc) == "russia"
+    doc["units"] = [u for u in doc["units"] if u["power"] != "italy"]
+    assert "italy" in survivors(doc)  # still owns centres
+    del doc["supply_centers"]["italy"]
+    doc["dislodged"] = [{"power": "turkey", "type": "A", "province": "bul"}]
+    assert "italy" not in survivors(doc) and "turkey" in survivors(doc)
+
+
+def test_world_counts_unique_centres_on_the_latest_board_of_each_timeline():
+    army = [{"power": "germany", "type": "A", "province": "mun"}]
+    world = {
+        "boards": [
+            _board(1, "S1901M", army, {"germany": ["mun"], "austria": ["vie"]}),
+            _board(1, "F1901M", army, {"germany": ["mun", "ber"]}),
+            _board(2, "F1901M", [], {"germany": ["mun", "kie"], "france": ["par"]}),
+        ]
+    }
+    assert [(b["timeline"], b["phase"]) for b in active_boards(world)] == [
+        (1, "F1901M"),
+        (2, "F1901M"),
+    ]
+    assert centre_counts(world) == {"germany": 3, "france": 1}
+    assert survivors(world) == {"germany", "france"}  # Austria lives only in the past
+    assert largest_power(world) == "germany"
+    world["boards"][2]["supply_centers"]["france"] += ["bre", "mar"]
+    assert largest_power(world) is None
