@@ -56,6 +56,9 @@ class DemoSigner:
             self.close()
             raise
         self.fingerprint = str(key.fingerprint)
+        subkeys = self.gpg.list_keys(keys=[self.fingerprint])[0].get("subkeys") or []
+        # The key that makes the signatures (what a verifier names when it lacks the key).
+        self.signing_fingerprint = str(subkeys[0][2]) if subkeys else self.fingerprint
 
     def public_key(self) -> bytes:
         """The armored public key (what the game master gives the administrator)."""

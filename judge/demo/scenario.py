@@ -131,25 +131,25 @@ def register(judge: DemoJudge, cast: Cast) -> Correspondent:
     return player
 
 
-def join(player: Correspondent, cast: Cast) -> Exchange:
+def join(player: Correspondent, cast: Cast, game: str = GAME) -> Exchange:
     """JOIN the game asking for the cast's power."""
-    exchange = player.send(f"JOIN {GAME} {cast.password} {cast.power}\n", "joining")
+    exchange = player.send(f"JOIN {game} {cast.password} {cast.power}\n", "joining")
     expect(exchange)
     return exchange
 
 
-def orders(player: Correspondent, cast: Cast, phase: str, lines: str) -> Exchange:
-    """Sign on and send orders for ``phase``."""
+def orders(player: Correspondent, cast: Cast, phase: str, lines: str, game: str = GAME) -> Exchange:
+    """Sign on and send orders (or other lines) for ``phase``."""
     initial = cast.power[0].upper()
-    text = f"SIGNON {initial}{GAME} {cast.password}\nPHASE {phase}\n{lines}\n"
+    text = f"SIGNON {initial}{game} {cast.password}\nPHASE {phase}\n{lines}\n"
     exchange = player.send(text, f"orders {phase}")
     expect(exchange, "Signed on")
     return exchange
 
 
-def process(master: Correspondent, phase: str) -> Exchange:
+def process(master: Correspondent, phase: str, game: str = GAME) -> Exchange:
     """The master's signed PROCESS of ``phase``."""
-    exchange = master.send(f"GAME {GAME}\nPROCESS {phase}\n", f"process {phase}")
+    exchange = master.send(f"GAME {game}\nPROCESS {phase}\n", f"process {phase}")
     expect(exchange, f"{phase} processed")
     return exchange
 

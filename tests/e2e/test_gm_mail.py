@@ -1,0 +1,100 @@
+"""Game-master mail through the whole mail path (SMTP in, GnuPG, SQLite, SMTP out):
+unsigned, signed by an unknown key, tampered with, or replayed, the mail changes
+nothing and the reply says which."""
+
+from __future__ import annotations
+
+from email.utils import make_msgid
+
+import pytest
+from sqlmodel import select
+
+from judge.demo.keys import DemoSigner
+from judge.demo.mailer import INLINE, PGP_MIME, Correspondent, Exchange
+from judge.demo.rig import DemoJudge
+from judge.models import Game
+from judge.signatures.messages import format_fingerprint
+
+from .conftest import MASTER
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def master(judge: DemoJudge, master_key: DemoSigner) -> Correspondent:
+    judge.add_game_master(MASTER, master_key.public_key())
+    return Correspondent(judge, MASTER, "Demo Master", master_key)
+
+
+def games(judge: DemoJudge) -> dict[str, int]:
+    """Every game's name with its number of seats."""
+    with judge.session() as session:
+        return {g.name: g.seats for g in session.exec(select(Game))}
+
+
+def reply_of(exchange: Exchange) -> str:
+    assert exchange.reply is not None, f"no reply to {exchange.sent}"
+    return exchange.reply_text
+
+
+@pytest.mark.parametrize("form", [PGP_MIME, INLINE])
+def test_a_signed_create_makes_the_game(judge: DemoJudge, master: Correspondent, form: str) -> None:
+    text = reply_of(master.send("CREATE alpha PLAYERS 3\n", form=form))
+    assert "Signature good (fingerprint" in text
+    assert "Game alpha created" in text
+    assert games(judge) == {"alpha": 3}
+
+
+def test_an_unsigned_create_is_refused(judge: DemoJudge, master: Correspondent) -> None:
+    exchange = master.send("CREATE alpha\n", form="plain")
+    text = reply_of(exchange)
+    assert "*** Refused: this command needs a mail signed with your registered key" in text
+    assert exchange.reply is not None and "[Error Flag]" in exchange.reply.subject
+    assert games(judge) == {}
+
+
+def test_a_key_the_judge_does_not_know_is_refused(
+    judge: DemoJudge, master: Correspondent, stranger_key: DemoSigner
+) -> None:
+    impostor = Correspondent(judge, MASTER, "Demo Master", stranger_key)
+    text = reply_of(impostor.send("CREATE alpha\n"))
+    spaced = format_fingerprint(stranger_key.signing_fingerprint)
+    assert f"signed by a key the judge does not know (fingerprint {spaced})" in text
+    assert games(judge) == {}
+
+
+def test_a_registered_key_from_another_address_is_refused(
+    judge: DemoJudge, master: Correspondent, master_key: DemoSigner
+) -> None:
+    elsewhere = Correspondent(judge, "someone@else.test", "Someone", master_key)
+    text = reply_of(elsewhere.send("CREATE alpha\n"))
+    assert "is not registered as a game master's key for someone@else.test" in text
+    assert games(judge) == {}
+
+
+@pytest.mark.parametrize("form", [PGP_MIME, INLINE])
+def test_a_tampered_mail_is_refused(judge: DemoJudge, master: Correspondent, form: str) -> None:
+    message_id = make_msgid(domain="demo.test")
+    raw = master.compose("CREATE alpha PLAYERS 3\n", "tampered", form, message_id)
+    assert raw.count(b"PLAYERS 3") == 1
+    exchange = master.send_raw(raw.replace(b"PLAYERS 3", b"PLAYERS 4"), message_id, "tampered")
+    text = reply_of(exchange)
+    assert "The signature does not match the text" in text
+    assert "nothing was changed" in text
+    assert games(judge) == {}
+
+
+def test_a_replayed_mail_is_refused(judge: DemoJudge, master: Correspondent) -> None:
+    reply_of(master.send("CREATE alpha PLAYERS 3\n"))
+    first_id = make_msgid(domain="demo.test")
+    first = master.compose("GAME alpha\nSET PLAYERS 4\n", "four", PGP_MIME, first_id)
+    assert "Signature good" in reply_of(master.send_raw(first, first_id, "four"))
+    reply_of(master.send("GAME alpha\nSET PLAYERS 5\n"))
+    assert games(judge) == {"alpha": 5}
+    # The same signed mail again, as a new mail (a new Message-ID outside the signature).
+    again_id = make_msgid(domain="demo.test")
+    replay = first.replace(first_id.encode(), again_id.encode())
+    assert replay != first
+    text = reply_of(master.send_raw(replay, again_id, "four again"))
+    assert "This signature was already used" in text
+    assert games(judge) == {"alpha": 5}
