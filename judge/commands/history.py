@@ -12,9 +12,8 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase
-from judge.commands.player_state import sender_account
+from judge.commands.player_state import game_named, sender_account
 from judge.commands.registry import register
-from judge.games import find_game
 from judge.history import reports_of
 from judge.models import FINISHED, Game, GameReport, Observer, Player
 from judge.recipients import send
@@ -104,9 +103,8 @@ class History(Command):
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        game = find_game(ctx.session, words[0])
+        game = game_named(ctx, stmt.text, words[0])
         if game is None:
-            ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
             return
         codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)

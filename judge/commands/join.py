@@ -13,10 +13,10 @@ from sqlmodel import func, select
 from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.passwords import hash_password, password_problem
-from judge.commands.player_state import registered_account
+from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
 from judge.game_start import seats_of, start_game
-from judge.games import find_game, find_power, game_powers
+from judge.games import find_power, game_powers
 from judge.models import FORMING, Applicant, Game, Player
 
 
@@ -68,9 +68,8 @@ class Join(Command):
                 "and Password lines and END first (HELP REGISTER)",
             )
             return
-        game = find_game(ctx.session, words[0])
+        game = game_named(ctx, echo, words[0])
         if game is None:
-            ctx.transcript.refused(echo, f"there is no game called {words[0]!r}")
             return
         if game.status != FORMING:
             ctx.transcript.refused(

@@ -9,8 +9,9 @@ from __future__ import annotations
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.player_state import game_named
 from judge.commands.registry import register
-from judge.games import account_for, find_game
+from judge.games import account_for
 from judge.models import FINISHED, Game, Observer
 
 
@@ -19,10 +20,7 @@ def _game(ctx: Context, stmt: Statement, syntax: str) -> Game | None:
     if not words:
         ctx.transcript.refused(stmt.text, f"expected: {syntax}")
         return None
-    game = find_game(ctx.session, words[0])
-    if game is None:
-        ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
-    return game
+    return game_named(ctx, stmt.text, words[0])
 
 
 def _row(ctx: Context, game: Game) -> Observer | None:

@@ -9,8 +9,8 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
-from judge.games import power_name
-from judge.models import FINISHED, FORMING, PLAYING, Account
+from judge.games import find_game, power_name
+from judge.models import FINISHED, FORMING, PLAYING, Account, Game
 from judge.votes import settle_votes
 
 
@@ -65,3 +65,11 @@ class PlayerFlag(Command):
             outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
             if outcome is not None:
                 entry.extra.append(f"The game is over: {outcome}")
+
+
+def game_named(ctx: Context, echo: str, name: str) -> Game | None:
+    """The game called ``name``; else refuse the line and return None."""
+    game = find_game(ctx.session, name)
+    if game is None:
+        ctx.transcript.refused(echo, f"there is no game called {name!r}")
+    return game

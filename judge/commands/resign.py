@@ -14,9 +14,9 @@ from sqlmodel import select
 from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.passwords import verify_password
-from judge.commands.player_state import in_play_refusal, sender_account
+from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
-from judge.games import find_game, power_name
+from judge.games import power_name
 from judge.history import announce_and_keep
 from judge.models import FORMING, RESIGNED, Applicant
 from judge.votes import settle_votes
@@ -84,9 +84,8 @@ class Resign(Command):
         if len(words) != 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
-        game = find_game(ctx.session, words[0])
+        game = game_named(ctx, echo, words[0])
         if game is None:
-            ctx.transcript.refused(echo, f"there is no game called {words[0]!r}")
             return
         if game.status != FORMING:
             ctx.transcript.refused(

@@ -13,10 +13,11 @@ from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
+from judge.commands.player_state import game_named
 from judge.commands.registry import register
 from judge.game_clock import game_timing
 from judge.game_start import applicants_of, seats_of
-from judge.games import find_game, game_powers
+from judge.games import game_powers
 from judge.models import (
     FINISHED,
     MULTIVERSE_RULES,
@@ -120,9 +121,8 @@ class Summary(Command):
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        game = find_game(ctx.session, words[0])
+        game = game_named(ctx, stmt.text, words[0])
         if game is None:
-            ctx.transcript.refused(stmt.text, f"there is no game called {words[0]!r}")
             return
         lines = [
             f"Summary of game {game.name}",
