@@ -65,7 +65,7 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
         subject = f"{target.name} - {target.phase} changes by the game master"
         body = (
             f"The game master of game {target.name} made these changes:\n\n"
-            + "\n".join(f"  - {line}" for line in lines)
+            + "\n".join("  - " + line.replace("\n", "\n    ") for line in lines)
             + "\n"
         )
         exclude = [target.master_address] if target.master_address else []

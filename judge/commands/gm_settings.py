@@ -46,11 +46,14 @@ def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None
     set_game_timing(game, rules)
     ctx.session.add(game)
     described = describe_rules(rules)
-    entry = ctx.transcript.ok(
-        stmt.text,
-        f"Timing of game {game.name} changed; it counts from the next deadline on (the "
-        f"current one, {deadline_text(game)}, stays: SET DEADLINE <date> <time> moves it).",
-    )
+    if game.deadline is None:
+        when = "it counts from the first deadline on"
+    else:
+        when = (
+            f"it counts from the next deadline on (the current one, {deadline_text(game)}, "
+            "stays: SET DEADLINE <date> <time> moves it)"
+        )
+    entry = ctx.transcript.ok(stmt.text, f"Timing of game {game.name} changed; {when}.")
     entry.extra.extend(described.splitlines())
     note_change(ctx, game, "New timing rules, from the next deadline on:\n" + described)
 

@@ -268,6 +268,13 @@ def test_changes_are_announced_once_per_mail_to_everyone_but_the_master(gm, sess
     assert sent[0]["Subject"] == "game1 - S1901M changes by the game master"
 
 
+def test_a_timing_change_is_announced_indented(gm, session) -> None:
+    gm("GAME game1\nSET DEADLINE MOVE 48h")
+    body = text_of(mails(session)[0]).replace("\r\n", "\n")
+    assert "  - New timing rules, from the next deadline on:\n    Times are set in" in body
+    assert "\n    Movement: 48 hours after" in body
+
+
 def test_refused_changes_are_not_announced(gm, session) -> None:
     gm("GAME game1\nSET PRESS loud")
     assert mails(session) == []
