@@ -12,6 +12,7 @@ from sqlmodel import Session
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
+from judge.game_clock import set_game_timing
 from judge.games import find_game, variant_powers
 from judge.models import (
     ADJACENCIES,
@@ -21,11 +22,12 @@ from judge.models import (
     STANDARD_RULES,
     Game,
 )
+from judge.timing import TimingError, TimingRules, parse_timing
 from judge.turns import set_game_position, starting_document
 from judge.variant import available_variants
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
-_OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS")
+_OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS", "DEADLINE", "TIMING")
 
 
 @dataclass
@@ -39,6 +41,7 @@ class GameOptions:
     seats: int = 0
     press_mode: str = "white/grey"
     anonymous: bool = False
+    timing: TimingRules | None = None  # None: the defaults of judge.timing
 
 
 def parse_press_mode(text: str) -> str | None:
@@ -48,8 +51,9 @@ def parse_press_mode(text: str) -> str | None:
 
 
 def parse_create(args: str) -> GameOptions:
-    """Read ``<name> [VARIANT v] [RULES ...] [PLAYERS n] [PRESS mode] [ANONYMOUS]``;
-    ValueError with a message for the master on anything else."""
+    """Read ``<name> [VARIANT v] [RULES ...] [PLAYERS n] [PRESS mode] [ANONYMOUS]
+    [DEADLINE <timing rule to the end of the line>]``; ValueError with a message for
+    the master on anything else."""
     words = args.split()
     if len(words) >= 2 and words[0].upper() == "GAME" and words[1].upper() not in _OPTION_WORDS:
         words = words[1:]  # CREATE GAME alpha ... reads as CREATE alpha ...
@@ -97,6 +101,13 @@ def parse_create(args: str) -> GameOptions:
         elif word == "ANONYMOUS":
             options.anonymous = True
             i += 1
+        elif word in ("DEADLINE", "TIMING"):
+            # The rest of the line is a timing rule, as after SET DEADLINE.
+            try:
+                options.timing = parse_timing(" ".join(words[i + 2 :]))
+            except TimingError as exc:
+                raise ValueError(str(exc)) from exc
+            break
         else:
             raise ValueError(f"{words[i + 1]!r} is not understood (see HELP CREATE)")
     return options
@@ -132,6 +143,8 @@ def new_game(session: Session, options: GameOptions, master: str, seed: int) -> 
         seed=seed,
     )
     set_game_position(game, doc)
+    if options.timing is not None:
+        set_game_timing(game, options.timing)
     session.add(game)
     session.flush()
     return game
@@ -156,14 +169,15 @@ class CreateCommand(Command):
     keyword = "CREATE"
     syntax = (
         "CREATE <name> [VARIANT <variant>] [RULES STANDARD | RULES MULTIVERSE [STRICT|LOOSE]]"
-        " [PLAYERS <n>] [PRESS <mode>] [ANONYMOUS]"
+        " [PLAYERS <n>] [PRESS <mode>] [ANONYMOUS] [DEADLINE <rules>]"
     )
     help = (
         "Game masters: create a new game, which waits for players to JOIN it. You\n"
         "are its master. Names are 1 to 20 letters and digits. Defaults: variant\n"
         "standard, standard rules, one player per power, press white/grey (modes:\n"
-        "none, white, grey, white/grey, grey/white). The following lines of the\n"
-        "mail act on the new game, e.g. SET DEADLINE ... or START."
+        "none, white, grey, white/grey, grey/white). DEADLINE, last on the line,\n"
+        "takes the deadline rules of SET DEADLINE. The following lines of the\n"
+        "mail act on the new game, e.g. SET TIMING ... or START."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:

@@ -103,6 +103,17 @@ def test_create_game_word_and_upper_case_name(gm, session) -> None:
     assert find_game(session, "beta7") is not None
 
 
+def test_create_with_deadline_rules(gm, session) -> None:
+    ctx = gm("CREATE alpha ANONYMOUS DEADLINE MOVE 72h AT 18:00 GRACE 12h")
+    assert statuses(ctx) == ["ok"]
+    rules = game_timing(find_game(session, "alpha"))
+    assert (str(rules.movement.after), str(rules.movement.grace)) == ("72h", "12h")
+    assert rules.movement.at.hour == 18 and str(rules.retreats.after) != "72h"
+    ctx = gm("CREATE beta DEADLINE whenever")
+    assert "is not understood in a timing rule" in message(ctx)
+    assert find_game(session, "beta") is None
+
+
 def test_create_multiverse_strict(gm, session) -> None:
     ctx = gm("CREATE multi RULES MULTIVERSE STRICT")
     assert statuses(ctx) == ["ok"]
