@@ -4,7 +4,9 @@ nothing and the reply says which."""
 
 from __future__ import annotations
 
+import re
 from email.utils import make_msgid
+from pathlib import Path
 
 import pytest
 from sqlmodel import select
@@ -98,3 +100,15 @@ def test_a_replayed_mail_is_refused(judge: DemoJudge, master: Correspondent) -> 
     text = reply_of(master.send_raw(replay, again_id, "four again"))
     assert "This signature was already used" in text
     assert games(judge) == {"alpha": 5}
+
+
+def test_the_readme_first_game_mail_is_accepted(judge: DemoJudge, master: Correspondent) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"\*\*The first game\.\*\*.*?```\n(.*?)```", readme, re.DOTALL)
+    assert found, "README: the first game's mail is missing"
+    commands = "\n".join(line.strip() for line in found.group(1).splitlines())
+    exchange = master.send(commands)
+    text = reply_of(exchange)
+    assert "*** Refused" not in text, text
+    assert "Game alpha created" in text
+    assert games(judge) == {"alpha": 7}
