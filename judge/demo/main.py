@@ -13,8 +13,6 @@ from judge.demo.keys import DemoSigner, SigningError
 from judge.demo.rig import DemoError, DemoJudge
 from judge.demo.scenario import MASTER_ADDRESS, MASTER_NAME, play
 
-log = logging.getLogger(__name__)
-
 
 def _log_to(path: Path) -> logging.Handler:
     handler = logging.FileHandler(path, encoding="utf-8")
@@ -37,7 +35,9 @@ def run_demo(directory: str | Path = "state/demo", out: TextIO | None = None) ->
         signer = DemoSigner(MASTER_NAME, MASTER_ADDRESS)
         judge.start()
         handler = _log_to(judge.paths.log)
-        print(f"The judge runs on 127.0.0.1:{judge.config.inbound.smtp.port}", file=out)  # type: ignore[union-attr]
+        assert judge.config is not None
+        port = judge.config.inbound.smtp.port
+        print(f"The judge runs in {judge.paths.root}, taking mail on 127.0.0.1:{port}.", file=out)
         play(judge, signer, out)
     except (DemoError, SigningError) as exc:
         print(f"\nThe demo failed: {exc}", file=out)
