@@ -198,3 +198,28 @@ def test_orders_by_mail_through_mail_processing(tmp_path) -> None:
         assert results["A 1:mun:S1901 - 1:tyr:S1901"] == "succeeds"
         assert results["A 1:ber:S1901 - 1:mun:S1901"] == "succeeds"
         assert game.phase == "F1901M"
+
+
+def test_winter_builds_and_removals_in_a_world(session: Session) -> None:
+    game = _multiverse_game(session)
+    give(session, game, "germany", "A Mun - Boh")
+    give(session, game, "italy", "A Ven - Tyr")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "germany", "A Boh - Vie")
+    give(session, game, "italy", "A Tyr S A Boh - Vie")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "austria", "A Vie - Gal")
+    process_phase(session, SENDER, game, NOW)
+    assert game.phase == "W1901A"
+    checks = give(session, game, "germany", "Build A Mun")
+    assert checks[0].ok and checks[0].canonical == "build A 1:mun:W1901"
+    assert "germany" not in orders_missing(session, game)
+    # Austria orders no removal: one of its units is removed at random (seeded)
+    outcome = process_phase(session, SENDER, game, NOW)
+    assert game.phase == "S1902M"
+    spring = [b for b in game.position_doc()["boards"] if b["phase"] == "S1902M"][0]
+    assert {"power": "germany", "type": "A", "province": "mun"} in spring["units"]
+    austrian = [u for u in spring["units"] if u["power"] == "austria"]
+    assert len(austrian) == 2
+    removed = [o for o in outcome.answer["orders"] if o["judged"] == "automatic"]
+    assert [o["power"] for o in removed] == ["austria"]
