@@ -223,3 +223,36 @@ def test_winter_builds_and_removals_in_a_world(session: Session) -> None:
     assert len(austrian) == 2
     removed = [o for o in outcome.answer["orders"] if o["judged"] == "automatic"]
     assert [o["power"] for o in removed] == ["austria"]
+
+
+def test_phase_codes_are_unique_over_a_random_game(session: Session) -> None:
+    """Random orders (time travel included) given by mail for many turns: every
+    processed turn has its own phase code, whose letter says the kind of step."""
+    import random
+
+    from judge.multiverse.basemap import base_map_for
+    from judge.multiverse.json_io import read_world
+    from judge.multiverse.notation import format_order, world_types
+    from judge.multiverse.random_orders import random_orders
+
+    game = _multiverse_game(session)
+    base = base_map_for("standard")
+    rng = random.Random(5)
+    seen: list[str] = []
+    forks = 0
+    for _ in range(11):
+        world = read_world(base, game.position_doc())
+        types = world_types(world)
+        by_power: dict[str, list[str]] = {}
+        for power, order in random_orders(world, base, rng, travel=0.4):
+            by_power.setdefault(power, []).append(format_order(order, types))
+        for power, lines in by_power.items():
+            give(session, game, power, *lines)
+        seen.append(game.phase)
+        kind = game.phase[-1]
+        assert (kind == "R") == world.needs_retreats()
+        outcome = process_phase(session, SENDER, game, NOW)
+        forks += len(outcome.answer["new_timelines"])
+    assert len(set(seen)) == len(seen), seen
+    assert forks > 0, seen  # the game did travel in time
+    assert any(code.endswith("R") for code in seen), seen
