@@ -35,7 +35,7 @@ from judge.reply import (
     render_body,
     reply_subject,
 )
-from judge.signatures import Keyring, Status, Verification
+from judge.signatures import Keyring, Status, Verification, describe
 
 
 def process_inbound(
@@ -119,9 +119,10 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     assert stmt.kind == COMMAND and stmt.command is not None
     command: Command = stmt.command()
     if command.needs_signature and not ctx.signature_verified:
-        ctx.transcript.refused(
-            command.echo(stmt), "this command needs a mail signed with your registered key"
-        )
+        reason = "this command needs a mail signed with your registered key"
+        if ctx.signature_refusal:
+            reason += " (the signature of this mail was not accepted; see above)"
+        ctx.transcript.refused(command.echo(stmt), reason)
         return
     if command.needs_signon and not ctx.signed_on:
         reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
@@ -155,11 +156,20 @@ def _process_commands(
     session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
 ) -> None:
     signature = _check_signature(session, mail, config, now)
-    if signature is not None and not signature.ok:
+    if signature is not None and signature.status in SUSPECT_SIGNATURES:
         _reply_signature_refused(session, mail, config, now, signature)
         return
     ctx = _new_context(session, mail, config, now, rules)
-    if signature is None:
+    if signature is None or not signature.ok:
+        if signature is not None:
+            # A genuine signature by a key that is not a game master's here (a player
+            # whose mail program signs everything, say): read the mail as unsigned.
+            ctx.signature_refusal = describe(signature, consequence=False)
+            ctx.transcript.info(
+                SIGNATURE_ECHO,
+                f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
+                "game-master commands in it are refused.",
+            )
         run_statements(ctx, parse_body(mail.body_text))
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
@@ -198,6 +208,10 @@ def _process_commands(
 
 
 SIGNATURE_ECHO = "(OpenPGP signature)"
+# Signatures that suggest an altered, old or repeated mail: nothing in it is done.
+# Other refusals (a key the judge does not know, or not a game master's key for the
+# sender) leave the mail to be read as unsigned.
+SUSPECT_SIGNATURES = frozenset({Status.BAD, Status.EXPIRED, Status.REPLAYED})
 
 
 def _check_signature(

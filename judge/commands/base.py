@@ -76,6 +76,8 @@ class Context:
     # The power's address of record when the SIGNON succeeded (copies go there).
     owner_address: str | None = None
     signature_verified: bool = False
+    # Why a signature on this mail was not accepted as a game master's (or None).
+    signature_refusal: str | None = None
     # The game the game master steers (CREATE or GAME earlier in the mail).
     master_game: Game | None = None
     # Changes to announce to each game's people once the mail is read: game id ->

@@ -22,45 +22,49 @@ def format_time(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def describe(verification: Verification) -> str:
-    """Explain a verification outcome to the person who sent the mail."""
+def describe(verification: Verification, *, consequence: bool = True) -> str:
+    """Explain a verification outcome to the person who sent the mail.
+
+    With ``consequence`` a refusal ends by saying that nothing was changed.
+    """
+    status = verification.status
+    if status is Status.GOOD:
+        fingerprint = format_fingerprint(verification.fingerprint)
+        made_at = format_time(verification.signed_at)
+        return f"Signature good (fingerprint {fingerprint}, made at {made_at})."
+    reason = _refusal(verification)
+    return f"{reason} Nothing was changed." if consequence else reason
+
+
+def _refusal(verification: Verification) -> str:
     status = verification.status
     fingerprint = format_fingerprint(verification.fingerprint)
     if status is Status.UNSIGNED:
         return (
             "Your mail was not signed. Game-master commands must be signed with OpenPGP "
-            "(PGP/MIME or inline clear-signed); nothing was changed."
+            "(PGP/MIME or inline clear-signed)."
         )
     if status is Status.UNKNOWN_KEY:
-        return (
-            f"Your mail was signed by a key the judge does not know (fingerprint {fingerprint}); "
-            "nothing was changed."
-        )
+        return f"Your mail was signed by a key the judge does not know (fingerprint {fingerprint})."
     if status is Status.BAD:
         return (
             "The signature does not match the text: the mail was altered or broken on the way "
-            "(some mail programs and lists rewrite signed mail); nothing was changed."
+            "(some mail programs and lists rewrite signed mail)."
         )
     if status is Status.KEY_UNUSABLE:
         return (
             f"Your mail was signed by a key that has expired or been revoked "
-            f"(fingerprint {fingerprint}); nothing was changed."
+            f"(fingerprint {fingerprint})."
         )
     if status is Status.EXPIRED:
         return (
             f"The signature was made at {format_time(verification.signed_at)}, which is outside "
-            "the accepted window: send the command again, freshly signed. Nothing was changed."
+            "the accepted window: send the command again, freshly signed."
         )
     if status is Status.NOT_GAME_MASTER:
         sender = verification.sender or "your address"
         return (
             f"The key that signed your mail (fingerprint {fingerprint}) is not registered as a "
-            f"game master's key for {sender}; nothing was changed."
+            f"game master's key for {sender}."
         )
-    if status is Status.REPLAYED:
-        return (
-            "This signature was already used: each signed command is carried out once. "
-            "Nothing was changed."
-        )
-    made_at = format_time(verification.signed_at)
-    return f"Signature good (fingerprint {fingerprint}, made at {made_at})."
+    return "This signature was already used: each signed command is carried out once."

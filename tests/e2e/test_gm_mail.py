@@ -82,7 +82,7 @@ def test_a_tampered_mail_is_refused(judge: DemoJudge, master: Correspondent, for
     exchange = master.send_raw(raw.replace(b"PLAYERS 3", b"PLAYERS 4"), message_id, "tampered")
     text = reply_of(exchange)
     assert "The signature does not match the text" in text
-    assert "nothing was changed" in text
+    assert "Nothing was changed" in text
     assert games(judge) == {}
 
 

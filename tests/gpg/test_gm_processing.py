@@ -153,9 +153,19 @@ def _refused(engine, config, raw: bytes, reason: str) -> str:
     return text
 
 
-def test_unknown_key_changes_nothing(engine, config, stranger: Signer) -> None:
+def _read_unsigned(engine, config, raw: bytes, reason: str) -> str:
+    """A genuine signature that is not a game master's: the mail is read as unsigned."""
+    text = send(engine, config, raw)
+    assert reason in text and "read as an unsigned mail" in text
+    assert "CREATE alpha" in text and "the signature of this mail was not accepted" in text
+    assert game_names(engine) == {"game1"}
+    assert [o.text for o in orders(engine)] == ["A Par - Bur"]
+    return text
+
+
+def test_unknown_key_refuses_only_the_game_master_lines(engine, config, stranger: Signer) -> None:
     raw = pgp_mime_mail(stranger, "CREATE alpha\n" + ORDERS, sender=GM)
-    _refused(engine, config, raw, "a key the judge does not know")
+    _read_unsigned(engine, config, raw, "a key the judge does not know")
 
 
 def test_tampered_mail_changes_nothing(engine, config, gm: Signer) -> None:
@@ -175,12 +185,15 @@ def test_expired_signature_changes_nothing(engine, config, gm: Signer) -> None:
 
 def test_key_not_registered_for_the_sender(engine, config, second_gm: Signer) -> None:
     raw = pgp_mime_mail(second_gm, "CREATE alpha\n" + ORDERS, sender=GM)
-    _refused(engine, config, raw, "is not registered as a game master's key")
+    _read_unsigned(engine, config, raw, "is not registered as a game master's key")
 
 
 def test_good_key_from_another_address(engine, config, gm: Signer) -> None:
     raw = pgp_mime_mail(gm, "CREATE alpha\n" + ORDERS, sender="other@example.com")
-    _refused(engine, config, raw, "not registered as a game master's key for other@example.com")
+    text = send(engine, config, raw)
+    assert "not registered as a game master's key for other@example.com" in text
+    assert "read as an unsigned mail" in text
+    assert game_names(engine) == {"game1"}
 
 
 def test_replayed_signature_changes_nothing(engine, config, gm: Signer) -> None:
