@@ -923,14 +923,48 @@ def _relative(text: str, board: tuple[int, str]) -> str:
     return _TRIPLE_ANYWHERE.sub(local, text)
 
 
+def _rejudged_board_orders(
+    board: tuple[int, str], changed: list[dict], history: Sequence[Mapping[str, Any]]
+) -> list[dict]:
+    """Every order a re-judged past board had, as the report lists them.
+
+    The orders whose result changed (``changed``, marked re-judged) take the place of
+    their earlier result; the board's other orders of the same kind keep the result
+    the history gives them, and the units that had none show as unordered.
+    """
+    new = {(o.get("power"), o.get("order")): o for o in changed}
+    kinds = {h.get("kind") for h in history if (h.get("power"), h.get("order")) in new} or {
+        "movement"
+    }
+    out = []
+    for entry in history:
+        key = (entry.get("power"), entry.get("order"))
+        if entry.get("kind") not in kinds or _order_board(entry) != board:
+            continue
+        if key in new:
+            out.append(new.pop(key))
+            continue
+        out.append(
+            {
+                "power": entry.get("power"),
+                "order": entry.get("order"),
+                "result": entry.get("result"),
+                "reason": entry.get("reason"),
+                "judged": "automatic" if entry.get("auto") else "history",
+            }
+        )
+    return out + list(new.values())
+
+
 def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
     ``before`` is the world document given to ``judge adjudicate`` (boards and
     history), ``answer`` what it returned.  Orders are grouped by the board of
-    the unit they are for; re-judged past orders are kept only when their
-    result changed; orders that name no board (some invalid ones) go to the
-    latest board that received orders.
+    the unit they are for.  A past board is shown again only when a re-judged
+    order's result changed; it then lists every order it had that turn (from the
+    history), the changed ones marked re-judged.  Orders that name no board
+    (some invalid ones) go to the latest board that received orders.
     """
 
     def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
@@ -938,16 +972,21 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
 
     before_boards = {key_of(b): b for b in before.get("boards", [])}
     after_boards = {key_of(b): b for b in answer.get("boards", [])}
-    history = {
-        (h.get("power"), h.get("order")): (h.get("result"), h.get("reason"))
-        for h in before.get("history", [])
-    }
+    history = {(h.get("power"), h.get("order")): h for h in before.get("history", [])}
     per_board: dict[tuple[int, str], list[dict]] = {}
     unplaced: list[dict] = []
+    changed: dict[tuple[int, str], list[dict]] = {}  # re-judged orders whose result changed
     for order in answer.get("orders", []):
         if order.get("judged") == "rejudged":
-            previous = history.get((order.get("power"), order.get("order")))
-            if previous == (order.get("result"), order.get("reason")):
+            previous = history.get((order.get("power"), order.get("order"))) or {}
+            if (previous.get("result"), previous.get("reason")) == (
+                order.get("result"),
+                order.get("reason"),
+            ):
+                continue
+            board = _order_board(order)
+            if board is not None:
+                changed.setdefault(board, []).append(dict(order))
                 continue
         board = _order_board(order)
         if board is None:
@@ -957,6 +996,11 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
         if entry.get("order"):
             entry["order"] = _relative(entry["order"], board)
         per_board.setdefault(board, []).append(entry)
+    for board, orders in changed.items():
+        entries = _rejudged_board_orders(board, orders, before.get("history", []))
+        per_board.setdefault(board, []).extend(
+            {**e, "order": _relative(e["order"], board)} for e in entries
+        )
     if unplaced:
         target = max(
             per_board, key=lambda k: (k[1][1:], _SEASON_ORDER[k[1][0]], -k[0]), default=None

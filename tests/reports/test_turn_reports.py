@@ -466,16 +466,23 @@ def test_multiverse_report_contents(standard) -> None:
     assert "Army Spain -> Gascony (timeline 1, Spring 1901)." in cells
 
 
+def opening_world(variant, adjacency: str) -> dict[str, Any]:
+    """A one-board world document at the variant's start, without orders."""
+    units = [{"power": p, "type": t, "province": loc} for p, t, loc in variant.starting_units]
+    centres = {p: list(c) for p, c in variant.starting_centers.items()}
+    return {
+        "variant": variant.name,
+        "rules": {"adjacency": adjacency},
+        "boards": [{"timeline": 1, "phase": "S1901M", "units": units, "supply_centers": centres}],
+    }
+
+
 def test_multiverse_from_a_live_adjudication(standard) -> None:
     """Run the real adjudicator on a fresh world, so format drift in its answer shows up here."""
     from judge.adjudicate_json import adjudicate
 
-    units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
-    centres = {p: list(c) for p, c in standard.starting_centers.items()}
     doc = {
-        "variant": "standard",
-        "rules": {"adjacency": "strict"},
-        "boards": [{"timeline": 1, "phase": "S1901M", "units": units, "supply_centers": centres}],
+        **opening_world(standard, "strict"),
         "orders": {"france": ["A par - bur", "F bre - mao"], "germany": ["A mun - bur"]},
     }
     answer = adjudicate(doc)
@@ -489,6 +496,52 @@ def test_multiverse_from_a_live_adjudication(standard) -> None:
     assert "Germany: Army Munich -> Burgundy.  (*bounce*)" in lines
     assert "Germany: Army Berlin, No Order Processed." in lines
     assert "  Timeline 1, Fall of 1901 (movement)" in lines
+    parse_html(html)
+
+
+def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
+    """A support from the future changes a past result: the re-judged board lists every
+    unit's order of that turn (not "No Order Processed" for units that had orders)."""
+    from judge.adjudicate_json import adjudicate
+
+    spring = {
+        **opening_world(standard, "loose"),
+        "orders": {
+            "germany": ["A mun - tyr", "A ber H", "F kie - den"],
+            "austria": ["A vie - tyr", "A bud - ser"],
+            "france": ["A par - bur"],
+        },
+    }
+    first = adjudicate(spring)
+    fall = {
+        "variant": "standard",
+        "rules": {"adjacency": "loose"},
+        **{k: first[k] for k in ("iteration", "boards", "history") if k in first},
+        "orders": {"germany": ["A 1:mun:F1901 S A 1:mun:S1901 - 1:tyr:S1901"]},
+    }
+    answer = adjudicate(fall)
+    assert any(o["judged"] == "rejudged" for o in answer["orders"])
+    world = multiverse_report_input(fall, answer)
+    _, text, html = render_multiverse_report(world, standard, ReportSettings(game="past"))
+    lines = text.splitlines()
+    start = lines.index("Movement results for Timeline 1, Spring of 1901.")
+    end = lines.index("Movement results for Timeline 1, Fall of 1901.")
+    spring_lines = lines[start:end]
+    assert "Germany: Army Munich -> Tyrolia.  (*re-judged*)" in spring_lines
+    assert "Germany: Army Berlin HOLD." in spring_lines
+    assert "Germany: Fleet Kiel -> Denmark." in spring_lines
+    assert "Austria: Army Vienna -> Tyrolia.  (*bounce*)" in spring_lines
+    assert "Austria: Army Budapest -> Serbia." in spring_lines
+    assert "France:  Army Paris -> Burgundy." in spring_lines
+    # units that really had no order that turn still say so, once each
+    assert "England: Fleet London, No Order Processed." in spring_lines
+    processed = [line for line in spring_lines if "No Order Processed" in line]
+    assert len(processed) == 22 - 6
+    assert not any(
+        unit in line
+        for line in processed
+        for unit in ("Munich", "Berlin", "Kiel", "Vienna", "Budapest", "Paris")
+    )
     parse_html(html)
 
 
