@@ -68,8 +68,19 @@ class DeadlineRunner:
         self.replan()
 
     def stop(self) -> None:
-        """Stop planning; wait for a run in progress to finish its current game."""
-        self.stop_event.set()
+        """Stop planning; wait for a run in progress to finish its current game.
+
+        The planned job is removed before the scheduler shuts down: APScheduler's
+        thread looks at its jobs once more after ``shutdown`` marks it stopped, and
+        removing a job that is due then fails (``JobLookupError``, as the stopped
+        scheduler only looks among the jobs not yet added).  The lock makes sure no
+        run plans a new job in between: :meth:`_schedule` checks the stop event under it.
+        """
+        with self._lock:
+            self.stop_event.set()
+            self.next_run = None
+            if self.scheduler.running:
+                self.scheduler.remove_all_jobs()
         if self.scheduler.running:
             self.scheduler.shutdown(wait=True)
 
