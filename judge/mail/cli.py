@@ -13,16 +13,27 @@ from sqlmodel import Session
 from judge.config import load_config
 from judge.mail import store
 
+LOG_FORMAT = "%(asctime)s %(threadName)s %(levelname)s %(name)s: %(message)s"
+
+#: ``judge run``'s verbosity (-q, default, -v) -> level of the judge's own loggers
+JUDGE_LOG_LEVELS = {-1: logging.WARNING, 0: logging.INFO, 1: logging.DEBUG}
+
+
+def configure_logging(verbosity: int) -> None:
+    """Log to standard error: the judge's own loggers (``judge.*``: each game's phase
+    processed, reminders, late notices, the daemon starting and stopping) at INFO by
+    default, DEBUG with -v, warnings only with -q; every other library (APScheduler,
+    aiosmtpd, SQLAlchemy...) logs only warnings and errors, whatever the verbosity."""
+    logging.basicConfig(format=LOG_FORMAT)
+    logging.getLogger().setLevel(logging.WARNING)
+    logging.getLogger("judge").setLevel(JUDGE_LOG_LEVELS[verbosity])
+
 
 def _run(args: argparse.Namespace) -> int:
     from judge.mail.daemon import run_daemon
     from judge.mail.processor import load_processor
 
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(asctime)s %(threadName)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one line per job is noise
+    configure_logging(args.verbosity)
     config = load_config(args.config)
     process = load_processor(args.processor) if args.processor else None
     run_daemon(config, process)
@@ -74,7 +85,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default=None,
         help="module:function to apply each mail (default judge.processing:process_inbound)",
     )
-    run.add_argument("-v", "--verbose", action="store_true", help="log progress")
+    loudness = run.add_mutually_exclusive_group()
+    loudness.add_argument(
+        "-v",
+        "--verbose",
+        dest="verbosity",
+        action="store_const",
+        const=1,
+        default=0,
+        help="log details too (the judge's debug messages); by default each action "
+        "(a phase processed, a reminder, a late notice) is logged",
+    )
+    loudness.add_argument(
+        "-q",
+        "--quiet",
+        dest="verbosity",
+        action="store_const",
+        const=-1,
+        help="log only warnings and errors",
+    )
     run.set_defaults(func=_run)
 
     quarantine = subparsers.add_parser("quarantine", help="mail whose processing failed")

@@ -81,7 +81,7 @@ timeout_seconds = 5.0
     )
     log = open(tmp_path / "judge.log", "ab")  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "judge", "run", "--config", str(config), "-v"],
+        [sys.executable, "-m", "judge", "run", "--config", str(config)],
         cwd=ROOT,
         env=dict(os.environ),
         stdout=log,
