@@ -85,6 +85,9 @@ class Context:
     announcements: dict[int, tuple[Game, list[str]]] = field(default_factory=dict)
     signon_attempted: bool = False
     orders_attempted: bool = False
+    # True after a game master's BECOME: the power takes orders even when its player
+    # resigned or was ejected (the master speaks for a power in civil disorder).
+    became: bool = False
 
     @property
     def signed_on(self) -> bool:

@@ -162,7 +162,9 @@ class BecomeCommand(MasterCommand):
     syntax = "BECOME <power>"
     help = (
         "Game masters: the following order lines of the mail are orders for <power>\n"
-        "in the selected game, as if you had signed on as it (no password needed)."
+        "in the selected game, as if you had signed on as it (no password needed),\n"
+        "also when the power is in civil disorder (nobody plays it, or its player\n"
+        "resigned or was ejected)."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
@@ -180,6 +182,7 @@ class BecomeCommand(MasterCommand):
         # Copies of the reply go to the master alone: they were not the player signing on.
         ctx.owner_address = ctx.sender
         ctx.signon_attempted = True
+        ctx.became = True
         ctx.transcript.ok(
             stmt.text,
             f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "

@@ -18,7 +18,7 @@ def order_refusal(ctx: Context) -> str | None:
         return f"game {game.name} is finished: it takes no more orders"
     if game.status == FORMING:
         return f"game {game.name} has not started yet: it takes no orders"
-    if ctx.player is not None and ctx.player.status != PLAYING:
+    if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:
         return f"you no longer play {ctx.player.power.title()} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"

@@ -26,6 +26,7 @@ from judge.models import (
     FORMING,
     PAUSED,
     PLAYING,
+    RESIGNED,
     Account,
     Applicant,
     Game,
@@ -492,3 +493,16 @@ def test_the_examples_of_the_documentation(gm, session) -> None:
     assert set(statuses(ctx)) == {"ok"}, outcomes(ctx)
     italy = session.exec(select(Player).where(Player.power == "italy")).one()
     assert session.get(Account, italy.account_id).address == "new.player@example.com"
+
+
+@pytest.mark.parametrize("left", [EJECTED, RESIGNED])
+def test_become_a_power_whose_player_left(gm, session, game1, left: str) -> None:
+    # After EJECT or RESIGN the power is in civil disorder; its master must still be
+    # able to give it orders, e.g. to replace orders the ejected player left behind.
+    _player(session, game1, "france").status = left
+    session.commit()
+    ctx = gm("GAME game1\nBECOME france\nA Par - Bur")
+    assert statuses(ctx) == ["ok", "ok", "ok"], outcomes(ctx)
+    [order] = session.exec(select(Order).where(Order.power == "france")).all()
+    assert order.from_address == GM
+    assert _player(session, game1, "france").status == left
