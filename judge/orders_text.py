@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,20 +57,45 @@ _WAIVE = {"waive", "waives", "w"}
 _VIA = {"via", "by"}
 _ARMY = {"a", "army"}
 _FLEET = {"f", "fleet"}
-_KEYWORDS = (
-    (_HOLD | _MOVE | _SUPPORT | _CONVOY | _RETREAT | _DISBAND | _BUILD | _REMOVE | _WAIVE)
-    | _VIA
-    | _ARMY
-    | _FLEET
-)
+_END = ""  # the token after the last one of an order
+# The class of every keyword and sign; a name never spans one of these
+# ("mar s" is Marseilles then "support"; "swe - den" is a move).
+_KIND: dict[str, str] = {
+    word: kind
+    for kind, words in (
+        ("hold", _HOLD),
+        ("move", _MOVE),
+        ("support", _SUPPORT),
+        ("convoy", _CONVOY),
+        ("retreat", _RETREAT),
+        ("disband", _DISBAND),
+        ("build", _BUILD),
+        ("remove", _REMOVE),
+        ("waive", _WAIVE),
+        ("via", _VIA),
+        ("army", _ARMY),
+        ("fleet", _FLEET),
+        ("sign", {"/", "(", ")"}),
+        ("end", {_END}),
+    )
+    for word in words
+}
 _TOKEN = re.compile(r"->|=>|[/()]|-|[^\s\-/()]+(?:-[^\s\-/()]+)*")
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
-_PUNCTUATION = {"-", "/", "(", ")"}
+_SEPARATOR = re.compile(r"[;,]")
+_COAST_STOP = {")", "-", "->", "=>", _END}
+_SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 
 
 @functools.lru_cache(maxsize=65536)
 def _lookup_province(variant: Variant, text: str) -> str | None:
     return variant.lookup_province(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _lookup_coast(variant: Variant, text: str) -> str | None:
+    return variant.lookup_coast(text)
 
 
 class OrderSyntaxError(ValueError):
@@ -113,191 +139,184 @@ class OrderCheck:
 # ----------------------------------------------------------------- syntax
 
 
+def _tokens(variant: Variant, text: str) -> list[str]:
+    """The lower-case words and signs of an order, then the end marker ``_END``."""
+    text = text.replace(".", " ").replace(":", " ")
+    if not text.isascii():
+        text = text.translate(_DASHES)
+    tokens = []
+    for token in _TOKEN.findall(text.lower()):
+        if "-" in token and token != "-" and token != "->":
+            tokens.extend(_split_hyphenated(variant, token))
+        else:
+            tokens.append(token)
+    tokens.append(_END)
+    return tokens
+
+
+def _split_hyphenated(variant: Variant, token: str) -> list[str]:
+    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
+    parts = token.split("-")
+    if not all(_lookup_province(variant, part) for part in parts):
+        return [token]
+    spaced: list[str] = []
+    for part in parts:
+        spaced.extend([part, "-"])
+    return spaced[:-1]
+
+
 class _Reader:
     """A cursor over the tokens of one order."""
 
+    __slots__ = ("variant", "tokens", "pos")
+
     def __init__(self, variant: Variant, text: str) -> None:
         self.variant = variant
-        cleaned = text.replace(".", " ").replace(":", " ").replace("\u2013", "-")
-        cleaned = cleaned.replace("\u2014", "-").replace("\u2192", "->")
-        self.tokens: list[str] = []
-        for token in _TOKEN.findall(cleaned.lower()):
-            self.tokens.extend(self._split_hyphenated(token))
+        self.tokens = _tokens(variant, text)
         self.pos = 0
-        self._names: dict[int, tuple[str | None, int]] = {}
 
-    def _split_hyphenated(self, token: str) -> list[str]:
-        """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
-        parts = token.split("-")
-        if len(parts) == 1 or token == "-" or not all(self.lookup(p) for p in parts):
-            return [token]
-        spaced: list[str] = []
-        for part in parts:
-            spaced.extend([part, "-"])
-        return spaced[:-1]
+    def kind(self) -> str | None:
+        """The class of the current token ("end" after the last), None for other words."""
+        return _KIND.get(self.tokens[self.pos])
 
-    def lookup(self, text: str) -> str | None:
-        """The province a name stands for (cached per variant)."""
-        return _lookup_province(self.variant, text)
-
-    def peek(self, offset: int = 0) -> str | None:
-        index = self.pos + offset
-        return self.tokens[index] if index < len(self.tokens) else None
-
-    def take(self, words: set[str]) -> str | None:
-        token = self.peek()
-        if token in words:
-            self.pos += 1
-            return token
-        return None
-
-    def done(self) -> bool:
-        return self.pos >= len(self.tokens)
-
-    def unit_type(self) -> UnitType | None:
-        token = self.peek()
-        if token in _ARMY or token in _FLEET:
+    def unit(self, what: str) -> tuple[UnitType | None, Place]:
+        """An optional unit type, then a place (``what`` names it in errors)."""
+        kind = self.kind()
+        if kind == "army" or kind == "fleet":
             # "a" or "f" followed by nothing readable as a place is not a unit type.
-            self.pos += 1
-            if self._place_ahead():
-                return UnitType.ARMY if token in _ARMY else UnitType.FLEET
-            self.pos -= 1
-        return None
-
-    def _place_ahead(self) -> bool:
-        return self._longest_name()[0] is not None
-
-    def _longest_name(self) -> tuple[str | None, int]:
-        """The province named by the longest run of tokens from here (memoised per place)."""
-        known = self._names.get(self.pos)
-        if known is not None:
-            return known
-        tokens, start = self.tokens, self.pos
-        if start >= len(tokens):
-            return (None, 0)
-        # A name never spans a keyword ("mar s" is Marseilles then "support") or
-        # punctuation ("swe - den" is a move), so only the run before one is tried.
-        run = 1
-        while (
-            run < _MAX_NAME_WORDS
-            and start + run < len(tokens)
-            and tokens[start + run] not in _KEYWORDS
-            and tokens[start + run] not in _PUNCTUATION
-        ):
-            run += 1
-        if tokens[start] in _KEYWORDS or tokens[start] in _PUNCTUATION:
-            run = min(run, 1)
-        found: tuple[str | None, int] = (None, 0)
-        for length in range(min(run, len(tokens) - start), 0, -1):
-            code = self.lookup(" ".join(tokens[start : start + length]))
-            if code is not None:
-                found = (code, length)
-                break
-        self._names[start] = found
-        return found
+            found = self._name(self.pos + 1)
+            if found is not None:
+                self.pos += 1
+                return (UnitType.ARMY if kind == "army" else UnitType.FLEET), self._place(found)
+        return None, self.place(what)
 
     def place(self, what: str) -> Place:
-        code, length = self._longest_name()
-        if code is None:
-            shown = self.peek() or "the end of the order"
+        """A province name and the coast written after it, if any."""
+        found = self._name(self.pos)
+        if found is None:
+            shown = self.tokens[self.pos] or "the end of the order"
             raise OrderSyntaxError(f"expected {what}, found '{shown}'")
+        return self._place(found)
+
+    def _place(self, found: tuple[str, int]) -> Place:
+        code, length = found
         self.pos += length
         return Place(code, self._coast())
 
-    def _coast(self) -> str | None:
-        start = self.pos
-        bracketed = self.take({"/", "("}) is not None
-        words = []
-        while self.peek() is not None and self.peek() not in {")", "-", "->", "=>"}:
-            words.append(self.peek())
-            self.pos += 1
-            coast = self._coast_code(words, bracketed)
-            if coast is not None:
-                if bracketed:
-                    self.take({")"})
-                return coast
-            if len(words) >= 2:
-                break
-        self.pos = start
+    def _name(self, start: int) -> tuple[str, int] | None:
+        """The province named by the longest run of tokens from ``start``, and its length."""
+        tokens = self.tokens
+        if tokens[start] == _END:
+            return None
+        # Only a run of plain words can be a name of several words.
+        run = 1
+        if tokens[start] not in _KIND:
+            while run < _MAX_NAME_WORDS and tokens[start + run] not in _KIND:
+                run += 1
+        for length in range(run, 0, -1):
+            code = _lookup_province(self.variant, " ".join(tokens[start : start + length]))
+            if code is not None:
+                return code, length
         return None
 
-    def _coast_code(self, words: list[str], bracketed: bool) -> str | None:
-        text = " ".join(words)
-        if not bracketed and len(words) == 1 and text not in {"nc", "sc", "ec", "wc"}:
-            return None  # a bare "s" or "north" is more likely a keyword or a name
-        return self.variant.lookup_coast(text)
+    def _coast(self) -> str | None:
+        """A coast after a name: ``/nc``, ``(nc)``, ``nc``, ``north coast``, ``(north)``."""
+        tokens, first = self.tokens, self.pos
+        if tokens[first] in _COAST_STOP:
+            return None
+        bracketed = tokens[first] in ("/", "(")
+        first += bracketed
+        end = first
+        while end < first + 2 and tokens[end] not in _COAST_STOP:
+            end += 1
+            text = " ".join(tokens[first:end])
+            if not bracketed and end == first + 1 and text not in _SHORT_COASTS:
+                continue  # a bare "s" or "north" is more likely a keyword or a name
+            coast = _lookup_coast(self.variant, text)
+            if coast is not None:
+                self.pos = end + (bracketed and tokens[end] == ")")
+                return coast
+        return None
+
+    def expect_end(self) -> None:
+        """Refuse anything left after a complete order."""
+        if self.tokens[self.pos] != _END:
+            rest = " ".join(self.tokens[self.pos : -1])
+            raise OrderSyntaxError(f"did not understand '{rest}' at the end")
 
 
 def parse_order(variant: Variant, text: str) -> ParsedOrder:
     """Read one order; raise OrderSyntaxError with a reason when it cannot be read."""
     reader = _Reader(variant, text)
-    if reader.done():
+    first = reader.kind()
+    if first == "end":
         raise OrderSyntaxError("empty order")
-    if reader.take(_WAIVE):
-        if not reader.done():
+    if first == "waive":
+        reader.pos += 1
+        if reader.kind() != "end":
             raise OrderSyntaxError("'waive' takes nothing after it")
         return ParsedOrder("waive")
-    leading = reader.take(_BUILD | _REMOVE | _DISBAND)
-    unit_type = reader.unit_type()
-    place = reader.place("a unit's province")
+    leading = first in ("build", "remove", "disband")
+    reader.pos += leading
+    unit_type, place = reader.unit("a unit's province")
     if leading:
-        action = "build" if leading in _BUILD else "remove"
-        _expect_end(reader)
-        return ParsedOrder(action, unit_type, place)
+        reader.expect_end()
+        return ParsedOrder("build" if first == "build" else "remove", unit_type, place)
     return _parse_action(reader, unit_type, place)
 
 
 def _parse_action(reader: _Reader, unit_type: UnitType | None, place: Place) -> ParsedOrder:
-    if reader.done() or reader.take(_HOLD):
-        _expect_end(reader)
+    kind = reader.kind()
+    if kind == "end":
         return ParsedOrder("hold", unit_type, place)
-    if reader.take(_MOVE) or reader.take(_RETREAT):
-        action = "retreat" if reader.tokens[reader.pos - 1] in _RETREAT else "move"
+    reader.pos += 1
+    if kind == "hold":
+        reader.expect_end()
+        return ParsedOrder("hold", unit_type, place)
+    if kind == "move" or kind == "retreat":
         dest = reader.place("a destination")
-        while reader.take(_MOVE):  # a written convoy path: keep its last step
+        while reader.kind() == "move":  # a written convoy path: keep its last step
+            reader.pos += 1
             dest = reader.place("a destination")
         via = _via_convoy(reader)
-        _expect_end(reader)
-        return ParsedOrder(action, unit_type, place, dest=dest, via_convoy=via)
-    if reader.take(_SUPPORT) or reader.take(_CONVOY):
-        action = "support" if reader.tokens[reader.pos - 1] in _SUPPORT else "convoy"
-        target_type = reader.unit_type()
-        target = reader.place("the supported unit" if action == "support" else "the army")
+        reader.expect_end()
+        return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
+    if kind == "support" or kind == "convoy":
+        target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
         dest = None
-        if reader.take(_MOVE):
+        after = reader.kind()
+        if after == "move":
+            reader.pos += 1
             dest = reader.place("a destination")
-        elif reader.take(_HOLD):
-            pass
-        _expect_end(reader)
-        if action == "convoy" and dest is None:
+        elif after == "hold":
+            reader.pos += 1
+        reader.expect_end()
+        if kind == "convoy" and dest is None:
             raise OrderSyntaxError("a convoy needs the army's destination: F Nth C A Lon - Bel")
-        return ParsedOrder(action, unit_type, place, target_type, target, dest)
-    if reader.take(_DISBAND) or reader.take(_REMOVE):
-        _expect_end(reader)
-        return ParsedOrder("disband", unit_type, place)
-    if reader.take(_BUILD):
-        _expect_end(reader)
-        return ParsedOrder("build", unit_type, place)
-    raise OrderSyntaxError(f"did not understand '{reader.peek()}'")
+        return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+    if kind == "disband" or kind == "remove" or kind == "build":
+        reader.expect_end()
+        return ParsedOrder("build" if kind == "build" else "disband", unit_type, place)
+    reader.pos -= 1
+    raise OrderSyntaxError(f"did not understand '{reader.tokens[reader.pos]}'")
 
 
 def _via_convoy(reader: _Reader) -> bool:
-    if reader.take(_VIA):
-        if not reader.take(_CONVOY):
-            raise OrderSyntaxError("expected 'convoy' after 'via'")
-        return True
-    return False
-
-
-def _expect_end(reader: _Reader) -> None:
-    if not reader.done():
-        rest = " ".join(reader.tokens[reader.pos :])
-        raise OrderSyntaxError(f"did not understand '{rest}' at the end")
+    if reader.kind() != "via":
+        return False
+    reader.pos += 1
+    if reader.kind() != "convoy":
+        raise OrderSyntaxError("expected 'convoy' after 'via'")
+    reader.pos += 1
+    return True
 
 
 def split_orders(line: str) -> list[str]:
     """The orders of one line: separated by ``,`` or ``;``; blank parts dropped."""
-    return [part.strip() for part in re.split(r"[;,]", line) if part.strip()]
+    if "," not in line and ";" not in line:
+        line = line.strip()
+        return [line] if line else []
+    return [part.strip() for part in _SEPARATOR.split(line) if part.strip()]
 
 
 # ----------------------------------------------------------- semantics
@@ -309,9 +328,10 @@ class _Position:
     def __init__(self, variant: Variant, doc: dict[str, Any]) -> None:
         self.variant = variant
         self.kind = str(doc.get("phase", "S1901M"))[-1:].upper()
-        self.units: dict[str, Unit] = {}
-        for entry in doc.get("units", []):
-            self.units[entry["province"]] = Unit(entry["power"], UnitType(entry["type"]))
+        self.units: Mapping[str, Unit] = {
+            entry["province"]: Unit(entry["power"], UnitType(entry["type"]))
+            for entry in doc.get("units", [])
+        }
         self.dislodged: dict[str, Unit] = {}
         self.options: dict[str, list[str]] = {}
         for entry in doc.get("dislodged", []):
@@ -321,7 +341,9 @@ class _Position:
         centers = doc.get("supply_centers")
         if centers is None:
             centers = {p: list(c) for p, c in variant.starting_centers.items()}
-        self.owner = {c: power for power, owned in centers.items() for c in owned}
+        self.owner: Mapping[str, str] = {
+            c: power for power, owned in centers.items() for c in owned
+        }
 
     @classmethod
     def of(cls, variant: Variant, position: Position) -> _Position:
@@ -329,19 +351,27 @@ class _Position:
         pos = cls.__new__(cls)
         pos.variant = variant
         pos.kind = position.phase.kind
-        pos.units = dict(position.units)
+        pos.units = position.units  # read, never changed
         pos.dislodged = {loc: d.unit for loc, d in position.dislodged.items()}
         pos.options = {loc: list(d.retreat_options) for loc, d in position.dislodged.items()}
-        pos.owner = dict(position.centers)
+        pos.owner = position.centers
         return pos
 
     def unit_in(self, province: str, dislodged: bool = False) -> str | None:
         """The location of the unit in a province (any coast), if one is there."""
         pool = self.dislodged if dislodged else self.units
-        for loc in self.variant.fleet_locations(province) + (province,):
+        for loc in _locations_in(self.variant)[province]:
             if loc in pool:
                 return loc
         return None
+
+
+@functools.lru_cache(maxsize=16)
+def _locations_in(variant: Variant) -> dict[str, tuple[str, ...]]:
+    """Every location of each province, its coasts first (computed once per variant)."""
+    return {
+        province: variant.fleet_locations(province) + (province,) for province in variant.provinces
+    }
 
 
 class _Refusal(Exception):
@@ -352,7 +382,7 @@ def _name(variant: Variant, loc: str) -> str:
     return variant.location_name(loc)
 
 
-def canonical(order: AnyOrder, units: dict[str, Unit], kind: str) -> str:
+def canonical(order: AnyOrder, units: Mapping[str, Unit], kind: str) -> str:
     """The judge's own spelling of an order, e.g. ``A par - bur``."""
 
     def unit(loc: str) -> str:
@@ -433,7 +463,7 @@ def _key(order: AnyOrder) -> str:
 
 def _interpret(
     variant: Variant, pos: _Position, power: str, parsed: ParsedOrder
-) -> tuple[AnyOrder, dict[str, Unit]]:
+) -> tuple[AnyOrder, Mapping[str, Unit]]:
     if pos.kind == "A":
         return _interpret_adjustment(variant, pos, power, parsed), pos.units
     if pos.kind == "R":
@@ -445,13 +475,14 @@ def _own_unit(
     variant: Variant, pos: _Position, power: str, place: Place, dislodged: bool = False
 ) -> str:
     loc = pos.unit_in(place.province, dislodged)
-    name = variant.provinces[place.province].name
     if loc is None:
+        name = variant.provinces[place.province].name
         if dislodged and pos.unit_in(place.province):
             raise _Refusal(f"the unit in {name} was not dislodged and has no retreat to make")
         raise _Refusal(f"there is no unit in {name}" + (" to retreat" if dislodged else ""))
     unit = (pos.dislodged if dislodged else pos.units)[loc]
     if unit.power != power:
+        name = variant.provinces[place.province].name
         adjective = variant.powers[unit.power].adjective if unit.power in variant.powers else ""
         raise _Refusal(f"the unit in {name} is not yours (it is {adjective or unit.power})")
     return loc
