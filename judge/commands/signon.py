@@ -8,7 +8,7 @@ from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
 from judge.games import find_game, find_power, game_powers, player_address
-from judge.models import PLAYING, Player
+from judge.models import FORMING, PLAYING, Player
 
 
 def split_target(token: str) -> tuple[str, str] | None:
@@ -63,6 +63,13 @@ class SignOn(Command):
         power = find_power(game_powers(game), power_text)
         if power is None:
             ctx.transcript.refused(echo, f"game {game.name} has no power {power_text!r}")
+            return
+        if game.status == FORMING:
+            ctx.transcript.refused(
+                echo,
+                f"game {game.name} has not started yet: powers are given out when it starts, "
+                "and orders are taken from then on",
+            )
             return
         player = ctx.session.exec(
             select(Player).where(Player.game_id == game.id, Player.power == power.code)

@@ -42,3 +42,19 @@ def test_only_one_signon_per_mail(run):
     ctx = run("SIGNON Fgame1 paris11\nSIGNON Ggame1 berlin1")
     assert ctx.player.power == "france"
     assert outcomes(ctx)[1][2] == "only one SIGNON is allowed per mail"
+
+
+def test_signon_to_a_game_that_has_not_started_says_so(run, session):
+    # A player who has joined sends orders before the start: their password is right,
+    # but no power is theirs yet; "wrong password" would send them looking elsewhere.
+    from tests.commands.forming import forming_game
+
+    forming_game(session, "newgame", seats=3)
+    ctx = run("SIGNON Fnewgame paris11\nA Par - Bur")
+    assert not ctx.signed_on
+    (_, status, message), (_, after, _) = outcomes(ctx)
+    assert status == "refused" and after == "refused"
+    assert message == (
+        "game newgame has not started yet: powers are given out when it starts, "
+        "and orders are taken from then on"
+    )
