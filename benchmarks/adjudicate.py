@@ -551,11 +551,8 @@ def breakdown_judge(results: Results, repeats: int) -> None:
 
     stages = {
         (aj, "read_position"): "read the position",
-        (aj, "_as_document"): "position re-written as a document, once per power",
-        (ot, "load_variant"): "load_variant in check_orders, once per power",
-        (ot, "_Position"): "position re-read by check_orders, once per power",
         (ot, "parse_order"): "parse order text",
-        (ot, "_interpret"): "interpret orders in the position",
+        (ot, "_interpret"): "interpret orders in the position (legality too)",
         (aj, "adjudicate_movement"): "adjudicate_movement (resolver and next position)",
         (aj, "_answer"): "answer document",
     }

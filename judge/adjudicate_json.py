@@ -8,6 +8,7 @@ come back ``invalid`` with a reason.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from judge.engine.adjustments import AdjustmentOrder
@@ -103,25 +104,24 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
         phase = Phase.parse(doc.get("phase", variant.start_phase))
     except PhaseError as error:
         raise DocumentError(str(error)) from None
-    locations = set(variant.locations())
+    places = _places(variant)
     units: dict[Location, Unit] = {}
-    areas: set[str] = set()
+    occupied: set[str] = set()
     for entry in _list(doc, "units"):
-        loc, unit = _unit(variant, locations, entry, "units")
-        area = variant.province_of(loc)
-        if area in areas:
+        loc, unit = _unit(variant, places, entry, "units")
+        area = places[loc][0]
+        if area in occupied:
             raise DocumentError(f"two units in {area!r}")
-        areas.add(area)
+        occupied.add(area)
         units[loc] = unit
     centers = _centers(variant, doc)
     dislodged: dict[Location, DislodgedUnit] = {}
     contested = frozenset(_provinces(variant, _list(doc, "contested"), "contested"))
     geo = geography_for(variant)
-    occupied = {variant.province_of(loc) for loc in units}
     for entry in _list(doc, "dislodged"):
-        loc, unit = _unit(variant, locations, entry, "dislodged")
+        loc, unit = _unit(variant, places, entry, "dislodged")
         attacker = entry.get("attacker_from")
-        if attacker is not None and attacker not in locations:
+        if attacker is not None and attacker not in places:
             raise DocumentError(f"unknown province in dislodged attacker_from: {attacker!r}")
         if "retreat_options" in entry:
             options = tuple(entry["retreat_options"])
@@ -141,21 +141,44 @@ def _list(doc: dict[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _unit(variant: Variant, locations: set[str], entry: Any, where: str) -> tuple[Location, Unit]:
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
+@functools.lru_cache(maxsize=16)
+def _places(variant: Variant) -> dict[Location, tuple[str, frozenset[UnitType]]]:
+    """Each location of the map: its province and the unit types that may stand there."""
+    places = {}
+    for loc in variant.locations():
+        area = variant.province_of(loc)
+        types = set()
+        if "/" not in loc and not variant.is_sea(loc):
+            types.add(UnitType.ARMY)
+        if "/" in loc or not (variant.is_land(loc) or variant.coasts_of(loc)):
+            types.add(UnitType.FLEET)
+        places[loc] = (area, frozenset(types))
+    return places
+
+
+def _unit(
+    variant: Variant,
+    places: dict[Location, tuple[str, frozenset[UnitType]]],
+    entry: Any,
+    where: str,
+) -> tuple[Location, Unit]:
     if not isinstance(entry, dict):
         raise DocumentError(f"each entry of '{where}' must be an object")
     power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
     if power not in variant.powers:
         raise DocumentError(f"unknown power in {where}: {power!r}")
-    if kind not in ("A", "F"):
+    unit_type = _UNIT_TYPES.get(kind) if isinstance(kind, str) else None
+    if unit_type is None:
         raise DocumentError(f"unit type in {where} must be 'A' or 'F', not {kind!r}")
-    if loc not in locations:
+    place = places.get(loc) if isinstance(loc, str) else None
+    if place is None:
         raise DocumentError(f"unknown province in {where}: {loc!r}")
-    unit_type = UnitType(kind)
-    if unit_type is UnitType.ARMY and (variant.is_sea(loc) or "/" in loc):
-        raise DocumentError(f"an army cannot be at {loc!r} ({where})")
-    fleet_needs_coast = "/" not in loc and (variant.is_land(loc) or variant.coasts_of(loc))
-    if unit_type is UnitType.FLEET and fleet_needs_coast:
+    if unit_type not in place[1]:
+        if unit_type is UnitType.ARMY:
+            raise DocumentError(f"an army cannot be at {loc!r} ({where})")
         raise DocumentError(f"a fleet cannot be at {loc!r} ({where}): give the coast")
     return loc, Unit(power, unit_type)
 

@@ -23,8 +23,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from judge.engine.legality import illegal_reason
 from judge.engine.mapgeo import geography_for
@@ -102,16 +101,14 @@ class OrderSyntaxError(ValueError):
     """An order whose words cannot be read."""
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """A province named in an order, with the coast the writer gave (if any)."""
 
     province: str
     coast: str | None = None
 
 
-@dataclass(frozen=True)
-class ParsedOrder:
+class ParsedOrder(NamedTuple):
     """The words of one order, read but not yet checked against a position."""
 
     action: str  # hold move support convoy retreat disband build remove waive
@@ -123,8 +120,7 @@ class ParsedOrder:
     via_convoy: bool = False
 
 
-@dataclass(frozen=True)
-class OrderCheck:
+class OrderCheck(NamedTuple):
     """One order as written, and what the judge made of it."""
 
     text: str
