@@ -410,7 +410,7 @@ def _order_groups(
         if order.get("display"):
             sentence = order["display"]
         elif order.get("judged") == "automatic" and parsed is not None and parsed.loc:
-            sentence = _unordered_sentence(parsed, names, units)
+            sentence = _unordered_sentence(parsed, names, units, kind)
         else:
             sentence = _order_sentence(power, parsed, raw, names, units)
         notes = _notes(order, parsed, is_dislodged, kind)
@@ -432,11 +432,13 @@ def _order_groups(
     ]
 
 
-def _unordered_sentence(parsed: _Parsed, names: _Names, units: _Units) -> str:
-    """What the judge did for a unit without orders: ``Army Paris, No Order Processed.``"""
-    unit = (
-        f"{names.unit(_unit_type(parsed.unit_type, parsed.loc, units))} {names.place(parsed.loc)}"
-    )
+def _unordered_sentence(parsed: _Parsed, names: _Names, units: _Units, kind: str) -> str:
+    """What the judge did for a unit without orders: ``Army Paris, No Order Processed.``,
+    or in an adjustment phase ``Defaults, removing the army in Greece.``"""
+    unit_type = names.unit(_unit_type(parsed.unit_type, parsed.loc, units))
+    if kind == "adjustments" and parsed.kind in ("disband", "remove"):
+        return f"Defaults, removing the {unit_type.lower()} {names.in_place(parsed.loc)}."
+    unit = f"{unit_type} {names.place(parsed.loc)}"
     if parsed.kind in ("disband", "remove"):
         return f"{unit}, No Order Processed (DISBAND)."
     return f"{unit}, No Order Processed."
@@ -1031,6 +1033,10 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
                     "dislodged": new.get("dislodged", [])
                     if phase_kind(phase) == "movement"
                     else [],
+                    # Removals by the civil disorder rule are among the orders
+                    # (judged "automatic"); a winter board keeps its units as they
+                    # were, so none may be guessed from a missing unit.
+                    "civil_disorder": [],
                 },
                 "before": {"units": old.get("units", []), "dislodged": old.get("dislodged", [])},
                 "reference_units": references,

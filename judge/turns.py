@@ -275,10 +275,18 @@ def _notices(game: Game, turn: _Turn) -> tuple[str, ...]:
 # ------------------------------------------------------------------ processing
 
 
+def clear_waits(session: Session, game: Game) -> None:
+    """Clear every player's SET WAIT: as on the classic judges, it holds one phase."""
+    waiting = select(Player).where(Player.game_id == game.id, col(Player.wait))
+    for player in session.exec(waiting):
+        player.wait = False
+        session.add(player)
+
+
 def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -> TurnOutcome:
     """Adjudicate the game's current phase with its stored orders, store the new
-    position, set the next deadline (or finish the game on a victory), and store and
-    mail the report.  The caller commits."""
+    position, clear the players' SET WAIT, set the next deadline (or finish the game
+    on a victory), and store and mail the report.  The caller commits."""
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
@@ -291,6 +299,7 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
     set_game_position(game, turn.after)
     game.number += 1
     game.processed_at = now
+    clear_waits(session, game)
     if turn.winner:
         game.status = FINISHED
         game.outcome = f"Victory of {power_name(game, turn.winner)}"

@@ -1,11 +1,12 @@
 """SET ABSENCE and SET NOABSENCE: days a player is away.
 
 Dates are read in the game's time zone and are inclusive; an absence may last at
-most MAX_DAYS days and replaces any earlier one.  No deadline of the game falls
-on a day a player is away: when the current deadline does, it moves to the first
-allowed day after the absence (at the same time of day), and everyone is told.
-The game master is told of every absence.  SET NOABSENCE clears the absence; a
-deadline that already moved stays where it is.
+most MAX_DAYS days (14, as on DPjudge) and replaces any earlier one.  A longer
+absence is the game master's to set: after ``BECOME <power>`` in a signed mail there
+is no limit.  No deadline of the game falls on a day a player is away: when the
+current deadline does, it moves to the first allowed day after the absence (at the
+same time of day), and everyone is told.  The game master is told of every absence.
+SET NOABSENCE clears the absence; a deadline that already moved stays where it is.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from judge.models import ACTIVE, Game, as_utc
 from judge.recipients import MASTER, announce
 from judge.timing import TimingError, format_for, parse_date_range
 
-MAX_DAYS = 21
+MAX_DAYS = 14
 
 
 def _days(start: date, end: date) -> str:
@@ -52,8 +53,9 @@ class SetAbsence(Command):
     syntax = "SET ABSENCE <date> [TO <date>]   e.g. SET ABSENCE 2026-12-24 TO 2026-12-31"
     help = (
         "Days you are away (inclusive, in the game's time zone, at most "
-        f"{MAX_DAYS} days).\nNo deadline falls on them: a deadline inside moves to "
-        "the first day after.\nThe game master is told. SET NOABSENCE cancels it."
+        f"{MAX_DAYS} days;\nask the game master for a longer one). No deadline falls "
+        "on them: a deadline\ninside moves to the first day after. The game master "
+        "is told.\nSET NOABSENCE cancels it."
     )
     needs_signon = True
 
@@ -61,6 +63,8 @@ class SetAbsence(Command):
         game, player = ctx.game, ctx.player
         assert game is not None and player is not None
         reason = in_play_refusal(ctx)
+        if reason is None and player.id is None:  # a master's BECOME of an unplayed power
+            reason = f"nobody plays {power_name(game, player.power)} in game {game.name}"
         if reason is None and not stmt.args.strip():
             reason = f"expected: {self.syntax}"
         if reason is not None:
@@ -76,8 +80,12 @@ class SetAbsence(Command):
         if end < today:
             ctx.transcript.refused(stmt.text, f"that absence is over already (today is {today})")
             return
-        if (end - start).days + 1 > MAX_DAYS:
-            ctx.transcript.refused(stmt.text, f"an absence may last at most {MAX_DAYS} days")
+        if (end - start).days + 1 > MAX_DAYS and not ctx.became:
+            ctx.transcript.refused(
+                stmt.text,
+                f"an absence may last at most {MAX_DAYS} days (the game master may set "
+                "a longer one)",
+            )
             return
         player.absent_from, player.absent_until = start, end
         ctx.session.add(player)

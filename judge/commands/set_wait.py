@@ -15,11 +15,13 @@ class SetWait(PlayerFlag):
     syntax = "SET WAIT"
     help = (
         "The phase is not processed early, before its deadline, even when every\n"
-        "power has sent orders. It stays set for later phases until SET NOWAIT."
+        "power has sent orders. It holds the current phase only: when the phase is\n"
+        "processed, every player's wait is cleared (send SET WAIT again to hold the\n"
+        "next one)."
     )
     flag = "wait"
     value = True
-    done = "Wait set: the phase will not be processed before its deadline."
+    done = "Wait set: this phase will not be processed before its deadline."
 
 
 @register

@@ -35,7 +35,7 @@ def _with_master(session):
 def test_wait_and_nowait(session, run):
     assert _last(run(_signon("france") + "SET WAIT"))[1:] == (
         "ok",
-        "Wait set: the phase will not be processed before its deadline.",
+        "Wait set: this phase will not be processed before its deadline.",
     )
     assert _player(session, "france").wait
     assert _last(run(_signon("france") + "set no wait"))[1] == "ok"
@@ -186,7 +186,7 @@ def test_absence_refusals(session, run):
         "SET ABSENCE": "expected: SET ABSENCE",
         "SET ABSENCE someday": "give a date such as",
         "SET ABSENCE 2026-11-01 TO 2026-11-02": "that absence is over already",
-        "SET ABSENCE 2026-12-01 TO 2026-12-31": "an absence may last at most 21 days",
+        "SET ABSENCE 2026-12-01 TO 2026-12-31": "an absence may last at most 14 days",
         "SET ABSENCE 2026-12-05 TO 2026-12-01": "the range ends before it starts",
     }
     for line, reason in cases.items():

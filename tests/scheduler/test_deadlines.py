@@ -183,6 +183,9 @@ def test_set_wait_holds_the_phase_until_the_deadline(engine) -> None:  # noqa: A
     assert game_row(engine, game_id).number == 0
     run_due(engine, SENDER, DEADLINE)
     assert game_row(engine, game_id).number == 1
+    with Session(engine) as session:  # the wait held one phase: F1901M is not held
+        players = session.exec(select(Player).where(Player.game_id == game_id)).all()
+        assert [p.power for p in players if p.wait] == []
 
 
 # --------------------------------------------------------------------------- games apart

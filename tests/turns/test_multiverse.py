@@ -256,3 +256,30 @@ def test_phase_codes_are_unique_over_a_random_game(session: Session) -> None:
     assert len(set(seen)) == len(seen), seen
     assert forks > 0, seen  # the game did travel in time
     assert any(code.endswith("R") for code in seen), seen
+
+
+def test_winter_report_lists_only_the_real_removals(session: Session) -> None:
+    # Units kept through the winter are not "removed": only Austria's seeded removal is.
+    game = _multiverse_game(session)
+    give(session, game, "germany", "A Mun - Boh")
+    give(session, game, "italy", "A Ven - Tyr")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "germany", "A Boh - Vie")
+    give(session, game, "italy", "A Tyr S A Boh - Vie")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "austria", "A Vie - Gal")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "germany", "Build A Mun")
+    outcome = process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert [o["power"] for o in outcome.answer["orders"] if o["judged"] == "automatic"] == [
+        "austria"
+    ]
+    report = next(
+        text_of(m) for m in outbox(session) if m["To"] == MASTER and "W1901A" in m["Subject"]
+    )
+    winter = report.split("Adjustment results for Timeline 1, Winter of 1901.")[1]
+    winter = winter.split("\n\n\n")[0]
+    removals = [line for line in winter.splitlines() if "remov" in line.lower()]
+    assert len(removals) == 1 and removals[0].startswith("Austria: Defaults, removing the"), winter
+    assert "Germany: Builds an army in Munich." in winter
