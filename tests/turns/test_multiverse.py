@@ -200,7 +200,8 @@ def test_orders_by_mail_through_mail_processing(tmp_path) -> None:
         assert game.phase == "F1901M"
 
 
-def test_winter_builds_and_removals_in_a_world(session: Session) -> None:
+def _winter_with_austria_one_unit_over(session: Session) -> Game:
+    """A world in W1901A: Germany took Vienna and builds, Austria must remove a unit."""
     game = _multiverse_game(session)
     give(session, game, "germany", "A Mun - Boh")
     give(session, game, "italy", "A Ven - Tyr")
@@ -210,6 +211,11 @@ def test_winter_builds_and_removals_in_a_world(session: Session) -> None:
     process_phase(session, SENDER, game, NOW)
     give(session, game, "austria", "A Vie - Gal")
     process_phase(session, SENDER, game, NOW)
+    return game
+
+
+def test_winter_builds_and_removals_in_a_world(session: Session) -> None:
+    game = _winter_with_austria_one_unit_over(session)
     assert game.phase == "W1901A"
     checks = give(session, game, "germany", "Build A Mun")
     assert checks[0].ok and checks[0].canonical == "build A 1:mun:W1901"
@@ -260,15 +266,7 @@ def test_phase_codes_are_unique_over_a_random_game(session: Session) -> None:
 
 def test_winter_report_lists_only_the_real_removals(session: Session) -> None:
     # Units kept through the winter are not "removed": only Austria's seeded removal is.
-    game = _multiverse_game(session)
-    give(session, game, "germany", "A Mun - Boh")
-    give(session, game, "italy", "A Ven - Tyr")
-    process_phase(session, SENDER, game, NOW)
-    give(session, game, "germany", "A Boh - Vie")
-    give(session, game, "italy", "A Tyr S A Boh - Vie")
-    process_phase(session, SENDER, game, NOW)
-    give(session, game, "austria", "A Vie - Gal")
-    process_phase(session, SENDER, game, NOW)
+    game = _winter_with_austria_one_unit_over(session)
     give(session, game, "germany", "Build A Mun")
     outcome = process_phase(session, SENDER, game, NOW)
     session.commit()
