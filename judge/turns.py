@@ -237,6 +237,9 @@ def _render(
     variant = load_variant(game.variant)
     if is_world(turn.before):
         world = multiverse_report_input(turn.before, turn.answer)
+        # Named by the game's code for the step (W1901M after a fork), as PROCESS and
+        # HISTORY name it, not by the latest board that happened to receive orders.
+        world["turn"] = multiverse_phase(turn.before)
         return render_multiverse_report(world, variant, settings, preview=preview)
     return render_report(turn.answer, variant, settings, turn.before, preview=preview)
 

@@ -111,6 +111,13 @@ def test_a_move_into_the_past_forks_a_timeline(session: Session) -> None:
     assert "A 2:tyr:F1901" in missing["germany"]
     assert "A 1:mun:F1901" not in missing["germany"]
 
+    # the report of the W1901M step is named by that code, as the game and PROCESS name it
+    process_phase(session, SENDER, game, NOW)
+    third = session.exec(select(GameReport).where(GameReport.number == 3)).one()
+    assert third.phase == "W1901M"
+    assert third.subject.endswith(":fivedee - W1901M Results")
+    assert ":: Deadline: W1901M " in third.text
+
 
 def test_retreat_pause_is_an_r_phase(session: Session) -> None:
     game = _multiverse_game(session)
