@@ -140,12 +140,13 @@ def _tokens(variant: Variant, text: str) -> list[str]:
     text = text.replace(".", " ").replace(":", " ")
     if not text.isascii():
         text = text.translate(_DASHES)
-    tokens = []
-    for token in _TOKEN.findall(text.lower()):
-        if "-" in token and token != "-" and token != "->":
-            tokens.extend(_split_hyphenated(variant, token))
+    tokens: list[str] = []
+    for word in text.lower().split():
+        if word.isalpha() or word in _KIND:
+            tokens.append(word)  # the usual case: a plain word or a sign on its own
         else:
-            tokens.append(token)
+            for token in _TOKEN.findall(word):
+                tokens.extend(_split_hyphenated(variant, token))
     tokens.append(_END)
     return tokens
 
@@ -153,7 +154,7 @@ def _tokens(variant: Variant, text: str) -> list[str]:
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
     parts = token.split("-")
-    if not all(_lookup_province(variant, part) for part in parts):
+    if len(parts) == 1 or not all(_lookup_province(variant, part) for part in parts):
         return [token]
     spaced: list[str] = []
     for part in parts:
@@ -210,7 +211,8 @@ class _Reader:
             while run < _MAX_NAME_WORDS and tokens[start + run] not in _KIND:
                 run += 1
         for length in range(run, 0, -1):
-            code = _lookup_province(self.variant, " ".join(tokens[start : start + length]))
+            words = tokens[start] if length == 1 else " ".join(tokens[start : start + length])
+            code = _lookup_province(self.variant, words)
             if code is not None:
                 return code, length
         return None
@@ -448,10 +450,9 @@ def _check_one(variant: Variant, pos: _Position, power: str, text: str) -> Order
 
 
 def _key(order: AnyOrder) -> str:
+    """The unit (or build site) an order is for: a later order for it replaces this one."""
     if isinstance(order, Build):
         return f"build:{order.unit.split('/')[0]}"
-    if isinstance(order, Disband) and not isinstance(order, Retreat):
-        return str(order.unit)
     if isinstance(order, Waive):
         return "waive"
     return str(order.unit)
@@ -487,8 +488,10 @@ def _own_unit(
 def _destination(variant: Variant, unit_type: UnitType, src: str, place: Place) -> str:
     """The exact location a unit moves to: armies ignore coasts, fleets need one."""
     province = place.province
+    if unit_type is UnitType.ARMY:
+        return province
     coasts = variant.coasts_of(province)
-    if unit_type is UnitType.ARMY or not coasts:
+    if not coasts:
         return province
     geo = geography_for(variant)
     if place.coast in coasts:
