@@ -7,6 +7,7 @@ the judge receives mail itself over SMTP on loopback and keeps its state in SQLi
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ class JudgeSection:
 
     address: str = "judge@localhost"
     name: str = "The Judge"
+    code: str = ""
     state_dir: str = "state"
 
 
@@ -114,6 +116,20 @@ class Config:
         """The From address of outgoing mail."""
         return self.outbound.from_ or self.judge.address
 
+    @property
+    def judge_code(self) -> str:
+        """The judge's short code in subjects and report headers (``USIN:game - ...``):
+        ``[judge] code``, else the letters and digits of the address before the ``@``
+        in capitals (``JUDGE`` for ``judge@localhost``), else ``JUDGE``."""
+        if self.judge.code:
+            return self.judge.code
+        local = self.judge.address.split("@", 1)[0]
+        return re.sub(r"[^A-Za-z0-9]", "", local).upper() or "JUDGE"
+
+
+# a judge code: letters and digits, as the classic judges' USIN, USEF, DEDO
+_CODE = re.compile(r"^[A-Za-z0-9]{0,16}$")
+
 
 _CHOICES = {
     ("inbound", "mode"): ("smtp", "imap"),
@@ -165,6 +181,10 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     """Build a Config from parsed TOML data, checking every key."""
     config = Config()
     _fill(config, data, "")
+    if not _CODE.match(config.judge.code):
+        raise ConfigError(
+            f"judge.code must be up to 16 letters and digits, got {config.judge.code!r}"
+        )
     return config
 
 

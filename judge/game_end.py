@@ -40,7 +40,7 @@ def end_game(session: Session, sender: Sender, game: Game, outcome: str, now: da
     game.grace_until = None
     game.waiting_for_master = False
     session.add(game)
-    subject = f"JUDGE:{game.name} - {game.phase} Game Over"
+    subject = f"{sender.code}:{game.name} - {game.phase} Game Over"
     lines = [
         f"Game {game.name} has ended in {game.phase}.",
         "",

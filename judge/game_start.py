@@ -78,9 +78,10 @@ def _start_position(game: Game) -> dict[str, Any]:
     return dict(active_boards(doc)[0])
 
 
-def _settings(game: Game, notices: list[str], zone: str | None) -> ReportSettings:
+def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> ReportSettings:
     return ReportSettings(
         game=game.name,
+        judge_code=code,
         number=game.number,
         next_deadline=game.deadline,
         game_zone=game_timing(game).zone,
@@ -144,13 +145,17 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None
         subject, text, html = render_start(
-            position, variant, _settings(game, notices, person.zone), role=role, players=show
+            position,
+            variant,
+            _settings(game, notices, person.zone, sender.code),
+            role=role,
+            players=show,
         )
         send(session, sender, person.address, subject, text, html)
     subject, text, html = render_start(
         position,
         variant,
-        _settings(game, notices, None),
+        _settings(game, notices, None, sender.code),
         players=hidden if game.anonymous else seats,
     )
     keep_report(session, game, REPORT_START, subject, text, now, html)

@@ -46,7 +46,9 @@ def send_reminders(
     for recipient in game_recipients(session, game, (PLAYER,)):
         if recipient.power not in missing:
             continue
-        settings = report_settings(game, reader_zone=recipient.zone, next_deadline=deadline)
+        settings = report_settings(
+            game, reader_zone=recipient.zone, next_deadline=deadline, judge_code=sender.code
+        )
         subject, text, html = render_reminder(
             settings, variant, game.phase, recipient.power, missing[recipient.power], now
         )
@@ -69,7 +71,9 @@ def send_late_notices(
     at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
     told = []
     for recipient in game_recipients(session, game):
-        settings = report_settings(game, reader_zone=recipient.zone, phase_deadline=deadline)
+        settings = report_settings(
+            game, reader_zone=recipient.zone, phase_deadline=deadline, judge_code=sender.code
+        )
         as_whom = "master" if recipient.role == MASTER else recipient.power
         subject, text, html = render_late_notice(
             settings,
@@ -94,7 +98,6 @@ def tell_master_waiting(
     masters = game_recipients(session, game, (MASTER,))
     if not masters:
         return []
-    settings = report_settings(game)
     names = ", ".join(power_name(game, p) for p in late) or "nobody"
     zone = game_timing(game).zone
     missed = textwrap.fill(
@@ -109,7 +112,7 @@ def tell_master_waiting(
         "players more time.",
         75,
     )
-    subject = f"{settings.judge_code}:{game.name} - {game.phase} Waiting for the Master"
+    subject = f"{sender.code}:{game.name} - {game.phase} Waiting for the Master"
     for master in masters:
         text = f"{missed}\nYour time: {format_for(grace_until, master.zone)}.\n\n{choice}\n"
         send(session, sender, master.address, subject, text)

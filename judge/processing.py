@@ -86,6 +86,7 @@ def _new_context(
         now=now,
         judge_name=config.judge.name,
         judge_address=config.from_address,
+        judge_code=config.judge_code,
         rules=rules,
         send=lambda msg: enqueue(session, msg),
         account=account,

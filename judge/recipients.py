@@ -23,12 +23,17 @@ MASTER = "master"
 ROLES = (PLAYER, OBSERVER, MASTER)
 
 
+DEFAULT_JUDGE_CODE = "JUDGE"
+
+
 @dataclass(frozen=True)
 class Sender:
-    """The judge as the author of outgoing mail."""
+    """The judge as the author of outgoing mail; ``code`` is the judge's short code
+    that begins the subject of every game mail (``USIN:alpha - S1901M Results``)."""
 
     name: str
     address: str
+    code: str = DEFAULT_JUDGE_CODE
 
     @property
     def from_header(self) -> str:

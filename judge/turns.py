@@ -43,7 +43,7 @@ from judge.models import (
     as_utc,
 )
 from judge.order_rules import is_world, owed, unanswered
-from judge.recipients import Recipient, Sender, game_recipients, send
+from judge.recipients import DEFAULT_JUDGE_CODE, Recipient, Sender, game_recipients, send
 from judge.reports import (
     ReportSettings,
     multiverse_report_input,
@@ -215,11 +215,13 @@ def report_settings(
     phase_deadline: datetime | None = None,
     number: int | None = None,
     notices: Sequence[str] = (),
+    judge_code: str = DEFAULT_JUDGE_CODE,
 ) -> ReportSettings:
     """The report settings of a game (its zone; ``number`` defaults to its count of
-    processed phases)."""
+    processed phases; ``judge_code`` is the sender's code)."""
     return ReportSettings(
         game=game.name,
+        judge_code=judge_code,
         variant_label=game.variant.capitalize()
         + (" (multiverse)" if game.rules == MULTIVERSE_RULES else ""),
         number=game.number if number is None else number,
@@ -315,7 +317,11 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
     session.add(game)
 
     settings = report_settings(
-        game, next_deadline=next_at, phase_deadline=phase_at, notices=_notices(game, turn)
+        game,
+        next_deadline=next_at,
+        phase_deadline=phase_at,
+        notices=_notices(game, turn),
+        judge_code=sender.code,
     )
     subject, text, html = _render(game, turn, settings)
     report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html)
@@ -342,6 +348,7 @@ def preview_phase(session: Session, sender: Sender, game: Game, now: datetime, t
         phase_deadline=as_utc(game.deadline),
         number=game.number + 1,
         notices=_notices(game, turn),
+        judge_code=sender.code,
     )
     recipient = Recipient(to, "master", _zone_of(session, game, to))
     _mail_by_zone(session, sender, game, turn, [recipient], settings, preview=True)
@@ -409,7 +416,7 @@ def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: d
     zone = game_timing(game).zone
     from judge.timing import format_for
 
-    subject = f"JUDGE:{game.name} - {game.phase} Rollback"
+    subject = f"{sender.code}:{game.name} - {game.phase} Rollback"
     body = (
         f"Game {game.name} has been rolled back by its master to {game.phase}, as it was "
         "before that phase was processed.\nOrders already given for that phase still "

@@ -69,6 +69,8 @@ class Context:
     rules: OrderRules
     send: Callable[[EmailMessage], None]
     account: Account | None = None
+    # The judge's short code that begins the subjects of game mail (judge.toml).
+    judge_code: str = "JUDGE"
     transcript: Transcript = field(default_factory=Transcript)
     game: Game | None = None
     player: Player | None = None

@@ -23,7 +23,7 @@ def master_of(game: Game, address: str) -> bool:
 
 def judge_sender(ctx: Context) -> Sender:
     """The judge as the author of the mails a command sends."""
-    return Sender(ctx.judge_name, ctx.judge_address)
+    return Sender(ctx.judge_name, ctx.judge_address, ctx.judge_code)
 
 
 def steered_game(ctx: Context, echo: str) -> Game | None:

@@ -124,8 +124,9 @@ class History(Command):
         parts = [f"History of game {game.name}: {count}, {span}.\n"]
         for report in chosen:
             parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
-        subject = f"JUDGE:{game.name} History {span}"
-        send(ctx.session, judge_sender(ctx), ctx.sender, subject, "\n".join(parts))
+        sender = judge_sender(ctx)
+        subject = f"{sender.code}:{game.name} History {span}"
+        send(ctx.session, sender, ctx.sender, subject, "\n".join(parts))
         entry = ctx.transcript.ok(stmt.text, f"{count} of game {game.name} ({span}) mailed to you.")
         if extra:
             entry.extra.append(

@@ -63,7 +63,7 @@ class Resign(Command):
         ctx.session.add(player)
         name = power_name(game, player.power)
         who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
-        subject = f"JUDGE:{game.name} - {game.phase} {name} resigned"
+        subject = f"{ctx.judge_code}:{game.name} - {game.phase} {name} resigned"
         text = (
             f"{who} of {name} has resigned from game {game.name}.\n"
             f"{name} is in civil disorder until the game master finds a replacement:\n"

@@ -103,9 +103,9 @@ class SetAbsence(Command):
                 f"A player of game {game.name} is away on the day of the deadline.\n"
                 f"The deadline of {game.phase} has moved to {when}.\n"
             )
-            subject = f"JUDGE:{game.name} - {game.phase} Deadline moved"
+            subject = f"{sender.code}:{game.name} - {game.phase} Deadline moved"
             announce(ctx.session, sender, game, subject, everyone, exclude=[game.master_address])
-        subject = f"JUDGE:{game.name} - {game.phase} Absence of {name}"
+        subject = f"{sender.code}:{game.name} - {game.phase} Absence of {name}"
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 
 

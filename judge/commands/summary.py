@@ -139,6 +139,7 @@ class Summary(Command):
             "",
             f"Outcome: {game.outcome or 'the game is not over'}",
         ]
-        subject = f"JUDGE:{game.name} Summary"
-        send(ctx.session, judge_sender(ctx), ctx.sender, subject, "\n".join(lines) + "\n")
+        sender = judge_sender(ctx)
+        subject = f"{sender.code}:{game.name} Summary"
+        send(ctx.session, sender, ctx.sender, subject, "\n".join(lines) + "\n")
         ctx.transcript.ok(stmt.text, f"A summary of game {game.name} is mailed to you.")

@@ -34,6 +34,7 @@ T = TypeVar("T")
 
 JUDGE_ADDRESS = "judge@demo.test"
 JUDGE_NAME = "Demo Judge"
+JUDGE_CODE = "DEMO"  # begins the subject of every game mail: DEMO:demo - S1901M Results
 
 
 class DemoError(RuntimeError):
@@ -102,6 +103,7 @@ CONFIG_TEMPLATE = """\
 [judge]
 address = "{address}"
 name = "{name}"
+code = "{code}"
 state_dir = "{state_dir}"
 
 [database]
@@ -132,6 +134,7 @@ def write_config(paths: DemoPaths, inbound_port: int, outbound_port: int) -> Con
         CONFIG_TEMPLATE.format(
             address=JUDGE_ADDRESS,
             name=JUDGE_NAME,
+            code=JUDGE_CODE,
             state_dir=paths.root,
             url=f"sqlite:///{paths.database}",
             inbound_port=inbound_port,

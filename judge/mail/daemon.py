@@ -55,7 +55,7 @@ class Daemon:
         self.outbound_wake = threading.Event()
         self.deadlines = DeadlineRunner(
             engine,
-            Author(config.judge.name, config.from_address),
+            Author(config.judge.name, config.from_address, config.judge_code),
             after_run=self.outbound_wake.set,
         )
         # after each processed mail: send the replies, and look at the deadlines again

@@ -10,7 +10,7 @@ import pytest
 
 from judge.demo.keys import DemoSigner
 from judge.demo.mailer import Correspondent
-from judge.demo.rig import DemoJudge
+from judge.demo.rig import JUDGE_CODE, DemoJudge
 from judge.demo.scenario import CAST, expect, join, orders, process, register
 from judge.games import find_game
 from judge.models import FINISHED
@@ -52,6 +52,7 @@ def test_a_standard_game_from_create_to_a_draw(judge: DemoJudge, master_key: Dem
         join(players[cast.power], cast, GAME)
     started = join(players[PLAYING[-1].power], PLAYING[-1], GAME)
     start_mails = {m.recipients[0] for m in started.others}
+    assert {m.subject for m in started.others} == {f"{JUDGE_CODE}:{GAME} - S1901M Game Starting"}
     assert {c.address for c in PLAYING} <= start_mails
 
     for cast in PLAYING:
@@ -59,7 +60,7 @@ def test_a_standard_game_from_create_to_a_draw(judge: DemoJudge, master_key: Dem
     reports = process(master, "S1901M", GAME).others
     assert {m.recipients[0] for m in reports} == {c.address for c in PLAYING} | {MASTER}
     france = next(m for m in reports if m.recipients == ("france@players.demo",))
-    assert france.subject.endswith(f":{GAME} - S1901M Results")
+    assert france.subject == f"{JUDGE_CODE}:{GAME} - S1901M Results"
     expected = (GOLDEN / "classic-s1901m-france.txt").read_text(encoding="utf-8")
     assert masked(france.text()) == expected
 
@@ -70,6 +71,7 @@ def test_a_standard_game_from_create_to_a_draw(judge: DemoJudge, master_key: Dem
     told = {m.recipients[0] for m in last.others}
     assert {c.address for c in PLAYING} | {MASTER} <= told
     ending = next(m for m in last.others if m.recipients == ("germany@players.demo",))
+    assert ending.subject == f"{JUDGE_CODE}:{GAME} - F1901M Game Over"
     outcome = "Draw declared between Austria, England, France, Germany, Italy, Russia, Turkey."
     assert outcome in ending.text()
     with judge.session() as session:
