@@ -325,6 +325,7 @@ class _Position:
 
     def __init__(self, variant: Variant, doc: dict[str, Any]) -> None:
         self.variant = variant
+        self.locations = _locations_in(variant)
         self.kind = str(doc.get("phase", "S1901M"))[-1:].upper()
         self.units: Mapping[str, Unit] = {
             entry["province"]: Unit(entry["power"], UnitType(entry["type"]))
@@ -348,6 +349,7 @@ class _Position:
         """The checking view of an engine position (no round trip through JSON)."""
         pos = cls.__new__(cls)
         pos.variant = variant
+        pos.locations = _locations_in(variant)
         pos.kind = position.phase.kind
         pos.units = position.units  # read, never changed
         pos.dislodged = {loc: d.unit for loc, d in position.dislodged.items()}
@@ -358,7 +360,7 @@ class _Position:
     def unit_in(self, province: str, dislodged: bool = False) -> str | None:
         """The location of the unit in a province (any coast), if one is there."""
         pool = self.dislodged if dislodged else self.units
-        for loc in _locations_in(self.variant)[province]:
+        for loc in self.locations[province]:
             if loc in pool:
                 return loc
         return None
