@@ -11,7 +11,7 @@ import json
 
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, send_announcements
-from judge.commands.press import PRESS_ENDS
+from judge.commands.press import PRESS_ENDS, line_count
 from judge.commands.registry import register
 from judge.models import Game, Press
 from judge.recipients import OBSERVER, PLAYER, announce
@@ -68,7 +68,7 @@ class MasterBroadcast(MasterCommand):
         count = len(sent)
         entry = ctx.transcript.ok(
             stmt.text,
-            f"Message ({len(stmt.block)} lines) sent to {count} "
+            f"Message ({line_count(len(stmt.block))}) sent to {count} "
             f"{'person' if count == 1 else 'people'} in game {game.name}.",
         )
         if not stmt.closed:

@@ -9,7 +9,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
 from judge.games import game_powers, player_address, players_of
-from judge.models import Game, Press
+from judge.models import PLAYING, Game, Press
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
 
@@ -90,16 +90,19 @@ class _PressBase(Command):
         kind = "Broadcast" if broadcast else "Press"
         subject = f"{game.name} - {game.phase} {kind} from {sender}"
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
-        seats = {p.power: p for p in players_of(ctx.session, game)}
-        delivered, unplayed = [], []
-        for code in receivers:
-            seat = seats.get(code)
-            address = player_address(ctx.session, seat) if seat else ""
-            if not address:
-                unplayed.append(names.get(code, code))
-                continue
-            ctx.send(_press_mail(ctx, address, subject, intro, stmt.block))
-            delivered.append(names.get(code, code))
+        # Only players still playing receive press: not those who resigned or were ejected.
+        seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
+        addresses = {code: player_address(ctx.session, seats[code]) for code in seats}
+        unplayed = [names.get(c, c) for c in receivers if not addresses.get(c)]
+        if not broadcast and len(unplayed) == len(receivers):
+            ctx.transcript.refused(
+                stmt.text, f"nobody plays {', '.join(unplayed)}; nothing was sent"
+            )
+            return
+        delivered = [c for c in receivers if addresses.get(c)]
+        for code in delivered:
+            ctx.send(_press_mail(ctx, addresses[code], subject, intro, stmt.block))
+        reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
         ctx.session.add(
             Press(
                 game_id=game.id,
@@ -115,7 +118,7 @@ class _PressBase(Command):
         )
         colour = "grey" if grey else "white"
         entry = ctx.transcript.ok(
-            stmt.text, f"{kind} ({colour}, {_lines(len(stmt.block))}) sent to {audience}."
+            stmt.text, f"{kind} ({colour}, {line_count(len(stmt.block))}) sent to {reached}."
         )
         if unplayed:
             entry.extra.append("Not delivered (nobody plays them): " + ", ".join(unplayed))
@@ -155,5 +158,6 @@ class BroadcastCommand(_PressBase):
     broadcast_default = True
 
 
-def _lines(count: int) -> str:
+def line_count(count: int) -> str:
+    """``1 line``, ``3 lines``."""
     return f"{count} line" if count == 1 else f"{count} lines"

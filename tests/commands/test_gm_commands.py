@@ -452,6 +452,7 @@ def test_master_broadcast(gm, session, game1) -> None:
     session.commit()
     ctx = gm("GAME game1\nMASTER BROADCAST\nPlay nicely.\nENDPRESS\nMASTER BROADCAST\nENDPRESS")
     assert statuses(ctx) == ["ok", "ok", "refused"]
+    assert message(ctx, 1) == "Message (1 line) sent to 7 people in game game1."
     sent = mails(session)
     assert sorted(m["To"] for m in sent) == sorted(address(p) for p in PASSWORDS)
     assert "game master" in sent[0]["Subject"] and "Play nicely." in text_of(sent[0])

@@ -80,3 +80,25 @@ def test_press_refusals(run, session):
 def test_press_needs_signon(run):
     ctx = run("BROADCAST\nhi\nENDPRESS")
     assert outcomes(ctx) == [("BROADCAST", "refused", "this needs a SIGNON first")]
+
+
+def test_press_only_to_powers_nobody_plays_is_refused(run, session):
+    # "sent to Russia" followed by "not delivered: Russia" contradicted itself.
+    from judge.models import EJECTED, Player
+
+    for seat in session.exec(select(Player).where(Player.power.in_(["russia", "turkey"]))):
+        seat.status = EJECTED
+    session.commit()
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO Russia Turkey\nhi\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == (
+        "refused",
+        "nobody plays Russia, Turkey; nothing was sent",
+    )
+    assert ctx.sent == [] and session.exec(select(Press)).all() == []
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO Russia Germany\nhi\nENDPRESS")
+    assert _sent_to(ctx) == ["germany@players.test"]
+    entry = ctx.transcript.entries[1]
+    assert entry.outcomes[0].message == "Press (white, 1 line) sent to Germany."
+    assert entry.extra == ["Not delivered (nobody plays them): Russia"]
+    ctx = run("SIGNON Fgame1 paris11\nBROADCAST\nhi\nENDPRESS")
+    assert "russia@players.test" not in _sent_to(ctx) and len(ctx.sent) == 4
