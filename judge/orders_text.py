@@ -79,7 +79,8 @@ _KIND: dict[str, str] = {
     )
     for word in words
 }
-_TOKEN = re.compile(r"->|=>|[/()]|-|[^\s\-/()]+(?:-[^\s\-/()]+)*")
+# Signs, then words; "par-bur" is one word here (split later if both are names).
+_TOKEN = re.compile(r"->|=>|[-/()=>]|[^\s\-/()=>]+(?:-[^\s\-/()=>]+)*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
 _SEPARATOR = re.compile(r"[;,]")
@@ -224,17 +225,27 @@ class _Reader:
             return None
         bracketed = tokens[first] in ("/", "(")
         first += bracketed
-        end = first
+        end, found = first, None
         while end < first + 2 and tokens[end] not in _COAST_STOP:
             end += 1
             text = " ".join(tokens[first:end])
             if not bracketed and end == first + 1 and text not in _SHORT_COASTS:
                 continue  # a bare "s" or "north" is more likely a keyword or a name
             coast = _lookup_coast(self.variant, text)
-            if coast is not None:
-                self.pos = end + (bracketed and tokens[end] == ")")
-                return coast
-        return None
+            if coast is None:
+                continue
+            # After "/" or "(" a name that ends at ")" (or "-", or the end) is preferred:
+            # "(south coast)", not "(south" then "coast)"; but "/nc s ..." is "/nc" and "s".
+            at_stop = tokens[end] in _COAST_STOP
+            if found is None or at_stop:
+                found = (coast, end)
+            if not bracketed or at_stop:
+                break
+        if found is None:
+            return None
+        coast, end = found
+        self.pos = end + (bracketed and tokens[end] == ")")
+        return coast
 
     def expect_end(self) -> None:
         """Refuse anything left after a complete order."""

@@ -164,3 +164,38 @@ def test_a_spaced_dash_never_joins_two_names() -> None:
     assert one("F North Atlantic Ocean - Mid-Atlantic Ocean", position=fleet).order == Move(
         "nao", "mao"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("A Par->Bur", Move("par", "bur")),
+        ("a par=>bur", Move("par", "bur")),
+        ("A Par\t-\tBur", Move("par", "bur")),
+        ("F Mao\u2192Spa/sc", Move("mao", "spa/sc")),
+        ("F Mao-Spa(nc)", Move("mao", "spa/nc")),
+        ("F Mao - Spa (north coast)", Move("mao", "spa/nc")),
+        ("F Mid-Atlantic Ocean - Spain (South Coast)", Move("mao", "spa/sc")),
+        ("F Mao - Spa/north coast", Move("mao", "spa/nc")),
+    ],
+)
+def test_arrows_and_coasts_written_without_spaces_or_in_words(text: str, order: Move) -> None:
+    units = [
+        {"power": "france", "type": "F", "province": "mao"},
+        {"power": "france", "type": "A", "province": "par"},
+    ]
+    check = one(text, position=dict(START, units=units))
+    assert check.ok, check.message
+    assert check.order == order
+
+
+def test_a_coast_does_not_swallow_the_next_keyword() -> None:
+    # "nc s" could be read as the coast alias "ncs"; the order is a support.
+    fleet = {"power": "france", "type": "F", "province": "spa/nc"}
+    position = dict(START, units=START["units"] + [fleet])
+    check = one("F Spa/nc S A Par - Gas", position=position)
+    assert check.order == SupportMove("spa/nc", "par", "gas")
+
+
+def test_a_lone_sign_is_named_in_the_refusal() -> None:
+    assert one("A Par = Bur").message == "A Par = Bur: did not understand '='"
