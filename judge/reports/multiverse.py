@@ -1,0 +1,141 @@
+"""Multiverse reports: every changed board's results, the new timelines with the
+board each forked from, the active boards and each power's unique centres
+(``multiverse.txt.j2``, ``multiverse.html.j2``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from judge.reports.names import Names, powers_in_order
+from judge.reports.orders import dislodged_sentences, order_groups
+from judge.reports.phases import (
+    NEXT_WORDS,
+    RESULT_TITLES,
+    board_time,
+    describe_phase,
+    phase_kind,
+    phase_season,
+)
+from judge.reports.render import (
+    TEMPLATES_DIR,
+    deadline_fields,
+    environments,
+    header,
+    report_subject,
+)
+from judge.reports.settings import ReportSettings, VariantLike
+
+
+def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]]) -> str:
+    if world.get("next_description"):
+        return world["next_description"]
+    if world.get("next_phase"):
+        return describe_phase(world["next_phase"])
+    kinds = {phase_kind(b["phase"]) for b in active}
+    if len(kinds) == 1:
+        return f"{NEXT_WORDS[kinds.pop()]} on every active board"
+    return "the next turn on every active board"
+
+
+def board_label(board: Mapping[str, Any]) -> str:
+    return f"Timeline {board['timeline']}, {phase_season(board['phase'])}"
+
+
+def multiverse_model(
+    world: Mapping[str, Any],
+    variant: VariantLike,
+    settings: ReportSettings,
+) -> dict[str, Any]:
+    """The model of a multiverse report (input format: docs/reports.md)."""
+    names = Names(variant)
+    boards = []
+    for board in world.get("boards", []):
+        if not board.get("changed", True):
+            continue
+        result = dict(board.get("result") or {})
+        result.setdefault("phase", board["phase"])
+        kind = phase_kind(board["phase"])
+        groups = order_groups(
+            result,
+            board.get("before"),
+            names,
+            kind,
+            reference_units=board.get("reference_units", ()),
+        )
+        boards.append(
+            {
+                "label": board_label(board),
+                "timeline": board["timeline"],
+                "phase": board["phase"],
+                "title": f"{RESULT_TITLES[kind]} for {board_label(board)}.",
+                "groups": groups,
+                "dislodged": dislodged_sentences(result, names) if kind == "movement" else [],
+            }
+        )
+    new_timelines = [
+        {"timeline": fork["timeline"], "forked_from": board_label(fork["forked_from"])}
+        for fork in world.get("new_timelines", [])
+    ]
+    active_refs = list(world.get("active_boards", world.get("active", [])))
+    active = [
+        f"{board_label(b)} ({NEXT_WORDS[phase_kind(b['phase'])].lower()})" for b in active_refs
+    ]
+    unique = []
+    owned = world.get("unique_centers", {})
+    powers = powers_in_order(variant, owned)
+    width = max((len(names.power(p)) + 1 for p in powers), default=8) + 2
+    for p in powers:
+        if p not in owned:
+            continue
+        listed = sorted(names.place(c) for c in owned[p])
+        unique.append(
+            {
+                "name": names.power(p),
+                "label": f"{names.power(p) + ':':<{width}}",
+                "count": len(listed),
+                "centres": listed,
+            }
+        )
+    winner = world.get("winner")
+    turn = world.get("turn") or max(
+        (b["phase"] for b in world.get("boards", [])), key=board_time, default=""
+    )
+    deadline = settings.next_deadline
+    number = f", turn {settings.number}" if settings.number is not None else ""
+    return {
+        "header": header(settings, variant, turn),
+        "turn": turn,
+        "title": f"Multiverse results of '{settings.game.lower()}'{number}.",
+        "game": settings.game.lower(),
+        "boards": boards,
+        "new_timelines": new_timelines,
+        "active": active,
+        "unique": unique,
+        "winner": names.power(winner) if winner else None,
+        "next": None
+        if winner
+        else {
+            "description": _next_description(world, active_refs),
+            **deadline_fields(deadline, settings),
+        },
+        "notices": list(settings.notices),
+    }
+
+
+def render_multiverse_report(
+    world: Mapping[str, Any],
+    variant: VariantLike,
+    settings: ReportSettings,
+    *,
+    preview: bool = False,
+    templates: Path = TEMPLATES_DIR,
+) -> tuple[str, str, str]:
+    """Render a multiverse turn: ``(subject, text, html)`` covering every changed board."""
+    model = multiverse_model(world, variant, settings)
+    envs = environments(templates)
+    text = envs.text.get_template("multiverse.txt.j2").render(**model)
+    subject = report_subject(settings, model["turn"], preview=preview)
+    html = envs.html.get_template("multiverse.html.j2").render(subject=subject, **model)
+    return subject, text, html

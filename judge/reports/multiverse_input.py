@@ -1,0 +1,163 @@
+"""The input of a multiverse report (see :func:`judge.reports.multiverse_model`),
+made from the world document given to the adjudicator and its answer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from judge.reports.phases import SEASON_ORDER, board_time, phase_kind
+
+_TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
+
+
+def _order_board(order: Mapping[str, Any]) -> tuple[int, str] | None:
+    """``(timeline, turn)`` of the unit an order is for, from its first location."""
+    for field_name in ("order", "text"):
+        found = _TRIPLE_ANYWHERE.search(order.get(field_name) or "")
+        if found:
+            return int(found.group(1)), found.group(3).upper()
+    return None
+
+
+def _relative(text: str, board: tuple[int, str]) -> str:
+    """Locations on ``board`` written plainly; locations on other boards keep their triple."""
+
+    def local(match: re.Match[str]) -> str:
+        if (int(match.group(1)), match.group(3).upper()) == board:
+            return match.group(2).lower()
+        return f"{match.group(1)}:{match.group(2).lower()}:{match.group(3).upper()}"
+
+    return _TRIPLE_ANYWHERE.sub(local, text)
+
+
+def _rejudged_board_orders(
+    board: tuple[int, str], changed: list[dict], history: Sequence[Mapping[str, Any]]
+) -> list[dict]:
+    """Every order a re-judged past board had, as the report lists them.
+
+    The orders whose result changed (``changed``, marked re-judged) take the place of
+    their earlier result; the board's other orders of the same kind keep the result
+    the history gives them, and the units that had none show as unordered.
+    """
+    new = {(o.get("power"), o.get("order")): o for o in changed}
+    kinds = {h.get("kind") for h in history if (h.get("power"), h.get("order")) in new} or {
+        "movement"
+    }
+    out = []
+    for entry in history:
+        key = (entry.get("power"), entry.get("order"))
+        if entry.get("kind") not in kinds or _order_board(entry) != board:
+            continue
+        if key in new:
+            out.append(new.pop(key))
+            continue
+        out.append(
+            {
+                "power": entry.get("power"),
+                "order": entry.get("order"),
+                "result": entry.get("result"),
+                "reason": entry.get("reason"),
+                "judged": "automatic" if entry.get("auto") else "history",
+            }
+        )
+    return out + list(new.values())
+
+
+def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]) -> dict:
+    """The report input for one step of a multiverse game, from the adjudicator's documents.
+
+    ``before`` is the world document given to ``judge adjudicate`` (boards and
+    history), ``answer`` what it returned.  Orders are grouped by the board of
+    the unit they are for.  A past board is shown again only when a re-judged
+    order's result changed; it then lists every order it had that turn (from the
+    history), the changed ones marked re-judged.  Orders that name no board
+    (some invalid ones) go to the latest board that received orders.
+    """
+
+    def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
+        return int(board["timeline"]), board["phase"].strip().upper()[:5]
+
+    before_boards = {key_of(b): b for b in before.get("boards", [])}
+    after_boards = {key_of(b): b for b in answer.get("boards", [])}
+    history = {(h.get("power"), h.get("order")): h for h in before.get("history", [])}
+    per_board: dict[tuple[int, str], list[dict]] = {}
+    unplaced: list[dict] = []
+    changed: dict[tuple[int, str], list[dict]] = {}  # re-judged orders whose result changed
+    for order in answer.get("orders", []):
+        if order.get("judged") == "rejudged":
+            previous = history.get((order.get("power"), order.get("order"))) or {}
+            if (previous.get("result"), previous.get("reason")) == (
+                order.get("result"),
+                order.get("reason"),
+            ):
+                continue
+            board = _order_board(order)
+            if board is not None:
+                changed.setdefault(board, []).append(dict(order))
+                continue
+        board = _order_board(order)
+        if board is None:
+            unplaced.append(dict(order))
+            continue
+        entry = dict(order)
+        if entry.get("order"):
+            entry["order"] = _relative(entry["order"], board)
+        per_board.setdefault(board, []).append(entry)
+    for board, orders in changed.items():
+        entries = _rejudged_board_orders(board, orders, before.get("history", []))
+        per_board.setdefault(board, []).extend(
+            {**e, "order": _relative(e["order"], board)} for e in entries
+        )
+    if unplaced:
+        target = max(
+            per_board, key=lambda k: (k[1][1:], SEASON_ORDER[k[1][0]], -k[0]), default=None
+        )
+        if target is None:
+            active = answer.get("active_boards") or [{"timeline": 1, "phase": "S1901M"}]
+            target = key_of(active[0])
+        per_board.setdefault(target, []).extend(unplaced)
+
+    boards = []
+    for key in sorted(per_board, key=lambda k: (k[0], int(k[1][1:]), SEASON_ORDER[k[1][0]])):
+        old = before_boards.get(key) or after_boards.get(key) or {}
+        new = after_boards.get(key, {})
+        phase = old.get("phase") or key[1] + ("A" if key[1][0] == "W" else "M")
+        references = [
+            {**u, "province": f"{t}:{u['province']}:{turn}"}
+            for (t, turn), b in before_boards.items()
+            if (t, turn) != key
+            for u in b.get("units", [])
+        ]
+        boards.append(
+            {
+                "timeline": key[0],
+                "phase": phase,
+                "result": {
+                    "phase": phase,
+                    "orders": per_board[key],
+                    "dislodged": new.get("dislodged", [])
+                    if phase_kind(phase) == "movement"
+                    else [],
+                    # Removals by the civil disorder rule are among the orders
+                    # (judged "automatic"); a winter board keeps its units as they
+                    # were, so none may be guessed from a missing unit.
+                    "civil_disorder": [],
+                },
+                "before": {"units": old.get("units", []), "dislodged": old.get("dislodged", [])},
+                "reference_units": references,
+            }
+        )
+    owned: dict[str, set[str]] = {}
+    for ref in answer.get("active_boards", []):
+        for power, centres in after_boards.get(key_of(ref), {}).get("supply_centers", {}).items():
+            owned.setdefault(power, set()).update(centres)
+    return {
+        "turn": max((b["phase"] for b in boards), key=board_time, default=""),
+        "boards": boards,
+        "new_timelines": list(answer.get("new_timelines", [])),
+        "active_boards": list(answer.get("active_boards", [])),
+        "unique_centers": {p: sorted(c) for p, c in owned.items()},
+        "winner": answer.get("winner"),
+    }

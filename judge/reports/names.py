@@ -1,0 +1,75 @@
+"""Readable names of powers, places and units, from the variant; a location on
+another board of a multiverse (``1:gas:S1901``) names its board too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from judge.reports.phases import SEASONS
+from judge.reports.settings import VariantLike
+
+UNIT_WORDS = {"A": "Army", "F": "Fleet"}
+# a multiverse location: timeline:location:turn, e.g. 2:spa/nc:F1902
+TRIPLE = re.compile(r"^(\d+):([a-z0-9_/]+):([SFW]\d{4})$", re.IGNORECASE)
+
+
+class Names:
+    """Readable names of powers, locations and units, from the variant."""
+
+    def __init__(self, variant: VariantLike) -> None:
+        self.variant = variant
+
+    def power(self, code: str) -> str:
+        power = self.variant.powers.get(code)
+        return power.name if power is not None else code.capitalize()
+
+    def adjective(self, code: str) -> str:
+        power = self.variant.powers.get(code)
+        return power.adjective if power is not None else code.capitalize()
+
+    def province(self, loc: str) -> str:
+        if TRIPLE.match(loc):
+            return loc  # a location on another board is a place of its own
+        try:
+            return self.variant.province_of(loc)
+        except KeyError:
+            return loc.split("/", 1)[0]
+
+    def place(self, loc: str) -> str:
+        """``St Petersburg (north coast)`` for ``stp/nc``.
+
+        A location on another board (``1:gas:S1901``) also names its board:
+        ``Gascony (timeline 1, Spring 1901)``.
+        """
+        triple = TRIPLE.match(loc)
+        if triple:
+            timeline, where, turn = triple.groups()
+            season = SEASONS.get(turn[0].upper(), turn[0])
+            return f"{self.place(where)} (timeline {timeline}, {season} {turn[1:]})"
+        prov = self.variant.provinces.get(self.province(loc))
+        if prov is None:
+            return loc
+        if "/" in loc:
+            coast_code = loc.split("/", 1)[1]
+            coast = self.variant.coasts.get(coast_code)
+            coast_name = coast.name if coast is not None else coast_code
+            return f"{prov.name} ({coast_name.lower()})"
+        return prov.name
+
+    def in_place(self, loc: str) -> str:
+        """``in the Ionian Sea`` for seas, ``in Greece`` otherwise."""
+        triple = TRIPLE.match(loc)
+        prov = self.variant.provinces.get(self.province(triple.group(2) if triple else loc))
+        the = "the " if prov is not None and getattr(prov, "kind", "") == "sea" else ""
+        return f"in {the}{self.place(loc)}"
+
+    @staticmethod
+    def unit(unit_type: str) -> str:
+        return UNIT_WORDS.get(unit_type.upper(), "Unit")
+
+
+def powers_in_order(variant: VariantLike, extra: Iterable[str]) -> list[str]:
+    order = list(variant.powers)
+    order += sorted({p for p in extra if p not in variant.powers})
+    return order

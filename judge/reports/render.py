@@ -1,0 +1,95 @@
+"""What every report mail shares: the Jinja environments of ``templates/``, the
+``::`` header, deadlines as the templates show them, and the results subject."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from judge.reports.settings import ReportSettings, VariantLike
+from judge.timing import format_classic, format_for
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
+WRAP = 75
+
+
+def _wrap(text: str, width: int = WRAP, indent: int = 0) -> str:
+    """Wrap prose at ``width`` columns; continuation lines indented by ``indent``."""
+    return textwrap.fill(
+        text,
+        width=width,
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+@dataclass(frozen=True)
+class Environments:
+    """The Jinja environment of the text templates and the (autoescaping) HTML one."""
+
+    text: jinja2.Environment
+    html: jinja2.Environment
+
+
+def _make_environments(directory: Path) -> Environments:
+    loader = jinja2.FileSystemLoader(str(directory))
+    common = {
+        "loader": loader,
+        "trim_blocks": True,
+        "lstrip_blocks": True,
+        "keep_trailing_newline": True,
+        "undefined": jinja2.StrictUndefined,
+    }
+    text_env = jinja2.Environment(autoescape=False, **common)  # noqa: S701 (plain text)
+    html_env = jinja2.Environment(autoescape=True, **common)
+    for env in (text_env, html_env):
+        env.filters["wrap"] = _wrap
+    return Environments(text_env, html_env)
+
+
+_ENVIRONMENTS: dict[Path, Environments] = {}
+
+
+def environments(directory: Path = TEMPLATES_DIR) -> Environments:
+    """The text and HTML Jinja environments for a template directory (cached)."""
+    if directory not in _ENVIRONMENTS:
+        _ENVIRONMENTS[directory] = _make_environments(directory)
+    return _ENVIRONMENTS[directory]
+
+
+def header(settings: ReportSettings, variant: VariantLike, phase: str) -> dict[str, Any]:
+    label = settings.variant_label or variant.name.capitalize()
+    shown = settings.phase_deadline or settings.next_deadline
+    return {
+        "judge": settings.judge_code,
+        "game": settings.game[:1].upper() + settings.game[1:],
+        "variant": label,
+        "phase": phase,
+        "deadline": format_classic(shown, settings.game_zone) if shown else None,
+        "url": settings.url,
+    }
+
+
+def deadline_fields(deadline: datetime | None, settings: ReportSettings) -> dict[str, Any]:
+    """A deadline as the templates show it: classic form, the reader's zone, and UTC."""
+    return {
+        "deadline_classic": format_classic(deadline, settings.game_zone) if deadline else None,
+        "deadline_reader": (
+            format_for(deadline, settings.reader_zone)
+            if deadline and settings.reader_zone
+            else None
+        ),
+        "deadline_utc": format_for(deadline, "UTC") if deadline else None,
+    }
+
+
+def report_subject(settings: ReportSettings, phase: str, *, preview: bool = False) -> str:
+    """``JUDGE:game - S1901M Results`` (``PREVIEW`` in front for the game master's preview)."""
+    subject = f"{settings.judge_code}:{settings.game.lower()} - {phase} Results"
+    return f"PREVIEW {subject}" if preview else subject

@@ -1,0 +1,49 @@
+"""What a report is given besides the adjudication: the variant it reads names
+from and the game facts it shows (:class:`ReportSettings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+
+class VariantLike(Protocol):
+    """What reports need from a variant (``judge.variant.Variant`` provides it)."""
+
+    name: str
+    provinces: Mapping[str, Any]  # .name, .kind ("land" | "coast" | "sea")
+    powers: Mapping[str, Any]  # .name, .adjective
+    coasts: Mapping[str, Any]  # .name
+    supply_centers: frozenset[str]
+    victory_centers: int
+
+    def province_of(self, loc: str) -> str:
+        """The province of a location."""
+        ...
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    """Game facts a report shows besides the adjudication itself.
+
+    ``phase_deadline`` is the deadline the processed phase had (shown in the
+    ``:: Deadline:`` header as the classic judges do; the next deadline stands
+    in when it is unknown).  ``game_zone`` is the zone of the classic date
+    lines; ``reader_zone`` adds a line with the deadline in the recipient's own
+    zone and UTC.  ``number`` is the count of phases played, for ``(game.001)``.
+    ``notices`` are paragraphs appended at the end (draws, takeovers, a note
+    from the game master).
+    """
+
+    game: str
+    judge_code: str = "JUDGE"
+    variant_label: str | None = None
+    number: int | None = None
+    next_deadline: datetime | None = None
+    phase_deadline: datetime | None = None
+    game_zone: str = "UTC"
+    reader_zone: str | None = None
+    url: str | None = None
+    notices: Sequence[str] = field(default_factory=tuple)
