@@ -31,10 +31,13 @@ class TextOrderRules:
         return check_orders(position, power, lines)
 
     def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
-        """Units of the power without orders."""
+        """Units of the power without orders (in an adjustment phase, the builds or
+        removals still owed: ``1 build``)."""
         if is_world(position):
             items = [o for o in world_owed(position).get(power, []) if o.label]
             return unanswered(items, keys)
+        if str(position["phase"]).upper().endswith("A"):
+            return unanswered(_standard_owed(position).get(power, []), keys)
         from judge.orders_text import units_without_orders
 
         return units_without_orders(position, power, keys)

@@ -123,7 +123,10 @@ def order_lines(report: OrderReport) -> list[str]:
     if not report.orders:
         lines.append("  (none yet)")
     if report.unordered:
-        lines.append("Units without orders: " + ", ".join(report.unordered))
+        what = (
+            "Adjustments not yet ordered" if report.phase.endswith("A") else "Units without orders"
+        )
+        lines.append(f"{what}: " + ", ".join(report.unordered))
     elif report.orders:
         lines.append("Every unit has an order.")
     return lines
