@@ -19,12 +19,15 @@ def keep_report(
     text: str,
     now: datetime,
     html: str | None = None,
+    *,
+    phase: str | None = None,
 ) -> GameReport:
-    """Store one report of the game's current phase and number in its history."""
+    """Store one report in the game's history, under its current number and its
+    current phase (or ``phase``: a results report is about the phase just processed)."""
     report = GameReport(
         game_id=game.id,
         number=game.number,
-        phase=game.phase,
+        phase=phase or game.phase,
         kind=kind,
         subject=subject,
         text=text,

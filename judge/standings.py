@@ -15,7 +15,9 @@ _SEASONS = {"S": 0, "U": 1, "F": 2, "A": 3, "W": 4}
 _KINDS = {"M": 0, "R": 1, "A": 2, "B": 2}
 
 
-def _board_time(phase: str) -> tuple[int, int, int]:
+def board_time(phase: str) -> tuple[int, int, int]:
+    """A phase code's place in time, for comparing boards: ``(1901, 2, 0)`` for ``F1901M``
+    (unreadable codes sort last in their year or first among years)."""
     code = str(phase).strip().upper()
     try:
         year = int(code[1:-1])
@@ -34,9 +36,15 @@ def active_boards(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     for board in boards:
         line = board.get("timeline")
         best = heads.get(line)
-        if best is None or _board_time(board.get("phase", "")) > _board_time(best.get("phase", "")):
+        if best is None or board_time(board.get("phase", "")) > board_time(best.get("phase", "")):
             heads[line] = board
-    return [heads[line] for line in sorted(heads, key=str)]
+    return [heads[line] for line in sorted(heads, key=_timeline_order)]
+
+
+def _timeline_order(line: Any) -> tuple[int, str]:
+    """Timelines by number (2 before 10); anything else after them, by name."""
+    text = str(line)
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
 
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:

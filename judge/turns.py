@@ -50,6 +50,7 @@ from judge.reports import (
     render_multiverse_report,
     render_report,
 )
+from judge.standings import active_boards, board_time
 from judge.timing import next_deadline
 from judge.variant import load_variant
 
@@ -100,24 +101,6 @@ def starting_document(variant: str, rules: str, adjacency: str = "", seed: int =
     return doc
 
 
-_SEASON_RANK = {"S": 0, "F": 1, "W": 2}
-
-
-def _board_time(board: dict[str, Any]) -> tuple[int, int]:
-    code = str(board["phase"]).upper()
-    return int(code[1:5]), _SEASON_RANK[code[0]]
-
-
-def active_boards(world: dict[str, Any]) -> list[dict[str, Any]]:
-    """The latest board of every timeline of a world document, by timeline."""
-    heads: dict[int, dict[str, Any]] = {}
-    for board in world.get("boards", []):
-        best = heads.get(board["timeline"])
-        if best is None or _board_time(board) > _board_time(best):
-            heads[board["timeline"]] = board
-    return [heads[t] for t in sorted(heads)]
-
-
 def retreats_pending(world: dict[str, Any]) -> bool:
     """Whether the world waits for retreats (some board has dislodged units)."""
     return any(board.get("dislodged") for board in world.get("boards", []))
@@ -131,7 +114,7 @@ def multiverse_phase(world: dict[str, Any]) -> str:
     Every processed step moves the latest board on (or pauses for retreats, R), so
     the code is unique per processed turn."""
     heads = active_boards(world)
-    latest = max(heads, key=_board_time)
+    latest = max(heads, key=lambda board: board_time(board["phase"]))
     turn = str(latest["phase"]).upper()[:5]
     if retreats_pending(world):
         return turn + "R"
@@ -324,8 +307,7 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
         judge_code=sender.code,
     )
     subject, text, html = _render(game, turn, settings)
-    report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html)
-    report.phase = processed  # the report is about the phase just processed
+    report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html, phase=processed)
     recipients = game_recipients(session, game)
     mailed = _mail_by_zone(session, sender, game, turn, recipients, settings)
     session.flush()

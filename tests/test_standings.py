@@ -38,3 +38,8 @@ def test_world_counts_unique_centres_on_the_latest_board_of_each_timeline():
     assert largest_power(world) == "germany"
     world["boards"][2]["supply_centers"]["france"] += ["bre", "mar"]
     assert largest_power(world) is None
+
+
+def test_active_boards_come_by_timeline_number():
+    world = {"boards": [_board(t, "S1901M", [], {}) for t in (10, 2, 1)]}
+    assert [b["timeline"] for b in active_boards(world)] == [1, 2, 10]

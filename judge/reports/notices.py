@@ -10,7 +10,13 @@ from typing import Any
 
 from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
-from judge.reports.render import TEMPLATES_DIR, deadline_fields, environments, header
+from judge.reports.render import (
+    TEMPLATES_DIR,
+    deadline_fields,
+    game_subject,
+    header,
+    render_text_mail,
+)
 from judge.reports.settings import ReportSettings, VariantLike
 from judge.timing import format_classic, format_for, time_left
 
@@ -74,13 +80,8 @@ def render_start(
     address None in anonymous games; ``settings.next_deadline`` the first deadline.
     """
     model = start_model(position, variant, settings, role=role, players=players)
-    envs = environments(templates)
-    text = envs.text.get_template("start.txt.j2").render(**model)
-    subject = (
-        f"{settings.judge_code}:{settings.game.lower()} - {model['header']['phase']} Game Starting"
-    )
-    html = envs.html.get_template("text_mail.html.j2").render(subject=subject, text=text)
-    return subject, text, html
+    subject = game_subject(settings, f"{model['header']['phase']} Game Starting")
+    return render_text_mail(templates, "start.txt.j2", model, subject)
 
 
 def render_reminder(
@@ -113,11 +114,8 @@ def render_reminder(
         "missing": list(missing),
         "notices": list(settings.notices),
     }
-    envs = environments(templates)
-    text = envs.text.get_template("reminder.txt.j2").render(**model)
-    subject = f"{settings.judge_code}:{settings.game.lower()} - {phase} Reminder"
-    html = envs.html.get_template("text_mail.html.j2").render(subject=subject, text=text)
-    return subject, text, html
+    subject = game_subject(settings, f"{phase} Reminder")
+    return render_text_mail(templates, "reminder.txt.j2", model, subject)
 
 
 def render_late_notice(
@@ -155,10 +153,7 @@ def render_late_notice(
         "at_grace": at_grace,
         "notices": list(settings.notices),
     }
-    envs = environments(templates)
-    text = envs.text.get_template("late.txt.j2").render(**model)
-    subject = f"{settings.judge_code}:{settings.game.lower()} - {phase} Late Notice"
+    subject = game_subject(settings, f"{phase} Late Notice")
     if is_late:
         subject = f"[You are late!] {subject}"
-    html = envs.html.get_template("text_mail.html.j2").render(subject=subject, text=text)
-    return subject, text, html
+    return render_text_mail(templates, "late.txt.j2", model, subject)

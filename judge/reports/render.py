@@ -89,7 +89,23 @@ def deadline_fields(deadline: datetime | None, settings: ReportSettings) -> dict
     }
 
 
+def game_subject(settings: ReportSettings, what: str) -> str:
+    """``JUDGE:game - <what>``: the subject of a game's mail, after the judge's code."""
+    return f"{settings.judge_code}:{settings.game.lower()} - {what}"
+
+
 def report_subject(settings: ReportSettings, phase: str, *, preview: bool = False) -> str:
     """``JUDGE:game - S1901M Results`` (``PREVIEW`` in front for the game master's preview)."""
-    subject = f"{settings.judge_code}:{settings.game.lower()} - {phase} Results"
+    subject = game_subject(settings, f"{phase} Results")
     return f"PREVIEW {subject}" if preview else subject
+
+
+def render_text_mail(
+    templates: Path, template: str, model: dict[str, Any], subject: str
+) -> tuple[str, str, str]:
+    """``(subject, text, html)`` of a mail whose text is ``template`` rendered with
+    ``model``; the HTML part shows that text as it is."""
+    envs = environments(templates)
+    text = envs.text.get_template(template).render(**model)
+    html = envs.html.get_template("text_mail.html.j2").render(subject=subject, text=text)
+    return subject, text, html
