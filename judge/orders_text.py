@@ -166,12 +166,21 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
 class _Reader:
     """A cursor over the tokens of one order."""
 
-    __slots__ = ("variant", "tokens", "pos")
+    __slots__ = ("variant", "text", "tokens", "pos")
 
     def __init__(self, variant: Variant, text: str) -> None:
         self.variant = variant
+        self.text = text
         self.tokens = _tokens(variant, text)
         self.pos = 0
+
+    def shown(self, index: int) -> str:
+        """The token at ``index`` as the player wrote it (for refusals)."""
+        token = self.tokens[index]
+        if not token:
+            return "the end of the order"
+        found = re.search(re.escape(token), self.text, re.IGNORECASE)
+        return found.group(0) if found else token
 
     def kind(self) -> str | None:
         """The class of the current token ("end" after the last), None for other words."""
@@ -186,15 +195,22 @@ class _Reader:
             if found is not None:
                 self.pos += 1
                 return (UnitType.ARMY if kind == "army" else UnitType.FLEET), self._place(found)
+            if self._name(self.pos) is None and self.tokens[self.pos + 1] not in _KIND:
+                # "A Pari": the unit type, then a word that is no place: name that word.
+                raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos + 1)}'")
         return None, self.place(what)
 
     def place(self, what: str) -> Place:
         """A province name and the coast written after it, if any."""
         found = self._name(self.pos)
         if found is None:
-            shown = self.tokens[self.pos] or "the end of the order"
-            raise OrderSyntaxError(f"expected {what}, found '{shown}'")
+            raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos)}'")
         return self._place(found)
+
+    def skip_to(self) -> None:
+        """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
+        if self.tokens[self.pos] == "to" and self.tokens[self.pos - 1] != "to":
+            self.pos += 1
 
     def _place(self, found: tuple[str, int]) -> Place:
         code, length = found
@@ -250,7 +266,7 @@ class _Reader:
     def expect_end(self) -> None:
         """Refuse anything left after a complete order."""
         if self.tokens[self.pos] != _END:
-            rest = " ".join(self.tokens[self.pos : -1])
+            rest = " ".join(self.shown(i) for i in range(self.pos, len(self.tokens) - 1))
             raise OrderSyntaxError(f"did not understand '{rest}' at the end")
 
 
@@ -283,9 +299,11 @@ def _parse_action(reader: _Reader, unit_type: UnitType | None, place: Place) -> 
         reader.expect_end()
         return ParsedOrder("hold", unit_type, place)
     if kind == "move" or kind == "retreat":
+        reader.skip_to()
         dest = reader.place("a destination")
         while reader.kind() == "move":  # a written convoy path: keep its last step
             reader.pos += 1
+            reader.skip_to()
             dest = reader.place("a destination")
         via = _via_convoy(reader)
         reader.expect_end()
@@ -296,6 +314,7 @@ def _parse_action(reader: _Reader, unit_type: UnitType | None, place: Place) -> 
         after = reader.kind()
         if after == "move":
             reader.pos += 1
+            reader.skip_to()
             dest = reader.place("a destination")
         elif after == "hold":
             reader.pos += 1
@@ -307,7 +326,7 @@ def _parse_action(reader: _Reader, unit_type: UnitType | None, place: Place) -> 
         reader.expect_end()
         return ParsedOrder("build" if kind == "build" else "disband", unit_type, place)
     reader.pos -= 1
-    raise OrderSyntaxError(f"did not understand '{reader.tokens[reader.pos]}'")
+    raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
 
 
 def _via_convoy(reader: _Reader) -> bool:
@@ -598,14 +617,36 @@ def _interpret_retreat(
 def _interpret_adjustment(
     variant: Variant, pos: _Position, power: str, parsed: ParsedOrder
 ) -> AnyOrder:
+    if parsed.action not in {"waive", "remove", "disband", "build"}:
+        raise _Refusal("only builds, removals and waives are possible in an adjustment phase")
+    removing = parsed.action in {"remove", "disband"}
+    _check_adjustment_due(pos, power, removing)
     if parsed.action == "waive":
         return Waive(power)
     assert parsed.place is not None
-    if parsed.action in {"remove", "disband"}:
+    if removing:
         return Disband(_own_unit(variant, pos, power, parsed.place))
-    if parsed.action != "build":
-        raise _Refusal("only builds, removals and waives are possible in an adjustment phase")
     return _build(variant, pos, power, parsed)
+
+
+def _check_adjustment_due(pos: _Position, power: str, removing: bool) -> None:
+    """Refuse a removal when the power may build, and a build or waive when it must
+    remove (or when it has as many units as supply centres)."""
+    change = sum(1 for owner in pos.owner.values() if owner == power)
+    change -= sum(1 for unit in pos.units.values() if unit.power == power)
+    if change == 0:
+        raise _Refusal("you have as many units as supply centres: no builds or removals")
+    if change > 0 and removing:
+        units = "unit" if change == 1 else "units"
+        raise _Refusal(
+            "you have more supply centres than units: "
+            f"you may build {change} {units} (or waive), not remove one"
+        )
+    if change < 0 and not removing:
+        units = "unit" if change == -1 else "units"
+        raise _Refusal(
+            f"you have more units than supply centres: you must remove {-change} {units}, not build"
+        )
 
 
 def _build(variant: Variant, pos: _Position, power: str, parsed: ParsedOrder) -> Build:

@@ -127,8 +127,9 @@ def test_adjustment_forms() -> None:
     }
     assert one("Build A Par", position=position).order == Build("par", "A", "france")
     assert one("A Par B", position=position).order == Build("par", "A", "france")
-    assert one("Remove F Nth", position=position).order == Disband("nth")
-    assert one("Disband F Nth", position=position).order == Disband("nth")
+    short = dict(position, supply_centers={"france": []})  # one removal due
+    assert one("Remove F Nth", position=short).order == Disband("nth")
+    assert one("Disband F Nth", position=short).order == Disband("nth")
     assert one("Waive", position=position).order == Waive("france")
     assert "not one of your home centres" in one("Build A Spa", position=position).message
     assert "army or a fleet" in one("Build Bre", position=position).message
@@ -199,3 +200,109 @@ def test_a_coast_does_not_swallow_the_next_keyword() -> None:
 
 def test_a_lone_sign_is_named_in_the_refusal() -> None:
     assert one("A Par = Bur").message == "A Par = Bur: did not understand '='"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Army Paris move to Burgundy",
+        "A Par moves to Bur",
+        "A Par retreats to Bur",
+        "A Par m to Bur",
+    ],
+)
+def test_move_to_is_a_move(text: str) -> None:
+    # njudge's MOVE is "-", "->", "m", "move(s)" or "move(s) to".
+    position = START
+    if "retreat" in text:
+        position = {
+            "phase": "S1901R",
+            "units": [],
+            "dislodged": [
+                {"power": "france", "type": "A", "province": "par", "retreat_options": ["bur"]}
+            ],
+        }
+        assert one(text, position=position).order == Retreat("par", "bur")
+        return
+    check = one(text, position=position)
+    assert check.ok, check.message
+    assert check.order == Move("par", "bur")
+
+
+def test_support_of_a_move_to() -> None:
+    assert one("A Mar supports A Par moves to Bur").order == SupportMove("mar", "par", "bur")
+
+
+def test_a_move_to_nowhere_names_what_follows() -> None:
+    assert one("A Par move to").message == (
+        "A Par move to: expected a destination, found 'the end of the order'"
+    )
+
+
+def test_an_unknown_province_is_named_as_written() -> None:
+    assert one("A Pari - Burgandy").message == (
+        "A Pari - Burgandy: expected a unit's province, found 'Pari'"
+    )
+    assert one("F Brestt H").message == "F Brestt H: expected a unit's province, found 'Brestt'"
+    assert one("A Paris - Burgonia").message == (
+        "A Paris - Burgonia: expected a destination, found 'Burgonia'"
+    )
+    # A word that is neither a unit type nor a place is named itself.
+    assert one("Xyz - Bur").message == "Xyz - Bur: expected a unit's province, found 'Xyz'"
+
+
+# Winter 1901: France has two builds (six centres, four units), Germany one removal
+# (three centres, four units), Italy neither (three and three).
+WINTER = {
+    "phase": "W1901A",
+    "units": [
+        {"power": "france", "type": "A", "province": "bel"},
+        {"power": "france", "type": "A", "province": "por"},
+        {"power": "france", "type": "F", "province": "mao"},
+        {"power": "france", "type": "A", "province": "spa"},
+        {"power": "germany", "type": "A", "province": "ber"},
+        {"power": "germany", "type": "A", "province": "mun"},
+        {"power": "germany", "type": "F", "province": "kie"},
+        {"power": "germany", "type": "A", "province": "ruh"},
+        {"power": "italy", "type": "A", "province": "ven"},
+        {"power": "italy", "type": "A", "province": "rom"},
+        {"power": "italy", "type": "F", "province": "nap"},
+    ],
+    "supply_centers": {
+        "france": ["bel", "bre", "mar", "por", "par", "spa"],
+        "germany": ["ber", "kie", "mun"],
+        "italy": ["ven", "rom", "nap"],
+    },
+}
+
+
+def test_a_removal_is_refused_when_a_build_is_owed() -> None:
+    check = one("Remove A Bel", position=WINTER)
+    assert not check.ok
+    assert check.message == (
+        "Remove A Bel: you have more supply centres than units: "
+        "you may build 2 units (or waive), not remove one"
+    )
+    assert not one("A Bel D", position=WINTER).ok
+
+
+def test_a_build_is_refused_when_removals_are_owed() -> None:
+    fewer = [u for u in WINTER["units"] if u["province"] not in ("ber", "ruh")]
+    check = one("Build A Ber", "germany", position=dict(WINTER, units=fewer))
+    assert check.ok, check.message  # with two units Germany may build one
+    check = one("Build A Ber", "germany", position=WINTER)
+    assert check.message == (
+        "Build A Ber: you have more units than supply centres: you must remove 1 unit, not build"
+    )
+    assert one("Waive", "germany", position=WINTER).message == (
+        "Waive: you have more units than supply centres: you must remove 1 unit, not build"
+    )
+
+
+def test_no_adjustment_when_units_match_centres() -> None:
+    assert one("Remove A Ven", "italy", position=WINTER).message == (
+        "Remove A Ven: you have as many units as supply centres: no builds or removals"
+    )
+    assert one("Waive", "italy", position=WINTER).message == (
+        "Waive: you have as many units as supply centres: no builds or removals"
+    )
