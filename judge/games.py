@@ -174,13 +174,15 @@ def store_order(
     account_id: int | None,
     from_address: str,
     now: datetime | None = None,
+    key: str | None = None,
 ) -> Order:
-    """Store an accepted order (an OrderCheck with ok set) for the game's phase."""
+    """Store an accepted order (an OrderCheck with ok set) for the game's phase, under
+    ``key`` if given instead of the check's own."""
     order = Order(
         game_id=game.id,
         phase=game.phase,
         power=power,
-        unit_key=str(check.key),
+        unit_key=key or str(check.key),
         text=str(check.text),
         canonical=str(check.canonical),
         account_id=account_id,

@@ -90,6 +90,8 @@ class Context:
     # True after a game master's BECOME: the power takes orders even when its player
     # resigned or was ejected (the master speaks for a power in civil disorder).
     became: bool = False
+    # Waives accepted in this mail: each is its own order (waive:1, waive:2, ...).
+    waives: int = 0
 
     @property
     def signed_on(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from judge import order_rules
 from judge.commands.base import Command, Context, Statement
 from judge.commands.phase import same_phase
 from judge.commands.registry import register
@@ -52,6 +53,12 @@ class Orders(Command):
             return
         entry = ctx.transcript.line(stmt.text)
         for check in checks:
+            key = None
+            if check.ok and str(check.key).startswith("waive"):
+                key, refusal = _waive_key(ctx)
+                if refusal is not None:
+                    entry.outcomes.append(Outcome(REFUSED, f"{check.text}: {refusal}"))
+                    continue
             if check.ok:
                 store_order(
                     ctx.session,
@@ -61,8 +68,25 @@ class Orders(Command):
                     account_id=ctx.account.id if ctx.account else None,
                     from_address=ctx.sender,
                     now=ctx.now,
+                    key=key,
                 )
                 entry.outcomes.append(Outcome(OK, f"Accepted: {check.canonical}"))
             else:
                 reason = check.message or f"{check.text}: not understood"
                 entry.outcomes.append(Outcome(REFUSED, reason))
+
+
+def _waive_key(ctx: Context) -> tuple[str, str | None]:
+    """The key of the next waive of this mail (waive:1, waive:2, ...: a later mail's
+    waives replace these one for one), or why it is one more than the builds owed."""
+    assert ctx.game is not None and ctx.player is not None
+    owed = order_rules.owed(ctx.game.position_doc()).get(ctx.player.power, [])
+    builds = sum(item.count for item in owed if item.key == "build")
+    number = ctx.waives + 1
+    if number > builds:
+        if builds == 0:
+            return "", "you have no build to waive"
+        units = "unit" if builds == 1 else "units"
+        return "", f"you may build only {builds} {units}, and this mail waives {builds} already"
+    ctx.waives = number
+    return f"waive:{number}", None
