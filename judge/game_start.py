@@ -19,7 +19,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.game_clock import game_timing, set_next_deadline
-from judge.games import game_powers
+from judge.games import game_powers, variant_label
 from judge.history import keep_report
 from judge.models import (
     ACTIVE,
@@ -82,6 +82,7 @@ def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> Re
     return ReportSettings(
         game=game.name,
         judge_code=code,
+        variant_label=variant_label(game),
         number=game.number,
         next_deadline=game.deadline,
         game_zone=game_timing(game).zone,

@@ -15,7 +15,17 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.models import ACTIVE, GAME_STATUSES, PRESS_MODES, Account, Game, Order, Player, utcnow
+from judge.models import (
+    ACTIVE,
+    GAME_STATUSES,
+    MULTIVERSE_RULES,
+    PRESS_MODES,
+    Account,
+    Game,
+    Order,
+    Player,
+    utcnow,
+)
 from judge.variant import load_variant
 
 
@@ -74,6 +84,12 @@ def power_name(game: Game, code: str) -> str:
         if p.code == code:
             return p.name
     return code.title()
+
+
+def variant_label(game: Game) -> str:
+    """The variant as every game mail names it: ``Standard``, ``Standard (multiverse)``."""
+    label = game.variant.capitalize()
+    return f"{label} (multiverse)" if game.rules == MULTIVERSE_RULES else label
 
 
 def starting_position(variant: str) -> dict[str, Any]:

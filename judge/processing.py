@@ -20,7 +20,8 @@ from judge.commands.gm_common import send_announcements
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.parser import ParsedMail, parse_body
 from judge.config import Config
-from judge.games import current_orders, player_address, power_name
+from judge.game_clock import game_timing
+from judge.games import current_orders, player_address, power_name, variant_label
 from judge.gm import authenticate_gm_mail, keyring_home
 from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
@@ -31,10 +32,10 @@ from judge.reply import (
     OrderReport,
     build_reply,
     deadline_lines,
-    mapper_header,
     render_body,
     reply_subject,
 )
+from judge.reports import mapper_lines
 from judge.signatures import Keyring, Status, Verification, describe
 
 
@@ -185,7 +186,10 @@ def _process_commands(
     zone = ctx.account.time_zone if ctx.account else None
     if game is not None:
         when = as_utc(game.deadline)
-        header = mapper_header(config.judge.name, game.name, game.variant, game.phase, when)
+        zone_of_game = game_timing(game).zone
+        header = mapper_lines(
+            ctx.judge_code, game.name, variant_label(game), game.phase, when, zone_of_game
+        )
         deadline = deadline_lines(when, now, zone) if game.status != FINISHED else []
     body = render_body(header, ctx.transcript, order_report(ctx), deadline)
     subject = reply_subject(

@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
+from judge.timing import format_for
 
 ERROR_FLAG = "[Error Flag]"
 _OUR_PREFIX = re.compile(
@@ -82,24 +83,11 @@ def time_left(deadline: datetime, now: datetime) -> str:
 
 
 def deadline_lines(deadline: datetime | None, now: datetime, zone: str | None) -> list[str]:
-    """The deadline and the time left, in UTC and in the reader's zone."""
+    """The deadline in the reader's zone and UTC (as reports write it), and the time left."""
     if deadline is None:
         return ["No deadline is set."]
-    utc = deadline.strftime("%a %d %b %Y %H:%M UTC")
-    local_zone = zone_of(zone)
-    shown = utc
-    if local_zone.key != "UTC":
-        local = deadline.astimezone(local_zone)
-        shown = f"{utc} ({local.strftime('%a %d %b %Y %H:%M')} {local_zone.key})"
-    return [f"Deadline: {shown}", f"Time to deadline: {time_left(deadline, now)}."]
-
-
-def mapper_header(
-    judge: str, game: str, variant: str, phase: str, deadline: datetime | None
-) -> list[str]:
-    """The two ``::`` lines of the classic judges, read by mapping tools."""
-    when = deadline.strftime("%a %b %d %Y %H:%M:%S +0000") if deadline else "none"
-    return [f":: Judge: {judge}  Game: {game}  Variant: {variant}", f":: Deadline: {phase} {when}"]
+    shown = format_for(deadline, zone_of(zone))
+    return [f"Deadline: {shown}.", f"Time to deadline: {time_left(deadline, now)}."]
 
 
 def transcript_lines(transcript: Transcript) -> list[str]:

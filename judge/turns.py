@@ -27,7 +27,7 @@ from sqlmodel import Session, col, delete, select
 
 from judge.adjudicate_json import adjudicate_document
 from judge.game_clock import absences, game_timing, set_next_deadline
-from judge.games import current_orders, power_name, starting_position
+from judge.games import current_orders, power_name, starting_position, variant_label
 from judge.history import announce_and_keep, keep_report
 from judge.models import (
     ACTIVE,
@@ -205,8 +205,7 @@ def report_settings(
     return ReportSettings(
         game=game.name,
         judge_code=judge_code,
-        variant_label=game.variant.capitalize()
-        + (" (multiverse)" if game.rules == MULTIVERSE_RULES else ""),
+        variant_label=variant_label(game),
         number=game.number if number is None else number,
         next_deadline=next_deadline,
         phase_deadline=phase_deadline,

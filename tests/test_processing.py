@@ -69,7 +69,7 @@ def test_orders_are_stored_as_written_and_parsed(engine):
     text = body_of(reply)
     assert "Units without orders: A mar" in text.replace("A Mar", "A mar")
     assert "Time to deadline: 2 days." in text
-    assert ":: Judge: Test Judge  Game: game1  Variant: standard" in text
+    assert ":: Judge: JUDGE  Game: Game1  Variant: Standard" in text
 
 
 def test_last_valid_order_for_a_unit_wins(engine):
@@ -251,7 +251,7 @@ def test_deadline_is_shown_in_the_senders_time_zone(engine):
     deliver(engine, make_mail(address("france"), body))
     deliver(engine, make_mail(address("france"), f"{_signon()}\nA Par H\n"))
     text = body_of(outbox(engine)[-1])
-    assert "Deadline: Mon 23 Nov 2026 12:00 UTC (Mon 23 Nov 2026 21:00 Asia/Tokyo)" in text
+    assert "Deadline: Mon 23 Nov 2026 21:00 JST (12:00 UTC)." in text
 
 
 def test_replies_per_sender_per_hour_are_limited(engine):

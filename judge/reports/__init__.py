@@ -29,7 +29,14 @@ from judge.reports.multiverse_input import multiverse_report_input
 from judge.reports.notices import render_late_notice, render_reminder, render_start, start_model
 from judge.reports.orders import REPLACED, OrderLine, PowerGroup
 from judge.reports.phases import describe_phase, phase_kind, phase_phrase, phase_season
-from judge.reports.render import TEMPLATES_DIR, WRAP, environments, report_subject
+from judge.reports.render import (
+    TEMPLATES_DIR,
+    WRAP,
+    environments,
+    game_subject,
+    mapper_lines,
+    report_subject,
+)
 from judge.reports.settings import ReportSettings, VariantLike
 
 __all__ = [
@@ -44,6 +51,8 @@ __all__ = [
     "build_report_mail",
     "describe_phase",
     "environments",
+    "game_subject",
+    "mapper_lines",
     "multiverse_model",
     "multiverse_report_input",
     "phase_kind",

@@ -63,16 +63,42 @@ def environments(directory: Path = TEMPLATES_DIR) -> Environments:
     return _ENVIRONMENTS[directory]
 
 
+def mapper_lines(
+    judge_code: str,
+    game: str,
+    variant_label: str,
+    phase: str,
+    deadline: datetime | None,
+    zone: str,
+    url: str | None = None,
+) -> list[str]:
+    """The ``::`` lines the classic judges begin their mail with, read by mapping
+    tools: ``:: Judge: USIN  Game: Alpha  Variant: Standard``, then the phase and its
+    deadline in the game's zone (no line without a deadline), then the game's page."""
+    lines = [
+        f":: Judge: {judge_code}  Game: {game[:1].upper() + game[1:]}  Variant: {variant_label}"
+    ]
+    if deadline is not None:
+        lines.append(f":: Deadline: {phase} {format_classic(deadline, zone)}")
+    if url:
+        lines.append(f":: URL: {url}")
+    return lines
+
+
 def header(settings: ReportSettings, variant: VariantLike, phase: str) -> dict[str, Any]:
+    """The header of a report's templates: its ``::`` lines and their parts."""
     label = settings.variant_label or variant.name.capitalize()
     shown = settings.phase_deadline or settings.next_deadline
+    lines = mapper_lines(
+        settings.judge_code, settings.game, label, phase, shown, settings.game_zone, settings.url
+    )
     return {
         "judge": settings.judge_code,
         "game": settings.game[:1].upper() + settings.game[1:],
         "variant": label,
         "phase": phase,
-        "deadline": format_classic(shown, settings.game_zone) if shown else None,
         "url": settings.url,
+        "lines": lines,
     }
 
 
