@@ -262,17 +262,20 @@ def _notices(game: Game, turn: _Turn) -> tuple[str, ...]:
 # ------------------------------------------------------------------ processing
 
 
-def clear_waits(session: Session, game: Game) -> None:
-    """Clear every player's SET WAIT: as on the classic judges, it holds one phase."""
-    waiting = select(Player).where(Player.game_id == game.id, col(Player.wait))
-    for player in session.exec(waiting):
-        player.wait = False
+def clear_phase_flags(session: Session, game: Game) -> None:
+    """Clear every player's SET WAIT, SET DRAW and SET CONCEDE: as on the classic
+    judges, a wait and a vote hold for one phase."""
+    flagged = select(Player).where(
+        Player.game_id == game.id, col(Player.wait) | col(Player.draw) | col(Player.concede)
+    )
+    for player in session.exec(flagged):
+        player.wait = player.draw = player.concede = False
         session.add(player)
 
 
 def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -> TurnOutcome:
     """Adjudicate the game's current phase with its stored orders, store the new
-    position, clear the players' SET WAIT, set the next deadline (or finish the game
+    position, clear the players' waits and votes, set the next deadline (or finish the game
     on a victory), and store and mail the report.  The caller commits."""
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
@@ -286,7 +289,7 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
     set_game_position(game, turn.after)
     game.number += 1
     game.processed_at = now
-    clear_waits(session, game)
+    clear_phase_flags(session, game)
     if turn.winner:
         game.status = FINISHED
         game.outcome = f"Victory of {power_name(game, turn.winner)}"

@@ -17,7 +17,7 @@ class SetConcede(PlayerFlag):
         "Concedes the game to the largest power (the one with the most supply\n"
         "centres, alone). When every other surviving player has conceded, that\n"
         "power wins. A tie for the most centres, or a largest power nobody plays,\n"
-        "blocks a concession. Stands until SET NOCONCEDE."
+        "blocks a concession. Holds for the current phase (or until SET NOCONCEDE)."
     )
     flag = "concede"
     value = True

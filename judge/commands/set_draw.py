@@ -15,8 +15,8 @@ class SetDraw(PlayerFlag):
     syntax = "SET DRAW"
     help = (
         "Votes for a draw of all surviving powers. When every player of a surviving\n"
-        "power has voted for it, the game ends in that draw. Votes are secret and\n"
-        "stand until SET NODRAW."
+        "power has voted for it in the same phase, the game ends in that draw.\n"
+        "Votes are secret and hold for the current phase (or until SET NODRAW)."
     )
     flag = "draw"
     value = True

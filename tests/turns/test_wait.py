@@ -1,5 +1,6 @@
-"""SET WAIT holds one phase only: processing a phase clears every player's wait, as on
-the classic judges; the players who want the next phase held say SET WAIT again."""
+"""SET WAIT, SET DRAW and SET CONCEDE hold one phase only: processing a phase clears
+every player's wait and votes, as on the classic judges; the players who want the next
+phase held (or still want the draw) say so again."""
 
 from __future__ import annotations
 
@@ -43,3 +44,16 @@ def test_a_wait_set_again_holds_the_next_phase_until_processed(session: Session)
     assert _waiting(session, game.id) == {"england"}
     process_phase(session, SENDER, game, NOW)
     assert _waiting(session, game.id) == set()
+
+
+def test_draw_and_concede_votes_expire_with_the_phase(session: Session) -> None:
+    game = new_game(session)
+    assert game.id is not None
+    for player in session.exec(select(Player).where(Player.game_id == game.id)):
+        player.draw = player.power in ("france", "italy")
+        player.concede = player.power == "turkey"
+        session.add(player)
+    session.flush()
+    process_phase(session, SENDER, game, NOW)
+    players = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    assert [p.power for p in players if p.draw or p.concede] == []
