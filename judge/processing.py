@@ -26,7 +26,7 @@ from judge.gm import authenticate_gm_mail, keyring_home
 from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.mail.store import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.models import FINISHED, FORMING, Account, as_utc, utcnow
+from judge.models import FORMING, PAUSED, Account, Game, as_utc, utcnow
 from judge.order_rules import TextOrderRules
 from judge.reply import (
     OrderReport,
@@ -144,14 +144,31 @@ def order_report(ctx: Context) -> OrderReport | None:
     report = OrderReport(game.name, game.phase, power_name(game, player.power))
     orders = current_orders(ctx.session, game.id, game.phase, player.power)
     report.orders = [orders[key].canonical for key in sorted(orders)]
-    if game.status == FINISHED:
-        saved = ctx.order_phase
-        ctx.order_phase = None
-        report.refused_reason = order_refusal(ctx)
-        ctx.order_phase = saved
-        return report
-    report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))
+    report.refused_reason = _no_orders_reason(ctx)
+    if report.refused_reason is None:
+        report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))
     return report
+
+
+def _no_orders_reason(ctx: Context) -> str | None:
+    """Why the signed-on power takes no orders at all now (the game is finished, the
+    player resigned), whatever phase a PHASE line named; None when it takes them."""
+    saved, ctx.order_phase = ctx.order_phase, None
+    try:
+        return order_refusal(ctx)
+    finally:
+        ctx.order_phase = saved
+
+
+def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
+    """The end of a reply: the deadline and the time left, what stands for them in a
+    paused game, or nothing when the sender's power takes no orders."""
+    if game.status == PAUSED:
+        return [f"Game {game.name} is paused by its master: no deadline runs until it resumes."]
+    if _no_orders_reason(ctx) is not None:
+        return []
+    zone = ctx.account.time_zone if ctx.account else None
+    return deadline_lines(as_utc(game.deadline), now, zone)
 
 
 def _process_commands(
@@ -183,14 +200,13 @@ def _process_commands(
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []
-    zone = ctx.account.time_zone if ctx.account else None
     if game is not None:
         when = as_utc(game.deadline)
         zone_of_game = game_timing(game).zone
         header = mapper_lines(
             ctx.judge_code, game.name, variant_label(game), game.phase, when, zone_of_game
         )
-        deadline = deadline_lines(when, now, zone) if game.status != FINISHED else []
+        deadline = _deadline_part(ctx, game, now)
     body = render_body(header, ctx.transcript, order_report(ctx), deadline)
     subject = reply_subject(
         mail.subject,

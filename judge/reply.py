@@ -108,14 +108,14 @@ def order_lines(report: OrderReport) -> list[str]:
     if report.refused_reason:
         lines.append(f"  ({report.refused_reason})")
     lines.extend(f"  {order}" for order in report.orders)
-    if not report.orders:
+    if not report.orders and not report.refused_reason:
         lines.append("  (none yet)")
     if report.unordered:
         what = (
             "Adjustments not yet ordered" if report.phase.endswith("A") else "Units without orders"
         )
         lines.append(f"{what}: " + ", ".join(report.unordered))
-    elif report.orders:
+    elif report.orders and not report.refused_reason:
         lines.append("Every unit has an order.")
     return lines
 
