@@ -12,7 +12,7 @@ powers missing).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ from judge.history import keep_report
 from judge.models import (
     ACTIVE,
     FORMING,
+    MULTIVERSE_RULES,
     REPORT_START,
     Account,
     Applicant,
@@ -32,8 +33,9 @@ from judge.models import (
 )
 from judge.recipients import MASTER, OBSERVER, Sender, game_recipients, send
 from judge.reports import ReportSettings, render_start
+from judge.reports.names import Names
 from judge.standings import active_boards
-from judge.variant import load_variant
+from judge.variant import Variant, load_variant
 
 
 def applicants_of(session: Session, game: Game) -> list[Applicant]:
@@ -91,6 +93,39 @@ def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> Re
     )
 
 
+def notation_note(board: Mapping[str, Any], variant: Variant, power: str | None) -> str:
+    """How a multiverse game's orders name units (``timeline:province:turn``), shown
+    with a unit of the game's board: the reader's own first unit, else the first one."""
+    text = (
+        "This is a multiverse game: an order names a unit by its board, as timeline:province:turn."
+    )
+    units = list(board.get("units", []))
+    unit = next((u for u in units if u["power"] == power), units[0] if units else None)
+    if unit is None:
+        return text
+    names = Names(variant)
+    loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
+    turn = str(board.get("phase", "S1901M"))[:5]
+    here = f"{timeline}:{loc}:{turn}"
+    owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
+    text += (
+        f" The game begins on one board, timeline {timeline} in {turn}: {owner} "
+        f"{names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
+    )
+    reachable = sorted(variant.neighbours(kind, loc))
+    if reachable:
+        dest = reachable[0]
+        text += (
+            f", and {kind} {here} - {timeline}:{dest}:{turn} moves it to "
+            f"{names.in_place(dest).removeprefix('in ')}. While there is one timeline, "
+            f"plain orders such as {kind} {loc.capitalize()} - {dest.capitalize()} work too"
+        )
+    return text + (
+        ". Once timelines fork, give the timeline and the turn wherever a unit or a "
+        "destination could be on more than one board."
+    )
+
+
 def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> None:
     """Start a forming game: applicants become players with assigned powers, the
     first deadline is set, everyone gets the start mail, and it is stored as the
@@ -142,21 +177,24 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
             f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
             "disorder (units hold, retreats disband, builds are waived)."
         )
+    multiverse = game.rules == MULTIVERSE_RULES
     for person in game_recipients(session, game):
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None
+        mine = [*notices, notation_note(position, variant, role)] if multiverse else notices
         subject, text, html = render_start(
             position,
             variant,
-            _settings(game, notices, person.zone, sender.code),
+            _settings(game, mine, person.zone, sender.code),
             role=role,
             players=show,
         )
         send(session, sender, person.address, subject, text, html)
+    kept = [*notices, notation_note(position, variant, None)] if multiverse else notices
     subject, text, html = render_start(
         position,
         variant,
-        _settings(game, notices, None, sender.code),
+        _settings(game, kept, None, sender.code),
         players=hidden if game.anonymous else seats,
     )
     keep_report(session, game, REPORT_START, subject, text, now, html)
