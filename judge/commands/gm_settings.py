@@ -64,7 +64,7 @@ class SetDeadline(MasterCommand):
 
     rank = 210
     keyword = "SET DEADLINE"
-    syntax = "SET DEADLINE <date> <time>   or   SET DEADLINE [MOVE|RETREAT|ADJUST] <rules>"
+    syntax = "SET DEADLINE <date> <time>   or   SET DEADLINE [MOVE] [RETREAT] [ADJUST] <rules>"
     help = (
         "Game masters: with a date, the deadline of the current phase, in the game's\n"
         "time zone: SET DEADLINE 2026-11-25 20:00 (or +36h from now). With rules,\n"
