@@ -41,6 +41,14 @@ class Sender:
         return f"{self.name} <{self.address}>"
 
 
+def game_mail_subject(sender: Sender, game: Game, what: str) -> str:
+    """``USIN:alpha - <what>``: the subject of a mail about a game, begun by the
+    judge's code as reports begin theirs (judge.reports.game_subject)."""
+    from judge.reports import ReportSettings, game_subject
+
+    return game_subject(ReportSettings(game=game.name, judge_code=sender.code), what)
+
+
 @dataclass(frozen=True)
 class Recipient:
     """One person to mail about a game, with the zone their times are shown in."""

@@ -14,7 +14,7 @@ from judge.commands.gm_common import MasterCommand, judge_sender, send_announcem
 from judge.commands.press import PRESS_ENDS, line_count
 from judge.commands.registry import register
 from judge.models import Game, Press
-from judge.recipients import OBSERVER, PLAYER, announce
+from judge.recipients import OBSERVER, PLAYER, announce, game_mail_subject
 
 # Press.from_power of the master's messages.
 MASTER_POWER = "master"
@@ -39,7 +39,9 @@ class MasterBroadcast(MasterCommand):
             ctx.transcript.refused(stmt.text, "the message is empty; nothing was sent")
             return
         send_announcements(ctx, game)
-        subject = f"{game.name} - {game.phase} Broadcast from the game master"
+        subject = game_mail_subject(
+            judge_sender(ctx), game, f"{game.phase} Broadcast from the game master"
+        )
         text = "\n".join(stmt.block).rstrip()
         body = f"Message from the game master of game {game.name} ({game.phase}):\n\n{text}\n"
         sent = announce(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from judge.commands.base import Command, Context, Statement
 from judge.games import PowerInfo, find_power, game_powers
 from judge.models import Game
-from judge.recipients import Sender, announce
+from judge.recipients import Sender, announce, game_mail_subject
 
 
 def master_of(game: Game, address: str) -> bool:
@@ -62,14 +62,15 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
         if game_id not in ctx.announcements:
             continue
         target, lines = ctx.announcements.pop(game_id)
-        subject = f"{target.name} - {target.phase} changes by the game master"
+        sender = judge_sender(ctx)
+        subject = game_mail_subject(sender, target, f"{target.phase} changes by the game master")
         body = (
             f"The game master of game {target.name} made these changes:\n\n"
             + "\n".join("  - " + line.replace("\n", "\n    ") for line in lines)
             + "\n"
         )
         exclude = [target.master_address] if target.master_address else []
-        announce(ctx.session, judge_sender(ctx), target, subject, body, exclude=exclude)
+        announce(ctx.session, sender, target, subject, body, exclude=exclude)
 
 
 class MasterCommand(Command):

@@ -12,7 +12,7 @@ from judge.commands.registry import register
 from judge.games import PowerInfo, account_for, player_address
 from judge.gm import GameMasterError, normalise_address
 from judge.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
-from judge.recipients import send
+from judge.recipients import game_mail_subject, send
 
 
 def seat_of(ctx: Context, game: Game, power: str) -> Player | None:
@@ -61,7 +61,7 @@ class EjectCommand(MasterCommand):
                 ctx.session,
                 judge_sender(ctx),
                 address,
-                f"{game.name} - you no longer play {power.name}",
+                game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
                 f"The game master of game {game.name} has removed you from the game: you no "
                 f"longer play {power.name}, and your password for it no longer counts.\n",
             )
@@ -126,7 +126,7 @@ class ReplaceCommand(MasterCommand):
                     ctx.session,
                     judge_sender(ctx),
                     old,
-                    f"{game.name} - you no longer play {power.name}",
+                    game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
                     f"The game master of game {game.name} has given {power.name} to another "
                     "player: you no longer play it.\n",
                 )
@@ -142,7 +142,7 @@ class ReplaceCommand(MasterCommand):
             ctx.session,
             judge_sender(ctx),
             address,
-            f"{game.name} - you now play {power.name}",
+            game_mail_subject(judge_sender(ctx), game, f"you now play {power.name}"),
             f"The game master of game {game.name} has given you {power.name}.\n\n"
             f"Game: {game.name} (variant {game.variant}), now in {game.phase}.\n"
             f"Deadline: {deadline_text(game)}.\n\n"

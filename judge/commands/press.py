@@ -6,10 +6,12 @@ import json
 from email.message import EmailMessage
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
 from judge.games import game_powers, player_address, players_of
 from judge.models import PLAYING, Game, Press
+from judge.recipients import game_mail_subject
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
 
@@ -88,7 +90,7 @@ class _PressBase(Command):
         sender = "someone (grey press)" if grey else names.get(ctx.player.power, ctx.player.power)
         audience = "everyone" if broadcast else ", ".join(names.get(c, c) for c in receivers)
         kind = "Broadcast" if broadcast else "Press"
-        subject = f"{game.name} - {game.phase} {kind} from {sender}"
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
         # Only players still playing receive press: not those who resigned or were ejected.
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}

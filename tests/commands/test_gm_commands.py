@@ -277,7 +277,7 @@ def test_changes_are_announced_once_per_mail_to_everyone_but_the_master(gm, sess
     assert sorted(m["To"] for m in sent) == sorted(address(p) for p in PASSWORDS)
     body = text_of(sent[0])
     assert "Press in game game1 is now grey." in body and "waits for its master" in body
-    assert sent[0]["Subject"] == "game1 - S1901M changes by the game master"
+    assert sent[0]["Subject"] == "JUDGE:game1 - S1901M changes by the game master"
 
 
 def test_a_timing_change_is_announced_indented(gm, session) -> None:
@@ -507,3 +507,19 @@ def test_become_a_power_whose_player_left(gm, session, game1, left: str) -> None
     [order] = session.exec(select(Order).where(Order.power == "france")).all()
     assert order.from_address == GM
     assert _player(session, game1, "france").status == left
+
+
+def test_every_mail_of_the_master_commands_has_the_judge_code(gm, session, game1) -> None:
+    # Broadcast, changes, eject and replace notes lacked the 'JUDGE:' of game mail.
+    gm(
+        "GAME game1\nSET PRESS grey\nEJECT Germany\nREPLACE France new@players.test s3same42\n"
+        "MASTER BROADCAST\nHello all\nENDPRESS"
+    )
+    subjects = {m["Subject"] for m in mails(session)}
+    assert subjects == {
+        "JUDGE:game1 - S1901M changes by the game master",
+        "JUDGE:game1 - S1901M Broadcast from the game master",
+        "JUDGE:game1 - you no longer play Germany",
+        "JUDGE:game1 - you no longer play France",
+        "JUDGE:game1 - you now play France",
+    }
