@@ -13,7 +13,7 @@ from sqlmodel import Session
 from judge.games import power_name
 from judge.history import announce_and_keep
 from judge.models import FINISHED, Game
-from judge.recipients import Sender
+from judge.recipients import Sender, game_mail_subject
 from judge.standings import centre_counts
 
 
@@ -40,7 +40,7 @@ def end_game(session: Session, sender: Sender, game: Game, outcome: str, now: da
     game.grace_until = None
     game.waiting_for_master = False
     session.add(game)
-    subject = f"{sender.code}:{game.name} - {game.phase} Game Over"
+    subject = game_mail_subject(sender, game, f"{game.phase} Game Over")
     lines = [
         f"Game {game.name} has ended in {game.phase}.",
         "",

@@ -23,7 +23,15 @@ from sqlmodel import Session
 from judge.game_clock import game_timing
 from judge.games import power_name
 from judge.models import AT_GRACE_WAIT, Game, as_utc
-from judge.recipients import MASTER, PLAYER, Recipient, Sender, game_recipients, send
+from judge.recipients import (
+    MASTER,
+    PLAYER,
+    Recipient,
+    Sender,
+    game_mail_subject,
+    game_recipients,
+    send,
+)
 from judge.reports import phase_phrase, render_late_notice, render_reminder
 from judge.timing import format_classic, format_for
 from judge.turns import report_settings
@@ -112,7 +120,7 @@ def tell_master_waiting(
         "players more time.",
         75,
     )
-    subject = f"{sender.code}:{game.name} - {game.phase} Waiting for the Master"
+    subject = game_mail_subject(sender, game, f"{game.phase} Waiting for the Master")
     for master in masters:
         text = f"{missed}\nYour time: {format_for(grace_until, master.zone)}.\n\n{choice}\n"
         send(session, sender, master.address, subject, text)

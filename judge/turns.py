@@ -43,7 +43,14 @@ from judge.models import (
     as_utc,
 )
 from judge.order_rules import is_world, owed, unanswered
-from judge.recipients import DEFAULT_JUDGE_CODE, Recipient, Sender, game_recipients, send
+from judge.recipients import (
+    DEFAULT_JUDGE_CODE,
+    Recipient,
+    Sender,
+    game_mail_subject,
+    game_recipients,
+    send,
+)
 from judge.reports import (
     ReportSettings,
     multiverse_report_input,
@@ -400,7 +407,7 @@ def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: d
     zone = game_timing(game).zone
     from judge.timing import format_for
 
-    subject = f"{sender.code}:{game.name} - {game.phase} Rollback"
+    subject = game_mail_subject(sender, game, f"{game.phase} Rollback")
     body = (
         f"Game {game.name} has been rolled back by its master to {game.phase}, as it was "
         "before that phase was processed.\nOrders already given for that phase still "

@@ -19,6 +19,7 @@ from judge.commands.registry import register
 from judge.games import power_name
 from judge.history import announce_and_keep
 from judge.models import FORMING, RESIGNED, Applicant
+from judge.recipients import game_mail_subject
 from judge.votes import settle_votes
 
 
@@ -63,7 +64,7 @@ class Resign(Command):
         ctx.session.add(player)
         name = power_name(game, player.power)
         who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
-        subject = f"{ctx.judge_code}:{game.name} - {game.phase} {name} resigned"
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
         text = (
             f"{who} of {name} has resigned from game {game.name}.\n"
             f"{name} is in civil disorder until the game master finds a replacement:\n"

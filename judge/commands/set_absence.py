@@ -20,7 +20,7 @@ from judge.commands.registry import register
 from judge.game_clock import game_timing, set_next_deadline
 from judge.games import power_name
 from judge.models import ACTIVE, Game, as_utc
-from judge.recipients import MASTER, announce
+from judge.recipients import MASTER, announce, game_mail_subject
 from judge.timing import TimingError, format_for, parse_date_range
 
 MAX_DAYS = 14
@@ -103,9 +103,9 @@ class SetAbsence(Command):
                 f"A player of game {game.name} is away on the day of the deadline.\n"
                 f"The deadline of {game.phase} has moved to {when}.\n"
             )
-            subject = f"{sender.code}:{game.name} - {game.phase} Deadline moved"
+            subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
             announce(ctx.session, sender, game, subject, everyone, exclude=[game.master_address])
-        subject = f"{sender.code}:{game.name} - {game.phase} Absence of {name}"
+        subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 
 
