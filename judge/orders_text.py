@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from judge.engine.adjustments import adjustment_refusal
 from judge.engine.legality import illegal_reason
 from judge.engine.mapgeo import geography_for
 from judge.engine.orders import (
@@ -634,19 +635,9 @@ def _check_adjustment_due(pos: _Position, power: str, removing: bool) -> None:
     remove (or when it has as many units as supply centres)."""
     change = sum(1 for owner in pos.owner.values() if owner == power)
     change -= sum(1 for unit in pos.units.values() if unit.power == power)
-    if change == 0:
-        raise _Refusal("you have as many units as supply centres: no builds or removals")
-    if change > 0 and removing:
-        units = "unit" if change == 1 else "units"
-        raise _Refusal(
-            "you have more supply centres than units: "
-            f"you may build {change} {units} (or waive), not remove one"
-        )
-    if change < 0 and not removing:
-        units = "unit" if change == -1 else "units"
-        raise _Refusal(
-            f"you have more units than supply centres: you must remove {-change} {units}, not build"
-        )
+    reason = adjustment_refusal(change, removing)
+    if reason is not None:
+        raise _Refusal(reason)
 
 
 def _build(variant: Variant, pos: _Position, power: str, parsed: ParsedOrder) -> Build:

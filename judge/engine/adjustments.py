@@ -33,6 +33,25 @@ def adjustment_counts(
     return counts
 
 
+def adjustment_refusal(change: int, removing: bool) -> str | None:
+    """Why a power that may build ``change`` units (negative: must remove that many)
+    cannot give a removal (``removing``) or a build or waive; None when it can."""
+    if change == 0:
+        return "you have as many units as supply centres: no builds or removals"
+    if change > 0 and removing:
+        units = "unit" if change == 1 else "units"
+        return (
+            "you have more supply centres than units: "
+            f"you may build {change} {units} (or waive), not remove one"
+        )
+    if change < 0 and not removing:
+        units = "unit" if change == -1 else "units"
+        return (
+            f"you have more units than supply centres: you must remove {-change} {units}, not build"
+        )
+    return None
+
+
 def resolve_adjustments(
     units: Mapping[Location, Unit],
     counts: Mapping[str, int],

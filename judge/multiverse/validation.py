@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 
+from judge.engine.adjustments import adjustment_refusal
 from judge.engine.legality import illegal_reason
 from judge.engine.orders import (
     AnyOrder,
@@ -256,6 +257,9 @@ def adjustment_problem(
 ) -> str | None:
     """None when a build or disband on a winter board is valid; otherwise the reason.
 
+    A removal is refused while the power may build on that board, and a build while
+    it must remove (or when its units match its centres there), as in standard games.
+
     ``disbanded`` collects the earlier valid removals of the turn, so that a
     second removal of the same unit is rejected.  Two builds in one province
     are both valid; the second fails when builds are resolved.
@@ -264,6 +268,11 @@ def adjustment_problem(
     board = world.boards.get(key)
     if board is None or key.season != Season.WINTER or key not in active:
         return "builds and disbands are only possible on active winter boards"
+    change = sum(1 for owner in board.centers.values() if owner == power)
+    change -= sum(1 for unit in board.units.values() if unit.power == power)
+    due = adjustment_refusal(change, isinstance(order, Disband))
+    if due is not None:
+        return f"on {board_text(key)} {due}"
     loc = order.unit.loc
     province = base.province(loc)
     if isinstance(order, Disband):
