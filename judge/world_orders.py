@@ -18,7 +18,7 @@ from judge.multiverse.basemap import BaseMap, base_map_for
 from judge.multiverse.describe import loc_text
 from judge.multiverse.geography import MultiverseGeography
 from judge.multiverse.json_io import read_world
-from judge.multiverse.keys import Season
+from judge.multiverse.keys import BoardKey, Season, turn_text
 from judge.multiverse.notation import parse_order
 from judge.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.multiverse.world import World
@@ -111,28 +111,51 @@ def world_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
                         Owed(here, f"{d.unit.type.value} {here}")
                     )
         return owed
+    for key in sorted(world.active_boards().values()):
+        if key.season == Season.WINTER:
+            continue
+        for loc, unit in sorted(world.boards[key].units.items()):
+            here = loc_text(key.at(loc))
+            owed.setdefault(unit.power, []).append(Owed(here, f"{unit.type.value} {here}"))
     builds: dict[str, int] = {}
     removals: dict[str, int] = {}
-    for key in sorted(world.active_boards().values()):
-        board = world.boards[key]
+    for (power, _board), change in sorted(_winter_changes(base, world).items()):
+        if change > 0:
+            builds[power] = builds.get(power, 0) + change
+        else:
+            removals[power] = removals.get(power, 0) - change
+    for power, count in builds.items():
+        owed.setdefault(power, []).append(Owed("build", "", count))
+    for power, count in removals.items():
+        owed.setdefault(power, []).append(Owed("remove", "", count))
+    return owed
+
+
+def board_adjustments(doc: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """Per power and active winter board (``1:W1901``, as in the orders' keys), the
+    builds it may place there (positive) or the removals it owes (negative)."""
+    base, world = _world(doc)
+    return {
+        (power, f"{key.timeline}:{turn_text(key.year, key.season)}"): change
+        for (power, key), change in _winter_changes(base, world).items()
+    }
+
+
+def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
+    """Builds (as many as free home centres allow) or removals (negative) owed per
+    power and active winter board; none where the power has nothing to adjust."""
+    changes: dict[tuple[str, BoardKey], int] = {}
+    for key in world.active_boards().values():
         if key.season != Season.WINTER:
-            for loc, unit in sorted(board.units.items()):
-                here = loc_text(key.at(loc))
-                owed.setdefault(unit.power, []).append(Owed(here, f"{unit.type.value} {here}"))
             continue
+        board = world.boards[key]
         occupied = {base.province(loc) for loc in board.units}
-        for power in sorted(base.powers):
+        for power in base.powers:
             centres = {p for p, owner in board.centers.items() if owner == power}
             change = len(centres) - sum(1 for u in board.units.values() if u.power == power)
             if change > 0:
                 homes = base.home_centers.get(power, ())
-                free = sum(1 for c in homes if c in centres and c not in occupied)
-                builds[power] = builds.get(power, 0) + min(change, free)
-            elif change < 0:
-                removals[power] = removals.get(power, 0) - change
-    for power, count in builds.items():
-        if count:
-            owed.setdefault(power, []).append(Owed("build", "", count))
-    for power, count in removals.items():
-        owed.setdefault(power, []).append(Owed("remove", "", count))
-    return owed
+                change = min(change, sum(1 for c in homes if c in centres and c not in occupied))
+            if change:
+                changes[(power, key)] = change
+    return changes

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge import order_rules
+from judge.adjustment_limits import allowance_group, beyond_owed
 from judge.commands.base import Command, Context, Statement
 from judge.commands.phase import same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
-from judge.games import store_order
+from judge.games import current_orders, store_order
 from judge.models import FINISHED, FORMING, PLAYING
 
 
@@ -48,18 +51,20 @@ class Orders(Command):
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
-        checks = ctx.rules.check(ctx.game.position_doc(), ctx.player.power, [stmt.text])
+        position = ctx.game.position_doc()
+        checks = ctx.rules.check(position, ctx.player.power, [stmt.text])
         if not checks:
             return
         entry = ctx.transcript.line(stmt.text)
         for check in checks:
             key = None
-            if check.ok and str(check.key).startswith("waive"):
-                key, refusal = _waive_key(ctx)
+            if check.ok:
+                key, refusal = _adjustment_key(ctx, position, str(check.key))
                 if refusal is not None:
                     entry.outcomes.append(Outcome(REFUSED, f"{check.text}: {refusal}"))
                     continue
-            if check.ok:
+                if key.startswith("waive"):
+                    ctx.waives += 1
                 store_order(
                     ctx.session,
                     ctx.game,
@@ -76,17 +81,20 @@ class Orders(Command):
                 entry.outcomes.append(Outcome(REFUSED, reason))
 
 
-def _waive_key(ctx: Context) -> tuple[str, str | None]:
-    """The key of the next waive of this mail (waive:1, waive:2, ...: a later mail's
-    waives replace these one for one), or why it is one more than the builds owed."""
+def _adjustment_key(ctx: Context, position: dict[str, Any], key: str) -> tuple[str, str | None]:
+    """The key to store an accepted order under (a mail's waives are waive:1, waive:2,
+    ...: a later mail's waives replace these one for one), or why it will not count
+    (a waive without builds, or a build, waive or removal beyond those owed, counting
+    the orders stored for the phase)."""
     assert ctx.game is not None and ctx.player is not None
-    owed = order_rules.owed(ctx.game.position_doc()).get(ctx.player.power, [])
-    builds = sum(item.count for item in owed if item.key == "build")
-    number = ctx.waives + 1
-    if number > builds:
-        if builds == 0:
+    power = ctx.player.power
+    if key.startswith("waive"):
+        owed = order_rules.owed(position).get(power, [])
+        if not any(item.key == "build" for item in owed):
             return "", "you have no build to waive"
-        units = "unit" if builds == 1 else "units"
-        return "", f"you may build only {builds} {units}, and this mail waives {builds} already"
-    ctx.waives = number
-    return f"waive:{number}", None
+        key = f"waive:{ctx.waives + 1}"
+    if allowance_group(position, key) is None:
+        return key, None
+    stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)
+    keys = [row.unit_key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
+    return key, beyond_owed(position, power, keys, key)

@@ -52,8 +52,9 @@ def test_a_waive_beyond_the_builds_owed_is_refused(engine):
     assert _stored(engine) == ["waive:1", "waive:2"]
     text = body_of(outbox(engine)[-1])
     assert (
-        "*** Refused: Waive: you may build only 2 units, and this mail waives 2 already"
-    ) in text
+        "*** Refused: Waive: France may build 2: this waive is beyond them and will not count"
+        in (text)
+    )
 
 
 def test_a_later_mail_restates_its_waives(engine):
