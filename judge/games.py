@@ -209,8 +209,13 @@ def store_order(
     return order
 
 
+# The unit key of the row CLEAR stores: it withdraws every earlier order of the phase.
+CLEAR_KEY = "*clear*"
+
+
 def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[str, Order]:
-    """A power's orders for a phase, one per unit key: the last one given wins."""
+    """A power's orders for a phase, one per unit key: the last one given wins, and a
+    CLEAR row withdraws every order given before it."""
     rows = session.exec(
         select(Order)
         .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
@@ -218,5 +223,38 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
     )
     latest: dict[str, Order] = {}
     for row in rows:
-        latest[row.unit_key] = row
+        if row.unit_key == CLEAR_KEY:
+            latest.clear()
+        else:
+            latest[row.unit_key] = row
     return latest
+
+
+def clear_orders(
+    session: Session,
+    game: Game,
+    power: str,
+    *,
+    account_id: int | None,
+    from_address: str,
+    now: datetime | None = None,
+) -> int:
+    """Withdraw every order the power has given for the game's phase (orders rows are
+    never changed: a CLEAR row is added).  Returns how many were withdrawn."""
+    assert game.id is not None
+    withdrawn = len(current_orders(session, game.id, game.phase, power))
+    session.add(
+        Order(
+            game_id=game.id,
+            phase=game.phase,
+            power=power,
+            unit_key=CLEAR_KEY,
+            text="CLEAR",
+            canonical="CLEAR",
+            account_id=account_id,
+            from_address=from_address,
+            created_at=now or utcnow(),
+        )
+    )
+    session.flush()
+    return withdrawn

@@ -224,7 +224,8 @@ class Order(SQLModel, table=True):
     """One accepted order, as written and as understood, for one phase.
 
     Orders are never updated: a later order with the same ``unit_key`` for the same
-    game, phase and power replaces an earlier one (the highest id wins).
+    game, phase and power replaces an earlier one (the highest id wins), and a row with
+    the key ``games.CLEAR_KEY`` (the CLEAR command) withdraws every earlier one.
     """
 
     __tablename__ = "game_order"

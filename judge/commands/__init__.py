@@ -7,6 +7,7 @@ up its syntax and help text by itself.
 """
 
 from judge.commands import (  # noqa: F401  (importing registers the commands)
+    clear,
     gm_broadcast,
     gm_create,
     gm_flow,

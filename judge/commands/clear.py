@@ -1,0 +1,45 @@
+"""CLEAR: withdraw the orders given so far for the current phase."""
+
+from __future__ import annotations
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.orders import order_refusal
+from judge.commands.registry import register
+from judge.games import clear_orders
+
+
+@register
+class Clear(Command):
+    """Withdraw every order of the signed-on power for the current phase."""
+
+    rank = 32
+
+    keyword = "CLEAR"
+    syntax = "CLEAR"
+    help = (
+        "Withdraws every order you have given for the current phase, in earlier\n"
+        "mails and earlier in this one; the order lines after it start afresh.\n"
+        "Useful to take back a build, a waive or a removal, which another order\n"
+        "does not replace. Units left without orders hold (as on the classic judges)."
+    )
+    needs_signon = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        assert ctx.game is not None and ctx.player is not None
+        reason = order_refusal(ctx)
+        if reason is not None:
+            ctx.transcript.refused(stmt.text, reason)
+            return
+        withdrawn = clear_orders(
+            ctx.session,
+            ctx.game,
+            ctx.player.power,
+            account_id=ctx.account.id if ctx.account else None,
+            from_address=ctx.sender,
+            now=ctx.now,
+        )
+        ctx.waives = 0  # the waives of this mail are withdrawn too: number them afresh
+        plural = "order" if withdrawn == 1 else "orders"
+        ctx.transcript.ok(
+            stmt.text, f"{withdrawn} {plural} for {ctx.game.phase} withdrawn; none stand now."
+        )

@@ -1,0 +1,58 @@
+"""CLEAR withdraws the power's orders for the current phase (earlier mails and earlier
+in the same mail), so that builds and waives, which no other order replaces, can be
+taken back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.commands.helpers import PASSWORDS, address, body_of, deliver, make_mail, outbox
+from tests.commands.test_builds_beyond import BEYOND_TWO, _engine, _stored
+from tests.test_adjustment_limits import TWO_BUILDS
+
+FRANCE = f"SIGNON Fgame1 {PASSWORDS['france']}\n"
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = _engine(tmp_path, TWO_BUILDS)
+    yield engine
+    engine.dispose()
+
+
+def _mail(engine, body: str) -> str:
+    deliver(engine, make_mail(address("france"), FRANCE + body))
+    return body_of(outbox(engine)[-1])
+
+
+def test_clear_takes_back_waives_so_a_build_counts(engine) -> None:
+    _mail(engine, "Waive, Waive\n")
+    assert _stored(engine) == ["waive:1", "waive:2"]
+    refused = _mail(engine, "Build A Par\n")
+    assert "*** Refused: Build A Par: " + BEYOND_TWO.format("build") in refused
+    text = _mail(engine, "CLEAR\nBuild A Par\nWaive\n")
+    assert "2 orders for W1901A withdrawn; none stand now." in text
+    assert "Accepted: Build A par" in text and "*** Refused" not in text
+    assert _stored(engine) == ["build:par", "waive:1"]
+
+
+def test_clear_in_the_middle_of_a_mail_drops_what_came_before(engine) -> None:
+    text = _mail(engine, "Build A Par, Waive\nCLEAR\nWaive\n")
+    assert "2 orders for W1901A withdrawn" in text
+    assert _stored(engine) == ["waive:1"]
+
+
+def test_clear_with_nothing_stored_says_so(engine) -> None:
+    assert "0 orders for W1901A withdrawn" in _mail(engine, "CLEAR\n")
+    assert _stored(engine) == []
+
+
+def test_clear_needs_a_signon(engine) -> None:
+    deliver(engine, make_mail(address("france"), "CLEAR\n"))
+    assert "*** Refused: this needs a SIGNON first" in body_of(outbox(engine)[-1])
+
+
+def test_clear_is_refused_for_another_phase(engine) -> None:
+    text = _mail(engine, "Waive\nPHASE S1902M\nCLEAR\n")
+    assert "these orders are for S1902M, but game game1 is in W1901A" in text
+    assert _stored(engine) == ["waive:1"]
