@@ -110,13 +110,12 @@ def order_lines(report: OrderReport) -> list[str]:
     lines.extend(f"  {order}" for order in report.orders)
     if not report.orders and not report.refused_reason:
         lines.append("  (none yet)")
+    adjusting = report.phase.endswith("A")
     if report.unordered:
-        what = (
-            "Adjustments not yet ordered" if report.phase.endswith("A") else "Units without orders"
-        )
+        what = "Adjustments not yet ordered" if adjusting else "Units without orders"
         lines.append(f"{what}: " + ", ".join(report.unordered))
     elif report.orders and not report.refused_reason:
-        lines.append("Every unit has an order.")
+        lines.append("Every adjustment is ordered." if adjusting else "Every unit has an order.")
     return lines
 
 

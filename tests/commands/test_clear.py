@@ -56,3 +56,10 @@ def test_clear_is_refused_for_another_phase(engine) -> None:
     text = _mail(engine, "Waive\nPHASE S1902M\nCLEAR\n")
     assert "these orders are for S1902M, but game game1 is in W1901A" in text
     assert _stored(engine) == ["waive:1"]
+
+
+def test_a_power_with_every_adjustment_ordered_is_told_so(engine) -> None:
+    text = _mail(engine, "Build A Par, Build A Mar\n")
+    assert "Every adjustment is ordered." in text and "Every unit has an order." not in text
+    text = _mail(engine, "CLEAR\n")
+    assert "Adjustments not yet ordered: 2 builds" in text
