@@ -13,7 +13,6 @@ from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
     NEXT_WORDS,
     RESULT_TITLES,
-    board_time,
     describe_phase,
     phase_kind,
     phase_season,
@@ -26,6 +25,7 @@ from judge.reports.render import (
     report_subject,
 )
 from judge.reports.settings import ReportSettings, VariantLike
+from judge.standings import board_time
 
 
 def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]]) -> str:

@@ -7,7 +7,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.reports.phases import SEASON_ORDER, board_time, phase_kind
+from judge.reports.phases import SEASON_ORDER, phase_kind
+from judge.standings import board_time
 
 _TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
 

@@ -34,9 +34,3 @@ def phase_phrase(phase: str) -> str:
 def describe_phase(phase: str) -> str:
     """``Retreats for Fall of 1901`` for ``F1901R``."""
     return f"{NEXT_WORDS[phase_kind(phase)]} for {phase_season(phase)}"
-
-
-def board_time(phase: str) -> tuple[int, int]:
-    """``(1901, 1)`` for ``F1901M``: a turn's place in time, for sorting boards."""
-    code = phase.strip().upper()
-    return int(code[1:5]), SEASON_ORDER.get(code[0], 0)
