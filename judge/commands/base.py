@@ -26,6 +26,18 @@ if TYPE_CHECKING:
 # Shown in replies instead of a password.
 HIDDEN = "********"
 
+
+def masked(keyword: str, args: str, before: int, *, keep_after: bool = False) -> str:
+    """A command line as quoted back with its password hidden: ``keyword``, the first
+    ``before`` words of ``args``, then HIDDEN for the password (when one was given),
+    then the words after it only with ``keep_after`` (so a password with spaces in it
+    is never quoted)."""
+    words = args.split()
+    hidden = [HIDDEN] if len(words) > before else []
+    after = words[before + 1 :] if keep_after else []
+    return " ".join([keyword, *words[:before], *hidden, *after])
+
+
 # Statement kinds.
 COMMAND = "command"  # a line starting with a known keyword
 OTHER = "other"  # any other line: an order once signed on

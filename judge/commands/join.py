@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import func, select
 
-from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.passwords import hash_password, password_problem
 from judge.commands.player_state import game_named, registered_account
@@ -50,9 +50,7 @@ class Join(Command):
     )
 
     def echo(self, stmt: Statement) -> str:
-        words = stmt.args.split()
-        shown = [*words[:1], *([HIDDEN] if len(words) > 1 else []), *words[2:]]
-        return " ".join(["JOIN", *shown])
+        return masked("JOIN", stmt.args, 1, keep_after=True)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.passwords import verify_password
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
@@ -38,8 +38,7 @@ class Resign(Command):
     )
 
     def echo(self, stmt: Statement) -> str:
-        words = stmt.args.split()
-        return " ".join(["RESIGN", *words[:1], *([HIDDEN] if len(words) > 1 else [])])
+        return masked("RESIGN", stmt.args, 1)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         if stmt.args.strip():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.passwords import hash_password, password_problem
 from judge.commands.registry import register
 
@@ -22,7 +22,7 @@ class SetPassword(Command):
     needs_signon = True
 
     def echo(self, stmt: Statement) -> str:
-        return f"SET PASSWORD {HIDDEN}" if stmt.args.strip() else "SET PASSWORD"
+        return masked("SET PASSWORD", stmt.args, 0)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.player is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
 from judge.games import find_game, find_power, game_powers, player_address
@@ -38,8 +38,7 @@ class SignOn(Command):
     )
 
     def echo(self, stmt: Statement) -> str:
-        words = stmt.args.split()
-        return " ".join(["SIGNON", *words[:1], *([HIDDEN] if len(words) > 1 else [])])
+        return masked("SIGNON", stmt.args, 1)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
