@@ -20,6 +20,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from judge.game_clock import game_timing
+from judge.games import lock_game
+from judge.mail.store import PENDING, InboundMessage
 from judge.models import ACTIVE, PLAYING, Game, NoticeSent, Order, Player, as_utc, utcnow
 from judge.notices import send_late_notices, send_reminders, tell_master_waiting
 from judge.recipients import Sender
@@ -45,6 +47,11 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = timedelta(minutes=10)
 # Steps one game may take in one run (a processed phase may make the next one due).
 MAX_STEPS = 8
+# Mail received before a phase is processed is read before it: processing waits while
+# such mail is pending, looking again this often, unless the oldest of it has waited
+# longer than MAIL_FIRST_LIMIT (then the mail processor is stuck, and deadlines go on).
+MAIL_FIRST_RECHECK = timedelta(seconds=1)
+MAIL_FIRST_LIMIT = timedelta(minutes=5)
 
 
 def game_facts(session: Session, game: Game) -> GameFacts:
@@ -140,6 +147,19 @@ def carry_out(session: Session, sender: Sender, game: Game, action: Action, now:
     session.add(game)
 
 
+def _mail_first(session: Session, due: Plan, now: datetime) -> bool:
+    """True when ``due`` processes a phase while mail received before ``now`` is still
+    unread (and has not waited past MAIL_FIRST_LIMIT)."""
+    if not any(isinstance(action, Process) for action in due.actions):
+        return False
+    oldest = session.exec(
+        select(func.min(InboundMessage.received_at)).where(
+            InboundMessage.status == PENDING, InboundMessage.received_at <= now
+        )
+    ).one()
+    return oldest is not None and as_utc(oldest) > now - MAIL_FIRST_LIMIT
+
+
 def run_game(engine: Engine, sender: Sender, game_id: int, now: datetime) -> datetime | None:
     """Carry out what is due for one game, one transaction per plan; return its next
     wake-up.  Exceptions propagate (after rollback) to the caller."""
@@ -148,9 +168,19 @@ def run_game(engine: Engine, sender: Sender, game_id: int, now: datetime) -> dat
             game = session.get(Game, game_id)
             if game is None:
                 return None
+            glance = plan(game_facts(session, game), now)  # a look without the lock
+            if not glance.actions:
+                return glance.wake_at
+            game = lock_game(session, game_id)  # then plan again under it
+            if game is None:
+                return None
             due: Plan = plan(game_facts(session, game), now)
             if not due.actions:
+                session.commit()
                 return due.wake_at
+            if _mail_first(session, due, now):
+                session.commit()
+                return now + MAIL_FIRST_RECHECK
             try:
                 for action in due.actions:
                     carry_out(session, sender, game, action, now)

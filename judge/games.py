@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from judge.models import (
@@ -166,8 +167,28 @@ def create_game(
 
 
 def find_game(session: Session, name: str) -> Game | None:
-    """The game with this name (names are case-insensitive)."""
-    return session.exec(select(Game).where(Game.name == name.strip().lower())).first()
+    """The game with this name (names are case-insensitive), locked for the rest of the
+    caller's transaction (:func:`lock_game`)."""
+    game_id = session.exec(select(Game.id).where(Game.name == name.strip().lower())).first()
+    return None if game_id is None else lock_game(session, game_id)
+
+
+def lock_game(session: Session, game_id: int) -> Game | None:
+    """Take the game's lock for the rest of the caller's transaction and return the game
+    as it is now.
+
+    The lock serialises everything that reads or changes a game's phase and orders: order
+    mail, a master's commands, phase processing.  It is a write to the game's row (its
+    version is bumped), which waits for any other transaction holding it: a row lock on
+    PostgreSQL, the database's write lock on SQLite.  The game is read again after it,
+    so its phase is the one current when the lock was taken and stays so until commit.
+    """
+    session.exec(  # type: ignore[call-overload]
+        update(Game).where(col(Game.id) == game_id).values(version=col(Game.version) + 1)
+    )
+    return session.exec(
+        select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    ).first()
 
 
 def players_of(session: Session, game: Game) -> list[Player]:

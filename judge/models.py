@@ -116,6 +116,9 @@ class Game(SQLModel, table=True):
     seed: int = 0
     # How the game ended, for the players ("Draw declared: ...", "Victory of France", ...).
     outcome: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    # --- migration 0006 ---
+    # Bumped by every transaction that takes the game's lock (judge.games.lock_game).
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""

@@ -57,7 +57,8 @@ def process_inbound(
     if mail.too_large:
         _reply_too_large(session, mail, config, now)
     else:
-        _process_commands(session, mail, config, now, rules or TextOrderRules())
+        received = as_utc(inbound.received_at)
+        _process_commands(session, mail, config, now, rules or TextOrderRules(), received)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
@@ -78,7 +79,12 @@ def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: 
 
 
 def _new_context(
-    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    rules: Any,
+    received: datetime | None = None,
 ) -> Context:
     account = session.exec(select(Account).where(Account.address == mail.sender)).first()
     return Context(
@@ -91,6 +97,7 @@ def _new_context(
         rules=rules,
         send=lambda msg: enqueue(session, msg),
         account=account,
+        received_at=received,
     )
 
 
@@ -172,13 +179,18 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
 
 
 def _process_commands(
-    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    rules: Any,
+    received: datetime | None = None,
 ) -> None:
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
         _reply_signature_refused(session, mail, config, now, signature)
         return
-    ctx = _new_context(session, mail, config, now, rules)
+    ctx = _new_context(session, mail, config, now, rules, received)
     if signature is None or not signature.ok:
         if signature is not None:
             # A genuine signature by a key that is not a game master's here (a player

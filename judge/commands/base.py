@@ -104,6 +104,9 @@ class Context:
     became: bool = False
     # Waives accepted in this mail: each is its own order (waive:1, waive:2, ...).
     waives: int = 0
+    # When the judge received the mail (None when not known): a mail belongs to the
+    # phase current at its arrival (see judge.commands.phase.moved_on_since).
+    received_at: datetime | None = None
 
     @property
     def signed_on(self) -> bool:

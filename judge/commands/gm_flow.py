@@ -16,7 +16,7 @@ from judge.commands.gm_common import (
     send_announcements,
 )
 from judge.commands.gm_settings import deadline_text
-from judge.commands.phase import parse_phase, same_phase
+from judge.commands.phase import moved_on_since, parse_phase, same_phase
 from judge.commands.registry import register
 from judge.game_clock import set_next_deadline
 from judge.game_end import end_game
@@ -102,7 +102,10 @@ def _phase_guard(ctx: Context, stmt: Statement, game: Game) -> bool:
     """Refuse when the line names a phase the game is not in; True to go on."""
     typed = stmt.args.strip()
     if not typed:
-        return True
+        late = moved_on_since(ctx, game)
+        if late is not None:
+            ctx.transcript.refused(stmt.text, late)
+        return late is None
     phase = parse_phase(typed)
     if phase is None:
         ctx.transcript.refused(stmt.text, f"{typed!r} is not a phase (write e.g. S1901M)")

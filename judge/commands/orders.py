@@ -7,7 +7,7 @@ from typing import Any
 from judge import order_rules
 from judge.adjustment_limits import allowance_group, beyond_owed
 from judge.commands.base import Command, Context, Statement
-from judge.commands.phase import same_phase
+from judge.commands.phase import moved_on_since, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
 from judge.games import current_orders, store_order
@@ -26,7 +26,7 @@ def order_refusal(ctx: Context) -> str | None:
         return f"you no longer play {ctx.player.power.title()} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
-    return None
+    return moved_on_since(ctx, game)
 
 
 @register

@@ -6,6 +6,7 @@ import re
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
@@ -39,6 +40,24 @@ def same_phase(a: str, b: str) -> bool:
         return code
 
     return norm(a) == norm(b)
+
+
+def moved_on_since(ctx: Context, game: Game) -> str | None:
+    """Why this mail is too old for the game's current phase, or None.
+
+    A mail belongs to the phase current when the judge received it.  The judge reads
+    mail before processing a phase, so this happens only when a phase was processed
+    between the mail's arrival and its reading (a master's PROCESS read just before it,
+    or a judge far behind); then its orders or PROCESS were meant for the phase before.
+    """
+    received, processed = as_utc(ctx.received_at), as_utc(game.processed_at)
+    if received is None or processed is None or received >= processed:
+        return None
+    return (
+        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, before game {game.name} "
+        f"moved on to {game.phase} (at {processed:%H:%M:%S} UTC), so it was meant for "
+        f"the phase before: nothing was done (send it again for {game.phase})"
+    )
 
 
 @register

@@ -9,6 +9,13 @@ judge was down are handled straight away.  :meth:`DeadlineRunner.replan` (called
 after each processed mail: new orders, SET WAIT, a master's SET DEADLINE ...) runs
 it again soon (at most once per ``min_gap``); a call during a run makes the run repeat
 once it ends.
+
+The schedule heals itself: a second job, the *tick* (every ``tick``), plans a run at
+once whenever none is planned or the planned one is overdue (a run lost for any
+reason is caught up within one tick).  The run job admits a few instances at once
+and guards itself instead: a run that starts while another is still ending marks the
+runner to run again rather than being dropped by APScheduler ("maximum number of
+running instances"), which once stopped the runner for good.
 """
 
 from __future__ import annotations
@@ -29,6 +36,9 @@ from judge.recipients import Sender
 log = logging.getLogger(__name__)
 
 JOB_ID = "deadlines"
+TICK_ID = "deadlines-tick"
+# How late a planned run may be before the tick takes it for lost.
+OVERDUE = timedelta(seconds=5)
 
 
 class DeadlineRunner:
@@ -42,6 +52,7 @@ class DeadlineRunner:
         after_run: Callable[[], None] | None = None,
         recheck: timedelta = timedelta(minutes=15),
         min_gap: timedelta = timedelta(seconds=1),
+        tick: timedelta = timedelta(seconds=30),
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         self.engine = engine
@@ -49,6 +60,7 @@ class DeadlineRunner:
         self.after_run = after_run
         self.recheck = recheck
         self.min_gap = min_gap
+        self.tick = tick
         self._last_end: datetime | None = None
         self.clock = clock
         self.stop_event = threading.Event()
@@ -59,12 +71,17 @@ class DeadlineRunner:
         self._again = False
         self.scheduler = BackgroundScheduler(
             timezone=UTC,
-            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
+            job_defaults={"coalesce": True, "max_instances": 4, "misfire_grace_time": None},
         )
 
     def start(self) -> None:
         """Start the scheduler thread and run once at once."""
         self.scheduler.start()
+        with self._lock:
+            if not self.stop_event.is_set():
+                self.scheduler.add_job(
+                    self._tick, "interval", seconds=self.tick.total_seconds(), id=TICK_ID
+                )
         self.replan()
 
     def stop(self) -> None:
@@ -95,6 +112,16 @@ class DeadlineRunner:
             if self.next_run is None or self.next_run > when:
                 self._schedule(when)
 
+    def _tick(self) -> None:
+        """Plan a run at once when none is planned or the planned one is overdue."""
+        with self._lock:
+            if self._running:
+                return
+            now = self.clock()
+            if self.next_run is None or self.next_run < now - OVERDUE:
+                log.warning("deadline run was lost (planned for %s); running now", self.next_run)
+                self._schedule(now)
+
     def _soonest(self) -> datetime:
         now = self.clock()
         if self._last_end is None:
@@ -115,6 +142,9 @@ class DeadlineRunner:
 
     def _run(self) -> None:
         with self._lock:
+            if self._running:  # another run is still ending: it runs again after
+                self._again = True
+                return
             self._running = True
             self._again = False
         wake: datetime | None = None

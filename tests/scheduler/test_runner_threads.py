@@ -60,3 +60,65 @@ def test_many_quick_start_replan_stop_cycles(engine, thread_errors) -> None:  # 
         assert runner.runs >= cycle % 2
     assert thread_errors == []
     assert set(threading.enumerate()) <= before
+
+
+def _wait(condition, seconds: float) -> bool:  # noqa: ANN001
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def test_a_successor_due_while_its_run_is_still_ending_is_not_dropped(
+    engine, monkeypatch, thread_errors
+) -> None:  # noqa: ANN001
+    """Issue 9.1: a run that plans its successor for now, and whose thread is then
+    pre-empted before it returns, must still have that successor run.  APScheduler
+    refused it ("maximum number of running instances") and no run was planned again."""
+    from judge.mail import deadline_runner
+
+    slow = threading.Event()
+    real_debug = deadline_runner.log.debug
+
+    def debug_then_stall(*args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        real_debug(*args, **kwargs)
+        if not slow.is_set():
+            slow.set()
+            import time
+
+            time.sleep(0.5)  # the thread is pre-empted after planning the next run
+
+    monkeypatch.setattr(deadline_runner.log, "debug", debug_then_stall)
+    runner = DeadlineRunner(engine, SENDER, min_gap=timedelta(0))
+    runner.after_run = runner.replan  # a mail arrives during every run: run again at once
+    runner.start()
+    try:
+        assert _wait(lambda: runner.runs >= 3, 10), f"only {runner.runs} runs"
+    finally:
+        runner.stop()
+    assert thread_errors == []
+
+
+def test_a_lost_run_is_caught_up_at_the_next_tick(engine, thread_errors) -> None:  # noqa: ANN001
+    """Whatever removes the planned run (a dropped job), the tick plans it again."""
+    runner = DeadlineRunner(engine, SENDER, tick=timedelta(seconds=0.2))
+    runner.start()
+    try:
+        assert _wait(lambda: runner.runs >= 1, 10)
+        runner.scheduler.remove_job(deadline_runner_job_id())  # the planned run is lost
+        runner.next_run = runner.clock() - timedelta(seconds=1)  # ... and was due
+        before = runner.runs
+        assert _wait(lambda: runner.runs > before, 5), "the lost run was never caught up"
+    finally:
+        runner.stop()
+    assert thread_errors == []
+
+
+def deadline_runner_job_id() -> str:
+    from judge.mail.deadline_runner import JOB_ID
+
+    return JOB_ID
