@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlmodel import Session, create_engine
 
 # The Alembic scripts and alembic.ini live at the repository root.
@@ -63,6 +64,28 @@ def session_scope(engine: Engine) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+# PostgreSQL's codes for a transaction that may simply be tried again.
+_RETRY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})  # serialization, deadlock, lock
+
+
+def is_transient(error: BaseException) -> bool:
+    """True when ``error`` says nothing about the work itself, only that the database
+    was busy, locked or unreachable for a moment: the work is to be tried again, not
+    given up (SQLite's "database is locked", PostgreSQL's deadlock and serialization
+    failures, a lost connection)."""
+    if not isinstance(error, DBAPIError):
+        return False
+    if error.connection_invalidated:
+        return True
+    code = getattr(error.orig, "sqlstate", None)
+    if code in _RETRY_SQLSTATES:
+        return True
+    text = str(error.orig).lower()
+    return isinstance(error, OperationalError) and (
+        "locked" in text or "busy" in text or "connection" in text
+    )
 
 
 def alembic_config(url: str) -> Any:

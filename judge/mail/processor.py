@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.config import Config
+from judge.db import is_transient
 from judge.mail import store
 from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
@@ -119,8 +120,10 @@ class Processor:
                 session.add(row)
                 session.commit()
                 return row.status
-            except Exception:
+            except Exception as failure:
                 session.rollback()
+                if is_transient(failure):  # the database was busy: try again, keep the mail
+                    raise
                 error = traceback.format_exc()
                 log.error("inbound mail %s quarantined:\n%s", row_id, error)
         self._quarantine(row_id, error)
