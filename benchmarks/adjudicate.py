@@ -345,6 +345,7 @@ class Results:
     agreed: int = 0
     disagreements: list[Disagreement] = field(default_factory=list)
     movement_docs: list[dict[str, Any]] = field(default_factory=list)
+    movement_answers: list[dict[str, Any]] = field(default_factory=list)
     invalid_reasons: Counter[str] = field(default_factory=Counter)
     misread: Counter[str] = field(default_factory=Counter)
     convoyed: Counter[str] = field(default_factory=Counter)
@@ -357,6 +358,7 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
     time kept, which filters out pauses caused by other work on the machine.
     """
     from judge.adjudicate_json import adjudicate_document
+    from judge.orders_text import clear_read_cache
     from judge.variant import load_variant
 
     Game = None
@@ -392,6 +394,7 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
             doc = dict(state, orders=orders)
             elapsed = math.inf
             for _ in range(repeats):
+                clear_read_cache()  # every run reads its order texts afresh
                 t0 = time.perf_counter()
                 answer = adjudicate_document(doc)
                 elapsed = min(elapsed, time.perf_counter() - t0)
@@ -409,6 +412,7 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
             if kind == "M":
                 results.judge_movement.append(elapsed)
                 results.movement_docs.append(doc)
+                results.movement_answers.append(answer)
                 if game is not None:
                     runs = []
                     for _ in range(repeats):
@@ -579,6 +583,71 @@ def breakdown_judge(results: Results, repeats: int) -> None:
     print(f"  {'everything else (glue, OrderCheck, result entries)':<52} {_ms(rest / count):>9}")
 
 
+# ------------------------------------------------------- through the command
+
+
+def judge_command() -> list[str]:
+    """How users call the judge: the console script of the project's own venv."""
+    script = ROOT / ".venv" / "bin" / "judge"
+    if not script.exists():
+        sys.exit(f"{script} not found: run `make venv` in {ROOT} first")
+    return [str(script), "adjudicate"]
+
+
+def time_command(results: Results, runs: int) -> tuple[float, list[float], list[float]]:
+    """Time ``judge adjudicate`` on all movement phases as one batch, and on one phase.
+
+    Returns the time per phase (median batch minus median one-phase batch, over
+    the phases after the first) and the raw times.  The answers of every batch
+    run must equal the in-process answers, or the benchmark stops.
+    """
+    import json
+    import tempfile
+
+    docs = results.movement_docs
+    with tempfile.TemporaryDirectory() as tmp:
+        batch, one = Path(tmp) / "batch.json", Path(tmp) / "one.json"
+        batch.write_text(json.dumps(docs))
+        one.write_text(json.dumps(docs[:1]))
+        whole, single = [], []
+        for _ in range(runs):  # interleaved, so load on the machine hits both alike
+            for path, times in ((batch, whole), (one, single)):
+                t0 = time.perf_counter()
+                done = subprocess.run([*judge_command(), str(path)], capture_output=True)
+                times.append(time.perf_counter() - t0)
+                if done.returncode != 0:
+                    sys.exit(f"judge adjudicate failed: {done.stderr.decode()}")
+                if path == batch and json.loads(done.stdout) != results.movement_answers:
+                    sys.exit("judge adjudicate answered otherwise than adjudicate_document")
+    per_phase = (statistics.median(whole) - statistics.median(single)) / (len(docs) - 1)
+    return per_phase, whole, single
+
+
+def report_command(results: Results, runs: int) -> None:
+    """Print the command's time per phase beside ``diplomacy``'s on the same phases."""
+    per_phase, whole, single = time_command(results, runs)
+    moves = len(results.movement_docs)
+    print(
+        f"judge adjudicate (the command, one batch of {moves} movement phases, "
+        f"{runs} runs): {statistics.median(whole):.2f} s (runs {min(whole):.2f}-{max(whole):.2f}), "
+        f"one-phase batch {statistics.median(single):.3f} s "
+        f"(runs {min(single):.3f}-{max(single):.3f})"
+    )
+    print(f"judge adjudicate: {_ms(per_phase)} per movement phase (batch minus one-phase batch)")
+    if not results.mila_steps:
+        return
+    mila = sum(steps[1] + steps[2] for steps in results.mila_steps) / moves
+    mila_all = sum(sum(steps) for steps in results.mila_steps) / moves
+    print(
+        f"diplomacy, same phases, mean per phase: set_orders() + process() {_ms(mila)} "
+        f"(with setting the position {_ms(mila_all)})"
+    )
+    print(
+        f"ratio (diplomacy set_orders()+process() / judge adjudicate per phase): "
+        f"{mila / per_phase:.1f}x (target 10x)"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Command line entry: run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -596,6 +665,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--breakdown", action="store_true", help="time the stages of the judge's movement phases"
     )
+    parser.add_argument(
+        "--command",
+        type=int,
+        default=0,
+        metavar="RUNS",
+        help="also time `judge adjudicate` (the project's console script) on all movement "
+        "phases as one batch, RUNS times each with a one-phase batch",
+    )
     args = parser.parse_args(argv)
     if args.judge_only:
         if str(ROOT) not in sys.path:
@@ -611,6 +688,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     results = play(args.seed, args.games, args.years, not args.judge_only, args.repeats)
     report(results, args.seed, args.games, args.repeats, args.examples)
+    if args.command:
+        report_command(results, args.command)
 
 
 if __name__ == "__main__":

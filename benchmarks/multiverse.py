@@ -7,7 +7,11 @@ number of boards and of orders adjudicated (new, re-judged and automatic)
 against the time the turn took, then a least-squares fit of time against
 orders adjudicated, and the peak memory.
 
-    .venv/bin/python benchmarks/multiverse.py [--boards 500] [--seed 1] [--travel 0.1]
+    .venv/bin/python benchmarks/multiverse.py [--boards 2000] [--seed 1] [--travel 0.1]
+
+With the default ``--boards 2000`` it also prints the time of the movement turn
+of the first world of at least 2,000 boards against the target of issue 15
+(under 0.25 s), and the memory the world holds per board as it grows.
 """
 
 from __future__ import annotations
@@ -28,9 +32,17 @@ from judge.multiverse.basemap import base_map_for  # noqa: E402
 from judge.multiverse.random_orders import random_orders  # noqa: E402
 from judge.multiverse.setup import starting_world  # noqa: E402
 
+TARGET_BOARDS, TARGET_SECONDS = 2000, 0.25  # issue 15: a turn of 2,000 boards under 0.25 s
 
-def run(boards: int, seed: int, travel: float, strict: bool, extra: int) -> list[tuple]:
-    """Play until ``boards`` boards exist, then ``extra`` more turns; one row per turn."""
+
+def run(
+    boards: int, seed: int, travel: float, strict: bool, extra: int, memory: list | None = None
+) -> list[tuple]:
+    """Play until ``boards`` boards exist, then ``extra`` more turns; one row per turn.
+
+    With ``memory`` (and tracemalloc running), ``(boards, traced bytes)`` is
+    appended after each turn: the memory held while the world has that size.
+    """
     base = dataclasses.replace(base_map_for("standard"), victory_centers=10**9)
     world = starting_world(base, strict=strict, seed=seed)
     rng = random.Random(seed)
@@ -44,6 +56,8 @@ def run(boards: int, seed: int, travel: float, strict: bool, extra: int) -> list
         elapsed = time.perf_counter() - started
         judged = len(report.submitted) + len(report.rejudged) + len(report.automatic)
         rows.append((size, len(orders), judged, len(report.rejudged), elapsed, len(report.forks)))
+        if memory is not None:
+            memory.append((len(world.boards), tracemalloc.get_traced_memory()[0]))
         if size >= boards:
             after_target += 1
     return rows
@@ -63,7 +77,7 @@ def fit(rows: list[tuple]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the curve."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--boards", type=int, default=500)
+    parser.add_argument("--boards", type=int, default=TARGET_BOARDS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--travel", type=float, default=0.1)
     parser.add_argument("--strict", action="store_true")
@@ -84,15 +98,32 @@ def main(argv: list[str] | None = None) -> int:
     if big:
         worst = max(r[4] for r in big)
         print(f"slowest turn at >= {args.boards} boards: {worst * 1e3:.1f} ms")
+        near = [r for r in big if r[0] >= TARGET_BOARDS]
+        if near:
+            size, _, judged, _, elapsed, _ = max(near[:2], key=lambda r: r[2])
+            verdict = "met" if elapsed < TARGET_SECONDS else "NOT met"
+            print(
+                f"movement turn of the first world of >= {TARGET_BOARDS} boards ({size} boards, "
+                f"{judged} orders adjudicated): {elapsed:.3f} s, target < {TARGET_SECONDS} s: "
+                f"{verdict}"
+            )
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory: {peak_rss:.0f} MiB")
 
-    # Allocation peak of one more game up to the same size, traced.
+    # Allocation peak of one more game up to the same size, traced, and the
+    # memory the world holds at each size: linear means constant bytes per board.
+    memory: list[tuple[int, int]] = []
     tracemalloc.start()
-    run(args.boards, args.seed, args.travel, args.strict, 0)
+    run(args.boards, args.seed, args.travel, args.strict, 0, memory)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"peak Python allocations (tracemalloc): {peak / 2**20:.0f} MiB")
+    sizes = sorted({size: held for size, held in memory if size >= 100}.items())
+    shown = sizes[:: max(1, len(sizes) // 6)] + sizes[-1:]
+    print(
+        "memory held after a turn, per board: "
+        + ", ".join(f"{size} boards {held / size / 1024:.1f} KiB" for size, held in shown)
+    )
     return 0
 
 

@@ -41,9 +41,12 @@ def adjudicate(doc: Any) -> Any:
     if not isinstance(doc, dict):
         raise DocumentError("a phase document must be a JSON object or an array of them")
     if "boards" in doc:
-        from judge.multiverse.json_io import adjudicate_world_document
+        from judge.multiverse.json_io import WorldDocumentError, adjudicate_world_document
 
-        return adjudicate_world_document(doc)
+        try:
+            return adjudicate_world_document(doc)
+        except WorldDocumentError as error:
+            raise DocumentError(str(error)) from None
     return adjudicate_document(doc)
 
 
@@ -121,10 +124,10 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     for entry in _list(doc, "dislodged"):
         loc, unit = _unit(variant, places, entry, "dislodged")
         attacker = entry.get("attacker_from")
-        if attacker is not None and attacker not in places:
+        if attacker is not None and (not isinstance(attacker, str) or attacker not in places):
             raise DocumentError(f"unknown province in dislodged attacker_from: {attacker!r}")
         if "retreat_options" in entry:
-            options = tuple(entry["retreat_options"])
+            options = _retreat_options(places, unit, entry["retreat_options"])
         else:
             how = Dislodgement(attacker if attacker is not None else loc, False)
             options = tuple(retreat_options(geo, unit, loc, how, occupied, set(contested)))
@@ -135,10 +138,28 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
 
 
 def _list(doc: dict[str, Any], key: str) -> list[Any]:
-    value = doc.get(key) or []
+    value = doc.get(key)
+    if value is None:
+        return []
     if not isinstance(value, list):
         raise DocumentError(f"'{key}' must be a list")
     return value
+
+
+def _retreat_options(
+    places: dict[Location, tuple[str, frozenset[UnitType]]], unit: Unit, given: Any
+) -> tuple[Location, ...]:
+    """The ``retreat_options`` of a dislodged unit: places that unit could stand on."""
+    if not isinstance(given, list):
+        raise DocumentError("'retreat_options' in dislodged must be a list of provinces")
+    for option in given:
+        place = places.get(option) if isinstance(option, str) else None
+        if place is None:
+            raise DocumentError(f"unknown province in dislodged retreat_options: {option!r}")
+        if unit.type not in place[1]:
+            kind = "an army" if unit.type is UnitType.ARMY else "a fleet"
+            raise DocumentError(f"{kind} cannot retreat to {option!r} (dislodged retreat_options)")
+    return tuple(given)
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
@@ -168,7 +189,7 @@ def _unit(
     if not isinstance(entry, dict):
         raise DocumentError(f"each entry of '{where}' must be an object")
     power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
-    if power not in variant.powers:
+    if not isinstance(power, str) or power not in variant.powers:
         raise DocumentError(f"unknown power in {where}: {power!r}")
     unit_type = _UNIT_TYPES.get(kind) if isinstance(kind, str) else None
     if unit_type is None:
@@ -185,7 +206,7 @@ def _unit(
 
 def _provinces(variant: Variant, codes: list[Any], where: str) -> list[str]:
     for code in codes:
-        if code not in variant.provinces:
+        if not isinstance(code, str) or code not in variant.provinces:
             raise DocumentError(f"unknown province in {where}: {code!r}")
     return list(codes)
 
@@ -200,7 +221,9 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
     for power, owned in given.items():
         if power not in variant.powers:
             raise DocumentError(f"unknown power in supply_centers: {power!r}")
-        for code in _provinces(variant, list(owned), "supply_centers"):
+        if not isinstance(owned, list):
+            raise DocumentError(f"supply_centers of {power} must be a list of provinces")
+        for code in _provinces(variant, owned, "supply_centers"):
             if code not in variant.supply_centers:
                 raise DocumentError(f"{code!r} in supply_centers is not a supply centre")
             centers[code] = power

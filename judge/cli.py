@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from judge import __version__, gm_cli
-from judge.mail import cli as mail_cli
+from judge import __version__
+
+# `judge adjudicate` is the engine for tools and scripts: it imports only the
+# adjudicator, never the database, mail or scheduler modules the other commands
+# need (start-up time counts for a command run once per document).
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge.adjudicate_json import DocumentError, adjudicate
+    from judge.json_codec import JSONDecodeError, dump, load
 
-    source = sys.stdin if args.file == "-" else None
     try:
-        if source is None:
-            with open(args.file, encoding="utf-8") as handle:
-                doc = json.load(handle)
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
         else:
-            doc = json.load(source)
+            with open(args.file, "rb") as handle:
+                data = handle.read()
     except OSError as error:
         print(f"judge adjudicate: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
-    except json.JSONDecodeError as error:
+    try:
+        doc = load(data)
+    except JSONDecodeError as error:
         print(f"judge adjudicate: bad JSON in {args.file}: {error}", file=sys.stderr)
         return 2
     try:
@@ -31,8 +35,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
     except DocumentError as error:
         print(f"judge adjudicate: {error}", file=sys.stderr)
         return 2
-    json.dump(answer, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.flush()
+    sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
+    sys.stdout.buffer.write(b"\n")
     return 0
 
 
@@ -46,8 +51,8 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(args.directory)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (or with `adjudicate` alone)."""
     parser = argparse.ArgumentParser(
         prog="judge", description="A play-by-email Diplomacy judge with multiverse time travel."
     )
@@ -58,7 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
         "adjudicate", help="adjudicate phase documents given as JSON (docs/adjudicate.md)"
     )
     adjudicate.add_argument("file", help="a JSON file, or - for standard input")
+    adjudicate.add_argument(
+        "--pretty",
+        "--indent",
+        action="store_true",
+        help="indent the answer by two spaces (default: compact, one line)",
+    )
     adjudicate.set_defaults(func=_adjudicate)
+    if only_adjudicate:
+        return parser
 
     demo = commands.add_parser(
         "demo",
@@ -80,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(func=_demo)
 
+    from judge import gm_cli
+    from judge.mail import cli as mail_cli
+
     mail_cli.register(commands)
     gm_cli.register(commands)
     return parser
@@ -87,8 +103,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``judge`` console script."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    only_adjudicate = bool(words) and words[0] == "adjudicate"
+    args = build_parser(only_adjudicate).parse_args(argv)
     if args.command == "gm":
+        from judge import gm_cli
+
         return gm_cli.run(args)
     return int(args.func(args))
 

@@ -271,8 +271,36 @@ class _Reader:
             raise OrderSyntaxError(f"did not understand '{rest}' at the end")
 
 
+# Reading depends on the text and the variant's names only, so each text is read
+# once: games and batches repeat most order texts ("A Par H") from phase to phase.
+# The value is the parsed order, or the reason it cannot be read.
+_READ: dict[tuple[Variant, str], ParsedOrder | str] = {}
+_READ_LIMIT = 100_000
+
+
 def parse_order(variant: Variant, text: str) -> ParsedOrder:
     """Read one order; raise OrderSyntaxError with a reason when it cannot be read."""
+    key = (variant, text)
+    found = _READ.get(key)
+    if found is None:
+        try:
+            found = _read_order(variant, text)
+        except OrderSyntaxError as error:
+            found = str(error)
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        _READ[key] = found
+    if isinstance(found, str):
+        raise OrderSyntaxError(found)
+    return found
+
+
+def clear_read_cache() -> None:
+    """Forget the order texts read so far (benchmarks time reading afresh)."""
+    _READ.clear()
+
+
+def _read_order(variant: Variant, text: str) -> ParsedOrder:
     reader = _Reader(variant, text)
     first = reader.kind()
     if first == "end":

@@ -104,9 +104,12 @@ class _Resolver:
         """Classify orders once: convoy use, matching supports and convoys."""
         geo = self.geo
         self.moves_into: dict[Hashable, list[Location]] = {}
+        # The area each move goes to, asked for again and again below.
+        self.dest_area: dict[Location, Hashable] = {}
         for loc, order in self.orders.items():
             if isinstance(order, Move):
-                self.moves_into.setdefault(geo.province(order.dest), []).append(loc)
+                area = self.dest_area[loc] = geo.province(order.dest)
+                self.moves_into.setdefault(area, []).append(loc)
 
         # Convoy orders that match an army's move (same army, same destination area).
         matching_convoys: dict[Location, list[Location]] = {}
@@ -134,6 +137,13 @@ class _Resolver:
             own_fleet = any(self.units[f].power == self.units[loc].power for f in convoys)
             if not direct or order.via_convoy or own_fleet:
                 self.route_fleets[loc] = fleets
+
+        # Whether each move not by convoy can reach its destination (it never changes).
+        self.direct: dict[Location, bool] = {
+            loc: geo.can_move(self.units[loc].type, loc, order.dest)
+            for loc, order in self.orders.items()
+            if isinstance(order, Move) and loc not in self.route_fleets
+        }
 
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
@@ -192,16 +202,16 @@ class _Resolver:
         """The unit moving the opposite way without convoy, if any."""
         order = self.orders[loc]
         assert isinstance(order, Move)
-        if self.uses_convoy(loc):
+        if loc in self.route_fleets:
             return None
-        other = self.unit_in_area.get(self.geo.province(order.dest))
+        other = self.unit_in_area.get(self.dest_area[loc])
         if other is None:
             return None
         other_order = self.orders[other]
         if (
             isinstance(other_order, Move)
-            and not self.uses_convoy(other)
-            and self.geo.province(other_order.dest) == self.area[loc]
+            and other not in self.route_fleets
+            and self.dest_area[other] == self.area[loc]
         ):
             return other
         return None
@@ -285,10 +295,8 @@ class _Resolver:
         """Whether a move can reach its destination (directly, or by an intact convoy)."""
         if loc in self.no_path:
             return False
-        if not self.uses_convoy(loc):
-            order = self.orders[loc]
-            assert isinstance(order, Move)
-            return self.geo.can_move(self.units[loc].type, loc, order.dest)
+        if loc not in self.route_fleets:
+            return self.direct[loc]
         fleets = self.route_fleets[loc]
         if not fleets:
             return False
@@ -317,7 +325,7 @@ class _Resolver:
     def attack_strength(self, loc: Location, order: Move) -> int:
         if not self.has_path(loc):
             return 0
-        occupant = self.unit_in_area.get(self.geo.province(order.dest))
+        occupant = self.unit_in_area.get(self.dest_area[loc])
         if occupant is None:
             return 1 + self._supports(loc)
         occupant_order = self.orders[occupant]
@@ -361,9 +369,9 @@ class _Resolver:
         if opponent is not None:
             if attack <= self.defend_strength(opponent):
                 return False
-        elif attack <= self.hold_strength(self.geo.province(order.dest)):
+        elif attack <= self.hold_strength(self.dest_area[loc]):
             return False
-        for rival in self.moves_into.get(self.geo.province(order.dest), []):
+        for rival in self.moves_into.get(self.dest_area[loc], []):
             if rival != loc and attack <= self.prevent_strength(rival):
                 return False
         return True

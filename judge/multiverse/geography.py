@@ -50,10 +50,14 @@ class MultiverseGeography:
         self.base = base
         self.strict = strict
         self._geo = base.geography
+        self._province = {loc: p for p, locs in base.locations.items() for loc in locs}
 
     def province(self, loc: MLoc) -> Area:
         """The area of a location: its board plus the province (coasts share it)."""
-        return (loc[0], loc[1], loc[2], self.base.province(loc[3]))
+        province = self._province.get(loc[3])
+        if province is None:
+            province = self.base.province(loc[3])
+        return (loc[0], loc[1], loc[2], province)
 
     def can_move(self, unit_type: UnitType, src: MLoc, dest: MLoc) -> bool:
         """Direct adjacency of ``src`` to ``dest`` for ``unit_type``."""

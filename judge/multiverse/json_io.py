@@ -63,6 +63,8 @@ def adjudicate_world_document(doc: dict[str, Any]) -> dict[str, Any]:
     for power, lines in given.items():
         if power not in base.powers:
             raise WorldDocumentError(f"unknown power in orders: {power!r}")
+        if not isinstance(lines, list):
+            raise WorldDocumentError(f"orders of {power} must be a list of strings")
         for line in lines:
             for text in _split_line(line):
                 parsed = parse_order(world, base, power, text)
@@ -148,8 +150,14 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
     if adjacency not in ("strict", "loose"):
         raise WorldDocumentError("rules.adjacency must be 'strict' or 'loose'")
     seed = rules.get("seed", 0)
-    if not isinstance(seed, int):
+    if not _is_int(seed):
         raise WorldDocumentError("rules.seed must be an integer")
+    iteration = doc.get("iteration", 0)
+    if not _is_int(iteration) or iteration < 0:
+        raise WorldDocumentError("'iteration' must be a whole number from 0")
+    winner = doc.get("winner")
+    if winner is not None and winner not in base.powers:
+        raise WorldDocumentError(f"unknown power in winner: {winner!r}")
     boards_doc = doc.get("boards")
     if not isinstance(boards_doc, list) or not boards_doc:
         raise WorldDocumentError("'boards' must be a non-empty list")
@@ -159,73 +167,156 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
         if board.key in boards:
             raise WorldDocumentError(f"two boards at {_board_ref(board.key)}")
         boards[board.key] = board
+    _check_timelines(boards)
     world = World(
         boards=boards,
         strict=adjacency == "strict",
         seed=seed,
-        iteration=int(doc.get("iteration", 0)),
-        winner=doc.get("winner"),
+        iteration=iteration,
+        winner=winner,
     )
-    _read_history(base, world, doc.get("history") or [])
-    pending = doc.get("pending_boards") or []
-    world.pending = frozenset(_ref_key(p) for p in pending)
+    _read_history(base, world, _list(doc, "history"))
+    pending = frozenset(_ref_key(p, "pending_boards") for p in _list(doc, "pending_boards"))
+    for key in pending:
+        if key not in boards:
+            raise WorldDocumentError(f"pending_boards: no board at {_board_ref(key)}")
+    world.pending = pending
     return world
 
 
-def _ref_key(ref: dict[str, Any]) -> BoardKey:
-    year, season = parse_phase_code(ref["phase"])
-    return BoardKey(int(ref["timeline"]), year, int(season))
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list(entry: dict[str, Any], key: str, where: str = "") -> list[Any]:
+    """``entry[key]`` as a list (absent or null: empty); anything else is refused."""
+    value = entry.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise WorldDocumentError(f"{where}'{key}' must be a list")
+    return value
+
+
+def _provinces(base: BaseMap, codes: list[Any], where: str) -> list[str]:
+    for code in codes:
+        if not isinstance(code, str) or code not in base.locations:
+            raise WorldDocumentError(f"unknown province in {where}: {code!r}")
+    return codes
+
+
+def _check_timelines(boards: dict[BoardKey, Board]) -> None:
+    """Every timeline named as a child exists, and each starts from one parent only."""
+    timelines = {key.timeline for key in boards}
+    parents: dict[int, BoardKey] = {}
+    for key, board in boards.items():
+        for child in board.children:
+            if child not in timelines or child == key.timeline or child in parents:
+                raise WorldDocumentError(
+                    f"child_timelines of {_board_ref(key)}: no new timeline {child!r}"
+                )
+            parents[child] = key
+
+
+def _ref_key(ref: Any, where: str) -> BoardKey:
+    if not isinstance(ref, dict):
+        raise WorldDocumentError(f"{where}: a board is given as {{'timeline', 'phase'}}")
+    timeline, code = ref.get("timeline"), ref.get("phase")
+    if not _is_int(timeline) or timeline < 1 or not isinstance(code, str):
+        raise WorldDocumentError(f"{where}: a board is given as {{'timeline', 'phase'}}")
+    try:
+        year, season = parse_phase_code(code)
+    except ValueError as error:
+        raise WorldDocumentError(f"{where}: {error}") from None
+    return BoardKey(timeline, year, int(season))
 
 
 def _read_board(base: BaseMap, entry: Any) -> Board:
     if not isinstance(entry, dict):
         raise WorldDocumentError("each board must be an object")
     timeline = entry.get("timeline", 1)
-    if not isinstance(timeline, int) or timeline < 1:
+    if not _is_int(timeline) or timeline < 1:
         raise WorldDocumentError("a board's timeline must be a number from 1")
     code = entry.get("phase")
+    if not isinstance(code, str):
+        raise WorldDocumentError(f"a board's phase must be a phase code, not {code!r}")
     try:
-        year, season = parse_phase_code(code or "")
+        year, season = parse_phase_code(code)
     except ValueError as error:
         raise WorldDocumentError(str(error)) from None
     key = BoardKey(timeline, year, int(season))
     units = {}
-    for item in entry.get("units") or []:
+    occupied = set()
+    for item in _list(entry, "units", "a board's "):
         loc, unit = _read_unit(base, item)
+        area = base.province(loc)
+        if area in occupied:
+            raise WorldDocumentError(f"two units in {area!r}")
+        occupied.add(area)
         units[loc] = unit
     centers = {}
-    for power, owned in (entry.get("supply_centers") or {}).items():
+    given = entry.get("supply_centers") or {}
+    if not isinstance(given, dict):
+        raise WorldDocumentError("a board's 'supply_centers' must map powers to provinces")
+    for power, owned in given.items():
         if power not in base.powers:
             raise WorldDocumentError(f"unknown power in supply_centers: {power!r}")
+        if not isinstance(owned, list):
+            raise WorldDocumentError(f"supply_centers of {power} must be a list of provinces")
         for province in owned:
-            if province not in base.supply_centers:
+            if not isinstance(province, str) or province not in base.supply_centers:
                 raise WorldDocumentError(f"{province!r} in supply_centers is not a supply centre")
             centers[province] = power
     dislodged = {}
-    for item in entry.get("dislodged") or []:
+    for item in _list(entry, "dislodged", "a board's "):
         loc, unit = _read_unit(base, item)
         attacker = item.get("attacker_from")
-        attacker_loc = key.at(attacker) if isinstance(attacker, str) else _read_mloc(attacker, key)
-        options = tuple(item.get("retreat_options") or ())
+        if isinstance(attacker, str):
+            if attacker not in base.locations and attacker not in base.fleet_locations:
+                raise WorldDocumentError(f"unknown province in attacker_from: {attacker!r}")
+            attacker_loc = key.at(attacker)
+        else:
+            attacker_loc = _read_mloc(base, attacker, key)
+        options = _retreat_options(base, unit, item.get("retreat_options") or [])
         dislodged[loc] = Dislodged(unit, attacker_loc, options)
+    children = _list(entry, "child_timelines", "a board's ")
+    if not all(_is_int(child) and child > 1 for child in children):
+        raise WorldDocumentError("child_timelines must be timeline numbers from 2")
+    contested = _provinces(base, _list(entry, "contested", "a board's "), "contested")
+    built = _provinces(base, _list(entry, "built", "a board's "), "built")
     settled = code.strip().upper().endswith("R")
     return Board(
         key,
         dict(sorted(units.items())),
         dict(sorted(centers.items())),
-        children=tuple(entry.get("child_timelines") or ()),
+        children=tuple(children),
         dislodged=dislodged,
-        standoffs=frozenset(entry.get("contested") or ()),
-        built=frozenset(entry.get("built") or ()),
+        standoffs=frozenset(contested),
+        built=frozenset(built),
         settled=settled,
     )
 
 
-def _read_mloc(value: Any, default: BoardKey) -> MLoc:
+def _retreat_options(base: BaseMap, unit: Unit, given: Any) -> tuple[str, ...]:
+    if not isinstance(given, list):
+        raise WorldDocumentError("'retreat_options' must be a list of provinces")
+    allowed = base.army_locations if unit.type is UnitType.ARMY else base.fleet_locations
+    for option in given:
+        if not isinstance(option, str) or option not in allowed:
+            raise WorldDocumentError(f"bad province in dislodged retreat_options: {option!r}")
+    return tuple(given)
+
+
+def _read_mloc(base: BaseMap, value: Any, default: BoardKey) -> MLoc:
     if value is None:
         return default.at("")
     if isinstance(value, dict):
-        return _ref_key(value).at(value["province"])
+        province = value.get("province")
+        if not isinstance(province, str) or (
+            province not in base.locations and province not in base.fleet_locations
+        ):
+            raise WorldDocumentError(f"unknown province in attacker_from: {province!r}")
+        return _ref_key(value, "attacker_from").at(province)
     raise WorldDocumentError(f"bad attacker_from: {value!r}")
 
 
@@ -233,39 +324,46 @@ def _read_unit(base: BaseMap, item: Any) -> tuple[str, Unit]:
     if not isinstance(item, dict):
         raise WorldDocumentError("each unit must be an object")
     power, kind, loc = item.get("power"), item.get("type"), item.get("province")
-    if power not in base.powers:
+    if not isinstance(power, str) or power not in base.powers:
         raise WorldDocumentError(f"unknown power: {power!r}")
     if kind not in ("A", "F"):
         raise WorldDocumentError(f"unit type must be 'A' or 'F', not {kind!r}")
     allowed = base.army_locations if kind == "A" else base.fleet_locations
-    if loc not in allowed:
+    if not isinstance(loc, str) or loc not in allowed:
         raise WorldDocumentError(f"a {'fleet' if kind == 'F' else 'army'} cannot be at {loc!r}")
     return loc, Unit(power, UnitType(kind))
+
+
+_KINDS = ("movement", "retreat", "adjustment")
 
 
 def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     adjustments: dict[BoardKey, list[OrderRecord]] = {}
     for item in items:
+        if not isinstance(item, dict):
+            raise WorldDocumentError("history: each entry must be an object")
         kind = item.get("kind", "movement")
+        if kind not in _KINDS:
+            raise WorldDocumentError(f"history: kind must be one of {', '.join(_KINDS)}")
         power = item.get("power")
-        if power not in base.powers:
+        if not isinstance(power, str) or power not in base.powers:
             raise WorldDocumentError(f"history: unknown power {power!r}")
-        parsed = parse_order(
-            world, base, power, item["order"], retreat=kind == "retreat", literal=True
-        )
+        text = item.get("order")
+        if not isinstance(text, str):
+            raise WorldDocumentError(f"history: order must be a string, not {text!r}")
+        turn = item.get("turn", 0)
+        if not _is_int(turn) or turn < 0:
+            raise WorldDocumentError(f"history: turn must be a whole number, not {turn!r}")
+        reason = item.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise WorldDocumentError(f"history: reason must be a string, not {reason!r}")
+        parsed = parse_order(world, base, power, text, retreat=kind == "retreat", literal=True)
         if not parsed.ok:
             raise WorldDocumentError(f"history: {parsed.message}")
         status = _STATUS.get(item.get("result", "succeeds"))
         if status is None:
             raise WorldDocumentError(f"history: bad result {item.get('result')!r}")
-        record = OrderRecord(
-            power,
-            parsed.order,
-            status,
-            item.get("reason"),
-            bool(item.get("auto", False)),
-            int(item.get("turn", 0)),
-        )
+        record = OrderRecord(power, parsed.order, status, reason, item.get("auto") is True, turn)
         if kind == "retreat":
             world.retreats[parsed.order.unit] = record
         elif kind == "adjustment":

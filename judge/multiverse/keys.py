@@ -68,7 +68,10 @@ class MLoc(NamedTuple):
     @property
     def board(self) -> BoardKey:
         """The board this location lies on."""
-        return BoardKey(self.timeline, self.year, self.season)
+        return _new_tuple(BoardKey, self[:3])  # BoardKey(*self[:3]) without the checks
+
+
+_new_tuple = tuple.__new__
 
 
 def turn_text(year: int, season: int) -> str:
