@@ -50,6 +50,8 @@ def process_inbound(
     """Apply one stored mail and queue its reply; the caller commits."""
     now = now or utcnow()
     mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if inbound.original_size is not None:  # intake kept only the header (too large)
+        mail.too_large, mail.size = True, inbound.original_size
     if not mail.answerable:
         mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
         session.add(inbound)
