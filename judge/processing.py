@@ -56,10 +56,11 @@ def process_inbound(
         mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
         session.add(inbound)
         return
+    first = _first_contact(session, mail.sender)
     if mail.too_large:
-        _reply_too_large(session, mail, config, now)
+        _reply_too_large(session, mail, config, now, first)
     else:
-        _process_commands(session, mail, config, now, rules or TextOrderRules())
+        _process_commands(session, mail, config, now, rules or TextOrderRules(), first)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
@@ -68,7 +69,15 @@ def _from_header(config: Config) -> str:
     return f"{config.judge.name} <{config.from_address}>"
 
 
-def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: datetime) -> None:
+def _first_contact(session: Session, sender: str) -> bool:
+    """True when ``sender`` has no account here (replies to it count against the
+    judge-wide ``[limits] replies_to_new_addresses_per_hour``)."""
+    return session.exec(select(Account.id).where(Account.address == sender)).first() is None
+
+
+def _reply_too_large(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, first: bool
+) -> None:
     limit = config.limits.max_message_bytes
     body = (
         f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
@@ -76,7 +85,7 @@ def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: 
         "as plain text, without attachments.\n"
     )
     subject = reply_subject(mail.subject, None, None, error=True)
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
 def _new_context(
@@ -93,6 +102,7 @@ def _new_context(
         rules=rules,
         send=lambda msg: enqueue(session, msg),
         account=account,
+        limits=config.limits,
     )
 
 
@@ -174,11 +184,11 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
 
 
 def _process_commands(
-    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any
+    session: Session, mail: IncomingMail, config: Config, now: datetime, rules: Any, first: bool
 ) -> None:
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
-        _reply_signature_refused(session, mail, config, now, signature)
+        _reply_signature_refused(session, mail, config, now, signature, first)
         return
     ctx = _new_context(session, mail, config, now, rules)
     if signature is None or not signature.ok:
@@ -216,7 +226,7 @@ def _process_commands(
         game.phase if game else None,
         error=ctx.transcript.refusals > 0,
     )
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
     if ctx.signed_on and ctx.player is not None:
         owner = ctx.owner_address or player_address(session, ctx.player)
         if owner and owner.lower() != mail.sender.lower():
@@ -251,7 +261,12 @@ def _check_signature(
 
 
 def _reply_signature_refused(
-    session: Session, mail: IncomingMail, config: Config, now: datetime, signature: Verification
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    signature: Verification,
+    first: bool,
 ) -> None:
     """Answer a signed mail whose signature was not accepted: nothing in it is done."""
     body = (
@@ -262,7 +277,7 @@ def _reply_signature_refused(
         "signed at all\nif it holds no game-master commands.\n"
     )
     subject = reply_subject(mail.subject, None, None, error=True)
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
 def _send_limited(
@@ -273,10 +288,15 @@ def _send_limited(
     subject: str,
     body: str,
     answering: IncomingMail | None,
+    first: bool = False,
 ) -> bool:
-    """Queue a reply unless ``to`` has had its share this hour (judge.mail.limits);
-    True when queued."""
-    limited = limited_body(session, to, now, config.limits.replies_per_sender_per_hour, body)
+    """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
+    contact and first contacts had theirs (judge.mail.limits); True when queued."""
+    limits = config.limits
+    new_limit = limits.replies_to_new_addresses_per_hour if first else None
+    limited = limited_body(
+        session, to, now, limits.replies_per_sender_per_hour, body, new_address_limit=new_limit
+    )
     if limited is None:
         return False
     body = limited

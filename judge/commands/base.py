@@ -16,6 +16,7 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from judge.commands.transcript import Transcript
+from judge.config import LimitsSection
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -104,6 +105,8 @@ class Context:
     became: bool = False
     # Waives accepted in this mail: each is its own order (waive:1, waive:2, ...).
     waives: int = 0
+    # The judge's [limits] (registrations and wrong passwords per hour).
+    limits: LimitsSection = field(default_factory=LimitsSection)
 
     @property
     def signed_on(self) -> bool:
