@@ -66,5 +66,3 @@ def postgres_url():
             timeout=120,
         )
         shutil.rmtree(base, ignore_errors=True)
-
-

@@ -95,9 +95,7 @@ def test_a_register_flood_makes_few_accounts_and_few_replies(judge, relay: Relay
     assert "at most 5 new registrations an hour" in refused and "try again after" in refused
 
 
-def test_password_guessing_is_stopped_and_the_owner_told(
-    judge, relay: Relay, engine
-) -> None:  # noqa: ANN001
+def test_password_guessing_is_stopped_and_the_owner_told(judge, relay: Relay, engine) -> None:  # noqa: ANN001
     away_from_the_hour()
     seats = setup_games(engine, 1)
     france = next(s for s in seats if s.power == "france")

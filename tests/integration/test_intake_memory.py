@@ -95,7 +95,9 @@ def test_ten_30mb_mails_through_smtp(tmp_path: Path, relay: Relay, db_url: str, 
     assert peak < BOUND_MIB, f"peak RSS {peak:.0f} MiB"
 
 
-def test_smtp_size_is_announced_and_refused_before_data(tmp_path: Path, relay: Relay, db_url: str) -> None:  # noqa: ANN001
+def test_smtp_size_is_announced_and_refused_before_data(
+    tmp_path: Path, relay: Relay, db_url: str
+) -> None:  # noqa: ANN001
     port = free_port()
     config = write_config(tmp_path / "judge.toml", db_url, relay.port, smtp_port=port)
     proc = start_judge(config, tmp_path / "daemon.log")

@@ -63,7 +63,9 @@ def test_no_password_is_left_in_the_database_files(
     secrets = [france.password] + [f"Zq{n}wXy{n}pv" for n in range(1, 11)]
     s = secrets
     mails = [
-        mail(1, f"SIGNON Fbench0 {s[0]}\nA Par - Bur\nSET PASSWORD {s[1]}\n", sender=france.address),
+        mail(
+            1, f"SIGNON Fbench0 {s[0]}\nA Par - Bur\nSET PASSWORD {s[1]}\n", sender=france.address
+        ),
         mail(2, f"signon france@bench0 {s[2]}\n"),  # a wrong guess
         mail(3, f"REGISTER\nName: Ada\nPassword: {s[3]}\nEND\nJOIN bench0 {s[4]} France\n"),
         mail(4, f"RESIGN bench0 {s[5]}\n", mid=False),
