@@ -106,6 +106,12 @@ def _new_context(
     )
 
 
+def _statements(text: str) -> ParsedMail:
+    """The statements of a mail's text; NUL characters, which no database text column
+    takes (PostgreSQL refuses them) and no command needs, are dropped first."""
+    return parse_body(text.replace("\x00", ""))
+
+
 def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     """Run every statement of a mail in order, recording outcomes in the transcript."""
     for stmt in parsed.statements:
@@ -201,14 +207,14 @@ def _process_commands(
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
                 "game-master commands in it are refused.",
             )
-        run_statements(ctx, parse_body(mail.body_text))
+        run_statements(ctx, _statements(mail.body_text))
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        run_statements(ctx, parse_body(signature.text or ""))
+        run_statements(ctx, _statements(signature.text or ""))
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []
