@@ -54,6 +54,7 @@ def test_ten_30mb_mails_through_imap(
         peak = peak_rss_mib(proc.pid)
     finally:
         stop_judge(proc)
+    print(f"peak RSS {peak:.0f} MiB")
     assert peak < BOUND_MIB, f"peak RSS {peak:.0f} MiB"
     # Each was answered "too large"; only its header was kept.
     for _, _, raw in relay.messages:
@@ -92,6 +93,7 @@ def test_ten_30mb_mails_through_smtp(tmp_path: Path, relay: Relay, db_url: str, 
     assert codes == [552] * COUNT  # over [limits] max_message_bytes: refused, never held
     assert code == 250
     assert statuses(engine) == ["processed"]
+    print(f"peak RSS {peak:.0f} MiB")
     assert peak < BOUND_MIB, f"peak RSS {peak:.0f} MiB"
 
 
