@@ -50,15 +50,18 @@ def process_inbound(
     """Apply one stored mail and queue its reply; the caller commits."""
     now = now or utcnow()
     mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if inbound.original_size is not None:  # intake kept only the header (too large)
+        mail.too_large, mail.size = True, inbound.original_size
     if not mail.answerable:
         mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
         session.add(inbound)
         return
+    first = _first_contact(session, mail.sender)
     if mail.too_large:
-        _reply_too_large(session, mail, config, now)
+        _reply_too_large(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
-        _process_commands(session, mail, config, now, rules or TextOrderRules(), received)
+        _process_commands(session, mail, config, now, rules or TextOrderRules(), first, received)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
@@ -67,7 +70,15 @@ def _from_header(config: Config) -> str:
     return f"{config.judge.name} <{config.from_address}>"
 
 
-def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: datetime) -> None:
+def _first_contact(session: Session, sender: str) -> bool:
+    """True when ``sender`` has no account here (replies to it count against the
+    judge-wide ``[limits] replies_to_new_addresses_per_hour``)."""
+    return session.exec(select(Account.id).where(Account.address == sender)).first() is None
+
+
+def _reply_too_large(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, first: bool
+) -> None:
     limit = config.limits.max_message_bytes
     body = (
         f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
@@ -75,7 +86,7 @@ def _reply_too_large(session: Session, mail: IncomingMail, config: Config, now: 
         "as plain text, without attachments.\n"
     )
     subject = reply_subject(mail.subject, None, None, error=True)
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
 def _new_context(
@@ -98,7 +109,14 @@ def _new_context(
         send=lambda msg: enqueue(session, msg),
         account=account,
         received_at=received,
+        limits=config.limits,
     )
+
+
+def _statements(text: str) -> ParsedMail:
+    """The statements of a mail's text; NUL characters, which no database text column
+    takes (PostgreSQL refuses them) and no command needs, are dropped first."""
+    return parse_body(text.replace("\x00", ""))
 
 
 def run_statements(ctx: Context, parsed: ParsedMail) -> None:
@@ -184,11 +202,12 @@ def _process_commands(
     config: Config,
     now: datetime,
     rules: Any,
+    first: bool,
     received: datetime | None = None,
 ) -> None:
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
-        _reply_signature_refused(session, mail, config, now, signature)
+        _reply_signature_refused(session, mail, config, now, signature, first)
         return
     ctx = _new_context(session, mail, config, now, rules, received)
     if signature is None or not signature.ok:
@@ -201,14 +220,14 @@ def _process_commands(
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
                 "game-master commands in it are refused.",
             )
-        run_statements(ctx, parse_body(mail.body_text))
+        run_statements(ctx, _statements(mail.body_text))
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        run_statements(ctx, parse_body(signature.text or ""))
+        run_statements(ctx, _statements(signature.text or ""))
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []
@@ -226,7 +245,7 @@ def _process_commands(
         game.phase if game else None,
         error=ctx.transcript.refusals > 0,
     )
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
     if ctx.signed_on and ctx.player is not None:
         owner = ctx.owner_address or player_address(session, ctx.player)
         if owner and owner.lower() != mail.sender.lower():
@@ -261,7 +280,12 @@ def _check_signature(
 
 
 def _reply_signature_refused(
-    session: Session, mail: IncomingMail, config: Config, now: datetime, signature: Verification
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    signature: Verification,
+    first: bool,
 ) -> None:
     """Answer a signed mail whose signature was not accepted: nothing in it is done."""
     body = (
@@ -272,7 +296,7 @@ def _reply_signature_refused(
         "signed at all\nif it holds no game-master commands.\n"
     )
     subject = reply_subject(mail.subject, None, None, error=True)
-    _send_limited(session, config, now, mail.sender, subject, body, mail)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
 def _send_limited(
@@ -283,10 +307,15 @@ def _send_limited(
     subject: str,
     body: str,
     answering: IncomingMail | None,
+    first: bool = False,
 ) -> bool:
-    """Queue a reply unless ``to`` has had its share this hour (judge.mail.limits);
-    True when queued."""
-    limited = limited_body(session, to, now, config.limits.replies_per_sender_per_hour, body)
+    """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
+    contact and first contacts had theirs (judge.mail.limits); True when queued."""
+    limits = config.limits
+    new_limit = limits.replies_to_new_addresses_per_hour if first else None
+    limited = limited_body(
+        session, to, now, limits.replies_per_sender_per_hour, body, new_address_limit=new_limit
+    )
     if limited is None:
         return False
     body = limited

@@ -66,3 +66,11 @@ def test_judge_toml_holds_the_defaults() -> None:
     shipped = load_config(SHIPPED)
     shipped.path = ""
     assert shipped == Config()
+
+
+def test_limits_against_floods_are_in_judge_toml() -> None:
+    limits = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))["limits"]
+    assert limits["registrations_per_hour"] == 20
+    assert limits["replies_to_new_addresses_per_hour"] == 60
+    assert limits["password_failures_per_hour"] == 5
+    assert limits["max_message_bytes"] == Config().limits.max_message_bytes

@@ -16,6 +16,7 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from judge.commands.transcript import Transcript
+from judge.config import LimitsSection
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -107,6 +108,8 @@ class Context:
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
     received_at: datetime | None = None
+    # The judge's [limits] (registrations and wrong passwords per hour).
+    limits: LimitsSection = field(default_factory=LimitsSection)
 
     @property
     def signed_on(self) -> bool:

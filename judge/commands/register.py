@@ -7,9 +7,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlmodel import select
 
 from judge.commands.base import HIDDEN, Command, Context, Statement
+from judge.commands.password_guard import address_counter, count_failure, locked_reason
 from judge.commands.passwords import hash_password, password_problem, verify_password
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Entry, Outcome
+from judge.mail.limits import REGISTRATIONS, count, reached, retry_after
 from judge.models import Account
 
 _FIELDS = {
@@ -104,15 +106,25 @@ class Register(Command):
         if "new_password" in fields and (problem := password_problem(fields["new_password"])):
             return problem
         if account is None:
+            limit = ctx.limits.registrations_per_hour
+            if reached(ctx.session, REGISTRATIONS, ctx.now, limit):
+                retry = retry_after(ctx.now)
+                return (
+                    f"this judge takes at most {limit} new registrations an hour and has had "
+                    f"them: try again after {retry}"
+                )
             if not fields.get("name"):
                 return "a first registration needs a Name line"
             if "password" not in fields:
                 return "a first registration needs a Password line"
             return password_problem(fields["password"])
-        if account.password_hash and not verify_password(
-            account.password_hash, fields.get("password", "")
-        ):
-            return "to change a registration, give your account password (Password: line)"
+        if account.password_hash:
+            locked = locked_reason(ctx, [address_counter(ctx)])
+            if locked is not None:
+                return locked
+            if not verify_password(account.password_hash, fields.get("password", "")):
+                count_failure(ctx, [address_counter(ctx)])
+                return "to change a registration, give your account password (Password: line)"
         return None
 
     def _apply(self, ctx: Context, fields: dict[str, str], entry: Entry) -> None:
@@ -120,6 +132,7 @@ class Register(Command):
         new = account is None
         if account is None:
             account = Account(address=ctx.sender)
+            count(ctx.session, REGISTRATIONS, ctx.now)
         if fields.get("name"):
             account.name = fields["name"][:200]
         if "zone" in fields:

@@ -13,11 +13,13 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
+from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.passwords import verify_password
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
 from judge.games import power_name
 from judge.history import announce_and_keep
+from judge.mail.limits import failure_key
 from judge.models import FORMING, RESIGNED, Applicant
 from judge.recipients import game_mail_subject
 from judge.votes import settle_votes
@@ -106,7 +108,16 @@ class Resign(Command):
         if applicant is None:
             ctx.transcript.refused(echo, f"{ctx.sender} has not joined game {game.name}")
             return
+        counters = [
+            Counter(failure_key("join", game.id), f"for the JOINs of game {game.name}"),
+            address_counter(ctx),
+        ]
+        locked = locked_reason(ctx, counters)
+        if locked is not None:
+            ctx.transcript.refused(echo, locked)
+            return
         if not verify_password(applicant.password_hash, words[1]):
+            count_failure(ctx, counters)
             ctx.transcript.refused(echo, f"wrong password for your JOIN of game {game.name}")
             return
         ctx.session.delete(applicant)

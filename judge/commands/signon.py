@@ -5,9 +5,17 @@ from __future__ import annotations
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.password_guard import (
+    Counter,
+    address_counter,
+    count_failure,
+    locked_reason,
+    tell_owner,
+)
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
 from judge.games import find_game, find_power, game_powers, player_address
+from judge.mail.limits import failure_key
 from judge.models import FORMING, PLAYING, Player
 
 
@@ -73,9 +81,22 @@ class SignOn(Command):
         player = ctx.session.exec(
             select(Player).where(Player.game_id == game.id, Player.power == power.code)
         ).first()
+        owner = player_address(ctx.session, player) if player is not None else ""
+        what = f"for {power.name} in game {game.name}"
+        counters = [address_counter(ctx)]
+        power_count = Counter(failure_key("power", game.id, power.code), what)
+        if owner.lower() != ctx.sender.lower():  # its owner is not held back by others
+            counters.append(power_count)
+        locked = locked_reason(ctx, counters)
+        if locked is not None:
+            ctx.transcript.refused(echo, locked)
+            return
         if player is None or not verify_password(player.password_hash, words[1]):
+            if power_count in count_failure(ctx, counters):
+                subject = f"{ctx.judge_code}:{game.name} - wrong passwords for {power.name}"
+                tell_owner(ctx, owner, power_count, subject)
             # One answer for both, so passwords cannot be probed power by power.
-            ctx.transcript.refused(echo, f"wrong password for {power.name} in game {game.name}")
+            ctx.transcript.refused(echo, f"wrong password {what}")
             return
         if player.status != PLAYING:
             ctx.transcript.refused(

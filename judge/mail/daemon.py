@@ -92,7 +92,11 @@ class Daemon:
         inbound = self.config.inbound
         if inbound.mode == "imap":
             self.imap = ImapSource(
-                inbound.imap, self.engine, self.stop_event, on_stored=self.inbound_wake.set
+                inbound.imap,
+                self.engine,
+                self.stop_event,
+                on_stored=self.inbound_wake.set,
+                max_bytes=self.config.limits.max_message_bytes,
             )
             self._thread("imap", self.imap.run)
         else:

@@ -1,7 +1,11 @@
 """Watch an IMAP folder and store every mail that arrives in it (imapclient).
 
-IDLE is used where the server offers it, polling otherwise.  Each mail is fetched with
-``BODY.PEEK[]``, stored and committed, and only then moved to the processed folder (or
+IDLE is used where the server offers it, polling otherwise.  Sizes are fetched first
+(``RFC822.SIZE``); mail is then fetched with ``BODY.PEEK[]`` in batches of at most
+``FETCH_BYTES`` (a big mail alone), so memory stays bounded.  A mail over ``[limits]
+max_message_bytes`` is never fetched whole: only its header is stored, with its size,
+and the processor answers it with the "too large" reply.  Each mail is stored and
+committed, and only then moved to the processed folder (or
 flagged ``\\Seen``).  A crash between the two leaves the mail in the folder; the next
 pass finds it already stored and just moves it.  A dropped connection is re-opened with
 exponential backoff.
@@ -26,9 +30,30 @@ from judge.mail.store import store_inbound
 
 log = logging.getLogger(__name__)
 
-FETCH_BATCH = 100
+FETCH_BATCH = 100  # mails per fetch at most
+FETCH_BYTES = 4 * 1024 * 1024  # bytes per fetch at most (a bigger mail is fetched alone)
+SIZE_BATCH = 1000  # UIDs per RFC822.SIZE fetch
+HEADER_BYTES = 256 * 1024  # how much of the header of a too-large mail is kept
 IDLE_SLICE = 1.0  # seconds per idle_check, so a stop request is seen quickly
 IDLE_RENEW = 25 * 60  # RFC 2177: renew IDLE before 29 minutes
+
+
+def fetch_batches(sized: list[tuple[int, int]], max_bytes: int) -> list[list[tuple[int, int]]]:
+    """Split (uid, size) pairs into fetches of at most FETCH_BATCH mails and FETCH_BYTES
+    bytes; a mail over ``max_bytes`` counts as its header only."""
+    batches: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    total = 0
+    for uid, size in sized:
+        cost = min(size, HEADER_BYTES) if size > max_bytes else size
+        if current and (len(current) >= FETCH_BATCH or total + cost > FETCH_BYTES):
+            batches.append(current)
+            current, total = [], 0
+        current.append((uid, size))
+        total += cost
+    if current:
+        batches.append(current)
+    return batches
 
 
 class ImapSource:
@@ -42,6 +67,7 @@ class ImapSource:
         on_stored: Callable[[], None] | None = None,
         backoff_initial: float = 1.0,
         backoff_max: float = 300.0,
+        max_bytes: int = 2_000_000,
     ) -> None:
         self.settings = settings
         self.engine = engine
@@ -49,6 +75,7 @@ class ImapSource:
         self.on_stored = on_stored
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
+        self.max_bytes = max_bytes
         self.connections = 0  # successful logins, for tests and logs
         self.stored = 0
 
@@ -78,9 +105,9 @@ class ImapSource:
 
     # -- one pass ---------------------------------------------------------------------
 
-    def _store(self, raw: bytes) -> bool:
+    def _store(self, raw: bytes, original_size: int | None = None) -> bool:
         with Session(self.engine, expire_on_commit=False) as session:
-            return store_inbound(session, raw, "imap") is not None
+            return store_inbound(session, raw, "imap", original_size) is not None
 
     def _done(self, client: IMAPClient, uids: list[int]) -> None:
         if not uids:
@@ -97,22 +124,48 @@ class ImapSource:
             else:
                 client.expunge()
 
+    def _sizes(self, client: IMAPClient, uids: list[int]) -> dict[int, int]:
+        sizes: dict[int, int] = {}
+        for start in range(0, len(uids), SIZE_BATCH):
+            fetched = client.fetch(uids[start : start + SIZE_BATCH], [b"RFC822.SIZE"])
+            for uid, data in fetched.items():
+                sizes[uid] = int(data.get(b"RFC822.SIZE", 0))
+        return sizes
+
+    def _fetch(self, client: IMAPClient, batch: list[int]) -> dict[int, tuple[bytes, int | None]]:
+        """uid -> (bytes to store, original size when only the header is kept)."""
+        whole = [uid for uid, size in batch if size <= self.max_bytes]
+        big = {uid: size for uid, size in batch if size > self.max_bytes}
+        out: dict[int, tuple[bytes, int | None]] = {}
+        if whole:
+            for uid, data in client.fetch(whole, [b"BODY.PEEK[]"]).items():
+                if data.get(b"BODY[]") is not None:
+                    out[uid] = (bytes(data[b"BODY[]"]), None)
+        if big:
+            part = f"BODY.PEEK[HEADER]<0.{HEADER_BYTES}>".encode()
+            for uid, data in client.fetch(list(big), [part]).items():
+                head = next((v for k, v in data.items() if k.startswith(b"BODY[HEADER]")), None)
+                if head is not None:
+                    out[uid] = (bytes(head), big[uid])
+        return out
+
     def pass_once(self, client: IMAPClient) -> int:
         """Store every waiting mail in the folder; return how many were new."""
         client.noop()  # let the server announce mail that arrived since the last command
         criteria = ["UNSEEN"] if self.settings.mark_seen else ["NOT", "DELETED"]
         uids = sorted(client.search(criteria))
+        sizes = self._sizes(client, uids)
         new = 0
-        for start in range(0, len(uids), FETCH_BATCH):
-            batch = uids[start : start + FETCH_BATCH]
-            fetched = client.fetch(batch, [b"BODY.PEEK[]"])
+        for batch in fetch_batches(
+            [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes
+        ):
+            fetched = self._fetch(client, batch)
             done: list[int] = []
-            for uid in batch:
-                data = fetched.get(uid, {})
-                raw = data.get(b"BODY[]")
-                if raw is None:
+            for uid, _size in batch:
+                if uid not in fetched:
                     continue  # expunged meanwhile by someone else
-                if self._store(bytes(raw)):  # raises on database trouble: mail stays
+                raw, original_size = fetched.pop(uid)
+                if self._store(raw, original_size):  # raises on database trouble: mail stays
                     new += 1
                     self.stored += 1
                 done.append(uid)

@@ -10,6 +10,15 @@ answered, until the next clock hour.  A limit of 0 or less turns the limit off.
 
 Mail the judge sends on its own (turn reports, reminders, announcements) is not a reply:
 it is neither counted nor held back.
+
+The same hourly counts (one table, one mechanism) hold the judge-wide limits against
+abuse, under keys that begin with ``~`` (never an address):
+
+* ``[limits] replies_to_new_addresses_per_hour``: replies to addresses that have no
+  account here (``NEW_ADDRESSES``), against backscatter to forged senders;
+* ``[limits] registrations_per_hour``: new accounts made by REGISTER (``REGISTRATIONS``);
+* ``[limits] password_failures_per_hour``: wrong passwords per power, per game's JOINs
+  and per address (``failure_key``; see judge.commands.password_guard).
 """
 
 from __future__ import annotations
@@ -31,35 +40,74 @@ def clock_hour(now: datetime) -> datetime:
     return now.replace(minute=0, second=0, microsecond=0)
 
 
-def count_reply(session: Session, address: str, now: datetime) -> int:
-    """Count one more reply to ``address`` in the clock hour of ``now``; return the total.
+REGISTRATIONS = "~register"
+NEW_ADDRESSES = "~new address"
+
+
+def failure_key(kind: str, *parts: object) -> str:
+    """The count key of wrong passwords for ``kind`` ("power", "join", "address")."""
+    return " ".join(["~pw", kind, *(str(p).lower() for p in parts)])[:320]
+
+
+def next_hour(now: datetime) -> datetime:
+    """When the next clock hour, and so a fresh count, begins."""
+    return clock_hour(now) + timedelta(hours=1)
+
+
+def retry_after(now: datetime) -> str:
+    """The start of the next clock hour as refusals write it."""
+    return next_hour(now).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def count(session: Session, key: str, now: datetime, add: int = 1) -> int:
+    """Add ``add`` to the count of ``key`` in the clock hour of ``now``; return the total.
 
     Counts older than a day are deleted on the way.  The caller commits.
     """
     hour = clock_hour(now)
-    key = address.lower()
     row = session.get(ReplyCount, (key, hour))
     if row is None:
+        if not add:
+            return 0
         session.exec(delete(ReplyCount).where(col(ReplyCount.hour) < hour - timedelta(days=1)))
         row = ReplyCount(address=key, hour=hour, count=0)
-    row.count += 1
+    row.count += add
     session.add(row)
     return row.count
 
 
+def reached(session: Session, key: str, now: datetime, limit: int) -> bool:
+    """True when ``key`` has had its ``limit`` this hour (never when ``limit <= 0``)."""
+    return limit > 0 and count(session, key, now, add=0) >= limit
+
+
+def count_reply(session: Session, address: str, now: datetime) -> int:
+    """Count one more reply to ``address`` in the clock hour of ``now``; return the total."""
+    return count(session, address.lower(), now)
+
+
 def limited_body(
-    session: Session, address: str, now: datetime, limit: int, body: str
+    session: Session,
+    address: str,
+    now: datetime,
+    limit: int,
+    body: str,
+    new_address_limit: int | None = None,
 ) -> str | None:
     """Count a reply to ``address`` and return the body to send, or None when the
-    address has had its ``limit`` replies this hour.
+    address has had its ``limit`` replies this hour, or when ``new_address_limit`` is
+    given (the address has no account) and new addresses had that many this hour.
 
-    The last reply allowed gets a line saying so.  ``limit <= 0``: no limit.
+    The last reply allowed gets a line saying so.  A limit ``<= 0``: no limit.
     """
+    new_limit = new_address_limit or 0
+    if new_limit > 0 and count(session, NEW_ADDRESSES, now) > new_limit:
+        return None
     if limit <= 0:
         return body
-    count = count_reply(session, address, now)
-    if count > limit:
+    total = count_reply(session, address, now)
+    if total > limit:
         return None
-    if count == limit:
+    if total == limit:
         return body + LAST_REPLY.format(address=address, limit=limit)
     return body

@@ -26,6 +26,7 @@ from judge.db import is_transient
 from judge.mail import store
 from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
+from judge.mail.redact import redact
 from judge.mail.reply import build_reply, re_subject
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,9 @@ class Processor:
                     self.process(session, row, self.config)
                     if row.status == store.PENDING:
                         store.mark_done(row, store.PROCESSED)
+                limits = self.config.limits
+                # Passwords never rest in clear: keep the mail with them hidden.
+                row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
                 session.add(row)
                 session.commit()
                 return row.status
@@ -132,7 +136,7 @@ class Processor:
     def run_once(self, limit: int = 100) -> int:
         """Handle the pending rows there are now; return how many."""
         with Session(self.engine) as session:
-            ids = [r.id for r in store.pending_inbound(session, limit)]
+            ids = store.pending_ids(session, limit)  # ids only: no mail bytes held
         for row_id in ids:
             if self.stop.is_set():
                 break

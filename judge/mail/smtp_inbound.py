@@ -1,5 +1,11 @@
 """The judge's own SMTP server (aiosmtpd): a mail is answered ``250`` only once it is
-committed to the database, so a crash after accepting cannot lose it."""
+committed to the database, so a crash after accepting cannot lose it.
+
+Mail over ``[limits] max_message_bytes`` is refused with ``552`` (announced in EHLO as
+``SIZE``, so a client that knows the size does not even send it); aiosmtpd drops the
+data of such a mail as it arrives, so a connection never holds more than the limit.
+The sending server's bounce tells the sender why.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +22,8 @@ from judge.mail.store import store_inbound
 
 log = logging.getLogger(__name__)
 
-# Mails larger than this are refused outright (552); smaller ones are stored, and those
-# above [limits] max_message_bytes get a short "too large" reply from the processor.
-HARD_LIMIT = 32 * 1024 * 1024
+# The smallest size limit the server announces, whatever the configuration says.
+MIN_LIMIT = 64 * 1024
 
 
 def _with_return_path(raw: bytes, mail_from: str | None) -> bytes:
@@ -40,10 +45,9 @@ class StoringHandler:
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
         """Store the mail; 250 once committed, 451 if storing failed."""
-        content = envelope.original_content or envelope.content or b""
-        if isinstance(content, str):
-            content = content.encode("utf-8", "surrogateescape")
+        content = envelope.original_content or b""  # bytes: decode_data is off
         raw = _with_return_path(content, envelope.mail_from)
+        envelope.original_content = envelope.content = content = None  # one copy only
         loop = asyncio.get_running_loop()
         try:
             new = await loop.run_in_executor(None, self._store, raw)
@@ -60,16 +64,17 @@ def start_smtp_server(
     host: str,
     port: int,
     on_stored: Callable[[], None] | None = None,
-    max_bytes: int = 0,
+    max_bytes: int = 2_000_000,
 ) -> Controller:
     """Start the SMTP server in its own thread and return its controller
-    (call ``.stop()`` to end it)."""
-    limit = max(HARD_LIMIT, max_bytes)
+    (call ``.stop()`` to end it); mail over ``max_bytes`` is refused (552)."""
+    limit = max(MIN_LIMIT, max_bytes)
     controller = Controller(
         StoringHandler(engine, on_stored),
         hostname=host,
         port=port,
         data_size_limit=limit,
+        decode_data=False,
         ready_timeout=10.0,
     )
     controller.start()

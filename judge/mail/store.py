@@ -48,6 +48,8 @@ class InboundMessage(SQLModel, table=True):
     status: str = Field(default=PENDING, max_length=16, index=True)
     error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     processed_at: datetime | None = None
+    # Set when intake kept only the header of a mail this large (judge.mail.intake_size).
+    original_size: int | None = None
 
 
 class OutboxMessage(SQLModel, table=True):
@@ -97,17 +99,24 @@ def _header_message_id(raw: bytes) -> str | None:
     return None
 
 
-def store_inbound(session: Session, raw: bytes, source: str) -> InboundMessage | None:
+def store_inbound(
+    session: Session, raw: bytes, source: str, original_size: int | None = None
+) -> InboundMessage | None:
     """Record a received mail and commit.
 
-    Returns the new row, or None when a mail with the same key is already stored (so it
-    is never applied twice).  Raises on database errors, so that the caller can refuse
+    ``original_size``: ``raw`` is only the header of a mail of that many bytes (its
+    key then covers the size too, when the mail has no Message-ID).
+
+    Returns the new row, or None when a mail with the same key is already stored (so
+    it is never applied twice).  Raises on database errors, so that the caller can refuse
     the mail (SMTP 451) or leave it in the mailbox (IMAP).
     """
     key = message_key(raw, _header_message_id(raw))
+    if original_size is not None and key.startswith("sha256:"):
+        key = message_key(raw + b"\0%d" % original_size, None)
     if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
         return None
-    row = InboundMessage(message_key=key, raw=raw, source=source)
+    row = InboundMessage(message_key=key, raw=raw, source=source, original_size=original_size)
     session.add(row)
     try:
         session.commit()
@@ -121,15 +130,15 @@ def store_inbound(session: Session, raw: bytes, source: str) -> InboundMessage |
     return row
 
 
-def pending_inbound(session: Session, limit: int = 50) -> list[InboundMessage]:
-    """Pending inbound rows, oldest first."""
+def pending_ids(session: Session, limit: int = 50) -> list[int]:
+    """The ids of pending inbound rows, oldest first (without their bytes)."""
     stmt = (
-        select(InboundMessage)
+        select(InboundMessage.id)
         .where(InboundMessage.status == PENDING)
         .order_by(InboundMessage.id)
         .limit(limit)
     )
-    return list(session.exec(stmt))
+    return [i for i in session.exec(stmt) if i is not None]
 
 
 def mark_done(inbound: InboundMessage, status: str = PROCESSED, error: str | None = None) -> None:

@@ -2,7 +2,7 @@
 order intake and phase processing of one game are serialised (issue 9).
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0005
 Create Date: 2026-11-24
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0003"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

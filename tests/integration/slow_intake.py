@@ -21,8 +21,8 @@ from judge.mail.cli import main
 def _slowed(original):  # noqa: ANN001, ANN202
     delay = float(os.environ.get("INTAKE_DELAY", "0") or 0)
 
-    def store(self, raw: bytes) -> bool:  # noqa: ANN001
-        new = original(self, raw)
+    def store(self, raw: bytes, *more: object) -> bool:  # noqa: ANN001
+        new = original(self, raw, *more)
         time.sleep(delay)
         return new
 

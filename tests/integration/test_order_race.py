@@ -27,7 +27,6 @@ from judge.mail.store import OutboxMessage, store_inbound
 from judge.models import Game, GameReport, Order
 from tests.commands.helpers import body_of, judge_config, make_mail, outbox
 from tests.scheduler.helpers import SENDER, address, new_game
-from tests.test_processing import postgres_url  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.reliability]
 

@@ -1,0 +1,61 @@
+"""What is kept of a processed mail: passwords hidden wherever a command reads one."""
+
+from __future__ import annotations
+
+from judge.mail.imap_source import FETCH_BYTES, HEADER_BYTES, fetch_batches
+from judge.mail.redact import mask_text, redact
+
+MAIL = (
+    b"From: a@example.com\r\nTo: judge@example.org\r\nMessage-ID: <r1@example.com>\r\n"
+    b"Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+)
+
+
+def test_every_password_line_is_masked() -> None:
+    text = "\n".join(
+        [
+            "> SIGNON Fgame1 pw01",
+            "signon france@g pw02",
+            "JOIN g2 pw03 France Italy",
+            "REGISTER",
+            "Name: Ada",
+            "Pass word : pw04",
+            "pw05",
+            "END",
+            "SET PASSWORD pw06",
+            "RESIGN g pw07",
+            "New Password: pw08",
+            "PRESS TO ALL",
+            "hello there",
+            "ENDPRESS",
+            "A Par - Bur",
+        ]
+    )
+    masked = mask_text(text)
+    for n in range(1, 9):
+        assert f"pw0{n}" not in masked
+    assert "> SIGNON Fgame1 ********" in masked
+    assert "JOIN g2 ******** France Italy" in masked
+    assert "hello there" in masked and "A Par - Bur" in masked  # HELLO is no SIGNON here
+
+
+def test_redact_keeps_the_header_and_the_decoded_text() -> None:
+    import base64
+
+    raw = MAIL + base64.encodebytes(b"SIGNON Fgame1 s3cr3tpw\nA Par - Bur\n")
+    kept = redact(raw, "judge@example.org", 10**6)
+    assert b"Message-ID: <r1@example.com>" in kept
+    assert b"SIGNON Fgame1 ********\nA Par - Bur" in kept
+    assert b"s3cr3tpw" not in kept and b"base64" not in kept
+
+
+def test_fetch_batches_bound_bytes_and_fetch_big_mail_alone() -> None:
+    mib = 1024 * 1024
+    sized = [(1, mib), (2, mib), (3, 3 * mib), (4, 30 * mib), (5, 10)]
+    batches = fetch_batches(sized, max_bytes=5 * mib)
+    assert [[uid for uid, _ in b] for b in batches] == [[1, 2], [3, 4, 5]]
+    assert all(
+        sum(min(s, HEADER_BYTES) if s > 5 * mib else s for _, s in b) <= FETCH_BYTES
+        for b in batches
+    )
+    assert len(fetch_batches([(n, 10) for n in range(250)], mib)) == 3  # 100 at most
