@@ -360,7 +360,8 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         parsed = parse_order(world, base, power, text, retreat=kind == "retreat", literal=True)
         if not parsed.ok:
             raise WorldDocumentError(f"history: {parsed.message}")
-        status = _STATUS.get(item.get("result", "succeeds"))
+        result = item.get("result", "succeeds")
+        status = _STATUS.get(result) if isinstance(result, str) else None
         if status is None:
             raise WorldDocumentError(f"history: bad result {item.get('result')!r}")
         record = OrderRecord(power, parsed.order, status, reason, item.get("auto") is True, turn)
