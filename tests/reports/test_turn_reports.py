@@ -623,7 +623,9 @@ def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
     builds = {"france": ["build f bre"], "russia": ["build f stp/nc"]}
     third = adjudicate_document({**winter, "orders": builds})
     _, text, _ = render_report(third, standard, ReportSettings(game="live"), winter)
-    lines = text.splitlines()
+    results, _, position = text.partition("\nPosition after the Winter 1901 adjustment phase:")
+    assert "Fleet Brest" in position.split("France:")[1].splitlines()[0]  # the new fleet stands
+    lines = results.splitlines()
     assert "Adjustment results for Winter of 1901.  (live)" in lines
     assert "France:  Builds a fleet in Brest." in lines
     # Russia has no build due (and St Petersburg is occupied): the judge's reason, as written
