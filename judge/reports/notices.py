@@ -4,7 +4,6 @@ before a deadline and the late notice after it."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path

@@ -12,6 +12,7 @@ from email.message import EmailMessage as Message
 from sqlmodel import Session, select
 
 from judge.deadlines import RETRY_AFTER, run_due
+from judge.games import store_order
 from judge.mail.store import OutboxMessage
 from judge.models import (
     AT_GRACE_WAIT,
@@ -21,7 +22,6 @@ from judge.models import (
     NoticeSent,
     Player,
 )
-from judge.games import store_order
 from judge.orders_text import check_orders
 from tests.integration.games import OPENINGS
 from tests.scheduler.helpers import (
