@@ -20,6 +20,7 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Mapping
@@ -99,6 +100,31 @@ def _lookup_coast(variant: Variant, text: str) -> str | None:
     return variant.lookup_coast(text)
 
 
+def _in_order(word: str, text: str) -> bool:
+    """Whether the letters of ``word`` appear in ``text`` in the same order (srb, serbia)."""
+    rest = iter(text)
+    return all(letter in rest for letter in word)
+
+
+def closest_names(variant: Variant, word: str, limit: int = 3) -> str:
+    """`` (did you mean Serbia (Ser)?)`` for a mistyped province; empty when nothing
+    is close.  Names whose letters hold the word's in order rank first."""
+    word = word.lower()
+    scores: dict[str, float] = {}
+    for code, prov in variant.provinces.items():
+        for text in (code, prov.name.lower()):
+            score = difflib.SequenceMatcher(None, word, text).ratio()
+            score += 0.3 * _in_order(word, text) + 0.1 * (text[:1] == word[:1])
+            scores[code] = max(scores.get(code, 0.0), score)
+    top = max(scores.values(), default=0.0)
+    floor = max(0.6, top - 0.15)  # only the names about as close as the closest
+    best = sorted((c for c in scores if scores[c] >= floor), key=lambda c: -scores[c])[:limit]
+    if not best:
+        return ""
+    shown = [f"{variant.provinces[c].name} ({c.capitalize()})" for c in best]
+    return f" (did you mean {' or '.join(shown)}?)"
+
+
 class OrderSyntaxError(ValueError):
     """An order whose words cannot be read."""
 
@@ -154,9 +180,15 @@ def _tokens(variant: Variant, text: str) -> list[str]:
 
 
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
-    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
+    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
+    that is no name but begins with a province (``bud-srb``) is split too, so that a
+    refusal names the word that is wrong (``srb``)."""
     parts = token.split("-")
-    if len(parts) == 1 or not all(_lookup_province(variant, part) for part in parts):
+    if len(parts) == 1 or not all(parts):
+        return [token]
+    if not all(_lookup_province(variant, part) for part in parts) and (
+        _lookup_province(variant, token) or not _lookup_province(variant, parts[0])
+    ):
         return [token]
     spaced: list[str] = []
     for part in parts:
@@ -198,15 +230,23 @@ class _Reader:
                 return (UnitType.ARMY if kind == "army" else UnitType.FLEET), self._place(found)
             if self._name(self.pos) is None and self.tokens[self.pos + 1] not in _KIND:
                 # "A Pari": the unit type, then a word that is no place: name that word.
-                raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos + 1)}'")
+                raise OrderSyntaxError(self.not_a_place(self.pos + 1, what))
         return None, self.place(what)
 
     def place(self, what: str) -> Place:
         """A province name and the coast written after it, if any."""
         found = self._name(self.pos)
         if found is None:
-            raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos)}'")
+            raise OrderSyntaxError(self.not_a_place(self.pos, what))
         return self._place(found)
+
+    def not_a_place(self, index: int, what: str) -> str:
+        """Why the token at ``index`` is refused where ``what`` was expected: a word
+        that is no province is named as such, with the closest names."""
+        token = self.tokens[index]
+        if not token or token in _KIND:
+            return f"expected {what}, found '{self.shown(index)}'"
+        return f"'{self.shown(index)}' is not a province{closest_names(self.variant, token)}"
 
     def skip_to(self) -> None:
         """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
