@@ -145,6 +145,7 @@ def order_groups(
         _add_unordered(before, names, kind, ordered, dislodged_now, lines)
     if kind == "adjustments":
         _add_disorder_removals(before, result, names, ordered, lines)
+        _add_unused_builds(before, result, names, lines)
 
     everyone = powers_in_order(names.variant, lines)
     powers = [p for p in everyone if p in lines]
@@ -211,6 +212,48 @@ def _add_disorder_removals(
             f"{names.in_place(u['province'])}."
         )
         lines.setdefault(u["power"], []).append(OrderLine(sentence, [], "default"))
+
+
+def builds_owed(before: Mapping[str, Any], names: Names) -> dict[str, int]:
+    """Per power, the builds a winter position allows: more centres than units, at
+    most one per free home centre it owns."""
+    centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
+    units = before.get("units", [])
+    occupied = {names.province(u["province"]) for u in units}
+    owed = {}
+    for power, owned in centres.items():
+        surplus = len(owned) - sum(1 for u in units if u["power"] == power)
+        info = names.variant.powers.get(power)
+        homes = set(getattr(info, "home_centers", ()) or ())
+        free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
+        if min(surplus, free) > 0:
+            owed[power] = min(surplus, free)
+    return owed
+
+
+def _add_unused_builds(
+    before: Mapping[str, Any] | None,
+    result: Mapping[str, Any],
+    names: Names,
+    lines: dict[str, list[OrderLine]],
+) -> None:
+    """``1 build not used.`` for builds a power neither made nor waived."""
+    if not before or "supply_centers" not in before:
+        return  # only a standard winter position says what was owed
+    used: dict[str, int] = {}
+    for order in result.get("orders", []):
+        if order.get("result") == "invalid" or order.get("reason") == REPLACED:
+            continue
+        parsed = parse_canonical(order.get("order") or "")
+        if parsed is not None and parsed.kind in ("build", "waive"):
+            used[order["power"]] = used.get(order["power"], 0) + 1
+    for power, owed in builds_owed(before, names).items():
+        left = owed - used.get(power, 0)
+        if left > 0:
+            noun = "build" if left == 1 else "builds"
+            lines.setdefault(power, []).append(
+                OrderLine(f"{left} {noun} not used.", [], "unordered")
+            )
 
 
 def _or_list(items: list[str]) -> str:

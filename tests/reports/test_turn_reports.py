@@ -633,3 +633,19 @@ def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
     assert len(russia) == 1 and "(*invalid, " in russia[0]
     assert "as many units as supply centres" in russia[0]
     assert "The next phase of 'live' will be Movement for Spring of 1902." in lines
+
+
+def test_unordered_builds_are_reported_as_not_used(standard) -> None:
+    from judge.adjudicate_json import adjudicate_document
+    from tests.test_adjustment_limits import TWO_BUILDS
+
+    for given, expected in (
+        ([], "France:  2 builds not used."),
+        (["build a par"], "France:  1 build not used."),
+        (["build a par", "waive"], None),
+    ):
+        answer = adjudicate_document({**TWO_BUILDS, "orders": {"france": given}})
+        _, text, _ = render_report(answer, standard, ReportSettings(game="x"), TWO_BUILDS)
+        lines = text.splitlines()
+        unused = [line for line in lines if "not used" in line]
+        assert unused == ([expected] if expected else []), text
