@@ -130,7 +130,8 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
                 continue
             board = _order_board(order)
             if board is not None:
-                changed.setdefault(board, []).append(dict(order))
+                was = {"was": previous.get("result"), "was_reason": previous.get("reason")}
+                changed.setdefault(board, []).append({**order, **(was if previous else {})})
                 continue
         board = _order_board(order)
         if board is None:

@@ -67,6 +67,25 @@ def _notes(order: Mapping[str, Any], parsed: Parsed | None, dislodged: bool, kin
     return notes
 
 
+def _outcome(result: str | None, reason: Any, parsed: Parsed | None, kind: str) -> str:
+    """One result in words: ``succeeds``, ``bounce``, ``fails``, ``invalid``."""
+    if result in ("succeeds", None):
+        return "succeeds"
+    if result == "invalid":
+        return "invalid"
+    notes = _notes({"result": result, "reason": reason}, parsed, False, kind)
+    return ", ".join(notes) or "fails"
+
+
+def rejudged_note(order: Mapping[str, Any], parsed: Parsed | None, kind: str) -> str:
+    """``re-judged: now succeeds; before: bounce``: the new result and the old."""
+    now = _outcome(order.get("result"), order.get("reason"), parsed, kind)
+    if "was" not in order:
+        return f"re-judged: now {now}"
+    was = _outcome(order.get("was"), order.get("was_reason"), parsed, kind)
+    return f"re-judged: now {now}; before: {was}"
+
+
 @dataclass
 class OrderLine:
     """One result line: the sentence, its notes and the outcome (for styling)."""
@@ -138,7 +157,7 @@ def order_groups(
             sentence = order_sentence(power, parsed, raw, names, units)
         notes = _notes(order, parsed, is_dislodged, kind)
         if order.get("judged") == "rejudged":
-            notes.append("re-judged")
+            notes.append(rejudged_note(order, parsed, kind))
         lines.setdefault(power, []).append(OrderLine(sentence, notes, order.get("result", "")))
 
     if before is not None:

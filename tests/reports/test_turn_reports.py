@@ -527,7 +527,11 @@ def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
     start = lines.index("Movement results for Timeline 1, Spring of 1901.")
     end = lines.index("Movement results for Timeline 1, Fall of 1901.")
     spring_lines = lines[start:end]
-    assert "Germany: Army Munich -> Tyrolia.  (*re-judged*)" in spring_lines
+    # the new result, and what it was before
+    assert (
+        "Germany: Army Munich -> Tyrolia.  (*re-judged: now succeeds; before: bounce*)"
+        in spring_lines
+    )
     assert "Germany: Army Berlin HOLD." in spring_lines
     assert "Germany: Fleet Kiel -> Denmark." in spring_lines
     assert "Austria: Army Vienna -> Tyrolia.  (*bounce*)" in spring_lines
