@@ -28,6 +28,17 @@ def _role_name(role: str, names: Names) -> str:
     return names.power(role)
 
 
+def signon_line(role: str | None, game: str, variant: VariantLike) -> str | None:
+    """``SIGNON Ffoo <password>``: the line a player signs on with (the power's
+    initial when no other power shares it, else ``france@foo``)."""
+    if not role or role not in variant.powers:
+        return None
+    initial = getattr(variant.powers[role], "initial", "") or ""
+    initials = [getattr(p, "initial", "") for p in variant.powers.values()]
+    target = f"{initial.upper()}{game}" if initial and initials.count(initial) == 1 else ""
+    return f"SIGNON {target or role + '@' + game} <password>"
+
+
 def start_model(
     position: Mapping[str, Any],
     variant: VariantLike,
@@ -51,6 +62,7 @@ def start_model(
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "role": _role_name(role, names) if role else None,
+        "signon": signon_line(role, settings.game.lower(), variant),
         "players": [
             {"label": f"{_role_name(r, names) + ':':<13}", "address": a or "(anonymous)"}
             for r, a in players

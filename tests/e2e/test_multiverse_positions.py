@@ -90,9 +90,16 @@ def test_a_fork_by_mail_shows_every_board_in_reports_and_list(judge: DemoJudge, 
     expect(master.send(CREATE, "a new game"), f"Game {GAME} created")
     players = {cast.power: register(judge, cast) for cast in CAST}
     for cast in CAST:
-        join(players[cast.power], cast)
+        started = join(players[cast.power], cast)
 
+    # the start mail gives the exact SIGNON line; with the password it signs on
     germany = next(c for c in CAST if c.power == "germany")
+    start = next(m for m in started.others if m.recipients == (germany.address,))
+    found = re.search(r"^  (SIGNON \S+) <password>\r?$", start.text(), re.MULTILINE)
+    assert found, start.text()
+    signed = players["germany"].send(f"{found.group(1)} {germany.password}\n", "sign on")
+    expect(signed, "Signed on as Germany in game demo")
+
     for phase, given in TURNS:
         for cast in CAST:
             orders(players[cast.power], cast, phase, given[cast.power])
