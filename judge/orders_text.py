@@ -20,7 +20,6 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from collections.abc import Mapping
@@ -44,6 +43,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.turn import Position
+from judge.place_hints import closest_names
 from judge.variant import Variant, load_variant
 
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
@@ -95,34 +95,14 @@ def _lookup_province(variant: Variant, text: str) -> str | None:
     return variant.lookup_province(text)
 
 
+@functools.lru_cache(maxsize=16)
+def _province_names(variant: Variant) -> dict[str, str]:
+    return {code: prov.name for code, prov in variant.provinces.items()}
+
+
 @functools.lru_cache(maxsize=4096)
 def _lookup_coast(variant: Variant, text: str) -> str | None:
     return variant.lookup_coast(text)
-
-
-def _in_order(word: str, text: str) -> bool:
-    """Whether the letters of ``word`` appear in ``text`` in the same order (srb, serbia)."""
-    rest = iter(text)
-    return all(letter in rest for letter in word)
-
-
-def closest_names(variant: Variant, word: str, limit: int = 3) -> str:
-    """`` (did you mean Serbia (Ser)?)`` for a mistyped province; empty when nothing
-    is close.  Names whose letters hold the word's in order rank first."""
-    word = word.lower()
-    scores: dict[str, float] = {}
-    for code, prov in variant.provinces.items():
-        for text in (code, prov.name.lower()):
-            score = difflib.SequenceMatcher(None, word, text).ratio()
-            score += 0.3 * _in_order(word, text) + 0.1 * (text[:1] == word[:1])
-            scores[code] = max(scores.get(code, 0.0), score)
-    top = max(scores.values(), default=0.0)
-    floor = max(0.6, top - 0.15)  # only the names about as close as the closest
-    best = sorted((c for c in scores if scores[c] >= floor), key=lambda c: -scores[c])[:limit]
-    if not best:
-        return ""
-    shown = [f"{variant.provinces[c].name} ({c.capitalize()})" for c in best]
-    return f" (did you mean {' or '.join(shown)}?)"
 
 
 class OrderSyntaxError(ValueError):
@@ -246,7 +226,8 @@ class _Reader:
         token = self.tokens[index]
         if not token or token in _KIND:
             return f"expected {what}, found '{self.shown(index)}'"
-        return f"'{self.shown(index)}' is not a province{closest_names(self.variant, token)}"
+        names = _province_names(self.variant)
+        return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
 
     def skip_to(self) -> None:
         """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
