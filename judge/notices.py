@@ -34,7 +34,7 @@ from judge.recipients import (
 )
 from judge.reports import phase_phrase, render_late_notice, render_reminder
 from judge.timing import format_classic, format_for
-from judge.turns import report_settings
+from judge.turns import orders_missing, report_settings
 from judge.variant import load_variant
 
 AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
@@ -73,7 +73,15 @@ def send_late_notices(
     grace_until: datetime,
     now: datetime,
 ) -> list[Recipient]:
-    """Tell the game that ``late`` powers missed the deadline; return who was told."""
+    """Tell the game that ``late`` powers missed the deadline; return who was told.
+
+    What each still owes is read again now (``orders_missing``): a power that has
+    ordered everything since is not named, each late power is told exactly which
+    units (per board) it has not ordered, and with nobody late nothing is sent."""
+    owing = orders_missing(session, game)
+    missing = {power: owing[power] for power in late if owing.get(power)}
+    if not missing:
+        return []
     variant = load_variant(game.variant)
     deadline = as_utc(game.deadline)
     at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
@@ -87,7 +95,7 @@ def send_late_notices(
             settings,
             variant,
             game.phase,
-            list(late),
+            missing,
             now,
             recipient=as_whom,
             grace_end=grace_until,

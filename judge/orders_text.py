@@ -43,6 +43,7 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.engine.turn import Position
+from judge.place_hints import closest_names
 from judge.variant import Variant, load_variant
 
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
@@ -92,6 +93,11 @@ _SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 @functools.lru_cache(maxsize=65536)
 def _lookup_province(variant: Variant, text: str) -> str | None:
     return variant.lookup_province(text)
+
+
+@functools.lru_cache(maxsize=16)
+def _province_names(variant: Variant) -> dict[str, str]:
+    return {code: prov.name for code, prov in variant.provinces.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -154,9 +160,15 @@ def _tokens(variant: Variant, text: str) -> list[str]:
 
 
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
-    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name."""
+    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
+    that is no name but begins with a province (``bud-srb``) is split too, so that a
+    refusal names the word that is wrong (``srb``)."""
     parts = token.split("-")
-    if len(parts) == 1 or not all(_lookup_province(variant, part) for part in parts):
+    if len(parts) == 1 or not all(parts):
+        return [token]
+    if not all(_lookup_province(variant, part) for part in parts) and (
+        _lookup_province(variant, token) or not _lookup_province(variant, parts[0])
+    ):
         return [token]
     spaced: list[str] = []
     for part in parts:
@@ -198,15 +210,24 @@ class _Reader:
                 return (UnitType.ARMY if kind == "army" else UnitType.FLEET), self._place(found)
             if self._name(self.pos) is None and self.tokens[self.pos + 1] not in _KIND:
                 # "A Pari": the unit type, then a word that is no place: name that word.
-                raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos + 1)}'")
+                raise OrderSyntaxError(self.not_a_place(self.pos + 1, what))
         return None, self.place(what)
 
     def place(self, what: str) -> Place:
         """A province name and the coast written after it, if any."""
         found = self._name(self.pos)
         if found is None:
-            raise OrderSyntaxError(f"expected {what}, found '{self.shown(self.pos)}'")
+            raise OrderSyntaxError(self.not_a_place(self.pos, what))
         return self._place(found)
+
+    def not_a_place(self, index: int, what: str) -> str:
+        """Why the token at ``index`` is refused where ``what`` was expected: a word
+        that is no province is named as such, with the closest names."""
+        token = self.tokens[index]
+        if not token or token in _KIND:
+            return f"expected {what}, found '{self.shown(index)}'"
+        names = _province_names(self.variant)
+        return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
 
     def skip_to(self) -> None:
         """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""

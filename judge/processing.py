@@ -19,6 +19,7 @@ from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, State
 from judge.commands.gm_common import send_announcements
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game_clock import game_timing
 from judge.games import current_orders, player_address, power_name, variant_label
@@ -120,8 +121,17 @@ def _statements(text: str) -> ParsedMail:
 
 
 def run_statements(ctx: Context, parsed: ParsedMail) -> None:
-    """Run every statement of a mail in order, recording outcomes in the transcript."""
-    for stmt in parsed.statements:
+    """Run every statement of a mail in order, recording outcomes in the transcript.
+    Sign-off lines after the last order ("Thanks!", a name) are listed as ignored."""
+    quiet_from: int | None = None
+    for index, stmt in enumerate(parsed.statements):
+        if stmt.kind == OTHER:
+            if quiet_from is None:
+                variant = ctx.game.variant if ctx.game is not None else "standard"
+                quiet_from = sign_off_start(parsed.statements, variant)
+            if index >= quiet_from:
+                ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+                continue
         run_statement(ctx, stmt)
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")

@@ -7,7 +7,6 @@ and the units still without orders, and the time left to the deadline.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,13 +14,10 @@ from email.message import EmailMessage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
+from judge.subject_tags import strip_judge_tags
 from judge.timing import format_for
 
 ERROR_FLAG = "[Error Flag]"
-_OUR_PREFIX = re.compile(
-    r"^\s*(?:(?:re|aw|sv)\s*:\s*|\[error flag\]\s*|\S+ - [A-Z]\d{3,4}[A-Z]\s+)+",
-    re.IGNORECASE,
-)
 _MAX_SUBJECT = 200
 _MARK = {OK: "  ", REFUSED: "  *** Refused: ", INFO: "  "}
 
@@ -41,7 +37,7 @@ class OrderReport:
 def clean_subject(original: str) -> str:
     """The player's subject without reply prefixes or a previous judge prefix."""
     text = " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in original).split())
-    return _OUR_PREFIX.sub("", text).strip()
+    return strip_judge_tags(text)
 
 
 def reply_subject(original: str, game: str | None, phase: str | None, error: bool) -> str:

@@ -294,6 +294,14 @@ def phase_type_of(phase: str) -> str:
 # --------------------------------------------------------------------------- deadlines
 
 
+def whole_minute(moment: datetime) -> datetime:
+    """``moment`` moved up to the next whole minute (unchanged when already whole), so
+    a deadline never prints with seconds."""
+    if moment.second == 0 and moment.microsecond == 0:
+        return moment
+    return moment.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
 def next_deadline(
     rules: TimingRules,
     phase: str,
@@ -311,7 +319,7 @@ def next_deadline(
     _require_aware(processed_at)
     zone = rules.tz
     timing = rules.for_phase(phase)
-    earliest = timing.after.add_to(processed_at, zone)
+    earliest = whole_minute(timing.after.add_to(processed_at, zone))
     local = earliest.astimezone(zone)
     day = local.date()
     if timing.at is not None:
@@ -754,7 +762,7 @@ def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
     tz = zone_info(zone)
     tokens = _tokens(re.sub(r"^(\d{4}-\d{1,2}-\d{1,2})T", r"\1 ", text.strip()))
     if len(tokens) == 1 and tokens[0].startswith("+"):
-        return Span.parse(tokens[0][1:]).add_to(now, tz)
+        return whole_minute(Span.parse(tokens[0][1:]).add_to(now, tz))
     day, rest = _date_parts(tokens, now.astimezone(tz))
     clocks = [_CLOCK.match(t) for t in rest]
     if len(rest) != 1 or clocks[0] is None:

@@ -571,3 +571,21 @@ def test_game_clock_sets_deadline_from_stored_rules_and_absences() -> None:
         assert game.deadline == deadline and not game.waiting_for_master
         assert grace_deadline(game) == datetime(2026, 3, 7, 20, 0, tzinfo=UTC)
     engine.dispose()
+
+
+def test_deadlines_fall_on_whole_minutes() -> None:
+    from datetime import UTC, datetime
+
+    from judge.timing import TimingRules, format_classic, next_deadline, parse_datetime
+
+    processed = datetime(2026, 11, 24, 13, 47, 12, 345000, tzinfo=UTC)
+    deadline = next_deadline(TimingRules(), "S1901M", processed)
+    assert (deadline.second, deadline.microsecond) == (0, 0)
+    assert deadline == datetime(2026, 11, 26, 13, 48, tzinfo=UTC)
+    assert format_classic(deadline, "UTC").endswith("13:48:00 +0000")
+    moved = parse_datetime("+36h", "UTC", processed)
+    assert moved == datetime(2026, 11, 26, 1, 48, tzinfo=UTC)
+    exact = datetime(2026, 11, 24, 13, 47, tzinfo=UTC)
+    assert next_deadline(TimingRules(), "S1901M", exact) == datetime(
+        2026, 11, 26, 13, 47, tzinfo=UTC
+    )

@@ -36,12 +36,20 @@ def deadline_text(game: Game) -> str:
     return format_for(deadline, game_timing(game).zone)
 
 
+def _unchanged(ctx: Context, stmt: Statement, what: str) -> None:
+    """A setting the game already had: say so, and announce nothing to the players."""
+    ctx.transcript.ok(stmt.text, f"{what}: nothing changed, and nobody was told.")
+
+
 def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None:
     """Apply a timing rule (judge.timing.parse_timing) to the game's stored rules."""
     try:
         rules = parse_timing(text, game_timing(game))
     except TimingError as exc:
         ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
+        return
+    if rules == game_timing(game):
+        _unchanged(ctx, stmt, f"Game {game.name} already has these timing rules")
         return
     set_game_timing(game, rules)
     ctx.session.add(game)
@@ -93,6 +101,11 @@ class SetDeadline(MasterCommand):
             shown = format_for(when, zone)
             ctx.transcript.refused(stmt.text, f"{shown} has already passed")
             return
+        if when == as_utc(game.deadline) and game.grace_until is None:
+            _unchanged(
+                ctx, stmt, f"The deadline of {game.phase} is already {format_for(when, zone)}"
+            )
+            return
         game.deadline = when
         game.grace_until = None
         game.waiting_for_master = False
@@ -137,6 +150,9 @@ class SetGrace(MasterCommand):
         if choice not in (AT_GRACE_PROCESS, AT_GRACE_WAIT):
             _change_timing(ctx, stmt, game, "GRACE " + stmt.args)
             return
+        if game.at_grace == choice:
+            _unchanged(ctx, stmt, f"Game {game.name} already does {choice.upper()} at grace's end")
+            return
         game.at_grace = choice
         ctx.session.add(game)
         text = (
@@ -162,6 +178,9 @@ class SetPress(MasterCommand):
         mode = parse_press_mode(stmt.args)
         if mode is None:
             ctx.transcript.refused(stmt.text, f"the press modes are {', '.join(PRESS_MODES)}")
+            return
+        if game.press_mode == mode:
+            _unchanged(ctx, stmt, f"Press in game {game.name} is already {mode}")
             return
         game.press_mode = mode
         ctx.session.add(game)
@@ -200,6 +219,9 @@ class SetPlayers(MasterCommand):
         if int(typed) < joined:
             ctx.transcript.refused(stmt.text, f"{joined} players have already joined")
             return
+        if game.seats == int(typed):
+            _unchanged(ctx, stmt, f"Game {game.name} already waits for {typed} players")
+            return
         game.seats = int(typed)
         ctx.session.add(game)
         text = f"Game {game.name} waits for {typed} players ({joined} joined so far)."
@@ -224,6 +246,9 @@ class SetAnonymous(MasterCommand):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         if not _forming_only(ctx, stmt, game):
+            return
+        if game.anonymous == (choice == "ON"):
+            _unchanged(ctx, stmt, f"Game {game.name} is already anonymous {choice}")
             return
         game.anonymous = choice == "ON"
         ctx.session.add(game)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.games import find_game, game_powers, players_of
 from judge.models import Game, as_utc
+from judge.order_rules import is_world
+from judge.reports.positions import board_code
+from judge.standings import active_boards, centre_counts
 
 
 def _deadline(game: Game) -> str:
@@ -26,8 +32,55 @@ def game_list(ctx: Context) -> list[str]:
     return lines
 
 
+def _power_lines(
+    game: Game,
+    board: Mapping[str, Any],
+    played: set[str],
+    write: Callable[[Mapping[str, Any]], str],
+) -> list[str]:
+    """Each power's centres and units on one board (or a standard position)."""
+    centers = board.get("supply_centers") or {}
+    lines = []
+    for power in game_powers(game):
+        units = [write(u) for u in board.get("units", []) if u.get("power") == power.code]
+        owned = sorted(centers.get(power.code, []))
+        seat = "" if power.code in played else " (nobody plays it)"
+        lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
+        lines.append(f"  units: {', '.join(units) or '-'}")
+    for unit in board.get("dislodged", []):
+        options = ", ".join(unit.get("retreat_options") or []) or "none"
+        lines.append(f"Dislodged: {unit.get('power')} {write(unit)} (retreats: {options})")
+    return lines
+
+
+def _standard_unit(unit: Mapping[str, Any]) -> str:
+    return f"{unit.get('type', '?')} {str(unit.get('province', '?')).title()}"
+
+
+def _world_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[str]:
+    """A multiverse game: every active board, headed by its timeline:turn, with units
+    in the order notation; then each power's unique centres."""
+    lines: list[str] = []
+    for board in active_boards(doc):
+        code = board_code(board)
+        timeline, turn = code.split(":")
+        lines.append(f"Board {code} (timeline {timeline}, {board.get('phase')}):")
+
+        def write(u: Mapping[str, Any], timeline: str = timeline, turn: str = turn) -> str:
+            return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
+
+        lines.extend("  " + line for line in _power_lines(game, board, played, write))
+        lines.append("")
+    counts = centre_counts(doc)
+    lines.append("Unique supply centres on the active boards:")
+    for power in game_powers(game):
+        lines.append(f"  {power.name}: {counts.get(power.code, 0)}")
+    return lines
+
+
 def game_status(ctx: Context, game: Game) -> list[str]:
-    """The state of one game: phase, deadline, press, and each power's units and centres."""
+    """The state of one game: phase, deadline, press, and each power's units and centres
+    (on every active board of a multiverse game)."""
     doc = game.position_doc()
     played = {p.power for p in players_of(ctx.session, game)}
     lines = [
@@ -36,20 +89,9 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         "",
     ]
-    centers = doc.get("supply_centers", {})
-    for power in game_powers(game):
-        units = [
-            f"{u.get('type', '?')} {str(u.get('province', '?')).title()}"
-            for u in doc.get("units", [])
-            if u.get("power") == power.code
-        ]
-        owned = centers.get(power.code, [])
-        seat = "" if power.code in played else " (nobody plays it)"
-        lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
-        lines.append(f"  units: {', '.join(units) or '-'}")
-    for unit in doc.get("dislodged", []):
-        lines.append(f"Dislodged: {unit.get('power')} {unit.get('type')} {unit.get('province')}")
-    return lines
+    if is_world(doc):
+        return lines + _world_lines(game, doc, played)
+    return lines + _power_lines(game, doc, played, _standard_unit)
 
 
 @register

@@ -40,9 +40,10 @@ class SignOn(Command):
     syntax = "SIGNON <power initial><game> <password>   or   SIGNON <power>@<game> <password>"
     help = (
         "Sign on as a power in a game: e.g. SIGNON Fgame1 secret, or\n"
-        "SIGNON france@game1 secret. Only one SIGNON per mail. After it, every line\n"
-        "that is not a command is an order for that power. The password is never\n"
-        "shown in replies; passwords are case-sensitive."
+        "SIGNON france@game1 secret. Only one SIGNON per mail succeeds (a mistyped\n"
+        "one may be tried again on a later line). After it, every line that is not\n"
+        "a command is an order for that power. The password is never shown in\n"
+        "replies; passwords are case-sensitive."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -50,7 +51,7 @@ class SignOn(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
-        if ctx.signon_attempted:
+        if ctx.signed_on:
             ctx.transcript.refused(echo, "only one SIGNON is allowed per mail")
             return
         ctx.signon_attempted = True

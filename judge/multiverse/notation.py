@@ -43,6 +43,7 @@ from judge.multiverse.describe import loc_text
 from judge.multiverse.geography import MultiverseGeography
 from judge.multiverse.keys import BoardKey, MLoc, Season, turn_text
 from judge.multiverse.world import World
+from judge.place_hints import closest_names
 
 NATO = [
     "alfa",
@@ -219,7 +220,8 @@ def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
             if f"{province}/{coast}" not in base.locations.get(province, ()):
                 raise NotationError(f"{base.name(province)} has no {coast_text.strip()} coast")
             return province, coast
-    raise NotationError(f"{text!r} is not a province")
+    hint = closest_names(base.province_names, text) if base.province_names else ""
+    raise NotationError(f"{text!r} is not a province{hint}")
 
 
 # ------------------------------------------------------------ resolving

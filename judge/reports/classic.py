@@ -11,6 +11,7 @@ from judge.reports.centres import centre_lines, centres_settled, winner_of
 from judge.reports.names import Names
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import RESULT_TITLES, describe_phase, phase_kind, phase_season
+from judge.reports.positions import standard_position
 from judge.reports.render import (
     TEMPLATES_DIR,
     deadline_fields,
@@ -65,6 +66,7 @@ def report_model(
         "winner": names.power(winner) if winner else None,
         "next": None if winner else _next(settings, next_phase),
         "notices": list(settings.notices),
+        "positions": [standard_position(result, names)],
     }
 
 

@@ -17,6 +17,7 @@ from judge.reports.phases import (
     phase_kind,
     phase_season,
 )
+from judge.reports.positions import multiverse_position
 from judge.reports.render import (
     TEMPLATES_DIR,
     deadline_fields,
@@ -41,6 +42,20 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
 
 def board_label(board: Mapping[str, Any]) -> str:
     return f"Timeline {board['timeline']}, {phase_season(board['phase'])}"
+
+
+def _position_note(board: Mapping[str, Any]) -> str:
+    """``active``, ``active, new timeline``, ``retreats`` or ``changed this turn``."""
+    parts = []
+    if board.get("dislodged"):
+        parts.append("retreats to order")
+    elif board.get("active"):
+        parts.append("active")
+    if board.get("new_timeline") and board.get("active"):
+        parts.append("new timeline")
+    if not board.get("active") and not board.get("dislodged"):
+        parts.append("changed this turn")
+    return ", ".join(parts)
 
 
 def multiverse_model(
@@ -121,6 +136,9 @@ def multiverse_model(
             **deadline_fields(deadline, settings),
         },
         "notices": list(settings.notices),
+        "positions": [
+            multiverse_position(b, names, _position_note(b)) for b in world.get("positions", [])
+        ],
     }
 
 

@@ -66,6 +66,40 @@ def _rejudged_board_orders(
     return out + list(new.values())
 
 
+_CONTENT = ("units", "supply_centers", "dislodged")
+
+
+def board_positions(
+    before_boards: Mapping[tuple[int, str], Mapping[str, Any]],
+    after_boards: Mapping[tuple[int, str], Mapping[str, Any]],
+    answer: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """The boards whose position a report shows: every active board and every board
+    whose content (units, centres, dislodged units) changed this turn, in timeline and
+    time order, each marked ``active`` and ``changed``."""
+    active = {
+        (int(b["timeline"]), str(b["phase"]).upper()[:5]) for b in answer.get("active_boards", [])
+    }
+    new_lines = {int(f["timeline"]) for f in answer.get("new_timelines", [])}
+    shown = []
+    for key in sorted(after_boards, key=lambda k: (k[0], board_time(k[1] + "M"))):
+        board = after_boards[key]
+        old = before_boards.get(key)
+        changed = old is None or any(
+            (old.get(part) or None) != (board.get(part) or None) for part in _CONTENT
+        )
+        if key in active or changed:
+            shown.append(
+                {
+                    **board,
+                    "active": key in active,
+                    "changed": changed,
+                    "new_timeline": key[0] in new_lines,
+                }
+            )
+    return shown
+
+
 def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
@@ -96,7 +130,8 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
                 continue
             board = _order_board(order)
             if board is not None:
-                changed.setdefault(board, []).append(dict(order))
+                was = {"was": previous.get("result"), "was_reason": previous.get("reason")}
+                changed.setdefault(board, []).append({**order, **(was if previous else {})})
                 continue
         board = _order_board(order)
         if board is None:
@@ -157,6 +192,7 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
     return {
         "turn": max((b["phase"] for b in boards), key=board_time, default=""),
         "boards": boards,
+        "positions": board_positions(before_boards, after_boards, answer),
         "new_timelines": list(answer.get("new_timelines", [])),
         "active_boards": list(answer.get("active_boards", [])),
         "unique_centers": {p: sorted(c) for p, c in owned.items()},

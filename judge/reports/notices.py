@@ -3,6 +3,7 @@ before a deadline and the late notice after it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +26,17 @@ def _role_name(role: str, names: Names) -> str:
     if role.lower() in ("master", "observer"):
         return role.capitalize()
     return names.power(role)
+
+
+def signon_line(role: str | None, game: str, variant: VariantLike) -> str | None:
+    """``SIGNON Ffoo <password>``: the line a player signs on with (the power's
+    initial when no other power shares it, else ``france@foo``)."""
+    if not role or role not in variant.powers:
+        return None
+    initial = getattr(variant.powers[role], "initial", "") or ""
+    initials = [getattr(p, "initial", "") for p in variant.powers.values()]
+    target = f"{initial.upper()}{game}" if initial and initials.count(initial) == 1 else ""
+    return f"SIGNON {target or role + '@' + game} <password>"
 
 
 def start_model(
@@ -50,6 +62,7 @@ def start_model(
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "role": _role_name(role, names) if role else None,
+        "signon": signon_line(role, settings.game.lower(), variant),
         "players": [
             {"label": f"{_role_name(r, names) + ':':<13}", "address": a or "(anonymous)"}
             for r, a in players
@@ -118,11 +131,30 @@ def render_reminder(
     return render_text_mail(templates, "reminder.txt.j2", model, subject)
 
 
+_TRIPLE = re.compile(r"^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$")
+
+
+def missing_lines(missing: Sequence[str]) -> list[str]:
+    """Units still without orders as one line, or one line per board in a multiverse
+    game (``Board 2:F1901: F 2:den:F1901, A 2:vie:F1901``)."""
+    boards: dict[str, list[str]] = {}
+    plain: list[str] = []
+    for item in missing:
+        found = _TRIPLE.match(item)
+        if found:
+            boards.setdefault(f"{found.group(1)}:{found.group(2)}", []).append(item)
+        else:
+            plain.append(item)
+    lines = [", ".join(plain)] if plain else []
+    lines += [f"Board {code}: {', '.join(items)}" for code, items in boards.items()]
+    return lines
+
+
 def render_late_notice(
     settings: ReportSettings,
     variant: VariantLike,
     phase: str,
-    late: Sequence[str],
+    late: Sequence[str] | Mapping[str, Sequence[str]],
     now: datetime,
     *,
     recipient: str | None = None,
@@ -133,20 +165,32 @@ def render_late_notice(
 ) -> tuple[str, str, str]:
     """A late notice after the deadline.
 
-    ``late`` are the power codes still owing orders; ``recipient`` the power the
-    notice goes to (a late power gets ``[You are late!]`` and is told what
-    happens at ``grace_end``); with ``reveal`` False others are not told who is
-    late.  ``at_grace`` says what happens when grace ends, in the game's terms.
+    ``late`` are the power codes still owing orders, or better a mapping of each to
+    the units (or adjustments) it has not ordered, as ``orders_missing`` gives them:
+    the late power is then told exactly which (per board in a multiverse game), and
+    the master sees them for every power.  ``recipient`` is the power the notice goes
+    to (a late power gets ``[You are late!]`` and is told what happens at
+    ``grace_end``); with ``reveal`` False others are not told who is late.
+    ``at_grace`` says what happens when grace ends, in the game's terms.
     """
     names = Names(variant)
+    units: Mapping[str, Sequence[str]] = late if isinstance(late, Mapping) else {}
     is_late = recipient in late
+    to_master = recipient == "master"
+
+    def who(power: str) -> str:
+        if to_master and units.get(power):
+            return f"{names.power(power)} ({'; '.join(missing_lines(units[power]))})"
+        return names.power(power)
+
     model = {
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "phase_text": phase_phrase(phase),
         "is_late": is_late,
         "power": names.power(recipient) if recipient else None,
-        "late": [names.power(p) for p in late] if reveal or recipient == "master" else [],
+        "mine": missing_lines(units.get(recipient or "", [])),
+        "late": [who(p) for p in late] if reveal or to_master else [],
         "grace_classic": format_classic(grace_end, settings.game_zone) if grace_end else None,
         "grace_reader": format_for(grace_end, settings.reader_zone or "UTC") if grace_end else None,
         "left": time_left(now, grace_end) if grace_end else None,

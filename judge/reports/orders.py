@@ -67,6 +67,25 @@ def _notes(order: Mapping[str, Any], parsed: Parsed | None, dislodged: bool, kin
     return notes
 
 
+def _outcome(result: str | None, reason: Any, parsed: Parsed | None, kind: str) -> str:
+    """One result in words: ``succeeds``, ``bounce``, ``fails``, ``invalid``."""
+    if result in ("succeeds", None):
+        return "succeeds"
+    if result == "invalid":
+        return "invalid"
+    notes = _notes({"result": result, "reason": reason}, parsed, False, kind)
+    return ", ".join(notes) or "fails"
+
+
+def rejudged_note(order: Mapping[str, Any], parsed: Parsed | None, kind: str) -> str:
+    """``re-judged: now succeeds; before: bounce``: the new result and the old."""
+    now = _outcome(order.get("result"), order.get("reason"), parsed, kind)
+    if "was" not in order:
+        return f"re-judged: now {now}"
+    was = _outcome(order.get("was"), order.get("was_reason"), parsed, kind)
+    return f"re-judged: now {now}; before: {was}"
+
+
 @dataclass
 class OrderLine:
     """One result line: the sentence, its notes and the outcome (for styling)."""
@@ -138,13 +157,14 @@ def order_groups(
             sentence = order_sentence(power, parsed, raw, names, units)
         notes = _notes(order, parsed, is_dislodged, kind)
         if order.get("judged") == "rejudged":
-            notes.append("re-judged")
+            notes.append(rejudged_note(order, parsed, kind))
         lines.setdefault(power, []).append(OrderLine(sentence, notes, order.get("result", "")))
 
     if before is not None:
         _add_unordered(before, names, kind, ordered, dislodged_now, lines)
     if kind == "adjustments":
         _add_disorder_removals(before, result, names, ordered, lines)
+        _add_unused_builds(before, result, names, lines)
 
     everyone = powers_in_order(names.variant, lines)
     powers = [p for p in everyone if p in lines]
@@ -211,6 +231,48 @@ def _add_disorder_removals(
             f"{names.in_place(u['province'])}."
         )
         lines.setdefault(u["power"], []).append(OrderLine(sentence, [], "default"))
+
+
+def builds_owed(before: Mapping[str, Any], names: Names) -> dict[str, int]:
+    """Per power, the builds a winter position allows: more centres than units, at
+    most one per free home centre it owns."""
+    centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
+    units = before.get("units", [])
+    occupied = {names.province(u["province"]) for u in units}
+    owed = {}
+    for power, owned in centres.items():
+        surplus = len(owned) - sum(1 for u in units if u["power"] == power)
+        info = names.variant.powers.get(power)
+        homes = set(getattr(info, "home_centers", ()) or ())
+        free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
+        if min(surplus, free) > 0:
+            owed[power] = min(surplus, free)
+    return owed
+
+
+def _add_unused_builds(
+    before: Mapping[str, Any] | None,
+    result: Mapping[str, Any],
+    names: Names,
+    lines: dict[str, list[OrderLine]],
+) -> None:
+    """``1 build not used.`` for builds a power neither made nor waived."""
+    if not before or "supply_centers" not in before:
+        return  # only a standard winter position says what was owed
+    used: dict[str, int] = {}
+    for order in result.get("orders", []):
+        if order.get("result") == "invalid" or order.get("reason") == REPLACED:
+            continue
+        parsed = parse_canonical(order.get("order") or "")
+        if parsed is not None and parsed.kind in ("build", "waive"):
+            used[order["power"]] = used.get(order["power"], 0) + 1
+    for power, owed in builds_owed(before, names).items():
+        left = owed - used.get(power, 0)
+        if left > 0:
+            noun = "build" if left == 1 else "builds"
+            lines.setdefault(power, []).append(
+                OrderLine(f"{left} {noun} not used.", [], "unordered")
+            )
 
 
 def _or_list(items: list[str]) -> str:

@@ -29,6 +29,24 @@ def _wrap(text: str, width: int = WRAP, indent: int = 0) -> str:
     )
 
 
+_KEEP = "\u00a0"  # textwrap does not break at a no-break space
+
+
+def _wrap_list(items: list[str], head: str, tail: str = ".", width: int = WRAP) -> str:
+    """``head`` then ``items`` joined by commas and ended by ``tail``, wrapped at
+    ``width`` with continuation lines under the first item; never breaks an item."""
+    kept = ", ".join(item.replace(" ", _KEEP) for item in items) + tail
+    text = textwrap.fill(
+        kept,
+        width=width,
+        initial_indent=head + " ",
+        subsequent_indent=" " * (len(head) + 1),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return text.replace(_KEEP, " ")
+
+
 @dataclass(frozen=True)
 class Environments:
     """The Jinja environment of the text templates and the (autoescaping) HTML one."""
@@ -50,6 +68,7 @@ def _make_environments(directory: Path) -> Environments:
     html_env = jinja2.Environment(autoescape=True, **common)
     for env in (text_env, html_env):
         env.filters["wrap"] = _wrap
+        env.filters["wrap_list"] = _wrap_list
     return Environments(text_env, html_env)
 
 

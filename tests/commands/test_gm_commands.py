@@ -281,10 +281,27 @@ def test_changes_are_announced_once_per_mail_to_everyone_but_the_master(gm, sess
 
 
 def test_a_timing_change_is_announced_indented(gm, session) -> None:
-    gm("GAME game1\nSET DEADLINE MOVE 48h")
+    gm("GAME game1\nSET DEADLINE MOVE 72h")
     body = text_of(mails(session)[0]).replace("\r\n", "\n")
     assert "  - New timing rules, from the next deadline on:\n    Times are set in" in body
-    assert "\n    Movement: 48 hours after" in body
+    assert "\n    Movement: 72 hours after" in body
+
+
+def test_settings_that_change_nothing_are_not_announced(gm, session) -> None:
+    gm("GAME game1\nSET PRESS grey")
+    before = len(mails(session))
+    assert before > 0  # a real change is announced
+    # grey press, PROCESS at grace's end and the default timing: all as they are
+    ctx = gm(
+        "GAME game1\nSET PRESS grey\nSET GRACE PROCESS\nSET DEADLINE MOVE 48h\nSET TIMING ZONE UTC"
+    )
+    assert len(mails(session)) == before
+    for index in range(1, 5):
+        assert "nothing changed, and nobody was told" in message(ctx, index)
+    # a real change among them is announced alone
+    gm("GAME game1\nSET PRESS grey\nSET PRESS white")
+    body = text_of(mails(session)[before])
+    assert "Press in game game1 is now white." in body and "grey" not in body
 
 
 def test_refused_changes_are_not_announced(gm, session) -> None:

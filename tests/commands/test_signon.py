@@ -58,3 +58,12 @@ def test_signon_to_a_game_that_has_not_started_says_so(run, session):
         "game newgame has not started yet: powers are given out when it starts, "
         "and orders are taken from then on"
     )
+
+
+def test_a_mistyped_signon_can_be_tried_again_in_the_same_mail(run):
+    ctx = run("SIGNON Fgame1 pariss11\nA Par - Bur\nSIGNON Fgame1 paris11\nA Par - Bur")
+    assert ctx.signed_on and ctx.player.power == "france"
+    results = [(status, message) for _, status, message in outcomes(ctx)]
+    assert results[0] == ("refused", "wrong password for France in game game1")
+    assert results[1] == ("refused", "not read: the SIGNON failed")  # before the retry
+    assert results[2][0] == "ok" and results[3] == ("ok", "Accepted: A PAR - BUR")

@@ -84,7 +84,7 @@ def test_refusals_name_the_order_and_the_reason() -> None:
     assert one("A Par - Mos").message == "A Par - Mos: an army cannot go there, even by convoy"
     assert "there is no unit in Picardy" in one("A Pic - Bur").message
     assert "is not yours (it is German)" in one("A Mun - Bur").message
-    assert "expected a destination" in one("A Par - Atlantis").message
+    assert "'Atlantis' is not a province" in one("A Par - Atlantis").message
     assert one("F Bre - Par").message.endswith("a fleet cannot go there")
 
 
@@ -241,14 +241,26 @@ def test_a_move_to_nowhere_names_what_follows() -> None:
 
 def test_an_unknown_province_is_named_as_written() -> None:
     assert one("A Pari - Burgandy").message == (
-        "A Pari - Burgandy: expected a unit's province, found 'Pari'"
+        "A Pari - Burgandy: 'Pari' is not a province (did you mean Paris (Par)?)"
     )
-    assert one("F Brestt H").message == "F Brestt H: expected a unit's province, found 'Brestt'"
-    assert one("A Paris - Burgonia").message == (
-        "A Paris - Burgonia: expected a destination, found 'Burgonia'"
+    assert one("F Brestt H").message == (
+        "F Brestt H: 'Brestt' is not a province (did you mean Brest (Bre)?)"
     )
-    # A word that is neither a unit type nor a place is named itself.
-    assert one("Xyz - Bur").message == "Xyz - Bur: expected a unit's province, found 'Xyz'"
+    assert one("A Paris - Burgonia").message.startswith(
+        "A Paris - Burgonia: 'Burgonia' is not a province (did you mean "
+    )
+    assert "Burgundy (Bur)" in one("A Paris - Burgonia").message
+    # A word that is neither a unit type nor a place is named itself; nothing is close.
+    assert one("Xyz - Bur").message == "Xyz - Bur: 'Xyz' is not a province"
+
+
+def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
+    # "Bud-Srb" is Budapest, a move, and a word that is no province: name that word
+    assert one("A Bud-Srb", "austria").message == (
+        "A Bud-Srb: 'Srb' is not a province (did you mean Serbia (Ser)?)"
+    )
+    assert one("A Bud-Ser", "austria").ok  # both names: a move, as before
+    assert one("F Tri - mid-atlantic", "austria").message.endswith("a fleet cannot go there")
 
 
 # Winter 1901: France has two builds (six centres, four units), Germany one removal

@@ -13,6 +13,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,6 +121,8 @@ class Dovecot:
     lmtp_port: int = field(default_factory=free_port)
     base: str = ""
     proc: subprocess.Popen | None = None
+    # The configuration text from (this instance, user, group); None: the rig's CONF.
+    config: Callable[[Dovecot, str, str], str] | None = None
 
     def start(self) -> Dovecot:
         """Write the configuration and start the server; wait for its banners."""
@@ -143,8 +146,10 @@ class Dovecot:
             user = pwd.getpwuid(os.getuid()).pw_name
             group = grp.getgrgid(os.getgid()).gr_name
         conf = Path(self.base, "dovecot.conf")
-        conf.write_text(
-            CONF.format(
+        if self.config is not None:
+            text = self.config(self, user, group)
+        else:
+            text = CONF.format(
                 name=os.path.basename(self.base),
                 base=self.base,
                 user=user,
@@ -153,7 +158,7 @@ class Dovecot:
                 imap_port=self.imap_port,
                 lmtp_port=self.lmtp_port,
             )
-        )
+        conf.write_text(text)
         if run_as:
             os.chown(conf, run_as["user"], run_as["group"])
         stderr = open(Path(self.base, "stderr.log"), "wb")  # noqa: SIM115

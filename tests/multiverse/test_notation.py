@@ -158,3 +158,13 @@ def test_retreat_turn_reads_moves_as_retreats():
     parsed = order(w, "A vie - boh", "austria")
     assert parsed.order == Retreat(loc("1:vie:S1901"), loc("1:boh:S1901"))
     assert order(w, "disband A vie", "austria").order == Disband(loc("1:vie:S1901"))
+
+
+def test_a_mistyped_province_suggests_the_closest_names() -> None:
+    from judge.turns import starting_document
+    from judge.world_orders import check_world_orders
+
+    world = starting_document("standard", "multiverse", "loose", 1)
+    for text in ("A Bud-Srb", "A 1:bud:S1901 - 1:srb:S1901"):
+        [check] = check_world_orders(world, "austria", [text])
+        assert check.message == f"{text}: 'srb' is not a province (did you mean Serbia (Ser)?)"

@@ -159,3 +159,25 @@ def test_notice_html_escapes(standard) -> None:
 
 def test_phase_phrase() -> None:
     assert phase_phrase("W1901A") == "the Winter 1901 adjustment phase"
+
+
+def test_late_notice_names_the_units_per_board(standard) -> None:
+    now = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
+    missing = {"germany": ["F 2:den:F1901", "A 1:mun:W1901"], "italy": ["1 build"]}
+    subject, text, _ = render_late_notice(
+        settings(), standard, "W1901M", missing, now, recipient="germany"
+    )
+    assert subject.startswith("[You are late!]")
+    assert "Germany has not yet given orders for:" in " ".join(text.split())
+    assert "  Board 2:F1901: F 2:den:F1901\n" in text
+    assert "  Board 1:W1901: A 1:mun:W1901\n" in text
+    _, to_master, _ = render_late_notice(
+        settings(), standard, "W1901M", missing, now, recipient="master"
+    )
+    flat = " ".join(to_master.split())
+    assert "Germany (Board 2:F1901: F 2:den:F1901; Board 1:W1901: A 1:mun:W1901)" in flat
+    assert "Italy (1 build)" in flat
+    _, on_time, _ = render_late_notice(
+        settings(), standard, "W1901M", missing, now, recipient="france"
+    )
+    assert "den" not in on_time and "Orders are still missing from: Germany, Italy." in on_time

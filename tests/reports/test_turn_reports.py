@@ -527,7 +527,11 @@ def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
     start = lines.index("Movement results for Timeline 1, Spring of 1901.")
     end = lines.index("Movement results for Timeline 1, Fall of 1901.")
     spring_lines = lines[start:end]
-    assert "Germany: Army Munich -> Tyrolia.  (*re-judged*)" in spring_lines
+    # the new result, and what it was before
+    assert (
+        "Germany: Army Munich -> Tyrolia.  (*re-judged: now succeeds; before: bounce*)"
+        in spring_lines
+    )
     assert "Germany: Army Berlin HOLD." in spring_lines
     assert "Germany: Fleet Kiel -> Denmark." in spring_lines
     assert "Austria: Army Vienna -> Tyrolia.  (*bounce*)" in spring_lines
@@ -623,7 +627,9 @@ def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
     builds = {"france": ["build f bre"], "russia": ["build f stp/nc"]}
     third = adjudicate_document({**winter, "orders": builds})
     _, text, _ = render_report(third, standard, ReportSettings(game="live"), winter)
-    lines = text.splitlines()
+    results, _, position = text.partition("\nPosition after the Winter 1901 adjustment phase:")
+    assert "Fleet Brest" in position.split("France:")[1].splitlines()[0]  # the new fleet stands
+    lines = results.splitlines()
     assert "Adjustment results for Winter of 1901.  (live)" in lines
     assert "France:  Builds a fleet in Brest." in lines
     # Russia has no build due (and St Petersburg is occupied): the judge's reason, as written
@@ -631,3 +637,19 @@ def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
     assert len(russia) == 1 and "(*invalid, " in russia[0]
     assert "as many units as supply centres" in russia[0]
     assert "The next phase of 'live' will be Movement for Spring of 1902." in lines
+
+
+def test_unordered_builds_are_reported_as_not_used(standard) -> None:
+    from judge.adjudicate_json import adjudicate_document
+    from tests.test_adjustment_limits import TWO_BUILDS
+
+    for given, expected in (
+        ([], "France:  2 builds not used."),
+        (["build a par"], "France:  1 build not used."),
+        (["build a par", "waive"], None),
+    ):
+        answer = adjudicate_document({**TWO_BUILDS, "orders": {"france": given}})
+        _, text, _ = render_report(answer, standard, ReportSettings(game="x"), TWO_BUILDS)
+        lines = text.splitlines()
+        unused = [line for line in lines if "not used" in line]
+        assert unused == ([expected] if expected else []), text

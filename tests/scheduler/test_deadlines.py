@@ -12,6 +12,7 @@ from email.message import EmailMessage as Message
 from sqlmodel import Session, select
 
 from judge.deadlines import RETRY_AFTER, run_due
+from judge.games import store_order
 from judge.mail.store import OutboxMessage
 from judge.models import (
     AT_GRACE_WAIT,
@@ -21,6 +22,7 @@ from judge.models import (
     NoticeSent,
     Player,
 )
+from judge.orders_text import check_orders
 from tests.integration.games import OPENINGS
 from tests.scheduler.helpers import (
     DEADLINE,
@@ -82,6 +84,53 @@ def test_a_reminder_goes_once_to_the_players_still_owing_orders(engine) -> None:
 # --------------------------------------------------------------------------- late notices
 
 
+def _store(engine, game_id: int, power: str, lines: list[str]) -> None:  # noqa: ANN001
+    with Session(engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        for check in check_orders(game.position_doc(), power, lines):
+            assert check.ok, check
+            store_order(session, game, power, check, account_id=None, from_address="", now=NOW)
+        session.commit()
+
+
+def _past_reminders(engine, game_id: int) -> None:  # noqa: ANN001
+    with Session(engine) as session:
+        for label in ("2026-11-20T20:00Z", "2026-11-21T19:00Z"):
+            session.add(NoticeSent(game_id=game_id, number=0, kind="reminder", label=label))
+        session.commit()
+
+
+def test_a_late_notice_names_exactly_the_units_still_without_orders(engine) -> None:  # noqa: ANN001
+    game_id = new_game(engine)
+    give_orders(engine, game_id, [p for p in OPENINGS if p != "russia"], NOW)
+    _store(engine, game_id, "russia", OPENINGS["russia"][:3])  # 3 of its 4 units
+    _past_reminders(engine, game_id)
+    run_due(engine, SENDER, DEADLINE)
+    mails = by_address(outbox(engine))
+    text = " ".join(mails[address("russia")].get_body(("plain",)).get_content().split())
+    assert "Russia has not yet given orders for: F stp/sc" in text
+    for ordered in ("A mos", "A war", "F sev"):
+        assert ordered not in text
+    master = " ".join(mails[MASTER].get_body(("plain",)).get_content().split())
+    assert "Orders are still missing from: Russia (F stp/sc)." in master
+
+
+def test_no_late_notice_when_the_late_power_has_ordered_since(engine) -> None:  # noqa: ANN001
+    from judge.notices import send_late_notices
+
+    game_id = new_game(engine)
+    give_orders(engine, game_id, list(OPENINGS), NOW)
+    with Session(engine) as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        # the plan named Germany, but Germany's orders are all in by now
+        told = send_late_notices(session, SENDER, game, ["germany"], GRACE_END, DEADLINE)
+        session.commit()
+    assert told == []
+    assert outbox(engine) == []
+
+
 def test_at_the_deadline_everyone_is_told_who_is_late_once(engine) -> None:  # noqa: ANN001
     game_id = new_game(engine)
     give_orders(engine, game_id, [p for p in OPENINGS if p not in ("italy", "turkey")], NOW)
@@ -96,7 +145,8 @@ def test_at_the_deadline_everyone_is_told_who_is_late_once(engine) -> None:  # n
     assert set(mails) == {address(p) for p in OPENINGS} | {MASTER, OBSERVER}
     late = mails[address("italy")]
     assert late["Subject"] == "[You are late!] JUDGE:alpha - S1901M Late Notice"
-    assert "the orders of Italy have not been received" in late.get_body(("plain",)).get_content()
+    late_text = " ".join(late.get_body(("plain",)).get_content().split())
+    assert "Italy has not yet given orders for: F nap, A rom, A ven" in late_text
     on_time = mails[address("france")]
     assert on_time["Subject"] == "JUDGE:alpha - S1901M Late Notice"
     assert "Orders are still missing from: Italy, Turkey." in on_time.get_body(

@@ -1,0 +1,70 @@
+"""What players read in replies, through process_inbound on a real SQLite file with
+the real order checker: sign-offs after the orders are ignored without an error flag,
+and reply subjects do not pile up the judge's own tags."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session
+
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+FRANCE = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Par - Bur\nA Mar - Spa\nF Bre - Mao\n"
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    yield engine
+    engine.dispose()
+
+
+def _reply(engine, body: str, subject: str = "orders"):
+    deliver(engine, make_mail(address("france"), body, subject))
+    reply = outbox(engine)[-1]
+    return reply["Subject"], body_of(reply)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Thanks!",
+        "Cheers, Alice",
+        "Sent from my iPhone",
+        "Alice",
+        "Best regards,\nBob",
+        "Thanks!\n\nSent from my iPhone",
+    ],
+)
+def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, tail: str) -> None:
+    subject, text = _reply(engine, FRANCE + "\n" + tail + "\n")
+    assert "[Error Flag]" not in subject
+    assert "*** Refused" not in text
+    for line in tail.splitlines():
+        if line.strip():
+            assert f"> {line.strip()}\n  ignored: not an order" in text.replace("\r\n", "\n")
+    assert "Every unit has an order." in text
+
+
+@pytest.mark.parametrize("tail", ["A Par - Pic, thanks", "Cheers - Alice", "F Bre - Nowhere"])
+def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:
+    subject, text = _reply(engine, FRANCE + tail + "\n")
+    assert subject.startswith("Re: [Error Flag]")
+    assert "*** Refused" in text
+
+
+def test_a_sign_off_between_orders_is_an_error(engine) -> None:
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Par - Bur\nThanks!\nA Mar - Spa\n"
+    subject, text = _reply(engine, body)
+    assert subject.startswith("Re: [Error Flag]")  # an order follows: not a sign-off
