@@ -90,13 +90,25 @@ class Notices:
 
     def quarantined(self, session: Session, row: InboundMessage) -> None:
         """Tell the keeper that inbound ``row`` was quarantined."""
+        try:
+            self._quarantined(session, row)
+        except Exception:  # noqa: BLE001
+            log.exception("no keeper notice for inbound mail %s", row.id)
+
+    def gave_up(self, session: Session, row: OutboxMessage) -> None:
+        """Tell the keeper, and the game's master for a game's mail, that ``row`` failed."""
+        try:
+            self._gave_up(session, row)
+        except Exception:  # noqa: BLE001
+            log.exception("no notice for failed outgoing mail %s", row.id)
+
+    def _quarantined(self, session: Session, row: InboundMessage) -> None:
         sender, subject = _summary(row.raw)
         error = (row.error or "").strip().splitlines()[-1:] or [""]
         body = QUARANTINED.format(id=row.id, sender=sender, subject=subject, error=error[0])
         self.send(session, self.config.judge.keeper, f"Mail {row.id} quarantined", body)
 
-    def gave_up(self, session: Session, row: OutboxMessage) -> None:
-        """Tell the keeper, and the game's master for a game's mail, that ``row`` failed."""
+    def _gave_up(self, session: Session, row: OutboxMessage) -> None:
         if row.notice:
             return
         to = ", ".join(row.recipient_list())
