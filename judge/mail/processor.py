@@ -79,6 +79,7 @@ class Processor:
         self.wake = wake or threading.Event()
         self.sent_wake = sent_wake
         self.notices = Notices(config)
+        self.retry_base = 2.0  # seconds before a failed row is tried again, doubling
         self.handled = 0
 
     @property
@@ -127,7 +128,7 @@ class Processor:
             row = session.get(store.InboundMessage, row_id)
             if row is None or row.status != store.PENDING:
                 return
-            if store.inbound_failed(row, error, HANDLING_BOUND):
+            if store.inbound_failed(row, error, HANDLING_BOUND, self.retry_base):
                 self.notices.quarantined(session, row)
             session.add(row)
             session.commit()
