@@ -26,6 +26,7 @@ class JudgeSection:
     name: str = "The Judge"
     code: str = ""
     state_dir: str = "state"
+    keeper: str = ""
 
 
 @dataclass
@@ -82,6 +83,7 @@ class OutboundSection:
     from_: str = ""
     cafile: str = ""
     timeout_seconds: float = 30.0
+    retry_hours: float = 120.0
 
 
 @dataclass

@@ -14,6 +14,7 @@ from email.utils import formatdate
 
 from sqlmodel import Session, select
 
+from judge.mail.headers import header_text
 from judge.mail.store import enqueue
 from judge.models import PLAYING, Account, Game, Observer, Player
 
@@ -107,7 +108,7 @@ def text_mail(
     msg = EmailMessage()
     msg["From"] = sender.from_header
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = header_text(subject)
     msg["Date"] = formatdate(localtime=False, usegmt=True)
     msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(body, subtype="plain", charset="utf-8")

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
 from judge.subject_tags import strip_judge_tags
+from judge.mail.headers import header_text
 from judge.timing import format_for
 
 ERROR_FLAG = "[Error Flag]"
@@ -156,11 +157,12 @@ def build_reply(
     in_reply_to: str | None,
     references: Sequence[str] = (),
 ) -> EmailMessage:
-    """A reply mail, threaded under the mail it answers."""
+    """A reply mail, threaded under the mail it answers.  The subject is made one safe
+    line (``judge.mail.headers.header_text``): it cannot be decoded a second time."""
     msg = EmailMessage()
     msg["From"] = from_header
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = header_text(subject, _MAX_SUBJECT)
     msg["Auto-Submitted"] = "auto-replied"
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to

@@ -1,6 +1,8 @@
-"""Command-line entry points of the mail transport: ``judge run`` and
-``judge quarantine list|show|retry``.  ``register(subparsers)`` adds them to the judge
-CLI; ``python -m judge.mail`` runs them on their own."""
+"""Command-line entry points of the mail transport: ``judge run``,
+``judge quarantine list|show|retry`` (received mail that failed) and
+``judge outbox failed|show|retry`` (outgoing mail the judge gave up on).
+``register(subparsers)`` adds them to the judge CLI; ``python -m judge.mail`` runs them
+on their own."""
 
 from __future__ import annotations
 
@@ -76,8 +78,38 @@ def _quarantine(args: argparse.Namespace) -> int:
         return 0
 
 
+def _outbox(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    with Session(engine) as session:
+        if args.action == "failed":
+            rows = store.failed_outbox(session)
+            for row in rows:
+                to = ",".join(row.recipient_list())
+                error = (row.last_error or "").replace("\n", " ")[:100]
+                print(f"{row.id}\t{row.created_at:%Y-%m-%d %H:%M}\t{to}\t{error}")
+            if not rows:
+                print("no failed outgoing mail")
+            return 0
+        if args.id is None:
+            print(f"judge outbox {args.action}: an ID is needed", file=sys.stderr)
+            return 2
+        row = session.get(store.OutboxMessage, args.id)
+        if row is None or row.state != store.FAILED:
+            print(f"no failed outgoing mail with id {args.id}", file=sys.stderr)
+            return 1
+        if args.action == "show":
+            print(f"id: {row.id}\nqueued: {row.created_at}\nattempts: {row.attempts}")
+            print(f"to: {', '.join(row.recipient_list())}\ngame: {row.game or '-'}")
+            print(f"\nerror:\n{row.last_error}\n\nmail:")
+            sys.stdout.write(row.raw.decode("utf-8", "replace"))
+            return 0
+        store.retry_outbox(session, args.id)
+        print(f"outgoing mail {args.id} queued again")
+        return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``run`` and ``quarantine`` to the judge's command line."""
+    """Add ``run``, ``quarantine`` and ``outbox`` to the judge's command line."""
     run = subparsers.add_parser("run", help="run the mail daemon until SIGTERM/SIGINT")
     run.add_argument("--config", default="judge.toml", help="configuration file")
     run.add_argument(
@@ -111,6 +143,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     quarantine.add_argument("id", nargs="?", type=int)
     quarantine.add_argument("--config", default="judge.toml", help="configuration file")
     quarantine.set_defaults(func=_quarantine)
+
+    outbox = subparsers.add_parser("outbox", help="outgoing mail the judge gave up on")
+    outbox.add_argument("action", choices=["failed", "show", "retry"])
+    outbox.add_argument("id", nargs="?", type=int)
+    outbox.add_argument("--config", default="judge.toml", help="configuration file")
+    outbox.set_defaults(func=_outbox)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,6 +23,7 @@ from judge.config import Config
 from judge.db import make_engine, migrate
 from judge.mail.deadline_runner import DeadlineRunner
 from judge.mail.imap_source import ImapSource
+from judge.mail.notices import Notices
 from judge.mail.processor import ProcessFn, Processor
 from judge.mail.sender import Sender
 from judge.mail.smtp_inbound import start_smtp_server
@@ -74,6 +75,7 @@ class Daemon:
             config.from_address,
             stop=self.stop_event,
             wake=self.outbound_wake,
+            notices=Notices(config),
         )
         self.imap: ImapSource | None = None
         self.smtp: Any = None

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import email
 import email.header
-import email.utils
-import re
 from dataclasses import dataclass, field
 from email.message import Message
 from email.policy import compat32
 
 from judge.mail.automatic import automatic_reason
 from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
+from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
 from judge.mail.mime_text import body_text
 
 _HEADER_SCAN = 256 * 1024
 _MAX_SUBJECT = 300
-_MSGID = re.compile(r"<[^<>\s]+>")
 
 
 @dataclass
@@ -84,26 +82,18 @@ def _decode_header(value: object) -> str:
 
 
 def _one_line(text: str, limit: int = _MAX_SUBJECT) -> str:
-    """Replace CR, LF and other control characters by spaces; collapse and cut."""
-    cleaned = "".join(" " if (ord(c) < 32 or ord(c) == 127) else c for c in text)
-    return re.sub(r" {2,}", " ", cleaned).strip()[:limit]
+    """One safe line of text (see ``judge.mail.headers.header_text``)."""
+    return header_text(text, limit)
 
 
-def _address(value: str | None) -> tuple[str, str]:
-    """(display name, address) of an address header; the domain lower-cased."""
-    if not value:
+def _address(raw: str | None) -> tuple[str, str]:
+    """(display name, address) of the raw From value: split *before* any decoding, so
+    an encoded display name is never read as the address; then only the name is
+    decoded.  The address is "" when unusable (``judge.mail.headers.usable_address``)."""
+    if not raw:
         return "", ""
-    try:
-        name, addr = email.utils.parseaddr(_one_line(value, 2000))
-    except Exception:  # noqa: BLE001
-        return "", ""
-    addr = addr.strip()
-    if "@" not in addr or any(c.isspace() for c in addr):
-        return name, ""
-    local, _, domain = addr.rpartition("@")
-    if not local or not domain:
-        return name, ""
-    return name, f"{local}@{domain.lower()}"
+    name, addr = split_mailbox(_fix_surrogates(str(raw)))
+    return _one_line(_decode_header(name), 200), addr
 
 
 def _header_block(raw: bytes) -> bytes:
@@ -120,6 +110,17 @@ class _Reader:
     def __init__(self, msg: Message) -> None:
         self.msg = msg
 
+    def raw(self, name: str) -> str | None:
+        """The header's value as received (never decoded; 8-bit bytes as surrogates)."""
+        wanted = name.lower()
+        try:
+            for key, value in self.msg.raw_items():
+                if key.lower() == wanted:
+                    return str(value)
+        except Exception:  # noqa: BLE001
+            return None
+        return None
+
     def header(self, name: str) -> str | None:
         try:
             value = self.msg.get(name)
@@ -132,13 +133,11 @@ class _Reader:
 
 def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
     reader = _Reader(msg)
-    mail.sender_name, mail.sender = _address(reader.header("From"))
-    mid = _MSGID.search(reader.header("Message-ID") or "")
-    mail.message_id = mid.group(0) if mid else None
+    mail.sender_name, mail.sender = _address(reader.raw("From"))
+    mail.message_id = msg_id(reader.raw("Message-ID"))
     mail.subject = _one_line(reader.header("Subject") or "")
-    irt = _MSGID.search(reader.header("In-Reply-To") or "")
-    mail.in_reply_to = irt.group(0) if irt else None
-    mail.references = _MSGID.findall(reader.header("References") or "")[:50]
+    mail.in_reply_to = msg_id(reader.raw("In-Reply-To"))
+    mail.references = msg_ids(reader.raw("References"))
     try:
         ctype = msg.get_content_type()
     except Exception:  # noqa: BLE001

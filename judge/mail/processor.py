@@ -5,7 +5,10 @@ here, whatever the command processor, so that no processor can start a mail loop
 Everything else goes to the command processor (``judge.processing.process_inbound`` by
 default), which also handles the size bound.  If it raises, its work is rolled back,
 the mail is quarantined with the error, and the sender is told, within the reply limit
-of :mod:`judge.mail.limits` (the same rule as every other reply).
+of :mod:`judge.mail.limits` (the same rule as every other reply), and so is the keeper.
+If handling a row fails in any other way (even its quarantine), the failure is counted
+and the row backed off, so that the mail after it goes on; after ``HANDLING_BOUND``
+failures it is quarantined as it is (``judge.mail.store.inbound_failed``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from judge.config import Config
 from judge.db import is_transient
 from judge.mail import store
 from judge.mail.limits import limited_body
+from judge.mail.notices import Notices
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.mail.redact import redact
 from judge.mail.reply import build_reply, re_subject
@@ -34,6 +38,8 @@ log = logging.getLogger(__name__)
 ProcessFn = Callable[[Session, store.InboundMessage, Config], Any]
 
 DEFAULT_PROCESSOR = "judge.processing:process_inbound"
+# failures to handle one row before it is quarantined as it is
+HANDLING_BOUND = 5
 
 
 def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
@@ -74,6 +80,8 @@ class Processor:
         self.stop = stop or threading.Event()
         self.wake = wake or threading.Event()
         self.sent_wake = sent_wake
+        self.notices = Notices(config)
+        self.retry_base = 2.0  # seconds before a failed row is tried again, doubling
         self.handled = 0
 
     @property
@@ -97,13 +105,33 @@ class Processor:
             if row is None:
                 return
             store.mark_done(row, store.QUARANTINED, error[-8000:])
+            self._tell_sender(session, row)
+            self.notices.quarantined(session, row)
+            session.add(row)
+            session.commit()
+
+    def _tell_sender(self, session: Session, row: store.InboundMessage) -> None:
+        """The quarantine notice to the mail's sender; not sent when it cannot be."""
+        try:
             mail = parse_incoming(row.raw, self.config.judge.address, 1)  # headers only
             if mail.answerable:
                 limit = self.config.limits.replies_per_sender_per_hour
-                text = QUARANTINED.format(id=row_id)
+                text = QUARANTINED.format(id=row.id)
                 body = limited_body(session, mail.sender, self.clock(), limit, text)
                 if body is not None:
                     store.enqueue(session, _notice(self.config, mail, body))
+        except Exception:  # noqa: BLE001
+            log.exception("no quarantine notice for inbound mail %s", row.id)
+
+    def _failed(self, row_id: int, error: str) -> None:
+        """Count a failure to handle a row: back it off, or quarantine it at the bound."""
+        log.error("handling inbound mail %s failed:\n%s", row_id, error)
+        with Session(self.engine, expire_on_commit=False) as session:
+            row = session.get(store.InboundMessage, row_id)
+            if row is None or row.status != store.PENDING:
+                return
+            if store.inbound_failed(row, error, HANDLING_BOUND, self.retry_base):
+                self.notices.quarantined(session, row)
             session.add(row)
             session.commit()
 
@@ -141,7 +169,12 @@ class Processor:
             if self.stop.is_set():
                 break
             assert row_id is not None
-            self.handle(row_id)
+            try:
+                self.handle(row_id)
+            except Exception as failure:  # noqa: BLE001
+                if is_transient(failure):  # the database, not the mail: run() backs off
+                    raise
+                self._failed(row_id, traceback.format_exc())
             self.handled += 1
             if self.sent_wake is not None:
                 self.sent_wake.set()

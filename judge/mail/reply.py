@@ -6,6 +6,7 @@ import email.utils
 from email.message import EmailMessage
 
 from judge.config import Config
+from judge.mail.headers import header_text
 from judge.mail.parse import IncomingMail
 
 
@@ -19,7 +20,7 @@ def build_reply(config: Config, mail: IncomingMail, subject: str, body: str) -> 
     msg = EmailMessage()
     msg["From"] = email.utils.formataddr((config.judge.name, config.from_address))
     msg["To"] = mail.sender
-    msg["Subject"] = subject
+    msg["Subject"] = header_text(subject)
     msg["Auto-Submitted"] = "auto-replied"
     if mail.message_id:
         msg["In-Reply-To"] = mail.message_id

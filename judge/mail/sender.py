@@ -4,6 +4,19 @@ A row is marked sent, and committed, right after the relay accepted it.  If the 
 dies between the relay's acceptance and that commit, the mail is sent again after the
 restart (at-least-once); both copies carry the same Message-ID (made from the outbox
 id), so a reader or a filter can recognise the duplicate.
+
+What a failure does (docs/mail-transport.md, "The outbox and the sender"):
+
+* the relay cannot be reached at all: nothing is counted, the batch waits (backoff);
+* a row refused for now (4xx) or whose transaction the relay dropped (disconnect,
+  ``421``, timeout): one attempt for that row, retried with backoff until ``[outbound]
+  retry_hours`` after it was queued, then given up; the other rows go on, over a new
+  session when the old one was dropped;
+* a row refused for good (5xx), or one that needs SMTPUTF8 from a relay that does not
+  offer it: given up at once.
+
+A row given up on gets the state ``failed``, a WARNING in the log, and a notice to the
+keeper and, for a game's mail, to the game's master (:mod:`judge.mail.notices`).
 """
 
 from __future__ import annotations
@@ -18,14 +31,17 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.config import OutboundSection
-from judge.mail.store import OutboxMessage, due_outbox, mark_failed, mark_sent, next_due_time
+from judge.mail.notices import Notices
+from judge.mail.store import (
+    OutboxMessage,
+    due_outbox,
+    mark_given_up,
+    mark_retry,
+    mark_sent,
+    next_due_time,
+)
 
 log = logging.getLogger(__name__)
-
-# After this many refusals of one mail the sender gives up on it (it stays in the
-# outbox with its last error, and is no longer tried).
-MAX_ATTEMPTS = 12
-GAVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 class RelayUnavailable(Exception):
@@ -45,6 +61,9 @@ class Sender:
         backoff_initial: float = 1.0,
         backoff_max: float = 60.0,
         idle_seconds: float = 5.0,
+        notices: Notices | None = None,
+        retry_base: float = 30.0,
+        retry_cap: float = 3600.0,
     ) -> None:
         self.settings = settings
         self.engine = engine
@@ -54,6 +73,9 @@ class Sender:
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.idle_seconds = idle_seconds
+        self.notices = notices
+        self.retry_base = retry_base
+        self.retry_cap = retry_cap
         self.sent = 0
 
     def _context(self) -> ssl.SSLContext:
@@ -78,56 +100,108 @@ class Sender:
             raise RelayUnavailable(str(exc) or type(exc).__name__) from exc
         return smtp
 
-    def _deliver(self, smtp: smtplib.SMTP, session: Session, row: OutboxMessage) -> None:
+    def _options(self, smtp: smtplib.SMTP, row: OutboxMessage) -> list[str] | None:
+        """MAIL options for the row: SMTPUTF8 for an internationalised address; None
+        when the relay does not offer what the row needs."""
+        if all(a.isascii() for a in [self.envelope_from, *row.recipient_list()]):
+            return []
+        smtp.ehlo_or_helo_if_needed()
+        return ["SMTPUTF8"] if smtp.has_extn("smtputf8") else None
+
+    def _deliver(self, smtp: smtplib.SMTP, session: Session, row: OutboxMessage) -> bool:
+        """Hand one row to the relay and record the outcome; False when the session
+        can no longer be used (dropped, or in an unknown state)."""
         try:
-            refused = smtp.sendmail(self.envelope_from, row.recipient_list(), row.raw)
-        except smtplib.SMTPServerDisconnected as exc:
-            raise RelayUnavailable(str(exc)) from exc
-        except smtplib.SMTPResponseException as exc:
-            if exc.smtp_code in (421,):
-                raise RelayUnavailable(str(exc)) from exc
-            self._failed(session, row, f"{exc.smtp_code} {exc.smtp_error!r}")
-            return
+            options = self._options(smtp, row)
+            if options is None:
+                self._give_up(session, row, "the relay does not offer SMTPUTF8, which an "
+                              "internationalised address needs")  # fmt: skip
+                return True
+            refused = smtp.sendmail(
+                self.envelope_from, row.recipient_list(), row.raw, mail_options=options
+            )
         except smtplib.SMTPRecipientsRefused as exc:
-            self._failed(session, row, f"all recipients refused: {exc.recipients!r}")
-            return
-        except OSError as exc:
-            raise RelayUnavailable(str(exc)) from exc
+            codes = [code for code, _ in exc.recipients.values()]
+            error = f"all recipients refused: {exc.recipients!r}"
+            if codes and all(500 <= code < 600 for code in codes):
+                self._give_up(session, row, error)
+            else:
+                self._retry(session, row, error)
+            return True
+        except smtplib.SMTPResponseException as exc:
+            error = f"{exc.smtp_code} {exc.smtp_error!r}"
+            if 500 <= exc.smtp_code < 600:
+                self._give_up(session, row, error)
+                return True
+            self._retry(session, row, error)
+            return 400 <= exc.smtp_code < 500 and exc.smtp_code != 421
+        except (smtplib.SMTPServerDisconnected, OSError) as exc:
+            self._retry(session, row, f"connection dropped: {exc or type(exc).__name__}")
+            return False
+        except (UnicodeError, ValueError, smtplib.SMTPException) as exc:
+            self._give_up(session, row, f"cannot be sent: {exc!r}")
+            return False
         mark_sent(row)
         if refused:
             row.last_error = f"some recipients refused: {refused!r}"
         session.add(row)
         session.commit()
         self.sent += 1
+        return True
 
-    def _failed(self, session: Session, row: OutboxMessage, error: str) -> None:
-        mark_failed(row, error)
-        if row.attempts >= MAX_ATTEMPTS:
-            row.next_attempt_at = GAVE_UP
-            row.last_error = f"gave up after {row.attempts} attempts: {error}"[:2000]
-        log.warning("outbox %s not accepted: %s", row.id, error)
+    def _retry(self, session: Session, row: OutboxMessage, error: str) -> None:
+        """A temporary failure: one attempt counted, the row backs off (or is given up
+        once it has been retried for ``retry_hours``)."""
+        give_up_after = timedelta(hours=self.settings.retry_hours)
+        if mark_retry(row, error, give_up_after, self.retry_base, self.retry_cap):
+            self._gave_up(session, row)
+            return
+        log.info("outbox %s not accepted for now (attempt %s): %s", row.id, row.attempts, error)
         session.add(row)
         session.commit()
 
+    def _give_up(self, session: Session, row: OutboxMessage, error: str) -> None:
+        """A permanent failure: the row is failed at once."""
+        row.attempts += 1
+        mark_given_up(row, error)
+        self._gave_up(session, row)
+
+    def _gave_up(self, session: Session, row: OutboxMessage) -> None:
+        log.warning("outbox %s failed, not sent: %s", row.id, row.last_error)
+        if self.notices is not None:
+            self.notices.gave_up(session, row)
+        session.add(row)
+        session.commit()
+
+    @staticmethod
+    def _close(smtp: smtplib.SMTP) -> None:
+        try:
+            smtp.quit()
+        except (OSError, smtplib.SMTPException):
+            smtp.close()
+
     def send_due(self) -> int:
-        """Send every due row over one SMTP session; return how many were sent.
-        Raises RelayUnavailable when the relay cannot be reached."""
+        """Send every due row, over one SMTP session while the relay keeps it; return
+        how many were sent.  Raises RelayUnavailable when the relay cannot be reached
+        (the rows not yet tried are left as they are)."""
         with Session(self.engine, expire_on_commit=False) as session:
             rows = due_outbox(session)
             if not rows:
                 return 0
             before = self.sent
-            smtp = self.connect()
+            smtp: smtplib.SMTP | None = None
             try:
                 for row in rows:
                     if self.stop.is_set():
                         break
-                    self._deliver(smtp, session, row)
+                    if smtp is None:
+                        smtp = self.connect()
+                    if not self._deliver(smtp, session, row) or smtp.sock is None:
+                        smtp.close()
+                        smtp = None
             finally:
-                try:
-                    smtp.quit()
-                except (OSError, smtplib.SMTPException):
-                    smtp.close()
+                if smtp is not None:
+                    self._close(smtp)
             return self.sent - before
 
     def _idle_wait(self) -> None:

@@ -2,8 +2,9 @@
 
 ``InboundMessage`` keeps every mail the judge took in, keyed by its Message-ID (or a
 digest of its bytes), so a mail is never applied twice.  ``OutboxMessage`` keeps every
-mail the judge wants to send until the relay has accepted it.  Both live in the
-project's ``SQLModel.metadata``.
+mail the judge wants to send until the relay has accepted it (state ``pending``), gave
+up on it (``failed``) or handed it over (``sent``).  Both live in the project's
+``SQLModel.metadata``.
 """
 
 from __future__ import annotations
@@ -11,13 +12,19 @@ from __future__ import annotations
 import email.utils
 import hashlib
 import json
+import logging
+import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from email.policy import SMTP
+from email.policy import SMTP, SMTPUTF8
 
-from sqlalchemy import Column, LargeBinary, Text
-from sqlmodel import Field, Session, SQLModel, select
+from sqlalchemy import Column, LargeBinary, Text, or_
+from sqlmodel import Field, Session, SQLModel, col, select
+
+from judge.mail.headers import ADDRESS_HEADERS, clean_headers
+
+log = logging.getLogger(__name__)
 
 # Inbound statuses.
 PENDING = "pending"
@@ -26,6 +33,16 @@ QUARANTINED = "quarantined"
 IGNORED = "ignored"
 
 SOURCES = ("smtp", "imap")
+
+# Outbox states.
+OUT_PENDING = "pending"
+SENT = "sent"
+FAILED = "failed"
+# next_attempt_at of a row that is no longer tried
+GAVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
+
+# "USIN:alpha - S1901M Results" (judge.reports.game_subject), "PREVIEW " in front
+_GAME_SUBJECT = re.compile(r"^(?:PREVIEW )?[A-Za-z0-9]{1,16}:([^\s:]{1,64}) - ")
 
 _MAX_KEY = 250
 
@@ -50,6 +67,9 @@ class InboundMessage(SQLModel, table=True):
     processed_at: datetime | None = None
     # Set when intake kept only the header of a mail this large (judge.mail.intake_size).
     original_size: int | None = None
+    # failed attempts to handle the row, and when it may be tried again
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
 
 
 class OutboxMessage(SQLModel, table=True):
@@ -66,6 +86,9 @@ class OutboxMessage(SQLModel, table=True):
     next_attempt_at: datetime = Field(default_factory=utcnow, index=True)
     sent_at: datetime | None = Field(default=None, index=True)
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    state: str = Field(default=OUT_PENDING, max_length=16, index=True)
+    game: str | None = Field(default=None, max_length=64)  # set for a game's mail
+    notice: bool = False  # a notice about a failed mail: never noticed in turn
 
     def recipient_list(self) -> list[str]:
         """The envelope recipients as a list."""
@@ -130,15 +153,31 @@ def store_inbound(
     return row
 
 
-def pending_ids(session: Session, limit: int = 50) -> list[int]:
-    """The ids of pending inbound rows, oldest first (without their bytes)."""
+def pending_ids(session: Session, limit: int = 50, now: datetime | None = None) -> list[int]:
+    """The ids of pending inbound rows that are due (not backed off after a failure),
+    oldest first (without their bytes)."""
+    due = col(InboundMessage.next_attempt_at)
     stmt = (
         select(InboundMessage.id)
         .where(InboundMessage.status == PENDING)
+        .where(or_(due.is_(None), due <= (now or utcnow())))
         .order_by(InboundMessage.id)
         .limit(limit)
     )
     return [i for i in session.exec(stmt) if i is not None]
+
+
+def inbound_failed(row: InboundMessage, error: str, bound: int, base: float = 2.0) -> bool:
+    """Count a failed attempt to handle ``row`` (the caller commits): it is tried again
+    after ``base`` seconds doubling, and after ``bound`` failures it is quarantined with
+    ``error``.  True when quarantined."""
+    row.attempts += 1
+    if row.attempts >= bound:
+        mark_done(row, QUARANTINED, f"handling failed {row.attempts} times:\n{error}"[-8000:])
+        return True
+    row.next_attempt_at = utcnow() + timedelta(seconds=base * 2 ** (row.attempts - 1))
+    row.error = error[-8000:]
+    return False
 
 
 def mark_done(inbound: InboundMessage, status: str = PROCESSED, error: str | None = None) -> None:
@@ -165,6 +204,8 @@ def retry(session: Session, inbound_id: int) -> bool:
         return False
     row.status = PENDING
     row.processed_at = None
+    row.attempts = 0
+    row.next_attempt_at = None
     session.add(row)
     session.commit()
     return True
@@ -172,37 +213,61 @@ def retry(session: Session, inbound_id: int) -> bool:
 
 def _domain_of(msg: EmailMessage) -> str:
     _, addr = email.utils.parseaddr(str(msg.get("From", "")))
-    return addr.rpartition("@")[2] or "judge.invalid"
+    domain = addr.rpartition("@")[2]
+    return domain if domain and domain.isascii() else "judge.invalid"
 
 
-def _envelope_recipients(msg: EmailMessage) -> list[str]:
-    values = [str(v) for name in ("To", "Cc", "Bcc") for v in msg.get_all(name, [])]
+def _addresses(msg: EmailMessage, names: tuple[str, ...]) -> list[str]:
     seen: list[str] = []
-    for _, addr in email.utils.getaddresses(values):
-        if addr and "@" in addr and addr not in seen:
-            seen.append(addr)
+    for name in names:
+        for value in msg.get_all(name, []):
+            for a in getattr(value, "addresses", ()):
+                if a.addr_spec and a.addr_spec not in seen:
+                    seen.append(a.addr_spec)
     return seen
 
 
-def enqueue(session: Session, msg: EmailMessage) -> OutboxMessage:
+def game_of(subject: str) -> str | None:
+    """The game a mail is about, read from a game mail's subject (``USIN:alpha - ...``)."""
+    found = _GAME_SUBJECT.match(subject)
+    return found.group(1) if found else None
+
+
+def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> OutboxMessage | None:
     """Add a mail to the outbox in the caller's transaction (the caller commits).
 
-    The envelope recipients come from To, Cc and Bcc (Bcc is removed from the stored
-    bytes).  The Message-ID is derived from the outbox id, so a mail that is sent twice
-    (see docs/mail-transport.md) carries the same Message-ID both times.
+    Its headers are made safe first (``judge.mail.headers.clean_headers``): unusable
+    addresses are dropped, text is one line.  The envelope recipients come from To, Cc
+    and Bcc (Bcc is removed from the stored bytes).  A mail left without a recipient, or
+    that cannot be written out, is not queued: None is returned and a warning logged,
+    never an exception.  Mail to an internationalised address is stored in SMTPUTF8
+    form.  The Message-ID is derived from the outbox id, so a mail that is sent twice
+    (see docs/mail-transport.md) carries the same Message-ID both times.  ``notice``
+    marks the judge's notices about failed mail, which never cause notices themselves.
     """
-    recipients = _envelope_recipients(msg)
-    if not recipients:
-        raise ValueError("outgoing mail has no recipients")
-    row = OutboxMessage(recipients=json.dumps(recipients))
+    try:
+        clean_headers(msg)
+        recipients = _addresses(msg, ("To", "Cc", "Bcc"))
+        if not recipients:
+            log.warning("outgoing mail %r has no usable recipient: not queued", msg["Subject"])
+            return None
+        del msg["Bcc"]
+        del msg["Message-ID"]
+        if "Date" not in msg:
+            msg["Date"] = email.utils.format_datetime(datetime.now(UTC))
+        utf8 = not all(a.isascii() for a in _addresses(msg, ADDRESS_HEADERS))
+        policy = SMTPUTF8 if utf8 else SMTP
+        msg.as_bytes(policy=policy)  # fails here, before anything is added, if it must
+    except Exception:  # noqa: BLE001
+        log.exception("outgoing mail cannot be written: not queued")
+        return None
+    row = OutboxMessage(
+        recipients=json.dumps(recipients), game=game_of(str(msg["Subject"] or "")), notice=notice
+    )
     session.add(row)
     session.flush()  # assigns row.id
-    del msg["Bcc"]
-    del msg["Message-ID"]
     msg["Message-ID"] = f"<judge.{row.id}.{secrets.token_hex(4)}@{_domain_of(msg)}>"
-    if "Date" not in msg:
-        msg["Date"] = email.utils.format_datetime(datetime.now(UTC))
-    row.raw = msg.as_bytes(policy=SMTP)
+    row.raw = msg.as_bytes(policy=policy)
     session.add(row)
     return row
 
@@ -214,7 +279,7 @@ def due_outbox(
     now = now or utcnow()
     stmt = (
         select(OutboxMessage)
-        .where(OutboxMessage.sent_at.is_(None))  # type: ignore[union-attr]
+        .where(OutboxMessage.state == OUT_PENDING)
         .where(OutboxMessage.next_attempt_at <= now)
         .order_by(OutboxMessage.id)
         .limit(limit)
@@ -226,7 +291,7 @@ def next_due_time(session: Session) -> datetime | None:
     """When the earliest unsent outbox row is due, or None if the outbox is empty."""
     stmt = (
         select(OutboxMessage.next_attempt_at)
-        .where(OutboxMessage.sent_at.is_(None))  # type: ignore[union-attr]
+        .where(OutboxMessage.state == OUT_PENDING)
         .order_by(OutboxMessage.next_attempt_at)
         .limit(1)
     )
@@ -238,11 +303,49 @@ def mark_sent(row: OutboxMessage) -> None:
     row.sent_at = utcnow()
     row.attempts += 1
     row.last_error = None
+    row.state = SENT
 
 
-def mark_failed(row: OutboxMessage, error: str, base: float = 5.0, cap: float = 900.0) -> None:
-    """Record a failed attempt and schedule the next with exponential backoff."""
+def mark_retry(
+    row: OutboxMessage, error: str, give_up_after: timedelta, base: float = 30.0,
+    cap: float = 3600.0,
+) -> bool:  # fmt: skip
+    """Record a temporary failure: the next attempt after ``base`` seconds doubling up to
+    ``cap``; once the mail has waited ``give_up_after`` since it was queued, give up.
+    True when given up."""
     row.attempts += 1
     row.last_error = error[:2000]
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    if utcnow() - created >= give_up_after:
+        mark_given_up(row, f"gave up after {row.attempts} attempts over {give_up_after}: {error}")
+        return True
     delay = min(cap, base * (2 ** min(row.attempts - 1, 20)))
     row.next_attempt_at = utcnow() + timedelta(seconds=delay)
+    return False
+
+
+def mark_given_up(row: OutboxMessage, error: str) -> None:
+    """Give up on a mail: state ``failed``, never tried again (the caller commits)."""
+    row.state = FAILED
+    row.last_error = error[:2000]
+    row.next_attempt_at = GAVE_UP
+
+
+def failed_outbox(session: Session) -> list[OutboxMessage]:
+    """Every outbox row given up on, oldest first."""
+    stmt = select(OutboxMessage).where(OutboxMessage.state == FAILED).order_by(OutboxMessage.id)
+    return list(session.exec(stmt))
+
+
+def retry_outbox(session: Session, outbox_id: int) -> bool:
+    """Queue a failed outbox row again (from now on, with a fresh give-up time) and
+    commit; False if there is no such failed row."""
+    row = session.get(OutboxMessage, outbox_id)
+    if row is None or row.state != FAILED:
+        return False
+    row.state = OUT_PENDING
+    row.attempts = 0
+    row.created_at = row.next_attempt_at = utcnow()
+    session.add(row)
+    session.commit()
+    return True

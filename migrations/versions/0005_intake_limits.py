@@ -5,7 +5,7 @@ over ``[limits] max_message_bytes`` (IMAP does not fetch such a mail whole); the
 processor answers it with the "too large" reply.  NULL: the row holds the whole mail.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 Create Date: 2026-11-24
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
