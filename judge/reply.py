@@ -14,8 +14,8 @@ from email.message import EmailMessage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
-from judge.subject_tags import strip_judge_tags
 from judge.mail.headers import header_text
+from judge.subject_tags import strip_judge_tags
 from judge.timing import format_for
 
 ERROR_FLAG = "[Error Flag]"
