@@ -20,8 +20,8 @@ results once.
 
 from __future__ import annotations
 
+import contextlib
 import email
-import json
 import re
 import smtplib
 import threading
@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
 
+from games import OPENINGS
 from sqlmodel import Session, col, select
 
 from judge.mail.store import InboundMessage, OutboxMessage
 from judge.models import REPORT_RESULTS, Game, GameReport
-from games import OPENINGS
 
 JUDGE = "judge@example.org"
 DOMAIN = "players.example.com"
@@ -114,7 +114,9 @@ class MailSender:
     _threads: list[threading.Thread] = field(default_factory=list)
 
     def start(self) -> MailSender:
-        self._threads = [threading.Thread(target=self._client, daemon=True) for _ in range(self.clients)]
+        self._threads = [
+            threading.Thread(target=self._client, daemon=True) for _ in range(self.clients)
+        ]
         for thread in self._threads:
             thread.start()
         return self
@@ -154,17 +156,13 @@ class MailSender:
                     self._queue.append(mail)
                     self.resends += 1
                 if smtp is not None:
-                    try:
+                    with contextlib.suppress(OSError):
                         smtp.close()
-                    except OSError:
-                        pass
                 smtp = None
                 time.sleep(0.1)
         if smtp is not None:
-            try:
+            with contextlib.suppress(OSError, smtplib.SMTPException):
                 smtp.quit()
-            except (OSError, smtplib.SMTPException):
-                pass
 
 
 # --------------------------------------------------------------------------- reading
@@ -241,87 +239,107 @@ class Accounts:
         self.violations.append(text)
 
 
-def _rows(engine):  # noqa: ANN001, ANN202
-    with Session(engine) as s:
-        inbound = list(s.exec(select(InboundMessage).order_by(col(InboundMessage.id))))
-        outbox = list(s.exec(select(OutboxMessage).order_by(col(OutboxMessage.id))))
-        games = {g.id: g for g in s.exec(select(Game))}
-        reports = list(
-            s.exec(select(GameReport).where(GameReport.kind == REPORT_RESULTS).order_by(col(GameReport.id)))
-        )
-    return inbound, outbox, games, reports
+@dataclass
+class Ledger:
+    """What the judge kept and sent: its database and the mail at the relay."""
+
+    inbound: list[InboundMessage]  # in the order the judge processed them
+    replies: dict[str, list[OutboxMessage]]  # by the Message-ID they answer
+    games: dict[int, Game]
+    reports: list[GameReport]  # results reports, oldest first
+    relay_replies: dict[str, set[str]]  # Message-IDs at the relay, by In-Reply-To
+    results_at_relay: Counter[tuple[str, str]]  # (recipient, subject): distinct mails
+
+    @classmethod
+    def read(cls, engine, relay_messages: list[tuple[str, list[str], bytes]]) -> Ledger:  # noqa: ANN001
+        with Session(engine) as s:
+            inbound = list(s.exec(select(InboundMessage).order_by(col(InboundMessage.id))))
+            outbox = list(s.exec(select(OutboxMessage).order_by(col(OutboxMessage.id))))
+            games = {g.id: g for g in s.exec(select(Game))}
+            results = select(GameReport).where(GameReport.kind == REPORT_RESULTS)
+            reports = list(s.exec(results.order_by(col(GameReport.id))))
+        replies: dict[str, list[OutboxMessage]] = defaultdict(list)
+        for row in outbox:
+            irt = email.message_from_bytes(row.raw)["In-Reply-To"]
+            if irt:
+                replies[irt.strip()].append(row)
+        relay_replies: dict[str, set[str]] = defaultdict(set)
+        results_at_relay: Counter[tuple[str, str]] = Counter()
+        seen: set[str] = set()
+        for _, rcpts, raw in relay_messages:
+            msg = email.message_from_bytes(raw, policy=policy.default)
+            mid = str(msg["Message-ID"])
+            if msg["In-Reply-To"]:
+                relay_replies[str(msg["In-Reply-To"]).strip()].add(mid)
+            subject = str(msg["Subject"])
+            if subject.endswith(" Results") and mid not in seen:  # a resend keeps its id
+                results_at_relay[(rcpts[0], subject)] += 1
+            seen.add(mid)
+        return cls(inbound, replies, games, reports, relay_replies, results_at_relay)
+
+    def mids(self) -> list[str]:
+        """The Message-IDs of the stored mails, in processing order."""
+        return [r.message_key.removeprefix("mid:") for r in self.inbound]
 
 
-def account(engine, relay_messages: list[tuple[str, list[str], bytes]], acked: set[int]) -> Accounts:  # noqa: ANN001
-    """Check the whole promise on the database and what reached the relay."""
-    acc = Accounts()
-    inbound, outbox, games, reports = _rows(engine)
-    acc.stored = len(inbound)
-    stored_ids = {r.message_key.removeprefix("mid:"): r for r in inbound}
-
-    # acknowledged (250) = stored; every stored mail processed
-    stored_numbers = Counter(p.n for m in stored_ids if (p := parse_mail_id(m)))
+def _check_stored(acc: Accounts, led: Ledger, acked: set[int]) -> None:
+    """Acknowledged (250) = stored once; every stored mail processed."""
+    stored = Counter(p.n for m in led.mids() if (p := parse_mail_id(m)))
     for n in sorted(acked):
-        if stored_numbers[n] != 1:
-            acc.fail(f"mail {n} was acknowledged with 250 but stored {stored_numbers[n]} times")
-    for row in inbound:
+        if stored[n] != 1:
+            acc.fail(f"mail {n} was acknowledged with 250 but stored {stored[n]} times")
+    for row in led.inbound:
         if row.status != "processed":
             acc.fail(f"stored mail {row.message_key} is {row.status}: {row.error}")
 
-    # answered exactly once, in the outbox and at the relay
-    replies: dict[str, list[OutboxMessage]] = defaultdict(list)
-    for row in outbox:
-        irt = email.message_from_bytes(row.raw)["In-Reply-To"]
-        if irt:
-            replies[irt.strip()].append(row)
-    relay_replies: dict[str, set[str]] = defaultdict(set)
-    results_at_relay: Counter[tuple[str, str]] = Counter()
-    seen_ids: set[str] = set()
-    for _, rcpts, raw in relay_messages:
-        msg = email.message_from_bytes(raw, policy=policy.default)
-        mid = str(msg["Message-ID"])
-        if msg["In-Reply-To"]:
-            relay_replies[str(msg["In-Reply-To"]).strip()].add(mid)
-        subject = str(msg["Subject"])
-        if subject.endswith(" Results") and mid not in seen_ids:  # a resend keeps its id
-            results_at_relay[(rcpts[0], subject)] += 1
-        seen_ids.add(mid)
-    for mid in stored_ids:
-        if len(replies.get(mid, [])) != 1:
-            acc.fail(f"{mid}: {len(replies.get(mid, []))} replies in the outbox (want 1)")
-        if len(relay_replies.get(mid, ())) != 1:
-            acc.fail(f"{mid}: {len(relay_replies.get(mid, ()))} distinct replies at the relay")
 
-    # each phase reported once; each player got its results once
-    per_phase = Counter((r.game_id, r.phase) for r in reports)
+def _check_answered(acc: Accounts, led: Ledger) -> None:
+    """Every stored mail answered exactly once, in the outbox and at the relay."""
+    for mid in led.mids():
+        if len(led.replies.get(mid, [])) != 1:
+            acc.fail(f"{mid}: {len(led.replies.get(mid, []))} replies in the outbox (want 1)")
+        if len(led.relay_replies.get(mid, ())) != 1:
+            acc.fail(f"{mid}: {len(led.relay_replies.get(mid, ()))} distinct replies at the relay")
+
+
+def _check_reported_once(acc: Accounts, led: Ledger) -> None:
+    """Each phase reported once; each player got its results once."""
+    per_phase = Counter((r.game_id, r.phase) for r in led.reports)
     for (game_id, phase), count in sorted(per_phase.items()):
         if count != 1:
-            acc.fail(f"{games[game_id].name} {phase}: results reported {count} times")
-    for r in reports:
-        game = games[r.game_id].name
+            acc.fail(f"{led.games[game_id].name} {phase}: results reported {count} times")
+    for game_id, phase, subject in sorted({(r.game_id, r.phase, r.subject) for r in led.reports}):
+        game = led.games[game_id].name
         for power in OPENINGS:
-            got = results_at_relay[(f"{power}.{game}@{DOMAIN}", r.subject)]
+            got = led.results_at_relay[(f"{power}.{game}@{DOMAIN}", subject)]
             if got != 1:
-                acc.fail(f"{game} {r.phase}: {power} got the results {got} times at the relay")
+                acc.fail(f"{game} {phase}: {power} got the results {got} times at the relay")
 
-    # acknowledged = adjudicated: the last listing per (game, power, phase)
+
+def _acknowledged(acc: Accounts, led: Ledger) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """(game, power, phase) -> (set, Message-ID) of the last reply listing orders."""
     last: dict[tuple[str, str, str], tuple[str, str]] = {}
-    for row in inbound:  # the order the judge processed them
-        mid = row.message_key.removeprefix("mid:")
+    for mid in led.mids():
         sent = parse_mail_id(mid)
-        if sent is None or len(replies.get(mid, [])) != 1:
+        if sent is None or len(led.replies.get(mid, [])) != 1:
             continue
-        listing = reply_listing(plain_text(replies[mid][0].raw))
+        listing = reply_listing(plain_text(led.replies[mid][0].raw))
         if listing is None:
             continue
         power, game, phase, shown = listing
         if (game, power) != (sent.game, sent.power) or shown != sent.variant:
             acc.fail(f"{mid}: the reply lists {game} {power} {phase} as {shown}")
         last[(game, power, phase)] = (shown, mid)
+    return last
+
+
+def _check_adjudicated(acc: Accounts, led: Ledger) -> None:
+    """Each phase's results show, for every power, the set last acknowledged (or none)."""
+    last = _acknowledged(acc, led)
     acc.acknowledged = len(last)
     reported: set[tuple[str, str]] = set()
-    for r in reports:
-        game = games[r.game_id].name
+    for r in led.reports:
+        game = led.games[r.game_id].name
         if (game, r.phase) in reported:
             continue
         reported.add((game, r.phase))
@@ -334,13 +352,26 @@ def account(engine, relay_messages: list[tuple[str, list[str], bytes]], acked: s
                     f"{game} {power} {r.phase}: acknowledged {want} ({mid}), "
                     f"adjudicated {shown[power]}"
                 )
-    current = {g.name: g.phase for g in games.values()}
+    current = {g.name: g.phase for g in led.games.values()}
     for (game, power, phase), (want, mid) in sorted(last.items()):
         if (game, phase) not in reported and current.get(game) != phase:
             acc.fail(
                 f"{game} {power} {phase}: acknowledged {want} ({mid}) for a phase that "
                 f"was never reported (the game is in {current.get(game)})"
             )
+
+
+def account(
+    engine, relay_messages: list[tuple[str, list[str], bytes]], acked: set[int]
+) -> Accounts:  # noqa: ANN001, E501
+    """Check the whole promise on the database and what reached the relay; ``acked``
+    are the numbers of the order mails the judge answered 250."""
+    led = Ledger.read(engine, relay_messages)
+    acc = Accounts(stored=len(led.inbound))
+    _check_stored(acc, led, acked)
+    _check_answered(acc, led)
+    _check_reported_once(acc, led)
+    _check_adjudicated(acc, led)
     return acc
 
 
@@ -354,8 +385,3 @@ def describe(acc: Accounts, limit: int = 40) -> str:
     if len(acc.violations) > limit:
         lines.append(f"  ... and {len(acc.violations) - limit} more")
     return "\n".join([head, *lines])
-
-
-def dumps(acc: Accounts) -> str:
-    return json.dumps({"violations": len(acc.violations), "stored": acc.stored,
-                       "acknowledged": acc.acknowledged, "phases": acc.phases})  # fmt: skip
