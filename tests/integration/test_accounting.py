@@ -250,17 +250,18 @@ def prepare_race(engine, daemon: Daemon, tmp_path: Path) -> list[tuple[datetime,
         key.write_bytes(signer.public_key())
         added = daemon.judge("gm", "add", MASTER, str(key))
         assert added.returncode == 0, added.stderr
-        t0 = datetime.now(UTC)
-        deadlines = {f"race{g}": t0 + timedelta(seconds=5 + 1.5 * g) for g in range(RACE_GAMES)}
-        for name, deadline in deadlines.items():
-            make_game(engine, name, RULES, deadline=deadline)
-        return sorted(
-            (deadline + timedelta(seconds=offset), master_mail(signer, name, word))
-            for name, deadline in deadlines.items()
-            for word, offset in RACE_OFFSETS.items()
-        )
+        names = [f"race{g}" for g in range(RACE_GAMES)]
+        mails = {(n, w): master_mail(signer, n, w) for n in names for w in RACE_OFFSETS}
     finally:
         signer.close()
+    t0 = datetime.now(UTC)  # the daemon starts in about two seconds
+    deadlines = {name: t0 + timedelta(seconds=6 + 1.5 * g) for g, name in enumerate(names)}
+    for name, deadline in deadlines.items():
+        make_game(engine, name, RULES, deadline=deadline)
+    return sorted(
+        (deadlines[name] + timedelta(seconds=RACE_OFFSETS[word]), raw)
+        for (name, word), raw in mails.items()
+    )
 
 
 def test_a_masters_process_at_the_deadline_processes_the_phase_once(
