@@ -1,4 +1,8 @@
-"""Fixtures shared by every test package: a throwaway PostgreSQL server."""
+"""Fixtures shared by every test directory: a throwaway PostgreSQL server.
+
+One server runs for the whole session (starting one takes seconds); each test that
+asks for ``postgres_url`` gets a database of its own on it.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,15 @@ import functools
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from judge.demo.rig import free_port
 
 
 def _as_postgres(args: list[str]) -> list[str]:
@@ -27,9 +28,10 @@ def _as_postgres(args: list[str]) -> list[str]:
     return args
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    """A throwaway PostgreSQL server on loopback (Debian's postgresql package)."""
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[int]:
+    """A PostgreSQL server on loopback (Debian's postgresql package); yields its port.
+    User ``judge``, trust authentication, fsync off."""
     pg_ctls = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     if not pg_ctls:
         pytest.skip("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl)")
@@ -40,7 +42,7 @@ def postgres_url():
     if os.geteuid() == 0:
         shutil.chown(base, "postgres", "postgres")
         shutil.chown(sock, "postgres", "postgres")
-    port = _free_port()
+    port = free_port()
     run = functools.partial(subprocess.run, check=True, capture_output=True, timeout=120)
     try:
         run(_as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "judge",
@@ -52,13 +54,7 @@ def postgres_url():
         shutil.rmtree(base, ignore_errors=True)
         pytest.fail(f"could not start PostgreSQL: {error.stderr.decode(errors='replace')}")
     try:
-        import psycopg
-
-        with psycopg.connect(
-            f"host=127.0.0.1 port={port} user=judge dbname=postgres", autocommit=True
-        ) as conn:
-            conn.execute("CREATE DATABASE judge_test")
-        yield f"postgresql+psycopg://judge@127.0.0.1:{port}/judge_test"
+        yield port
     finally:
         subprocess.run(
             _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
@@ -66,3 +62,16 @@ def postgres_url():
             timeout=120,
         )
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: int) -> str:
+    """A new, empty database on the session's PostgreSQL server (not migrated)."""
+    import psycopg
+
+    name = f"judge_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(
+        f"host=127.0.0.1 port={postgres_server} user=judge dbname=postgres", autocommit=True
+    ) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"postgresql+psycopg://judge@127.0.0.1:{postgres_server}/{name}"

@@ -52,6 +52,12 @@ ODD_FROMS = [
     "Group: odd{n}@fuzz.test;",
     "odd{n}@@fuzz.test",
     "MAILER-DAEMON@fuzz.test",
+    # Issue 9 items 4, 5 and 9: an empty last domain label, an internationalised address,
+    # an encoded display name that looks like an address, a NUL in the address.
+    "x{n}@y.",
+    "j\u00fcrgen{n}@fuzz.test",
+    "=?utf-8?Q?victim{n}@evil.test?= <odd{n}@fuzz.test>",
+    "odd{n}\x00@fuzz.test",
 ]
 
 CHARSETS = ["utf-8", "us-ascii", "iso-8859-1", "x-unknown", "utf-7", "utf-16", "", '"', "gb2312"]
