@@ -212,7 +212,8 @@ def results_by_power(text: str) -> dict[str, str]:
     """Each power's set as a results report shows it."""
     neutral = {r for _, r in NEUTRAL}
     lines: dict[str, list[str]] = defaultdict(list)
-    for line in text.splitlines():
+    results = text.split("\nUnit positions:", 1)[0]  # not the position after the phase
+    for line in results.splitlines():
         found = re.match(r"^(\w+):\s+((?:Army|Fleet) \w+(?: \w+)?)\b(.*)$", line)
         if not found or found.group(1).lower() not in OPENINGS:
             continue
@@ -323,11 +324,15 @@ def _acknowledged(acc: Accounts, led: Ledger) -> dict[tuple[str, str, str], tupl
         sent = parse_mail_id(mid)
         if sent is None or len(led.replies.get(mid, [])) != 1:
             continue
-        listing = reply_listing(plain_text(led.replies[mid][0].raw))
+        text = plain_text(led.replies[mid][0].raw)
+        listing = reply_listing(text)
         if listing is None:
             continue
         power, game, phase, shown = listing
-        if (game, power) != (sent.game, sent.power) or shown != sent.variant:
+        # A reply that refused the mail's orders (read after its phase moved on) lists
+        # the orders stored before it: those are what it acknowledges.
+        accepted = "Accepted:" in text
+        if (game, power) != (sent.game, sent.power) or (accepted and shown != sent.variant):
             acc.fail(f"{mid}: the reply lists {game} {power} {phase} as {shown}")
         last[(game, power, phase)] = (shown, mid)
     return last
