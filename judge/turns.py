@@ -29,6 +29,7 @@ from judge.adjudicate_json import adjudicate_document
 from judge.game_clock import absences, game_timing, set_next_deadline
 from judge.games import current_orders, power_name, starting_position, variant_label
 from judge.history import announce_and_keep, keep_report
+from judge.maps import Picture, turn_picture
 from judge.models import (
     ACTIVE,
     FINISHED,
@@ -235,6 +236,12 @@ def _render(
     return render_report(turn.answer, variant, settings, turn.before, preview=preview)
 
 
+def _picture(game: Game, turn: _Turn) -> Picture | None:
+    """The map of the processed phase, drawn once for every recipient."""
+    code = multiverse_phase(turn.before) if is_world(turn.before) else str(turn.answer["phase"])
+    return turn_picture(load_variant(game.variant), turn.before, turn.answer, game.name, code)
+
+
 def _mail_by_zone(
     session: Session,
     sender: Sender,
@@ -246,7 +253,8 @@ def _mail_by_zone(
     preview: bool = False,
 ) -> list[str]:
     """Render once per recipient zone (``settings`` with the reader's zone) and queue
-    one mail per recipient."""
+    one mail per recipient, each with the phase's map (drawn once)."""
+    picture = _picture(game, turn)
     rendered: dict[str, tuple[str, str, str]] = {}
     mailed = []
     for recipient in recipients:
@@ -255,7 +263,7 @@ def _mail_by_zone(
             mine = replace(settings, reader_zone=zone)
             rendered[zone] = _render(game, turn, mine, preview=preview)
         subject, text, html = rendered[zone]
-        send(session, sender, recipient.address, subject, text, html)
+        send(session, sender, recipient.address, subject, text, html, picture)
         mailed.append(recipient.address)
     return mailed
 
