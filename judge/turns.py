@@ -146,16 +146,17 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ orders
 
 
-def stored_orders(session: Session, game: Game) -> dict[str, list[str]]:
-    """Every power's current orders for the game's phase, in the order given
-    (canonical text; the last order for a unit replaced the earlier ones)."""
+def stored_orders(session: Session, game: Game, phase: str | None = None) -> dict[str, list[str]]:
+    """Every power's current orders for the game's phase (or ``phase``), in the order
+    given (canonical text; the last order for a unit replaced the earlier ones)."""
     assert game.id is not None
+    phase = phase or game.phase
     powers = session.exec(
-        select(Order.power).where(Order.game_id == game.id, Order.phase == game.phase).distinct()
+        select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
     )
     out: dict[str, list[str]] = {}
     for power in sorted(powers):
-        latest = current_orders(session, game.id, game.phase, power)
+        latest = current_orders(session, game.id, phase, power)
         rows = sorted(latest.values(), key=lambda o: o.id or 0)
         out[power] = [row.canonical for row in rows]
     return out
@@ -164,6 +165,10 @@ def stored_orders(session: Session, game: Game) -> dict[str, list[str]]:
 def _adjudicate(session: Session, game: Game) -> _Turn:
     doc = game.position_doc()
     doc["orders"] = stored_orders(session, game)
+    return _adjudicate_doc(doc)
+
+
+def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
     if is_world(doc):
         return _adjudicate_world(doc)
     answer = adjudicate_document(doc)
@@ -423,6 +428,22 @@ def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: d
     )
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
+
+
+def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | None:
+    """The map of a processed phase, drawn again: the position kept before it was
+    processed (its snapshot), adjudicated again with the orders stored for it.
+    None when no snapshot of that phase is kept (or it cannot be drawn)."""
+    snapshot = session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id, PhaseSnapshot.phase == phase.upper())
+        .order_by(col(PhaseSnapshot.number).desc())
+    ).first()
+    if snapshot is None:
+        return None
+    doc = json.loads(snapshot.position)
+    doc["orders"] = stored_orders(session, game, snapshot.phase)
+    return _picture(game, _adjudicate_doc(doc))
 
 
 # ------------------------------------------------------------------ who owes orders

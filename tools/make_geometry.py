@@ -111,6 +111,47 @@ def _join(halves: list[list[list[float]]]) -> list[list[float]]:
     return ring
 
 
+def _inside(p: list[float], rings: list[list[list[float]]]) -> bool:
+    x, y = p
+    hit = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+    return hit
+
+
+def topmost(p: list[float], provinces: dict[str, dict]) -> str | None:
+    """The province drawn on top at ``p`` (the SVG paints later shapes over earlier ones)."""
+    over = [c for c, v in provinces.items() if _inside(p, v["outline"])]
+    return max(over, key=lambda c: provinces[c]["z"]) if over else None
+
+
+def _settle_points(provinces: dict[str, dict]) -> None:
+    """Move a unit, centre or coast point that the SVG puts on or just over its
+    province's border (Clyde's unit point) a little toward the label until it is
+    inside (a point drawn on top of the province)."""
+    for code, prov in provinces.items():
+        named = [("unit", prov.get("unit")), ("centre", prov.get("centre"))]
+        named += [(f"coast {c}", v) for c, v in prov.get("coasts", {}).items()]
+        for what, point in named:
+            if point is None or topmost(point, provinces) == code:
+                continue
+            target = prov["label"]
+            for step in range(1, 21):
+                t = step / 20
+                moved = [
+                    round(point[0] + (target[0] - point[0]) * t, 1),
+                    round(point[1] + (target[1] - point[1]) * t, 1),
+                ]
+                if topmost(moved, provinces) == code:
+                    print(f"{code}: {what} point {point} moved to {moved}", file=sys.stderr)
+                    point[:] = moved
+                    break
+            else:
+                raise SystemExit(f"{code}: {what} point {point} is not on the province")
+
+
 def convert(svg_path: Path, variant_dir: Path) -> dict:
     """The geometry document for the variant in ``variant_dir`` from the SVG."""
     text = svg_path.read_text(encoding="iso-8859-1")
@@ -132,7 +173,15 @@ def convert(svg_path: Path, variant_dir: Path) -> dict:
         if code is None or not shapes:
             continue  # the centre and unit layers of the starting position
         entry = groups.setdefault(
-            code, {"name": name, "kind": None, "outline": [], "halves": [], "water": []}
+            code,
+            {
+                "name": name,
+                "kind": None,
+                "outline": [],
+                "halves": [],
+                "water": [],
+                "z": len(groups),
+            },
         )
         for shape in shapes:
             cls = shape.get("class")
@@ -158,6 +207,7 @@ def convert(svg_path: Path, variant_dir: Path) -> dict:
     for code, entry in sorted(groups.items()):
         key = entry["name"].replace(" ", "_").replace("Mid_Atlantic", "Mid-Atlantic")
         prov: dict = {
+            "z": entry["z"],  # drawing order: later shapes cover earlier ones (North Sea)
             "kind": entry["kind"],
             "outline": entry["outline"] + ([_join(entry["halves"])] if entry["halves"] else []),
         }
@@ -175,6 +225,7 @@ def convert(svg_path: Path, variant_dir: Path) -> dict:
         prov["label"] = entry.get("label", prov.get("unit"))
         prov["label_text"] = entry.get("label_text", code.capitalize())
         out[code] = prov
+    _settle_points(out)
     missing = sorted(set(provinces_toml) - set(out))
     if missing:
         raise SystemExit(f"provinces not found in the SVG: {missing}")

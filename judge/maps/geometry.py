@@ -31,6 +31,7 @@ class Shape:
     water: tuple[Ring, ...] = ()
     centre: Point | None = None
     coasts: dict[str, Point] = field(default_factory=dict)
+    z: int = 0  # drawing order: later shapes are drawn over earlier ones
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Geometry:
     """The geometry of one variant's map."""
 
     size: tuple[float, float]
-    shapes: dict[str, Shape]
+    shapes: dict[str, Shape]  # in drawing order
     land: str
     sea: str
     impassable: str
@@ -80,7 +81,9 @@ def parse_geometry(doc: dict[str, Any]) -> Geometry:
             water=tuple(_ring(r) for r in p.get("water", ())),
             centre=_point(p["centre"]) if "centre" in p else None,
             coasts={c: _point(v) for c, v in p.get("coasts", {}).items()},
+            z=int(p.get("z", 0)),
         )
+    shapes = dict(sorted(shapes.items(), key=lambda item: item[1].z))
     colours = doc["colours"]
     return Geometry(
         size=(float(doc["size"][0]), float(doc["size"][1])),
