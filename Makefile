@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages the tests use: a real IMAP server, GnuPG, a real PostgreSQL.
-SYSTEM_PACKAGES := dovecot-imapd dovecot-lmtpd gnupg postgresql
+SYSTEM_PACKAGES := dovecot-imapd dovecot-lmtpd gnupg postgresql chromium
 # What the demo needs: GnuPG, to sign the game master's mail and verify it.
 DEMO_PACKAGES := gnupg
 

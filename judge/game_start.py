@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from judge.game_clock import game_timing, set_next_deadline
 from judge.games import game_powers, variant_label
 from judge.history import keep_report
+from judge.maps import safe_position_picture
 from judge.models import (
     ACTIVE,
     FORMING,
@@ -178,6 +179,7 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
             "disorder (units hold, retreats disband, builds are waived)."
         )
     multiverse = game.rules == MULTIVERSE_RULES
+    picture = safe_position_picture(game.position_doc(), variant, game.name, game.phase, "start")
     for person in game_recipients(session, game):
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None
@@ -189,7 +191,7 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
             role=role,
             players=show,
         )
-        send(session, sender, person.address, subject, text, html)
+        send(session, sender, person.address, subject, text, html, picture)
     kept = [*notices, notation_note(position, variant, None)] if multiverse else notices
     subject, text, html = render_start(
         position,

@@ -11,12 +11,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session, select
 
 from judge.mail.headers import header_text
 from judge.mail.store import enqueue
 from judge.models import PLAYING, Account, Game, Observer, Player
+
+if TYPE_CHECKING:
+    from judge.maps import Picture
 
 PLAYER = "player"
 OBSERVER = "observer"
@@ -118,10 +122,22 @@ def text_mail(
 
 
 def send(
-    session: Session, sender: Sender, to: str, subject: str, body: str, html: str | None = None
+    session: Session,
+    sender: Sender,
+    to: str,
+    subject: str,
+    body: str,
+    html: str | None = None,
+    picture: Picture | None = None,
 ) -> None:
-    """Queue one mail in the outbox, in the caller's transaction."""
-    enqueue(session, text_mail(sender, to, subject, body, html))
+    """Queue one mail in the outbox, in the caller's transaction; with ``picture``, the
+    map goes inline in the HTML part and as an attachment (judge.maps.mail)."""
+    msg = text_mail(sender, to, subject, body, html)
+    if picture is not None:
+        from judge.maps.mail import add_picture
+
+        add_picture(msg, picture)
+    enqueue(session, msg)
 
 
 def announce(

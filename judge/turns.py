@@ -29,6 +29,7 @@ from judge.adjudicate_json import adjudicate_document
 from judge.game_clock import absences, game_timing, set_next_deadline
 from judge.games import current_orders, power_name, starting_position, variant_label
 from judge.history import announce_and_keep, keep_report
+from judge.maps import Picture, turn_picture
 from judge.models import (
     ACTIVE,
     FINISHED,
@@ -145,16 +146,17 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ orders
 
 
-def stored_orders(session: Session, game: Game) -> dict[str, list[str]]:
-    """Every power's current orders for the game's phase, in the order given
-    (canonical text; the last order for a unit replaced the earlier ones)."""
+def stored_orders(session: Session, game: Game, phase: str | None = None) -> dict[str, list[str]]:
+    """Every power's current orders for the game's phase (or ``phase``), in the order
+    given (canonical text; the last order for a unit replaced the earlier ones)."""
     assert game.id is not None
+    phase = phase or game.phase
     powers = session.exec(
-        select(Order.power).where(Order.game_id == game.id, Order.phase == game.phase).distinct()
+        select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
     )
     out: dict[str, list[str]] = {}
     for power in sorted(powers):
-        latest = current_orders(session, game.id, game.phase, power)
+        latest = current_orders(session, game.id, phase, power)
         rows = sorted(latest.values(), key=lambda o: o.id or 0)
         out[power] = [row.canonical for row in rows]
     return out
@@ -163,6 +165,10 @@ def stored_orders(session: Session, game: Game) -> dict[str, list[str]]:
 def _adjudicate(session: Session, game: Game) -> _Turn:
     doc = game.position_doc()
     doc["orders"] = stored_orders(session, game)
+    return _adjudicate_doc(doc)
+
+
+def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
     if is_world(doc):
         return _adjudicate_world(doc)
     answer = adjudicate_document(doc)
@@ -235,6 +241,12 @@ def _render(
     return render_report(turn.answer, variant, settings, turn.before, preview=preview)
 
 
+def _picture(game: Game, turn: _Turn) -> Picture | None:
+    """The map of the processed phase, drawn once for every recipient."""
+    code = multiverse_phase(turn.before) if is_world(turn.before) else str(turn.answer["phase"])
+    return turn_picture(load_variant(game.variant), turn.before, turn.answer, game.name, code)
+
+
 def _mail_by_zone(
     session: Session,
     sender: Sender,
@@ -246,7 +258,8 @@ def _mail_by_zone(
     preview: bool = False,
 ) -> list[str]:
     """Render once per recipient zone (``settings`` with the reader's zone) and queue
-    one mail per recipient."""
+    one mail per recipient, each with the phase's map (drawn once)."""
+    picture = _picture(game, turn)
     rendered: dict[str, tuple[str, str, str]] = {}
     mailed = []
     for recipient in recipients:
@@ -255,7 +268,7 @@ def _mail_by_zone(
             mine = replace(settings, reader_zone=zone)
             rendered[zone] = _render(game, turn, mine, preview=preview)
         subject, text, html = rendered[zone]
-        send(session, sender, recipient.address, subject, text, html)
+        send(session, sender, recipient.address, subject, text, html, picture)
         mailed.append(recipient.address)
     return mailed
 
@@ -415,6 +428,22 @@ def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: d
     )
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
+
+
+def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | None:
+    """The map of a processed phase, drawn again: the position kept before it was
+    processed (its snapshot), adjudicated again with the orders stored for it.
+    None when no snapshot of that phase is kept (or it cannot be drawn)."""
+    snapshot = session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id, PhaseSnapshot.phase == phase.upper())
+        .order_by(col(PhaseSnapshot.number).desc())
+    ).first()
+    if snapshot is None:
+        return None
+    doc = json.loads(snapshot.position)
+    doc["orders"] = stored_orders(session, game, snapshot.phase)
+    return _picture(game, _adjudicate_doc(doc))
 
 
 # ------------------------------------------------------------------ who owes orders

@@ -17,6 +17,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     history,
     join,
     listing,
+    map,
     observe,
     orders,
     phase,

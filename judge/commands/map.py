@@ -1,0 +1,65 @@
+"""MAP: mail the picture of a game's position, or of a processed phase's results.
+
+``MAP <game>`` draws the position now (and the boards of a multiverse game);
+``MAP <game> <phase>`` draws that processed phase again with its orders and their
+results.  Who may ask: as for HISTORY (anyone, except while an anonymous game runs).
+"""
+
+from __future__ import annotations
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import judge_sender
+from judge.commands.history import reading_refusal
+from judge.commands.phase import parse_phase, same_phase
+from judge.commands.player_state import game_named
+from judge.commands.registry import register
+from judge.maps import safe_position_picture
+from judge.recipients import send
+from judge.turns import past_phase_picture
+from judge.variant import load_variant
+
+
+@register
+class Map(Command):
+    """Mail a picture of a game's map."""
+
+    rank = 53
+    keyword = "MAP"
+    syntax = "MAP <game> [<phase>]"
+    help = (
+        "Mails you a picture of the game's map: the position now, or a processed\n"
+        "phase (e.g. MAP mygame F1901M) with its orders and their results.  A\n"
+        "multiverse game's picture is a grid of its boards."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        words = stmt.args.split()
+        if not words:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        game = game_named(ctx, stmt.text, words[0])
+        if game is None:
+            return
+        phase = parse_phase(" ".join(words[1:])) if words[1:] else game.phase
+        problem = reading_refusal(ctx, game)
+        if phase is None:
+            problem = f"{' '.join(words[1:])!r} is not a phase (write e.g. S1901M)"
+        if problem is not None:
+            ctx.transcript.refused(stmt.text, problem)
+            return
+        if same_phase(phase, game.phase):
+            what = f"position, {game.phase}"
+            picture = safe_position_picture(
+                game.position_doc(), load_variant(game.variant), game.name, game.phase
+            )
+        else:
+            what = f"results of {phase}"
+            picture = past_phase_picture(ctx.session, game, phase)
+        if picture is None:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no map of {phase}")
+            return
+        sender = judge_sender(ctx)
+        subject = f"{sender.code}:{game.name.lower()} - {phase} Map"
+        body = f"Map of game {game.name}: {what}.\n"
+        send(ctx.session, sender, ctx.sender, subject, body, picture=picture)
+        ctx.transcript.ok(stmt.text, f"The map of game {game.name} ({what}) is mailed to you.")

@@ -1,0 +1,30 @@
+"""Map pictures: PNGs of positions with the phase's orders drawn on them.
+
+Everything map-specific comes from the variant's geometry file
+(``variants/<name>/map/geometry.json``, see docs/maps.md); nothing here knows the
+standard map.  Modules: ``geometry`` (loading that file), ``marks`` (orders as
+drawable marks), ``draw`` (one board with Pillow), ``grid`` (the multiverse grid of
+boards), ``pictures`` (pictures of report inputs and stored positions, as PNG),
+``mail`` (adding a picture to a mail).
+"""
+
+from judge.maps.geometry import Geometry, geometry_for
+from judge.maps.pictures import (
+    Picture,
+    position_picture,
+    results_picture,
+    safe_position_picture,
+    turn_picture,
+    world_picture,
+)
+
+__all__ = [
+    "Geometry",
+    "Picture",
+    "geometry_for",
+    "position_picture",
+    "results_picture",
+    "safe_position_picture",
+    "turn_picture",
+    "world_picture",
+]

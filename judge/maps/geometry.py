@@ -1,0 +1,107 @@
+"""A variant's map geometry: province outlines, unit and centre points, colours.
+
+Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md).
+Coordinates are in the map's own units (``size`` wide and high, y down).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+GEOMETRY_FILE = Path("map") / "geometry.json"
+
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One province as drawn: its kind, outline rings and points."""
+
+    code: str
+    kind: str  # land, sea or impassable
+    outline: tuple[Ring, ...]
+    unit: Point
+    label: Point
+    label_text: str
+    water: tuple[Ring, ...] = ()
+    centre: Point | None = None
+    coasts: dict[str, Point] = field(default_factory=dict)
+    z: int = 0  # drawing order: later shapes are drawn over earlier ones
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The geometry of one variant's map."""
+
+    size: tuple[float, float]
+    shapes: dict[str, Shape]  # in drawing order
+    land: str
+    sea: str
+    impassable: str
+    powers: dict[str, str]  # power code -> "#RRGGBB"
+    credit: str
+
+    def point(self, loc: str) -> Point | None:
+        """Where a unit at ``loc`` (``par``, ``spa/nc``) stands; None for unknown places."""
+        province, _, coast = loc.lower().partition("/")
+        shape = self.shapes.get(province)
+        if shape is None:
+            return None
+        return shape.coasts.get(coast, shape.unit) if coast else shape.unit
+
+    def colour(self, power: str) -> str:
+        """The power's colour (grey for powers the file does not know)."""
+        return self.powers.get(power, "#A0A0A0")
+
+
+def _point(value: Any) -> Point:
+    return (float(value[0]), float(value[1]))
+
+
+def _ring(value: Any) -> Ring:
+    return tuple(_point(p) for p in value)
+
+
+def parse_geometry(doc: dict[str, Any]) -> Geometry:
+    """A :class:`Geometry` from the parsed JSON document."""
+    shapes = {}
+    for code, p in doc["provinces"].items():
+        shapes[code] = Shape(
+            code=code,
+            kind=p["kind"],
+            outline=tuple(_ring(r) for r in p["outline"]),
+            unit=_point(p["unit"]),
+            label=_point(p.get("label", p["unit"])),
+            label_text=p.get("label_text", code.capitalize()),
+            water=tuple(_ring(r) for r in p.get("water", ())),
+            centre=_point(p["centre"]) if "centre" in p else None,
+            coasts={c: _point(v) for c, v in p.get("coasts", {}).items()},
+            z=int(p.get("z", 0)),
+        )
+    shapes = dict(sorted(shapes.items(), key=lambda item: item[1].z))
+    colours = doc["colours"]
+    return Geometry(
+        size=(float(doc["size"][0]), float(doc["size"][1])),
+        shapes=shapes,
+        land=colours["land"],
+        sea=colours["sea"],
+        impassable=colours.get("impassable", colours["land"]),
+        powers=dict(colours.get("powers", {})),
+        credit=doc.get("credit", ""),
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _load(path: Path) -> Geometry:
+    return parse_geometry(json.loads(path.read_text(encoding="utf-8")))
+
+
+def geometry_for(variant_directory: Path) -> Geometry | None:
+    """The geometry of the variant in ``variant_directory``, or None if it has none."""
+    path = Path(variant_directory) / GEOMETRY_FILE
+    return _load(path.resolve()) if path.is_file() else None

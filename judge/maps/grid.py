@@ -1,0 +1,128 @@
+"""The multiverse picture: a grid of boards, rows are timelines and columns turns.
+
+Columns holding an active board or a board changed this turn are drawn at a legible
+size; the other columns as thumbnails, the latest :data:`MAX_THUMB_COLUMNS` of them
+(older ones are left out and counted in the caption).  At most :data:`MAX_ROWS`
+timelines are shown: those with a legible board first, then the lowest numbers.
+Orders are drawn on the whole canvas, so moves and supports that cross boards are
+curved arrows from one board to the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from judge.maps.draw import BLACK, BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.geometry import Geometry, Point
+from judge.maps.marks import BoardKey, Mark, Place
+from judge.standings import board_time
+
+BIG_WIDTH = 360  # pixels of a legible board
+THUMB_WIDTH = 130
+MAX_BIG_COLUMNS = 4
+MAX_THUMB_COLUMNS = 3
+MAX_ROWS = 8
+GAP = 10
+LABEL = 18
+HEADER = 26
+FOOTER = 20
+ACTIVE: tuple[int, int, int] = (0, 110, 200)
+CHANGED: tuple[int, int, int] = (230, 120, 0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which boards go where: the columns (turns) and rows (timelines) shown."""
+
+    columns: list[str]
+    big: set[str]
+    rows: list[int]
+    left_out_columns: int
+    left_out_rows: int
+
+
+def _turn_key(turn: str) -> tuple:
+    return board_time(turn + ("A" if turn.startswith("W") else "M"))
+
+
+def layout(boards: Sequence[BoardState], legible: set[BoardKey]) -> Layout:
+    """Choose the columns and rows of the grid (see the module's docstring)."""
+    turns = sorted({b.key[1] for b in boards if b.key}, key=_turn_key)
+    big = [t for t in turns if any(k and k[1] == t for k in legible)][-MAX_BIG_COLUMNS:]
+    small = [t for t in turns if t not in big][-MAX_THUMB_COLUMNS:]
+    columns = sorted(big + small, key=_turn_key)
+    timelines = sorted({b.key[0] for b in boards if b.key})
+    first = [t for t in timelines if any(k and k[0] == t for k in legible)]
+    rest = [t for t in timelines if t not in first]
+    rows = sorted((first + rest)[:MAX_ROWS])
+    return Layout(columns, set(big), rows, len(turns) - len(columns), len(timelines) - len(rows))
+
+
+def draw_grid(
+    geo: Geometry,
+    boards: Sequence[BoardState],
+    marks: Iterable[Mark],
+    *,
+    active: set[BoardKey],
+    changed: set[BoardKey],
+    title: str,
+) -> Canvas:
+    """The grid picture of a multiverse world (see the module's docstring)."""
+    plan = layout(boards, active | changed)
+    by_key = {b.key: b for b in boards}
+    gw, gh = geo.size
+    widths = [BIG_WIDTH if t in plan.big else THUMB_WIDTH for t in plan.columns]
+    heights = []
+    for t in plan.rows:
+        big_row = any((t, c) in by_key for c in plan.columns if c in plan.big)
+        heights.append((BIG_WIDTH if big_row else THUMB_WIDTH) * gh / gw)
+    width = int(sum(widths) + GAP * (len(widths) + 1))
+    height = int(HEADER + sum(h + LABEL + GAP for h in heights) + FOOTER + GAP)
+    canvas = Canvas(max(width, 420), height)
+    canvas.text((GAP, 6), title, 13, anchor="la")
+    frames: dict[BoardKey, Frame] = {}
+    y = HEADER
+    for timeline, row_h in zip(plan.rows, heights, strict=True):
+        x = GAP
+        for turn, col_w in zip(plan.columns, widths, strict=True):
+            board = by_key.get((timeline, turn))
+            w = min(col_w, row_h * gw / gh)
+            if board is not None:
+                frame = Frame(x, y + LABEL, w / gw, 1.35 if w >= BIG_WIDTH else 1.9)
+                frames[board.key] = frame
+                draw_board(canvas, geo, board, frame, labels=w >= 560)
+                key = board.key
+                colour = ACTIVE if key in active else CHANGED if key in changed else None
+                label = f"{timeline}:{turn}" + (" active" if key in active else "")
+                canvas.text((x, y + 2), label, 12 if w >= BIG_WIDTH else 10, colour or BLACK, "la")
+                edge = 3 if colour else 1
+                box = [
+                    (x, y + LABEL),
+                    (x + w, y + LABEL),
+                    (x + w, y + LABEL + w * gh / gw),
+                    (x, y + LABEL + w * gh / gw),
+                ]
+                canvas.line([*box, box[0]], colour or (120, 120, 120), edge)
+            x += col_w + GAP
+        y += row_h + LABEL + GAP
+    dislodged = {(b.key, d["province"]) for b in boards for d in b.dislodged}
+
+    def locate(place: Place) -> tuple[Point, Frame] | None:
+        frame = frames.get(place[0])
+        point = geo.point(place[1])
+        if frame is None or point is None:
+            return None
+        return frame.at(point), frame
+
+    draw_marks(canvas, geo, marks, locate, lambda p: p in dislodged)
+    notes = []
+    if plan.left_out_columns:
+        notes.append(f"{plan.left_out_columns} earlier turn(s) not shown")
+    if plan.left_out_rows:
+        notes.append(f"{plan.left_out_rows} timeline(s) not shown")
+    notes.append(geo.credit)
+    canvas.text(
+        (GAP, height - FOOTER + 4), " · ".join(n for n in notes if n), 10, rgb("#404040"), "la"
+    )
+    return canvas

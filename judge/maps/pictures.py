@@ -1,0 +1,219 @@
+"""Pictures of report inputs and stored positions, as PNG.
+
+* :func:`results_picture`: one phase of a standard game, from the adjudicator's
+  answer (the position after the phase, the dislodged units offset and ringed in
+  red, the phase's orders drawn from where the units stood);
+* :func:`world_picture`: one step of a multiverse game, as a grid of boards;
+* :func:`position_picture`: a stored position without orders (start mail, ``MAP``).
+
+A picture is drawn once per game and phase and shared by every recipient.  Every
+function returns None when the variant has no geometry file.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from PIL import Image, PngImagePlugin
+
+from judge.maps.draw import BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.geometry import Geometry, Point, geometry_for
+from judge.maps.grid import draw_grid
+from judge.maps.marks import BoardKey, Mark, Place, marks_of
+from judge.reports.phases import describe_phase
+
+log = logging.getLogger(__name__)
+
+BOARD_SCALE = 1.5  # pixels per map unit of a single board
+TITLE = 24
+FOOTER = 16
+
+
+class HasDirectory(Protocol):
+    directory: Path
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG ready for a mail, with what the mail says about it."""
+
+    png: bytes
+    filename: str
+    alt: str
+    credit: str
+
+    @property
+    def cid(self) -> str:
+        """The Content-ID the HTML part refers to (without angle brackets)."""
+        return f"{self.filename.removesuffix('.png')}@map.judge"
+
+
+def encode(image: Image.Image, credit: str) -> bytes:
+    """PNG bytes: 256 colours, the credit in a ``Copyright`` text chunk."""
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Copyright", credit)
+    info.add_text("Software", "judge (map pictures)")
+    small = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, "PNG", pnginfo=info, compress_level=6)
+    return out.getvalue()
+
+
+def _shown_orders(orders: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The orders worth drawing: all but the holds the judge made for unordered units."""
+    return [
+        o
+        for o in orders
+        if not (o.get("judged") == "automatic" and " H" in f" {o.get('order') or ''}".upper())
+    ]
+
+
+def draw_single(
+    geo: Geometry,
+    board: BoardState,
+    marks: Iterable[Mark],
+    title: str,
+    dislodged_before: Iterable[str] = (),
+) -> Image.Image:
+    """One board with a title strip and the credit line, at :data:`BOARD_SCALE`."""
+    gw, gh = geo.size
+    width, height = int(gw * BOARD_SCALE), int(gh * BOARD_SCALE) + TITLE + FOOTER
+    canvas = Canvas(width, height)
+    frame = Frame(0, TITLE, BOARD_SCALE)
+    canvas.text((8, 5), title, 14, anchor="la")
+    draw_board(canvas, geo, board, frame)
+    ghosts = {(None, loc) for loc in dislodged_before} | {
+        (None, d["province"]) for d in board.dislodged
+    }
+
+    def locate(place: Place) -> tuple[Point, Frame] | None:
+        point = geo.point(place[1])
+        return None if point is None else (frame.at(point), frame)
+
+    draw_marks(canvas, geo, marks, locate, lambda p: p in ghosts)
+    canvas.text((8, height - FOOTER + 2), geo.credit, 10, rgb("#404040"), "la")
+    return canvas.finish()
+
+
+def _name(game: str, phase: str) -> str:
+    return f"{game.lower()}-{phase.upper()}.png"
+
+
+def results_picture(
+    variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
+) -> Picture | None:
+    """The picture of one processed phase of a standard game."""
+    geo = geometry_for(variant.directory)
+    if geo is None:
+        return None
+    phase = str(answer["phase"])
+    movement = phase.upper().endswith("M")
+    board = BoardState(
+        units=answer.get("units", []),
+        dislodged=answer.get("dislodged", []) if movement else [],
+        centres=answer.get("supply_centers", {}),
+    )
+    marks = marks_of(_shown_orders(answer.get("orders", [])))
+    title = f"{game} · {describe_phase(phase)} · results"
+    before_dislodged = [d["province"] for d in before.get("dislodged", [])]
+    image = draw_single(geo, board, marks, title, before_dislodged)
+    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+
+
+def _key(board: Mapping[str, Any]) -> BoardKey:
+    return int(board["timeline"]), str(board["phase"]).upper()[:5]
+
+
+def _states(boards: Iterable[Mapping[str, Any]]) -> list[BoardState]:
+    return [
+        BoardState(
+            units=b.get("units", []),
+            dislodged=b.get("dislodged", []),
+            centres=b.get("supply_centers", {}),
+            key=_key(b),
+        )
+        for b in boards
+    ]
+
+
+def world_picture(
+    answer: Mapping[str, Any], variant: HasDirectory, game: str, turn: str
+) -> Picture | None:
+    """The grid picture of one processed step of a multiverse game: every board, the
+    orders of the step, the active boards and the boards changed this step legible."""
+    geo = geometry_for(variant.directory)
+    if geo is None:
+        return None
+    orders = answer.get("orders", [])
+    marks = marks_of(_shown_orders(orders))
+    active = {_key(b) for b in answer.get("active_boards", [])}
+    changed = {m.at[0] for m in marks}
+    boards = list(answer.get("boards", []))
+    for fork in answer.get("new_timelines", []):
+        mine = [b for b in boards if int(b["timeline"]) == int(fork["timeline"])]
+        changed |= {_key(b) for b in mine}
+    title = f"{game} · turn {turn} · results"
+    canvas = draw_grid(geo, _states(boards), marks, active=active, changed=changed, title=title)
+    image = canvas.finish()
+    return Picture(encode(image, geo.credit), _name(game, turn), f"Map: {title}", geo.credit)
+
+
+def position_picture(
+    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+) -> Picture | None:
+    """A stored position (a standard phase document or a multiverse world) without orders."""
+    geo = geometry_for(variant.directory)
+    if geo is None:
+        return None
+    title = f"{game} · {phase} · {what}"
+    if isinstance(doc.get("boards"), list):
+        from judge.standings import active_boards
+
+        active = {_key(b) for b in active_boards(doc)}
+        canvas = draw_grid(
+            geo, _states(doc["boards"]), [], active=active, changed=set(), title=title
+        )
+        image = canvas.finish()
+    else:
+        board = BoardState(
+            units=doc.get("units", []),
+            dislodged=doc.get("dislodged", []),
+            centres=doc.get("supply_centers", {}),
+        )
+        image = draw_single(geo, board, [], title)
+    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+
+
+def turn_picture(
+    variant: HasDirectory,
+    before: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    game: str,
+    turn: str,
+) -> Picture | None:
+    """The picture of a processed phase (standard) or step (multiverse, named ``turn``).
+
+    A picture that cannot be drawn is logged and left out: the results go out anyway."""
+    try:
+        if isinstance(before.get("boards"), list):
+            return world_picture(answer, variant, game, turn)
+        return results_picture(variant, before, answer, game)
+    except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
+        log.exception("no map picture for %s %s", game, turn)
+        return None
+
+
+def safe_position_picture(
+    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+) -> Picture | None:
+    """:func:`position_picture`, logged and None when it cannot be drawn."""
+    try:
+        return position_picture(doc, variant, game, phase, what)
+    except Exception:  # noqa: BLE001 (a broken picture must not stop the mail)
+        log.exception("no map picture for %s %s", game, phase)
+        return None
