@@ -83,6 +83,20 @@ def _order_mail() -> bytes:
     return make_mail(address("france"), body)
 
 
+def _deadline_run(engine, game_id: int, errors: list[BaseException]) -> threading.Thread:  # noqa: ANN001
+    """The deadline runner's work for the game, started in a thread of its own."""
+
+    def deadline() -> None:
+        try:
+            run_game(engine, SENDER, game_id, datetime.now(UTC))
+        except BaseException as error:  # noqa: BLE001
+            errors.append(error)
+
+    thread = threading.Thread(target=deadline)
+    thread.start()
+    return thread
+
+
 def _accepted_phase(text: str) -> str | None:
     match = re.search(r"Orders for France in game race, (\w+):", text)
     return match.group(1) if match and "Accepted" in text else None
@@ -95,15 +109,7 @@ def test_an_order_mail_read_while_its_phase_is_processed_is_never_dropped(
     read = threading.Event()
     _slow_orders(monkeypatch, read, hold=1.5)
     errors: list[BaseException] = []
-
-    def deadline() -> None:
-        try:
-            run_game(race_engine, SENDER, game_id, datetime.now(UTC))
-        except BaseException as error:  # noqa: BLE001
-            errors.append(error)
-
-    runner = threading.Thread(target=deadline)
-    runner.start()
+    runner = _deadline_run(race_engine, game_id, errors)
     assert read.wait(30), "the phase was never processed"
     with Session(race_engine) as session:
         row = store_inbound(session, _order_mail(), "smtp")
@@ -138,18 +144,9 @@ def test_two_processings_of_one_phase_at_once_process_it_once(race_engine, monke
     read = threading.Event()
     _slow_orders(monkeypatch, read, hold=1.0)
     errors: list[BaseException] = []
-
-    def deadline() -> None:
-        try:
-            run_game(race_engine, SENDER, game_id, datetime.now(UTC))
-        except BaseException as error:  # noqa: BLE001
-            errors.append(error)
-
-    first = threading.Thread(target=deadline)
-    first.start()
+    first = _deadline_run(race_engine, game_id, errors)
     assert read.wait(30)
-    second = threading.Thread(target=deadline)
-    second.start()
+    second = _deadline_run(race_engine, game_id, errors)
     first.join(30)
     second.join(30)
     assert not errors, errors
