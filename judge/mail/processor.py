@@ -168,7 +168,6 @@ class Processor:
         for row_id in ids:
             if self.stop.is_set():
                 break
-            assert row_id is not None
             try:
                 self.handle(row_id)
             except Exception as failure:  # noqa: BLE001
