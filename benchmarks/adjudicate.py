@@ -3,7 +3,7 @@
 
 Random standard games are played with random legal orders (holds, moves,
 supports, convoys, retreats, builds and removals) from a fixed seed.  Every
-phase goes through ``judge.adjudicate_json.adjudicate_document``, timed from
+phase goes through ``judge.rules.documents.adjudicate_document``, timed from
 the phase document with order strings to the answer.  Every movement phase is
 also set up in a ``diplomacy.Game`` (position, centres, the same orders) and
 processed, timed side by side.  The positions after each movement phase are
@@ -357,9 +357,9 @@ def play(seed: int, games: int, years: int, compare: bool, repeats: int = 1) -> 
     Each phase is adjudicated ``repeats`` times by each engine and the fastest
     time kept, which filters out pauses caused by other work on the machine.
     """
-    from judge.adjudicate_json import adjudicate_document
-    from judge.orders_text import clear_read_cache
-    from judge.variant import load_variant
+    from judge.orders.text import clear_read_cache
+    from judge.rules.documents import adjudicate_document
+    from judge.variant.data import load_variant
 
     Game = None
     if compare:
@@ -519,7 +519,7 @@ def profile_judge(results: Results) -> None:
     import cProfile
     import pstats
 
-    from judge.adjudicate_json import adjudicate_document
+    from judge.rules.documents import adjudicate_document
 
     profiler = cProfile.Profile()
     profiler.enable()
@@ -538,8 +538,8 @@ def breakdown_judge(results: Results, repeats: int) -> None:
     The stages are timed by wrapping the functions ``adjudicate_document``
     calls, for this run only; the judge's code is not changed.
     """
-    import judge.adjudicate_json as aj
-    import judge.orders_text as ot
+    import judge.orders.text as ot
+    import judge.rules.documents as aj
 
     spent: Counter[str] = Counter()
 

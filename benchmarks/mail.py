@@ -27,11 +27,11 @@ from imapclient import IMAPClient  # noqa: E402
 from rig import PASSWORD, Dovecot, Relay, wait_for  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
+from judge.commands.inbound import process_inbound  # noqa: E402
 from judge.config import Config  # noqa: E402
-from judge.db import make_engine, migrate  # noqa: E402
-from judge.mail.daemon import Daemon  # noqa: E402
-from judge.mail.store import InboundMessage  # noqa: E402
-from judge.processing import process_inbound  # noqa: E402
+from judge.runners.daemon import Daemon  # noqa: E402
+from judge.store.db import make_engine, migrate  # noqa: E402
+from judge.store.mail import InboundMessage  # noqa: E402
 
 
 def _processed(engine) -> int:  # noqa: ANN001

@@ -8,7 +8,7 @@
    (5 timelines x 20 turns) is timed too and saved, to see how it degrades.
 3. 100 standard games of 7 players each, all orders in (the integration tests'
    openings), in a SQLite file, with one common deadline: the time from calling
-   ``judge.deadlines.run_due`` at the deadline until it returns with every results
+   ``judge.game.deadlines.run_due`` at the deadline until it returns with every results
    mail (one picture per game, 9 recipients each) in the outbox.  Goal: under 60 s.
 
     .venv/bin/python benchmarks/maps.py [--games 100] [--out DIR]
@@ -35,7 +35,7 @@ from games import OPENINGS  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
 from judge.maps import results_picture, world_picture  # noqa: E402
-from judge.variant import load_variant  # noqa: E402
+from judge.variant.data import load_variant  # noqa: E402
 
 VARIANT = load_variant("standard")
 CASES = ROOT / "tests" / "reports" / "cases"
@@ -118,13 +118,13 @@ def pictures(out: Path) -> None:
 
 
 def hundred_games(count: int) -> None:
-    from judge.db import make_engine, migrate
-    from judge.deadlines import run_due
-    from judge.games import Seat, create_game, store_order
-    from judge.mail.store import OutboxMessage
-    from judge.models import Game
-    from judge.order_rules import TextOrderRules
-    from judge.recipients import Sender
+    from judge.game.deadlines import run_due
+    from judge.game.games import Seat, create_game, store_order
+    from judge.game.recipients import Sender
+    from judge.orders.reading import TextOrderRules
+    from judge.store.db import make_engine, migrate
+    from judge.store.mail import OutboxMessage
+    from judge.store.models import Game
 
     deadline = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
     rules = TextOrderRules()

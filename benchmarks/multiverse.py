@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from judge.multiverse.adjudicate import adjudicate  # noqa: E402
-from judge.multiverse.basemap import base_map_for  # noqa: E402
-from judge.multiverse.random_orders import random_orders  # noqa: E402
-from judge.multiverse.setup import starting_world  # noqa: E402
+from judge.rules.multiverse.adjudicate import adjudicate  # noqa: E402
+from judge.rules.multiverse.basemap import base_map_for  # noqa: E402
+from judge.rules.multiverse.random_orders import random_orders  # noqa: E402
+from judge.rules.multiverse.setup import starting_world  # noqa: E402
 
 TARGET_BOARDS, TARGET_SECONDS = 2000, 0.25  # issue 15: a turn of 2,000 boards under 0.25 s
 

@@ -7,10 +7,10 @@ from logging.config import fileConfig
 from alembic import context
 from sqlmodel import SQLModel
 
-import judge.gm  # noqa: F401  (registers the game-master tables)
-import judge.mail.store  # noqa: F401  (registers the mail tables)
-import judge.models  # noqa: F401  (registers the game tables)
-from judge.db import make_engine
+import judge.masters.authority  # noqa: F401  (registers the game-master tables)
+import judge.store.mail  # noqa: F401  (registers the mail tables)
+import judge.store.models  # noqa: F401  (registers the game tables)
+from judge.store.db import make_engine
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logging", True):

@@ -6,8 +6,8 @@ import json
 import subprocess
 import sys
 
-from judge.adjudicate_json import adjudicate
-from judge.json_codec import dump, load
+from judge.cli.json_codec import dump, load
+from judge.rules.documents import adjudicate
 
 PHASE = {
     "variant": "standard",
@@ -53,9 +53,9 @@ def test_the_codec_writes_what_the_standard_library_reads_back() -> None:
 def test_adjudicate_does_not_import_the_database_mail_or_scheduler() -> None:
     code = (
         "import sys, io; sys.stdin = io.TextIOWrapper(io.BytesIO(b'[]'));"
-        "from judge.cli import main; main(['adjudicate', '-']);"
+        "from judge.cli.main import main; main(['adjudicate', '-']);"
         "heavy = [m for m in ('sqlmodel', 'sqlalchemy', 'jinja2', 'apscheduler', "
-        "'judge.db', 'judge.mail.cli') if m in sys.modules];"
+        "'judge.db', 'judge.cli.mail') if m in sys.modules];"
         "print(heavy, file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -67,8 +67,8 @@ def test_adjudicate_does_not_import_the_database_mail_or_scheduler() -> None:
 def test_an_order_text_read_again_gives_the_same_order_or_the_same_refusal() -> None:
     import pytest
 
-    from judge.orders_text import OrderSyntaxError, clear_read_cache, parse_order
-    from judge.variant import load_variant
+    from judge.orders.text import OrderSyntaxError, clear_read_cache, parse_order
+    from judge.variant.data import load_variant
 
     variant = load_variant("standard")
     clear_read_cache()

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.adjudicate_json import DocumentError, adjudicate
+from judge.rules.documents import DocumentError, adjudicate
 
 
 def unit(power: str, kind: str, province: str) -> dict[str, str]:

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, col, select
 
-from judge.mail.store import IGNORED, PROCESSED, InboundMessage, OutboxMessage, store_inbound
-from judge.models import FINISHED, Account, Game, Order, Player, Press, ReplyCount
-from judge.processing import process_inbound
+from judge.commands.inbound import process_inbound
+from judge.store.mail import IGNORED, PROCESSED, InboundMessage, OutboxMessage, store_inbound
+from judge.store.models import FINISHED, Account, Game, Order, Player, Press, ReplyCount
 from tests.commands.helpers import (
     JUDGE,
     NOW,
@@ -285,7 +285,7 @@ def test_postgresql_migrations_and_round_trip(postgres_url):
     from alembic.migration import MigrationContext
     from sqlmodel import SQLModel
 
-    from judge.db import make_engine, migrate
+    from judge.store.db import make_engine, migrate
 
     migrate(postgres_url)
     migrate(postgres_url)  # a second run is a no-op

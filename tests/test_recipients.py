@@ -1,4 +1,4 @@
-"""judge.recipients: who is mailed about a game."""
+"""judge.game.recipients: who is mailed about a game."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from email import message_from_bytes
 import pytest
 from sqlmodel import Session, SQLModel, create_engine, select
 
-from judge.games import Seat, account_for, create_game
-from judge.mail.store import OutboxMessage
-from judge.models import EJECTED, Observer, Player
-from judge.recipients import MASTER, OBSERVER, PLAYER, Sender, announce, game_recipients
+from judge.game.games import Seat, account_for, create_game
+from judge.game.recipients import MASTER, OBSERVER, PLAYER, Sender, announce, game_recipients
+from judge.store.mail import OutboxMessage
+from judge.store.models import EJECTED, Observer, Player
 
 
 @pytest.fixture

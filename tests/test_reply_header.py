@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from judge.game_clock import set_game_timing
-from judge.games import find_game
-from judge.models import MULTIVERSE_RULES
-from judge.recipients import Sender
-from judge.timing import TimingRules, format_for
-from judge.turns import process_phase, starting_document
+from judge.clock.game_clock import set_game_timing
+from judge.clock.timing import TimingRules, format_for
+from judge.game.games import find_game
+from judge.game.processing import process_phase, starting_document
+from judge.game.recipients import Sender
+from judge.store.models import MULTIVERSE_RULES
 from tests.commands.helpers import (
     JUDGE,
     NOW,

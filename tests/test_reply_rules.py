@@ -10,11 +10,11 @@ from email.message import EmailMessage
 import pytest
 from sqlmodel import Session, select
 
-from judge.mail import store
+from judge.commands.inbound import process_inbound
 from judge.mail.limits import LAST_REPLY, limited_body
-from judge.mail.processor import QUARANTINED, Processor
-from judge.models import ReplyCount
-from judge.processing import process_inbound
+from judge.runners.intake import QUARANTINED, Processor
+from judge.store import mail as store
+from judge.store.models import ReplyCount
 from tests.commands.helpers import (
     JUDGE,
     NOW,

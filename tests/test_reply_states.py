@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from judge.games import find_game
-from judge.models import FINISHED, PAUSED
+from judge.game.games import find_game
+from judge.store.models import FINISHED, PAUSED
 from tests.commands.helpers import (
     add_game,
     address,

@@ -1,9 +1,9 @@
-"""judge.standings: survivors and centre counts of standard and multiverse positions."""
+"""judge.game.standings: survivors and centre counts of standard and multiverse positions."""
 
 from __future__ import annotations
 
-from judge.games import starting_position
-from judge.standings import active_boards, centre_counts, largest_power, survivors
+from judge.game.games import starting_position
+from judge.game.standings import active_boards, centre_counts, largest_power, survivors
 
 
 def _board(timeline, phase, units, centres):

@@ -1,11 +1,11 @@
-"""Reply subjects never repeat the judge's own tags (judge.subject_tags, judge.reply)."""
+"""Reply subjects never repeat the judge's own tags (reports.subject_tags, reports.reply)."""
 
 from __future__ import annotations
 
 import pytest
 
-from judge.reply import reply_subject
-from judge.subject_tags import strip_judge_tags
+from judge.reports.reply import reply_subject
+from judge.reports.subject_tags import strip_judge_tags
 
 
 @pytest.mark.parametrize(

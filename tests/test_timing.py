@@ -1,4 +1,4 @@
-"""Tests for judge.timing: deadlines, grace, reminders, formatting and the SET syntax.
+"""Tests for judge.clock.timing: deadlines, grace, reminders, formatting and the SET syntax.
 
 Expected instants were worked out by hand from the calendar and the zone rules
 (Europe/Berlin and Europe/Paris change on the last Sundays of March and
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.timing import (
+from judge.clock.timing import (
     ALL_DAYS,
     PhaseTiming,
     Span,
@@ -550,10 +550,15 @@ def test_grace_reminders_and_late_notices_are_ordered(
 def test_game_clock_sets_deadline_from_stored_rules_and_absences() -> None:
     from sqlmodel import Session, SQLModel, create_engine, select
 
-    from judge.game_clock import game_timing, grace_deadline, set_game_timing, set_next_deadline
-    from judge.games import Seat, create_game
-    from judge.models import Player
-    from judge.timing import parse_timing
+    from judge.clock.game_clock import (
+        game_timing,
+        grace_deadline,
+        set_game_timing,
+        set_next_deadline,
+    )
+    from judge.clock.timing import parse_timing
+    from judge.game.games import Seat, create_game
+    from judge.store.models import Player
 
     engine = create_engine("sqlite://")
     SQLModel.metadata.create_all(engine)
@@ -576,7 +581,7 @@ def test_game_clock_sets_deadline_from_stored_rules_and_absences() -> None:
 def test_deadlines_fall_on_whole_minutes() -> None:
     from datetime import UTC, datetime
 
-    from judge.timing import TimingRules, format_classic, next_deadline, parse_datetime
+    from judge.clock.timing import TimingRules, format_classic, next_deadline, parse_datetime
 
     processed = datetime(2026, 11, 24, 13, 47, 12, 345000, tzinfo=UTC)
     deadline = next_deadline(TimingRules(), "S1901M", processed)

@@ -11,9 +11,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
-from judge.db import is_transient, make_engine, migrate
-from judge.mail.processor import Processor
-from judge.mail.store import PENDING, PROCESSED, InboundMessage, store_inbound
+from judge.runners.intake import Processor
+from judge.store.db import is_transient, make_engine, migrate
+from judge.store.mail import PENDING, PROCESSED, InboundMessage, store_inbound
 from tests.commands.helpers import judge_config, make_mail
 
 

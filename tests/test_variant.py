@@ -1,4 +1,4 @@
-"""Tests for judge.variant: the standard map's facts and the loader's validation."""
+"""Tests for judge.variant.data: the standard map's facts and the loader's validation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.engine.orders import UnitType
-from judge.variant import (
+from judge.variant.data import (
     REPO_ROOT,
     Variant,
     VariantError,

@@ -21,7 +21,7 @@ from judge.config import LimitsSection
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from judge.models import Account, Game, Player
+    from judge.store.models import Account, Game, Player
 
 
 # Shown in replies instead of a password.
@@ -59,7 +59,7 @@ class Statement:
 
 
 class OrderRules(Protocol):
-    """What the judge needs from the order parser (judge.orders_text)."""
+    """What the judge needs from the order parser (judge.orders.text)."""
 
     def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
         """One OrderCheck per order in ``lines``."""

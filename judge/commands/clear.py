@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.commands.base import Command, Context, Statement
 from judge.commands.orders import order_refusal
 from judge.commands.registry import register
-from judge.games import clear_orders
+from judge.game.games import clear_orders
 
 
 @register

@@ -13,8 +13,8 @@ from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, send_announcements
 from judge.commands.press import PRESS_ENDS, line_count
 from judge.commands.registry import register
-from judge.models import Game, Press
-from judge.recipients import OBSERVER, PLAYER, announce, game_mail_subject
+from judge.game.recipients import OBSERVER, PLAYER, announce, game_mail_subject
+from judge.store.models import Game, Press
 
 # Press.from_power of the master's messages.
 MASTER_POWER = "master"

@@ -11,9 +11,9 @@ the mails follows the order of the commands.
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
-from judge.games import PowerInfo, find_power, game_powers
-from judge.models import Game
-from judge.recipients import Sender, announce, game_mail_subject
+from judge.game.games import PowerInfo, find_power, game_powers
+from judge.game.recipients import Sender, announce, game_mail_subject
+from judge.store.models import Game
 
 
 def master_of(game: Game, address: str) -> bool:

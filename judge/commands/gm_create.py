@@ -9,12 +9,14 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from judge.clock.game_clock import set_game_timing
+from judge.clock.timing import TimingError, TimingRules, parse_timing
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
-from judge.game_clock import set_game_timing
-from judge.games import find_game, variant_powers
-from judge.models import (
+from judge.game.games import find_game, variant_powers
+from judge.game.processing import set_game_position, starting_document
+from judge.store.models import (
     ADJACENCIES,
     FORMING,
     MULTIVERSE_RULES,
@@ -22,9 +24,7 @@ from judge.models import (
     STANDARD_RULES,
     Game,
 )
-from judge.timing import TimingError, TimingRules, parse_timing
-from judge.turns import set_game_position, starting_document
-from judge.variant import available_variants
+from judge.variant.data import available_variants
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
 _OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS", "DEADLINE", "TIMING")
@@ -41,7 +41,7 @@ class GameOptions:
     seats: int = 0
     press_mode: str = "white/grey"
     anonymous: bool = False
-    timing: TimingRules | None = None  # None: the defaults of judge.timing
+    timing: TimingRules | None = None  # None: the defaults of judge.clock.timing
 
 
 def parse_press_mode(text: str) -> str | None:

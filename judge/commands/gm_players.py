@@ -9,10 +9,10 @@ from judge.commands.gm_common import MasterCommand, judge_sender, note_change, p
 from judge.commands.gm_settings import deadline_text
 from judge.commands.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
 from judge.commands.registry import register
-from judge.games import PowerInfo, account_for, player_address
-from judge.gm import GameMasterError, normalise_address
-from judge.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
-from judge.recipients import game_mail_subject, send
+from judge.game.games import PowerInfo, account_for, player_address
+from judge.game.recipients import game_mail_subject, send
+from judge.masters.authority import GameMasterError, normalise_address
+from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
 
 
 def seat_of(ctx: Context, game: Game, power: str) -> Player | None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from sqlmodel import select
 
+from judge.clock.game_clock import game_timing, set_game_timing
+from judge.clock.timing import TimingError, describe_rules, format_for, parse_datetime, parse_timing
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
-from judge.game_clock import game_timing, set_game_timing
-from judge.games import variant_powers
-from judge.models import (
+from judge.game.games import variant_powers
+from judge.store.models import (
     ACTIVE,
     AT_GRACE_PROCESS,
     AT_GRACE_WAIT,
@@ -25,7 +26,6 @@ from judge.models import (
     Game,
     as_utc,
 )
-from judge.timing import TimingError, describe_rules, format_for, parse_datetime, parse_timing
 
 
 def deadline_text(game: Game) -> str:
@@ -42,7 +42,7 @@ def _unchanged(ctx: Context, stmt: Statement, what: str) -> None:
 
 
 def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None:
-    """Apply a timing rule (judge.timing.parse_timing) to the game's stored rules."""
+    """Apply a timing rule (judge.clock.timing.parse_timing) to the game's stored rules."""
     try:
         rules = parse_timing(text, game_timing(game))
     except TimingError as exc:

@@ -14,9 +14,9 @@ from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named, sender_account
 from judge.commands.registry import register
-from judge.history import reports_of
-from judge.models import FINISHED, Game, GameReport, Observer, Player
-from judge.recipients import send
+from judge.game.history import reports_of
+from judge.game.recipients import send
+from judge.store.models import FINISHED, Game, GameReport, Observer, Player
 
 MAX_REPORTS = 20
 

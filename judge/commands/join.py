@@ -3,7 +3,7 @@
 JOIN needs an account made with REGISTER (the judge shows deadlines in its time
 zone and mails the player at its address).  The password becomes the power's
 password for SIGNON.  Powers listed after it are preferences, best first.  When
-the game has as many applicants as seats, it starts at once (judge.game_start).
+the game has as many applicants as seats, it starts at once (judge.game.start).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from judge.commands.gm_common import judge_sender
 from judge.commands.passwords import hash_password, password_problem
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
-from judge.game_start import seats_of, start_game
-from judge.games import find_power, game_powers
-from judge.models import FORMING, Applicant, Game, Player
+from judge.game.games import find_power, game_powers
+from judge.game.start import seats_of, start_game
+from judge.store.models import FORMING, Applicant, Game, Player
 
 
 def _count(ctx: Context, game: Game) -> int:

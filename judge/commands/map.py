@@ -13,10 +13,10 @@ from judge.commands.history import reading_refusal
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
+from judge.game.processing import past_phase_picture
+from judge.game.recipients import send
 from judge.maps import safe_position_picture
-from judge.recipients import send
-from judge.turns import past_phase_picture
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 
 @register

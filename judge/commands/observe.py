@@ -11,8 +11,8 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
-from judge.games import account_for
-from judge.models import FINISHED, Game, Observer
+from judge.game.games import account_for
+from judge.store.models import FINISHED, Game, Observer
 
 
 def _game(ctx: Context, stmt: Statement, syntax: str) -> Game | None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge import order_rules
-from judge.adjustment_limits import allowance_group, beyond_owed
 from judge.commands.base import Command, Context, Statement
 from judge.commands.phase import moved_on_since, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
-from judge.games import current_orders, store_order
-from judge.models import FINISHED, FORMING, PLAYING
+from judge.game.games import current_orders, store_order
+from judge.orders import reading as order_rules
+from judge.orders.allowance import allowance_group, beyond_owed
+from judge.store.models import FINISHED, FORMING, PLAYING
 
 
 def order_refusal(ctx: Context) -> str | None:

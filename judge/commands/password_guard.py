@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from judge.commands.base import Context
 from judge.mail.limits import count, failure_key, limited_body, reached, retry_after
-from judge.reply import build_reply
+from judge.reports.reply import build_reply
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import re
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
-from judge.models import Game, as_utc
+from judge.store.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}

@@ -9,9 +9,9 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
-from judge.games import find_game, power_name
-from judge.models import FINISHED, FORMING, PLAYING, Account, Game
-from judge.votes import settle_votes
+from judge.game.games import find_game, power_name
+from judge.game.votes import settle_votes
+from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game
 
 
 def in_play_refusal(ctx: Context) -> str | None:

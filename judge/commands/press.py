@@ -9,9 +9,9 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
-from judge.games import game_powers, player_address, players_of
-from judge.models import PLAYING, Game, Press
-from judge.recipients import game_mail_subject
+from judge.game.games import game_powers, player_address, players_of
+from judge.game.recipients import game_mail_subject
+from judge.store.models import PLAYING, Game, Press
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.games import PowerInfo, find_power
+from judge.game.games import PowerInfo, find_power
 
 GREY_WORDS = {"GREY", "GRAY", "ANONYMOUS", "ANONYMOUSLY"}
 WHITE_WORDS = {"WHITE", "UNANONYMOUS", "UNANONYMOUSLY"}

@@ -12,7 +12,7 @@ from judge.commands.passwords import hash_password, password_problem, verify_pas
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Entry, Outcome
 from judge.mail.limits import REGISTRATIONS, count, reached, retry_after
-from judge.models import Account
+from judge.store.models import Account
 
 _FIELDS = {
     "name": "name",

@@ -17,12 +17,12 @@ from judge.commands.password_guard import Counter, address_counter, count_failur
 from judge.commands.passwords import verify_password
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
-from judge.games import power_name
-from judge.history import announce_and_keep
+from judge.game.games import power_name
+from judge.game.history import announce_and_keep
+from judge.game.recipients import game_mail_subject
+from judge.game.votes import settle_votes
 from judge.mail.limits import failure_key
-from judge.models import FORMING, RESIGNED, Applicant
-from judge.recipients import game_mail_subject
-from judge.votes import settle_votes
+from judge.store.models import FORMING, RESIGNED, Applicant
 
 
 @register

@@ -6,7 +6,7 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
-from judge.models import Account
+from judge.store.models import Account
 
 
 @register

@@ -14,9 +14,9 @@ from judge.commands.password_guard import (
 )
 from judge.commands.passwords import verify_password
 from judge.commands.registry import register
-from judge.games import find_game, find_power, game_powers, player_address
+from judge.game.games import find_game, find_power, game_powers, player_address
 from judge.mail.limits import failure_key
-from judge.models import FORMING, PLAYING, Player
+from judge.store.models import FORMING, PLAYING, Player
 
 
 def split_target(token: str) -> tuple[str, str] | None:

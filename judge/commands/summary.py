@@ -11,14 +11,17 @@ import json
 
 from sqlmodel import col, select
 
+from judge.clock.game_clock import game_timing
+from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
-from judge.game_clock import game_timing
-from judge.game_start import applicants_of, seats_of
-from judge.games import game_powers
-from judge.models import (
+from judge.game.games import game_powers
+from judge.game.recipients import send
+from judge.game.standings import centre_counts
+from judge.game.start import applicants_of, seats_of
+from judge.store.models import (
     FINISHED,
     MULTIVERSE_RULES,
     REPORT_RESULTS,
@@ -29,9 +32,6 @@ from judge.models import (
     Player,
     as_utc,
 )
-from judge.recipients import send
-from judge.standings import centre_counts
-from judge.timing import describe_rules, format_for
 
 
 def settings_lines(game: Game) -> list[str]:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from judge.commands.base import OTHER, Statement
-from judge.variant import Variant, load_variant
+from judge.variant.data import Variant, load_variant
 
 IGNORED_SIGN_OFF = "ignored: not an order (a greeting or signature?)"
 

@@ -25,10 +25,10 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from judge.config import Config, load_config
-from judge.db import make_engine, migrate
 from judge.demo.sink import DeliveredMail, FileSink
-from judge.mail.daemon import Daemon
-from judge.mail.store import PENDING, InboundMessage, OutboxMessage, message_key
+from judge.runners.daemon import Daemon
+from judge.store.db import make_engine, migrate
+from judge.store.mail import PENDING, InboundMessage, OutboxMessage, message_key
 
 T = TypeVar("T")
 
@@ -200,7 +200,7 @@ class DemoJudge:
     def add_game_master(self, address: str, public_key: bytes) -> str:
         """Register a game master's key with ``judge gm add`` (the administrator's
         command, run on the demo's judge.toml); return what it printed."""
-        from judge.cli import main
+        from judge.cli.main import main
 
         key_file = self.paths.root / f"{address.split('@')[0]}-public-key.asc"
         key_file.write_bytes(public_key)

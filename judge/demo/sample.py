@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from judge.adjudicate_json import adjudicate_document
-from judge.games import starting_position
+from judge.game.games import starting_position
 from judge.reports import ReportSettings, render_report
-from judge.variant import load_variant
+from judge.rules.documents import adjudicate_document
+from judge.variant.data import load_variant
 
 SAMPLE = "sample_game.json"
 

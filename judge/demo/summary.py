@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from judge.games import find_game, power_name
-from judge.models import GameReport
-from judge.standings import active_boards, centre_counts
+from judge.game.games import find_game, power_name
+from judge.game.standings import active_boards, centre_counts
+from judge.store.models import GameReport
 
 
 def game_summary(session: Session, name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 
 from judge.engine.orders import Location, UnitType
-from judge.variant import Variant
+from judge.variant.data import Variant
 
 
 class MapGeography:

@@ -21,7 +21,7 @@ from judge.engine.orders import Disband, Location, MovementOrder, Retreat, Unit
 from judge.engine.phase import Phase
 from judge.engine.resolver import Outcome, resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
-from judge.variant import Variant
+from judge.variant.data import Variant
 
 
 @dataclass(frozen=True)

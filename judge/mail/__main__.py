@@ -2,6 +2,6 @@
 
 import sys
 
-from judge.mail.cli import main
+from judge.cli.mail import main
 
 sys.exit(main())

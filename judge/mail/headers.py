@@ -8,7 +8,7 @@ Writing: every header value the judge sets is decoded text made single-line (con
 and line-separator characters become spaces), cut to a length, and stripped of the
 ``=?`` that starts an RFC 2047 encoded-word (``header_text``), so that setting it cannot
 decode anything a second time.  ``clean_headers`` applies this to a whole mail and is
-called by ``judge.mail.store.enqueue`` for every outgoing mail.
+called by ``judge.store.mail.enqueue`` for every outgoing mail.
 """
 
 from __future__ import annotations

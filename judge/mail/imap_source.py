@@ -26,7 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.config import ImapInboundSection
-from judge.mail.store import store_inbound
+from judge.store.mail import store_inbound
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, delete
 
-from judge.models import ReplyCount
+from judge.store.models import ReplyCount
 
 LAST_REPLY = (
     "\nThis is the last reply this judge sends to {address} this hour (at most {limit}); "

@@ -18,7 +18,7 @@ from aiosmtpd.controller import Controller
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from judge.mail.store import store_inbound
+from judge.store.mail import store_inbound
 
 log = logging.getLogger(__name__)
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from judge.clock.timing import format_classic, format_for, time_left
 from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
 from judge.reports.render import (
@@ -19,7 +20,6 @@ from judge.reports.render import (
     render_text_mail,
 )
 from judge.reports.settings import ReportSettings, VariantLike
-from judge.timing import format_classic, format_for, time_left
 
 
 def _role_name(role: str, names: Names) -> str:

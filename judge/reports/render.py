@@ -11,8 +11,8 @@ from typing import Any
 
 import jinja2
 
+from judge.clock.timing import format_classic, format_for
 from judge.reports.settings import ReportSettings, VariantLike
-from judge.timing import format_classic, format_for
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 WRAP = 75

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 
 class VariantLike(Protocol):
-    """What reports need from a variant (``judge.variant.Variant`` provides it)."""
+    """What reports need from a variant (``judge.variant.data.Variant`` provides it)."""
 
     name: str
     provinces: Mapping[str, Any]  # .name, .kind ("land" | "coast" | "sea")

@@ -104,7 +104,7 @@ def upgrade() -> None:
         sa.Column("count", sa.Integer(), nullable=False),
     )
 
-    # The mail tables of judge/mail/store.py.
+    # The mail tables of judge/store/mail.py.
     op.create_table(
         "inbound_message",
         sa.Column("id", sa.Integer(), primary_key=True),

@@ -21,7 +21,7 @@ def _when() -> sa.DateTime:
 
 
 def upgrade() -> None:
-    """Create the game_master and used_signature tables of judge/gm.py."""
+    """Create the game_master and used_signature tables of judge/masters/authority.py."""
     op.create_table(
         "game_master",
         sa.Column("id", sa.Integer(), primary_key=True),

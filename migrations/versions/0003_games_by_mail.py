@@ -52,7 +52,7 @@ _PLAYER_COLUMNS = [
 
 
 def upgrade() -> None:
-    """Add the columns and tables of judge/models.py marked 'migration 0003'."""
+    """Add the columns and tables of judge/store/models.py marked 'migration 0003'."""
     for column in _GAME_COLUMNS:
         op.add_column("game", column)
     for column in _PLAYER_COLUMNS:

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from sqlmodel import Session, SQLModel, create_engine
 
-import judge.mail.store  # noqa: F401  (registers the mail tables)
+import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.commands.base import Context
+from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
-from judge.processing import run_statements
 from tests.commands.helpers import NOW, add_game
 
 

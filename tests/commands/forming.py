@@ -10,10 +10,10 @@ from email.message import EmailMessage
 from sqlmodel import Session, col, select
 
 from judge.commands.passwords import hash_password
-from judge.games import create_game
-from judge.mail.store import OutboxMessage
-from judge.models import FORMING, Account, Game
-from judge.recipients import Sender
+from judge.game.games import create_game
+from judge.game.recipients import Sender
+from judge.store.mail import OutboxMessage
+from judge.store.models import FORMING, Account, Game
 
 SENDER = Sender("Test Judge", "judge@judge.test")
 MASTER = "master@players.test"

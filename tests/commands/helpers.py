@@ -13,12 +13,12 @@ from pathlib import Path
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
+from judge.commands.inbound import process_inbound
 from judge.config import Config
-from judge.db import make_engine, migrate
-from judge.games import Seat, create_game
-from judge.mail.store import InboundMessage, OutboxMessage, store_inbound
-from judge.models import Game
-from judge.processing import process_inbound
+from judge.game.games import Seat, create_game
+from judge.store.db import make_engine, migrate
+from judge.store.mail import InboundMessage, OutboxMessage, store_inbound
+from judge.store.models import Game
 
 JUDGE = "judge@judge.test"
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)

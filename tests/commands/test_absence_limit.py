@@ -7,10 +7,10 @@ from datetime import date
 
 from sqlmodel import select
 
+from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
-from judge.games import find_game
-from judge.models import Player
-from judge.processing import run_statements
+from judge.game.games import find_game
+from judge.store.models import Player
 from tests.commands.helpers import PASSWORDS, outcomes
 
 GM = "gm@example.org"

@@ -6,7 +6,7 @@ from sqlmodel import select
 
 from judge.commands.passwords import password_problem, verify_password
 from judge.commands.register import read_fields, zone_problem
-from judge.models import Account, Player
+from judge.store.models import Account, Player
 from tests.commands.helpers import outcomes
 
 

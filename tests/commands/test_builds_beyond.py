@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
-from judge.games import current_orders, find_game
-from judge.models import MULTIVERSE_RULES
-from judge.turns import set_game_position
+from judge.game.games import current_orders, find_game
+from judge.game.processing import set_game_position
+from judge.store.models import MULTIVERSE_RULES
 from tests.commands.helpers import (
     PASSWORDS,
     add_game,

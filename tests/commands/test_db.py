@@ -15,10 +15,10 @@ from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel
 
-import judge.mail.store  # noqa: F401
-from judge.db import ALEMBIC_INI, alembic_config, make_engine, migrate, session_scope
-from judge.games import Seat, create_game, current_orders, find_game, starting_position
-from judge.models import Player
+import judge.store.mail  # noqa: F401
+from judge.game.games import Seat, create_game, current_orders, find_game, starting_position
+from judge.store.db import ALEMBIC_INI, alembic_config, make_engine, migrate, session_scope
+from judge.store.models import Player
 
 TABLES = {
     "account", "game", "player", "game_order", "press", "reply_count",

@@ -1,4 +1,4 @@
-"""Starting a game (judge.game_start) and ending one (judge.game_end)."""
+"""Starting a game (judge.game.start) and ending one (judge.game.end)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from sqlmodel import select
 
-from judge.game_end import end_game
-from judge.game_start import assign_powers, start_game
-from judge.games import find_game
-from judge.models import (
+from judge.game.end import end_game
+from judge.game.games import find_game
+from judge.game.start import assign_powers, start_game
+from judge.store.models import (
     ACTIVE,
     FINISHED,
     REPORT_ANNOUNCEMENT,

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from sqlmodel import col, select
 
+from judge.clock.game_clock import game_timing
+from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.commands.passwords import hash_password, verify_password
-from judge.game_clock import game_timing
-from judge.games import account_for, find_game
-from judge.mail.store import OutboxMessage
-from judge.models import (
+from judge.game.games import account_for, find_game
+from judge.store.mail import OutboxMessage
+from judge.store.models import (
     ACTIVE,
     EJECTED,
     FINISHED,
@@ -34,7 +35,6 @@ from judge.models import (
     Player,
     Press,
 )
-from judge.processing import run_statements
 from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
 
 GM = "gm@example.org"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from judge.commands.history import MAX_REPORTS
-from judge.games import find_game
-from judge.history import keep_report
-from judge.models import FINISHED, REPORT_RESULTS, REPORT_START, PhaseSnapshot
+from judge.game.games import find_game
+from judge.game.history import keep_report
+from judge.store.models import FINISHED, REPORT_RESULTS, REPORT_START, PhaseSnapshot
 from tests.commands.forming import MASTER, forming_game, mails_to, text_of
 from tests.commands.helpers import NOW, address, outcomes
 

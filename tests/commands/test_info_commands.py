@@ -51,8 +51,8 @@ def test_a_new_command_plugs_in_and_can_require_a_signature(run):
         assert "FROBNICATE <thing>" in "\n".join(help_text())
         ctx = run("frob nicate widget")
         assert outcomes(ctx)[0][1] == "refused" and "signed" in outcomes(ctx)[0][2]
+        from judge.commands.inbound import run_statements
         from judge.commands.parser import parse_body
-        from judge.processing import run_statements
 
         ctx = run("")
         ctx.signature_verified = True

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.games import find_game
-from judge.models import ACTIVE, FINISHED, Applicant, Observer, Player
+from judge.game.games import find_game
+from judge.store.models import ACTIVE, FINISHED, Applicant, Observer, Player
 from tests.commands.forming import forming_game, mails_to, registered, text_of
 from tests.commands.helpers import outcomes
 

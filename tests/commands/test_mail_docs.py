@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from judge.games import create_game
-from judge.models import FORMING
+from judge.game.games import create_game
+from judge.store.models import FORMING
 from tests.commands.helpers import (
     add_game,
     body_of,

@@ -6,9 +6,9 @@ import io
 
 from PIL import Image
 
-from judge.game_start import start_game
-from judge.games import find_game
-from judge.turns import process_phase
+from judge.game.games import find_game
+from judge.game.processing import process_phase
+from judge.game.start import start_game
 from tests.commands.forming import SENDER, forming_game, mails_to
 from tests.commands.helpers import NOW, outcomes
 from tests.turns.test_map_mail import CREDIT, check_map_mail

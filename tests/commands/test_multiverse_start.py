@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judge.game_start import start_game
-from judge.models import MULTIVERSE_RULES, Applicant
-from judge.turns import starting_document
+from judge.game.processing import starting_document
+from judge.game.start import start_game
+from judge.store.models import MULTIVERSE_RULES, Applicant
 from tests.commands.forming import MASTER, SENDER, forming_game, mails_to, registered, text_of
 from tests.commands.helpers import NOW
 

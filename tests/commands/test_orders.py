@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.games import current_orders
-from judge.models import FINISHED, FORMING, Order
+from judge.game.games import current_orders
+from judge.store.models import FINISHED, FORMING, Order
 from tests.commands.helpers import outcomes
 
 
@@ -39,7 +39,7 @@ def test_last_order_for_a_unit_wins(run):
 
 
 def test_no_orders_for_finished_or_forming_games(run, session):
-    from judge.games import find_game
+    from judge.game.games import find_game
 
     game = find_game(session, "game1")
     for status, reason in ((FINISHED, "is finished"), (FORMING, "has not started yet")):

@@ -7,8 +7,8 @@ from datetime import date, timedelta
 
 from sqlmodel import select
 
-from judge.games import find_game
-from judge.models import ACTIVE, FINISHED, RESIGNED, GameReport, Player, as_utc
+from judge.game.games import find_game
+from judge.store.models import ACTIVE, FINISHED, RESIGNED, GameReport, Player, as_utc
 from tests.commands.forming import MASTER, mails, mails_to, text_of
 from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
 

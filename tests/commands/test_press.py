@@ -7,8 +7,8 @@ import json
 from sqlmodel import select
 
 from judge.commands.press_options import parse_press_options
-from judge.games import find_game, variant_powers
-from judge.models import Press
+from judge.game.games import find_game, variant_powers
+from judge.store.models import Press
 from tests.commands.helpers import outcomes
 
 POWERS = variant_powers("standard")
@@ -84,7 +84,7 @@ def test_press_needs_signon(run):
 
 def test_press_only_to_powers_nobody_plays_is_refused(run, session):
     # "sent to Russia" followed by "not delivered: Russia" contradicted itself.
-    from judge.models import EJECTED, Player
+    from judge.store.models import EJECTED, Player
 
     for seat in session.exec(select(Player).where(Player.power.in_(["russia", "turkey"]))):
         seat.status = EJECTED

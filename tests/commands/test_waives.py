@@ -8,7 +8,7 @@ import copy
 import pytest
 from sqlmodel import Session
 
-from judge.games import current_orders, find_game
+from judge.game.games import current_orders, find_game
 from tests.commands.helpers import address, body_of, deliver, make_mail, migrated_engine, outbox
 from tests.test_owed_in_replies import WINTER
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.adjudicate_json import adjudicate_document
+from judge.rules.documents import adjudicate_document
 from tests.datc.runner import case_test_name, load_cases, run_case
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from judge.adjudicate_json import adjudicate_document
+from judge.rules.documents import adjudicate_document
 from tests.datc.runner import load_cases, run_case
 
 PARADOXES = [c for c in load_cases() if c["id"].startswith(("6.C.", "6.F.", "6.G."))]

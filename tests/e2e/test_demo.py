@@ -53,9 +53,7 @@ def test_judge_demo_plays_a_multiverse_game_with_a_fork(tmp_path: Path) -> None:
     assert len(germany) == 1
     report = text_of(germany[0])
     assert "New timeline 2, forked from Timeline 1, Spring of 1901." in report
-    assert (
-        "Germany: Army Munich -> Tyrolia.  (*re-judged: now succeeds; before: bounce*)" in report
-    )
+    assert "Germany: Army Munich -> Tyrolia.  (*re-judged: now succeeds; before: bounce*)" in report
     # France's press reached Germany.
     press = [f for f in files if "germany-at-players" in f.name and "press" in f.name]
     assert press and "Belgium for me, Holland for you?" in text_of(press[0])

@@ -26,9 +26,9 @@ from judge.demo.scenario import (
     process,
     register,
 )
-from judge.games import find_game
-from judge.standings import active_boards
-from judge.turns import orders_missing
+from judge.game.games import find_game
+from judge.game.processing import orders_missing
+from judge.game.standings import active_boards
 
 pytestmark = pytest.mark.timeout(240)
 

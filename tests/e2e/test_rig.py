@@ -9,7 +9,7 @@ from judge.config import load_config
 from judge.demo.keys import DemoSigner
 from judge.demo.mailer import Correspondent
 from judge.demo.rig import DemoError, DemoJudge
-from judge.mail.store import PROCESSED
+from judge.store.mail import PROCESSED
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -46,7 +46,7 @@ def test_a_game_master_is_registered_like_judge_gm_add(
 ) -> None:
     printed = judge.add_game_master(master_key.address, master_key.public_key())
     assert printed.startswith(f"{master_key.address} is a game master, key ")
-    from judge.cli import main
+    from judge.cli.main import main
 
     assert main(["gm", "--config", str(judge.paths.config), "list"]) == 0
     listed = capsys.readouterr().out

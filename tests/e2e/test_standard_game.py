@@ -12,8 +12,8 @@ from judge.demo.keys import DemoSigner
 from judge.demo.mailer import Correspondent
 from judge.demo.rig import JUDGE_CODE, DemoJudge
 from judge.demo.scenario import CAST, expect, join, orders, process, register
-from judge.games import find_game
-from judge.models import FINISHED
+from judge.game.games import find_game
+from judge.store.models import FINISHED
 
 from .conftest import MASTER
 

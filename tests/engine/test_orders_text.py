@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
-from judge.games import starting_position
-from judge.orders_text import OrderSyntaxError, check_orders, parse_order, split_orders
-from judge.variant import load_variant
+from judge.game.games import starting_position
+from judge.orders.text import OrderSyntaxError, check_orders, parse_order, split_orders
+from judge.variant.data import load_variant
 
 START = starting_position("standard")
 

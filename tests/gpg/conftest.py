@@ -10,8 +10,8 @@ from gpg_helpers import Signer, make_signer, remove_home, short_home
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, create_engine
 
-from judge.gm import GameMaster, UsedSignature
-from judge.signatures import Keyring
+from judge.masters.authority import GameMaster, UsedSignature
+from judge.masters.signatures import Keyring
 
 
 @pytest.fixture(scope="session")

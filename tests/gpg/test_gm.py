@@ -9,7 +9,7 @@ import pytest
 from gpg_helpers import Signer, inline_mail, pgp_mime_mail, plain_mail
 from sqlmodel import Session, select
 
-from judge.gm import (
+from judge.masters.authority import (
     GameMaster,
     GameMasterError,
     UsedSignature,
@@ -23,7 +23,7 @@ from judge.gm import (
     normalise_address,
     remove_game_master,
 )
-from judge.signatures import Keyring, KeyringError, Status, verify_mail
+from judge.masters.signatures import Keyring, KeyringError, Status, verify_mail
 
 WINDOW = timedelta(days=2)
 

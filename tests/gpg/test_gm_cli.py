@@ -14,10 +14,10 @@ import pytest
 from gpg_helpers import Signer
 from sqlmodel import Session, SQLModel, create_engine, select
 
-from judge import cli as judge_cli
-from judge import gm_cli
-from judge.gm import GameMaster
-from judge.signatures import Keyring
+from judge.cli import gm as gm_cli
+from judge.cli import main as judge_cli
+from judge.masters.authority import GameMaster
+from judge.masters.signatures import Keyring
 
 
 def config_file(state: Path) -> Path:

@@ -22,10 +22,10 @@ from gpg_helpers import (
 )
 from sqlmodel import Session, select
 
-from judge.games import find_game
-from judge.gm import add_game_master, keyring_home
-from judge.models import Game, Order
-from judge.signatures import Keyring
+from judge.game.games import find_game
+from judge.masters.authority import add_game_master, keyring_home
+from judge.masters.signatures import Keyring
+from judge.store.models import Game, Order
 
 # tests/gpg is not a package (its modules import gpg_helpers directly); the shared
 # command-test helpers live in the tests package at the repository root.

@@ -8,7 +8,7 @@ from pathlib import Path
 import gnupg
 from gpg_helpers import Signer, faked_time, pgp_mime_mail, remove_home, short_home
 
-from judge.signatures import Keyring, Status, verify_mail
+from judge.masters.signatures import Keyring, Status, verify_mail
 
 
 def fresh_signer(expire_date: str | int = 0) -> Signer:

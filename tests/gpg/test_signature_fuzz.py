@@ -9,8 +9,8 @@ from gpg_helpers import Signer, inline_mail, pgp_mime_mail
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.signatures import Keyring, Status, verify_mail
-from judge.signatures.packets import dearmor_signature, is_detached_signature, packet_tags
+from judge.masters.signatures import Keyring, Status, verify_mail
+from judge.masters.signatures.packets import dearmor_signature, is_detached_signature, packet_tags
 
 TEXT = "PROCESS alpha S1901M\nSET DEADLINE alpha 2026-12-01 18:00"
 

@@ -11,7 +11,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from gpg_helpers import Signer, inline_mail, pgp_mime_mail
 
-from judge.signatures import Keyring, Status, verify_mail
+from judge.masters.signatures import Keyring, Status, verify_mail
 
 # Lines starting with "." (SMTP dot-stuffing), "From " and "- ", and trailing blanks.
 TEXT = ".PROCESS alpha\nFrom now on\n- a dash  \nGrüße"

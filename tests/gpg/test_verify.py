@@ -17,7 +17,7 @@ from gpg_helpers import (
     signed_content_type,
 )
 
-from judge.signatures import Form, Keyring, Status, verify_mail
+from judge.masters.signatures import Form, Keyring, Status, verify_mail
 
 WINDOW = timedelta(days=2)
 COMMAND = "CREATE game alpha\nVARIANT standard\nPRESS white  \n- a dashed line\nFrom here on"

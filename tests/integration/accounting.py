@@ -35,8 +35,8 @@ from email.message import EmailMessage
 from games import OPENINGS
 from sqlmodel import Session, col, select
 
-from judge.mail.store import InboundMessage, OutboxMessage
-from judge.models import REPORT_RESULTS, Game, GameReport
+from judge.store.mail import InboundMessage, OutboxMessage
+from judge.store.models import REPORT_RESULTS, Game, GameReport
 
 JUDGE = "judge@example.org"
 DOMAIN = "players.example.com"

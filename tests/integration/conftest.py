@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rig import PASSWORD, Dovecot, Relay  # noqa: E402
 
 from judge.config import Config  # noqa: E402
-from judge.db import make_engine, migrate  # noqa: E402
+from judge.store.db import make_engine, migrate  # noqa: E402
 
 JUDGE = "judge@example.org"
 

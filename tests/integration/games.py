@@ -1,5 +1,5 @@
 """Running games and order mails for them, for the crash test and the benchmark
-(built with the real game code: judge.games)."""
+(built with the real game code: judge.game.games)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from email.policy import SMTP
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from judge.games import Seat, create_game
+from judge.game.games import Seat, create_game
 
 JUDGE = "judge@example.org"
 # One valid set of opening orders per power of the standard map.

@@ -14,8 +14,8 @@ import os
 import sys
 import time
 
+from judge.cli.mail import main
 from judge.mail import imap_source, smtp_inbound
-from judge.mail.cli import main
 
 
 def _slowed(original):  # noqa: ANN001, ANN202

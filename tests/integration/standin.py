@@ -12,7 +12,7 @@ from sqlmodel import Session
 from judge.config import Config
 from judge.mail.parse import parse_incoming
 from judge.mail.reply import build_reply, re_subject
-from judge.mail.store import InboundMessage, enqueue
+from judge.store.mail import InboundMessage, enqueue
 
 
 def process_inbound(session: Session, inbound: InboundMessage, config: Config) -> None:

@@ -37,10 +37,10 @@ from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 from test_deadline_daemon import make_game, sleep_until
 
-from judge.db import make_engine, migrate
 from judge.demo.keys import DemoSigner
-from judge.mail.store import InboundMessage, OutboxMessage
-from judge.models import GameReport
+from judge.store.db import make_engine, migrate
+from judge.store.mail import InboundMessage, OutboxMessage
+from judge.store.models import GameReport
 from tests.scheduler.helpers import MASTER
 
 ROOT = Path(__file__).resolve().parents[2]

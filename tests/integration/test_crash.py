@@ -18,8 +18,8 @@ from mails import order_mail
 from rig import PASSWORD, Dovecot, Relay, wait_for
 from sqlmodel import Session, select
 
-from judge.mail.store import InboundMessage, OutboxMessage
-from judge.models import Order
+from judge.store.mail import InboundMessage, OutboxMessage
+from judge.store.models import Order
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

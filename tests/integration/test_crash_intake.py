@@ -26,7 +26,7 @@ from mails import JUDGE, order_mail
 from rig import PASSWORD, Dovecot, Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.mail.store import InboundMessage, OutboxMessage
+from judge.store.mail import InboundMessage, OutboxMessage
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent

@@ -14,10 +14,10 @@ from mails import order_mail
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
+from judge.cli import mail as cli
 from judge.config import Config
-from judge.mail import cli
-from judge.mail.daemon import Daemon
-from judge.mail.store import InboundMessage, OutboxMessage
+from judge.runners.daemon import Daemon
+from judge.store.mail import InboundMessage, OutboxMessage
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -115,8 +115,8 @@ def _all_handled(engine, count: int) -> bool:  # noqa: ANN001
 
 
 def real_daemon(config: Config, engine) -> Daemon:  # noqa: ANN001
-    """A daemon with the real command processor (judge.processing)."""
-    from judge.processing import process_inbound
+    """A daemon with the real command processor (judge.commands.inbound)."""
+    from judge.commands.inbound import process_inbound
 
     d = Daemon(config, engine, process_inbound)
     d.start()

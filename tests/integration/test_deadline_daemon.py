@@ -29,9 +29,9 @@ from games import OPENINGS, Seat2, orders_mail
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.games import Seat
-from judge.models import AT_GRACE_WAIT, Game, GameReport, NoticeSent
-from judge.scheduler import notice_label
+from judge.clock.planner import notice_label
+from judge.game.games import Seat
+from judge.store.models import AT_GRACE_WAIT, Game, GameReport, NoticeSent
 from tests.scheduler.helpers import new_game
 
 ROOT = Path(__file__).resolve().parents[2]

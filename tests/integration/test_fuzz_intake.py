@@ -21,8 +21,8 @@ from rig import Dovecot, Relay, free_port, wait_for
 from sqlalchemy import text
 from sqlmodel import Session, select
 
-from judge.db import make_engine, migrate
-from judge.mail.store import InboundMessage, OutboxMessage
+from judge.store.db import make_engine, migrate
+from judge.store.mail import InboundMessage, OutboxMessage
 
 COUNT = 1000
 SEED = 20261124

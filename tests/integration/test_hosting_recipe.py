@@ -20,8 +20,8 @@ import pytest
 from rig import Dovecot, Relay, wait_for
 
 from judge.config import load_config
-from judge.db import make_engine, migrate
-from judge.mail.daemon import Daemon
+from judge.runners.daemon import Daemon
+from judge.store.db import make_engine, migrate
 
 pytestmark = pytest.mark.timeout(90)
 

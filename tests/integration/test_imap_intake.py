@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from judge.config import Config
 from judge.mail.imap_source import ImapSource
-from judge.mail.store import InboundMessage
+from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(60)
 

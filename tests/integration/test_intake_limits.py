@@ -17,8 +17,8 @@ from judge_proc import JUDGE, start_judge, stop_judge, write_config
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.mail.store import InboundMessage
-from judge.models import Account
+from judge.store.mail import InboundMessage
+from judge.store.models import Account
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -13,7 +13,7 @@ from judge_proc import JUDGE, peak_rss_mib, start_judge, stop_judge, write_confi
 from rig import Dovecot, Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.mail.store import InboundMessage
+from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(300)
 

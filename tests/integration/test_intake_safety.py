@@ -17,9 +17,9 @@ from rig import Relay, wait_for
 from sqlmodel import Session, select
 
 from judge.config import Config
-from judge.mail.daemon import Daemon
-from judge.mail.processor import HANDLING_BOUND, Processor
-from judge.mail.store import InboundMessage
+from judge.runners.daemon import Daemon
+from judge.runners.intake import HANDLING_BOUND, Processor
+from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -33,7 +33,7 @@ SAFE_HEADERS = {
 @pytest.fixture
 def judge(config: Config, engine) -> Iterator[Daemon]:  # noqa: ANN001
     """The daemon with the real command processor."""
-    from judge.processing import process_inbound
+    from judge.commands.inbound import process_inbound
 
     config.judge.keeper = KEEPER
     d = Daemon(config, engine, process_inbound)

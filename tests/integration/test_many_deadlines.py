@@ -19,7 +19,7 @@ from rig import Relay, free_port
 from sqlmodel import Session, select
 from test_deadline_daemon import make_game, start_judge, stop_judge
 
-from judge.models import Game, GameReport
+from judge.store.models import Game, GameReport
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.reliability]
 

@@ -19,12 +19,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import Session, select
 
-from judge import turns
-from judge.db import make_engine, migrate
-from judge.deadlines import run_game
-from judge.mail.processor import Processor
-from judge.mail.store import OutboxMessage, store_inbound
-from judge.models import Game, GameReport, Order
+from judge.game import processing as turns
+from judge.game.deadlines import run_game
+from judge.runners.intake import Processor
+from judge.store.db import make_engine, migrate
+from judge.store.mail import OutboxMessage, store_inbound
+from judge.store.models import Game, GameReport, Order
 from tests.commands.helpers import body_of, judge_config, make_mail, outbox
 from tests.scheduler.helpers import SENDER, address, new_game
 

@@ -15,14 +15,14 @@ import pytest
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
+from judge.cli import mail as cli
 from judge.config import Config, OutboundSection
-from judge.games import Seat, create_game
-from judge.mail import cli
-from judge.mail.notices import Notices
-from judge.mail.sender import RelayUnavailable, Sender
-from judge.mail.store import FAILED, OUT_PENDING, SENT, OutboxMessage, enqueue
-from judge.recipients import Sender as Author
-from judge.recipients import game_mail_subject, send
+from judge.game.games import Seat, create_game
+from judge.game.recipients import Sender as Author
+from judge.game.recipients import game_mail_subject, send
+from judge.runners.keeper_notices import Notices
+from judge.runners.sender import RelayUnavailable, Sender
+from judge.store.mail import FAILED, OUT_PENDING, SENT, OutboxMessage, enqueue
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -199,7 +199,7 @@ def test_permanent_refusal_fails_at_once_and_the_master_is_told(
         subject = _game_with_master(engine)
         queue_many(engine, 3)
         sender = sender_for(engine, make_config(relay.port))
-        with caplog.at_level(logging.WARNING, logger="judge.mail.sender"):
+        with caplog.at_level(logging.WARNING, logger="judge.runners.sender"):
             assert sender.send_due() == 3
         failed = rows(engine)[0]
         assert failed.state == FAILED and failed.attempts == 1  # not retried

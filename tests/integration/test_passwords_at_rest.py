@@ -19,9 +19,9 @@ from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
 from judge.config import Config
-from judge.db import make_engine
-from judge.mail.processor import Processor
-from judge.mail.store import InboundMessage, retry, store_inbound
+from judge.runners.intake import Processor
+from judge.store.db import make_engine
+from judge.store.mail import InboundMessage, retry, store_inbound
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -15,8 +15,8 @@ from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
 from judge.config import OutboundSection
-from judge.mail.sender import RelayUnavailable, Sender
-from judge.mail.store import OutboxMessage, enqueue
+from judge.runners.sender import RelayUnavailable, Sender
+from judge.store.mail import OutboxMessage, enqueue
 
 pytestmark = pytest.mark.timeout(90)
 

@@ -11,10 +11,10 @@ from rig import free_port
 from sqlalchemy import text
 from sqlmodel import Session, select
 
-from judge.db import make_engine
 from judge.mail.parse import parse_incoming
 from judge.mail.smtp_inbound import start_smtp_server
-from judge.mail.store import InboundMessage
+from judge.store.db import make_engine
+from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(60)
 

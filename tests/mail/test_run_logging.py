@@ -9,18 +9,18 @@ import sys
 
 import pytest
 
-from judge.cli import build_parser
+from judge.cli.main import build_parser
 
 # parses `judge run <flags>` as the console script does, sets logging up as `judge run`
 # does, then logs one line per (logger, level)
 SCRIPT = """
 import logging, sys
-from judge.cli import build_parser
-from judge.mail.cli import configure_logging
+from judge.cli.main import build_parser
+from judge.cli.mail import configure_logging
 
 args = build_parser().parse_args(["run", *sys.argv[1:]])
 configure_logging(args.verbosity)
-for name in ("judge.deadlines", "judge.mail.daemon", "apscheduler.scheduler", "sqlalchemy"):
+for name in ("judge.game.deadlines", "judge.runners.daemon", "apscheduler.scheduler", "sqlalchemy"):
     logger = logging.getLogger(name)
     logger.debug("%s debug", name)
     logger.info("%s info", name)
@@ -41,9 +41,9 @@ def logged(*flags: str) -> set[str]:
 
 
 OTHERS = {"apscheduler.scheduler warning", "sqlalchemy warning"}
-JUDGE_WARNINGS = {"judge.deadlines warning", "judge.mail.daemon warning"}
-JUDGE_INFO = {"judge.deadlines info", "judge.mail.daemon info"}
-JUDGE_DEBUG = {"judge.deadlines debug", "judge.mail.daemon debug"}
+JUDGE_WARNINGS = {"judge.game.deadlines warning", "judge.runners.daemon warning"}
+JUDGE_INFO = {"judge.game.deadlines info", "judge.runners.daemon info"}
+JUDGE_DEBUG = {"judge.game.deadlines debug", "judge.runners.daemon debug"}
 
 
 def test_by_default_the_judge_logs_its_actions() -> None:

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from judge.game.recipients import Sender, text_mail
 from judge.maps import results_picture
 from judge.maps.mail import add_picture
-from judge.recipients import Sender, text_mail
 from judge.reports import ReportSettings, render_report
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 CASE = Path(__file__).resolve().parent.parent / "reports" / "cases" / "f1902m_battle.json"
 BORDER = (136, 136, 136)  # the picture's 1px #888 border in the HTML

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from judge.maps.geometry import Geometry, Point, Ring, geometry_for
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 VARIANT = load_variant("standard")
 GEO = geometry_for(VARIANT.directory)

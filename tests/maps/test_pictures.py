@@ -18,7 +18,7 @@ from judge.maps import results_picture, world_picture
 from judge.maps.draw import FAIL, BoardState, Canvas, Frame, draw_board, draw_marks
 from judge.maps.geometry import geometry_for
 from judge.maps.marks import Mark, marks_of, place_of
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 VARIANT = load_variant("standard")
 GEO = geometry_for(VARIANT.directory)

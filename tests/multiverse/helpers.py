@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from judge.multiverse.adjudicate import OrderResult, TurnReport, adjudicate
-from judge.multiverse.basemap import base_map_for
-from judge.multiverse.keys import BoardKey, MLoc
-from judge.multiverse.notation import parse_order, parse_turn
-from judge.multiverse.setup import make_board
-from judge.multiverse.world import Board, World
+from judge.rules.multiverse.adjudicate import OrderResult, TurnReport, adjudicate
+from judge.rules.multiverse.basemap import base_map_for
+from judge.rules.multiverse.keys import BoardKey, MLoc
+from judge.rules.multiverse.notation import parse_order, parse_turn
+from judge.rules.multiverse.setup import make_board
+from judge.rules.multiverse.world import Board, World
 
 BASE = base_map_for("standard")
 

@@ -1,7 +1,7 @@
 """The DATC (6.A-6.I) through the multiverse path: every case as a one-timeline world.
 
 Each standard phase document of a case is turned into a world document with one
-board, adjudicated by :func:`judge.multiverse.json_io.adjudicate_world_document`,
+board, adjudicated by :func:`judge.rules.multiverse.json_io.adjudicate_world_document`,
 and compared with the same expectations as the standard run.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from judge.multiverse.json_io import adjudicate_world_document
+from judge.rules.multiverse.json_io import adjudicate_world_document
 from tests.datc.runner import load_cases, run_case
 
 BOARD_KEYS = ("phase", "units", "supply_centers", "dislodged", "contested")
@@ -21,7 +21,7 @@ def as_world(doc: dict[str, Any]) -> dict[str, Any]:
     """Adjudicate a standard phase document as a world of one board."""
     board = {"timeline": 1, **{k: doc[k] for k in BOARD_KEYS if k in doc}}
     if "supply_centers" not in board:
-        from judge.variant import load_variant
+        from judge.variant.data import load_variant
 
         variant = load_variant(doc.get("variant", "standard"))
         board["supply_centers"] = {p: list(c) for p, c in variant.starting_centers.items()}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.multiverse.keys import BoardKey
+from judge.rules.multiverse.keys import BoardKey
 
 from .helpers import board, key, play, units_of, world
 
@@ -153,7 +153,7 @@ def test_equal_age_boards_fork_lowest_timeline_first():
 
 def _with_holds(w, keys):
     from judge.engine.orders import Hold
-    from judge.multiverse.world import SUCCESS, OrderRecord
+    from judge.rules.multiverse.world import SUCCESS, OrderRecord
 
     for k in keys:
         for where, unit in w.boards[k].units.items():

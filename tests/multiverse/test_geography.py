@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import UnitType
-from judge.multiverse.geography import MultiverseGeography, boards_adjacent
+from judge.rules.multiverse.geography import MultiverseGeography, boards_adjacent
 
 from .helpers import BASE, loc
 

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from judge.adjudicate_json import adjudicate_document
-from judge.multiverse.json_io import WorldDocumentError, adjudicate_world_document
+from judge.rules.documents import adjudicate_document
+from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
 
 STANDARD_KEYS = ("units", "dislodged", "supply_centers", "next_phase", "phase")
 

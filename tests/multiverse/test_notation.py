@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
-from judge.multiverse.notation import parse_order, parse_timeline, parse_turn, timeline_name
+from judge.rules.multiverse.notation import parse_order, parse_timeline, parse_turn, timeline_name
 
 from .helpers import BASE, board, loc, world
 
@@ -143,7 +143,7 @@ def test_precise_messages():
 
 def test_retreat_turn_reads_moves_as_retreats():
     from judge.engine.orders import Retreat, Unit, UnitType
-    from judge.multiverse.world import Dislodged
+    from judge.rules.multiverse.world import Dislodged
 
     w = world(board(1, "S1901", "italy A tyr"))
     b = w.boards[loc("1:tyr:S1901").board]
@@ -161,8 +161,8 @@ def test_retreat_turn_reads_moves_as_retreats():
 
 
 def test_a_mistyped_province_suggests_the_closest_names() -> None:
-    from judge.turns import starting_document
-    from judge.world_orders import check_world_orders
+    from judge.game.processing import starting_document
+    from judge.orders.world import check_world_orders
 
     world = starting_document("standard", "multiverse", "loose", 1)
     for text in ("A Bud-Srb", "A 1:bud:S1901 - 1:srb:S1901"):

@@ -12,10 +12,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.multiverse.adjudicate import adjudicate
-from judge.multiverse.json_io import write_world
-from judge.multiverse.random_orders import random_orders
-from judge.multiverse.setup import starting_world
+from judge.rules.multiverse.adjudicate import adjudicate
+from judge.rules.multiverse.json_io import write_world
+from judge.rules.multiverse.random_orders import random_orders
+from judge.rules.multiverse.setup import starting_world
 
 from .helpers import BASE
 

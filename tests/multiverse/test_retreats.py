@@ -43,7 +43,7 @@ def test_during_the_pause_only_retreats_count_and_they_stay_on_their_board():
 
 def test_movement_orders_are_invalid_while_units_must_retreat():
     from judge.engine.orders import Hold
-    from judge.multiverse.adjudicate import adjudicate
+    from judge.rules.multiverse.adjudicate import adjudicate
     from tests.multiverse.helpers import BASE, loc
 
     paused = dislodged_in_the_past().world
@@ -118,7 +118,7 @@ def test_a_retreat_to_a_parallel_timeline_is_invalid():
 def test_a_paused_world_goes_through_json_and_back():
     import copy
 
-    from judge.multiverse.json_io import adjudicate_world_document
+    from judge.rules.multiverse.json_io import adjudicate_world_document
 
     doc = {
         "variant": "standard",

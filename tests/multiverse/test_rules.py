@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.engine.orders import Move
-from judge.multiverse.adjudicate import adjudicate
+from judge.rules.multiverse.adjudicate import adjudicate
 
 from .helpers import BASE, board, key, loc, play, units_of, world
 

@@ -15,7 +15,7 @@ from judge.reports import (
     render_reminder,
     render_start,
 )
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 from .test_turn_reports import check_golden
 

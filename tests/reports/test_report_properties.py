@@ -8,9 +8,9 @@ from xml.etree import ElementTree
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.adjudicate_json import adjudicate_document
 from judge.reports import REPLACED, ReportSettings, render_report, report_model
-from judge.variant import load_variant
+from judge.rules.documents import adjudicate_document
+from judge.variant.data import load_variant
 
 VARIANT = load_variant("standard")
 START = [{"power": p, "type": t, "province": loc} for p, t, loc in VARIANT.starting_units]

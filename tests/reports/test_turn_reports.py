@@ -31,7 +31,7 @@ from judge.reports import (
     render_report,
     report_model,
 )
-from judge.variant import load_variant
+from judge.variant.data import load_variant
 
 HERE = Path(__file__).parent
 CASES = HERE / "cases"
@@ -479,7 +479,7 @@ def opening_world(variant, adjacency: str) -> dict[str, Any]:
 
 def test_multiverse_from_a_live_adjudication(standard) -> None:
     """Run the real adjudicator on a fresh world, so format drift in its answer shows up here."""
-    from judge.adjudicate_json import adjudicate
+    from judge.rules.documents import adjudicate
 
     doc = {
         **opening_world(standard, "strict"),
@@ -502,7 +502,7 @@ def test_multiverse_from_a_live_adjudication(standard) -> None:
 def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
     """A support from the future changes a past result: the re-judged board lists every
     unit's order of that turn (not "No Order Processed" for units that had orders)."""
-    from judge.adjudicate_json import adjudicate
+    from judge.rules.documents import adjudicate
 
     spring = {
         **opening_world(standard, "loose"),
@@ -551,7 +551,7 @@ def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
 
 def test_standard_report_from_a_live_adjudication(standard) -> None:
     """The standard answer of the real adjudicator renders as the classic results."""
-    from judge.adjudicate_json import adjudicate_document
+    from judge.rules.documents import adjudicate_document
 
     units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
     before = {
@@ -590,7 +590,7 @@ def test_standard_report_from_a_live_adjudication(standard) -> None:
 
 def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
     """A dislodgement, its retreat and the winter builds, all through the real adjudicator."""
-    from judge.adjudicate_json import adjudicate_document
+    from judge.rules.documents import adjudicate_document
 
     units = [{"power": p, "type": t, "province": loc} for p, t, loc in standard.starting_units]
     moved = {"par", "mun", "ber", "kie"}
@@ -640,7 +640,7 @@ def test_retreats_and_adjustments_from_live_adjudication(standard) -> None:
 
 
 def test_unordered_builds_are_reported_as_not_used(standard) -> None:
-    from judge.adjudicate_json import adjudicate_document
+    from judge.rules.documents import adjudicate_document
     from tests.test_adjustment_limits import TWO_BUILDS
 
     for given, expected in (

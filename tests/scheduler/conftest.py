@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.db import make_engine, migrate
+from judge.store.db import make_engine, migrate
 
 
 @pytest.fixture

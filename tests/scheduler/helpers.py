@@ -7,12 +7,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import Session
 
-from judge.game_clock import set_game_timing
-from judge.games import Seat, account_for, create_game, store_order
-from judge.models import Game, Observer
-from judge.orders_text import check_orders
-from judge.recipients import Sender
-from judge.timing import parse_timing
+from judge.clock.game_clock import set_game_timing
+from judge.clock.timing import parse_timing
+from judge.game.games import Seat, account_for, create_game, store_order
+from judge.game.recipients import Sender
+from judge.orders.text import check_orders
+from judge.store.models import Game, Observer
 from tests.integration.games import OPENINGS
 
 NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at)

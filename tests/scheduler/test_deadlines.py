@@ -1,4 +1,4 @@
-"""judge.deadlines against a real, migrated SQLite file: what run_due mails and stores
+"""judge.game.deadlines against a real, migrated SQLite file: what run_due mails and stores
 at explicit moments, with the real order checker, turn processing and outbox."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from email.message import EmailMessage as Message
 
 from sqlmodel import Session, select
 
-from judge.deadlines import RETRY_AFTER, run_due
-from judge.games import store_order
-from judge.mail.store import OutboxMessage
-from judge.models import (
+from judge.game.deadlines import RETRY_AFTER, run_due
+from judge.game.games import store_order
+from judge.orders.text import check_orders
+from judge.store.mail import OutboxMessage
+from judge.store.models import (
     AT_GRACE_WAIT,
     PAUSED,
     Game,
@@ -22,7 +23,6 @@ from judge.models import (
     NoticeSent,
     Player,
 )
-from judge.orders_text import check_orders
 from tests.integration.games import OPENINGS
 from tests.scheduler.helpers import (
     DEADLINE,
@@ -117,7 +117,7 @@ def test_a_late_notice_names_exactly_the_units_still_without_orders(engine) -> N
 
 
 def test_no_late_notice_when_the_late_power_has_ordered_since(engine) -> None:  # noqa: ANN001
-    from judge.notices import send_late_notices
+    from judge.game.notices import send_late_notices
 
     game_id = new_game(engine)
     give_orders(engine, game_id, list(OPENINGS), NOW)
@@ -257,7 +257,7 @@ def test_a_failing_game_is_logged_and_the_others_go_on(engine, caplog) -> None: 
         session.add(game)
         session.commit()
     moment = GRACE_END + timedelta(hours=1)
-    with caplog.at_level(logging.INFO, logger="judge.deadlines"):
+    with caplog.at_level(logging.INFO, logger="judge.game.deadlines"):
         wake = run_due(engine, SENDER, moment)
     assert game_row(engine, good).number == 1
     assert game_row(engine, broken).number == 0

@@ -1,4 +1,4 @@
-"""The deadline planner (judge.scheduler.plan) with explicit times: no waiting, no database.
+"""The deadline planner (judge.clock.planner.plan) with explicit times: no waiting, no database.
 
 The game's movement deadline is Saturday 21 November 2026 20:00 UTC; reminders
 24 h and 1 h before; grace 48 h (late notices at the deadline, then daily);
@@ -12,8 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from judge.models import ACTIVE, AT_GRACE_WAIT, FORMING, PAUSED
-from judge.scheduler import (
+from judge.clock.planner import (
     AT_GRACE,
     EARLY,
     LATE,
@@ -30,7 +29,8 @@ from judge.scheduler import (
     notice_label,
     plan,
 )
-from judge.timing import parse_timing
+from judge.clock.timing import parse_timing
+from judge.store.models import ACTIVE, AT_GRACE_WAIT, FORMING, PAUSED
 
 
 def utc(*args: int) -> datetime:
@@ -251,7 +251,7 @@ def test_a_judge_down_during_grace_sends_one_late_notice_for_the_missed_ones() -
 
 
 def _apply(game: GameFacts, result: Plan) -> GameFacts:
-    """What carrying out the plan does to the facts (as judge.deadlines does)."""
+    """What carrying out the plan does to the facts (as judge.game.deadlines does)."""
     marked = set(game.sent)
     for action in result.actions:
         if isinstance(action, StartGrace):

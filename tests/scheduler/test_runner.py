@@ -7,8 +7,8 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
-from judge.mail.deadline_runner import DeadlineRunner
-from judge.models import Game
+from judge.runners.deadline_runner import DeadlineRunner
+from judge.store.models import Game
 from tests.scheduler.helpers import DEADLINE, NOW, SENDER, new_game
 
 

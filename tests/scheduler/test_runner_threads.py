@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from judge.mail.deadline_runner import DeadlineRunner
+from judge.runners.deadline_runner import DeadlineRunner
 from tests.scheduler.helpers import SENDER
 
 pytestmark = pytest.mark.timeout(60)  # a hang in stop() fails instead of blocking the suite
@@ -79,7 +79,7 @@ def test_a_successor_due_while_its_run_is_still_ending_is_not_dropped(
     """Issue 9.1: a run that plans its successor for now, and whose thread is then
     pre-empted before it returns, must still have that successor run.  APScheduler
     refused it ("maximum number of running instances") and no run was planned again."""
-    from judge.mail import deadline_runner
+    from judge.runners import deadline_runner
 
     slow = threading.Event()
     real_debug = deadline_runner.log.debug
@@ -119,6 +119,6 @@ def test_a_lost_run_is_caught_up_at_the_next_tick(engine, thread_errors) -> None
 
 
 def deadline_runner_job_id() -> str:
-    from judge.mail.deadline_runner import JOB_ID
+    from judge.runners.deadline_runner import JOB_ID
 
     return JOB_ID

@@ -12,12 +12,12 @@ from email.message import EmailMessage
 import pytest
 from sqlmodel import Session, SQLModel, col, create_engine, select
 
-import judge.mail.store  # noqa: F401  (registers the mail tables)
-from judge.games import Seat, account_for, create_game, store_order
-from judge.mail.store import OutboxMessage
-from judge.models import Game, Observer
-from judge.order_rules import TextOrderRules
-from judge.recipients import Sender
+import judge.store.mail  # noqa: F401  (registers the mail tables)
+from judge.game.games import Seat, account_for, create_game, store_order
+from judge.game.recipients import Sender
+from judge.orders.reading import TextOrderRules
+from judge.store.mail import OutboxMessage
+from judge.store.models import Game, Observer
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 SENDER = Sender("Test Judge", "judge@judge.test")

@@ -1,14 +1,14 @@
-"""The judge's code (judge.recipients.Sender.code) in the subject and ``::`` header of
+"""The judge's code (judge.game.recipients.Sender.code) in the subject and ``::`` header of
 results, previews, rollback notices, the start mail and the end of a game."""
 
 from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from judge.game_end import end_game
-from judge.models import GameReport
-from judge.recipients import Sender
-from judge.turns import preview_phase, process_phase, rollback_to
+from judge.game.end import end_game
+from judge.game.processing import preview_phase, process_phase, rollback_to
+from judge.game.recipients import Sender
+from judge.store.models import GameReport
 from tests.turns.conftest import MASTER, NOW, new_game, outbox, text_of
 
 USIN = Sender("Test Judge", "judge@judge.test", "USIN")

@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 from sqlmodel import Session
 
-import judge.turns
-from judge.models import MULTIVERSE_RULES
-from judge.turns import process_phase, set_game_position, starting_document
+import judge.game.processing
+from judge.game.processing import process_phase, set_game_position, starting_document
+from judge.store.models import MULTIVERSE_RULES
 from tests.turns.conftest import NOW, SENDER, give, new_game, outbox, text_of
 
 CREDIT = "Map after Martin Asal (Wikimedia Commons), CC BY-SA 3.0"
@@ -48,13 +48,13 @@ def check_map_mail(mail) -> bytes:
 @pytest.fixture
 def counted(monkeypatch):
     calls = []
-    real = judge.turns.turn_picture
+    real = judge.game.processing.turn_picture
 
     def counting(*args, **kwargs):
         calls.append(args[3:])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(judge.turns, "turn_picture", counting)
+    monkeypatch.setattr(judge.game.processing, "turn_picture", counting)
     return calls
 
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from judge.models import FINISHED, MULTIVERSE_RULES, Game, GameReport, Order
-from judge.turns import (
+from judge.game.processing import (
     multiverse_phase,
     orders_missing,
     owing_powers,
@@ -16,6 +15,7 @@ from judge.turns import (
     set_game_position,
     starting_document,
 )
+from judge.store.models import FINISHED, MULTIVERSE_RULES, Game, GameReport, Order
 from tests.turns.conftest import (
     MASTER,
     NOW,
@@ -243,10 +243,10 @@ def test_phase_codes_are_unique_over_a_random_game(session: Session) -> None:
     processed turn has its own phase code, whose letter says the kind of step."""
     import random
 
-    from judge.multiverse.basemap import base_map_for
-    from judge.multiverse.json_io import read_world
-    from judge.multiverse.notation import format_order, world_types
-    from judge.multiverse.random_orders import random_orders
+    from judge.rules.multiverse.basemap import base_map_for
+    from judge.rules.multiverse.json_io import read_world
+    from judge.rules.multiverse.notation import format_order, world_types
+    from judge.rules.multiverse.random_orders import random_orders
 
     game = _multiverse_game(session)
     base = base_map_for("standard")

@@ -8,8 +8,16 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, col, select
 
-from judge.games import find_game
-from judge.models import (
+from judge.clock.timing import format_for
+from judge.game.games import find_game
+from judge.game.processing import (
+    orders_missing,
+    owing_powers,
+    preview_phase,
+    process_phase,
+    rollback_to,
+)
+from judge.store.models import (
     ACTIVE,
     FINISHED,
     REPORT_RESULTS,
@@ -20,8 +28,6 @@ from judge.models import (
     Player,
     as_utc,
 )
-from judge.timing import format_for
-from judge.turns import orders_missing, owing_powers, preview_phase, process_phase, rollback_to
 from tests.turns.conftest import (
     MASTER,
     NOW,

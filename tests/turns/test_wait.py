@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from judge.models import Player
-from judge.turns import process_phase
+from judge.game.processing import process_phase
+from judge.store.models import Player
 from tests.turns.conftest import NOW, SENDER, new_game
 
 

@@ -1,0 +1,1 @@
+"""The ``judge`` console script and its subcommands."""

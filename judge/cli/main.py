@@ -1,0 +1,117 @@
+"""The ``judge`` console script: one subcommand per job."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from judge import __version__
+
+# `judge adjudicate` is the engine for tools and scripts: it imports only the
+# adjudicator, never the database, mail or scheduler modules the other commands
+# need (start-up time counts for a command run once per document).
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    from judge.cli.json_codec import JSONDecodeError, dump, load
+    from judge.rules.documents import DocumentError, adjudicate
+
+    try:
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                data = handle.read()
+    except OSError as error:
+        print(f"judge adjudicate: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        doc = load(data)
+    except JSONDecodeError as error:
+        print(f"judge adjudicate: bad JSON in {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        answer = adjudicate(doc)
+    except DocumentError as error:
+        print(f"judge adjudicate: {error}", file=sys.stderr)
+        return 2
+    sys.stdout.flush()
+    sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
+    sys.stdout.buffer.write(b"\n")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    if args.sample:
+        from judge.demo.sample import run_demo as run_sample
+
+        return run_sample()
+    from judge.demo.main import run_demo
+
+    return run_demo(args.directory)
+
+
+def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (or with `adjudicate` alone)."""
+    parser = argparse.ArgumentParser(
+        prog="judge", description="A play-by-email Diplomacy judge with multiverse time travel."
+    )
+    parser.add_argument("--version", action="version", version=f"judge {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    adjudicate = commands.add_parser(
+        "adjudicate", help="adjudicate phase documents given as JSON (docs/adjudicate.md)"
+    )
+    adjudicate.add_argument("file", help="a JSON file, or - for standard input")
+    adjudicate.add_argument(
+        "--pretty",
+        "--indent",
+        action="store_true",
+        help="indent the answer by two spaces (default: compact, one line)",
+    )
+    adjudicate.set_defaults(func=_adjudicate)
+    if only_adjudicate:
+        return parser
+
+    demo = commands.add_parser(
+        "demo",
+        help="play a multiverse game by mail on loopback (see README)",
+        description="Run a judge on loopback, create a multiverse game by signed mail, "
+        "play a few turns by mail with seven scripted players, and print where every "
+        "mail is.",
+    )
+    demo.add_argument(
+        "--dir",
+        dest="directory",
+        default="state/demo",
+        help="directory for the demo's files, wiped first (default: state/demo)",
+    )
+    demo.add_argument(
+        "--sample",
+        action="store_true",
+        help="only print the reports of the sample standard game (no mail)",
+    )
+    demo.set_defaults(func=_demo)
+
+    from judge.cli import gm as gm_cli
+    from judge.cli import mail as mail_cli
+
+    mail_cli.register(commands)
+    gm_cli.register(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``judge`` console script."""
+    words = sys.argv[1:] if argv is None else argv
+    only_adjudicate = bool(words) and words[0] == "adjudicate"
+    args = build_parser(only_adjudicate).parse_args(argv)
+    if args.command == "gm":
+        from judge.cli import gm as gm_cli
+
+        return gm_cli.run(args)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

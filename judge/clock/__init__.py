@@ -1,0 +1,1 @@
+"""Time: deadline arithmetic, the timing grammar, a game's clock and the pure planner."""

@@ -1,0 +1,341 @@
+"""Processing one received mail: read it, run its commands, store their effects and
+queue exactly one reply, all inside the caller's transaction.
+
+Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
+and gets no reply.  Mail over the size bound gets a short reply and nothing else.
+Replies per address and clock hour are limited (``[limits]
+replies_per_sender_per_hour``): past the limit, the mail is still applied but not
+answered.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import Session, select
+
+from judge.clock.game_clock import game_timing
+from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
+from judge.commands.gm_common import send_announcements
+from judge.commands.orders import Orders, order_refusal
+from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
+from judge.config import Config
+from judge.game.games import current_orders, player_address, power_name, variant_label
+from judge.mail.limits import limited_body
+from judge.mail.parse import IncomingMail, parse_incoming
+from judge.masters.authority import authenticate_gm_mail, keyring_home
+from judge.masters.signatures import Keyring, Status, Verification, describe
+from judge.orders.reading import TextOrderRules
+from judge.reports import mapper_lines
+from judge.reports.reply import (
+    OrderReport,
+    build_reply,
+    deadline_lines,
+    render_body,
+    reply_subject,
+)
+from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
+from judge.store.models import FORMING, PAUSED, Account, Game, as_utc, utcnow
+
+
+def process_inbound(
+    session: Session,
+    inbound: InboundMessage,
+    config: Config,
+    *,
+    now: datetime | None = None,
+    rules: Any | None = None,
+) -> None:
+    """Apply one stored mail and queue its reply; the caller commits."""
+    now = now or utcnow()
+    mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if inbound.original_size is not None:  # intake kept only the header (too large)
+        mail.too_large, mail.size = True, inbound.original_size
+    if not mail.answerable:
+        mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
+        session.add(inbound)
+        return
+    first = _first_contact(session, mail.sender)
+    if mail.too_large:
+        _reply_too_large(session, mail, config, now, first)
+    else:
+        received = as_utc(inbound.received_at)
+        _process_commands(session, mail, config, now, rules or TextOrderRules(), first, received)
+    mark_done(inbound, PROCESSED)
+    session.add(inbound)
+
+
+def _from_header(config: Config) -> str:
+    return f"{config.judge.name} <{config.from_address}>"
+
+
+def _first_contact(session: Session, sender: str) -> bool:
+    """True when ``sender`` has no account here (replies to it count against the
+    judge-wide ``[limits] replies_to_new_addresses_per_hour``)."""
+    return session.exec(select(Account.id).where(Account.address == sender)).first() is None
+
+
+def _reply_too_large(
+    session: Session, mail: IncomingMail, config: Config, now: datetime, first: bool
+) -> None:
+    limit = config.limits.max_message_bytes
+    body = (
+        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
+        "bytes.\nNothing in it was read or applied. Please send your commands again "
+        "as plain text, without attachments.\n"
+    )
+    subject = reply_subject(mail.subject, None, None, error=True)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
+
+
+def _new_context(
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    rules: Any,
+    received: datetime | None = None,
+) -> Context:
+    account = session.exec(select(Account).where(Account.address == mail.sender)).first()
+    return Context(
+        session=session,
+        sender=mail.sender,
+        now=now,
+        judge_name=config.judge.name,
+        judge_address=config.from_address,
+        judge_code=config.judge_code,
+        rules=rules,
+        send=lambda msg: enqueue(session, msg),
+        account=account,
+        received_at=received,
+        limits=config.limits,
+    )
+
+
+def _statements(text: str) -> ParsedMail:
+    """The statements of a mail's text; NUL characters, which no database text column
+    takes (PostgreSQL refuses them) and no command needs, are dropped first."""
+    return parse_body(text.replace("\x00", ""))
+
+
+def run_statements(ctx: Context, parsed: ParsedMail) -> None:
+    """Run every statement of a mail in order, recording outcomes in the transcript.
+    Sign-off lines after the last order ("Thanks!", a name) are listed as ignored."""
+    quiet_from: int | None = None
+    for index, stmt in enumerate(parsed.statements):
+        if stmt.kind == OTHER:
+            if quiet_from is None:
+                variant = ctx.game.variant if ctx.game is not None else "standard"
+                quiet_from = sign_off_start(parsed.statements, variant)
+            if index >= quiet_from:
+                ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+                continue
+        run_statement(ctx, stmt)
+    if parsed.truncated:
+        ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
+    send_announcements(ctx)
+
+
+def run_statement(ctx: Context, stmt: Statement) -> None:
+    """Run one statement, refusing it when its conditions are not met."""
+    if stmt.kind == UNKNOWN:
+        ctx.transcript.refused(stmt.text, "unknown command (send HELP for the list)")
+        return
+    if stmt.kind == OTHER:
+        if ctx.signed_on:
+            Orders().run(ctx, stmt)
+        elif ctx.signon_attempted:
+            ctx.transcript.refused(stmt.text, "not read: the SIGNON failed")
+        else:
+            ctx.transcript.refused(
+                stmt.text, "not a command (orders need a SIGNON line before them)"
+            )
+        return
+    assert stmt.kind == COMMAND and stmt.command is not None
+    command: Command = stmt.command()
+    if command.needs_signature and not ctx.signature_verified:
+        reason = "this command needs a mail signed with your registered key"
+        if ctx.signature_refusal:
+            reason += " (the signature of this mail was not accepted; see above)"
+        ctx.transcript.refused(command.echo(stmt), reason)
+        return
+    if command.needs_signon and not ctx.signed_on:
+        reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
+        ctx.transcript.refused(command.echo(stmt), reason)
+        return
+    command.run(ctx, stmt)
+
+
+def order_report(ctx: Context) -> OrderReport | None:
+    """The signed-on power's orders for the current phase, for the reply."""
+    if not ctx.signed_on:
+        return None
+    game, player = ctx.game, ctx.player
+    assert game is not None and player is not None and game.id is not None
+    if game.status == FORMING:
+        return None
+    report = OrderReport(game.name, game.phase, power_name(game, player.power))
+    orders = current_orders(ctx.session, game.id, game.phase, player.power)
+    report.orders = [orders[key].canonical for key in sorted(orders)]
+    report.refused_reason = _no_orders_reason(ctx)
+    if report.refused_reason is None:
+        report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))
+    return report
+
+
+def _no_orders_reason(ctx: Context) -> str | None:
+    """Why the signed-on power takes no orders at all now (the game is finished, the
+    player resigned), whatever phase a PHASE line named; None when it takes them."""
+    saved, ctx.order_phase = ctx.order_phase, None
+    try:
+        return order_refusal(ctx)
+    finally:
+        ctx.order_phase = saved
+
+
+def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
+    """The end of a reply: the deadline and the time left, what stands for them in a
+    paused game, or nothing when the sender's power takes no orders."""
+    if game.status == PAUSED:
+        return [f"Game {game.name} is paused by its master: no deadline runs until it resumes."]
+    if _no_orders_reason(ctx) is not None:
+        return []
+    zone = ctx.account.time_zone if ctx.account else None
+    return deadline_lines(as_utc(game.deadline), now, zone)
+
+
+def _process_commands(
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    rules: Any,
+    first: bool,
+    received: datetime | None = None,
+) -> None:
+    signature = _check_signature(session, mail, config, now)
+    if signature is not None and signature.status in SUSPECT_SIGNATURES:
+        _reply_signature_refused(session, mail, config, now, signature, first)
+        return
+    ctx = _new_context(session, mail, config, now, rules, received)
+    if signature is None or not signature.ok:
+        if signature is not None:
+            # A genuine signature by a key that is not a game master's here (a player
+            # whose mail program signs everything, say): read the mail as unsigned.
+            ctx.signature_refusal = describe(signature, consequence=False)
+            ctx.transcript.info(
+                SIGNATURE_ECHO,
+                f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
+                "game-master commands in it are refused.",
+            )
+        run_statements(ctx, _statements(mail.body_text))
+    else:
+        # Only the signed text is read: never the cleaned body, never unsigned parts.
+        ctx.signature_verified = True
+        ctx.transcript.info(
+            SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
+        )
+        run_statements(ctx, _statements(signature.text or ""))
+    game = ctx.game if ctx.signed_on else None
+    header: list[str] = []
+    deadline: list[str] = []
+    if game is not None:
+        when = as_utc(game.deadline)
+        zone_of_game = game_timing(game).zone
+        header = mapper_lines(
+            ctx.judge_code, game.name, variant_label(game), game.phase, when, zone_of_game
+        )
+        deadline = _deadline_part(ctx, game, now)
+    body = render_body(header, ctx.transcript, order_report(ctx), deadline)
+    subject = reply_subject(
+        mail.subject,
+        game.name if game else None,
+        game.phase if game else None,
+        error=ctx.transcript.refusals > 0,
+    )
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
+    if ctx.signed_on and ctx.player is not None:
+        owner = ctx.owner_address or player_address(session, ctx.player)
+        if owner and owner.lower() != mail.sender.lower():
+            name = power_name(game, ctx.player.power) if game else ctx.player.power
+            preface = (
+                f"This is a copy of the judge's reply to {mail.sender}, who signed on as "
+                f"{name} in game {game.name if game else ''}.\nYou get it because that "
+                "is not your address. If this was not you, change your password with "
+                "SET PASSWORD.\n\n"
+            )
+            _send_limited(session, config, now, owner, subject, preface + body, None)
+
+
+SIGNATURE_ECHO = "(OpenPGP signature)"
+# Signatures that suggest an altered, old or repeated mail: nothing in it is done.
+# Other refusals (a key the judge does not know, or not a game master's key for the
+# sender) leave the mail to be read as unsigned.
+SUSPECT_SIGNATURES = frozenset({Status.BAD, Status.EXPIRED, Status.REPLAYED})
+
+
+def _check_signature(
+    session: Session, mail: IncomingMail, config: Config, now: datetime
+) -> Verification | None:
+    """The game-master check of a signed mail; None when the mail carries no signature."""
+    nested = b"application/pgp-signature" in mail.raw.lower()  # PGP/MIME inside a wrapper
+    if not mail.pgp_mime and mail.signed_text is None and not nested:
+        return None
+    keyring = Keyring(keyring_home(config.judge.state_dir))
+    window = timedelta(hours=config.signatures.window_hours)
+    result = authenticate_gm_mail(session, mail.raw, keyring, now, window, sender=mail.sender)
+    return None if result.status is Status.UNSIGNED else result
+
+
+def _reply_signature_refused(
+    session: Session,
+    mail: IncomingMail,
+    config: Config,
+    now: datetime,
+    signature: Verification,
+    first: bool,
+) -> None:
+    """Answer a signed mail whose signature was not accepted: nothing in it is done."""
+    body = (
+        "Your mail carries an OpenPGP signature, and the judge did not accept it:\n\n"
+        f"  {signature.message}\n\n"
+        "Nothing in your mail was carried out, not even the lines that need no "
+        "signature.\nSend the mail again, signed with your registered key, or not "
+        "signed at all\nif it holds no game-master commands.\n"
+    )
+    subject = reply_subject(mail.subject, None, None, error=True)
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
+
+
+def _send_limited(
+    session: Session,
+    config: Config,
+    now: datetime,
+    to: str,
+    subject: str,
+    body: str,
+    answering: IncomingMail | None,
+    first: bool = False,
+) -> bool:
+    """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
+    contact and first contacts had theirs (judge.mail.limits); True when queued."""
+    limits = config.limits
+    new_limit = limits.replies_to_new_addresses_per_hour if first else None
+    limited = limited_body(
+        session, to, now, limits.replies_per_sender_per_hour, body, new_address_limit=new_limit
+    )
+    if limited is None:
+        return False
+    body = limited
+    msg = build_reply(
+        to=to,
+        from_header=_from_header(config),
+        subject=subject,
+        body=body,
+        in_reply_to=answering.message_id if answering else None,
+        references=answering.references if answering else (),
+    )
+    enqueue(session, msg)
+    return True

@@ -1,0 +1,55 @@
+"""Ending a game: a draw, a concession, a victory or the master's TERMINATE.
+
+:func:`end_game` finishes the game, tells everyone in it (players, observers and
+the master) and keeps the announcement in the game's history.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from judge.game.games import power_name
+from judge.game.history import announce_and_keep
+from judge.game.recipients import Sender, game_mail_subject
+from judge.game.standings import centre_counts
+from judge.store.models import FINISHED, Game
+
+
+def final_standing(game: Game) -> list[str]:
+    """One line per power holding centres, most first: ``France     12 centres``."""
+    counts = sorted(
+        centre_counts(game.position_doc()).items(), key=lambda item: (-item[1], item[0])
+    )
+    names = [(power_name(game, power), count) for power, count in counts]
+    width = max((len(name) for name, _ in names), default=0)
+    return [
+        f"  {name:<{width}}  {count:>2} centre{'s' if count != 1 else ''}" for name, count in names
+    ]
+
+
+def end_game(session: Session, sender: Sender, game: Game, outcome: str, now: datetime) -> None:
+    """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
+    and store the announcement as a GameReport.  The caller commits."""
+    if game.status == FINISHED:
+        raise ValueError(f"game {game.name} is already finished")
+    game.status = FINISHED
+    game.outcome = outcome
+    game.deadline = None
+    game.grace_until = None
+    game.waiting_for_master = False
+    session.add(game)
+    subject = game_mail_subject(sender, game, f"{game.phase} Game Over")
+    lines = [
+        f"Game {game.name} has ended in {game.phase}.",
+        "",
+        outcome,
+        "",
+        "Supply centres at the end:",
+        *(final_standing(game) or ["  (none)"]),
+        "",
+        f"Send HISTORY {game.name} or SUMMARY {game.name} to the judge for the whole game.",
+    ]
+    text = "\n".join(lines) + "\n"
+    announce_and_keep(session, sender, game, subject, text, now)

@@ -1,0 +1,281 @@
+"""Games in the database: creating them, finding them and their powers, and the
+orders stored for them.
+
+Creating games by mail (CREATE, JOIN) is a later issue; :func:`create_game` is what
+tests and the demo use meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from judge.store.models import (
+    ACTIVE,
+    GAME_STATUSES,
+    MULTIVERSE_RULES,
+    PRESS_MODES,
+    Account,
+    Game,
+    Order,
+    Player,
+    utcnow,
+)
+from judge.variant.data import load_variant
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    """A power as players name it."""
+
+    code: str  # "france"
+    name: str  # "France"
+    adjective: str  # "French"
+    initial: str  # "F"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a power in a new game."""
+
+    power: str
+    address: str
+    password: str
+    name: str = ""
+
+
+def variant_powers(variant: str) -> list[PowerInfo]:
+    """The powers of a variant, in the variant's order."""
+    return [
+        PowerInfo(p.code, p.name, p.adjective, p.initial.upper())
+        for p in load_variant(variant).powers.values()
+    ]
+
+
+def game_powers(game: Game) -> list[PowerInfo]:
+    """The powers of a game."""
+    return variant_powers(game.variant)
+
+
+def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:
+    """The power named by code, name, adjective or (one letter) initial."""
+    wanted = text.strip().lower()
+    if not wanted:
+        return None
+    powers = list(powers)
+    for p in powers:
+        if wanted in (p.code.lower(), p.name.lower(), p.adjective.lower()):
+            return p
+    if len(wanted) == 1:
+        for p in powers:
+            if p.initial.lower() == wanted:
+                return p
+    return None
+
+
+def power_name(game: Game, code: str) -> str:
+    """The display name of a power code in a game."""
+    for p in game_powers(game):
+        if p.code == code:
+            return p.name
+    return code.title()
+
+
+def variant_label(game: Game) -> str:
+    """The variant as every game mail names it: ``Standard``, ``Standard (multiverse)``."""
+    label = game.variant.capitalize()
+    return f"{label} (multiverse)" if game.rules == MULTIVERSE_RULES else label
+
+
+def starting_position(variant: str) -> dict[str, Any]:
+    """The phase document of a variant's starting position."""
+    loaded = load_variant(variant)
+    return {
+        "variant": loaded.name,
+        "phase": loaded.start_phase,
+        "units": [
+            {"power": power, "type": kind, "province": loc}
+            for power, kind, loc in loaded.starting_units
+        ],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {p: sorted(c) for p, c in loaded.starting_centers.items()},
+    }
+
+
+def account_for(session: Session, address: str, name: str = "") -> Account:
+    """The account of an address, created (without a password) when missing."""
+    account = session.exec(select(Account).where(Account.address == address)).first()
+    if account is None:
+        account = Account(address=address, name=name)
+        session.add(account)
+        session.flush()
+    return account
+
+
+def create_game(
+    session: Session,
+    name: str,
+    seats: Iterable[Seat],
+    *,
+    variant: str = "standard",
+    position: Mapping[str, Any] | None = None,
+    status: str = ACTIVE,
+    deadline: datetime | None = None,
+    press_mode: str = "white/grey",
+    press_partial: bool = True,
+) -> Game:
+    """Create a game with its players, at the variant's start unless ``position`` is
+    given.  Flushes but does not commit."""
+    from judge.commands.passwords import hash_password  # here: judge.commands imports us
+
+    if status not in GAME_STATUSES:
+        raise ValueError(f"unknown game status {status!r}")
+    if press_mode not in PRESS_MODES:
+        raise ValueError(f"unknown press mode {press_mode!r}")
+    doc = dict(position) if position is not None else starting_position(variant)
+    game = Game(
+        name=name.lower(),
+        variant=variant,
+        phase=str(doc["phase"]),
+        position=json.dumps(doc, sort_keys=True),
+        status=status,
+        deadline=deadline,
+        press_mode=press_mode,
+        press_partial=press_partial,
+    )
+    session.add(game)
+    session.flush()
+    for seat in seats:
+        account = account_for(session, seat.address, seat.name)
+        session.add(
+            Player(
+                game_id=game.id,
+                account_id=account.id,
+                power=seat.power.lower(),
+                password_hash=hash_password(seat.password),
+            )
+        )
+    session.flush()
+    return game
+
+
+def find_game(session: Session, name: str) -> Game | None:
+    """The game with this name (names are case-insensitive), locked for the rest of the
+    caller's transaction (:func:`lock_game`)."""
+    game_id = session.exec(select(Game.id).where(Game.name == name.strip().lower())).first()
+    return None if game_id is None else lock_game(session, game_id)
+
+
+def lock_game(session: Session, game_id: int) -> Game | None:
+    """Take the game's lock for the rest of the caller's transaction and return the game
+    as it is now.
+
+    The lock serialises everything that reads or changes a game's phase and orders: order
+    mail, a master's commands, phase processing.  It is a write to the game's row (its
+    version is bumped), which waits for any other transaction holding it: a row lock on
+    PostgreSQL, the database's write lock on SQLite.  The game is read again after it,
+    so its phase is the one current when the lock was taken and stays so until commit.
+    """
+    session.exec(  # type: ignore[call-overload]
+        update(Game).where(col(Game.id) == game_id).values(version=col(Game.version) + 1)
+    )
+    return session.exec(
+        select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+    ).first()
+
+
+def players_of(session: Session, game: Game) -> list[Player]:
+    """The players of a game."""
+    return list(session.exec(select(Player).where(Player.game_id == game.id)))
+
+
+def player_address(session: Session, player: Player) -> str:
+    """The address of record of a player."""
+    account = session.get(Account, player.account_id)
+    return account.address if account is not None else ""
+
+
+def store_order(
+    session: Session,
+    game: Game,
+    power: str,
+    check: Any,
+    *,
+    account_id: int | None,
+    from_address: str,
+    now: datetime | None = None,
+    key: str | None = None,
+) -> Order:
+    """Store an accepted order (an OrderCheck with ok set) for the game's phase, under
+    ``key`` if given instead of the check's own."""
+    order = Order(
+        game_id=game.id,
+        phase=game.phase,
+        power=power,
+        unit_key=key or str(check.key),
+        text=str(check.text),
+        canonical=str(check.canonical),
+        account_id=account_id,
+        from_address=from_address,
+        created_at=now or utcnow(),
+    )
+    session.add(order)
+    return order
+
+
+# The unit key of the row CLEAR stores: it withdraws every earlier order of the phase.
+CLEAR_KEY = "*clear*"
+
+
+def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[str, Order]:
+    """A power's orders for a phase, one per unit key: the last one given wins, and a
+    CLEAR row withdraws every order given before it."""
+    rows = session.exec(
+        select(Order)
+        .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
+        .order_by(col(Order.id))
+    )
+    latest: dict[str, Order] = {}
+    for row in rows:
+        if row.unit_key == CLEAR_KEY:
+            latest.clear()
+        else:
+            latest[row.unit_key] = row
+    return latest
+
+
+def clear_orders(
+    session: Session,
+    game: Game,
+    power: str,
+    *,
+    account_id: int | None,
+    from_address: str,
+    now: datetime | None = None,
+) -> int:
+    """Withdraw every order the power has given for the game's phase (orders rows are
+    never changed: a CLEAR row is added).  Returns how many were withdrawn."""
+    assert game.id is not None
+    withdrawn = len(current_orders(session, game.id, game.phase, power))
+    session.add(
+        Order(
+            game_id=game.id,
+            phase=game.phase,
+            power=power,
+            unit_key=CLEAR_KEY,
+            text="CLEAR",
+            canonical="CLEAR",
+            account_id=account_id,
+            from_address=from_address,
+            created_at=now or utcnow(),
+        )
+    )
+    session.flush()
+    return withdrawn

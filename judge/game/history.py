@@ -1,0 +1,54 @@
+"""A game's history: the reports and announcements mailed to its people, kept as
+GameReport rows so that HISTORY can mail them again."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from judge.game.recipients import Sender, announce
+from judge.store.models import REPORT_ANNOUNCEMENT, Game, GameReport
+
+
+def keep_report(
+    session: Session,
+    game: Game,
+    kind: str,
+    subject: str,
+    text: str,
+    now: datetime,
+    html: str | None = None,
+    *,
+    phase: str | None = None,
+) -> GameReport:
+    """Store one report in the game's history, under its current number and its
+    current phase (or ``phase``: a results report is about the phase just processed)."""
+    report = GameReport(
+        game_id=game.id,
+        number=game.number,
+        phase=phase or game.phase,
+        kind=kind,
+        subject=subject,
+        text=text,
+        html=html,
+        created_at=now,
+    )
+    session.add(report)
+    return report
+
+
+def announce_and_keep(
+    session: Session, sender: Sender, game: Game, subject: str, text: str, now: datetime
+) -> GameReport:
+    """Mail an announcement to everyone in the game and keep it in the history."""
+    announce(session, sender, game, subject, text)
+    return keep_report(session, game, REPORT_ANNOUNCEMENT, subject, text, now)
+
+
+def reports_of(session: Session, game: Game) -> list[GameReport]:
+    """The game's stored reports in the order they were made."""
+    rows = session.exec(
+        select(GameReport).where(GameReport.game_id == game.id).order_by(col(GameReport.id))
+    )
+    return list(rows)

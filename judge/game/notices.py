@@ -1,0 +1,135 @@
+"""The mail of a game's clock: reminders, late notices, and the word to the master
+that a game waits for them.  Queued through :mod:`judge.game.recipients` in the caller's
+transaction; which notice is due when is decided by :mod:`judge.clock.planner`.
+
+Who gets what, as the classic judges do:
+
+* a reminder goes to each player whose power still owes orders, listing the units
+  without orders;
+* a late notice goes to every late player (``[You are late!]``), to the other
+  players and the observers (naming the late powers, except in anonymous games),
+  and to the master (always naming them);
+* when grace ends and the game waits for its master, only the master is told.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from sqlmodel import Session
+
+from judge.clock.game_clock import game_timing
+from judge.clock.timing import format_classic, format_for
+from judge.game.games import power_name
+from judge.game.processing import orders_missing, report_settings
+from judge.game.recipients import (
+    MASTER,
+    PLAYER,
+    Recipient,
+    Sender,
+    game_mail_subject,
+    game_recipients,
+    send,
+)
+from judge.reports import phase_phrase, render_late_notice, render_reminder
+from judge.store.models import AT_GRACE_WAIT, Game, as_utc
+from judge.variant.data import load_variant
+
+AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
+
+
+def send_reminders(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    missing: Mapping[str, Sequence[str]],
+    now: datetime,
+) -> list[Recipient]:
+    """Remind each player whose power is in ``missing`` (power -> units); return them."""
+    variant = load_variant(game.variant)
+    deadline = as_utc(game.deadline)
+    reminded = []
+    for recipient in game_recipients(session, game, (PLAYER,)):
+        if recipient.power not in missing:
+            continue
+        settings = report_settings(
+            game, reader_zone=recipient.zone, next_deadline=deadline, judge_code=sender.code
+        )
+        subject, text, html = render_reminder(
+            settings, variant, game.phase, recipient.power, missing[recipient.power], now
+        )
+        send(session, sender, recipient.address, subject, text, html)
+        reminded.append(recipient)
+    return reminded
+
+
+def send_late_notices(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    late: Sequence[str],
+    grace_until: datetime,
+    now: datetime,
+) -> list[Recipient]:
+    """Tell the game that ``late`` powers missed the deadline; return who was told.
+
+    What each still owes is read again now (``orders_missing``): a power that has
+    ordered everything since is not named, each late power is told exactly which
+    units (per board) it has not ordered, and with nobody late nothing is sent."""
+    owing = orders_missing(session, game)
+    missing = {power: owing[power] for power in late if owing.get(power)}
+    if not missing:
+        return []
+    variant = load_variant(game.variant)
+    deadline = as_utc(game.deadline)
+    at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
+    told = []
+    for recipient in game_recipients(session, game):
+        settings = report_settings(
+            game, reader_zone=recipient.zone, phase_deadline=deadline, judge_code=sender.code
+        )
+        as_whom = "master" if recipient.role == MASTER else recipient.power
+        subject, text, html = render_late_notice(
+            settings,
+            variant,
+            game.phase,
+            missing,
+            now,
+            recipient=as_whom,
+            grace_end=grace_until,
+            reveal=not game.anonymous,
+            **at_grace,
+        )
+        send(session, sender, recipient.address, subject, text, html)
+        told.append(recipient)
+    return told
+
+
+def tell_master_waiting(
+    session: Session, sender: Sender, game: Game, late: Sequence[str], grace_until: datetime
+) -> list[Recipient]:
+    """Tell the master that grace ended and the game waits for them."""
+    masters = game_recipients(session, game, (MASTER,))
+    if not masters:
+        return []
+    names = ", ".join(power_name(game, p) for p in late) or "nobody"
+    zone = game_timing(game).zone
+    missed = textwrap.fill(
+        f"The grace period for {phase_phrase(game.phase)} in game '{game.name}' ended "
+        f"{format_classic(grace_until, zone)} with orders still missing from: {names}.",
+        75,
+    )
+    choice = textwrap.fill(
+        "The game now waits for you. Send PROCESS (in a signed mail) to process the phase "
+        "with the missing orders defaulted (units hold, retreats disband, builds are "
+        "waived, removals are made by civil disorder), or SET DEADLINE to give the "
+        "players more time.",
+        75,
+    )
+    subject = game_mail_subject(sender, game, f"{game.phase} Waiting for the Master")
+    for master in masters:
+        text = f"{missed}\nYour time: {format_for(grace_until, master.zone)}.\n\n{choice}\n"
+        send(session, sender, master.address, subject, text)
+    return masters

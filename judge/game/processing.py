@@ -1,0 +1,477 @@
+"""Processing a game's phase from the database: adjudicate, store, report, mail.
+
+:func:`process_phase` takes the orders stored for the game's current phase (the last
+order per unit wins), adjudicates them with the pure adjudicator (units without
+orders hold, dislodged units without orders disband, missing builds are waived and
+missing removals are made by civil disorder), keeps a :class:`PhaseSnapshot` of the
+old position (for :func:`rollback_to`), stores the new position, counts the phase,
+sets the next deadline or ends the game on a victory, stores the report as a
+:class:`GameReport` and mails it to every player still playing, every observer and
+the game master, rendered once per time zone of the recipients.
+
+Standard games keep the phase document of docs/adjudicate.md in ``Game.position``.
+Multiverse games keep the world document of docs/multiverse.md (boards, rules,
+history, iteration; no orders).  Their ``Game.phase`` is a code of the usual shape,
+unique per processed turn (see :func:`multiverse_phase` and docs/games.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, delete, select
+
+from judge.clock.game_clock import absences, game_timing, set_next_deadline
+from judge.clock.timing import next_deadline
+from judge.game.games import current_orders, power_name, starting_position, variant_label
+from judge.game.history import announce_and_keep, keep_report
+from judge.game.recipients import (
+    DEFAULT_JUDGE_CODE,
+    Recipient,
+    Sender,
+    game_mail_subject,
+    game_recipients,
+    send,
+)
+from judge.game.standings import active_boards, board_time
+from judge.maps import Picture, turn_picture
+from judge.orders.reading import is_world, owed, unanswered
+from judge.reports import (
+    ReportSettings,
+    multiverse_report_input,
+    render_multiverse_report,
+    render_report,
+)
+from judge.rules.documents import adjudicate_document
+from judge.store.models import (
+    ACTIVE,
+    FINISHED,
+    MULTIVERSE_RULES,
+    PLAYING,
+    REPORT_RESULTS,
+    Game,
+    GameReport,
+    Order,
+    PhaseSnapshot,
+    Player,
+    as_utc,
+)
+from judge.variant.data import load_variant
+
+
+@dataclass
+class TurnOutcome:
+    """What processing one phase did."""
+
+    phase: str  # the phase processed
+    next_phase: str  # the game's phase now (unchanged when the game ended)
+    number: int  # Game.number after processing (the report's number)
+    answer: dict[str, Any]  # the adjudicator's answer
+    winner: str | None = None
+    report: GameReport | None = None
+    mailed: list[str] = field(default_factory=list)  # addresses the report went to
+
+
+@dataclass
+class _Turn:
+    """One adjudicated phase, not yet stored."""
+
+    before: dict[str, Any]  # the document adjudicated (with its orders)
+    answer: dict[str, Any]
+    after: dict[str, Any]  # the next position document
+    next_phase: str
+    winner: str | None
+
+
+# ------------------------------------------------------------------ positions
+
+
+def starting_document(variant: str, rules: str, adjacency: str = "", seed: int = 0) -> dict:
+    """The position of a new game: a phase document, or a one-board world document."""
+    if rules != MULTIVERSE_RULES:
+        return starting_position(variant)
+    from judge.rules.multiverse.basemap import base_map_for
+    from judge.rules.multiverse.json_io import write_world
+    from judge.rules.multiverse.setup import starting_world
+
+    base = base_map_for(variant)
+    strict = adjacency == "strict"
+    world = starting_world(base, strict=strict, seed=seed)
+    doc = {
+        "variant": variant,
+        "rules": {"adjacency": "strict" if strict else "loose", "seed": seed},
+        **write_world(base, world),
+    }
+    return doc
+
+
+def retreats_pending(world: dict[str, Any]) -> bool:
+    """Whether the world waits for retreats (some board has dislodged units)."""
+    return any(board.get("dislodged") for board in world.get("boards", []))
+
+
+def multiverse_phase(world: dict[str, Any]) -> str:
+    """``Game.phase`` of a multiverse game: the turn of the latest active board and
+    the kind of the next step: R while units must retreat, A when every active board
+    is a winter board, M otherwise (``F1902M``, ``F1902R``, ``W1902A``).
+
+    Every processed step moves the latest board on (or pauses for retreats, R), so
+    the code is unique per processed turn."""
+    heads = active_boards(world)
+    latest = max(heads, key=lambda board: board_time(board["phase"]))
+    turn = str(latest["phase"]).upper()[:5]
+    if retreats_pending(world):
+        return turn + "R"
+    if all(str(b["phase"]).upper().startswith("W") for b in heads):
+        return turn + "A"
+    return turn + "M"
+
+
+def document_phase(doc: dict[str, Any]) -> str:
+    """The ``Game.phase`` a position document gives."""
+    return multiverse_phase(doc) if is_world(doc) else str(doc["phase"])
+
+
+def set_game_position(game: Game, doc: dict[str, Any]) -> None:
+    """Store a position document (without orders) and the phase it gives."""
+    stored = {k: v for k, v in doc.items() if k != "orders"}
+    game.set_position(stored)
+    game.phase = document_phase(stored)
+
+
+# ------------------------------------------------------------------ orders
+
+
+def stored_orders(session: Session, game: Game, phase: str | None = None) -> dict[str, list[str]]:
+    """Every power's current orders for the game's phase (or ``phase``), in the order
+    given (canonical text; the last order for a unit replaced the earlier ones)."""
+    assert game.id is not None
+    phase = phase or game.phase
+    powers = session.exec(
+        select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
+    )
+    out: dict[str, list[str]] = {}
+    for power in sorted(powers):
+        latest = current_orders(session, game.id, phase, power)
+        rows = sorted(latest.values(), key=lambda o: o.id or 0)
+        out[power] = [row.canonical for row in rows]
+    return out
+
+
+def _adjudicate(session: Session, game: Game) -> _Turn:
+    doc = game.position_doc()
+    doc["orders"] = stored_orders(session, game)
+    return _adjudicate_doc(doc)
+
+
+def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
+    if is_world(doc):
+        return _adjudicate_world(doc)
+    answer = adjudicate_document(doc)
+    next_phase = answer["next_phase"]
+    after = {
+        "variant": doc.get("variant", "standard"),
+        "phase": next_phase,
+        "units": answer["units"],
+        "dislodged": answer["dislodged"] if next_phase.endswith("R") else [],
+        "contested": answer["contested"] if next_phase.endswith("R") else [],
+        "supply_centers": answer["supply_centers"],
+    }
+    return _Turn(doc, answer, after, next_phase, answer.get("winner"))
+
+
+_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")
+
+
+def _adjudicate_world(doc: dict[str, Any]) -> _Turn:
+    from judge.rules.multiverse.json_io import adjudicate_world_document
+
+    answer = adjudicate_world_document(doc)
+    after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
+    if "rules" in doc:
+        after["rules"] = doc["rules"]
+    for key in _WORLD_KEYS:
+        if answer.get(key) is not None:
+            after[key] = answer[key]
+    return _Turn(doc, answer, after, multiverse_phase(after), answer.get("winner"))
+
+
+# ------------------------------------------------------------------ reports
+
+
+def report_settings(
+    game: Game,
+    *,
+    reader_zone: str | None = None,
+    next_deadline: datetime | None = None,
+    phase_deadline: datetime | None = None,
+    number: int | None = None,
+    notices: Sequence[str] = (),
+    judge_code: str = DEFAULT_JUDGE_CODE,
+) -> ReportSettings:
+    """The report settings of a game (its zone; ``number`` defaults to its count of
+    processed phases; ``judge_code`` is the sender's code)."""
+    return ReportSettings(
+        game=game.name,
+        judge_code=judge_code,
+        variant_label=variant_label(game),
+        number=game.number if number is None else number,
+        next_deadline=next_deadline,
+        phase_deadline=phase_deadline,
+        game_zone=game_timing(game).zone,
+        reader_zone=reader_zone,
+        notices=tuple(notices),
+    )
+
+
+def _render(
+    game: Game, turn: _Turn, settings: ReportSettings, *, preview: bool = False
+) -> tuple[str, str, str]:
+    variant = load_variant(game.variant)
+    if is_world(turn.before):
+        world = multiverse_report_input(turn.before, turn.answer)
+        # Named by the game's code for the step (W1901M after a fork), as PROCESS and
+        # HISTORY name it, not by the latest board that happened to receive orders.
+        world["turn"] = multiverse_phase(turn.before)
+        return render_multiverse_report(world, variant, settings, preview=preview)
+    return render_report(turn.answer, variant, settings, turn.before, preview=preview)
+
+
+def _picture(game: Game, turn: _Turn) -> Picture | None:
+    """The map of the processed phase, drawn once for every recipient."""
+    code = multiverse_phase(turn.before) if is_world(turn.before) else str(turn.answer["phase"])
+    return turn_picture(load_variant(game.variant), turn.before, turn.answer, game.name, code)
+
+
+def _mail_by_zone(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    turn: _Turn,
+    recipients: Sequence[Recipient],
+    settings: ReportSettings,
+    *,
+    preview: bool = False,
+) -> list[str]:
+    """Render once per recipient zone (``settings`` with the reader's zone) and queue
+    one mail per recipient, each with the phase's map (drawn once)."""
+    picture = _picture(game, turn)
+    rendered: dict[str, tuple[str, str, str]] = {}
+    mailed = []
+    for recipient in recipients:
+        zone = recipient.zone or "UTC"
+        if zone not in rendered:
+            mine = replace(settings, reader_zone=zone)
+            rendered[zone] = _render(game, turn, mine, preview=preview)
+        subject, text, html = rendered[zone]
+        send(session, sender, recipient.address, subject, text, html, picture)
+        mailed.append(recipient.address)
+    return mailed
+
+
+def _notices(game: Game, turn: _Turn) -> tuple[str, ...]:
+    if not turn.winner:
+        return ()
+    return (f"The game is over: victory of {power_name(game, turn.winner)}.",)
+
+
+# ------------------------------------------------------------------ processing
+
+
+def clear_phase_flags(session: Session, game: Game) -> None:
+    """Clear every player's SET WAIT, SET DRAW and SET CONCEDE: as on the classic
+    judges, a wait and a vote hold for one phase."""
+    flagged = select(Player).where(
+        Player.game_id == game.id, col(Player.wait) | col(Player.draw) | col(Player.concede)
+    )
+    for player in session.exec(flagged):
+        player.wait = player.draw = player.concede = False
+        session.add(player)
+
+
+def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -> TurnOutcome:
+    """Adjudicate the game's current phase with its stored orders, store the new
+    position, clear the players' waits and votes, set the next deadline (or finish the game
+    on a victory), and store and mail the report.  The caller commits."""
+    if game.status != ACTIVE:
+        raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
+    assert game.id is not None
+    turn = _adjudicate(session, game)
+    processed = game.phase
+    phase_at = as_utc(game.deadline)
+    session.add(
+        PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
+    )
+    set_game_position(game, turn.after)
+    game.number += 1
+    game.processed_at = now
+    clear_phase_flags(session, game)
+    if turn.winner:
+        game.status = FINISHED
+        game.outcome = f"Victory of {power_name(game, turn.winner)}"
+        game.deadline = None
+        game.grace_until = None
+        game.waiting_for_master = False
+        next_at = None
+    else:
+        next_at = set_next_deadline(session, game, now)
+    session.add(game)
+
+    settings = report_settings(
+        game,
+        next_deadline=next_at,
+        phase_deadline=phase_at,
+        notices=_notices(game, turn),
+        judge_code=sender.code,
+    )
+    subject, text, html = _render(game, turn, settings)
+    report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html, phase=processed)
+    recipients = game_recipients(session, game)
+    mailed = _mail_by_zone(session, sender, game, turn, recipients, settings)
+    session.flush()
+    return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
+
+
+def preview_phase(session: Session, sender: Sender, game: Game, now: datetime, to: str) -> None:
+    """Mail the results the current orders would give to ``to`` only, marked PREVIEW.
+
+    Nothing of the game changes."""
+    turn = _adjudicate(session, game)
+    next_at = None
+    if not turn.winner:
+        next_at = next_deadline(
+            game_timing(game), turn.next_phase, now, absences=absences(session, game)
+        )
+    settings = report_settings(
+        game,
+        next_deadline=next_at,
+        phase_deadline=as_utc(game.deadline),
+        number=game.number + 1,
+        notices=_notices(game, turn),
+        judge_code=sender.code,
+    )
+    recipient = Recipient(to, "master", _zone_of(session, game, to))
+    _mail_by_zone(session, sender, game, turn, [recipient], settings, preview=True)
+
+
+def _zone_of(session: Session, game: Game, address: str) -> str:
+    for recipient in game_recipients(session, game):
+        if recipient.address.lower() == address.lower():
+            return recipient.zone
+    from judge.store.models import Account
+
+    account = session.exec(select(Account).where(Account.address == address.lower())).first()
+    return account.time_zone if account is not None and account.time_zone else "UTC"
+
+
+def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: datetime) -> None:
+    """Put the game back to the position it had before ``phase`` was processed.
+
+    The orders of that phase stay (players may change them); orders, snapshots and
+    result reports of the later phases are dropped.  Everyone is told, and the
+    phase gets a new deadline.  ValueError (player-facing) when there is no such
+    snapshot."""
+    assert game.id is not None
+    wanted = phase.strip().upper()
+    snapshot = session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id, PhaseSnapshot.phase == wanted)
+        .order_by(col(PhaseSnapshot.number).desc())
+    ).first()
+    if snapshot is None:
+        raise ValueError(f"game {game.name} has no processed phase {wanted} to roll back to")
+    later = list(
+        session.exec(
+            select(PhaseSnapshot).where(
+                PhaseSnapshot.game_id == game.id, PhaseSnapshot.number > snapshot.number
+            )
+        )
+    )
+    dropped_phases = {s.phase for s in later} | {game.phase}
+    dropped_phases.discard(snapshot.phase)
+    session.exec(
+        delete(Order).where(
+            col(Order.game_id) == game.id, col(Order.phase).in_(sorted(dropped_phases))
+        )
+    )
+    session.exec(
+        delete(PhaseSnapshot).where(
+            col(PhaseSnapshot.game_id) == game.id, col(PhaseSnapshot.number) >= snapshot.number
+        )
+    )
+    session.exec(
+        delete(GameReport).where(
+            col(GameReport.game_id) == game.id,
+            col(GameReport.kind) == REPORT_RESULTS,
+            col(GameReport.number) > snapshot.number,
+        )
+    )
+    game.set_position(json.loads(snapshot.position))
+    game.phase = snapshot.phase
+    game.number = snapshot.number
+    game.status = ACTIVE
+    game.outcome = ""
+    deadline = set_next_deadline(session, game, now)
+    session.add(game)
+    zone = game_timing(game).zone
+    from judge.clock.timing import format_for
+
+    subject = game_mail_subject(sender, game, f"{game.phase} Rollback")
+    body = (
+        f"Game {game.name} has been rolled back by its master to {game.phase}, as it was "
+        "before that phase was processed.\nOrders already given for that phase still "
+        f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
+    )
+    announce_and_keep(session, sender, game, subject, body, now)
+    session.flush()
+
+
+def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | None:
+    """The map of a processed phase, drawn again: the position kept before it was
+    processed (its snapshot), adjudicated again with the orders stored for it.
+    None when no snapshot of that phase is kept (or it cannot be drawn)."""
+    snapshot = session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id, PhaseSnapshot.phase == phase.upper())
+        .order_by(col(PhaseSnapshot.number).desc())
+    ).first()
+    if snapshot is None:
+        return None
+    doc = json.loads(snapshot.position)
+    doc["orders"] = stored_orders(session, game, snapshot.phase)
+    return _picture(game, _adjudicate_doc(doc))
+
+
+# ------------------------------------------------------------------ who owes orders
+
+
+def _playing_powers(session: Session, game: Game) -> set[str]:
+    rows = session.exec(
+        select(Player.power).where(Player.game_id == game.id, Player.status == PLAYING)
+    )
+    return set(rows)
+
+
+def owing_powers(game: Game) -> set[str]:
+    """The powers that owe orders this phase (whether played or not)."""
+    return {power for power, items in owed(game.position_doc()).items() if items}
+
+
+def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
+    """Per power still played and owing orders: the units (or adjustments) without
+    orders yet, as players write them (``A par``, ``2 builds``, ``A 1:par:S1901``)."""
+    assert game.id is not None
+    doc = game.position_doc()
+    playing = _playing_powers(session, game)
+    missing: dict[str, list[str]] = {}
+    for power, items in owed(doc).items():
+        if power not in playing or not items:
+            continue
+        left = unanswered(items, current_orders(session, game.id, game.phase, power))
+        if left:
+            missing[power] = left
+    return missing

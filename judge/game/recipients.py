@@ -1,0 +1,161 @@
+"""Who receives a game's mail, and queueing mail to them.
+
+Every announcement, report, reminder and notice of a game goes through here, so
+that "everyone in the game" means the same thing everywhere: the players still
+playing, the observers, and the game master.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formatdate
+from typing import TYPE_CHECKING
+
+from sqlmodel import Session, select
+
+from judge.mail.headers import header_text
+from judge.store.mail import enqueue
+from judge.store.models import PLAYING, Account, Game, Observer, Player
+
+if TYPE_CHECKING:
+    from judge.maps import Picture
+
+PLAYER = "player"
+OBSERVER = "observer"
+MASTER = "master"
+ROLES = (PLAYER, OBSERVER, MASTER)
+
+
+DEFAULT_JUDGE_CODE = "JUDGE"
+
+
+@dataclass(frozen=True)
+class Sender:
+    """The judge as the author of outgoing mail; ``code`` is the judge's short code
+    that begins the subject of every game mail (``USIN:alpha - S1901M Results``)."""
+
+    name: str
+    address: str
+    code: str = DEFAULT_JUDGE_CODE
+
+    @property
+    def from_header(self) -> str:
+        """``The Judge <judge@example.org>``."""
+        return f"{self.name} <{self.address}>"
+
+
+def game_mail_subject(sender: Sender, game: Game, what: str) -> str:
+    """``USIN:alpha - <what>``: the subject of a mail about a game, begun by the
+    judge's code as reports begin theirs (judge.reports.game_subject)."""
+    from judge.reports import ReportSettings, game_subject
+
+    return game_subject(ReportSettings(game=game.name, judge_code=sender.code), what)
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """One person to mail about a game, with the zone their times are shown in."""
+
+    address: str
+    role: str  # PLAYER, OBSERVER or MASTER
+    zone: str = "UTC"
+    power: str | None = None  # the power code, for players
+
+
+def _account_zone(session: Session, address: str) -> str:
+    account = session.exec(select(Account).where(Account.address == address.lower())).first()
+    return account.time_zone if account is not None and account.time_zone else "UTC"
+
+
+def game_recipients(session: Session, game: Game, roles: Iterable[str] = ROLES) -> list[Recipient]:
+    """The game's players (still playing), observers and master, in that order,
+    restricted to ``roles``; an address appears once, with its first role."""
+    wanted = set(roles)
+    found: list[Recipient] = []
+    seen: set[str] = set()
+
+    def add(address: str, role: str, zone: str, power: str | None = None) -> None:
+        key = address.lower()
+        if address and key not in seen:
+            seen.add(key)
+            found.append(Recipient(address, role, zone or "UTC", power))
+
+    if PLAYER in wanted:
+        rows = session.exec(
+            select(Player, Account)
+            .where(Player.game_id == game.id, Player.status == PLAYING)
+            .where(Player.account_id == Account.id)
+            .order_by(Player.power)
+        )
+        for player, account in rows:
+            add(account.address, PLAYER, account.time_zone, player.power)
+    if OBSERVER in wanted:
+        rows = session.exec(
+            select(Observer, Account)
+            .where(Observer.game_id == game.id)
+            .where(Observer.account_id == Account.id)
+            .order_by(Account.address)
+        )
+        for _observer, account in rows:
+            add(account.address, OBSERVER, account.time_zone)
+    if MASTER in wanted and game.master_address:
+        add(game.master_address, MASTER, _account_zone(session, game.master_address))
+    return found
+
+
+def text_mail(
+    sender: Sender, to: str, subject: str, body: str, html: str | None = None
+) -> EmailMessage:
+    """A judge-generated mail (not a reply): plain text, with an HTML alternative if given."""
+    msg = EmailMessage()
+    msg["From"] = sender.from_header
+    msg["To"] = to
+    msg["Subject"] = header_text(subject)
+    msg["Date"] = formatdate(localtime=False, usegmt=True)
+    msg["Auto-Submitted"] = "auto-generated"
+    msg.set_content(body, subtype="plain", charset="utf-8")
+    if html is not None:
+        msg.add_alternative(html, subtype="html", charset="utf-8")
+    return msg
+
+
+def send(
+    session: Session,
+    sender: Sender,
+    to: str,
+    subject: str,
+    body: str,
+    html: str | None = None,
+    picture: Picture | None = None,
+) -> None:
+    """Queue one mail in the outbox, in the caller's transaction; with ``picture``, the
+    map goes inline in the HTML part and as an attachment (judge.maps.mail)."""
+    msg = text_mail(sender, to, subject, body, html)
+    if picture is not None:
+        from judge.maps.mail import add_picture
+
+        add_picture(msg, picture)
+    enqueue(session, msg)
+
+
+def announce(
+    session: Session,
+    sender: Sender,
+    game: Game,
+    subject: str,
+    body: str,
+    *,
+    roles: Iterable[str] = ROLES,
+    exclude: Iterable[str] = (),
+) -> list[Recipient]:
+    """Queue the same text mail to everyone in the game (one mail each); returns them."""
+    skip = {address.lower() for address in exclude}
+    sent = []
+    for recipient in game_recipients(session, game, roles):
+        if recipient.address.lower() in skip:
+            continue
+        send(session, sender, recipient.address, subject, body)
+        sent.append(recipient)
+    return sent

@@ -1,0 +1,202 @@
+"""Starting a game: applicants become players, powers are handed out, the clock
+starts and everyone gets the start mail.
+
+Powers are assigned in two rounds.  First, in the order people JOINed, each
+applicant gets the first power of their preference list that is still free.
+Then those left get the remaining powers at random, drawn with
+``random.Random(game.seed)``, so that a game's assignment can be reproduced.
+Powers nobody plays stay in civil disorder (the master may START a game with
+powers missing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from judge.clock.game_clock import game_timing, set_next_deadline
+from judge.game.games import game_powers, variant_label
+from judge.game.history import keep_report
+from judge.game.recipients import MASTER, OBSERVER, Sender, game_recipients, send
+from judge.game.standings import active_boards
+from judge.maps import safe_position_picture
+from judge.reports import ReportSettings, render_start
+from judge.reports.names import Names
+from judge.store.models import (
+    ACTIVE,
+    FORMING,
+    MULTIVERSE_RULES,
+    REPORT_START,
+    Account,
+    Applicant,
+    Game,
+    Player,
+)
+from judge.variant.data import Variant, load_variant
+
+
+def applicants_of(session: Session, game: Game) -> list[Applicant]:
+    """A forming game's applicants, in the order they joined."""
+    rows = session.exec(
+        select(Applicant)
+        .where(Applicant.game_id == game.id)
+        .order_by(col(Applicant.joined_at), col(Applicant.id))
+    )
+    return list(rows)
+
+
+def seats_of(game: Game) -> int:
+    """How many players the game waits for (its seats, or one per power)."""
+    powers = len(game_powers(game))
+    return min(game.seats, powers) if game.seats > 0 else powers
+
+
+def assign_powers(
+    preferences: Sequence[Sequence[str]], powers: Sequence[str], seed: int
+) -> list[str]:
+    """A power for each applicant (given by their preference lists, in join order):
+    first each one's best free preference, then the free powers at random."""
+    if len(preferences) > len(powers):
+        raise ValueError("more applicants than powers")
+    chosen: list[str | None] = []
+    taken: set[str] = set()
+    for wanted in preferences:
+        pick = next((p for p in wanted if p in powers and p not in taken), None)
+        chosen.append(pick)
+        if pick is not None:
+            taken.add(pick)
+    free = [p for p in powers if p not in taken]
+    random.Random(seed).shuffle(free)
+    rest = iter(free)
+    return [pick if pick is not None else next(rest) for pick in chosen]
+
+
+def _start_position(game: Game) -> dict[str, Any]:
+    """The position the start mail shows (the first board of a multiverse world)."""
+    doc = game.position_doc()
+    return dict(active_boards(doc)[0])
+
+
+def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> ReportSettings:
+    return ReportSettings(
+        game=game.name,
+        judge_code=code,
+        variant_label=variant_label(game),
+        number=game.number,
+        next_deadline=game.deadline,
+        game_zone=game_timing(game).zone,
+        reader_zone=zone,
+        notices=tuple(notices),
+    )
+
+
+def notation_note(board: Mapping[str, Any], variant: Variant, power: str | None) -> str:
+    """How a multiverse game's orders name units (``timeline:province:turn``), shown
+    with a unit of the game's board: the reader's own first unit, else the first one."""
+    text = (
+        "This is a multiverse game: an order names a unit by its board, as timeline:province:turn."
+    )
+    units = list(board.get("units", []))
+    unit = next((u for u in units if u["power"] == power), units[0] if units else None)
+    if unit is None:
+        return text
+    names = Names(variant)
+    loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
+    turn = str(board.get("phase", "S1901M"))[:5]
+    here = f"{timeline}:{loc}:{turn}"
+    owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
+    text += (
+        f" The game begins on one board, timeline {timeline} in {turn}: {owner} "
+        f"{names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
+    )
+    reachable = sorted(variant.neighbours(kind, loc))
+    if reachable:
+        dest = reachable[0]
+        text += (
+            f", and {kind} {here} - {timeline}:{dest}:{turn} moves it to "
+            f"{names.in_place(dest).removeprefix('in ')}. While there is one timeline, "
+            f"plain orders such as {kind} {loc.capitalize()} - {dest.capitalize()} work too"
+        )
+    return text + (
+        ". Once timelines fork, give the timeline and the turn wherever a unit or a "
+        "destination could be on more than one board."
+    )
+
+
+def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+    """Start a forming game: applicants become players with assigned powers, the
+    first deadline is set, everyone gets the start mail, and it is stored as the
+    game's first report.  Raises ValueError (a message for people) when the game
+    cannot start.  The caller commits."""
+    if game.status != FORMING:
+        raise ValueError(f"game {game.name} is {game.status}, not forming: it cannot start")
+    applicants = applicants_of(session, game)
+    if not applicants:
+        raise ValueError(f"game {game.name} has nobody to play: no one has joined it")
+    codes = [p.code for p in game_powers(game)]
+    prefs = [[p for p in a.preferences.split(",") if p] for a in applicants]
+    for applicant, power in zip(applicants, assign_powers(prefs, codes, game.seed), strict=True):
+        session.add(
+            Player(
+                game_id=game.id,
+                account_id=applicant.account_id,
+                power=power,
+                password_hash=applicant.password_hash,
+                joined_at=applicant.joined_at,
+            )
+        )
+        session.delete(applicant)
+    game.status = ACTIVE
+    game.processed_at = now  # the clock of the first phase starts now
+    session.add(game)
+    session.flush()
+    set_next_deadline(session, game, now)
+    _send_start_mail(session, sender, game, now)
+
+
+def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+    variant = load_variant(game.variant)
+    position = _start_position(game)
+    rows = session.exec(
+        select(Player, Account)
+        .where(Player.game_id == game.id, Player.account_id == Account.id)
+        .order_by(col(Player.power))
+    ).all()
+    played = {player.power for player, _ in rows}
+    order = [p.code for p in game_powers(game)]
+    seats = sorted(((p.power, a.address) for p, a in rows), key=lambda s: order.index(s[0]))
+    hidden = [(power, None) for power, _ in seats]
+    missing = [p.name for p in game_powers(game) if p.code not in played]
+    notices = []
+    if missing:
+        notices.append(
+            f"Nobody plays {', '.join(missing)}: "
+            f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
+            "disorder (units hold, retreats disband, builds are waived)."
+        )
+    multiverse = game.rules == MULTIVERSE_RULES
+    picture = safe_position_picture(game.position_doc(), variant, game.name, game.phase, "start")
+    for person in game_recipients(session, game):
+        show = seats if not game.anonymous or person.role == MASTER else hidden
+        role = person.power if person.role not in (OBSERVER, MASTER) else None
+        mine = [*notices, notation_note(position, variant, role)] if multiverse else notices
+        subject, text, html = render_start(
+            position,
+            variant,
+            _settings(game, mine, person.zone, sender.code),
+            role=role,
+            players=show,
+        )
+        send(session, sender, person.address, subject, text, html, picture)
+    kept = [*notices, notation_note(position, variant, None)] if multiverse else notices
+    subject, text, html = render_start(
+        position,
+        variant,
+        _settings(game, kept, None, sender.code),
+        players=hidden if game.anonymous else seats,
+    )
+    keep_report(session, game, REPORT_START, subject, text, now, html)

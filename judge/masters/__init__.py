@@ -1,0 +1,1 @@
+"""Game masters: who may steer games, and the OpenPGP signatures that prove it."""

@@ -1,0 +1,1 @@
+"""Orders as players write them: reading text into orders, checking them, what is owed."""

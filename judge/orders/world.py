@@ -1,0 +1,161 @@
+"""Orders by mail for multiverse games: checking them against the stored world
+document, and what each power still owes this turn.
+
+An order is read with :func:`judge.rules.multiverse.notation.parse_order` (so plain
+standard orders work while the world has one timeline) and checked with the
+multiverse validators, so a player learns at once why an order is refused.  The
+canonical text is the full triple notation; the key is the location of the ordered
+unit (``1:par:S1901``), so a later order for the same unit replaces an earlier one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.orders import Build, Disband, Retreat, Waive
+from judge.rules.multiverse.basemap import BaseMap, base_map_for
+from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.json_io import read_world
+from judge.rules.multiverse.keys import BoardKey, Season, turn_text
+from judge.rules.multiverse.notation import parse_order
+from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
+from judge.rules.multiverse.world import World
+
+
+@dataclass(frozen=True)
+class WorldOrderCheck:
+    """One multiverse order as checked for a mail (the fields of an OrderCheck)."""
+
+    text: str
+    ok: bool
+    canonical: str | None = None
+    key: str | None = None
+    message: str | None = None
+    power: str | None = None
+
+
+@dataclass(frozen=True)
+class Owed:
+    """Something a power owes this turn: an order for one unit (``key`` is its
+    location), or a number of builds or removals (``key`` "build" or "remove")."""
+
+    key: str
+    label: str
+    count: int = 1
+
+
+def _world(doc: dict[str, Any]) -> tuple[BaseMap, World]:
+    base = base_map_for(doc.get("variant", "standard"))
+    return base, read_world(base, doc)
+
+
+def _split(line: str) -> list[str]:
+    return [part.strip() for part in line.replace(";", ",").split(",") if part.strip()]
+
+
+def check_world_orders(doc: dict[str, Any], power: str, lines: list[str]) -> list[WorldOrderCheck]:
+    """Check a power's order lines against a world document; one result per order."""
+    base, world = _world(doc)
+    geo = MultiverseGeography(base, world.strict)
+    active = set(world.active_boards().values())
+    retreating = world.needs_retreats()
+    checks = []
+    waives = 0
+    for line in lines:
+        for text in _split(line):
+            parsed = parse_order(world, base, power, text)
+            if not parsed.ok or parsed.order is None:
+                checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
+                continue
+            order = parsed.order
+            if retreating:
+                why = retreat_problem(world, power, order)
+            elif isinstance(order, Waive):
+                why = None
+            elif isinstance(order, Build) or (
+                isinstance(order, Disband) and order.unit.season == Season.WINTER
+            ):
+                why = adjustment_problem(world, base, power, order, active, set(), set())
+            elif isinstance(order, Retreat):
+                why = "no unit must retreat now"
+            else:
+                why = movement_problem(world, geo, power, order, active)
+            if why:
+                checks.append(WorldOrderCheck(text, False, message=f"{text}: {why}", power=power))
+                continue
+            if isinstance(order, Waive):
+                waives += 1
+                key = f"waive:{waives}"
+            elif isinstance(order, Build):
+                key = "build:" + loc_text(order.unit.board.at(base.province(order.unit.loc)))
+            else:
+                key = loc_text(order.unit)
+            checks.append(WorldOrderCheck(text, True, parsed.canonical, key, None, power))
+    return checks
+
+
+def world_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
+    """Per power, what it owes this turn: retreats while the world pauses for them;
+    otherwise an order per unit on the active movement boards and the builds or
+    removals of the active winter boards."""
+    base, world = _world(doc)
+    owed: dict[str, list[Owed]] = {}
+    if world.needs_retreats():
+        for key in sorted(world.boards):
+            for loc, d in sorted(world.boards[key].dislodged.items()):
+                if d.options:
+                    here = loc_text(key.at(loc))
+                    owed.setdefault(d.unit.power, []).append(
+                        Owed(here, f"{d.unit.type.value} {here}")
+                    )
+        return owed
+    for key in sorted(world.active_boards().values()):
+        if key.season == Season.WINTER:
+            continue
+        for loc, unit in sorted(world.boards[key].units.items()):
+            here = loc_text(key.at(loc))
+            owed.setdefault(unit.power, []).append(Owed(here, f"{unit.type.value} {here}"))
+    builds: dict[str, int] = {}
+    removals: dict[str, int] = {}
+    for (power, _board), change in sorted(_winter_changes(base, world).items()):
+        if change > 0:
+            builds[power] = builds.get(power, 0) + change
+        else:
+            removals[power] = removals.get(power, 0) - change
+    for power, count in builds.items():
+        owed.setdefault(power, []).append(Owed("build", "", count))
+    for power, count in removals.items():
+        owed.setdefault(power, []).append(Owed("remove", "", count))
+    return owed
+
+
+def board_adjustments(doc: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """Per power and active winter board (``1:W1901``, as in the orders' keys), the
+    builds it may place there (positive) or the removals it owes (negative)."""
+    base, world = _world(doc)
+    return {
+        (power, f"{key.timeline}:{turn_text(key.year, key.season)}"): change
+        for (power, key), change in _winter_changes(base, world).items()
+    }
+
+
+def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
+    """Builds (as many as free home centres allow) or removals (negative) owed per
+    power and active winter board; none where the power has nothing to adjust."""
+    changes: dict[tuple[str, BoardKey], int] = {}
+    for key in world.active_boards().values():
+        if key.season != Season.WINTER:
+            continue
+        board = world.boards[key]
+        occupied = {base.province(loc) for loc in board.units}
+        for power in base.powers:
+            centres = {p for p, owner in board.centers.items() if owner == power}
+            change = len(centres) - sum(1 for u in board.units.values() if u.power == power)
+            if change > 0:
+                homes = base.home_centers.get(power, ())
+                change = min(change, sum(1 for c in homes if c in centres and c not in occupied))
+            if change:
+                changes[(power, key)] = change
+    return changes

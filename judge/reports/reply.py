@@ -1,0 +1,172 @@
+"""Building the judge's replies: subject, threading headers and the report text.
+
+The body follows the classic judges: the two ``::`` header lines that mapping tools
+read, each line of the mail quoted with what came of it, the power's complete orders
+and the units still without orders, and the time left to the deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from judge.clock.timing import format_for
+from judge.commands.transcript import INFO, OK, REFUSED, Transcript
+from judge.mail.headers import header_text
+from judge.reports.subject_tags import strip_judge_tags
+
+ERROR_FLAG = "[Error Flag]"
+_MAX_SUBJECT = 200
+_MARK = {OK: "  ", REFUSED: "  *** Refused: ", INFO: "  "}
+
+
+@dataclass
+class OrderReport:
+    """A power's position in the current phase, for the end of a reply."""
+
+    game: str
+    phase: str
+    power_name: str
+    orders: list[str] = field(default_factory=list)
+    unordered: list[str] = field(default_factory=list)
+    refused_reason: str | None = None  # set when the game takes no orders now
+
+
+def clean_subject(original: str) -> str:
+    """The player's subject without reply prefixes or a previous judge prefix."""
+    text = " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in original).split())
+    return strip_judge_tags(text)
+
+
+def reply_subject(original: str, game: str | None, phase: str | None, error: bool) -> str:
+    """``Re: [Error Flag] <game> - <phase> <original subject>`` (parts as they apply)."""
+    parts = ["Re:"]
+    if error:
+        parts.append(ERROR_FLAG)
+    if game:
+        parts.append(f"{game} - {phase}" if phase else game)
+    rest = clean_subject(original)
+    if rest:
+        parts.append(rest)
+    elif not game:
+        parts.append("your mail to the judge")
+    return " ".join(parts)[:_MAX_SUBJECT]
+
+
+def zone_of(name: str | None) -> ZoneInfo:
+    """The time zone called ``name``, UTC when unknown."""
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    """``2 days, 3 hours, 5 minutes`` until the deadline (or that it has passed)."""
+    seconds = int((deadline - now).total_seconds())
+    if seconds <= 0:
+        return "the deadline has passed"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = []
+    for amount, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")):
+        if amount:
+            parts.append(f"{amount} {unit}{'s' if amount != 1 else ''}")
+    return ", ".join(parts) or "less than a minute"
+
+
+def deadline_lines(deadline: datetime | None, now: datetime, zone: str | None) -> list[str]:
+    """The deadline in the reader's zone and UTC (as reports write it), and the time left."""
+    if deadline is None:
+        return ["No deadline is set."]
+    shown = format_for(deadline, zone_of(zone))
+    return [f"Deadline: {shown}.", f"Time to deadline: {time_left(deadline, now)}."]
+
+
+def transcript_lines(transcript: Transcript) -> list[str]:
+    """Each quoted line of the mail followed by what came of it."""
+    lines: list[str] = []
+    for entry in transcript.entries:
+        lines.append(f"> {entry.echo}")
+        for outcome in entry.outcomes:
+            lines.append(_MARK.get(outcome.status, "  ") + outcome.message)
+        lines.extend("    " + x if x else "" for x in entry.extra)
+        lines.append("")
+    return lines
+
+
+def order_lines(report: OrderReport) -> list[str]:
+    """The power's complete current orders and its units without orders."""
+    lines = [f"Orders for {report.power_name} in game {report.game}, {report.phase}:"]
+    if report.refused_reason:
+        lines.append(f"  ({report.refused_reason})")
+    lines.extend(f"  {order}" for order in report.orders)
+    if not report.orders and not report.refused_reason:
+        lines.append("  (none yet)")
+    adjusting = report.phase.endswith("A")
+    if report.unordered:
+        what = "Adjustments not yet ordered" if adjusting else "Units without orders"
+        lines.append(f"{what}: " + ", ".join(report.unordered))
+    elif report.orders and not report.refused_reason:
+        lines.append("Every adjustment is ordered." if adjusting else "Every unit has an order.")
+    return lines
+
+
+def render_body(
+    header: Sequence[str],
+    transcript: Transcript,
+    report: OrderReport | None,
+    deadline: Sequence[str],
+    notes: Sequence[str] = (),
+) -> str:
+    """The whole reply text."""
+    lines = list(header)
+    if header:
+        lines.append("")
+    if transcript.entries:
+        lines.append("Your mail was read as follows:")
+        lines.append("")
+        lines.extend(transcript_lines(transcript))
+    else:
+        lines.append("Your mail held no commands. Send HELP for the list of commands.")
+        lines.append("")
+    if transcript.refusals:
+        count = transcript.refusals
+        lines.append(f"{count} line{'s' if count != 1 else ''} refused: see *** above.")
+        lines.append("")
+    if report is not None:
+        lines.extend(order_lines(report))
+        lines.append("")
+    if deadline:
+        lines.extend(deadline)
+        lines.append("")
+    lines.extend(notes)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def build_reply(
+    *,
+    to: str,
+    from_header: str,
+    subject: str,
+    body: str,
+    in_reply_to: str | None,
+    references: Sequence[str] = (),
+) -> EmailMessage:
+    """A reply mail, threaded under the mail it answers.  The subject is made one safe
+    line (``judge.mail.headers.header_text``): it cannot be decoded a second time."""
+    msg = EmailMessage()
+    msg["From"] = from_header
+    msg["To"] = to
+    msg["Subject"] = header_text(subject, _MAX_SUBJECT)
+    msg["Auto-Submitted"] = "auto-replied"
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+        refs = [r for r in references if r != in_reply_to][-20:] + [in_reply_to]
+        msg["References"] = " ".join(refs)
+    msg.set_content(body)
+    return msg

@@ -1,0 +1,1 @@
+"""Rulesets: the rules a game is played by, over the pure engine (standard, multiverse)."""

@@ -1,0 +1,347 @@
+"""The JSON phase documents of ``judge adjudicate`` (docs/adjudicate.md).
+
+A document holds a position and the orders written for it; the answer holds
+each order's result and the position after the phase.  Bad documents raise
+:class:`DocumentError` with a one-line message; bad orders are not errors, they
+come back ``invalid`` with a reason.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from judge.engine.adjustments import AdjustmentOrder
+from judge.engine.mapgeo import geography_for
+from judge.engine.orders import Location, Unit, UnitType
+from judge.engine.phase import Phase, PhaseError
+from judge.engine.resolver import Dislodgement, Outcome
+from judge.engine.retreats import retreat_options
+from judge.engine.turn import (
+    DislodgedUnit,
+    PhaseOutcome,
+    Position,
+    adjudicate_adjustments,
+    adjudicate_movement,
+    adjudicate_retreats,
+    winner,
+)
+from judge.orders.text import OrderCheck, check_position_orders
+from judge.variant.data import Variant, VariantError, load_variant
+
+
+class DocumentError(ValueError):
+    """A phase document that cannot be adjudicated; the message says what is wrong."""
+
+
+def adjudicate(doc: Any) -> Any:
+    """Adjudicate one phase document, or a list of them (answers in the same order)."""
+    if isinstance(doc, list):
+        return [adjudicate(item) for item in doc]
+    if not isinstance(doc, dict):
+        raise DocumentError("a phase document must be a JSON object or an array of them")
+    if "boards" in doc:
+        from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
+
+        try:
+            return adjudicate_world_document(doc)
+        except WorldDocumentError as error:
+            raise DocumentError(str(error)) from None
+    return adjudicate_document(doc)
+
+
+def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """Adjudicate one standard phase document."""
+    variant = _variant(doc)
+    position = read_position(variant, doc)
+    orders = doc.get("orders") or {}
+    if not isinstance(orders, dict):
+        raise DocumentError("'orders' must map each power to a list of order strings")
+    checks: list[OrderCheck] = []
+    for power, lines in orders.items():
+        if power not in variant.powers:
+            raise DocumentError(f"unknown power in orders: {power!r}")
+        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+            raise DocumentError(f"orders of {power} must be a list of strings")
+        checks.extend(check_position_orders(variant, position, power, lines))
+
+    kind = position.phase.kind
+    entries = [_entry(check) for check in checks]
+    # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
+    # the last valid order for a unit counts.
+    chosen = _last_valid(checks, entries) if kind != "A" else []
+    if kind == "M":
+        result = adjudicate_movement(variant, position, {c.order.unit: c.order for c in chosen})
+        _fill_results(entries, checks, result.outcomes)
+    elif kind == "R":
+        retreat_orders = {c.order.unit: c.order for c in chosen}
+        result = adjudicate_retreats(variant, position, retreat_orders)
+        _fill_results(entries, checks, result.outcomes)
+    else:
+        valid = [i for i, c in enumerate(checks) if c.ok]
+        adjustment_orders: list[tuple[str, AdjustmentOrder]] = [
+            (checks[i].power, checks[i].order) for i in valid
+        ]
+        result = adjudicate_adjustments(variant, position, adjustment_orders)
+        for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
+            _set(entries[index], outcome)
+    return _answer(variant, position, entries, result)
+
+
+# ----------------------------------------------------------------- reading
+
+
+def _variant(doc: dict[str, Any]) -> Variant:
+    name = doc.get("variant", "standard")
+    if not isinstance(name, str):
+        raise DocumentError("'variant' must be a string")
+    try:
+        return load_variant(name)
+    except (VariantError, FileNotFoundError, OSError) as error:
+        raise DocumentError(f"unknown variant {name!r}: {error}") from None
+
+
+def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
+    """The position a phase document describes; DocumentError when it is malformed."""
+    try:
+        phase = Phase.parse(doc.get("phase", variant.start_phase))
+    except PhaseError as error:
+        raise DocumentError(str(error)) from None
+    places = _places(variant)
+    units: dict[Location, Unit] = {}
+    occupied: set[str] = set()
+    for entry in _list(doc, "units"):
+        loc, unit = _unit(variant, places, entry, "units")
+        area = places[loc][0]
+        if area in occupied:
+            raise DocumentError(f"two units in {area!r}")
+        occupied.add(area)
+        units[loc] = unit
+    centers = _centers(variant, doc)
+    dislodged: dict[Location, DislodgedUnit] = {}
+    contested = frozenset(_provinces(variant, _list(doc, "contested"), "contested"))
+    geo = geography_for(variant)
+    for entry in _list(doc, "dislodged"):
+        loc, unit = _unit(variant, places, entry, "dislodged")
+        attacker = entry.get("attacker_from")
+        if attacker is not None and (not isinstance(attacker, str) or attacker not in places):
+            raise DocumentError(f"unknown province in dislodged attacker_from: {attacker!r}")
+        if "retreat_options" in entry:
+            options = _retreat_options(places, unit, entry["retreat_options"])
+        else:
+            how = Dislodgement(attacker if attacker is not None else loc, False)
+            options = tuple(retreat_options(geo, unit, loc, how, occupied, set(contested)))
+        dislodged[loc] = DislodgedUnit(unit, attacker if attacker is not None else loc, options)
+    if dislodged and phase.kind != "R":
+        raise DocumentError("'dislodged' belongs to a retreat phase only")
+    return Position(phase, units, centers, dislodged, contested)
+
+
+def _list(doc: dict[str, Any], key: str) -> list[Any]:
+    value = doc.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise DocumentError(f"'{key}' must be a list")
+    return value
+
+
+def _retreat_options(
+    places: dict[Location, tuple[str, frozenset[UnitType]]], unit: Unit, given: Any
+) -> tuple[Location, ...]:
+    """The ``retreat_options`` of a dislodged unit: places that unit could stand on."""
+    if not isinstance(given, list):
+        raise DocumentError("'retreat_options' in dislodged must be a list of provinces")
+    for option in given:
+        place = places.get(option) if isinstance(option, str) else None
+        if place is None:
+            raise DocumentError(f"unknown province in dislodged retreat_options: {option!r}")
+        if unit.type not in place[1]:
+            kind = "an army" if unit.type is UnitType.ARMY else "a fleet"
+            raise DocumentError(f"{kind} cannot retreat to {option!r} (dislodged retreat_options)")
+    return tuple(given)
+
+
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+
+
+@functools.lru_cache(maxsize=16)
+def _places(variant: Variant) -> dict[Location, tuple[str, frozenset[UnitType]]]:
+    """Each location of the map: its province and the unit types that may stand there."""
+    places = {}
+    for loc in variant.locations():
+        area = variant.province_of(loc)
+        types = set()
+        if "/" not in loc and not variant.is_sea(loc):
+            types.add(UnitType.ARMY)
+        if "/" in loc or not (variant.is_land(loc) or variant.coasts_of(loc)):
+            types.add(UnitType.FLEET)
+        places[loc] = (area, frozenset(types))
+    return places
+
+
+def _unit(
+    variant: Variant,
+    places: dict[Location, tuple[str, frozenset[UnitType]]],
+    entry: Any,
+    where: str,
+) -> tuple[Location, Unit]:
+    if not isinstance(entry, dict):
+        raise DocumentError(f"each entry of '{where}' must be an object")
+    power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
+    if not isinstance(power, str) or power not in variant.powers:
+        raise DocumentError(f"unknown power in {where}: {power!r}")
+    unit_type = _UNIT_TYPES.get(kind) if isinstance(kind, str) else None
+    if unit_type is None:
+        raise DocumentError(f"unit type in {where} must be 'A' or 'F', not {kind!r}")
+    place = places.get(loc) if isinstance(loc, str) else None
+    if place is None:
+        raise DocumentError(f"unknown province in {where}: {loc!r}")
+    if unit_type not in place[1]:
+        if unit_type is UnitType.ARMY:
+            raise DocumentError(f"an army cannot be at {loc!r} ({where})")
+        raise DocumentError(f"a fleet cannot be at {loc!r} ({where}): give the coast")
+    return loc, Unit(power, unit_type)
+
+
+def _provinces(variant: Variant, codes: list[Any], where: str) -> list[str]:
+    for code in codes:
+        if not isinstance(code, str) or code not in variant.provinces:
+            raise DocumentError(f"unknown province in {where}: {code!r}")
+    return list(codes)
+
+
+def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
+    given = doc.get("supply_centers")
+    if given is None:
+        given = {power: list(owned) for power, owned in variant.starting_centers.items()}
+    if not isinstance(given, dict):
+        raise DocumentError("'supply_centers' must map powers to lists of provinces")
+    centers = {}
+    for power, owned in given.items():
+        if power not in variant.powers:
+            raise DocumentError(f"unknown power in supply_centers: {power!r}")
+        if not isinstance(owned, list):
+            raise DocumentError(f"supply_centers of {power} must be a list of provinces")
+        for code in _provinces(variant, owned, "supply_centers"):
+            if code not in variant.supply_centers:
+                raise DocumentError(f"{code!r} in supply_centers is not a supply centre")
+            centers[code] = power
+    return centers
+
+
+# ---------------------------------------------------------------- results
+
+
+def _entry(check: OrderCheck) -> dict[str, Any]:
+    return {
+        "power": check.power,
+        "text": check.text,
+        "order": check.canonical,
+        "result": "succeeds" if check.ok else "invalid",
+        "reason": None if check.ok else _short(check.message),
+    }
+
+
+def _short(message: str | None) -> str | None:
+    """The reason part of an order message ("A Par - Mos: <reason>")."""
+    if message is None:
+        return None
+    return message.split(": ", 1)[-1]
+
+
+def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
+    """Valid orders, the last one winning for each unit; earlier ones are marked invalid."""
+    last: dict[tuple[str | None, str | None], int] = {}
+    for index, check in enumerate(checks):
+        if check.ok:
+            if check.key == "waive":
+                last[(check.power, f"waive:{index}")] = index
+            else:
+                last[(check.power, check.key)] = index
+    chosen = []
+    for index, check in enumerate(checks):
+        if not check.ok:
+            continue
+        key = (check.power, f"waive:{index}" if check.key == "waive" else check.key)
+        if last[key] == index:
+            chosen.append(check)
+        else:
+            entries[index].update(result="invalid", reason="replaced by a later order")
+    return chosen
+
+
+def _fill_results(
+    entries: list[dict[str, Any]], checks: list[OrderCheck], outcomes: dict[Location, Outcome]
+) -> None:
+    for entry, check in zip(entries, checks, strict=True):
+        if entry["result"] == "invalid" or check.order is None:
+            continue
+        outcome = outcomes.get(check.order.unit)
+        if outcome is not None:
+            _set(entry, outcome)
+
+
+def _set(entry: dict[str, Any], outcome: Outcome) -> None:
+    entry["result"] = "succeeds" if outcome.success else "fails"
+    entry["reason"] = None if outcome.success else outcome.reason
+
+
+def position_document(variant: Variant, position: Position) -> dict[str, Any]:
+    """A position as the JSON of a phase document (without orders)."""
+    owned: dict[str, list[str]] = {}
+    for center, owner in sorted(position.centers.items()):
+        owned.setdefault(owner, []).append(center)
+    return {
+        "variant": variant.name,
+        "phase": position.phase.code,
+        "units": _units_json(position.units),
+        "dislodged": [
+            {
+                "power": d.unit.power,
+                "type": d.unit.type.value,
+                "province": loc,
+                "attacker_from": d.attacker_from,
+                "retreat_options": sorted(d.retreat_options),
+            }
+            for loc, d in sorted(position.dislodged.items())
+        ],
+        "contested": sorted(position.contested),
+        "supply_centers": dict(sorted(owned.items())),
+    }
+
+
+def _units_json(units: dict[Location, Unit]) -> list[dict[str, str]]:
+    return [
+        {"power": unit.power, "type": unit.type.value, "province": loc}
+        for loc, unit in sorted(units.items(), key=lambda item: (item[1].power, item[0]))
+    ]
+
+
+def _answer(
+    variant: Variant, before: Position, entries: list[dict[str, Any]], result: PhaseOutcome
+) -> dict[str, Any]:
+    after = result.position
+    doc = position_document(variant, after)
+    answer = {
+        "phase": before.phase.code,
+        "orders": entries,
+        "units": doc["units"],
+        "dislodged": doc["dislodged"],
+        "contested": doc["contested"],
+        "supply_centers": doc["supply_centers"],
+        "next_phase": after.phase.code,
+    }
+    champion = winner(variant, after.centers)
+    if champion is not None:
+        answer["winner"] = champion
+    if result.removed_in_disorder:
+        answer["civil_disorder"] = [
+            {
+                "power": before.units[loc].power,
+                "type": before.units[loc].type.value,
+                "province": loc,
+            }
+            for loc in result.removed_in_disorder
+        ]
+    return answer

@@ -1,0 +1,8 @@
+"""Multiverse Diplomacy: worlds of timelines, time travel and forking.
+
+Pure code, no I/O.  :mod:`~judge.rules.multiverse.keys` names boards and locations,
+:mod:`~judge.rules.multiverse.geography` gives the multiverse adjacency to the
+standard resolver, :mod:`~judge.rules.multiverse.adjudicate` processes a turn,
+:mod:`~judge.rules.multiverse.notation` reads and writes orders in text and
+:mod:`~judge.rules.multiverse.json_io` handles the world form of ``judge adjudicate``.
+"""

@@ -1,0 +1,401 @@
+"""One processed turn of a multiverse world.
+
+The pipeline of a movement turn:
+
+1. validate the new orders (movement boards, winter boards); units on active
+   movement boards without an order hold;
+2. collect the *active set*: the new orders and, transitively, every stored
+   order that touches one of them (an order touches another when they name a
+   location in the same province of the same board);
+3. resolve the active set with the standard resolver as one large board and
+   store every result (past orders are re-judged in place);
+4. dislodged units get their retreat options on their own board; winter
+   boards resolve their builds and removals;
+5. unless some unit must retreat (then the whole world pauses), every touched
+   board and every active board is advanced in canonical order, forking new
+   timelines where a re-derived successor matches no existing one;
+6. victory is checked.
+
+A retreat turn resolves the retreats of every dislodged unit and then performs
+step 5 for the boards that waited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from judge.engine.orders import AnyOrder, Build, Disband, Hold, Move, Retreat, Unit, Waive
+from judge.engine.resolver import resolve_movement
+from judge.engine.retreats import retreat_options
+from judge.rules.multiverse.adjustments import resolve_board_adjustments
+from judge.rules.multiverse.advance import Fork, advance_boards
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season
+from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
+from judge.rules.multiverse.world import (
+    FAILURE,
+    INVALID,
+    SUCCESS,
+    Dislodged,
+    OrderRecord,
+    World,
+    area_of,
+    order_locations,
+)
+
+NEW = "new"
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    """The result of one order in one turn."""
+
+    power: str
+    order: AnyOrder
+    status: str
+    reason: str | None = None
+    auto: bool = False
+
+
+@dataclass
+class TurnReport:
+    """What a turn decided.
+
+    ``submitted`` has one result per submitted order, in the order given;
+    ``rejudged`` the stored orders of earlier turns that were judged again;
+    ``automatic`` the orders the judge gave itself (holds, removals).
+    """
+
+    submitted: list[OrderResult] = field(default_factory=list)
+    rejudged: list[OrderResult] = field(default_factory=list)
+    automatic: list[OrderResult] = field(default_factory=list)
+    created: list[BoardKey] = field(default_factory=list)
+    forks: list[Fork] = field(default_factory=list)
+    retreats_pending: bool = False
+    winner: str | None = None
+
+
+def adjudicate(
+    world: World, base: BaseMap, orders: Sequence[tuple[str, AnyOrder]]
+) -> tuple[World, TurnReport]:
+    """Process one turn: ``orders`` are ``(power, order)`` pairs; the input world is kept.
+
+    When one unit (or one build site) receives several orders, the last wins and
+    the earlier ones are reported invalid.
+    """
+    new = world.copy()
+    report = TurnReport()
+    if new.winner is not None:
+        report.submitted = [
+            OrderResult(p, o, INVALID, f"the game is over: {new.winner} has won") for p, o in orders
+        ]
+        report.winner = new.winner
+        return new, report
+    geo = MultiverseGeography(base, new.strict)
+    if new.needs_retreats():
+        _retreat_turn(new, base, geo, orders, report)
+    else:
+        _movement_turn(new, base, geo, orders, report)
+    new.iteration += 1
+    report.retreats_pending = new.needs_retreats()
+    if not report.retreats_pending:
+        from judge.rules.multiverse.victory import find_winner
+
+        new.winner = find_winner(new, base)
+    report.winner = new.winner
+    return new, report
+
+
+def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
+    """Indexes of orders replaced by a later order for the same unit or build site."""
+    seen: dict[object, int] = {}
+    replaced: dict[int, str] = {}
+    for i, (power, order) in enumerate(orders):
+        if isinstance(order, (Waive, Build)):
+            continue  # builds are taken one by one (DATC 4.D.4)
+        key = (power, getattr(order, "unit", None))
+        if key in seen:
+            replaced[seen[key]] = "replaced by a later order for the same unit"
+        seen[key] = i
+    return replaced
+
+
+def _movement_turn(world, base, geo, orders, report) -> None:
+    heads = world.active_boards()
+    active = set(heads.values())
+    replaced = _last_wins(orders)
+    results: list[OrderResult | None] = [None] * len(orders)
+    fresh: dict[MLoc, int] = {}
+    winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
+    built: set = set()
+    disbanded: set = set()
+    for i, (power, order) in enumerate(orders):
+        if i in replaced:
+            results[i] = OrderResult(power, order, INVALID, replaced[i])
+            continue
+        if isinstance(order, Waive):
+            results[i] = OrderResult(power, order, SUCCESS)
+            continue
+        on_winter = isinstance(order, (Build, Disband)) and order.unit[2] == Season.WINTER
+        if isinstance(order, Build) or on_winter:
+            why = adjustment_problem(world, base, power, order, active, built, disbanded)
+            if why:
+                results[i] = OrderResult(power, order, INVALID, why)
+            else:
+                record = OrderRecord(power, order, NEW, None, False, world.iteration)
+                winter_orders.setdefault(order.unit.board, []).append((i, record))
+            continue
+        if isinstance(order, (Retreat, Disband)):
+            results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
+            continue
+        why = movement_problem(world, geo, power, order, active)
+        if (
+            why
+            and getattr(order, "unit", None) not in world.orders
+            and _orderable(world, order, power, active)
+        ):
+            # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
+            world.store_order(OrderRecord(power, order, INVALID, why, False, world.iteration))
+            fresh[order.unit] = i
+            continue
+        if why:
+            results[i] = OrderResult(power, order, INVALID, why)
+            continue
+        world.store_order(OrderRecord(power, order, NEW, None, False, world.iteration))
+        fresh[order.unit] = i
+
+    automatic: list[MLoc] = []
+    for key in sorted(active, key=BoardKey.canonical_order):
+        if key.season == Season.WINTER:
+            continue
+        for loc, unit in world.boards[key].units.items():
+            here = key.at(loc)
+            if here not in world.orders:
+                world.store_order(
+                    OrderRecord(unit.power, Hold(here), NEW, None, True, world.iteration)
+                )
+                automatic.append(here)
+
+    starts = [*fresh, *automatic]
+    touched = _active_set(world, starts)
+    flagged = _resolve(world, base, geo, touched)
+    flagged |= active
+
+    for key in sorted(active, key=BoardKey.canonical_order):
+        if key.season != Season.WINTER:
+            continue
+        valid = [record for _, record in winter_orders.get(key, [])]
+        decided = resolve_board_adjustments(world, base, key, valid)
+        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
+        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
+            results[i] = OrderResult(done.power, done.order, done.status, done.reason)
+        report.automatic += [_result(r) for r in decided if r.auto]
+
+    for loc, i in fresh.items():
+        results[i] = _result(world.orders[loc])
+    report.submitted = [r for r in results if r is not None]
+    fresh_set = set(fresh)
+    automatic_set = set(automatic)
+    for loc in sorted(touched):
+        if loc in fresh_set:
+            continue
+        record = world.orders[loc]
+        if loc in automatic_set:
+            report.automatic.append(_result(record))
+        else:
+            report.rejudged.append(_result(record))
+    for loc in sorted(touched):
+        retreat = world.retreats.get(loc)
+        if retreat is not None and retreat.auto and retreat.iteration == world.iteration:
+            report.automatic.append(_result(retreat))
+
+    if world.needs_retreats():
+        world.pending = frozenset(flagged)
+        return
+    report.created, report.forks = advance_boards(world, base, flagged | world.pending)
+    world.pending = frozenset()
+
+
+def _adjustment_key(record: OrderRecord) -> tuple:
+    """Canonical storage order of a winter board's orders."""
+    return (record.power, type(record.order).__name__, record.order.unit.loc, record.status)
+
+
+def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey]) -> bool:
+    """Whether the order names a unit of ``power`` on an active movement board."""
+    loc = getattr(order, "unit", None)
+    if not isinstance(loc, MLoc) or loc.board not in active or loc.season == Season.WINTER:
+        return False
+    unit = world.unit_at(loc)
+    return unit is not None and unit.power == power
+
+
+def _result(record: OrderRecord) -> OrderResult:
+    return OrderResult(record.power, record.order, record.status, record.reason, record.auto)
+
+
+def _active_set(world: World, starts: Sequence[MLoc]) -> set[MLoc]:
+    """The stored orders reachable from ``starts`` through shared (board, province) areas."""
+    found = set(starts)
+    stack = list(starts)
+    touch = world.touch
+    while stack:
+        record = world.orders[stack.pop()]
+        names = (record.order.unit,) if record.status == INVALID else order_locations(record.order)
+        for name in names:
+            for other in touch.get(area_of(name), ()):
+                if other not in found:
+                    found.add(other)
+                    stack.append(other)
+    return found
+
+
+def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
+    """Resolve the active set as one board; store results and dislodgements.
+
+    Returns the existing boards named by the active orders (to be re-derived).
+    """
+    units: dict[MLoc, Unit] = {}
+    orders = {}
+    for loc in sorted(touched):
+        record = world.orders[loc]
+        unit = world.unit_at(loc)
+        assert unit is not None
+        units[loc] = unit
+        if record.status != INVALID and not isinstance(record.order, Hold):
+            orders[loc] = record.order
+    result = resolve_movement(geo, units, orders)
+
+    flagged: set[BoardKey] = set()
+    for loc in touched:
+        record = world.orders[loc]
+        names = (loc,) if record.status == INVALID else order_locations(record.order)
+        flagged.update(n.board for n in names if n.board in world.boards)
+        world.retreats.pop(loc, None)
+        if record.status == INVALID:
+            continue
+        outcome = result.outcomes[loc]
+        status = SUCCESS if outcome.success else FAILURE
+        if status != record.status or outcome.reason != record.reason:
+            world.orders[loc] = replace(record, status=status, reason=outcome.reason)
+
+    _store_standoffs(world, touched, result.standoffs)
+    by_board: dict[BoardKey, dict[str, Dislodged]] = {}
+    occupied_cache: dict[BoardKey, set] = {}
+    for loc, how in sorted(result.dislodged.items()):
+        board_key = loc.board
+        if board_key not in occupied_cache:
+            occupied_cache[board_key] = _occupied_after(world, geo, board_key, result)
+        unit = units[loc]
+        standoffs = {(*board_key, p) for p in world.boards[board_key].standoffs}
+        options = retreat_options(geo, unit, loc, how, occupied_cache[board_key], standoffs)
+        if options:
+            by_board.setdefault(board_key, {})[loc.loc] = Dislodged(
+                unit, how.attacker_from, tuple(o.loc for o in options)
+            )
+        else:
+            world.retreats[loc] = OrderRecord(
+                unit.power, Disband(loc), SUCCESS, "no retreat possible", True, world.iteration
+            )
+    for board_key, dislodged in by_board.items():
+        world.boards[board_key] = replace(world.boards[board_key], dislodged=dislodged)
+    return flagged
+
+
+def _store_standoffs(world: World, touched: set[MLoc], standoffs: set) -> None:
+    """Keep, per board, the provinces left empty by a bounce (no retreat there)."""
+    areas_by_board: dict[BoardKey, set[str]] = {}
+    for loc in touched:
+        for name in order_locations(world.orders[loc].order):
+            areas_by_board.setdefault(name.board, set()).add(area_of(name)[3])
+    found: dict[BoardKey, set[str]] = {}
+    for area in standoffs:
+        found.setdefault(BoardKey(*area[:3]), set()).add(area[3])
+    for key, areas in areas_by_board.items():
+        board = world.boards.get(key)
+        if board is None:
+            continue
+        kept = (board.standoffs - areas) | found.get(key, set())
+        if kept != board.standoffs:
+            world.boards[key] = replace(board, standoffs=frozenset(kept))
+
+
+def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
+    """The areas of a board that hold a unit once its moves are done."""
+    occupied = set()
+    for loc in world.boards[key].units:
+        here = key.at(loc)
+        if here in result.dislodged:
+            continue
+        if here in result.outcomes:
+            if here in result.moves:
+                continue
+        else:
+            record = world.orders.get(here)
+            if record and record.status == SUCCESS and isinstance(record.order, Move):
+                continue
+        occupied.add(geo.province(here))
+    for origin in world.moves_into.get(key, ()):
+        record = world.orders[origin]
+        moved = origin in result.moves if origin in result.outcomes else record.status == SUCCESS
+        if moved:
+            occupied.add(geo.province(record.order.dest))
+    return occupied
+
+
+def _retreat_turn(world, base, geo, orders, report) -> None:
+    replaced = _last_wins(orders)
+    given: dict[MLoc, tuple[int, OrderRecord]] = {}
+    results: list[OrderResult | None] = [None] * len(orders)
+    for i, (power, order) in enumerate(orders):
+        if i in replaced:
+            results[i] = OrderResult(power, order, INVALID, replaced[i])
+            continue
+        why = retreat_problem(world, power, order)
+        if why:
+            results[i] = OrderResult(power, order, INVALID, why)
+            continue
+        given[order.unit] = (i, OrderRecord(power, order, NEW, None, False, world.iteration))
+    arrivals: dict[tuple, int] = {}
+    for _, record in given.values():
+        if isinstance(record.order, Retreat):
+            area = area_of(record.order.dest)
+            arrivals[area] = arrivals.get(area, 0) + 1
+    for key in sorted(world.boards, key=BoardKey.canonical_order):
+        board = world.boards[key]
+        if not board.dislodged:
+            continue
+        for loc, pending in sorted(board.dislodged.items()):
+            here = key.at(loc)
+            if here in given:
+                i, record = given[here]
+                order = record.order
+                if isinstance(order, Retreat) and arrivals[area_of(order.dest)] > 1:
+                    record = replace(record, status=FAILURE, reason="bounced")
+                else:
+                    record = replace(record, status=SUCCESS)
+                results[i] = _result(record)
+            else:
+                record = OrderRecord(
+                    pending.unit.power,
+                    Disband(here),
+                    SUCCESS,
+                    "no retreat order",
+                    True,
+                    world.iteration,
+                )
+                report.automatic.append(_result(record))
+            world.retreats[here] = record
+        placed = dict(board.units)
+        if board.settled:
+            for loc, pending in board.dislodged.items():
+                record = world.retreats[key.at(loc)]
+                if record.status == SUCCESS and isinstance(record.order, Retreat):
+                    placed[record.order.dest.loc] = pending.unit
+        world.boards[key] = replace(board, units=placed, dislodged={})
+    report.submitted = [r for r in results if r is not None]
+    flagged = set(world.pending) | set(world.active_boards().values())
+    report.created, report.forks = advance_boards(world, base, flagged)
+    world.pending = frozenset()

@@ -1,0 +1,90 @@
+"""Winter adjustments, counted per board, with a seeded random choice of surplus."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from judge.engine.orders import Build, Disband
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.keys import BoardKey
+from judge.rules.multiverse.world import FAILURE, SUCCESS, OrderRecord, World
+
+
+def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
+    """The random generator for one power on one winter board (reproducible)."""
+    return random.Random(f"{seed}/{key.timeline}/{key.year}/{key.season}/{power}")
+
+
+def resolve_board_adjustments(
+    world: World, base: BaseMap, key: BoardKey, valid: Sequence[OrderRecord]
+) -> list[OrderRecord]:
+    """Results of the valid builds and disbands on one winter board.
+
+    The results come in the order of ``valid``, followed by the removals the
+    judge adds itself.
+
+    Each power may build ``centres - units`` units or must remove ``units -
+    centres``.  When more valid builds (or removals) are given than allowed,
+    they are taken in the order given, as the DATC prefers (issue 4.D.4), so a
+    one-board world behaves like a standard game.  Missing removals are chosen
+    at random among the power's units on the board, with a generator seeded by
+    the world's seed, the board and the power: the same world and orders always
+    give the same removals.
+    """
+    board = world.boards[key]
+    decided: dict[int, OrderRecord] = {}
+    automatic: list[OrderRecord] = []
+    for power in sorted(base.powers):
+        centres = sum(1 for owner in board.centers.values() if owner == power)
+        units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
+        change = centres - len(units)
+        mine = [r for r in valid if r.power == power]
+        builds = [r for r in mine if isinstance(r.order, Build)]
+        disbands = [r for r in mine if isinstance(r.order, Disband)]
+        rng = board_rng(world.seed, key, power)
+        for record, done in zip(builds, _choose_builds(base, builds, max(change, 0)), strict=True):
+            decided[id(record)] = done
+        need = max(-change, 0)
+        chosen = _choose(disbands, need, "no removal needed", "too many removals")
+        for record, done in zip(disbands, chosen, strict=True):
+            decided[id(record)] = done
+        missing = need - min(need, len(disbands))
+        if missing:
+            ordered = {r.order.unit.loc for r in disbands}
+            free = [loc for loc in units if loc not in ordered]
+            for loc in sorted(rng.sample(free, min(missing, len(free)))):
+                automatic.append(
+                    OrderRecord(power, Disband(key.at(loc)), SUCCESS, None, True, world.iteration)
+                )
+    return [decided[id(record)] for record in valid] + automatic
+
+
+def _choose_builds(base: BaseMap, records, allowed: int) -> list[OrderRecord]:
+    """Builds one by one: each needs a free build and a province not built in yet."""
+    out = []
+    used: set[str] = set()
+    for record in records:
+        province = base.province(record.order.unit.loc)
+        if allowed <= 0:
+            out.append(_with(record, FAILURE, "no build available"))
+        elif province in used:
+            out.append(_with(record, FAILURE, "only one build per province"))
+        else:
+            used.add(province)
+            allowed -= 1
+            out.append(_with(record, SUCCESS, None))
+    return out
+
+
+def _choose(records, allowed, none_reason, surplus_reason) -> list[OrderRecord]:
+    if allowed <= 0:
+        return [_with(r, FAILURE, none_reason) for r in records]
+    return [
+        _with(r, SUCCESS, None) if i < allowed else _with(r, FAILURE, surplus_reason)
+        for i, r in enumerate(records)
+    ]
+
+
+def _with(record: OrderRecord, status: str, reason: str | None) -> OrderRecord:
+    return OrderRecord(record.power, record.order, status, reason, record.auto, record.iteration)

@@ -1,0 +1,112 @@
+"""Board advancement: re-deriving successors, the fork test and timeline numbering."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from judge.engine.orders import Build, Disband, Move, Retreat, Unit
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.keys import BoardKey
+from judge.rules.multiverse.world import SUCCESS, Board, World
+
+
+@dataclass(frozen=True)
+class Fork:
+    """A new timeline: which board it forked from and its number."""
+
+    parent: BoardKey
+    timeline: int
+
+
+def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
+    """The board that follows ``board`` given the latest results of its orders.
+
+    Spring/fall: units that stayed or were not dislodged, units that arrived by
+    a successful move from any board, and successful retreats; a winter
+    successor takes centre ownership from the units standing on centres.
+    Winter: the units minus removals plus builds (marked as built).
+    """
+    key = board.key
+    nxt = key.successor()
+    if key.is_winter:
+        return _after_winter(world, board, nxt)
+    units: dict[str, Unit] = {}
+    if board.settled:
+        units.update(board.units)  # retreats were already placed on the board
+    for loc, unit in () if board.settled else board.units.items():
+        here = key.at(loc)
+        retreat = world.retreats.get(here)
+        if retreat is not None:
+            if retreat.status == SUCCESS and isinstance(retreat.order, Retreat):
+                units[retreat.order.dest.loc] = unit
+            continue
+        record = world.orders.get(here)
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+            continue
+        units[loc] = unit
+    for origin in world.moves_into.get(key, ()):
+        record = world.orders[origin]
+        if record.status == SUCCESS:
+            mover = world.unit_at(origin)
+            assert mover is not None and isinstance(record.order, Move)
+            units[record.order.dest.loc] = mover
+    centers = dict(board.centers)
+    if nxt.is_winter:
+        for loc, unit in units.items():
+            province = base.province(loc)
+            if province in base.supply_centers:
+                centers[province] = unit.power
+    return Board(nxt, dict(sorted(units.items())), dict(sorted(centers.items())))
+
+
+def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
+    units = dict(board.units)
+    built = set()
+    for record in world.adjustments.get(board.key, ()):
+        if record.status != SUCCESS:
+            continue
+        if isinstance(record.order, Disband):
+            units.pop(record.order.unit.loc, None)
+        elif isinstance(record.order, Build):
+            units[record.order.unit.loc] = Unit(record.order.power, record.order.type)
+            built.add(record.order.unit.loc)
+    return Board(nxt, dict(sorted(units.items())), dict(board.centers), built=frozenset(built))
+
+
+def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tuple[list, list]:
+    """Advance the given boards in canonical order; returns (new board keys, forks).
+
+    A board whose successor coordinate is empty on its own timeline appends the
+    successor there.  Otherwise the successor is compared with the board's own
+    next board and with the first boards of the timelines forked from it; if it
+    matches one nothing happens, else a new timeline is created below all
+    others, starting at the successor's turn.
+    """
+    created: list[BoardKey] = []
+    forks: list[Fork] = []
+    last_timeline = max((k.timeline for k in world.boards), default=0)
+    for key in sorted(set(keys), key=BoardKey.canonical_order):
+        board = world.boards.get(key)
+        if board is None:
+            continue
+        successor = derive_successor(world, base, board)
+        nxt = successor.key
+        candidates = [
+            world.boards.get(BoardKey(timeline, nxt.year, nxt.season))
+            for timeline in (key.timeline, *board.children)
+        ]
+        existing = [c for c in candidates if c is not None]
+        if not existing:
+            world.boards[nxt] = successor
+            created.append(nxt)
+            continue
+        if any(c.same_position(successor) for c in existing):
+            continue
+        last_timeline += 1
+        new_key = BoardKey(last_timeline, nxt.year, nxt.season)
+        world.boards[new_key] = replace(successor, key=new_key)
+        world.boards[key] = replace(board, children=(*board.children, last_timeline))
+        created.append(new_key)
+        forks.append(Fork(key, last_timeline))
+    return created, forks

@@ -1,0 +1,541 @@
+"""The world form of ``judge adjudicate``: a JSON document with ``"boards"``.
+
+Input::
+
+    {"variant": "standard",
+     "rules": {"adjacency": "loose" | "strict", "seed": 0},      (optional)
+     "iteration": 0,                                              (optional)
+     "boards": [{"timeline": 1, "phase": "S1901M", "units": [...],
+                 "supply_centers": {...}, "dislodged": [...], "contested": [...],
+                 "child_timelines": []}, ...],
+     "history": [{"power": "france", "order": "A 1:par:S1901 - 1:bur:S1901",
+                  "kind": "movement" | "retreat" | "adjustment",
+                  "result": "succeeds" | "fails" | "invalid", "reason": null,
+                  "auto": false, "turn": 0}, ...],                 (optional)
+     "orders": {"france": ["A 1:par:F1901 - 1:par:S1901", ...]}}
+
+The answer gives every order's result (``orders``: the new ones, then the
+re-judged past ones and the judge's own), the boards after the step (new
+timelines included), the full ``history`` for the next step, and the forks.
+A board given with a retreat phase code (``S1901R``) is read as a standard
+retreat position.  For a one-board world without ``rules`` and ``history`` the
+answer also carries the keys of the standard answer (``phase``, ``units``,
+``dislodged``, ``contested``, ``supply_centers``, ``next_phase``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.orders import Build, Disband, Move, Retreat, Unit, UnitType
+from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
+from judge.rules.multiverse.basemap import BaseMap, base_map_for
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
+from judge.rules.multiverse.notation import format_order, parse_order, world_types
+from judge.rules.multiverse.world import (
+    FAILURE,
+    INVALID,
+    SUCCESS,
+    Board,
+    Dislodged,
+    OrderRecord,
+    World,
+)
+
+_WORDS = {SUCCESS: "succeeds", FAILURE: "fails", INVALID: "invalid"}
+_STATUS = {v: k for k, v in _WORDS.items()}
+
+
+class WorldDocumentError(ValueError):
+    """A world document that cannot be adjudicated; the message says what is wrong."""
+
+
+def adjudicate_world_document(doc: dict[str, Any]) -> dict[str, Any]:
+    """Adjudicate one step of a multiverse world given as JSON."""
+    base = _base(doc)
+    world = read_world(base, doc)
+    texts: list[tuple[int, str]] = []
+    orders = []
+    answers: list[dict[str, Any] | None] = []
+    given = doc.get("orders") or {}
+    if not isinstance(given, dict):
+        raise WorldDocumentError("'orders' must map each power to a list of order strings")
+    for power, lines in given.items():
+        if power not in base.powers:
+            raise WorldDocumentError(f"unknown power in orders: {power!r}")
+        if not isinstance(lines, list):
+            raise WorldDocumentError(f"orders of {power} must be a list of strings")
+        for line in lines:
+            for text in _split_line(line):
+                parsed = parse_order(world, base, power, text)
+                if parsed.ok:
+                    texts.append((len(answers), text))
+                    orders.append((power, parsed.order))
+                    answers.append(None)
+                else:
+                    answers.append(
+                        {
+                            "power": power,
+                            "text": text,
+                            "order": None,
+                            "result": "invalid",
+                            "reason": (parsed.message or "").split(": ", 1)[-1],
+                            "judged": "new",
+                        }
+                    )
+    after, report = adjudicate(world, base, orders)
+    types = world_types(world)
+    for (index, text), result in zip(texts, report.submitted, strict=True):
+        answers[index] = _answer_entry(result, types, text, "new")
+    answers += [_answer_entry(r, types, None, "rejudged") for r in report.rejudged]
+    answers += [_answer_entry(r, types, None, "automatic") for r in report.automatic]
+    out: dict[str, Any] = {
+        "variant": doc.get("variant", "standard"),
+        "orders": answers,
+    }
+    if "rules" in doc:
+        out["rules"] = doc["rules"]
+    out.update(write_world(base, after))
+    out["new_timelines"] = [
+        {"timeline": f.timeline, "forked_from": _board_ref(f.parent)} for f in report.forks
+    ]
+    out["retreats_pending"] = report.retreats_pending
+    out["winner"] = report.winner
+    if len(world.boards) == 1 and "rules" not in doc and not doc.get("history"):
+        out.update(_standard_view(base, world, after))
+    return out
+
+
+def _split_line(line: Any) -> list[str]:
+    if not isinstance(line, str):
+        raise WorldDocumentError("each order must be a string")
+    return [part.strip() for part in line.replace(";", ",").split(",") if part.strip()]
+
+
+def _answer_entry(result: OrderResult, types, text: str | None, judged: str) -> dict[str, Any]:
+    canonical = format_order(result.order, types)
+    return {
+        "power": result.power,
+        "text": text if text is not None else canonical,
+        "order": canonical,
+        "result": _WORDS[result.status],
+        "reason": result.reason,
+        "judged": judged,
+    }
+
+
+def _board_ref(key: BoardKey) -> dict[str, Any]:
+    return {"timeline": key.timeline, "phase": phase_code(key)}
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _base(doc: dict[str, Any]) -> BaseMap:
+    name = doc.get("variant", "standard")
+    if not isinstance(name, str):
+        raise WorldDocumentError("'variant' must be a string")
+    try:
+        return base_map_for(name)
+    except Exception as error:  # the loader's own error types
+        raise WorldDocumentError(f"unknown variant {name!r}: {error}") from None
+
+
+def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
+    """The world a document describes (boards and history)."""
+    rules = doc.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise WorldDocumentError("'rules' must be an object")
+    adjacency = rules.get("adjacency", "loose")
+    if adjacency not in ("strict", "loose"):
+        raise WorldDocumentError("rules.adjacency must be 'strict' or 'loose'")
+    seed = rules.get("seed", 0)
+    if not _is_int(seed):
+        raise WorldDocumentError("rules.seed must be an integer")
+    iteration = doc.get("iteration", 0)
+    if not _is_int(iteration) or iteration < 0:
+        raise WorldDocumentError("'iteration' must be a whole number from 0")
+    winner = doc.get("winner")
+    if winner is not None and winner not in base.powers:
+        raise WorldDocumentError(f"unknown power in winner: {winner!r}")
+    boards_doc = doc.get("boards")
+    if not isinstance(boards_doc, list) or not boards_doc:
+        raise WorldDocumentError("'boards' must be a non-empty list")
+    boards = {}
+    for entry in boards_doc:
+        board = _read_board(base, entry)
+        if board.key in boards:
+            raise WorldDocumentError(f"two boards at {_board_ref(board.key)}")
+        boards[board.key] = board
+    _check_timelines(boards)
+    world = World(
+        boards=boards,
+        strict=adjacency == "strict",
+        seed=seed,
+        iteration=iteration,
+        winner=winner,
+    )
+    _read_history(base, world, _list(doc, "history"))
+    pending = frozenset(_ref_key(p, "pending_boards") for p in _list(doc, "pending_boards"))
+    for key in pending:
+        if key not in boards:
+            raise WorldDocumentError(f"pending_boards: no board at {_board_ref(key)}")
+    world.pending = pending
+    return world
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list(entry: dict[str, Any], key: str, where: str = "") -> list[Any]:
+    """``entry[key]`` as a list (absent or null: empty); anything else is refused."""
+    value = entry.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise WorldDocumentError(f"{where}'{key}' must be a list")
+    return value
+
+
+def _provinces(base: BaseMap, codes: list[Any], where: str) -> list[str]:
+    for code in codes:
+        if not isinstance(code, str) or code not in base.locations:
+            raise WorldDocumentError(f"unknown province in {where}: {code!r}")
+    return codes
+
+
+def _check_timelines(boards: dict[BoardKey, Board]) -> None:
+    """Every timeline named as a child exists, and each starts from one parent only."""
+    timelines = {key.timeline for key in boards}
+    parents: dict[int, BoardKey] = {}
+    for key, board in boards.items():
+        for child in board.children:
+            if child not in timelines or child == key.timeline or child in parents:
+                raise WorldDocumentError(
+                    f"child_timelines of {_board_ref(key)}: no new timeline {child!r}"
+                )
+            parents[child] = key
+
+
+def _ref_key(ref: Any, where: str) -> BoardKey:
+    if not isinstance(ref, dict):
+        raise WorldDocumentError(f"{where}: a board is given as {{'timeline', 'phase'}}")
+    timeline, code = ref.get("timeline"), ref.get("phase")
+    if not _is_int(timeline) or timeline < 1 or not isinstance(code, str):
+        raise WorldDocumentError(f"{where}: a board is given as {{'timeline', 'phase'}}")
+    try:
+        year, season = parse_phase_code(code)
+    except ValueError as error:
+        raise WorldDocumentError(f"{where}: {error}") from None
+    return BoardKey(timeline, year, int(season))
+
+
+def _read_board(base: BaseMap, entry: Any) -> Board:
+    if not isinstance(entry, dict):
+        raise WorldDocumentError("each board must be an object")
+    timeline = entry.get("timeline", 1)
+    if not _is_int(timeline) or timeline < 1:
+        raise WorldDocumentError("a board's timeline must be a number from 1")
+    code = entry.get("phase")
+    if not isinstance(code, str):
+        raise WorldDocumentError(f"a board's phase must be a phase code, not {code!r}")
+    try:
+        year, season = parse_phase_code(code)
+    except ValueError as error:
+        raise WorldDocumentError(str(error)) from None
+    key = BoardKey(timeline, year, int(season))
+    units = {}
+    occupied = set()
+    for item in _list(entry, "units", "a board's "):
+        loc, unit = _read_unit(base, item)
+        area = base.province(loc)
+        if area in occupied:
+            raise WorldDocumentError(f"two units in {area!r}")
+        occupied.add(area)
+        units[loc] = unit
+    centers = {}
+    given = entry.get("supply_centers") or {}
+    if not isinstance(given, dict):
+        raise WorldDocumentError("a board's 'supply_centers' must map powers to provinces")
+    for power, owned in given.items():
+        if power not in base.powers:
+            raise WorldDocumentError(f"unknown power in supply_centers: {power!r}")
+        if not isinstance(owned, list):
+            raise WorldDocumentError(f"supply_centers of {power} must be a list of provinces")
+        for province in owned:
+            if not isinstance(province, str) or province not in base.supply_centers:
+                raise WorldDocumentError(f"{province!r} in supply_centers is not a supply centre")
+            centers[province] = power
+    dislodged = {}
+    for item in _list(entry, "dislodged", "a board's "):
+        loc, unit = _read_unit(base, item)
+        attacker = item.get("attacker_from")
+        if isinstance(attacker, str):
+            if attacker not in base.locations and attacker not in base.fleet_locations:
+                raise WorldDocumentError(f"unknown province in attacker_from: {attacker!r}")
+            attacker_loc = key.at(attacker)
+        else:
+            attacker_loc = _read_mloc(base, attacker, key)
+        options = _retreat_options(base, unit, item.get("retreat_options") or [])
+        dislodged[loc] = Dislodged(unit, attacker_loc, options)
+    children = _list(entry, "child_timelines", "a board's ")
+    if not all(_is_int(child) and child > 1 for child in children):
+        raise WorldDocumentError("child_timelines must be timeline numbers from 2")
+    contested = _provinces(base, _list(entry, "contested", "a board's "), "contested")
+    built = _provinces(base, _list(entry, "built", "a board's "), "built")
+    settled = code.strip().upper().endswith("R")
+    return Board(
+        key,
+        dict(sorted(units.items())),
+        dict(sorted(centers.items())),
+        children=tuple(children),
+        dislodged=dislodged,
+        standoffs=frozenset(contested),
+        built=frozenset(built),
+        settled=settled,
+    )
+
+
+def _retreat_options(base: BaseMap, unit: Unit, given: Any) -> tuple[str, ...]:
+    if not isinstance(given, list):
+        raise WorldDocumentError("'retreat_options' must be a list of provinces")
+    allowed = base.army_locations if unit.type is UnitType.ARMY else base.fleet_locations
+    for option in given:
+        if not isinstance(option, str) or option not in allowed:
+            raise WorldDocumentError(f"bad province in dislodged retreat_options: {option!r}")
+    return tuple(given)
+
+
+def _read_mloc(base: BaseMap, value: Any, default: BoardKey) -> MLoc:
+    if value is None:
+        return default.at("")
+    if isinstance(value, dict):
+        province = value.get("province")
+        if not isinstance(province, str) or (
+            province not in base.locations and province not in base.fleet_locations
+        ):
+            raise WorldDocumentError(f"unknown province in attacker_from: {province!r}")
+        return _ref_key(value, "attacker_from").at(province)
+    raise WorldDocumentError(f"bad attacker_from: {value!r}")
+
+
+def _read_unit(base: BaseMap, item: Any) -> tuple[str, Unit]:
+    if not isinstance(item, dict):
+        raise WorldDocumentError("each unit must be an object")
+    power, kind, loc = item.get("power"), item.get("type"), item.get("province")
+    if not isinstance(power, str) or power not in base.powers:
+        raise WorldDocumentError(f"unknown power: {power!r}")
+    if kind not in ("A", "F"):
+        raise WorldDocumentError(f"unit type must be 'A' or 'F', not {kind!r}")
+    allowed = base.army_locations if kind == "A" else base.fleet_locations
+    if not isinstance(loc, str) or loc not in allowed:
+        raise WorldDocumentError(f"a {'fleet' if kind == 'F' else 'army'} cannot be at {loc!r}")
+    return loc, Unit(power, UnitType(kind))
+
+
+_KINDS = ("movement", "retreat", "adjustment")
+
+
+def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
+    adjustments: dict[BoardKey, list[OrderRecord]] = {}
+    for item in items:
+        if not isinstance(item, dict):
+            raise WorldDocumentError("history: each entry must be an object")
+        kind = item.get("kind", "movement")
+        if kind not in _KINDS:
+            raise WorldDocumentError(f"history: kind must be one of {', '.join(_KINDS)}")
+        power = item.get("power")
+        if not isinstance(power, str) or power not in base.powers:
+            raise WorldDocumentError(f"history: unknown power {power!r}")
+        text = item.get("order")
+        if not isinstance(text, str):
+            raise WorldDocumentError(f"history: order must be a string, not {text!r}")
+        turn = item.get("turn", 0)
+        if not _is_int(turn) or turn < 0:
+            raise WorldDocumentError(f"history: turn must be a whole number, not {turn!r}")
+        reason = item.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise WorldDocumentError(f"history: reason must be a string, not {reason!r}")
+        parsed = parse_order(world, base, power, text, retreat=kind == "retreat", literal=True)
+        if not parsed.ok:
+            raise WorldDocumentError(f"history: {parsed.message}")
+        result = item.get("result", "succeeds")
+        status = _STATUS.get(result) if isinstance(result, str) else None
+        if status is None:
+            raise WorldDocumentError(f"history: bad result {item.get('result')!r}")
+        record = OrderRecord(power, parsed.order, status, reason, item.get("auto") is True, turn)
+        if kind == "retreat":
+            world.retreats[parsed.order.unit] = record
+        elif kind == "adjustment":
+            adjustments.setdefault(parsed.order.unit.board, []).append(record)
+        else:
+            world.store_order(record)
+    for key, records in adjustments.items():
+        world.adjustments[key] = tuple(records)
+
+
+# ------------------------------------------------------------------ writing
+
+
+def write_world(base: BaseMap, world: World) -> dict[str, Any]:
+    """The boards, history and bookkeeping of a world as JSON."""
+    types = world_types(world)
+    boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
+    history = []
+    for loc in sorted(world.orders):
+        history.append(_history_entry(world.orders[loc], types, "movement"))
+    for loc in sorted(world.retreats):
+        history.append(_history_entry(world.retreats[loc], types, "retreat"))
+    for key in sorted(world.adjustments):
+        for record in world.adjustments[key]:
+            history.append(_history_entry(record, types, "adjustment"))
+    out: dict[str, Any] = {
+        "iteration": world.iteration,
+        "boards": boards,
+        "history": history,
+        "active_boards": [_board_ref(k) for k in sorted(world.active_boards().values())],
+    }
+    if world.pending:
+        out["pending_boards"] = [_board_ref(k) for k in sorted(world.pending)]
+    return out
+
+
+def _history_entry(record: OrderRecord, types, kind: str) -> dict[str, Any]:
+    return {
+        "power": record.power,
+        "order": format_order(record.order, types),
+        "kind": kind,
+        "result": _WORDS[record.status],
+        "reason": record.reason,
+        "auto": record.auto,
+        "turn": record.iteration,
+    }
+
+
+def _units_json(units: dict[str, Unit]) -> list[dict[str, str]]:
+    return [
+        {"power": u.power, "type": u.type.value, "province": loc}
+        for loc, u in sorted(units.items(), key=lambda item: (item[1].power, item[0]))
+    ]
+
+
+def _centers_json(centers: dict[str, str]) -> dict[str, list[str]]:
+    owned: dict[str, list[str]] = {}
+    for province, owner in sorted(centers.items()):
+        owned.setdefault(owner, []).append(province)
+    return dict(sorted(owned.items()))
+
+
+def _write_board(board: Board) -> dict[str, Any]:
+    code = phase_code(board.key)
+    if board.settled:
+        code = code[:-1] + "R"
+    out: dict[str, Any] = {
+        "timeline": board.key.timeline,
+        "phase": code,
+        "units": _units_json(board.units),
+        "supply_centers": _centers_json(board.centers),
+        "child_timelines": list(board.children),
+    }
+    if board.dislodged:
+        out["dislodged"] = _dislodged_json(board)
+    if board.standoffs:
+        out["contested"] = sorted(board.standoffs)
+    if board.built:
+        out["built"] = sorted(board.built)
+    return out
+
+
+def _dislodged_json(board: Board) -> list[dict[str, Any]]:
+    items = []
+    for loc, d in sorted(board.dislodged.items()):
+        attacker: Any = d.attacker_from.loc
+        if d.attacker_from.board != board.key:
+            attacker = {**_board_ref(d.attacker_from.board), "province": d.attacker_from.loc}
+        items.append(
+            {
+                "power": d.unit.power,
+                "type": d.unit.type.value,
+                "province": loc,
+                "attacker_from": attacker,
+                "retreat_options": sorted(d.options),
+            }
+        )
+    return items
+
+
+def settled_units(world: World, board: Board) -> dict[str, Unit]:
+    """A board's units once its moves are done, before retreats (dislodged units left out)."""
+    if board.settled:
+        return dict(board.units)
+    key = board.key
+    units = {}
+    for loc, unit in board.units.items():
+        here = key.at(loc)
+        if loc in board.dislodged or here in world.retreats:
+            continue
+        record = world.orders.get(here)
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+            continue
+        units[loc] = unit
+    for origin in world.moves_into.get(key, ()):
+        record = world.orders[origin]
+        if record.status == SUCCESS:
+            units[record.order.dest.loc] = world.unit_at(origin)
+    return units
+
+
+def _standard_view(base: BaseMap, before: World, after: World) -> dict[str, Any]:
+    """The keys of a standard answer, for a world of one board."""
+    (start,) = before.boards
+    if after.needs_retreats():
+        board = after.boards[start]
+        units = settled_units(after, board)
+        next_phase = phase_code(start)[:-1] + "R"
+        dislodged = _dislodged_json(board)
+        centers = board.centers
+    else:
+        head = after.active_boards()[start.timeline]
+        board = after.boards[head]
+        units = board.units
+        next_phase = phase_code(head)
+        dislodged = [
+            {
+                "power": record.power,
+                "type": before.unit_at(loc).type.value,
+                "province": loc.loc,
+                "retreat_options": [],
+            }
+            for loc, record in sorted(after.retreats.items())
+            if record.auto
+            and record.reason == "no retreat possible"
+            and record.iteration == before.iteration
+            and loc.board == start
+        ]
+        centers = board.centers
+    contested = sorted(after.boards[start].standoffs) if after.needs_retreats() else []
+    code = phase_code(start)
+    if before.boards[start].settled:
+        code = code[:-1] + "R"
+    return {
+        "phase": code,
+        "units": _units_json(units),
+        "dislodged": dislodged,
+        "contested": contested,
+        "supply_centers": _centers_json(centers),
+        "next_phase": next_phase,
+    }
+
+
+__all__ = [
+    "adjudicate_world_document",
+    "read_world",
+    "write_world",
+    "settled_units",
+    "WorldDocumentError",
+    "Build",
+    "Disband",
+    "Retreat",
+    "Season",
+]

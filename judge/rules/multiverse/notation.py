@@ -1,0 +1,581 @@
+"""Multiverse orders in text: ``A 2:par:F1902 - 1:par:F1902``.
+
+A location is ``timeline:province:turn``.  The timeline is a number, a NATO
+word or its initial (``alfa``/``a`` = 1, ``bravo``/``b`` = 2, ...); the turn is
+``S1902``, ``F02``, ``Spring 1902``, ``fall 1902`` (case-insensitive); the
+province is written as in standard orders, with a coast after ``/`` or in
+brackets.  Parts may be left out when the world makes them unambiguous:
+
+* an ordered unit without timeline and turn is found on the active boards (in a
+  retreat turn, among the units that must retreat; in winter, on the active
+  winter boards);
+* a target without timeline and turn is on the board of the unit it refers to
+  (the ordered unit; for the destination of a supported or convoyed move, the
+  supported or convoyed unit);
+* a target with a timeline but no turn is on that timeline's active board;
+* a target with a turn but no timeline is on the reference unit's timeline.
+
+So in a one-timeline game plain standard orders work unchanged.  The canonical
+form printed back always carries the full triple.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from judge.engine.orders import (
+    AnyOrder,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitType,
+    Waive,
+)
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
+from judge.rules.multiverse.world import World
+from judge.variant.place_hints import closest_names
+
+NATO = [
+    "alfa",
+    "bravo",
+    "charlie",
+    "delta",
+    "echo",
+    "foxtrot",
+    "golf",
+    "hotel",
+    "india",
+    "juliett",
+    "kilo",
+    "lima",
+    "mike",
+    "november",
+    "oscar",
+    "papa",
+    "quebec",
+    "romeo",
+    "sierra",
+    "tango",
+    "uniform",
+    "victor",
+    "whiskey",
+    "xray",
+    "yankee",
+    "zulu",
+]
+_NATO_INDEX = {word: i + 1 for i, word in enumerate(NATO)}
+_NATO_INDEX.update({"alpha": 1, "juliet": 10, "x-ray": 24})
+_INITIALS = {word[0]: i + 1 for i, word in enumerate(NATO)}
+
+_TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(\d{2}|\d{4})$")
+_SEASONS = {
+    "s": Season.SPRING,
+    "spring": Season.SPRING,
+    "f": Season.FALL,
+    "fall": Season.FALL,
+    "a": Season.FALL,
+    "autumn": Season.FALL,
+    "w": Season.WINTER,
+    "winter": Season.WINTER,
+}
+_COASTS = {
+    "nc": "nc",
+    "n": "nc",
+    "north": "nc",
+    "north coast": "nc",
+    "sc": "sc",
+    "s": "sc",
+    "south": "sc",
+    "south coast": "sc",
+    "ec": "ec",
+    "e": "ec",
+    "east": "ec",
+    "east coast": "ec",
+    "wc": "wc",
+    "w": "wc",
+    "west": "wc",
+    "west coast": "wc",
+}
+_TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+
+
+class NotationError(ValueError):
+    """An order that cannot be read or does not name a unique unit or board."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """A location as written: any of timeline, turn and coast may be missing."""
+
+    timeline: int | None
+    province: str
+    coast: str | None
+    turn: tuple[int, int] | None  # (year, season)
+    written: str
+
+
+@dataclass(frozen=True)
+class ParsedOrder:
+    """One order read from text: the engine order and its canonical text, or a message."""
+
+    text: str
+    ok: bool
+    order: AnyOrder | None = None
+    canonical: str | None = None
+    message: str | None = None
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def parse_timeline(text: str) -> int | None:
+    """``"2"``, ``"bravo"``, ``"b"`` -> 2; None when it is not a timeline."""
+    text = text.strip().lower()
+    if text.isdigit():
+        number = int(text)
+        return number if number >= 1 else None
+    if text in _NATO_INDEX:
+        return _NATO_INDEX[text]
+    if len(text) == 1 and text in _INITIALS:
+        return _INITIALS[text]
+    return None
+
+
+def timeline_name(number: int) -> str:
+    """The NATO word of a timeline number (``2`` -> ``bravo``), or the number itself."""
+    return NATO[number - 1] if 1 <= number <= len(NATO) else str(number)
+
+
+def parse_turn(text: str, century: int = 1900) -> tuple[int, int] | None:
+    """``"F02"``, ``"fall 1902"``, ``"S1902"`` -> ``(1902, season)``; None if not a turn."""
+    match = _TURN_RE.match(" ".join(text.strip().lower().split()))
+    if not match:
+        return None
+    season, year = _SEASONS[match.group(1)], match.group(2)
+    number = int(year) if len(year) == 4 else century + int(year)
+    return number, int(season)
+
+
+def parse_place(base: BaseMap, text: str) -> Place:
+    """Read ``[timeline:]province[/coast][:turn]``; raises NotationError."""
+    written = text.strip()
+    parts = [p.strip() for p in written.split(":")]
+    timeline: int | None = None
+    turn: tuple[int, int] | None = None
+    if len(parts) == 3:
+        timeline, turn = parse_timeline(parts[0]), parse_turn(parts[2])
+        if timeline is None:
+            raise NotationError(
+                f"{parts[0]!r} is not a timeline (write a number or alfa, bravo...)"
+            )
+        if turn is None:
+            raise NotationError(f"{parts[2]!r} is not a turn (write e.g. S1902, F02, Fall 1902)")
+        where = parts[1]
+    elif len(parts) == 2:
+        if parse_turn(parts[1]) is not None:
+            where, turn = parts[0], parse_turn(parts[1])
+        elif parse_timeline(parts[0]) is not None:
+            timeline, where = parse_timeline(parts[0]), parts[1]
+        else:
+            raise NotationError(
+                f"{written!r}: write timeline:province:turn, timeline:province or province:turn"
+            )
+    elif len(parts) == 1:
+        where = parts[0]
+    else:
+        raise NotationError(f"{written!r} has too many ':' (write timeline:province:turn)")
+    province, coast = _province_and_coast(base, where)
+    return Place(timeline, province, coast, turn, written)
+
+
+def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
+    text = " ".join(text.lower().split())
+    if not text:
+        raise NotationError("a province is missing")
+    found = base.lookup(text)
+    if found is not None:
+        return found, None
+    match = re.match(r"^(.*?)\s*(?:/\s*|\(\s*)([a-z .]+?)\s*\)?$", text)
+    candidates = []
+    if match:
+        candidates.append((match.group(1), match.group(2)))
+    words = text.split()
+    for cut in (1, 2):
+        if len(words) > cut:
+            candidates.append((" ".join(words[:-cut]), " ".join(words[-cut:])))
+    for name, coast_text in candidates:
+        province = base.lookup(name)
+        coast = _COASTS.get(coast_text.strip(" ."))
+        if province is not None and coast is not None:
+            if f"{province}/{coast}" not in base.locations.get(province, ()):
+                raise NotationError(f"{base.name(province)} has no {coast_text.strip()} coast")
+            return province, coast
+    hint = closest_names(base.province_names, text) if base.province_names else ""
+    raise NotationError(f"{text!r} is not a province{hint}")
+
+
+# ------------------------------------------------------------ resolving
+
+
+class _Reader:
+    """Resolves written places against a world for one power."""
+
+    def __init__(self, world: World, base: BaseMap, power: str) -> None:
+        self.world, self.base, self.power = world, base, power
+        self.heads = world.active_boards()
+        self.geo = MultiverseGeography(base, world.strict)
+
+    def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
+        """The board a target place means, relative to the reference board."""
+        if place.timeline is None and place.turn is None:
+            return reference
+        timeline = reference.timeline if place.timeline is None else place.timeline
+        if place.turn is None:
+            head = self.heads.get(timeline)
+            if head is None:
+                raise NotationError(f"there is no timeline {timeline}")
+            return head
+        year, season = place.turn
+        return BoardKey(timeline, year, season)
+
+    def unit(self, place: Place, mode: str) -> MLoc:
+        """The location of the ordered unit named by ``place``.
+
+        ``mode`` is ``movement``, ``retreat`` or ``winter``: where to look when
+        the timeline or turn is left out.
+        """
+        if place.timeline is not None and place.turn is not None:
+            key = BoardKey(place.timeline, *place.turn)
+            board = self.world.boards.get(key)
+            if board is None:
+                raise NotationError(
+                    f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
+                )
+            return self._on_board(key, place)
+        found = []
+        for key in self._search_boards(mode):
+            if place.timeline is not None and key.timeline != place.timeline:
+                continue
+            if place.turn is not None and (key.year, key.season) != place.turn:
+                continue
+            loc = self._unit_here(key, place.province, mode)
+            if loc is not None:
+                found.append(loc)
+        if not found:
+            where = {
+                "retreat": "among the units that must retreat",
+                "winter": "on an active winter board",
+            }
+            raise NotationError(
+                f"no unit in {self.base.name(place.province)} "
+                f"{where.get(mode, 'on an active board')}"
+                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
+            )
+        own = [loc for loc in found if self._power_at(loc, mode) == self.power]
+        choice = own or found
+        if len(choice) > 1:
+            listed = ", ".join(loc_text(loc) for loc in sorted(choice))
+            raise NotationError(
+                f"{self.base.name(place.province)} names units on several boards ({listed}):"
+                " write the timeline, e.g. "
+                f"{choice[0].timeline}:{place.province}"
+            )
+        return choice[0]
+
+    def _search_boards(self, mode: str) -> list[BoardKey]:
+        if mode == "retreat":
+            return sorted(k for k, b in self.world.boards.items() if b.dislodged)
+        winter = mode == "winter"
+        return sorted(k for k in self.heads.values() if (k.season == Season.WINTER) == winter)
+
+    def _unit_here(self, key: BoardKey, province: str, mode: str) -> MLoc | None:
+        board = self.world.boards[key]
+        pool = board.dislodged if mode == "retreat" else board.units
+        for loc in pool:
+            if self.base.province(loc) == province:
+                return key.at(loc)
+        return None
+
+    def _power_at(self, loc: MLoc, mode: str) -> str | None:
+        board = self.world.boards[loc.board]
+        if mode == "retreat" and loc.loc in board.dislodged:
+            return board.dislodged[loc.loc].unit.power
+        unit = board.units.get(loc.loc)
+        return None if unit is None else unit.power
+
+    def _on_board(self, key: BoardKey, place: Place) -> MLoc:
+        board = self.world.boards[key]
+        for loc in (*board.units, *board.dislodged):
+            if self.base.province(loc) == place.province:
+                return key.at(loc)
+        return key.at(_loc(place))
+
+    def target(self, place: Place, reference: BoardKey) -> MLoc:
+        """A target location with the coast as written (or none)."""
+        return self.board_of(place, reference).at(_loc(place))
+
+    def occupant(self, place: Place, reference: BoardKey) -> MLoc:
+        """The location of a unit named as a target (supported or convoyed unit)."""
+        key = self.board_of(place, reference)
+        board = self.world.boards.get(key)
+        if board is not None:
+            for loc in board.units:
+                if self.base.province(loc) == place.province:
+                    return key.at(loc)
+        return key.at(_loc(place))
+
+    def fleet_dest(self, src: MLoc, dest: MLoc, unit_type: UnitType | None) -> MLoc:
+        """Add the coast to a fleet's destination when only one coast can be reached."""
+        coasts = self.base.locations.get(self.base.province(dest.loc), ())
+        if unit_type is not UnitType.FLEET or "/" in dest.loc or len(coasts) <= 1:
+            return dest
+        reachable = [
+            c for c in coasts if "/" in c and self.geo.can_move(unit_type, src, dest.board.at(c))
+        ]
+        if len(reachable) == 1:
+            return dest.board.at(reachable[0])
+        if len(reachable) > 1:
+            raise NotationError(
+                f"say which coast of {self.base.name(self.base.province(dest.loc))}: "
+                + " or ".join(loc_text(dest.board.at(c)) for c in reachable)
+            )
+        return dest
+
+
+def _loc(place: Place) -> str:
+    return place.province if place.coast is None else f"{place.province}/{place.coast}"
+
+
+# ------------------------------------------------------------- orders
+
+_SUPPORT = re.compile(r"\s+(?:s|supports?)\s+")
+_CONVOY = re.compile(r"\s+(?:c|convoys?)\s+")
+_HOLD = re.compile(r"^(.*?)\s+(?:h|holds?|stands?)$")
+_VIA = re.compile(r"\s+(?:via|by)\s+convoy$")
+_MOVE_SEP = re.compile(
+    r"\s*->\s*|\s*=>\s*|\s+-\s+|-|\s+(?:to|moves to|m|r|retreats? to|retreats?)\s+"
+)
+
+
+def _split_unit(base: BaseMap, text: str) -> tuple[UnitType | None, Place]:
+    words = text.strip().split(None, 1)
+    if len(words) == 2 and words[0] in _TYPES:
+        return _TYPES[words[0]], parse_place(base, words[1])
+    return None, parse_place(base, text)
+
+
+def _split_move(base: BaseMap, text: str):
+    """``unit - dest`` -> (type, unit place, dest place), trying each separator."""
+    problem: NotationError | None = None
+    for match in _MOVE_SEP.finditer(text):
+        left, right = text[: match.start()], text[match.end() :]
+        if not left.strip() or not right.strip():
+            continue
+        try:
+            unit_type, place = _split_unit(base, left)
+        except NotationError:
+            continue
+        try:
+            dest = parse_place(base, right)
+        except NotationError as exc:
+            problem = problem or exc
+            continue
+        return unit_type, place, dest
+    raise problem or NotationError(f"cannot read {text!r} as an order")
+
+
+def parse_order(
+    world: World,
+    base: BaseMap,
+    power: str,
+    text: str,
+    retreat: bool | None = None,
+    literal: bool = False,
+) -> ParsedOrder:
+    """Read one order of ``power``; never raises (the message says what is wrong).
+
+    ``retreat`` forces reading ``A x - y`` as a retreat (True) or a move (False);
+    by default it is a retreat exactly when some unit must retreat.  ``literal``
+    keeps destinations exactly as written (no coast added or dropped), for
+    re-reading stored canonical orders.
+    """
+    try:
+        order, types = _parse(world, base, power, text, retreat, literal)
+    except NotationError as exc:
+        return ParsedOrder(text, False, message=f"{text.strip()}: {exc}")
+    return ParsedOrder(text, True, order, format_order(order, types))
+
+
+def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None, literal: bool):
+    low = " ".join(text.strip().lower().rstrip(".").split())
+    low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+    reader = _Reader(world, base, power)
+    retreat_turn = world.needs_retreats() if retreat is None else retreat
+    types: dict[MLoc, UnitType] = {}
+
+    def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
+        loc = reader.unit(place, mode)
+        actual = _type_at(world, loc, mode)
+        if kind is not None and actual is not None and kind is not actual:
+            written = "an army" if kind is UnitType.ARMY else "a fleet"
+            raise NotationError(f"the unit at {loc_text(loc)} is not {written}")
+        types[loc] = actual or kind or UnitType.ARMY
+        return loc
+
+    if low == "waive" or low.startswith("waive "):
+        return Waive(power), types
+    match = re.match(r"^(?:build|b)\s+(.*)$", low)
+    if match:
+        kind, place = _split_unit(base, match.group(1))
+        if kind is None:
+            raise NotationError("say what to build: build A <place> or build F <place>")
+        key = _winter_board(reader, place)
+        loc = key.at(_loc(place))
+        types[loc] = kind
+        return Build(loc, kind, power), types
+    match = re.match(r"^(?:remove|disband|d)\s+(.*)$", low) or re.match(
+        r"^(.*?)\s+(?:disbands?|d|removes?)$", low
+    )
+    if match:
+        kind, place = _split_unit(base, match.group(1))
+        mode = "retreat" if retreat_turn else "winter"
+        return Disband(unit_of(kind, place, mode)), types
+
+    mode = "retreat" if retreat_turn else "movement"
+    for pattern, maker in ((_SUPPORT, _support), (_CONVOY, _convoy)):
+        parts = pattern.split(low, maxsplit=1)
+        if len(parts) == 2:
+            kind, place = _split_unit(base, parts[0])
+            loc = unit_of(kind, place, mode)
+            return maker(reader, base, world, loc, parts[1], types), types
+    match = _HOLD.match(low)
+    if match:
+        kind, place = _split_unit(base, match.group(1))
+        return Hold(unit_of(kind, place, mode)), types
+    via = bool(_VIA.search(low))
+    low = _VIA.sub("", low)
+    if _MOVE_SEP.search(low):
+        kind, place, dest_place = _split_move(base, low)
+    else:
+        kind, place = _split_unit(base, low)
+        return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
+    loc = unit_of(kind, place, mode)
+    dest = reader.target(dest_place, loc.board)
+    if literal:
+        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, via)), types
+    dest = reader.fleet_dest(loc, dest, types[loc])
+    if types[loc] is UnitType.ARMY and "/" in dest.loc:
+        dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
+    if retreat_turn:
+        return Retreat(loc, dest), types
+    return Move(loc, dest, via), types
+
+
+def _support(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
+    rest = _HOLD.sub(r"\1", rest)
+    try:
+        kind, place, dest_place = _split_move(base, rest)
+    except NotationError:
+        kind, place = _split_unit(base, rest)
+        target = reader.occupant(place, loc.board)
+        types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
+        return SupportHold(loc, target)
+    target = reader.occupant(place, loc.board)
+    types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
+    dest = reader.target(dest_place, target.board)
+    return SupportMove(loc, target, dest)
+
+
+def _convoy(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
+    kind, place, dest_place = _split_move(base, rest)
+    army = reader.occupant(place, loc.board)
+    types[army] = UnitType.ARMY
+    return Convoy(loc, army, reader.target(dest_place, army.board))
+
+
+def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
+    board = world.boards.get(loc.board)
+    if board is None:
+        return None
+    if mode == "retreat" and loc.loc in board.dislodged:
+        return board.dislodged[loc.loc].unit.type
+    unit = board.units.get(loc.loc)
+    return None if unit is None else unit.type
+
+
+def _winter_board(reader: _Reader, place: Place) -> BoardKey:
+    if place.timeline is not None and place.turn is not None:
+        return BoardKey(place.timeline, *place.turn)
+    winters = [
+        k
+        for k in sorted(reader.heads.values())
+        if k.season == Season.WINTER
+        and (place.timeline is None or k.timeline == place.timeline)
+        and (place.turn is None or (k.year, k.season) == place.turn)
+    ]
+    if len(winters) == 1:
+        return winters[0]
+    if not winters:
+        raise NotationError("there is no active winter board to build on")
+    board = reader.world.boards
+    mine = [k for k in winters if board[k].centers.get(place.province) == reader.power]
+    if len(mine) == 1:
+        return mine[0]
+    listed = ", ".join(
+        f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
+    )
+    raise NotationError(f"several winter boards are active ({listed}): write the timeline")
+
+
+# ------------------------------------------------------------- output
+
+
+def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None = None) -> str:
+    """The canonical text of an order: every location as a full triple."""
+
+    def kind(loc: MLoc) -> str:
+        found = None
+        if callable(types):
+            found = types(loc)
+        elif types:
+            found = types.get(loc)
+        return (found or UnitType.ARMY).value
+
+    if isinstance(order, Waive):
+        return "waive"
+    if isinstance(order, Build):
+        return f"build {order.type.value} {loc_text(order.unit)}"
+    head = f"{kind(order.unit)} {loc_text(order.unit)}"
+    if isinstance(order, Hold):
+        return f"{head} H"
+    if isinstance(order, (Move, Retreat)):
+        via = " via convoy" if getattr(order, "via_convoy", False) else ""
+        return f"{head} - {loc_text(order.dest)}{via}"
+    if isinstance(order, SupportHold):
+        return f"{head} S {kind(order.target)} {loc_text(order.target)}"
+    if isinstance(order, SupportMove):
+        return f"{head} S {kind(order.target)} {loc_text(order.target)} - {loc_text(order.dest)}"
+    if isinstance(order, Convoy):
+        return f"{head} C A {loc_text(order.army)} - {loc_text(order.dest)}"
+    if isinstance(order, Disband):
+        return f"disband {head}"
+    raise TypeError(f"not an order: {order!r}")
+
+
+def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
+    """A type look-up for :func:`format_order` over the units of a world."""
+
+    def look(loc: MLoc) -> UnitType | None:
+        return _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
+
+    return look

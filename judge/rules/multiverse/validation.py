@@ -1,0 +1,300 @@
+"""Which submitted orders are valid in a multiverse world, with the reason when not.
+
+Orders whose locations all lie on the unit's own board are judged exactly as in
+a standard game (:func:`judge.engine.legality.illegal_reason`).  Orders that
+cross boards add the multiverse rules: moves need an existing, non-winter,
+adjacent board; supports and convoys may name a board that does not exist yet
+(a *ghost board*), anticipating a unit that arrives later: such an order is
+valid, counts for nothing while no matching move exists, and is judged again
+whenever a later order touches it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
+
+from judge.engine.adjustments import adjustment_refusal
+from judge.engine.legality import illegal_reason
+from judge.engine.orders import (
+    AnyOrder,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+)
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.describe import board_text, loc_text
+from judge.rules.multiverse.geography import MultiverseGeography, board_distance
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season
+from judge.rules.multiverse.world import World, order_locations
+
+NO_FLEETS = "no fleets are placed to convoy it there"
+
+
+def neighbour_boards(key: BoardKey) -> list[BoardKey]:
+    """The boards next to ``key`` (one timeline up or down, one movement turn back or
+    forward); none for a winter board.  They need not exist."""
+    if key.season == Season.WINTER:
+        return []
+    t, y, season = key
+    if season == Season.SPRING:
+        back, forward = BoardKey(t, y - 1, Season.FALL), BoardKey(t, y, Season.FALL)
+    else:
+        back, forward = BoardKey(t, y, Season.SPRING), BoardKey(t, y + 1, Season.SPRING)
+    return [BoardKey(t - 1, y, season), BoardKey(t + 1, y, season), back, forward]
+
+
+class WorldUnits(Mapping):
+    """The units of a world as a read-only mapping from multiverse locations.
+
+    Look-ups reach every board.  Iteration, which the legality checks use only to
+    find fleets that could form a convoy, covers the boards a convoy route touching
+    ``near`` can use: every board within two board steps of ``near`` (the ordered
+    unit; the supported move's destination, one step away; the last fleet of its
+    route, one more step), and every board joined to those by a run of neighbouring
+    boards that hold a fleet able to convoy.  A route is a chain of such fleets on
+    neighbouring boards, so no route is missed however far it runs, and the boards
+    beyond are never looked at.
+    """
+
+    def __init__(
+        self,
+        world: World,
+        near: BoardKey | None = None,
+        can_convoy: Callable[[str], bool] | None = None,
+    ) -> None:
+        self._world = world
+        self._near = near
+        self._can_convoy = can_convoy or (lambda _loc: True)
+        self._region: list[BoardKey] | None = None
+
+    def _has_convoy_fleet(self, key: BoardKey) -> bool:
+        units = self._world.boards[key].units.items()
+        return any(u.type is UnitType.FLEET and self._can_convoy(loc) for loc, u in units)
+
+    def _reachable_boards(self, near: BoardKey) -> list[BoardKey]:
+        """Breadth first from ``near``: everything within two steps, and onwards only
+        from boards holding a fleet that can convoy."""
+        boards = self._world.boards
+        steps = {near: 0}
+        todo = deque([near])
+        while todo:
+            key = todo.popleft()
+            if steps[key] >= 2 and (key not in boards or not self._has_convoy_fleet(key)):
+                continue
+            for other in neighbour_boards(key):
+                if other not in steps:
+                    steps[other] = steps[key] + 1
+                    todo.append(other)
+        return [key for key in steps if key in boards]
+
+    def _boards(self):
+        if self._near is None:
+            yield from self._world.boards.items()
+            return
+        if self._region is None:
+            self._region = self._reachable_boards(self._near)
+        for key in self._region:
+            yield key, self._world.boards[key]
+
+    def __getitem__(self, loc: MLoc) -> Unit:
+        unit = self._world.unit_at(loc)
+        if unit is None:
+            raise KeyError(loc)
+        return unit
+
+    def get(self, loc, default=None):  # type: ignore[override]
+        """The unit at ``loc`` or ``default``."""
+        unit = self._world.unit_at(loc)
+        return default if unit is None else unit
+
+    def __iter__(self) -> Iterator[MLoc]:
+        for key, board in self._boards():
+            for loc in board.units:
+                yield key.at(loc)
+
+    def __len__(self) -> int:
+        return sum(len(board.units) for _, board in self._boards())
+
+
+def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | None:
+    """Why the board of ``dest`` is out of reach from ``src``, or None if it is next door."""
+    if src.board == dest.board:
+        return None
+    if dest.season == Season.WINTER:
+        return "winter boards cannot be entered"
+    time_steps, timeline_steps = board_distance(src, dest)
+    if time_steps and timeline_steps:
+        return "boards diagonally apart (other timeline and other turn) are not adjacent"
+    if timeline_steps > 1:
+        return (
+            f"timeline {dest.timeline} is {timeline_steps} timelines away"
+            f" from timeline {src.timeline}"
+        )
+    if time_steps > 1:
+        return f"{board_text(dest.board)} is {time_steps} boards away in time"
+    if geo.strict and src.loc != dest.loc:
+        return "with strict adjacency a unit reaches only its own location on another board"
+    return None
+
+
+def movement_problem(
+    world: World,
+    geo: MultiverseGeography,
+    power: str,
+    order: AnyOrder,
+    active: set[BoardKey],
+) -> str | None:
+    """None when a spring/fall order is valid; otherwise the reason it is not."""
+    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        return "not an order for a movement board"
+    unit = world.unit_at(order.unit)
+    if unit is None:
+        return f"there is no unit at {loc_text(order.unit)}"
+    if unit.power != power:
+        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+    key = order.unit.board
+    if key.season == Season.WINTER:
+        return "units on winter boards take no movement orders"
+    if key not in active:
+        return f"{board_text(key)} is not an active board: its units keep their orders"
+    units = WorldUnits(world, key, geo.base.geography.can_convoy)
+    if isinstance(order, Hold):
+        return None
+    if isinstance(order, Move):
+        return _move_problem(world, geo, units, order)
+    return _support_or_convoy_problem(world, geo, units, unit, order)
+
+
+def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | None:
+    dest = order.dest
+    if dest.board != order.unit.board:
+        if dest.season == Season.WINTER:
+            return "winter boards cannot be entered"
+        if dest.board not in world.boards:
+            return f"{board_text(dest.board)} does not exist: units cannot move into it"
+    reason = illegal_reason(geo, units, order)
+    if reason is None:
+        return None
+    if reason == NO_FLEETS and len(world.boards) > 1:
+        # A fleet of another board (even a later one) may still convoy this army:
+        # the move stands, fails for want of a convoy, and is judged again when a
+        # convoy order names it.
+        return None
+    if dest.board != order.unit.board:
+        why = _distance_reason(geo, order.unit, dest)
+        if why:
+            return why
+    return reason
+
+
+def _support_or_convoy_problem(
+    world: World, geo, units: WorldUnits, unit: Unit, order: SupportHold | SupportMove | Convoy
+) -> str | None:
+    target = order.army if isinstance(order, Convoy) else order.target
+    reach = order.target if isinstance(order, SupportHold) else order.dest
+    for loc in order_locations(order)[1:]:
+        if loc.season == Season.WINTER:
+            return "winter boards cannot be supported or convoyed into"
+    if not isinstance(order, Convoy):
+        why = _distance_reason(geo, order.unit, reach)
+        if why:
+            return why
+    if target.board in world.boards:
+        return illegal_reason(geo, units, order)
+    # A ghost board: the supported or convoyed unit does not exist yet.
+    if isinstance(order, Convoy):
+        if unit.type is not UnitType.FLEET:
+            return "only a fleet can convoy"
+        if not geo.can_convoy(order.unit):
+            return "a fleet can convoy only from a sea area"
+        if not (
+            geo.is_coastal(geo.province(order.army)) and geo.is_coastal(geo.province(order.dest))
+        ):
+            return "a convoy must go from coast to coast"
+        return None
+    if not geo.can_reach(unit.type, order.unit, geo.province(reach)):
+        return "the supporting unit cannot reach that area"
+    if isinstance(order, SupportMove) and geo.province(order.dest) == geo.province(order.target):
+        return "a unit cannot move to where it is"
+    return None
+
+
+def retreat_problem(world: World, power: str, order: AnyOrder) -> str | None:
+    """None when a retreat-phase order is valid; otherwise the reason."""
+    if not isinstance(order, (Retreat, Disband)):
+        return "only retreat and disband orders are accepted while units must retreat"
+    board = world.boards.get(order.unit.board)
+    pending = None if board is None else board.dislodged.get(order.unit.loc)
+    if pending is None:
+        return f"no unit must retreat from {loc_text(order.unit)}"
+    if pending.unit.power != power:
+        return f"the unit at {loc_text(order.unit)} belongs to {pending.unit.power}"
+    if isinstance(order, Disband):
+        return None
+    if order.dest.board != order.unit.board:
+        return "retreats stay on their own board"
+    if order.dest.loc not in pending.options:
+        return f"{loc_text(order.dest)} is not among the retreat options"
+    return None
+
+
+def adjustment_problem(
+    world: World,
+    base: BaseMap,
+    power: str,
+    order: AnyOrder,
+    active: set[BoardKey],
+    built_provinces: set[tuple[BoardKey, str]],
+    disbanded: set[MLoc],
+) -> str | None:
+    """None when a build or disband on a winter board is valid; otherwise the reason.
+
+    A removal is refused while the power may build on that board, and a build while
+    it must remove (or when its units match its centres there), as in standard games.
+
+    ``disbanded`` collects the earlier valid removals of the turn, so that a
+    second removal of the same unit is rejected.  Two builds in one province
+    are both valid; the second fails when builds are resolved.
+    """
+    key = order.unit.board
+    board = world.boards.get(key)
+    if board is None or key.season != Season.WINTER or key not in active:
+        return "builds and disbands are only possible on active winter boards"
+    change = sum(1 for owner in board.centers.values() if owner == power)
+    change -= sum(1 for unit in board.units.values() if unit.power == power)
+    due = adjustment_refusal(change, isinstance(order, Disband))
+    if due is not None:
+        return f"on {board_text(key)} {due}"
+    loc = order.unit.loc
+    province = base.province(loc)
+    if isinstance(order, Disband):
+        unit = board.units.get(loc)
+        if unit is None:
+            return f"there is no unit at {loc_text(order.unit)}"
+        if unit.power != power:
+            return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+        if order.unit in disbanded:
+            return "that unit is already being removed"
+        disbanded.add(order.unit)
+        return None
+    if not isinstance(order, Build):
+        return "not an order for a winter board"
+    if province not in base.home_centers.get(power, ()):
+        return f"{base.name(province)} is not a home centre of {power}"
+    if board.centers.get(province) != power:
+        return f"{power} does not own {base.name(province)} on this board"
+    if any(base.province(other) == province for other in board.units):
+        return f"{base.name(province)} is occupied"
+    allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
+    if loc not in allowed:
+        kind = "an army" if order.type is UnitType.ARMY else "a fleet"
+        return f"{kind} cannot be built at {loc}"
+    return None

@@ -1,0 +1,25 @@
+"""Victory: unique supply centres across the active boards."""
+
+from __future__ import annotations
+
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.world import World
+
+
+def unique_centres(world: World) -> dict[str, set[str]]:
+    """For each power, the centre provinces it owns on some active board."""
+    owned: dict[str, set[str]] = {}
+    for key in world.active_boards().values():
+        for province, owner in world.boards[key].centers.items():
+            owned.setdefault(owner, set()).add(province)
+    return owned
+
+
+def find_winner(world: World, base: BaseMap) -> str | None:
+    """The power that alone has the most unique centres, if it has enough to win."""
+    counts = sorted(((len(p), power) for power, p in unique_centres(world).items()), reverse=True)
+    if not counts or counts[0][0] < base.victory_centers:
+        return None
+    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return None
+    return counts[0][1]

@@ -1,0 +1,165 @@
+"""The world of a multiverse game: boards, stored orders and their latest results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from judge.engine.orders import (
+    AnyOrder,
+    Convoy,
+    Move,
+    SupportHold,
+    SupportMove,
+    Unit,
+)
+from judge.rules.multiverse.keys import BoardKey, MLoc
+
+SUCCESS = "success"
+FAILURE = "failure"
+INVALID = "invalid"
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A unit that must retreat: who dislodged it and where it may go (same board)."""
+
+    unit: Unit
+    attacker_from: MLoc
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One map at ``key``: its units before its own orders, centre owners, forks.
+
+    ``units`` and ``centers`` map plain map locations / provinces; ``built``
+    lists the locations of units created by builds on the previous winter board
+    (they are ignored when successors are compared); ``dislodged`` is non-empty
+    only while the world waits for retreats.  A *settled* board (read from a
+    standard retreat-phase document) already shows its units after movement.
+    """
+
+    key: BoardKey
+    units: dict[str, Unit]
+    centers: dict[str, str]
+    children: tuple[int, ...] = ()
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)
+    standoffs: frozenset[str] = frozenset()
+    built: frozenset[str] = frozenset()
+    settled: bool = False
+
+    def same_position(self, other: Board) -> bool:
+        """Whether two boards show the same position (built units ignored)."""
+        if self.centers != other.centers:
+            return False
+        mine = {loc: u for loc, u in self.units.items() if loc not in self.built}
+        theirs = {loc: u for loc, u in other.units.items() if loc not in other.built}
+        return mine == theirs
+
+
+@dataclass(frozen=True)
+class OrderRecord:
+    """An order as stored in the world, with its latest result.
+
+    ``status`` is ``success``, ``failure`` or ``invalid``; ``reason`` says why
+    when it is not a success; ``auto`` marks orders the judge gave itself
+    (default holds, disbands of units without a retreat, random removals);
+    ``iteration`` is the turn in which the order was given.
+    """
+
+    power: str
+    order: AnyOrder
+    status: str
+    reason: str | None = None
+    auto: bool = False
+    iteration: int = 0
+
+
+def area_of(loc: MLoc) -> tuple[int, int, int, str]:
+    """The area (board plus province) of a location; coasts share their province."""
+    return (loc[0], loc[1], loc[2], loc[3].split("/", 1)[0])
+
+
+def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
+    """Every location an order names: its unit, then target and destination."""
+    if isinstance(order, Move):
+        return (order.unit, order.dest)
+    if isinstance(order, SupportMove):
+        return (order.unit, order.target, order.dest)
+    if isinstance(order, SupportHold):
+        return (order.unit, order.target)
+    if isinstance(order, Convoy):
+        return (order.unit, order.army, order.dest)
+    unit = getattr(order, "unit", None)
+    return (unit,) if unit is not None else ()
+
+
+@dataclass
+class World:
+    """A whole multiverse game state.
+
+    ``orders`` holds every movement order ever given, by the location of its
+    unit; ``retreats`` the retreat-phase orders (and automatic disbands of
+    dislodged units); ``adjustments`` the orders of each winter board.
+    ``pending`` lists the boards to re-derive once the retreat pause ends.
+    """
+
+    boards: dict[BoardKey, Board]
+    strict: bool = False
+    seed: int = 0
+    iteration: int = 0
+    orders: dict[MLoc, OrderRecord] = field(default_factory=dict)
+    retreats: dict[MLoc, OrderRecord] = field(default_factory=dict)
+    adjustments: dict[BoardKey, tuple[OrderRecord, ...]] = field(default_factory=dict)
+    winner: str | None = None
+    pending: frozenset[BoardKey] = frozenset()
+    touch: dict[tuple, tuple[MLoc, ...]] = field(default_factory=dict, repr=False)
+    moves_into: dict[BoardKey, tuple[MLoc, ...]] = field(default_factory=dict, repr=False)
+
+    def copy(self) -> World:
+        """A copy that can be changed without touching this world."""
+        return replace(
+            self,
+            boards=dict(self.boards),
+            orders=dict(self.orders),
+            retreats=dict(self.retreats),
+            adjustments=dict(self.adjustments),
+            touch=dict(self.touch),
+            moves_into=dict(self.moves_into),
+        )
+
+    def store_order(self, record: OrderRecord) -> None:
+        """Keep a new movement order and index what it touches.
+
+        An invalid order touches only its own unit's area (it acts as a hold).
+        """
+        loc = record.order.unit
+        self.orders[loc] = record
+        names = (loc,) if record.status == INVALID else order_locations(record.order)
+        for area in {area_of(name) for name in names}:
+            self.touch[area] = (*self.touch.get(area, ()), loc)
+        if isinstance(record.order, Move) and record.status != INVALID:
+            dest_board = record.order.dest.board
+            self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
+
+    def timelines(self) -> list[int]:
+        """Every timeline number in use, ascending."""
+        return sorted({key.timeline for key in self.boards})
+
+    def active_boards(self) -> dict[int, BoardKey]:
+        """The latest board of every timeline."""
+        heads: dict[int, BoardKey] = {}
+        for key in self.boards:
+            best = heads.get(key.timeline)
+            if best is None or key.time > best.time:
+                heads[key.timeline] = key
+        return heads
+
+    def unit_at(self, loc: MLoc) -> Unit | None:
+        """The unit standing at a multiverse location, if any."""
+        board = self.boards.get(loc.board)
+        return None if board is None else board.units.get(loc.loc)
+
+    def needs_retreats(self) -> bool:
+        """Whether some unit anywhere must retreat (the global pause)."""
+        return any(board.dislodged for board in self.boards.values())

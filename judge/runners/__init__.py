@@ -1,0 +1,1 @@
+"""The daemon and its runners: intake, processing, deadlines and the sender."""

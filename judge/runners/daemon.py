@@ -1,0 +1,149 @@
+"""The judge daemon: intake, processor, deadline and sender runners around the two queues.
+
+* intake: the judge's SMTP server, or the IMAP watcher, stores mail as ``pending``;
+* processor: applies pending mail in order and writes replies to the outbox;
+* deadlines: reminders, late notices, grace and processing of the games' phases
+  (:mod:`judge.runners.deadline_runner`), planned again after each processed mail;
+* sender: hands the outbox to the SMTP relay.
+
+Each runner is a thread; ``run_daemon`` runs them until SIGTERM or SIGINT.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.engine import Engine
+
+from judge.config import Config
+from judge.game.recipients import Sender as Author
+from judge.mail.imap_source import ImapSource
+from judge.mail.smtp_inbound import start_smtp_server
+from judge.runners.deadline_runner import DeadlineRunner
+from judge.runners.intake import ProcessFn, Processor
+from judge.runners.keeper_notices import Notices
+from judge.runners.sender import Sender
+from judge.store.db import make_engine, migrate
+
+log = logging.getLogger(__name__)
+
+
+class _Signal(threading.Event):
+    """An event that also calls ``hooks`` each time it is set."""
+
+    def __init__(self, *hooks: Callable[[], None]) -> None:
+        super().__init__()
+        self.hooks = list(hooks)
+
+    def set(self) -> None:
+        super().set()
+        for hook in self.hooks:
+            hook()
+
+
+class Daemon:
+    """The runners, started and stopped together."""
+
+    def __init__(self, config: Config, engine: Engine, process: ProcessFn | None = None) -> None:
+        self.config = config
+        self.engine = engine
+        self.stop_event = threading.Event()
+        self.inbound_wake = threading.Event()
+        self.outbound_wake = threading.Event()
+        self.deadlines = DeadlineRunner(
+            engine,
+            Author(config.judge.name, config.from_address, config.judge_code),
+            after_run=self.outbound_wake.set,
+        )
+        # after each processed mail: send the replies, and look at the deadlines again
+        self.mail_handled = _Signal(self.outbound_wake.set, self.deadlines.replan)
+        self.processor = Processor(
+            config,
+            engine,
+            process,
+            stop=self.stop_event,
+            wake=self.inbound_wake,
+            sent_wake=self.mail_handled,
+        )
+        self.sender = Sender(
+            config.outbound,
+            engine,
+            config.from_address,
+            stop=self.stop_event,
+            wake=self.outbound_wake,
+            notices=Notices(config),
+        )
+        self.imap: ImapSource | None = None
+        self.smtp: Any = None
+        self.threads: list[threading.Thread] = []
+
+    def _thread(self, name: str, target: Callable[[], None]) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self.threads.append(thread)
+
+    def start(self) -> None:
+        """Start intake, processor, deadlines and sender."""
+        self._thread("processor", self.processor.run)
+        self._thread("sender", self.sender.run)
+        self.deadlines.start()
+        inbound = self.config.inbound
+        if inbound.mode == "imap":
+            self.imap = ImapSource(
+                inbound.imap,
+                self.engine,
+                self.stop_event,
+                on_stored=self.inbound_wake.set,
+                max_bytes=self.config.limits.max_message_bytes,
+            )
+            self._thread("imap", self.imap.run)
+        else:
+            self.smtp = start_smtp_server(
+                self.engine,
+                inbound.smtp.host,
+                inbound.smtp.port,
+                on_stored=self.inbound_wake.set,
+                max_bytes=self.config.limits.max_message_bytes,
+            )
+        log.info("judge daemon running (%s intake)", inbound.mode)
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop taking mail in, let the runners finish their current step, and return."""
+        if self.smtp is not None:
+            self.smtp.stop()
+            self.smtp = None
+        self.deadlines.stop()
+        self.stop_event.set()
+        self.inbound_wake.set()
+        self.outbound_wake.set()
+        for thread in self.threads:
+            thread.join(timeout)
+        log.info("judge daemon stopped")
+
+
+def run_daemon(config: Config, process: ProcessFn | None = None) -> None:
+    """Run the judge until SIGTERM or SIGINT, then stop cleanly."""
+    migrate(config.database.url)
+    engine = make_engine(config.database.url)
+    daemon = Daemon(config, engine, process)
+    stopping = threading.Event()
+
+    def _on_signal(signum: int, _frame: Any) -> None:
+        log.info("signal %s: stopping", signum)
+        stopping.set()
+
+    previous = {s: signal.signal(s, _on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        daemon.start()
+        print("judge daemon ready", flush=True)
+        while not stopping.wait(1.0):
+            pass
+    finally:
+        daemon.stop()
+        engine.dispose()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -1,0 +1,131 @@
+"""Notices about mail the judge could not handle: to the judge's keeper (``[judge]
+keeper``) when a received mail is quarantined or an outgoing mail is given up, and to a
+game's master when the judge gives up on that game's mail.
+
+A notice is written in the caller's transaction, counts against the reply limit of
+:mod:`judge.mail.limits` like any mail caused by another, and is marked so that a
+notice that fails in turn causes no further notice.  A notice that cannot be built (no
+usable address, ...) is simply not sent: these functions never raise.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import logging
+from email.message import EmailMessage
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from judge.config import Config
+from judge.mail.headers import usable_address
+from judge.mail.limits import limited_body
+from judge.store.mail import InboundMessage, OutboxMessage, enqueue, utcnow
+from judge.store.models import Game
+
+log = logging.getLogger(__name__)
+
+QUARANTINED = (
+    "Inbound mail {id} was quarantined: it was NOT applied.\n"
+    "From: {sender}\nSubject: {subject}\n\nThe error:\n{error}\n\n"
+    "See it with `judge quarantine show {id}`; queue it again with "
+    "`judge quarantine retry {id}`.\n"
+)
+GAVE_UP = (
+    "The judge gave up on outgoing mail {id}: it was NOT delivered.\n"
+    "To: {to}\nSubject: {subject}\n\nThe relay's last answer:\n{error}\n\n"
+    "See the failed mail with `judge outbox failed`; queue it again with "
+    "`judge outbox retry {id}`.\n"
+)
+BOUNCED = (
+    "The judge could not deliver a mail of game {game}:\n\n"
+    "To: {to}\nSubject: {subject}\n\nThe relay's answer:\n{error}\n\n"
+    "The address may be wrong or gone; the player may need to change it (SET ADDRESS) "
+    "or be replaced.\n"
+)
+
+
+def _summary(raw: bytes) -> tuple[str, str]:
+    """(From, Subject) of a stored mail, for a notice's text (never raises)."""
+    from judge.mail.parse import parse_incoming
+
+    mail = parse_incoming(raw, "", 0)
+    return mail.sender or "(unreadable)", mail.subject or "(none)"
+
+
+def _out_subject(raw: bytes) -> str:
+    try:
+        msg = email.message_from_bytes(raw.split(b"\r\n\r\n", 1)[0] + b"\r\n\r\n")
+        return str(msg.get("Subject", "(none)"))[:200]
+    except Exception:  # noqa: BLE001
+        return "(unreadable)"
+
+
+class Notices:
+    """Writes the notices of one judge (``config``)."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    def send(self, session: Session, to: str, subject: str, body: str) -> bool:
+        """Queue one notice to ``to`` within the reply limit; True when queued."""
+        try:
+            address = usable_address(to or "")
+            if address is None:
+                return False
+            limit = self.config.limits.replies_per_sender_per_hour
+            text = limited_body(session, address, utcnow(), limit, body)
+            if text is None:
+                return False
+            msg = EmailMessage()
+            msg["From"] = email.utils.formataddr((self.config.judge.name, self.config.from_address))
+            msg["To"] = address
+            msg["Subject"] = subject
+            msg["Auto-Submitted"] = "auto-generated"
+            msg.set_content(text)
+            return enqueue(session, msg, notice=True) is not None
+        except Exception:  # noqa: BLE001
+            log.exception("notice to %r could not be written", to)
+            return False
+
+    def quarantined(self, session: Session, row: InboundMessage) -> None:
+        """Tell the keeper that inbound ``row`` was quarantined."""
+        try:
+            self._quarantined(session, row)
+        except Exception:  # noqa: BLE001
+            log.exception("no keeper notice for inbound mail %s", row.id)
+
+    def gave_up(self, session: Session, row: OutboxMessage) -> None:
+        """Tell the keeper, and the game's master for a game's mail, that ``row`` failed."""
+        try:
+            self._gave_up(session, row)
+        except Exception:  # noqa: BLE001
+            log.exception("no notice for failed outgoing mail %s", row.id)
+
+    def _quarantined(self, session: Session, row: InboundMessage) -> None:
+        sender, subject = _summary(row.raw)
+        error = (row.error or "").strip().splitlines()[-1:] or [""]
+        body = QUARANTINED.format(id=row.id, sender=sender, subject=subject, error=error[0])
+        self.send(session, self.config.judge.keeper, f"Mail {row.id} quarantined", body)
+
+    def _gave_up(self, session: Session, row: OutboxMessage) -> None:
+        if row.notice:
+            return
+        to = ", ".join(row.recipient_list())
+        subject = _out_subject(row.raw)
+        error = row.last_error or ""
+        body = GAVE_UP.format(id=row.id, to=to, subject=subject, error=error)
+        self.send(session, self.config.judge.keeper, f"Outgoing mail {row.id} failed", body)
+        master = self._master(session, row)
+        if master and master.lower() not in {r.lower() for r in row.recipient_list()}:
+            text = BOUNCED.format(game=row.game, to=to, subject=subject, error=error)
+            title = f"{self.config.judge_code}:{row.game} - Undeliverable mail"
+            self.send(session, master, title, text)
+
+    @staticmethod
+    def _master(session: Session, row: OutboxMessage) -> str | None:
+        if not row.game:
+            return None
+        stmt = select(Game).where(func.lower(Game.name) == row.game.lower())
+        game = session.exec(stmt).first()
+        return game.master_address if game is not None and game.master_address else None

@@ -1,0 +1,236 @@
+"""Deliver outbox rows over SMTP (smtplib), with retries and backoff.
+
+A row is marked sent, and committed, right after the relay accepted it.  If the judge
+dies between the relay's acceptance and that commit, the mail is sent again after the
+restart (at-least-once); both copies carry the same Message-ID (made from the outbox
+id), so a reader or a filter can recognise the duplicate.
+
+What a failure does (docs/mail-transport.md, "The outbox and the sender"):
+
+* the relay cannot be reached at all: nothing is counted, the batch waits (backoff);
+* a row refused for now (4xx) or whose transaction the relay dropped (disconnect,
+  ``421``, timeout): one attempt for that row, retried with backoff until ``[outbound]
+  retry_hours`` after it was queued, then given up; the other rows go on, over a new
+  session when the old one was dropped;
+* a row refused for good (5xx), or one that needs SMTPUTF8 from a relay that does not
+  offer it: given up at once.
+
+A row given up on gets the state ``failed``, a WARNING in the log, and a notice to the
+keeper and, for a game's mail, to the game's master (:mod:`judge.runners.keeper_notices`).
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+import ssl
+import threading
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from judge.config import OutboundSection
+from judge.runners.keeper_notices import Notices
+from judge.store.mail import (
+    OutboxMessage,
+    due_outbox,
+    mark_given_up,
+    mark_retry,
+    mark_sent,
+    next_due_time,
+)
+
+log = logging.getLogger(__name__)
+
+
+class RelayUnavailable(Exception):
+    """The relay could not be reached or refused the session."""
+
+
+class Sender:
+    """Hands due outbox rows to the SMTP relay."""
+
+    def __init__(
+        self,
+        settings: OutboundSection,
+        engine: Engine,
+        envelope_from: str,
+        stop: threading.Event | None = None,
+        wake: threading.Event | None = None,
+        backoff_initial: float = 1.0,
+        backoff_max: float = 60.0,
+        idle_seconds: float = 5.0,
+        notices: Notices | None = None,
+        retry_base: float = 30.0,
+        retry_cap: float = 3600.0,
+    ) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.envelope_from = envelope_from
+        self.stop = stop or threading.Event()
+        self.wake = wake or threading.Event()
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.idle_seconds = idle_seconds
+        self.notices = notices
+        self.retry_base = retry_base
+        self.retry_cap = retry_cap
+        self.sent = 0
+
+    def _context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=self.settings.cafile or None)
+
+    def connect(self) -> smtplib.SMTP:
+        """Open an SMTP session as configured (plain, STARTTLS or implicit TLS)."""
+        s = self.settings
+        try:
+            smtp: smtplib.SMTP
+            if s.tls == "ssl":
+                smtp = smtplib.SMTP_SSL(
+                    s.host, s.port, timeout=s.timeout_seconds, context=self._context()
+                )
+            else:
+                smtp = smtplib.SMTP(s.host, s.port, timeout=s.timeout_seconds)
+                if s.tls == "starttls":
+                    smtp.starttls(context=self._context())
+            if s.username:
+                smtp.login(s.username, s.password)
+        except (OSError, smtplib.SMTPException) as exc:
+            raise RelayUnavailable(str(exc) or type(exc).__name__) from exc
+        return smtp
+
+    def _options(self, smtp: smtplib.SMTP, row: OutboxMessage) -> list[str] | None:
+        """MAIL options for the row: SMTPUTF8 for an internationalised address; None
+        when the relay does not offer what the row needs."""
+        if all(a.isascii() for a in [self.envelope_from, *row.recipient_list()]):
+            return []
+        smtp.ehlo_or_helo_if_needed()
+        return ["SMTPUTF8"] if smtp.has_extn("smtputf8") else None
+
+    def _deliver(self, smtp: smtplib.SMTP, session: Session, row: OutboxMessage) -> bool:
+        """Hand one row to the relay and record the outcome; False when the session
+        can no longer be used (dropped, or in an unknown state)."""
+        try:
+            options = self._options(smtp, row)
+            if options is None:
+                self._give_up(session, row, "the relay does not offer SMTPUTF8, which an "
+                              "internationalised address needs")  # fmt: skip
+                return True
+            refused = smtp.sendmail(
+                self.envelope_from, row.recipient_list(), row.raw, mail_options=options
+            )
+        except smtplib.SMTPRecipientsRefused as exc:
+            codes = [code for code, _ in exc.recipients.values()]
+            error = f"all recipients refused: {exc.recipients!r}"
+            if codes and all(500 <= code < 600 for code in codes):
+                self._give_up(session, row, error)
+            else:
+                self._retry(session, row, error)
+            return True
+        except smtplib.SMTPResponseException as exc:
+            error = f"{exc.smtp_code} {exc.smtp_error!r}"
+            if 500 <= exc.smtp_code < 600:
+                self._give_up(session, row, error)
+                return True
+            self._retry(session, row, error)
+            return 400 <= exc.smtp_code < 500 and exc.smtp_code != 421
+        except (smtplib.SMTPServerDisconnected, OSError) as exc:
+            self._retry(session, row, f"connection dropped: {exc or type(exc).__name__}")
+            return False
+        except (UnicodeError, ValueError, smtplib.SMTPException) as exc:
+            self._give_up(session, row, f"cannot be sent: {exc!r}")
+            return False
+        mark_sent(row)
+        if refused:
+            row.last_error = f"some recipients refused: {refused!r}"
+        session.add(row)
+        session.commit()
+        self.sent += 1
+        return True
+
+    def _retry(self, session: Session, row: OutboxMessage, error: str) -> None:
+        """A temporary failure: one attempt counted, the row backs off (or is given up
+        once it has been retried for ``retry_hours``)."""
+        give_up_after = timedelta(hours=self.settings.retry_hours)
+        if mark_retry(row, error, give_up_after, self.retry_base, self.retry_cap):
+            self._gave_up(session, row)
+            return
+        log.info("outbox %s not accepted for now (attempt %s): %s", row.id, row.attempts, error)
+        session.add(row)
+        session.commit()
+
+    def _give_up(self, session: Session, row: OutboxMessage, error: str) -> None:
+        """A permanent failure: the row is failed at once."""
+        row.attempts += 1
+        mark_given_up(row, error)
+        self._gave_up(session, row)
+
+    def _gave_up(self, session: Session, row: OutboxMessage) -> None:
+        log.warning("outbox %s failed, not sent: %s", row.id, row.last_error)
+        if self.notices is not None:
+            self.notices.gave_up(session, row)
+        session.add(row)
+        session.commit()
+
+    @staticmethod
+    def _close(smtp: smtplib.SMTP) -> None:
+        try:
+            smtp.quit()
+        except (OSError, smtplib.SMTPException):
+            smtp.close()
+
+    def send_due(self) -> int:
+        """Send every due row, over one SMTP session while the relay keeps it; return
+        how many were sent.  Raises RelayUnavailable when the relay cannot be reached
+        (the rows not yet tried are left as they are)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            rows = due_outbox(session)
+            if not rows:
+                return 0
+            before = self.sent
+            smtp: smtplib.SMTP | None = None
+            try:
+                for row in rows:
+                    if self.stop.is_set():
+                        break
+                    if smtp is None:
+                        smtp = self.connect()
+                    if not self._deliver(smtp, session, row) or smtp.sock is None:
+                        smtp.close()
+                        smtp = None
+            finally:
+                if smtp is not None:
+                    self._close(smtp)
+            return self.sent - before
+
+    def _idle_wait(self) -> None:
+        with Session(self.engine) as session:
+            due = next_due_time(session)
+        timeout = self.idle_seconds
+        if due is not None:
+            if due.tzinfo is None:
+                due = due.replace(tzinfo=UTC)
+            until = (due - datetime.now(UTC)) / timedelta(seconds=1)
+            timeout = max(0.0, min(timeout, until))
+        if timeout > 0:
+            self.wake.wait(timeout)
+        self.wake.clear()
+
+    def run(self) -> None:
+        """Send until ``stop`` is set; back off exponentially while the relay is down."""
+        delay = self.backoff_initial
+        while not self.stop.is_set():
+            try:
+                sent = self.send_due()
+                delay = self.backoff_initial
+                if not sent:
+                    self._idle_wait()
+            except RelayUnavailable as exc:
+                log.warning("SMTP relay unavailable (%s); retrying in %.1f s", exc, delay)
+                self.stop.wait(delay)
+                delay = min(self.backoff_max, delay * 2)
+            except Exception:
+                log.exception("sender failed; retrying in %.1f s", delay)
+                self.stop.wait(delay)
+                delay = min(self.backoff_max, delay * 2)

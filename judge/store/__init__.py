@@ -1,0 +1,1 @@
+"""The database: engine and sessions, the game tables and the mail tables."""

@@ -1,0 +1,278 @@
+"""The judge's database tables (SQLModel).
+
+Times are stored in UTC.  SQLite forgets the zone of a stored datetime, so code that
+reads a time back should pass it through :func:`as_utc`.  The mail tables
+(``InboundMessage``, ``OutboxMessage``) live in :mod:`judge.store.mail`; all tables
+share ``SQLModel.metadata``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# Game statuses.
+FORMING = "forming"
+ACTIVE = "active"
+PAUSED = "paused"
+FINISHED = "finished"
+GAME_STATUSES = (FORMING, ACTIVE, PAUSED, FINISHED)
+
+# Press modes of a game, in the classic judges' spelling: which colours are allowed,
+# the first one being the default.
+PRESS_MODES = ("none", "white", "grey", "white/grey", "grey/white")
+
+# Rules of a game: a classic game, or multiverse Diplomacy (docs/multiverse.md).
+STANDARD_RULES = "standard"
+MULTIVERSE_RULES = "multiverse"
+GAME_RULES = (STANDARD_RULES, MULTIVERSE_RULES)
+ADJACENCIES = ("loose", "strict")
+
+# What happens when the grace period of a deadline runs out with orders missing.
+AT_GRACE_PROCESS = "process"  # missing orders default and the phase is processed
+AT_GRACE_WAIT = "wait"  # the game waits for its master (PROCESS)
+AT_GRACE_CHOICES = (AT_GRACE_PROCESS, AT_GRACE_WAIT)
+
+# Player statuses: playing, or gone (resigned or ejected; the power is in civil
+# disorder until the master REPLACEs the player).
+PLAYING = "playing"
+RESIGNED = "resigned"
+EJECTED = "ejected"
+PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED)
+
+# Kinds of stored report (GameReport.kind).
+REPORT_START = "start"
+REPORT_RESULTS = "results"
+REPORT_ANNOUNCEMENT = "announcement"
+
+
+def utcnow() -> datetime:
+    """The current time in UTC (timezone-aware)."""
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """Give a datetime read from the database its UTC zone back (SQLite drops it)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+class Account(SQLModel, table=True):
+    """A registered person, found by the address their mail comes from."""
+
+    __tablename__ = "account"
+
+    id: int | None = Field(default=None, primary_key=True)
+    address: str = Field(max_length=320, unique=True, index=True)
+    name: str = Field(default="", max_length=200)
+    time_zone: str = Field(default="UTC", max_length=64)
+    password_hash: str | None = Field(default=None, max_length=200)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Game(SQLModel, table=True):
+    """A game: its variant, its current phase and position, status and settings."""
+
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=64, unique=True, index=True)
+    variant: str = Field(default="standard", max_length=64)
+    phase: str = Field(max_length=16)
+    # The current position as the JSON phase document (docs/adjudicate.md).
+    position: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(default=FORMING, max_length=16, index=True)
+    press_mode: str = Field(default="white", max_length=16)
+    press_partial: bool = True
+    deadline: datetime | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    # --- games by mail (migration 0003) ---
+    # "standard" or "multiverse"; for multiverse games ``adjacency`` is "loose" or "strict".
+    rules: str = Field(default=STANDARD_RULES, max_length=16)
+    adjacency: str = Field(default="", max_length=16)
+    anonymous: bool = False
+    # Number of players the game waits for before it starts (0 = one per power).
+    seats: int = 0
+    # TimingRules.to_dict() as JSON ("{}" = the defaults of judge.clock.timing).
+    timing: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
+    # The game master's address (lower-case); only they may steer the game.
+    master_address: str = Field(default="", max_length=320)
+    # Phases processed so far (the report number, "game.001").
+    number: int = 0
+    processed_at: datetime | None = None
+    # End of the grace period of the current deadline, once the deadline has passed.
+    grace_until: datetime | None = None
+    at_grace: str = Field(default=AT_GRACE_PROCESS, max_length=16)
+    # True when grace ran out and the game waits for its master (at_grace == "wait").
+    waiting_for_master: bool = False
+    # Seed of the game's random choices (power assignment, multiverse removals).
+    seed: int = 0
+    # How the game ended, for the players ("Draw declared: ...", "Victory of France", ...).
+    outcome: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    # --- migration 0006 ---
+    # Bumped by every transaction that takes the game's lock (judge.game.games.lock_game).
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+    def position_doc(self) -> dict[str, Any]:
+        """The current position as a dict (the phase document)."""
+        return dict(json.loads(self.position))
+
+    def set_position(self, doc: dict[str, Any]) -> None:
+        """Store a new position; the phase column follows the document."""
+        self.position = json.dumps(doc, sort_keys=True)
+        self.phase = str(doc.get("phase", self.phase))
+
+
+class Player(SQLModel, table=True):
+    """One power in one game, played by one account, with its own password."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "power", name="uq_player_game_power"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    account_id: int = Field(foreign_key="account.id", index=True)
+    power: str = Field(max_length=32)
+    password_hash: str = Field(max_length=200)
+    joined_at: datetime = Field(default_factory=utcnow)
+    # --- games by mail (migration 0003) ---
+    status: str = Field(default=PLAYING, max_length=16)
+    # SET WAIT: do not process early before the deadline.
+    wait: bool = False
+    # SET DRAW: votes for a draw of all surviving powers.
+    draw: bool = False
+    # SET CONCEDE: concedes the game to the largest power.
+    concede: bool = False
+    # SET ABSENCE: the player is away on these days (inclusive), in the game's zone.
+    absent_from: date | None = None
+    absent_until: date | None = None
+
+
+class Applicant(SQLModel, table=True):
+    """Someone who JOINed a forming game; becomes a Player when the game starts."""
+
+    __tablename__ = "applicant"
+    __table_args__ = (UniqueConstraint("game_id", "account_id", name="uq_applicant"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    account_id: int = Field(foreign_key="account.id", index=True)
+    password_hash: str = Field(max_length=200)
+    # Power codes in order of preference, comma-separated ("" = no preference).
+    preferences: str = Field(default="", max_length=400)
+    joined_at: datetime = Field(default_factory=utcnow)
+
+
+class Observer(SQLModel, table=True):
+    """An account that receives a game's reports without playing (OBSERVE)."""
+
+    __tablename__ = "observer"
+    __table_args__ = (UniqueConstraint("game_id", "account_id", name="uq_observer"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    account_id: int = Field(foreign_key="account.id", index=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class GameReport(SQLModel, table=True):
+    """A report mailed to a game's players, kept as the game's history (HISTORY)."""
+
+    __tablename__ = "game_report"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int = 0  # Game.number after the report's phase
+    phase: str = Field(max_length=16)  # the phase the report is about
+    kind: str = Field(max_length=16)  # REPORT_START, REPORT_RESULTS, REPORT_ANNOUNCEMENT
+    subject: str = Field(max_length=400)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    html: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PhaseSnapshot(SQLModel, table=True):
+    """A game's position before one of its phases was processed (for ROLLBACK)."""
+
+    __tablename__ = "phase_snapshot"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int = 0  # Game.number before processing
+    phase: str = Field(max_length=16)
+    position: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class NoticeSent(SQLModel, table=True):
+    """A reminder or late notice already sent, so a restart never sends it twice."""
+
+    __tablename__ = "notice_sent"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    number: int = Field(primary_key=True)  # Game.number of the phase it was about
+    kind: str = Field(max_length=16, primary_key=True)  # "reminder", "late", ...
+    label: str = Field(max_length=64, primary_key=True)  # e.g. the reminder's lead time
+    sent_at: datetime = Field(default_factory=utcnow)
+
+
+class Order(SQLModel, table=True):
+    """One accepted order, as written and as understood, for one phase.
+
+    Orders are never updated: a later order with the same ``unit_key`` for the same
+    game, phase and power replaces an earlier one (the highest id wins), and a row with
+    the key ``games.CLEAR_KEY`` (the CLEAR command) withdraws every earlier one.
+    """
+
+    __tablename__ = "game_order"
+    __table_args__ = (Index("ix_game_order_lookup", "game_id", "phase", "power"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    phase: str = Field(max_length=16)
+    power: str = Field(max_length=32)
+    unit_key: str = Field(max_length=64)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    canonical: str = Field(sa_column=Column(Text, nullable=False))
+    account_id: int | None = Field(default=None, foreign_key="account.id")
+    from_address: str = Field(max_length=320)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Press(SQLModel, table=True):
+    """A press message sent in a game."""
+
+    __tablename__ = "press"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    phase: str = Field(max_length=16)
+    from_power: str = Field(max_length=32)
+    from_address: str = Field(max_length=320)
+    # JSON list of the receiving power codes.
+    recipients: str = Field(sa_column=Column(Text, nullable=False))
+    broadcast: bool = False
+    grey: bool = False
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+
+    def recipient_list(self) -> list[str]:
+        """The receiving powers as a list."""
+        return list(json.loads(self.recipients))
+
+
+class ReplyCount(SQLModel, table=True):
+    """How many replies went to one address in one clock hour (for the rate limit)."""
+
+    __tablename__ = "reply_count"
+
+    address: str = Field(max_length=320, primary_key=True)
+    hour: datetime = Field(primary_key=True)
+    count: int = 0

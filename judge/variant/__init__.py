@@ -1,0 +1,1 @@
+"""Variants as data: provinces, powers, names and the map, loaded from ``variants/``."""
