@@ -121,7 +121,7 @@ def hundred_games(count: int) -> None:
     from judge.game.deadlines import run_due
     from judge.game.games import Seat, create_game, store_order
     from judge.game.recipients import Sender
-    from judge.orders.reading import TextOrderRules
+    from judge.rules.reading import TextOrderRules
     from judge.store.db import make_engine, migrate
     from judge.store.mail import OutboxMessage
     from judge.store.models import Game

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from judge.orders.allowance import beyond_owed
 from judge.orders.text import check_orders
-from judge.orders.world import check_world_orders
+from judge.rules.allowance import beyond_owed
 from judge.rules.documents import adjudicate_document
 from judge.rules.multiverse.json_io import adjudicate_world_document, write_world
+from judge.rules.multiverse.mail_orders import check_world_orders
 from tests.multiverse.helpers import BASE, board, world
 from tests.test_owed_in_replies import WINTER
 

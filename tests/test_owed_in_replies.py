@@ -3,8 +3,8 @@ owed: 'Every unit has an order.' was printed to a power that had ordered nothing
 
 from __future__ import annotations
 
-from judge.orders.reading import TextOrderRules
-from judge.reports.reply import OrderReport, order_lines
+from judge.commands.reply import OrderReport, order_lines
+from judge.rules.reading import TextOrderRules
 
 # Winter 1901: France owns four centres with three units (one build), Germany three
 # centres with four units (one removal).

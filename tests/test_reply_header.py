@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from judge.clock.game_clock import set_game_timing
 from judge.clock.timing import TimingRules, format_for
+from judge.game.clock import set_game_timing
 from judge.game.games import find_game
 from judge.game.processing import process_phase, starting_document
 from judge.game.recipients import Sender

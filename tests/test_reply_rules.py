@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import Session, select
 
 from judge.commands.inbound import process_inbound
-from judge.mail.limits import LAST_REPLY, limited_body
+from judge.commands.limits import LAST_REPLY, limited_body
 from judge.runners.intake import QUARANTINED, Processor
 from judge.store import mail as store
 from judge.store.models import ReplyCount

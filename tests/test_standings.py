@@ -1,9 +1,9 @@
-"""judge.game.standings: survivors and centre counts of standard and multiverse positions."""
+"""judge.rules.standings: survivors and centre counts of standard and multiverse positions."""
 
 from __future__ import annotations
 
 from judge.game.games import starting_position
-from judge.game.standings import active_boards, centre_counts, largest_power, survivors
+from judge.rules.standings import active_boards, centre_counts, largest_power, survivors
 
 
 def _board(timeline, phase, units, centres):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.reports.reply import reply_subject
+from judge.commands.reply import reply_subject
 from judge.reports.subject_tags import strip_judge_tags
 
 

@@ -550,13 +550,13 @@ def test_grace_reminders_and_late_notices_are_ordered(
 def test_game_clock_sets_deadline_from_stored_rules_and_absences() -> None:
     from sqlmodel import Session, SQLModel, create_engine, select
 
-    from judge.clock.game_clock import (
+    from judge.clock.timing import parse_timing
+    from judge.game.clock import (
         game_timing,
         grace_deadline,
         set_game_timing,
         set_next_deadline,
     )
-    from judge.clock.timing import parse_timing
     from judge.game.games import Seat, create_game
     from judge.store.models import Player
 

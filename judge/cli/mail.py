@@ -1,7 +1,7 @@
 """Command-line entry points of the mail transport: ``judge run``,
 ``judge quarantine list|show|retry`` (received mail that failed) and
 ``judge outbox failed|show|retry`` (outgoing mail the judge gave up on).
-``register(subparsers)`` adds them to the judge CLI; ``python -m judge.mail`` runs them
+``register(subparsers)`` adds them to the judge CLI; ``python -m judge`` runs them
 on their own."""
 
 from __future__ import annotations

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from judge.clock.game_clock import set_game_timing
 from judge.clock.timing import TimingError, TimingRules, parse_timing
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
+from judge.game.clock import set_game_timing
 from judge.game.games import find_game, variant_powers
 from judge.game.processing import set_game_position, starting_document
 from judge.store.models import (

@@ -8,7 +8,6 @@ them in the order the master wrote them.
 
 from __future__ import annotations
 
-from judge.clock.game_clock import set_next_deadline
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import (
     MasterCommand,
@@ -19,6 +18,7 @@ from judge.commands.gm_common import (
 from judge.commands.gm_settings import deadline_text
 from judge.commands.phase import moved_on_since, parse_phase, same_phase
 from judge.commands.registry import register
+from judge.game.clock import set_next_deadline
 from judge.game.end import end_game
 from judge.game.processing import preview_phase, process_phase, rollback_to
 from judge.game.start import start_game

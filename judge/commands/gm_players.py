@@ -7,12 +7,12 @@ from sqlmodel import select
 from judge.commands.base import HIDDEN, Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
 from judge.commands.gm_settings import deadline_text
-from judge.commands.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
 from judge.commands.registry import register
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
+from judge.store.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
 
 
 def seat_of(ctx: Context, game: Game, power: str) -> Player | None:

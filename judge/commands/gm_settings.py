@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.clock.game_clock import game_timing, set_game_timing
 from judge.clock.timing import TimingError, describe_rules, format_for, parse_datetime, parse_timing
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
+from judge.game.clock import game_timing, set_game_timing
 from judge.game.games import variant_powers
 from judge.store.models import (
     ACTIVE,

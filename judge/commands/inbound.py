@@ -15,27 +15,27 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from judge.clock.game_clock import game_timing
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
 from judge.commands.gm_common import send_announcements
+from judge.commands.limits import limited_body
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.parser import ParsedMail, parse_body
-from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
-from judge.config import Config
-from judge.game.games import current_orders, player_address, power_name, variant_label
-from judge.mail.limits import limited_body
-from judge.mail.parse import IncomingMail, parse_incoming
-from judge.masters.authority import authenticate_gm_mail, keyring_home
-from judge.masters.signatures import Keyring, Status, Verification, describe
-from judge.orders.reading import TextOrderRules
-from judge.reports import mapper_lines
-from judge.reports.reply import (
+from judge.commands.reply import (
     OrderReport,
     build_reply,
     deadline_lines,
     render_body,
     reply_subject,
 )
+from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
+from judge.config import Config
+from judge.game.clock import game_timing
+from judge.game.games import current_orders, player_address, power_name, variant_label
+from judge.mail.parse import IncomingMail, parse_incoming
+from judge.masters.authority import authenticate_gm_mail, keyring_home
+from judge.masters.signatures import Keyring, Status, Verification, describe
+from judge.reports import mapper_lines
+from judge.rules.reading import TextOrderRules
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
 from judge.store.models import FORMING, PAUSED, Account, Game, as_utc, utcnow
 
@@ -320,7 +320,7 @@ def _send_limited(
     first: bool = False,
 ) -> bool:
     """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
-    contact and first contacts had theirs (judge.mail.limits); True when queued."""
+    contact and first contacts had theirs (judge.commands.limits); True when queued."""
     limits = config.limits
     new_limit = limits.replies_to_new_addresses_per_hour if first else None
     limited = limited_body(

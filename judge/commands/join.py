@@ -12,12 +12,12 @@ from sqlmodel import func, select
 
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
-from judge.commands.passwords import hash_password, password_problem
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
 from judge.game.games import find_power, game_powers
 from judge.game.start import seats_of, start_game
 from judge.store.models import FORMING, Applicant, Game, Player
+from judge.store.passwords import hash_password, password_problem
 
 
 def _count(ctx: Context, game: Game) -> int:

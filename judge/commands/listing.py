@@ -10,9 +10,9 @@ from sqlmodel import col, select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import find_game, game_powers, players_of
-from judge.game.standings import active_boards, centre_counts
-from judge.orders.reading import is_world
 from judge.reports.positions import board_code
+from judge.rules.reading import is_world
+from judge.rules.standings import active_boards, centre_counts
 from judge.store.models import Game, as_utc
 
 

@@ -9,8 +9,8 @@ from judge.commands.phase import moved_on_since, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
 from judge.game.games import current_orders, store_order
-from judge.orders import reading as order_rules
-from judge.orders.allowance import allowance_group, beyond_owed
+from judge.rules import reading as order_rules
+from judge.rules.allowance import allowance_group, beyond_owed
 from judge.store.models import FINISHED, FORMING, PLAYING
 
 

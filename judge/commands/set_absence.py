@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from judge.clock.game_clock import game_timing, set_next_deadline
 from judge.clock.timing import TimingError, format_for, parse_date_range
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import in_play_refusal
 from judge.commands.registry import register
+from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import power_name
 from judge.game.recipients import MASTER, announce, game_mail_subject
 from judge.store.models import ACTIVE, Game, as_utc

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement, masked
-from judge.commands.passwords import hash_password, password_problem
 from judge.commands.registry import register
+from judge.store.passwords import hash_password, password_problem
 
 
 @register

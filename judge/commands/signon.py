@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.limits import failure_key
 from judge.commands.password_guard import (
     Counter,
     address_counter,
@@ -12,11 +13,10 @@ from judge.commands.password_guard import (
     locked_reason,
     tell_owner,
 )
-from judge.commands.passwords import verify_password
 from judge.commands.registry import register
 from judge.game.games import find_game, find_power, game_powers, player_address
-from judge.mail.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Player
+from judge.store.passwords import verify_password
 
 
 def split_target(token: str) -> tuple[str, str] | None:

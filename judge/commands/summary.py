@@ -11,16 +11,16 @@ import json
 
 from sqlmodel import col, select
 
-from judge.clock.game_clock import game_timing
 from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
+from judge.game.clock import game_timing
 from judge.game.games import game_powers
 from judge.game.recipients import send
-from judge.game.standings import centre_counts
 from judge.game.start import applicants_of, seats_of
+from judge.rules.standings import centre_counts
 from judge.store.models import (
     FINISHED,
     MULTIVERSE_RULES,

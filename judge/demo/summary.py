@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import Session, col, select
 
 from judge.game.games import find_game, power_name
-from judge.game.standings import active_boards, centre_counts
+from judge.rules.standings import active_boards, centre_counts
 from judge.store.models import GameReport
 
 

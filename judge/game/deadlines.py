@@ -19,7 +19,6 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from judge.clock.game_clock import game_timing
 from judge.clock.planner import (
     LATE,
     REMINDER,
@@ -34,6 +33,7 @@ from judge.clock.planner import (
     WaitForMaster,
     plan,
 )
+from judge.game.clock import game_timing
 from judge.game.games import lock_game
 from judge.game.notices import send_late_notices, send_reminders, tell_master_waiting
 from judge.game.processing import orders_missing, process_phase

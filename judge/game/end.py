@@ -13,7 +13,7 @@ from sqlmodel import Session
 from judge.game.games import power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import Sender, game_mail_subject
-from judge.game.standings import centre_counts
+from judge.rules.standings import centre_counts
 from judge.store.models import FINISHED, Game
 
 

@@ -133,7 +133,7 @@ def create_game(
 ) -> Game:
     """Create a game with its players, at the variant's start unless ``position`` is
     given.  Flushes but does not commit."""
-    from judge.commands.passwords import hash_password  # here: judge.commands imports us
+    from judge.store.passwords import hash_password  # here: judge.commands imports us
 
     if status not in GAME_STATUSES:
         raise ValueError(f"unknown game status {status!r}")

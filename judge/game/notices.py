@@ -20,8 +20,8 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from judge.clock.game_clock import game_timing
 from judge.clock.timing import format_classic, format_for
+from judge.game.clock import game_timing
 from judge.game.games import power_name
 from judge.game.processing import orders_missing, report_settings
 from judge.game.recipients import (

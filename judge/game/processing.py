@@ -25,8 +25,8 @@ from typing import Any
 
 from sqlmodel import Session, col, delete, select
 
-from judge.clock.game_clock import absences, game_timing, set_next_deadline
 from judge.clock.timing import next_deadline
+from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import current_orders, power_name, starting_position, variant_label
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.recipients import (
@@ -37,9 +37,7 @@ from judge.game.recipients import (
     game_recipients,
     send,
 )
-from judge.game.standings import active_boards, board_time
 from judge.maps import Picture, turn_picture
-from judge.orders.reading import is_world, owed, unanswered
 from judge.reports import (
     ReportSettings,
     multiverse_report_input,
@@ -47,6 +45,8 @@ from judge.reports import (
     render_report,
 )
 from judge.rules.documents import adjudicate_document
+from judge.rules.reading import is_world, owed, unanswered
+from judge.rules.standings import active_boards, board_time
 from judge.store.models import (
     ACTIVE,
     FINISHED,

@@ -18,14 +18,14 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from judge.clock.game_clock import game_timing, set_next_deadline
+from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import game_powers, variant_label
 from judge.game.history import keep_report
 from judge.game.recipients import MASTER, OBSERVER, Sender, game_recipients, send
-from judge.game.standings import active_boards
 from judge.maps import safe_position_picture
 from judge.reports import ReportSettings, render_start
 from judge.reports.names import Names
+from judge.rules.standings import active_boards
 from judge.store.models import (
     ACTIVE,
     FORMING,

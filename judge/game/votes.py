@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from judge.game.end import end_game
 from judge.game.games import game_powers, power_name
 from judge.game.recipients import Sender
-from judge.game.standings import largest_power, survivors
+from judge.rules.standings import largest_power, survivors
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
 

@@ -172,7 +172,7 @@ def position_picture(
         return None
     title = f"{game} · {phase} · {what}"
     if isinstance(doc.get("boards"), list):
-        from judge.game.standings import active_boards
+        from judge.rules.standings import active_boards
 
         active = {_key(b) for b in active_boards(doc)}
         canvas = draw_grid(

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from judge.game.standings import board_time
 from judge.reports.names import Names, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
@@ -27,6 +26,7 @@ from judge.reports.render import (
     report_subject,
 )
 from judge.reports.settings import ReportSettings, VariantLike
+from judge.rules.standings import board_time
 
 
 def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]]) -> str:

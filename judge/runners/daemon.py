@@ -21,12 +21,12 @@ from sqlalchemy.engine import Engine
 
 from judge.config import Config
 from judge.game.recipients import Sender as Author
-from judge.mail.imap_source import ImapSource
-from judge.mail.smtp_inbound import start_smtp_server
 from judge.runners.deadline_runner import DeadlineRunner
+from judge.runners.imap_source import ImapSource
 from judge.runners.intake import ProcessFn, Processor
 from judge.runners.keeper_notices import Notices
 from judge.runners.sender import Sender
+from judge.runners.smtp_inbound import start_smtp_server
 from judge.store.db import make_engine, migrate
 
 log = logging.getLogger(__name__)

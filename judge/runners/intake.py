@@ -5,7 +5,7 @@ here, whatever the command processor, so that no processor can start a mail loop
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by
 default), which also handles the size bound.  If it raises, its work is rolled back,
 the mail is quarantined with the error, and the sender is told, within the reply limit
-of :mod:`judge.mail.limits` (the same rule as every other reply), and so is the keeper.
+of :mod:`judge.commands.limits` (the same rule as every other reply), and so is the keeper.
 If handling a row fails in any other way (even its quarantine), the failure is counted
 and the row backed off, so that the mail after it goes on; after ``HANDLING_BOUND``
 failures it is quarantined as it is (``judge.store.mail.inbound_failed``).
@@ -24,10 +24,10 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from judge.commands.limits import limited_body
+from judge.commands.redact import redact
 from judge.config import Config
-from judge.mail.limits import limited_body
 from judge.mail.parse import IncomingMail, parse_incoming
-from judge.mail.redact import redact
 from judge.mail.reply import build_reply, re_subject
 from judge.runners.keeper_notices import Notices
 from judge.store import mail as store

@@ -9,11 +9,11 @@ from email.message import EmailMessage
 
 from sqlmodel import Session, col, select
 
-from judge.commands.passwords import hash_password
 from judge.game.games import create_game
 from judge.game.recipients import Sender
 from judge.store.mail import OutboxMessage
 from judge.store.models import FORMING, Account, Game
+from judge.store.passwords import hash_password
 
 SENDER = Sender("Test Judge", "judge@judge.test")
 MASTER = "master@players.test"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.commands.passwords import password_problem, verify_password
 from judge.commands.register import read_fields, zone_problem
 from judge.store.models import Account, Player
+from judge.store.passwords import password_problem, verify_password
 from tests.commands.helpers import outcomes
 
 

@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 from sqlmodel import col, select
 
-from judge.clock.game_clock import game_timing
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
-from judge.commands.passwords import hash_password, verify_password
+from judge.game.clock import game_timing
 from judge.game.games import account_for, find_game
 from judge.store.mail import OutboxMessage
 from judge.store.models import (
@@ -35,6 +34,7 @@ from judge.store.models import (
     Player,
     Press,
 )
+from judge.store.passwords import hash_password, verify_password
 from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
 
 GM = "gm@example.org"

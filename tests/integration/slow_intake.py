@@ -15,7 +15,7 @@ import sys
 import time
 
 from judge.cli.mail import main
-from judge.mail import imap_source, smtp_inbound
+from judge.runners import imap_source, smtp_inbound
 
 
 def _slowed(original):  # noqa: ANN001, ANN202

@@ -54,7 +54,7 @@ def start_daemon(config_path: Path, log_path: Path, real: bool) -> subprocess.Po
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), str(ROOT), env.get("PYTHONPATH", "")])
     env["STANDIN_DELAY"] = "0.01"  # so that the kill lands in the middle
     log = open(log_path, "ab")  # noqa: SIM115
-    cmd = [sys.executable, "-m", "judge.mail", "run", "--config", str(config_path)]
+    cmd = [sys.executable, "-m", "judge", "run", "--config", str(config_path)]
     cmd += ["-v"] if real else ["--processor", "standin:process_inbound", "-v"]
     return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=log)
 

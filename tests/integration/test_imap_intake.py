@@ -12,7 +12,7 @@ from rig import Dovecot, wait_for
 from sqlmodel import Session, select
 
 from judge.config import Config
-from judge.mail.imap_source import ImapSource
+from judge.runners.imap_source import ImapSource
 from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(60)

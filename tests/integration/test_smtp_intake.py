@@ -12,7 +12,7 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 
 from judge.mail.parse import parse_incoming
-from judge.mail.smtp_inbound import start_smtp_server
+from judge.runners.smtp_inbound import start_smtp_server
 from judge.store.db import make_engine
 from judge.store.mail import InboundMessage
 

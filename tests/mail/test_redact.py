@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from judge.mail.imap_source import FETCH_BYTES, HEADER_BYTES, fetch_batches
-from judge.mail.redact import mask_text, redact
+from judge.commands.redact import mask_text, redact
+from judge.runners.imap_source import FETCH_BYTES, HEADER_BYTES, fetch_batches
 
 MAIL = (
     b"From: a@example.com\r\nTo: judge@example.org\r\nMessage-ID: <r1@example.com>\r\n"

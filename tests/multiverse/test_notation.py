@@ -162,7 +162,7 @@ def test_retreat_turn_reads_moves_as_retreats():
 
 def test_a_mistyped_province_suggests_the_closest_names() -> None:
     from judge.game.processing import starting_document
-    from judge.orders.world import check_world_orders
+    from judge.rules.multiverse.mail_orders import check_world_orders
 
     world = starting_document("standard", "multiverse", "loose", 1)
     for text in ("A Bud-Srb", "A 1:bud:S1901 - 1:srb:S1901"):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.orders.world import check_world_orders
 from judge.rules.multiverse.json_io import write_world
+from judge.rules.multiverse.mail_orders import check_world_orders
 from tests.multiverse.helpers import BASE, board, world
 
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import Session
 
-from judge.clock.game_clock import set_game_timing
 from judge.clock.timing import parse_timing
+from judge.game.clock import set_game_timing
 from judge.game.games import Seat, account_for, create_game, store_order
 from judge.game.recipients import Sender
 from judge.orders.text import check_orders

@@ -15,7 +15,7 @@ from sqlmodel import Session, SQLModel, col, create_engine, select
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.game.games import Seat, account_for, create_game, store_order
 from judge.game.recipients import Sender
-from judge.orders.reading import TextOrderRules
+from judge.rules.reading import TextOrderRules
 from judge.store.mail import OutboxMessage
 from judge.store.models import Game, Observer
 

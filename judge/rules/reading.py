@@ -1,6 +1,6 @@
 """The order rules of mail processing: orders of standard games are read by
 :mod:`judge.orders.text`, orders of multiverse games (a world document, with
-``"boards"``) by :mod:`judge.orders.world`.
+``"boards"``) by :mod:`judge.rules.multiverse.mail_orders`.
 
 Also what each power owes in a phase (:func:`owed`), used by the turn engine, the
 scheduler (early processing, reminders, late notices) and the replies.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from judge.orders.world import Owed, check_world_orders, world_owed
+from judge.rules.multiverse.mail_orders import Owed, check_world_orders, world_owed
 
 
 def is_world(position: dict[str, Any]) -> bool:

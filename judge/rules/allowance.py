@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.orders import reading as order_rules
-from judge.orders.world import board_adjustments
+from judge.rules import reading as order_rules
+from judge.rules.multiverse.mail_orders import board_adjustments
 
 # Orders sharing one allowance: ("build", "remove" or "waive", a board or "").
 Group = tuple[str, str]
