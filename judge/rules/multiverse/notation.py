@@ -1,10 +1,14 @@
 """Multiverse orders in text: ``A 2:par:F1902 - 1:par:F1902``.
 
 A location is ``timeline:province:turn``.  The timeline is a number, a NATO
-word or its initial (``alfa``/``a`` = 1, ``bravo``/``b`` = 2, ...); the turn is
-``S1902``, ``F02``, ``Spring 1902``, ``fall 1902`` (case-insensitive); the
-province is written as in standard orders, with a coast after ``/`` or in
-brackets.  Parts may be left out when the world makes them unambiguous:
+word or its initial (``alfa``/``a`` = 1, ``bravo``/``b`` = 2, ... ``zulu`` = 26),
+and past 26 the word takes a suffix as 5dplomacy writes it: ``alfaprime`` = ``a1``
+= 27, ``bravoprime`` = ``b1`` = 28, ``alfasecond`` = ``a2`` = 53, and so on.  The
+turn is ``S1902``, ``F02``, ``Fall02``, ``Spring 1902``, ``fall 1902``
+(case-insensitive); the province is written as in standard orders (5dplomacy's
+codes such as ``NWS``, ``ENC``, ``IOS`` are aliases of the map), with a coast
+after ``/`` or in brackets; ``stp/wc`` is 5dplomacy's name for St Petersburg's
+south coast.  Parts may be left out when the world makes them unambiguous:
 
 * an ordered unit without timeline and turn is found on the active boards (in a
   retreat turn, among the units that must retreat; in winter, on the active
@@ -76,6 +80,15 @@ NATO = [
 _NATO_INDEX = {word: i + 1 for i, word in enumerate(NATO)}
 _NATO_INDEX.update({"alpha": 1, "juliet": 10, "x-ray": 24})
 _INITIALS = {word[0]: i + 1 for i, word in enumerate(NATO)}
+# the word suffixes of timelines past the 26th (5dplomacy: bravoprime = b1)
+SUFFIXES = ["", "prime", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+_SUFFIX_INDEX = {word: i for i, word in enumerate(SUFFIXES) if word}
+_NAMED_TIMELINE_RE = re.compile(
+    r"^(?P<word>[a-z]+?|x-ray)[\s_-]*(?P<suffix>" + "|".join(SUFFIXES[1:]) + r")?$"
+)
+_INITIAL_TIMELINE_RE = re.compile(r"^(?P<initial>[a-z])(?P<suffix>\d{1,2})?$")
+# coasts named otherwise in some notations: 5dplomacy calls St Petersburg's south coast "wc"
+_COAST_SYNONYMS = {("stp", "wc"): "sc"}
 
 _TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(\d{2}|\d{4})$")
 _SEASONS = {
@@ -139,21 +152,33 @@ class ParsedOrder:
 
 
 def parse_timeline(text: str) -> int | None:
-    """``"2"``, ``"bravo"``, ``"b"`` -> 2; None when it is not a timeline."""
+    """``"2"``, ``"bravo"``, ``"b"`` -> 2; ``"bravoprime"``, ``"b1"`` -> 28; else None."""
     text = text.strip().lower()
     if text.isdigit():
         number = int(text)
         return number if number >= 1 else None
-    if text in _NATO_INDEX:
-        return _NATO_INDEX[text]
-    if len(text) == 1 and text in _INITIALS:
-        return _INITIALS[text]
+    named = _NAMED_TIMELINE_RE.match(text)
+    if named and named.group("word") in _NATO_INDEX:
+        suffix = _SUFFIX_INDEX.get(named.group("suffix") or "", 0)
+        return _NATO_INDEX[named.group("word")] + len(NATO) * suffix
+    initial = _INITIAL_TIMELINE_RE.match(text)
+    if initial and initial.group("initial") in _INITIALS:
+        suffix = int(initial.group("suffix") or 0)
+        return _INITIALS[initial.group("initial")] + len(NATO) * suffix
     return None
 
 
 def timeline_name(number: int) -> str:
-    """The NATO word of a timeline number (``2`` -> ``bravo``), or the number itself."""
-    return NATO[number - 1] if 1 <= number <= len(NATO) else str(number)
+    """The name of a timeline number: ``2`` -> ``bravo``, ``28`` -> ``bravoprime``.
+
+    Numbers beyond the named suffixes are written as numbers.
+    """
+    if number < 1:
+        return str(number)
+    suffix, word = divmod(number - 1, len(NATO))
+    if suffix >= len(SUFFIXES):
+        return str(number)
+    return NATO[word] + SUFFIXES[suffix]
 
 
 def parse_turn(text: str, century: int = 1900) -> tuple[int, int] | None:
@@ -216,6 +241,7 @@ def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
     for name, coast_text in candidates:
         province = base.lookup(name)
         coast = _COASTS.get(coast_text.strip(" ."))
+        coast = _COAST_SYNONYMS.get((province, coast), coast)
         if province is not None and coast is not None:
             if f"{province}/{coast}" not in base.locations.get(province, ()):
                 raise NotationError(f"{base.name(province)} has no {coast_text.strip()} coast")
