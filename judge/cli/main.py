@@ -73,9 +73,9 @@ def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
         importlib.import_module(name).register(commands)
 
     from judge.cli import gm as gm_cli
-    from judge.cli import mail as mail_cli
+    from judge.cli import transport as transport_cli
 
-    mail_cli.register(commands)
+    transport_cli.register(commands)
     gm_cli.register(commands)
     return parser
 

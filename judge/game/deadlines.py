@@ -35,8 +35,8 @@ from judge.clock.planner import (
 )
 from judge.game.clock import game_timing
 from judge.game.games import lock_game
-from judge.game.notices import send_late_notices, send_reminders, tell_master_waiting
 from judge.game.processing import orders_missing, process_phase
+from judge.game.reminders import send_late_notices, send_reminders, tell_master_waiting
 from judge.mail.outgoing import Author
 from judge.store.mail import PENDING, InboundMessage
 from judge.store.models import ACTIVE, PLAYING, Game, NoticeSent, Order, Player, as_utc, utcnow

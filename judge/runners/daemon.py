@@ -23,7 +23,7 @@ from judge.config import Config
 from judge.mail.outgoing import Author
 from judge.runners.deadline_runner import DeadlineRunner
 from judge.runners.imap_source import ImapSource
-from judge.runners.intake import ProcessFn, Processor
+from judge.runners.inbox import InboxRunner, ProcessFn
 from judge.runners.keeper_notices import KeeperNotices
 from judge.runners.sender import OutboxSender
 from judge.runners.smtp_inbound import start_smtp_server
@@ -61,7 +61,7 @@ class Daemon:
         )
         # after each processed mail: send the replies, and look at the deadlines again
         self.mail_handled = _Signal(self.outbound_wake.set, self.deadlines.replan)
-        self.processor = Processor(
+        self.processor = InboxRunner(
             config,
             engine,
             process,

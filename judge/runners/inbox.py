@@ -61,7 +61,7 @@ QUARANTINED = (
 )
 
 
-class Processor:
+class InboxRunner:
     """Applies pending inbound mail, one transaction per mail (``clock`` gives the time
     the reply limit counts in)."""
 
