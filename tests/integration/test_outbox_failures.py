@@ -15,7 +15,7 @@ import pytest
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.cli import mail as cli
+from judge.cli import transport as cli
 from judge.config import Config, OutboundSection
 from judge.game.games import Seat, create_game
 from judge.game.recipients import game_mail_subject, send
