@@ -63,7 +63,7 @@ def zone_of(name: str | None) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
-def time_left(deadline: datetime, now: datetime) -> str:
+def time_to_deadline(deadline: datetime, now: datetime) -> str:
     """``2 days, 3 hours, 5 minutes`` until the deadline (or that it has passed)."""
     seconds = int((deadline - now).total_seconds())
     if seconds <= 0:
@@ -83,7 +83,7 @@ def deadline_lines(deadline: datetime | None, now: datetime, zone: str | None) -
     if deadline is None:
         return ["No deadline is set."]
     shown = format_for(deadline, zone_of(zone))
-    return [f"Deadline: {shown}.", f"Time to deadline: {time_left(deadline, now)}."]
+    return [f"Deadline: {shown}.", f"Time to deadline: {time_to_deadline(deadline, now)}."]
 
 
 def transcript_lines(transcript: Transcript) -> list[str]:

@@ -32,9 +32,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def _demo(args: argparse.Namespace) -> int:
     if args.sample:
-        from judge.demo.sample import run_demo as run_sample
+        from judge.demo.sample import print_sample_reports
 
-        return run_sample()
+        return print_sample_reports()
     from judge.demo.main import run_demo
 
     return run_demo(args.directory)
