@@ -212,3 +212,17 @@ def test_the_allowed_upward_imports_are_still_there() -> None:
 def test_no_import_cycle() -> None:
     found = cycles(import_graph())
     assert not found, "import cycles:\n" + "\n".join("  " + " <-> ".join(c) for c in found)
+
+
+def test_the_cli_finds_by_name_only_what_lies_above_it() -> None:
+    """``judge.cli.main.ABOVE_THE_CLI`` is the one import by name: it names modules
+    of a higher layer (a lower one would be imported plainly), each with a
+    ``register``."""
+    import importlib
+
+    from judge.cli.main import ABOVE_THE_CLI
+
+    rank = {layer: i for i, layer in enumerate(LAYERS)}
+    for name in ABOVE_THE_CLI:
+        assert rank[layer_of(name)] > rank["cli"], name
+        assert callable(importlib.import_module(name).register), name
