@@ -12,7 +12,8 @@ from sqlmodel import Session
 
 from judge.game.games import power_name
 from judge.game.history import announce_and_keep
-from judge.game.recipients import Sender, game_mail_subject
+from judge.game.recipients import game_mail_subject
+from judge.mail.outgoing import Author
 from judge.rules.standings import centre_counts
 from judge.store.models import FINISHED, Game
 
@@ -29,7 +30,7 @@ def final_standing(game: Game) -> list[str]:
     ]
 
 
-def end_game(session: Session, sender: Sender, game: Game, outcome: str, now: datetime) -> None:
+def end_game(session: Session, sender: Author, game: Game, outcome: str, now: datetime) -> None:
     """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
     and store the announcement as a GameReport.  The caller commits."""
     if game.status == FINISHED:

@@ -29,14 +29,8 @@ from judge.clock.timing import next_deadline
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import current_orders, power_name, starting_position, variant_label
 from judge.game.history import announce_and_keep, keep_report
-from judge.game.recipients import (
-    DEFAULT_JUDGE_CODE,
-    Recipient,
-    Sender,
-    game_mail_subject,
-    game_recipients,
-    send,
-)
+from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
+from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
 from judge.reports import (
     ReportSettings,
@@ -249,7 +243,7 @@ def _picture(game: Game, turn: _Turn) -> Picture | None:
 
 def _mail_by_zone(
     session: Session,
-    sender: Sender,
+    sender: Author,
     game: Game,
     turn: _Turn,
     recipients: Sequence[Recipient],
@@ -293,7 +287,7 @@ def clear_phase_flags(session: Session, game: Game) -> None:
         session.add(player)
 
 
-def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -> TurnOutcome:
+def process_phase(session: Session, sender: Author, game: Game, now: datetime) -> TurnOutcome:
     """Adjudicate the game's current phase with its stored orders, store the new
     position, clear the players' waits and votes, set the next deadline (or finish the game
     on a victory), and store and mail the report.  The caller commits."""
@@ -336,7 +330,7 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
     return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
 
 
-def preview_phase(session: Session, sender: Sender, game: Game, now: datetime, to: str) -> None:
+def preview_phase(session: Session, sender: Author, game: Game, now: datetime, to: str) -> None:
     """Mail the results the current orders would give to ``to`` only, marked PREVIEW.
 
     Nothing of the game changes."""
@@ -368,7 +362,7 @@ def _zone_of(session: Session, game: Game, address: str) -> str:
     return account.time_zone if account is not None and account.time_zone else "UTC"
 
 
-def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: datetime) -> None:
+def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: datetime) -> None:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and

@@ -21,7 +21,8 @@ from sqlmodel import Session, col, select
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import game_powers, variant_label
 from judge.game.history import keep_report
-from judge.game.recipients import MASTER, OBSERVER, Sender, game_recipients, send
+from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
+from judge.mail.outgoing import Author
 from judge.maps import safe_position_picture
 from judge.reports import ReportSettings, render_start
 from judge.reports.names import Names
@@ -127,7 +128,7 @@ def notation_note(board: Mapping[str, Any], variant: Variant, power: str | None)
     )
 
 
-def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+def start_game(session: Session, sender: Author, game: Game, now: datetime) -> None:
     """Start a forming game: applicants become players with assigned powers, the
     first deadline is set, everyone gets the start mail, and it is stored as the
     game's first report.  Raises ValueError (a message for people) when the game
@@ -158,7 +159,7 @@ def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> N
     _send_start_mail(session, sender, game, now)
 
 
-def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime) -> None:
     variant = load_variant(game.variant)
     position = _start_position(game)
     rows = session.exec(
