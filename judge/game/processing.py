@@ -41,9 +41,7 @@ from judge.game.recipients import (
     send,
 )
 from judge.maps import Picture, turn_picture
-from judge.reports import (
-    ReportSettings,
-)
+from judge.reports import ReportSettings
 from judge.rules.base import Step, unanswered
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
