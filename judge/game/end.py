@@ -14,15 +14,14 @@ from judge.game.games import power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
-from judge.rules.standings import centre_counts
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, Game
 
 
 def final_standing(game: Game) -> list[str]:
     """One line per power holding centres, most first: ``France     12 centres``."""
-    counts = sorted(
-        centre_counts(game.position_doc()).items(), key=lambda item: (-item[1], item[0])
-    )
+    held = ruleset_for_game(game).centre_counts(game.position_doc())
+    counts = sorted(held.items(), key=lambda item: (-item[1], item[0]))
     names = [(power_name(game, power), count) for power, count in counts]
     width = max((len(name) for name, _ in names), default=0)
     return [
