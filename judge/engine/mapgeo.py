@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from judge.engine.orders import Location, UnitType
+from judge.engine.units import Location, UnitType
 from judge.variant.data import Variant
 
 
