@@ -19,6 +19,7 @@ only these hooks, so a ruleset adds an order kind without editing it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 from judge.engine.outcome import MovementResult, Outcome
@@ -77,6 +78,21 @@ class Resolution(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What the legality of an order may look at: the map, the units on it (before
+    any order is known) and the order kinds in play."""
+
+    geo: Geography
+    units: Mapping[Location, Unit]
+    kinds: tuple[type[Order], ...]
+
+    def could_reach(self, loc: Location, dest: Location, exclude: Location | None = None) -> bool:
+        """Whether the unit at ``loc`` could get into the area of ``dest`` by some order
+        kind in play, without help from the unit at ``exclude`` (for supports)."""
+        return any(kind.reaches(self, loc, dest, exclude) for kind in self.kinds)
+
+
 class Order:
     """The base of every order kind (a frozen dataclass with slots).
 
@@ -88,11 +104,16 @@ class Order:
     kind: ClassVar[str] = ""
     phases: ClassVar[frozenset[str]] = frozenset()
 
-    def illegal_reason(
-        self, geo: Geography, units: Mapping[Location, Unit], unit: Unit
-    ) -> str | None:
-        """None when legal for ``unit`` in this position; else a short reason."""
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        """None when legal for ``unit`` (the unit that receives it) on ``board``;
+        else a short reason."""
         return "not an order for this phase"
+
+    @classmethod
+    def reaches(cls, board: Board, loc: Location, dest: Location, exclude: Location | None) -> bool:
+        """Whether the unit at ``loc`` could get into the area of ``dest`` by an order of
+        this kind (not helped by the unit at ``exclude``); kinds that move units say so."""
+        return False
 
     def format(self, unit: UnitText, phase: str) -> str:
         """The judge's own spelling of the order in a phase of kind ``phase``."""

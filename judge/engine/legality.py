@@ -12,17 +12,25 @@ from collections.abc import Mapping
 
 from judge.engine.convoys import convoy_fleets, could_reach
 from judge.engine.geography import Geography
-from judge.engine.kinds import MovementOrder
+from judge.engine.kinds import Board, MovementOrder, Order
+from judge.engine.orders import STANDARD_ORDER_KINDS
 from judge.engine.units import Location, Unit
 
 __all__ = ["convoy_fleets", "could_reach", "illegal_reason"]
 
 
 def illegal_reason(
-    geo: Geography, units: Mapping[Location, Unit], order: MovementOrder
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    order: MovementOrder,
+    kinds: tuple[type[Order], ...] = STANDARD_ORDER_KINDS,
 ) -> str | None:
-    """None when ``order`` is legal for the unit it names; else a short reason."""
+    """None when ``order`` is legal for the unit it names; else a short reason.
+
+    ``kinds``: the order kinds in play (a support is legal when the supported
+    unit could make the move by one of them).
+    """
     unit = units.get(order.unit)
     if unit is None:
         return "no such unit"
-    return order.illegal_reason(geo, units, unit)
+    return order.illegal_reason(Board(geo, units, kinds), unit)

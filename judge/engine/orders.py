@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from judge.engine.convoys import convoy_fleets, could_reach
-from judge.engine.kinds import MovementOrder, Order, Resolution, UnitText, an, register
+from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, an, register
 from judge.engine.outcome import MovementResult, Outcome
 from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
 
@@ -34,6 +34,7 @@ __all__ = [
     "Location",
     "Move",
     "MovementOrder",
+    "Moving",
     "Order",
     "Retreat",
     "SupportHold",
@@ -54,16 +55,38 @@ class Hold(MovementOrder):
     kind: ClassVar[str] = "hold"
     unit: Location
 
-    def illegal_reason(self, geo: Geography, units: Units, unit: Unit) -> str | None:
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
         return None
 
     def format(self, unit: UnitText, phase: str) -> str:
         return f"{unit(self.unit)} H"
 
 
+class Moving(MovementOrder):
+    """What every kind of move shares: its decision (does it beat the defence and
+    its rivals?) and its outcome.  A new kind of move subclasses this and says
+    where it goes (``moves_to``) and how it gets there (``reaches_directly``)."""
+
+    __slots__ = ()
+
+    def decide(self, r: Resolution, loc: Location) -> bool:
+        return r.move_succeeds(loc)
+
+    def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
+        if loc in result.moves:
+            return Outcome(True)
+        if loc in r.no_path:
+            return Outcome(False, "convoy paradox")
+        if not r.has_path(loc):
+            if r.uses_convoy(loc):
+                return Outcome(False, "no convoy" if not r.route_fleets[loc] else "disrupted")
+            return Outcome(False, "no route")
+        return Outcome(False, "dislodged" if loc in result.dislodged else "bounced")
+
+
 @register
 @dataclass(frozen=True, slots=True)
-class Move(MovementOrder):
+class Move(Moving):
     """The unit moves to ``dest``; ``via_convoy`` asks explicitly for a convoy."""
 
     kind: ClassVar[str] = "move"
@@ -71,7 +94,8 @@ class Move(MovementOrder):
     dest: Location
     via_convoy: bool = False
 
-    def illegal_reason(self, geo: Geography, units: Units, unit: Unit) -> str | None:
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        geo, units = board.geo, board.units
         src, dest = self.unit, self.dest
         if geo.province(src) == geo.province(dest):
             return "a unit cannot move to where it is"
@@ -97,22 +121,19 @@ class Move(MovementOrder):
     def may_go_by_convoy(self) -> bool:
         return True
 
+    @classmethod
+    def reaches(cls, board: Board, loc: Location, dest: Location, exclude: Location | None) -> bool:
+        """Directly, or by a convoy route of fleets other than ``exclude``."""
+        geo, units = board.geo, board.units
+        unit = units[loc]
+        if geo.can_reach(unit.type, loc, geo.province(dest)):
+            return True
+        if not could_reach(geo, unit, loc, dest):
+            return False
+        return bool(convoy_fleets(geo, units, loc, dest, exclude=exclude))
+
     def asks_for_convoy(self) -> bool:
         return self.via_convoy
-
-    def decide(self, r: Resolution, loc: Location) -> bool:
-        return r.move_succeeds(loc)
-
-    def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
-        if loc in result.moves:
-            return Outcome(True)
-        if loc in r.no_path:
-            return Outcome(False, "convoy paradox")
-        if not r.has_path(loc):
-            if r.uses_convoy(loc):
-                return Outcome(False, "no convoy" if not r.route_fleets[loc] else "disrupted")
-            return Outcome(False, "no route")
-        return Outcome(False, "dislodged" if loc in result.dislodged else "bounced")
 
 
 class _Support(MovementOrder):
@@ -127,7 +148,8 @@ class _Support(MovementOrder):
     def _into(self, geo: Geography) -> Hashable | None:
         return None
 
-    def _reason(self, geo: Geography, units: Units, unit: Unit, area: Hashable) -> str | None:
+    def _reason(self, board: Board, unit: Unit, area: Hashable) -> str | None:
+        geo, units = board.geo, board.units
         if units.get(self.target) is None:
             return "there is no unit to support there"
         if self.target == self.unit:
@@ -156,8 +178,8 @@ class SupportHold(_Support):
     unit: Location
     target: Location
 
-    def illegal_reason(self, geo: Geography, units: Units, unit: Unit) -> str | None:
-        return self._reason(geo, units, unit, geo.province(self.target))
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        return self._reason(board, unit, board.geo.province(self.target))
 
     def format(self, unit: UnitText, phase: str) -> str:
         return f"{unit(self.unit)} S {unit(self.target)}"
@@ -180,23 +202,18 @@ class SupportMove(_Support):
     target: Location
     dest: Location
 
-    def illegal_reason(self, geo: Geography, units: Units, unit: Unit) -> str | None:
-        reason = self._reason(geo, units, unit, geo.province(self.dest))
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        geo = board.geo
+        area = geo.province(self.dest)
+        reason = self._reason(board, unit, area)
         if reason is not None:
             return reason
-        if geo.province(self.dest) == geo.province(self.target):
+        if area == geo.province(self.target):
             return "a unit cannot move to where it is"
-        if not self._supported_move_possible(geo, units, units[self.target]):
+        # Without the supporter's help: a fleet that supports cannot also convoy.
+        if not board.could_reach(self.target, self.dest, exclude=self.unit):
             return "the supported unit cannot reach that area"
         return None
-
-    def _supported_move_possible(self, geo: Geography, units: Units, target: Unit) -> bool:
-        """Whether the supported unit could make the move, without the supporter convoying it."""
-        if geo.can_reach(target.type, self.target, geo.province(self.dest)):
-            return True
-        if not could_reach(geo, target, self.target, self.dest):
-            return False
-        return bool(convoy_fleets(geo, units, self.target, self.dest, exclude=self.unit))
 
     def format(self, unit: UnitText, phase: str) -> str:
         return f"{unit(self.unit)} S {unit(self.target)} - {self.dest}"
@@ -225,7 +242,8 @@ class Convoy(MovementOrder):
     army: Location
     dest: Location
 
-    def illegal_reason(self, geo: Geography, units: Units, unit: Unit) -> str | None:
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        geo, units = board.geo, board.units
         if not unit.type.convoys:
             return "only a fleet can convoy"
         if not geo.can_convoy(self.unit):

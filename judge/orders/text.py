@@ -263,7 +263,7 @@ def _interpret(ctx: Context, parsed: ParsedOrder) -> Order:
         raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
     order = interpret(ctx, parsed)
     if phase == "M" and isinstance(order, MovementOrder):
-        reason = illegal_reason(ctx.geo, pos.units, order)
+        reason = illegal_reason(ctx.geo, pos.units, order, ctx.syntax.engine.order_kinds)
         if reason is not None:
             raise Refusal(reason)
     return order
