@@ -67,12 +67,13 @@ class MapGeography:
 
     def can_stand(self, unit_type: UnitType, loc: Location) -> bool:
         """Whether a unit of ``unit_type`` may stand at ``loc``: the terrain of its
-        province, and for the fleet adjacency a coast where the province has several."""
+        province, and for the fleet adjacency a coast where the province has several
+        (other units stand at the province code)."""
         area = self._area.get(loc)
         if area is None or self.variant.provinces[area].kind not in unit_type.terrains:
             return False
-        if unit_type.adjacency == "fleet":
-            return loc in self.variant.fleet_locations(area)
+        if unit_type.adjacency == "fleet" and self.variant.coasts_of(area):
+            return loc != area  # on one of the coasts
         return loc == area
 
 

@@ -134,6 +134,19 @@ def test_a_supported_railway_move_dislodges_and_an_unsupported_one_bounces() -> 
     assert result.dislodged["ber"].attacker_from == "war"
 
 
+def test_a_support_written_for_a_railway_move_is_accepted_only_under_the_ruleset() -> None:
+    units = {"war": Unit("russia", UnitType.ARMY), "kie": Unit("russia", TRAIN)}
+    pos = position(units)
+    found = check(pos, "russia", "T Kie S A War - Ber")
+    assert found.ok, found.message
+    assert found.order == SupportMove("kie", "war", "ber")
+    standard = dict(units, kie=Unit("russia", UnitType.FLEET))
+    (refused,) = check_position_orders(
+        VARIANT, position(standard), "russia", ["F Kie S A War - Ber"]
+    )
+    assert refused.message == "F Kie S A War - Ber: the supported unit cannot reach that area"
+
+
 def test_two_railway_moves_into_one_province_stand_each_other_off() -> None:
     units = {"war": Unit("russia", TRAIN), "kie": Unit("germany", UnitType.ARMY)}
     orders = {"war": Railway("war", ("sil",)), "kie": Railway("kie", ("ber", "sil"))}
