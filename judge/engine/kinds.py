@@ -78,7 +78,7 @@ class Resolution(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Board:
     """What the legality of an order may look at: the map, the units on it (before
     any order is known) and the order kinds in play."""
@@ -91,6 +91,13 @@ class Board:
         """Whether the unit at ``loc`` could get into the area of ``dest`` by some order
         kind in play, without help from the unit at ``exclude`` (for supports)."""
         return any(kind.reaches(self, loc, dest, exclude) for kind in self.kinds)
+
+    def illegal_reason(self, order: MovementOrder) -> str | None:
+        """None when ``order`` is legal for the unit it names; else a short reason."""
+        unit = self.units.get(order.unit)
+        if unit is None:
+            return "no such unit"
+        return order.illegal_reason(self, unit)
 
 
 class Order:

@@ -30,7 +30,4 @@ def illegal_reason(
     ``kinds``: the order kinds in play (a support is legal when the supported
     unit could make the move by one of them).
     """
-    unit = units.get(order.unit)
-    if unit is None:
-        return "no such unit"
-    return order.illegal_reason(Board(geo, units, kinds), unit)
+    return Board(geo, units, kinds).illegal_reason(order)

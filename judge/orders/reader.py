@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from judge.engine.geography import Geography
-from judge.engine.kinds import Order
+from judge.engine.kinds import Board, Order
 from judge.engine.rules import EngineRules
 from judge.engine.units import Unit, UnitType
 from judge.variant.data import Variant
@@ -273,19 +273,20 @@ class CheckPosition:
         return None
 
 
-@dataclass
 class Context:
     """What an order kind's interpreter works with: the position, the power, the rules."""
 
-    variant: Variant
-    pos: CheckPosition
-    power: str
-    syntax: OrderSyntax
+    __slots__ = ("variant", "pos", "power", "syntax", "geo", "board")
 
-    @property
-    def geo(self) -> Geography:
+    def __init__(self, variant: Variant, pos: CheckPosition, power: str, syntax: OrderSyntax):
+        self.variant = variant
+        self.pos = pos
+        self.power = power
+        self.syntax = syntax
+        self.geo: Geography = syntax.engine.geography(variant)
         """The geography of the variant under the rules in play."""
-        return self.syntax.engine.geography(self.variant)
+        self.board = Board(self.geo, pos.units, syntax.engine.order_kinds)
+        """What the legality of a movement order looks at."""
 
     def own_unit(self, place: Place, dislodged: bool = False) -> str:
         """The location of the power's unit in ``place``; Refusal when there is none."""

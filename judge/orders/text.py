@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from judge.engine.kinds import MovementOrder, Order
-from judge.engine.legality import illegal_reason
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
@@ -263,7 +262,7 @@ def _interpret(ctx: Context, parsed: ParsedOrder) -> Order:
         raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
     order = interpret(ctx, parsed)
     if phase == "M" and isinstance(order, MovementOrder):
-        reason = illegal_reason(ctx.geo, pos.units, order, ctx.syntax.engine.order_kinds)
+        reason = ctx.board.illegal_reason(order)
         if reason is not None:
             raise Refusal(reason)
     return order
