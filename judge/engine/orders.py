@@ -11,7 +11,7 @@ Every order names the location of the unit that receives it in ``unit``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -43,8 +43,6 @@ __all__ = [
     "UnitType",
     "Waive",
 ]
-
-Units = Mapping[Location, Unit]
 
 
 @register

@@ -5,11 +5,17 @@ never looks inside a location.  Orders must already be *legal* (see
 :mod:`judge.engine.legality`); an illegal order should be replaced by a hold
 before it reaches this module.  Units without an order hold.
 
-Every order gets one decision, resolved on demand:
+Every order gets one decision, resolved on demand and asked of the order's
+kind (:meth:`~judge.engine.kinds.MovementOrder.decide`), which answers with the
+shared strengths below:
 
 * a move: does it succeed?
 * a support: is it given (not cut, supporter not dislodged)?
-* a convoy: does the fleet stay in place (not dislodged)?
+* a convoy, a hold: does the unit stay in place (not dislodged)?
+
+The core knows orders only through the hooks of :mod:`judge.engine.kinds`
+(where a unit moves, what a fleet carries, whom a support backs), so a
+ruleset's new order kind is resolved here without changing this module.
 
 Decisions that depend on each other in a cycle are settled by guessing, and
 when a cycle admits no or two consistent outcomes, by the backup rule: the

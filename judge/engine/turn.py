@@ -2,7 +2,9 @@
 
 Resolution itself lives in :mod:`judge.engine.resolver` (movement),
 :mod:`judge.engine.retreats` and :mod:`judge.engine.adjustments`; this module
-strings them together on a :class:`Position` and decides the next phase.
+strings them together on a :class:`Position` and decides the next phase, through
+the hooks of the rules in play (:class:`~judge.engine.rules.EngineRules`; the
+classic rules when none are given).
 """
 
 from __future__ import annotations
