@@ -22,6 +22,8 @@ from judge.orders.text import (
     check_position_orders,
     parse_order,
 )
+from judge.reports.names import Names
+from judge.reports.sentences import Units, order_sentence, parse_canonical
 from judge.variant.data import load_variant
 from tests.rules_plugin.railway import (
     RAILWAY_RULES,
@@ -174,3 +176,11 @@ def test_the_railway_kind_is_known_by_its_stable_name() -> None:
     assert RAILWAY_RULES.allows(Railway("mos", ("war",)))
     assert RAILWAY_RULES.allows(Move("mos", "war"))
     assert not STANDARD.allows(Railway("mos", ("war",)))
+
+
+def test_the_reports_show_a_railway_order_as_the_judge_wrote_it() -> None:
+    found = check(position(RUSSIA_ON_RAILS), "russia", "A Moscow rail Warsaw - Silesia")
+    names = Names(VARIANT)
+    units = Units.of(names, [{"province": "mos", "power": "russia", "type": "A"}])
+    sentence = order_sentence("russia", parse_canonical(found.canonical), found.text, names, units)
+    assert sentence == "A Moscow rail Warsaw - Silesia."
