@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from judge.rules.documents import adjudicate_document
 
 
@@ -91,3 +93,13 @@ def test_only_the_missing_removals_are_made_and_other_powers_are_untouched() -> 
     )
     assert removed(answer) == [("russia", "A", "boh")]
     assert left(answer) == {("russia", "A", "mos"), ("russia", "A", "gal"), ("germany", "A", "tyr")}
+
+
+@pytest.mark.parametrize("fleet", ["bar", "bot"])
+def test_distance_counts_from_both_coasts_of_a_centre(fleet: str) -> None:
+    """Russia owns St Petersburg only.  The Barents Sea touches its north coast and
+    the Gulf of Bothnia its south coast: either fleet is one step away, the army in
+    Ukraine two (through Moscow), so the army is removed.  Counted from one coast
+    only, the fleet on the other side would be two steps away and go first."""
+    answer = winter([("russia", "F", fleet), ("russia", "A", "ukr")], {"russia": ["stp"]})
+    assert removed(answer) == [("russia", "A", "ukr")]
