@@ -1,7 +1,11 @@
-"""Fixtures shared by every test directory: a throwaway PostgreSQL server.
+"""Fixtures shared by every test directory: cheap password hashes and a throwaway
+PostgreSQL server.
 
-One server runs for the whole session (starting one takes seconds); each test that
-asks for ``postgres_url`` gets a database of its own on it.
+New password hashes use the cheapest argon2id cost in tests (the production cost
+spends tens of milliseconds per hash, and every test game hashes seven passwords).
+One PostgreSQL server runs for the whole session (starting one takes seconds); each
+test that asks for ``postgres_url`` gets an empty database of its own on it, and
+``migrated_postgres_url`` a copy of a template database migrated once per session.
 """
 
 from __future__ import annotations
@@ -19,6 +23,18 @@ from pathlib import Path
 import pytest
 
 from judge.demo.rig import free_port
+from judge.store.passwords import set_hash_cost
+
+TEMPLATE_DB = "judge_template"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_password_hashes() -> Iterator[None]:
+    """argon2id with one pass over 8 KiB for every hash the tests make in-process
+    (judge processes the tests start keep the production cost)."""
+    set_hash_cost(time_cost=1, memory_kib=8)
+    yield
+    set_hash_cost()
 
 
 def _as_postgres(args: list[str]) -> list[str]:
@@ -64,14 +80,43 @@ def postgres_server() -> Iterator[int]:
         shutil.rmtree(base, ignore_errors=True)
 
 
-@pytest.fixture
-def postgres_url(postgres_server: int) -> str:
-    """A new, empty database on the session's PostgreSQL server (not migrated)."""
+def _create_database(port: int, template: str | None = None) -> str:
+    """A new database on the server at ``port`` (a copy of ``template`` if given); its URL."""
     import psycopg
 
     name = f"judge_{uuid.uuid4().hex[:12]}"
+    copy = f" TEMPLATE {template}" if template else ""
+    with psycopg.connect(
+        f"host=127.0.0.1 port={port} user=judge dbname=postgres", autocommit=True
+    ) as conn:
+        conn.execute(f"CREATE DATABASE {name}{copy}")
+    return f"postgresql+psycopg://judge@127.0.0.1:{port}/{name}"
+
+
+@pytest.fixture
+def postgres_url(postgres_server: int) -> str:
+    """A new, empty database on the session's PostgreSQL server (not migrated)."""
+    return _create_database(postgres_server)
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server: int) -> str:
+    """The name of a database on the session's server migrated to head, once."""
+    import psycopg
+
+    from judge.store.db import migrate
+
     with psycopg.connect(
         f"host=127.0.0.1 port={postgres_server} user=judge dbname=postgres", autocommit=True
     ) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"postgresql+psycopg://judge@127.0.0.1:{postgres_server}/{name}"
+        conn.execute(f"CREATE DATABASE {TEMPLATE_DB}")
+    # The migration's engine is disposed when it ends: no connection is left on the
+    # template, which CREATE DATABASE ... TEMPLATE requires.
+    migrate(f"postgresql+psycopg://judge@127.0.0.1:{postgres_server}/{TEMPLATE_DB}")
+    return TEMPLATE_DB
+
+
+@pytest.fixture
+def migrated_postgres_url(postgres_server: int, postgres_template: str) -> str:
+    """A new database at the migrations' head: a copy of the session's template."""
+    return _create_database(postgres_server, postgres_template)

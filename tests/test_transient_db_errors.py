@@ -12,9 +12,10 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 from judge.runners.inbox import InboxRunner
-from judge.store.db import is_transient, make_engine, migrate
+from judge.store.db import is_transient, make_engine
 from judge.store.mail import PENDING, PROCESSED, InboundMessage, store_inbound
 from tests.commands.helpers import judge_config, make_mail
+from tests.migrated import migrated_sqlite_file
 
 
 def _locked_error(path: Path) -> OperationalError:
@@ -35,8 +36,7 @@ def _locked_error(path: Path) -> OperationalError:
 
 
 def test_a_locked_database_is_transient_and_a_bad_statement_is_not(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/judge.db"
-    migrate(url)
+    url = migrated_sqlite_file(tmp_path / "judge.db")
     assert is_transient(_locked_error(tmp_path / "judge.db"))
     engine = make_engine(url)
     with engine.connect() as conn, pytest.raises(OperationalError) as caught:
@@ -49,8 +49,7 @@ def test_a_locked_database_is_transient_and_a_bad_statement_is_not(tmp_path: Pat
 def test_a_mail_that_met_a_locked_database_stays_pending_and_is_applied_later(
     tmp_path: Path,
 ) -> None:
-    url = f"sqlite:///{tmp_path}/judge.db"
-    migrate(url)
+    url = migrated_sqlite_file(tmp_path / "judge.db")
     engine = make_engine(url)
     locked = _locked_error(tmp_path / "judge.db")
     calls: list[int] = []

@@ -16,9 +16,10 @@ from sqlmodel import Session, col, select
 from judge.commands.inbound import process_inbound
 from judge.config import Config
 from judge.game.games import Seat, create_game
-from judge.store.db import make_engine, migrate
+from judge.store.db import make_engine
 from judge.store.mail import InboundMessage, OutboxMessage, store_inbound
 from judge.store.models import Game
+from tests.migrated import migrated_sqlite_file
 
 JUDGE = "judge@judge.test"
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -50,10 +51,8 @@ def judge_config(replies_per_hour: int = 30, max_bytes: int = 2_000_000) -> Conf
 
 
 def migrated_engine(directory: Path) -> Engine:
-    """A real SQLite file brought up to date by the migrations."""
-    url = f"sqlite:///{directory / 'judge.db'}"
-    migrate(url)
-    return make_engine(url)
+    """A real SQLite file at the migrations' head (a copy of the session's template)."""
+    return make_engine(migrated_sqlite_file(directory / "judge.db"))
 
 
 def add_game(

@@ -1,4 +1,16 @@
-"""Run a transcribed DATC case (tests/datc/cases/6_*.json) through an adjudication function."""
+"""Run a transcribed DATC case (tests/datc/cases/6_*.json) through an adjudication function.
+
+Each step of a case is one phase: a position (the first step's, or the previous
+answer's), the orders, and what the DATC says follows.  Every step is checked for
+the order results, the units and the dislodged units; a step that is followed by
+another must lead to that step's phase; and where the case data states them, the
+supply centre ownership after the step (``expect.supply_centers``) and the phase
+that comes next (``expect.next_phase``) are checked too.  The DATC states no
+centre owners after a Fall phase (its cases are season-free; they are transcribed
+in Spring 1901), so ``next_phase`` is given where the DATC says a retreat follows
+and in the adjustment cases.  A case marked ``civil_disorder_removal`` expects the
+unit the 2023 civil disorder rule removes (DATC 4.D.8).
+"""
 
 from __future__ import annotations
 
@@ -32,6 +44,10 @@ def _dislodged(entries: list[dict[str, Any]]) -> set[tuple]:
         (u["power"], u["type"], u["province"], tuple(sorted(u.get("retreat_options", []))))
         for u in entries
     }
+
+
+def _centers(owned: dict[str, list[str]]) -> dict[str, set[str]]:
+    return {power: set(centres) for power, centres in owned.items() if centres}
 
 
 def run_case(case: dict[str, Any], adjudicate: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
@@ -73,4 +89,14 @@ def run_case(case: dict[str, Any], adjudicate: Callable[[dict[str, Any]], dict[s
         assert _dislodged(answer["dislodged"]) == _dislodged(expect["dislodged"]), (
             f"{where}: dislodged units and retreat options"
         )
+        if "supply_centers" in expect:
+            assert _centers(answer["supply_centers"]) == _centers(expect["supply_centers"]), (
+                f"{where}: supply centre owners after"
+            )
+        following = case["steps"][number]["phase"] if number < len(case["steps"]) else None
+        for phase in (following, expect.get("next_phase")):
+            if phase is not None:
+                assert answer["next_phase"] == phase, (
+                    f"{where}: next phase {answer['next_phase']}, expected {phase}"
+                )
         previous = answer

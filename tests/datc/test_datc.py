@@ -1,4 +1,4 @@
-"""The DATC v3.1, sections 6.A-6.I: one test per case, named by its id (e.g. test_6_B_9)."""
+"""The DATC v3.1, sections 6.A-6.J: one test per case, named by its id (e.g. test_6_B_9)."""
 
 from __future__ import annotations
 

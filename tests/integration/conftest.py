@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rig import PASSWORD, Dovecot, Relay  # noqa: E402
 
 from judge.config import Config  # noqa: E402
-from judge.store.db import make_engine, migrate  # noqa: E402
+from judge.store.db import make_engine  # noqa: E402
+from tests.migrated import migrated_sqlite_file  # noqa: E402
 
 JUDGE = "judge@example.org"
 
@@ -59,10 +60,8 @@ def relay() -> Iterator[Relay]:
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    """A migrated SQLite database in a file."""
-    url = f"sqlite:///{tmp_path}/judge.db"
-    migrate(url)
-    return url
+    """A migrated SQLite database in a file (a copy of the session's template)."""
+    return migrated_sqlite_file(tmp_path / "judge.db")
 
 
 @pytest.fixture

@@ -38,9 +38,10 @@ from sqlmodel import Session, select
 from test_deadline_daemon import make_game, sleep_until
 
 from judge.demo.keys import DemoSigner
-from judge.store.db import make_engine, migrate
+from judge.store.db import make_engine
 from judge.store.mail import InboundMessage, OutboxMessage
 from judge.store.models import GameReport
+from tests.migrated import migrated_sqlite_file
 from tests.scheduler.helpers import MASTER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,13 +57,10 @@ pytestmark = [pytest.mark.reliability, pytest.mark.timeout(300)]
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A migrated database of each kind."""
+    """A migrated database of each kind (copies of the session's templates)."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/judge.db"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    migrate(url)
-    return url
+        return migrated_sqlite_file(tmp_path / "judge.db")
+    return request.getfixturevalue("migrated_postgres_url")
 
 
 class Daemon:

@@ -18,10 +18,9 @@ from games import setup_games
 from imapclient import IMAPClient
 from judge_proc import start_judge, stop_judge, write_config
 from rig import Dovecot, Relay, free_port, wait_for
-from sqlalchemy import text
 from sqlmodel import Session, select
 
-from judge.store.db import make_engine, migrate
+from judge.store.db import make_engine
 from judge.store.mail import InboundMessage, OutboxMessage
 
 COUNT = 1000
@@ -55,16 +54,10 @@ def check_outcome(engine, proc, log: Path, stored: int) -> None:  # noqa: ANN001
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, db_url: str) -> str:
-    """The test's database: the SQLite file, or PostgreSQL emptied and migrated."""
+    """The test's database: the SQLite file, or a PostgreSQL copy of the migrated template."""
     if request.param == "sqlite":
         return db_url
-    url = request.getfixturevalue("postgres_url")
-    eng = make_engine(url)
-    with eng.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    eng.dispose()
-    migrate(url)
-    return url
+    return request.getfixturevalue("migrated_postgres_url")
 
 
 def send_smtp(port: int, mails: list[bytes]) -> int:

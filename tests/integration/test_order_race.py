@@ -22,10 +22,11 @@ from sqlmodel import Session, select
 from judge.game import processing as turns
 from judge.game.deadlines import run_game
 from judge.runners.inbox import InboxRunner
-from judge.store.db import make_engine, migrate
+from judge.store.db import make_engine
 from judge.store.mail import OutboxMessage, store_inbound
 from judge.store.models import Game, GameReport, Order
 from tests.commands.helpers import body_of, judge_config, make_mail, outbox
+from tests.migrated import migrated_sqlite_file
 from tests.scheduler.helpers import SENDER, address, new_game
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.reliability]
@@ -36,26 +37,12 @@ RULES = "SET DEADLINE GRACE 0 REMIND NONE"
 @pytest.fixture(params=["sqlite", "postgresql"])
 def race_engine(request, tmp_path):  # noqa: ANN001, ANN201
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/judge.db"
+        url = migrated_sqlite_file(tmp_path / "judge.db")
     else:
-        base = request.getfixturevalue("postgres_url")
-        url = _fresh_pg_database(base, tmp_path.name)
-    migrate(url)
+        url = request.getfixturevalue("migrated_postgres_url")
     engine = make_engine(url)
     yield engine
     engine.dispose()
-
-
-def _fresh_pg_database(base_url: str, label: str) -> str:
-    import psycopg
-
-    name = "race_" + re.sub(r"[^a-z0-9]", "", label.lower())[-40:]
-    server = base_url.rsplit("/", 1)[0]
-    conninfo = server.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
-    with psycopg.connect(conninfo, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return f"{server}/{name}"
 
 
 def _due_game(engine) -> int:  # noqa: ANN001

@@ -1,8 +1,13 @@
-"""The DATC (6.A-6.I) through the multiverse path: every case as a one-timeline world.
+"""The DATC (6.A-6.J) through the multiverse path: every case as a one-timeline world.
 
 Each standard phase document of a case is turned into a world document with one
 board, adjudicated by :func:`judge.rules.multiverse.json_io.adjudicate_world_document`,
 and compared with the same expectations as the standard run.
+
+Cases marked ``civil_disorder_removal`` (6.J.2-6.J.11) are left out: their expected
+result is the unit the 2023 civil disorder rule removes, and the multiverse path
+chooses missing removals with the world's seeded generator instead
+(docs/multiverse.md, "Winter").
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ def as_world(doc: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-CASES = load_cases()
+CASES = [case for case in load_cases() if not case.get("civil_disorder_removal")]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

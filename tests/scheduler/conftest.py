@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from judge.store.db import make_engine, migrate
+from judge.store.db import make_engine
+from tests.migrated import migrated_sqlite_file
 
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator:
-    url = f"sqlite:///{tmp_path}/judge.db"
-    migrate(url)
-    eng = make_engine(url)
+    eng = make_engine(migrated_sqlite_file(tmp_path / "judge.db"))
     yield eng
     eng.dispose()
