@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -174,3 +175,21 @@ def test_console_script() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)["provinces"]) == len(load_variant("colonial").provinces)
+
+
+def test_a_reader_that_stops_early_is_no_error() -> None:
+    # `judge variant show colonial | head`: the reader is gone before the output ends.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "judge", "variant", "show", "colonial"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0
+    assert done.stderr == ""

@@ -8,6 +8,7 @@ shape of the variant's own files (docs/variants.md) with every key always presen
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -74,11 +75,20 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         from judge.cli.json_codec import dump
 
+        return _write(dump(as_document(variant), pretty=True) + b"\n")
+    return _write(as_text(variant).encode("utf-8"))
+
+
+def _write(data: bytes) -> int:
+    """Write ``data`` to standard output; a reader that stops early (``| head``) is fine."""
+    try:
         sys.stdout.flush()
-        sys.stdout.buffer.write(dump(as_document(variant), pretty=True))
-        sys.stdout.buffer.write(b"\n")
-        return 0
-    sys.stdout.write(as_text(variant))
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Point standard output at /dev/null so that Python's exit flush stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0
 
 
