@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from judge.cli.main import main
+from judge.variant import data
 from judge.variant.data import REPO_ROOT, load_variant
 
 VARIANTS = ("standard", "colonial")
@@ -193,3 +195,18 @@ def test_a_reader_that_stops_early_is_no_error() -> None:
         os.close(write_end)
     assert done.returncode == 0
     assert done.stderr == ""
+
+
+def test_list_reports_a_variant_that_cannot_be_loaded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name in ("tiny_ok", "army_one_way"):
+        shutil.copytree(BAD_DIR / name, tmp_path / f"listed_{name}")
+    monkeypatch.setattr(data, "VARIANTS_DIR", tmp_path)
+    status, out, _ = run(capsys, "variant", "list")
+    assert status == 1
+    lines = dict(line.split("\t", 1) for line in out.splitlines())
+    assert set(lines) == {"listed_tiny_ok", "listed_army_one_way"}
+    assert lines["listed_tiny_ok"].startswith("tiny\t2 powers, 5 provinces")
+    assert lines["listed_army_one_way"].startswith("cannot be loaded: ")
+    assert "'bbb' is not adjacent back to 'aaa'" in lines["listed_army_one_way"]
