@@ -1,17 +1,72 @@
-"""Phase codes such as ``S1901M``: season, year and kind of phase."""
+"""Phase codes such as ``S1901M``: season, year and kind of phase.
+
+This is the one reader of phase codes: :meth:`Phase.parse` reads a code,
+:class:`Turn` is its season and year alone (``S1901``, as multiverse boards and
+locations name their turn).  Code elsewhere asks these types instead of slicing
+strings.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-_PATTERN = re.compile(r"^([SFW])(\d{4})([MRA])$")
+_PATTERN = re.compile(r"^([SFW])(\d{4})([MRAB])$")
+_TURN = re.compile(r"^([SFW])(\d{4})$")
 SEASON_NAMES = {"S": "Spring", "F": "Fall", "W": "Winter"}
 KIND_NAMES = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}
+# The kinds as the reports and replies name them.
+KIND_WORDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+SEASONS = "SFW"  # in their order within a year
+KINDS = "MRA"  # in their order within a season
 
 
 class PhaseError(ValueError):
     """A phase code that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A season of a year (``S1901``): a phase code without its kind."""
+
+    year: int
+    season: str
+
+    @classmethod
+    def parse(cls, code: str) -> Turn:
+        """Read ``S1901`` (or a whole phase code, ``S1901M``, whose turn it is)."""
+        text = code.strip().upper() if isinstance(code, str) else ""
+        match = _TURN.match(text)
+        if match:
+            return cls(int(match.group(2)), match.group(1))
+        return Phase.parse(text).turn
+
+    @property
+    def code(self) -> str:
+        """The compact code, e.g. ``S1901``."""
+        return f"{self.season}{self.year}"
+
+    @property
+    def index(self) -> int:
+        """The season's place in the year: 0 spring, 1 fall, 2 winter."""
+        return SEASONS.index(self.season)
+
+    @property
+    def time(self) -> int:
+        """Chronological index: every season of every year counts once."""
+        return 3 * self.year + self.index
+
+    @property
+    def is_winter(self) -> bool:
+        """Whether this is the adjustment season."""
+        return self.season == "W"
+
+    def phase(self, kind: str | None = None) -> Phase:
+        """The phase of this turn of ``kind`` (default: movement, adjustments in winter)."""
+        return Phase(self.year, self.season, kind or ("A" if self.is_winter else "M"))
+
+    def __str__(self) -> str:
+        return self.code
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -23,15 +78,29 @@ class Phase:
     kind: str
 
     @classmethod
-    def parse(cls, code: str) -> Phase:
-        """Read a code such as ``S1901M``; raise PhaseError when it is not one."""
+    def parse(cls, code: str, *, classic: bool = False) -> Phase:
+        """Read a code such as ``S1901M``; raise PhaseError when it is not one.
+
+        With ``classic`` the classic judges' spelling of adjustments is read too:
+        ``F1901B`` (or any code ending in A or B) is ``W1901A``.
+        """
         match = _PATTERN.match(code.strip().upper()) if isinstance(code, str) else None
-        if not match:
+        if not match or (match.group(3) == "B" and not classic):
             raise PhaseError(f"not a phase code: {code!r} (expected e.g. S1901M, F1901R, W1901A)")
         season, year, kind = match.groups()
+        if classic and kind in "AB":
+            season, kind = "W", "A"
         if (season == "W") != (kind == "A"):
             raise PhaseError(f"not a phase code: {code!r} (adjustments are in winter only)")
         return cls(int(year), season, kind)
+
+    @classmethod
+    def read(cls, code: str, *, classic: bool = False) -> Phase | None:
+        """Like :meth:`parse`, None for a code that is not one."""
+        try:
+            return cls.parse(code, classic=classic)
+        except PhaseError:
+            return None
 
     @property
     def code(self) -> str:
@@ -42,6 +111,36 @@ class Phase:
     def name(self) -> str:
         """Readable name, e.g. ``Spring 1901 Movement``."""
         return f"{SEASON_NAMES[self.season]} {self.year} {KIND_NAMES[self.kind]}"
+
+    @property
+    def turn(self) -> Turn:
+        """The season and year, e.g. ``S1901``."""
+        return Turn(self.year, self.season)
+
+    @property
+    def time(self) -> tuple[int, int, int]:
+        """The phase's place in time: year, season, kind (for sorting)."""
+        return self.year, SEASONS.index(self.season), KINDS.index(self.kind)
+
+    @property
+    def kind_word(self) -> str:
+        """``movement``, ``retreats`` or ``adjustments``."""
+        return KIND_WORDS[self.kind]
+
+    @property
+    def is_movement(self) -> bool:
+        """Whether this is a movement phase."""
+        return self.kind == "M"
+
+    @property
+    def is_retreat(self) -> bool:
+        """Whether this is a retreat phase."""
+        return self.kind == "R"
+
+    @property
+    def is_adjustment(self) -> bool:
+        """Whether this is an adjustment (winter) phase."""
+        return self.kind == "A"
 
     def __str__(self) -> str:
         return self.code

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.phase import Phase
+from judge.orders.keys import OrderKey
 from judge.rules import reading as order_rules
 from judge.rules.multiverse.mail_orders import board_adjustments
 
@@ -21,19 +23,17 @@ from judge.rules.multiverse.mail_orders import board_adjustments
 Group = tuple[str, str]
 
 
-def allowance_group(position: dict[str, Any], key: str) -> Group | None:
+def allowance_group(position: dict[str, Any], key: OrderKey) -> Group | None:
     """The allowance an order stored under ``key`` uses, or None (not an adjustment)."""
     if order_rules.is_world(position):
-        if key.startswith("waive"):
+        if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed
-        build = key.startswith("build:")
-        timeline, _loc, turn = key.removeprefix("build:").split(":")
-        if not build and not turn.startswith("W"):
+        if key.turn is None or not (key.is_build or key.turn.is_winter):
             return None  # a unit on a movement board
-        return ("build" if build else "remove", f"{timeline}:{turn}")
-    if not str(position.get("phase", "")).upper().endswith("A"):
+        return ("build" if key.is_build else "remove", f"{key.timeline}:{key.turn.code}")
+    if not Phase.parse(str(position.get("phase", ""))).is_adjustment:
         return None
-    return ("build" if key.startswith(("build:", "waive")) else "remove", "")
+    return ("build" if key.is_build or key.is_waive else "remove", "")
 
 
 def _allowances(position: dict[str, Any], power: str) -> dict[Group, int]:
@@ -51,7 +51,9 @@ def _allowances(position: dict[str, Any], power: str) -> dict[Group, int]:
     }
 
 
-def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: str) -> str | None:
+def beyond_owed(
+    position: dict[str, Any], power: str, stored: list[OrderKey], key: OrderKey
+) -> str | None:
     """Why an accepted order to be stored under ``key`` will not count, or None.
 
     ``stored`` holds the keys of the power's current orders for the phase, oldest
@@ -71,7 +73,7 @@ def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: st
     if board:
         timeline, turn = board.split(":")
         where = f" on timeline {timeline}, {turn}"
-    noun = "removal" if kind == "remove" else "waive" if key.startswith("waive") else "build"
+    noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
     them = "it" if allowed == 1 else "them"
     return (
         f"{power.title()} {verb} {allowed}{where}: this {noun} is beyond {them} and will not count"

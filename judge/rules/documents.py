@@ -26,6 +26,7 @@ from judge.engine.turn import (
     adjudicate_retreats,
     winner,
 )
+from judge.orders.keys import OrderKey
 from judge.orders.text import OrderCheck, check_position_orders
 from judge.variant.data import Variant, VariantError, load_variant
 
@@ -251,20 +252,19 @@ def _short(message: str | None) -> str | None:
 
 
 def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
-    """Valid orders, the last one winning for each unit; earlier ones are marked invalid."""
-    last: dict[tuple[str | None, str | None], int] = {}
-    for index, check in enumerate(checks):
-        if check.ok:
-            if check.key == "waive":
-                last[(check.power, f"waive:{index}")] = index
-            else:
-                last[(check.power, check.key)] = index
+    """Valid orders, the last one winning for each unit; earlier ones are marked invalid
+    (every waive is an order of its own)."""
+
+    def key(index: int, check: OrderCheck) -> tuple[str | None, OrderKey | int]:
+        found = OrderKey.of(check.order)
+        return (check.power, index if found.is_waive else found)
+
+    last = {key(index, check): index for index, check in enumerate(checks) if check.ok}
     chosen = []
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        key = (check.power, f"waive:{index}" if check.key == "waive" else check.key)
-        if last[key] == index:
+        if last[key(index, check)] == index:
             chosen.append(check)
         else:
             entries[index].update(result="invalid", reason="replaced by a later order")

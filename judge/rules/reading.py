@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from judge.engine.phase import Phase
+from judge.orders.keys import OrderKey
 from judge.rules.multiverse.mail_orders import Owed, check_world_orders, world_owed
 
 
@@ -30,17 +32,19 @@ class TextOrderRules:
 
         return check_orders(position, power, lines)
 
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
+    def unordered(
+        self, position: dict[str, Any], power: str, keys: Iterable[OrderKey]
+    ) -> list[str]:
         """Units of the power without orders (in an adjustment phase, the builds or
         removals still owed: ``1 build``)."""
         if is_world(position):
             items = [o for o in world_owed(position).get(power, []) if o.label]
             return unanswered(items, keys)
-        if str(position["phase"]).upper().endswith("A"):
+        if Phase.parse(str(position["phase"])).is_adjustment:
             return unanswered(_standard_owed(position).get(power, []), keys)
         from judge.orders.text import units_without_orders
 
-        return units_without_orders(position, power, keys)
+        return units_without_orders(position, power, {key.loc for key in keys if key.is_unit})
 
 
 def owed(position: dict[str, Any]) -> dict[str, list[Owed]]:
@@ -55,7 +59,7 @@ def _standard_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
     from judge.variant.data import load_variant
 
     variant = load_variant(doc.get("variant", "standard"))
-    kind = str(doc["phase"])[-1].upper()
+    kind = Phase.parse(str(doc["phase"])).kind
     found: dict[str, list[Owed]] = {}
     if kind == "M":
         for u in doc.get("units", []):
@@ -88,11 +92,11 @@ def _standard_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
     return found
 
 
-def unanswered(items: Iterable[Owed], keys: Iterable[str]) -> list[str]:
+def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     """The owed items no order answers: units by key; builds (a build or a waive
     each) and removals by count."""
     keys = set(keys)
-    builds = sum(1 for k in keys if k.startswith(("build:", "waive")))
+    builds = sum(1 for k in keys if k.is_build or k.is_waive)
     removals = len(keys) - builds
     left = []
     for item in items:
@@ -101,6 +105,6 @@ def unanswered(items: Iterable[Owed], keys: Iterable[str]) -> list[str]:
             if short > 0:
                 noun = "build" if item.key == "build" else "removal"
                 left.append(f"{short} {noun}{'s' if short > 1 else ''}")
-        elif item.key not in keys:
+        elif OrderKey.unit(item.key) not in keys:
             left.append(item.label)
     return left
