@@ -38,13 +38,14 @@ from judge.game.recipients import (
     send,
 )
 from judge.maps import Picture, turn_picture
+from judge.orders.data import order_data, unit_types
 from judge.reports import (
     ReportSettings,
     multiverse_report_input,
     render_multiverse_report,
     render_report,
 )
-from judge.rules.documents import adjudicate_document
+from judge.rules.documents import adjudicate_checked, read_position
 from judge.rules.reading import is_world, owed, unanswered
 from judge.rules.standings import active_boards, board_time
 from judge.store.models import (
@@ -171,7 +172,8 @@ def _adjudicate(session: Session, game: Game) -> _Turn:
 def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
     if is_world(doc):
         return _adjudicate_world(doc)
-    answer = adjudicate_document(doc)
+    answer, checks = adjudicate_checked(doc)
+    _add_order_data(doc, answer, checks)
     next_phase = answer["next_phase"]
     after = {
         "variant": doc.get("variant", "standard"),
@@ -182,6 +184,21 @@ def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
         "supply_centers": answer["supply_centers"],
     }
     return _Turn(doc, answer, after, next_phase, answer.get("winner"))
+
+
+def _add_order_data(doc: dict[str, Any], answer: dict[str, Any], checks: list[Any]) -> None:
+    """Give each judged order of the answer its order as data and the types of the
+    units it names, from which the reports and maps word and draw it (the answer's
+    canonical texts are for the documents of ``judge adjudicate``)."""
+    position = read_position(load_variant(doc.get("variant", "standard")), doc)
+    if position.phase.is_retreat:
+        units = {loc: dislodged.unit for loc, dislodged in position.dislodged.items()}
+    else:
+        units = dict(position.units)
+    for entry, check in zip(answer["orders"], checks, strict=True):
+        if check.ok and check.order is not None:
+            entry["data"] = order_data(check.order)
+            entry["unit_types"] = unit_types(check.order, units)
 
 
 _WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")

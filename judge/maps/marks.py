@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.reports.orders import REPLACED
-from judge.reports.sentences import parse_canonical
+from judge.reports.sentences import order_view
 
 BoardKey = tuple[int, str] | None
 Place = tuple[BoardKey, str]
@@ -50,7 +50,7 @@ def marks_of(orders: Iterable[Mapping[str, Any]], board: BoardKey = None) -> lis
     for order in orders:
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = parse_canonical(order.get("order") or "")
+        parsed = order_view(order)
         if parsed is None or parsed.kind == "waive":
             continue
         reasons = order.get("reason") or ""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Mapping
 from typing import Any, get_args
 
 from judge.engine import orders as engine_orders
@@ -114,3 +115,20 @@ def dumps(order: Any) -> str:
 def loads(text: str) -> Any:
     """The engine order of a database column's JSON text."""
     return order_from_data(json.loads(text))
+
+
+# The fields of an order that name a unit (rather than a place to go).
+_UNIT_FIELDS = ("unit", "target", "army")
+
+
+def unit_types(order: Any, units: Mapping[Any, Any]) -> dict[str, str]:
+    """The types (``A``, ``F``) of the units an order names, by field, looked up in
+    ``units`` (location -> engine Unit); fields naming no unit there are left out.
+    A build names the unit it makes: its own ``type`` says it."""
+    found = {}
+    for name in _UNIT_FIELDS:
+        loc = getattr(order, name, None)
+        unit = units.get(loc) if loc is not None else None
+        if unit is not None:
+            found[name] = str(unit.type.value)
+    return found

@@ -53,6 +53,12 @@ def adjudicate(doc: Any) -> Any:
 
 def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
     """Adjudicate one standard phase document."""
+    return adjudicate_checked(doc)[0]
+
+
+def adjudicate_checked(doc: dict[str, Any]) -> tuple[dict[str, Any], list[OrderCheck]]:
+    """Adjudicate one standard phase document; also the checked orders, one per entry
+    of the answer's ``orders`` (in the same order), each with its engine order."""
     variant = _variant(doc)
     position = read_position(variant, doc)
     orders = doc.get("orders") or {}
@@ -86,7 +92,7 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
         result = adjudicate_adjustments(variant, position, adjustment_orders)
         for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
             _set(entries[index], outcome)
-    return _answer(variant, position, entries, result)
+    return _answer(variant, position, entries, result), checks
 
 
 # ----------------------------------------------------------------- reading
