@@ -25,6 +25,11 @@ class PhaseError(ValueError):
     """A phase code that cannot be read."""
 
 
+class PhaseSeasonError(PhaseError):
+    """A code of the right shape whose season and kind do not go together
+    (adjustments are in winter only, and winter has nothing else)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """A season of a year (``S1901``): a phase code without its kind."""
@@ -91,7 +96,7 @@ class Phase:
         if classic and kind in "AB":
             season, kind = "W", "A"
         if (season == "W") != (kind == "A"):
-            raise PhaseError(f"not a phase code: {code!r} (adjustments are in winter only)")
+            raise PhaseSeasonError(f"not a phase code: {code!r} (adjustments are in winter only)")
         return cls(int(year), season, kind)
 
     @classmethod

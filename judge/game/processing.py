@@ -26,6 +26,7 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
+from judge.engine.phase import Phase, Turn
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import current_orders, power_name, starting_position, variant_label
 from judge.game.history import announce_and_keep, keep_report
@@ -124,12 +125,12 @@ def multiverse_phase(world: dict[str, Any]) -> str:
     the code is unique per processed turn."""
     heads = active_boards(world)
     latest = max(heads, key=lambda board: board_time(board["phase"]))
-    turn = str(latest["phase"]).upper()[:5]
+    turn = Turn.parse(latest["phase"])
     if retreats_pending(world):
-        return turn + "R"
-    if all(str(b["phase"]).upper().startswith("W") for b in heads):
-        return turn + "A"
-    return turn + "M"
+        return turn.phase("R").code
+    if all(Turn.parse(b["phase"]).is_winter for b in heads):
+        return turn.phase("A").code
+    return turn.phase("M").code
 
 
 def document_phase(doc: dict[str, Any]) -> str:
@@ -175,12 +176,13 @@ def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
     answer, checks = adjudicate_checked(doc)
     _add_order_data(doc, answer, checks)
     next_phase = answer["next_phase"]
+    retreats = Phase.parse(next_phase).is_retreat
     after = {
         "variant": doc.get("variant", "standard"),
         "phase": next_phase,
         "units": answer["units"],
-        "dislodged": answer["dislodged"] if next_phase.endswith("R") else [],
-        "contested": answer["contested"] if next_phase.endswith("R") else [],
+        "dislodged": answer["dislodged"] if retreats else [],
+        "contested": answer["contested"] if retreats else [],
         "supply_centers": answer["supply_centers"],
     }
     return _Turn(doc, answer, after, next_phase, answer.get("winner"))

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from judge.engine.phase import Turn
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import game_powers, variant_label
 from judge.game.history import keep_report
@@ -106,7 +107,7 @@ def notation_note(board: Mapping[str, Any], variant: Variant, power: str | None)
         return text
     names = Names(variant)
     loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
-    turn = str(board.get("phase", "S1901M"))[:5]
+    turn = Turn.parse(str(board.get("phase", "S1901M"))).code
     here = f"{timeline}:{loc}:{turn}"
     owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
     text += (

@@ -11,19 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-_SEASONS = {"S": 0, "U": 1, "F": 2, "A": 3, "W": 4}
-_KINDS = {"M": 0, "R": 1, "A": 2, "B": 2}
+from judge.engine.phase import Phase
 
 
 def board_time(phase: str) -> tuple[int, int, int]:
-    """A phase code's place in time, for comparing boards: ``(1901, 2, 0)`` for ``F1901M``
-    (unreadable codes sort last in their year or first among years)."""
-    code = str(phase).strip().upper()
-    try:
-        year = int(code[1:-1])
-    except ValueError:
-        year = 0
-    return year, _SEASONS.get(code[:1], 9), _KINDS.get(code[-1:], 9)
+    """A phase code's place in time, for comparing boards: ``(1901, 1, 0)`` for ``F1901M``
+    (unreadable codes sort first)."""
+    found = Phase.read(str(phase), classic=True)
+    return found.time if found is not None else (0, 9, 9)
 
 
 def active_boards(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
