@@ -34,7 +34,10 @@ def parse_phase(text: str) -> str | None:
 def same_phase(a: str, b: str) -> bool:
     """True when two phase codes name the same phase (``F1901B`` = ``W1901A``)."""
 
-    first, second = PhaseCode.read(a, classic=True), PhaseCode.read(b, classic=True)
+    first, second = (
+        PhaseCode.read(a, classic=True, mixed=True),
+        PhaseCode.read(b, classic=True, mixed=True),
+    )
     if first is None or second is None:
         return a.strip().upper() == b.strip().upper()
     return first == second

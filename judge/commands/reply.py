@@ -108,7 +108,7 @@ def order_lines(report: OrderReport) -> list[str]:
     lines.extend(f"  {order}" for order in report.orders)
     if not report.orders and not report.refused_reason:
         lines.append("  (none yet)")
-    phase = Phase.read(report.phase)
+    phase = Phase.read(report.phase, mixed=True)
     adjusting = phase is not None and phase.is_adjustment
     if report.unordered:
         what = "Adjustments not yet ordered" if adjusting else "Units without orders"

@@ -83,7 +83,7 @@ def centre_table(ctx: Context, game: Game) -> list[str]:
     ).all()
     rows: dict[str, dict[str, int]] = {}
     for snap in snapshots:
-        phase = Phase.read(snap.phase)
+        phase = Phase.read(snap.phase, mixed=True)
         if phase is not None and phase.season == "S" and phase.is_movement:
             rows.setdefault(str(phase.year), centre_counts(json.loads(snap.position)))
     rows["now"] = centre_counts(game.position_doc())

@@ -44,7 +44,7 @@ class Turn:
         match = _TURN.match(text)
         if match:
             return cls(int(match.group(2)), match.group(1))
-        return Phase.parse(text).turn
+        return Phase.parse(text, mixed=True).turn
 
     @property
     def code(self) -> str:
@@ -83,11 +83,13 @@ class Phase:
     kind: str
 
     @classmethod
-    def parse(cls, code: str, *, classic: bool = False) -> Phase:
+    def parse(cls, code: str, *, classic: bool = False, mixed: bool = False) -> Phase:
         """Read a code such as ``S1901M``; raise PhaseError when it is not one.
 
         With ``classic`` the classic judges' spelling of adjustments is read too:
-        ``F1901B`` (or any code ending in A or B) is ``W1901A``.
+        ``F1901B`` (or any code ending in A or B) is ``W1901A``.  With ``mixed`` any
+        season goes with any kind, as in the codes of a multiverse game's steps (the
+        latest board's turn and the step's kind: ``W1901M`` after a fork).
         """
         match = _PATTERN.match(code.strip().upper()) if isinstance(code, str) else None
         if not match or (match.group(3) == "B" and not classic):
@@ -95,15 +97,15 @@ class Phase:
         season, year, kind = match.groups()
         if classic and kind in "AB":
             season, kind = "W", "A"
-        if (season == "W") != (kind == "A"):
+        if not mixed and (season == "W") != (kind == "A"):
             raise PhaseSeasonError(f"not a phase code: {code!r} (adjustments are in winter only)")
         return cls(int(year), season, kind)
 
     @classmethod
-    def read(cls, code: str, *, classic: bool = False) -> Phase | None:
+    def read(cls, code: str, *, classic: bool = False, mixed: bool = False) -> Phase | None:
         """Like :meth:`parse`, None for a code that is not one."""
         try:
-            return cls.parse(code, classic=classic)
+            return cls.parse(code, classic=classic, mixed=mixed)
         except PhaseError:
             return None
 

@@ -14,7 +14,7 @@ from judge.reports.phases import phase_kind
 
 def centres_settled(phase: str, next_phase: str | None) -> bool:
     """Whether centre ownership changed hands with this phase (end of the Fall turn)."""
-    found = Phase.parse(phase, classic=True)
+    found = Phase.parse(phase, classic=True, mixed=True)
     if found.season != "F" or found.is_adjustment:
         return False
     retreats_follow = bool(next_phase) and phase_kind(next_phase or "") == "retreats"

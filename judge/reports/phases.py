@@ -1,7 +1,7 @@
 """Phase codes in words: ``S1901M`` is the movement phase of ``Spring of 1901``.
 
-The codes are read by :class:`judge.engine.phase.Phase` (the classic ``F1901B`` for
-winter adjustments too)."""
+The codes are read by :class:`judge.engine.phase.Phase`: the classic ``F1901B`` for
+winter adjustments too, and the step codes of multiverse games (``W1901M``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ NEXT_WORDS = {"movement": "Movement", "retreats": "Retreats", "adjustments": "Ad
 
 
 def _read(phase: str) -> Phase:
-    return Phase.parse(phase, classic=True)
+    return Phase.parse(phase, classic=True, mixed=True)
 
 
 def phase_kind(phase: str) -> str:

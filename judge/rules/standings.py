@@ -17,7 +17,7 @@ from judge.engine.phase import Phase
 def board_time(phase: str) -> tuple[int, int, int]:
     """A phase code's place in time, for comparing boards: ``(1901, 1, 0)`` for ``F1901M``
     (unreadable codes sort first)."""
-    found = Phase.read(str(phase), classic=True)
+    found = Phase.read(str(phase), classic=True, mixed=True)
     return found.time if found is not None else (0, 9, 9)
 
 

@@ -14,6 +14,7 @@ from judge.commands.base import Context
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.engine.orders import Hold
+from judge.orders.keys import OrderKey
 from tests.commands.helpers import NOW, add_game
 
 
@@ -49,8 +50,8 @@ class FakeRules:
                     checks.append(FakeCheck(text, False, message=f"{text}: no such unit"))
         return checks
 
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
-        return [f"{t} {p}" for p, t in sorted(self.units.items()) if p not in keys]
+    def unordered(self, position: dict[str, Any], power: str, keys: set[OrderKey]) -> list[str]:
+        return [f"{t} {p}" for p, t in sorted(self.units.items()) if OrderKey.unit(p) not in keys]
 
 
 @pytest.fixture
