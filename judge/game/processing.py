@@ -27,6 +27,7 @@ from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
 from judge.engine.phase import Phase, Turn
+from judge.engine.turn import Position
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import current_orders, power_name, starting_position, variant_label
 from judge.game.history import announce_and_keep, keep_report
@@ -40,13 +41,14 @@ from judge.game.recipients import (
 )
 from judge.maps import Picture, turn_picture
 from judge.orders.data import order_data, unit_types
+from judge.orders.text import OrderCheck, check_position_orders
 from judge.reports import (
     ReportSettings,
     multiverse_report_input,
     render_multiverse_report,
     render_report,
 )
-from judge.rules.documents import adjudicate_checked, read_position
+from judge.rules.documents import adjudicate_checks, read_position
 from judge.rules.reading import is_world, owed, unanswered
 from judge.rules.standings import active_boards, board_time
 from judge.store.models import (
@@ -148,33 +150,46 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ orders
 
 
-def stored_orders(session: Session, game: Game, phase: str | None = None) -> dict[str, list[str]]:
-    """Every power's current orders for the game's phase (or ``phase``), in the order
-    given (canonical text; the last order for a unit replaced the earlier ones)."""
+def stored_rows(session: Session, game: Game, phase: str) -> dict[str, list[Order]]:
+    """Every power's current order rows for a phase of the game, in the order given
+    (the last order for a unit replaced the earlier ones)."""
     assert game.id is not None
-    phase = phase or game.phase
     powers = session.exec(
         select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
     )
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[Order]] = {}
     for power in sorted(powers):
         latest = current_orders(session, game.id, phase, power)
-        rows = sorted(latest.values(), key=lambda o: o.id or 0)
-        out[power] = [row.canonical for row in rows]
+        out[power] = sorted(latest.values(), key=lambda o: o.id or 0)
     return out
 
 
 def _adjudicate(session: Session, game: Game) -> _Turn:
-    doc = game.position_doc()
-    doc["orders"] = stored_orders(session, game)
-    return _adjudicate_doc(doc)
+    return _adjudicate_stored(session, game, game.position_doc(), game.phase)
 
 
-def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
+def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase: str) -> _Turn:
+    """Adjudicate a position with the orders stored for ``phase``: a standard game's
+    as the engine orders stored with them, a multiverse game's as their canonical
+    texts (the world document's notation)."""
+    rows = stored_rows(session, game, phase)
+    doc["orders"] = {power: [row.canonical for row in mine] for power, mine in rows.items()}
     if is_world(doc):
         return _adjudicate_world(doc)
-    answer, checks = adjudicate_checked(doc)
-    _add_order_data(doc, answer, checks)
+    variant = load_variant(doc.get("variant", "standard"))
+    position = read_position(variant, doc)
+    checks: list[OrderCheck] = []
+    for power, mine in rows.items():
+        for row in mine:
+            order = row.order()
+            if order is None:  # kept without data (migration 0007 could not read it)
+                checks.extend(check_position_orders(variant, position, power, [row.canonical]))
+            else:
+                checks.append(
+                    OrderCheck(row.canonical, True, row.canonical, row.unit_key, None, order, power)
+                )
+    answer = adjudicate_checks(variant, position, checks)
+    _add_order_data(position, answer, checks)
     next_phase = answer["next_phase"]
     retreats = Phase.parse(next_phase).is_retreat
     after = {
@@ -188,11 +203,10 @@ def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
     return _Turn(doc, answer, after, next_phase, answer.get("winner"))
 
 
-def _add_order_data(doc: dict[str, Any], answer: dict[str, Any], checks: list[Any]) -> None:
+def _add_order_data(position: Position, answer: dict[str, Any], checks: list[OrderCheck]) -> None:
     """Give each judged order of the answer its order as data and the types of the
     units it names, from which the reports and maps word and draw it (the answer's
     canonical texts are for the documents of ``judge adjudicate``)."""
-    position = read_position(load_variant(doc.get("variant", "standard")), doc)
     if position.phase.is_retreat:
         units = {loc: dislodged.unit for loc, dislodged in position.dislodged.items()}
     else:
@@ -461,8 +475,7 @@ def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | No
     if snapshot is None:
         return None
     doc = json.loads(snapshot.position)
-    doc["orders"] = stored_orders(session, game, snapshot.phase)
-    return _picture(game, _adjudicate_doc(doc))
+    return _picture(game, _adjudicate_stored(session, game, doc, snapshot.phase))
 
 
 # ------------------------------------------------------------------ who owes orders

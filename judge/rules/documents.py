@@ -53,14 +53,14 @@ def adjudicate(doc: Any) -> Any:
 
 def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
     """Adjudicate one standard phase document."""
-    return adjudicate_checked(doc)[0]
-
-
-def adjudicate_checked(doc: dict[str, Any]) -> tuple[dict[str, Any], list[OrderCheck]]:
-    """Adjudicate one standard phase document; also the checked orders, one per entry
-    of the answer's ``orders`` (in the same order), each with its engine order."""
     variant = _variant(doc)
     position = read_position(variant, doc)
+    return adjudicate_checks(variant, position, document_checks(variant, position, doc))
+
+
+def document_checks(variant: Variant, position: Position, doc: dict[str, Any]) -> list[OrderCheck]:
+    """The orders of a phase document, read and checked in its position, in the order
+    written (power by power)."""
     orders = doc.get("orders") or {}
     if not isinstance(orders, dict):
         raise DocumentError("'orders' must map each power to a list of order strings")
@@ -71,7 +71,14 @@ def adjudicate_checked(doc: dict[str, Any]) -> tuple[dict[str, Any], list[OrderC
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
         checks.extend(check_position_orders(variant, position, power, lines))
+    return checks
 
+
+def adjudicate_checks(
+    variant: Variant, position: Position, checks: list[OrderCheck]
+) -> dict[str, Any]:
+    """Adjudicate checked orders (each with its engine order) in a position; the
+    answer's ``orders`` hold one entry per check, in the same order."""
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
     # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
@@ -92,7 +99,7 @@ def adjudicate_checked(doc: dict[str, Any]) -> tuple[dict[str, Any], list[OrderC
         result = adjudicate_adjustments(variant, position, adjustment_orders)
         for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
             _set(entries[index], outcome)
-    return _answer(variant, position, entries, result), checks
+    return _answer(variant, position, entries, result)
 
 
 # ----------------------------------------------------------------- reading

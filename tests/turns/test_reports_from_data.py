@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from judge.game.processing import TurnOutcome, process_phase, report_settings
 from judge.maps.marks import marks_of
 from judge.reports import render_report
-from judge.store.models import PhaseSnapshot
+from judge.store.models import Order, PhaseSnapshot
 from judge.variant.data import load_variant
 from tests.turns.conftest import NOW, SENDER, give, new_game
 
@@ -101,3 +101,31 @@ def test_the_data_names_the_types_of_the_units_ordered(session: Session) -> None
     retreat = played[2][0].answer["orders"][0]
     assert retreat["data"] == {"kind": "retreat", "unit": "bur", "dest": "pic"}
     assert retreat["unit_types"] == {"unit": "A"}  # the dislodged army, not the German one
+
+
+def _first_row(session: Session) -> Order:
+    row = session.exec(select(Order).order_by(col(Order.id))).first()
+    assert row is not None
+    return row
+
+
+def test_a_phase_is_adjudicated_from_the_stored_data(session: Session) -> None:
+    game = new_game(session)
+    give(session, game, "france", "A Par - Bur")
+    row = _first_row(session)
+    row.canonical = "A par H"  # the stored wording is not what is adjudicated
+    session.add(row)
+    session.flush()
+    outcome = process_phase(session, SENDER, game, NOW)
+    assert {"power": "france", "type": "A", "province": "bur"} in outcome.answer["units"]
+
+
+def test_a_row_kept_without_data_is_read_from_its_text(session: Session) -> None:
+    game = new_game(session)
+    give(session, game, "france", "A Par - Bur")
+    row = _first_row(session)
+    row.data = None  # as migration 0007 leaves a text it could not read
+    session.add(row)
+    session.flush()
+    outcome = process_phase(session, SENDER, game, NOW)
+    assert {"power": "france", "type": "A", "province": "bur"} in outcome.answer["units"]
