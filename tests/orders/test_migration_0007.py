@@ -8,6 +8,7 @@ import copy
 from dataclasses import replace
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
@@ -100,8 +101,16 @@ def _insert(conn: sa.Connection, game_id: int, phase: str, power: str, check: An
     )  # fmt: skip
 
 
-def test_existing_orders_get_their_data_from_the_canonical_text(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path / 'j.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
+    """An empty database: a SQLite file, or one on the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'j.db'}"
+    return request.getfixturevalue("postgres_url")
+
+
+def test_existing_orders_get_their_data_from_the_canonical_text(db_url: str) -> None:
+    url = db_url
     migrate(url, "0006")
     engine = make_engine(url)
     expected: dict[str, Any] = {}  # canonical text -> the engine order it was written from
@@ -144,8 +153,8 @@ def test_existing_orders_get_their_data_from_the_canonical_text(tmp_path) -> Non
     assert rows[-1].key.is_clear and rows[-1].data is None
 
 
-def test_a_text_that_cannot_be_read_keeps_no_data(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path / 'j.db'}"
+def test_a_text_that_cannot_be_read_keeps_no_data(db_url: str) -> None:
+    url = db_url
     migrate(url, "0006")
     engine = make_engine(url)
     with Session(engine) as session:
