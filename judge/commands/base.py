@@ -63,7 +63,8 @@ class OrderRules(Protocol):
     """What the judge needs from the order parser (judge.orders.text)."""
 
     def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
-        """One OrderCheck per order in ``lines``."""
+        """One OrderCheck per order in ``lines``; an accepted one carries its engine
+        order (``order``), from which its key and its stored data are made."""
         ...
 
     def unordered(

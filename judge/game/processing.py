@@ -185,8 +185,9 @@ def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase:
             if order is None:  # kept without data (migration 0007 could not read it)
                 checks.extend(check_position_orders(variant, position, power, [row.canonical]))
             else:
+                text = row.canonical
                 checks.append(
-                    OrderCheck(row.canonical, True, row.canonical, row.unit_key, None, order, power)
+                    OrderCheck(text=text, ok=True, canonical=text, order=order, power=power)
                 )
     answer = adjudicate_checks(variant, position, checks)
     _add_order_data(position, answer, checks)
