@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from judge.orders.keys import OrderKey
 from judge.orders.text import check_orders
 from judge.rules.allowance import beyond_owed
 from judge.rules.documents import adjudicate_document
@@ -15,6 +16,8 @@ from judge.rules.multiverse.json_io import adjudicate_world_document, write_worl
 from judge.rules.multiverse.mail_orders import check_world_orders
 from tests.multiverse.helpers import BASE, board, world
 from tests.test_owed_in_replies import WINTER
+
+K = OrderKey.parse
 
 # France owns five centres with three units (the fleet of Brest is at sea): two builds,
 # and three free home centres to place them.
@@ -24,45 +27,47 @@ TWO_BUILDS["units"][2] = {"power": "france", "type": "F", "province": "mao"}
 
 
 def test_a_build_beyond_those_owed() -> None:
-    assert beyond_owed(TWO_BUILDS, "france", ["build:par"], "build:mar") is None
-    assert beyond_owed(TWO_BUILDS, "france", ["build:par", "build:mar"], "build:bre") == (
+    assert beyond_owed(TWO_BUILDS, "france", [K("build:par")], K("build:mar")) is None
+    assert beyond_owed(TWO_BUILDS, "france", [K("build:par"), K("build:mar")], K("build:bre")) == (
         "France may build 2: this build is beyond them and will not count"
     )
     # a new order for a stored site replaces it: still two builds
-    assert beyond_owed(TWO_BUILDS, "france", ["build:par", "build:mar"], "build:mar") is None
+    assert (
+        beyond_owed(TWO_BUILDS, "france", [K("build:par"), K("build:mar")], K("build:mar")) is None
+    )
 
 
 def test_waives_count_with_builds() -> None:
-    assert beyond_owed(TWO_BUILDS, "france", ["build:par"], "waive:1") is None
-    assert beyond_owed(TWO_BUILDS, "france", ["build:par", "waive:1"], "waive:2") == (
+    assert beyond_owed(TWO_BUILDS, "france", [K("build:par")], K("waive:1")) is None
+    assert beyond_owed(TWO_BUILDS, "france", [K("build:par"), K("waive:1")], K("waive:2")) == (
         "France may build 2: this waive is beyond them and will not count"
     )
-    assert beyond_owed(TWO_BUILDS, "france", ["waive:1", "waive:2"], "waive:1") is None
+    assert beyond_owed(TWO_BUILDS, "france", [K("waive:1"), K("waive:2")], K("waive:1")) is None
 
 
 def test_a_removal_beyond_those_owed() -> None:
-    assert beyond_owed(WINTER, "germany", [], "ruh") is None
-    assert beyond_owed(WINTER, "germany", ["ruh"], "ber") == (
+    assert beyond_owed(WINTER, "germany", [], K("ruh")) is None
+    assert beyond_owed(WINTER, "germany", [K("ruh")], K("ber")) == (
         "Germany must remove 1: this removal is beyond it and will not count"
     )
 
 
 def test_nothing_is_counted_outside_adjustments() -> None:
     spring = dict(WINTER, phase="S1902M")
-    assert beyond_owed(spring, "germany", ["ruh", "ber", "mun"], "kie") is None
+    assert beyond_owed(spring, "germany", [K("ruh"), K("ber"), K("mun")], K("kie")) is None
 
 
 def _reply_refusals(position: dict[str, Any], power: str, orders: list[str]) -> list[bool]:
     """For each order of one mail: whether the reply says it will not count."""
     check = check_world_orders if "boards" in position else check_orders
-    stored: list[str] = []
+    stored: list[OrderKey] = []
     beyond = []
     for text in orders:
         (result,) = check(position, power, [text])
         assert result.ok, result.message
-        key = str(result.key)
-        if key.startswith("waive"):
-            key = f"waive:{sum(1 for k in stored if k.startswith('waive')) + 1}"
+        key = OrderKey.of(result.order)
+        if key.is_waive:
+            key = key.numbered(sum(1 for k in stored if k.is_waive) + 1)
         why = beyond_owed(position, power, stored, key)
         beyond.append(why is not None)
         if why is None:
@@ -98,16 +103,16 @@ def three_winters() -> dict[str, Any]:
 
 def test_builds_and_removals_are_counted_per_winter_board() -> None:
     doc = three_winters()
-    assert beyond_owed(doc, "france", ["build:1:par:W1901"], "build:3:par:W1901") is None
-    assert beyond_owed(doc, "france", ["build:1:par:W1901"], "build:1:bre:W1901") == (
+    assert beyond_owed(doc, "france", [K("build:1:par:W1901")], K("build:3:par:W1901")) is None
+    assert beyond_owed(doc, "france", [K("build:1:par:W1901")], K("build:1:bre:W1901")) == (
         "France may build 1 on timeline 1, W1901: this build is beyond it and will not count"
     )
-    assert beyond_owed(doc, "france", ["2:pic:W1901"], "2:gas:W1901") == (
+    assert beyond_owed(doc, "france", [K("2:pic:W1901")], K("2:gas:W1901")) == (
         "France must remove 1 on timeline 2, W1901: this removal is beyond it and will not count"
     )
     # waives have no effect on any board: as many as the builds owed over all boards
-    assert beyond_owed(doc, "france", ["waive:1"], "waive:2") is None
-    assert beyond_owed(doc, "france", ["waive:1", "waive:2"], "waive:3") == (
+    assert beyond_owed(doc, "france", [K("waive:1")], K("waive:2")) is None
+    assert beyond_owed(doc, "france", [K("waive:1"), K("waive:2")], K("waive:3")) == (
         "France may build 2: this waive is beyond them and will not count"
     )
 

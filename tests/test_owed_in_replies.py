@@ -4,6 +4,7 @@ owed: 'Every unit has an order.' was printed to a power that had ordered nothing
 from __future__ import annotations
 
 from judge.commands.reply import OrderReport, order_lines
+from judge.orders.keys import OrderKey
 from judge.rules.reading import TextOrderRules
 
 # Winter 1901: France owns four centres with three units (one build), Germany three
@@ -27,15 +28,18 @@ WINTER = {
 }
 
 
+K = OrderKey.parse
+
+
 def test_builds_and_removals_still_owed() -> None:
     rules = TextOrderRules()
     assert rules.unordered(WINTER, "france", set()) == ["1 build"]
     # a removal does not answer a build
-    assert rules.unordered(WINTER, "france", {"bel"}) == ["1 build"]
-    assert rules.unordered(WINTER, "france", {"build:mar"}) == []
-    assert rules.unordered(WINTER, "france", {"waive"}) == []
+    assert rules.unordered(WINTER, "france", {K("bel")}) == ["1 build"]
+    assert rules.unordered(WINTER, "france", {K("build:mar")}) == []
+    assert rules.unordered(WINTER, "france", {K("waive")}) == []
     assert rules.unordered(WINTER, "germany", set()) == ["1 removal"]
-    assert rules.unordered(WINTER, "germany", {"ruh"}) == []
+    assert rules.unordered(WINTER, "germany", {K("ruh")}) == []
     assert rules.unordered(WINTER, "england", set()) == []
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.orders.keys import OrderKey
 from judge.rules.base import Owed, Ruleset, unanswered
 from judge.rules.documents import DocumentError
 from judge.rules.multiverse.ruleset import MultiverseRuleset, world_phase
@@ -139,7 +140,7 @@ def test_each_ruleset_reads_its_own_notation() -> None:
     [plain] = _standard().check_orders(doc, "france", ["A Par - Bur"])
     [triple] = _multiverse().check_orders(world, "france", ["A 1:par:S1901 - 1:bur:S1901"])
     assert plain.ok and plain.key == "par"
-    assert triple.ok and triple.key == "1:par:S1901"
+    assert triple.ok and triple.key.text() == "1:par:S1901"
     [refused] = _standard().check_orders(doc, "france", ["A 1:par:S1901 - 1:bur:S1901"])
     assert not refused.ok
 
@@ -153,7 +154,7 @@ def test_what_a_power_owes_and_has_not_ordered() -> None:
         "A 1:mar:S1901",
         "A 1:par:S1901",
     ]
-    assert _multiverse().unordered(world, "france", {"1:par:S1901"}) == [
+    assert _multiverse().unordered(world, "france", {OrderKey.parse("1:par:S1901")}) == [
         "F 1:bre:S1901",
         "A 1:mar:S1901",
     ]
@@ -161,24 +162,35 @@ def test_what_a_power_owes_and_has_not_ordered() -> None:
 
 def test_unanswered_counts_builds_and_removals() -> None:
     items = [Owed("build", "", 2), Owed("par", "A par")]
-    assert unanswered(items, ["build:mar"]) == ["1 build", "A par"]
-    assert unanswered(items, ["build:mar", "waive:1", "par"]) == []
+    assert unanswered(items, [OrderKey.parse("build:mar")]) == ["1 build", "A par"]
+    assert (
+        unanswered(
+            items, [OrderKey.parse("build:mar"), OrderKey.parse("waive:1"), OrderKey.parse("par")]
+        )
+        == []
+    )
     assert unanswered([Owed("remove", "", 2)], []) == ["2 removals"]
 
 
 def test_allowance_groups_and_places() -> None:
     winter = {"variant": "standard", "phase": "W1901A", "units": [], "supply_centers": {}}
     spring = dict(winter, phase="S1902M")
-    assert _standard().allowance_group(winter, "build:par") == ("build", "")
-    assert _standard().allowance_group(winter, "waive:1") == ("build", "")
-    assert _standard().allowance_group(winter, "kie") == ("remove", "")
-    assert _standard().allowance_group(spring, "kie") is None
+    assert _standard().allowance_group(winter, OrderKey.parse("build:par")) == ("build", "")
+    assert _standard().allowance_group(winter, OrderKey.parse("waive:1")) == ("build", "")
+    assert _standard().allowance_group(winter, OrderKey.parse("kie")) == ("remove", "")
+    assert _standard().allowance_group(spring, OrderKey.parse("kie")) is None
     assert _standard().allowance_place(("build", "")) == ""
     world: dict = {"boards": []}
-    assert _multiverse().allowance_group(world, "build:2:par:W1901") == ("build", "2:W1901")
-    assert _multiverse().allowance_group(world, "2:kie:W1901") == ("remove", "2:W1901")
-    assert _multiverse().allowance_group(world, "2:kie:S1902") is None
-    assert _multiverse().allowance_group(world, "waive:3") == ("waive", "")
+    assert _multiverse().allowance_group(world, OrderKey.parse("build:2:par:W1901")) == (
+        "build",
+        "2:W1901",
+    )
+    assert _multiverse().allowance_group(world, OrderKey.parse("2:kie:W1901")) == (
+        "remove",
+        "2:W1901",
+    )
+    assert _multiverse().allowance_group(world, OrderKey.parse("2:kie:S1902")) is None
+    assert _multiverse().allowance_group(world, OrderKey.parse("waive:3")) == ("waive", "")
     assert _multiverse().allowance_place(("build", "2:W1901")) == " on timeline 2, W1901"
     assert _multiverse().allowance_place(("waive", "")) == ""
 

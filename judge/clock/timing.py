@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from judge.engine.phase import Phase
+
 PHASE_TYPES = ("movement", "retreats", "adjustments")
 
 _DAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -266,7 +268,8 @@ def zone_info(name: str) -> ZoneInfo:
 def phase_type_of(phase: str) -> str:
     """``movement``, ``retreats`` or ``adjustments`` from a type name or a phase code.
 
-    Phase codes end in M (movement), R (retreats), or A / B (adjustments).
+    Phase codes (:class:`judge.engine.phase.Phase`) end in M (movement), R (retreats),
+    or A / B (adjustments).
     """
     p = phase.strip().lower()
     if p in PHASE_TYPES:
@@ -286,8 +289,9 @@ def phase_type_of(phase: str) -> str:
     }
     if p in aliases:
         return aliases[p]
-    if len(p) >= 2 and p[-1] in "mrab" and p[:-1][-1:].isdigit():
-        return aliases[p[-1]]
+    code = Phase.read(p, classic=True, mixed=True)
+    if code is not None:
+        return code.kind_word
     raise ValueError(f"unknown phase or phase type: {phase!r}")
 
 

@@ -9,7 +9,7 @@ to the mail is built.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
@@ -21,6 +21,7 @@ from judge.config import LimitsSection
 if TYPE_CHECKING:
     from sqlmodel import Session
 
+    from judge.orders.keys import OrderKey
     from judge.store.models import Account, Game, Player
 
 
@@ -62,11 +63,14 @@ class OrderRules(Protocol):
     """What the judge needs from the order parser (judge.orders.text)."""
 
     def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
-        """One OrderCheck per order in ``lines``."""
+        """One OrderCheck per order in ``lines``; an accepted one carries its engine
+        order (``order``), from which its key and its stored data are made."""
         ...
 
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
-        """The power's units (or owed adjustments) not covered by ``keys``."""
+    def unordered(
+        self, position: dict[str, Any], power: str, keys: Iterable[OrderKey]
+    ) -> list[str]:
+        """The power's units (or owed adjustments) not covered by the orders' ``keys``."""
         ...
 
 
@@ -103,7 +107,7 @@ class Context:
     # True after a game master's BECOME: the power takes orders even when its player
     # resigned or was ejected (the master speaks for a power in civil disorder).
     became: bool = False
-    # Waives accepted in this mail: each is its own order (waive:1, waive:2, ...).
+    # Waives accepted in this mail: each is its own order (OrderKey.waive(1), (2), ...).
     waives: int = 0
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).

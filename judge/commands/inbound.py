@@ -174,7 +174,7 @@ def order_report(ctx: Context) -> OrderReport | None:
         return None
     report = OrderReport(game.name, game.phase, power_name(game, player.power))
     orders = current_orders(ctx.session, game.id, game.phase, player.power)
-    report.orders = [orders[key].canonical for key in sorted(orders)]
+    report.orders = [orders[key].canonical for key in sorted(orders)]  # by key text
     report.refused_reason = _no_orders_reason(ctx)
     if report.refused_reason is None:
         report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))

@@ -9,6 +9,7 @@ from judge.commands.phase import moved_on_since, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
 from judge.game.games import current_orders, store_order
+from judge.orders.keys import OrderKey
 from judge.rules import reading as order_rules
 from judge.rules.allowance import allowance_group, beyond_owed
 from judge.store.models import FINISHED, FORMING, PLAYING
@@ -57,13 +58,12 @@ class Orders(Command):
             return
         entry = ctx.transcript.line(stmt.text)
         for check in checks:
-            key = None
             if check.ok:
-                key, refusal = _adjustment_key(ctx, position, str(check.key))
+                key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order))
                 if refusal is not None:
                     entry.outcomes.append(Outcome(REFUSED, f"{check.text}: {refusal}"))
                     continue
-                if key.startswith("waive"):
+                if key.is_waive:
                     ctx.waives += 1
                 store_order(
                     ctx.session,
@@ -81,20 +81,22 @@ class Orders(Command):
                 entry.outcomes.append(Outcome(REFUSED, reason))
 
 
-def _adjustment_key(ctx: Context, position: dict[str, Any], key: str) -> tuple[str, str | None]:
-    """The key to store an accepted order under (a mail's waives are waive:1, waive:2,
+def _adjustment_key(
+    ctx: Context, position: dict[str, Any], key: OrderKey
+) -> tuple[OrderKey, str | None]:
+    """The key to store an accepted order under (a mail's waives are numbered 1, 2,
     ...: a later mail's waives replace these one for one), or why it will not count
     (a waive without builds, or a build, waive or removal beyond those owed, counting
     the orders stored for the phase)."""
     assert ctx.game is not None and ctx.player is not None
     power = ctx.player.power
-    if key.startswith("waive"):
+    if key.is_waive:
         owed = order_rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
-            return "", "you have no build to waive"
-        key = f"waive:{ctx.waives + 1}"
+            return key, "you have no build to waive"
+        key = key.numbered(ctx.waives + 1)
     if allowance_group(position, key) is None:
         return key, None
     stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)
-    keys = [row.unit_key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
+    keys = [row.key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
     return key, beyond_owed(position, power, keys, key)

@@ -6,6 +6,7 @@ import re
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.engine.phase import Phase as PhaseCode
 from judge.store.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
@@ -33,13 +34,13 @@ def parse_phase(text: str) -> str | None:
 def same_phase(a: str, b: str) -> bool:
     """True when two phase codes name the same phase (``F1901B`` = ``W1901A``)."""
 
-    def norm(code: str) -> str:
-        code = code.upper()
-        if len(code) >= 2 and code[-1] in "AB":
-            return "W" + code[1:-1] + "A"
-        return code
-
-    return norm(a) == norm(b)
+    first, second = (
+        PhaseCode.read(a, classic=True, mixed=True),
+        PhaseCode.read(b, classic=True, mixed=True),
+    )
+    if first is None or second is None:
+        return a.strip().upper() == b.strip().upper()
+    return first == second
 
 
 def moved_on_since(ctx: Context, game: Game) -> str | None:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.clock.timing import format_for
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
+from judge.engine.phase import Phase
 from judge.reports.subject_tags import strip_judge_tags
 
 ERROR_FLAG = "[Error Flag]"
@@ -106,7 +107,8 @@ def order_lines(report: OrderReport) -> list[str]:
     lines.extend(f"  {order}" for order in report.orders)
     if not report.orders and not report.refused_reason:
         lines.append("  (none yet)")
-    adjusting = report.phase.endswith("A")
+    phase = Phase.read(report.phase, mixed=True)
+    adjusting = phase is not None and phase.is_adjustment
     if report.unordered:
         what = "Adjustments not yet ordered" if adjusting else "Units without orders"
         lines.append(f"{what}: " + ", ".join(report.unordered))

@@ -16,6 +16,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
+from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.games import game_powers
 from judge.game.recipients import send
@@ -82,8 +83,9 @@ def centre_table(ctx: Context, game: Game) -> list[str]:
     ).all()
     rows: dict[str, dict[str, int]] = {}
     for snap in snapshots:
-        if snap.phase.upper().startswith("S") and snap.phase.upper().endswith("M"):
-            rows.setdefault(snap.phase[1:-1], centre_counts(json.loads(snap.position)))
+        phase = Phase.read(snap.phase, mixed=True)
+        if phase is not None and phase.season == "S" and phase.is_movement:
+            rows.setdefault(str(phase.year), centre_counts(json.loads(snap.position)))
     rows["now"] = centre_counts(game.position_doc())
     powers = game_powers(game)
     head = "Year  " + " ".join(f"{p.name[:3]:>4}" for p in powers)

@@ -16,6 +16,8 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from judge.orders import data as order_data
+from judge.orders.keys import OrderKey
 from judge.store.models import (
     ACTIVE,
     GAME_STATUSES,
@@ -202,6 +204,15 @@ def player_address(session: Session, player: Player) -> str:
     return account.address if account is not None else ""
 
 
+def check_key(check: Any) -> OrderKey:
+    """The key of an accepted order check: its own typed key, else the key read from
+    the column text the standard order reader gives (``par``, ``build:par``,
+    ``waive:1``)."""
+    if isinstance(check.key, OrderKey):
+        return check.key
+    return OrderKey.parse(str(check.key))
+
+
 def store_order(
     session: Session,
     game: Game,
@@ -211,17 +222,21 @@ def store_order(
     account_id: int | None,
     from_address: str,
     now: datetime | None = None,
-    key: str | None = None,
+    key: OrderKey | None = None,
 ) -> Order:
-    """Store an accepted order (an OrderCheck with ok set) for the game's phase, under
-    ``key`` if given instead of the check's own."""
+    """Store an accepted order (an OrderCheck with ok set: its text, its engine order
+    and the canonical wording) for the game's phase, under ``key`` if given instead of
+    the check's own."""
+    if check.order is None:
+        raise ValueError(f"an accepted order comes with its engine order: {check.text!r}")
     order = Order(
         game_id=game.id,
         phase=game.phase,
         power=power,
-        unit_key=key or str(check.key),
+        unit_key=(key or check_key(check)).text(),
         text=str(check.text),
         canonical=str(check.canonical),
+        data=order_data.dumps(check.order),
         account_id=account_id,
         from_address=from_address,
         created_at=now or utcnow(),
@@ -230,24 +245,21 @@ def store_order(
     return order
 
 
-# The unit key of the row CLEAR stores: it withdraws every earlier order of the phase.
-CLEAR_KEY = "*clear*"
-
-
-def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[str, Order]:
-    """A power's orders for a phase, one per unit key: the last one given wins, and a
+def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[OrderKey, Order]:
+    """A power's orders for a phase, one per key: the last one given wins, and a
     CLEAR row withdraws every order given before it."""
     rows = session.exec(
         select(Order)
         .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
         .order_by(col(Order.id))
     )
-    latest: dict[str, Order] = {}
+    latest: dict[OrderKey, Order] = {}
     for row in rows:
-        if row.unit_key == CLEAR_KEY:
+        key = row.key
+        if key.is_clear:
             latest.clear()
         else:
-            latest[row.unit_key] = row
+            latest[key] = row
     return latest
 
 
@@ -269,9 +281,10 @@ def clear_orders(
             game_id=game.id,
             phase=game.phase,
             power=power,
-            unit_key=CLEAR_KEY,
+            unit_key=OrderKey.clear().text(),
             text="CLEAR",
             canonical="CLEAR",
+            data=None,
             account_id=account_id,
             from_address=from_address,
             created_at=now or utcnow(),

@@ -36,7 +36,7 @@ from judge.game.recipients import Recipient, game_mail_subject, game_recipients,
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
 from judge.reports import ReportSettings
-from judge.rules.base import Step, unanswered
+from judge.rules.base import Step, StoredOrder, unanswered
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -85,26 +85,34 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ orders
 
 
-def stored_orders(session: Session, game: Game, phase: str | None = None) -> dict[str, list[str]]:
-    """Every power's current orders for the game's phase (or ``phase``), in the order
-    given (canonical text; the last order for a unit replaced the earlier ones)."""
+def stored_rows(session: Session, game: Game, phase: str) -> dict[str, list[Order]]:
+    """Every power's current order rows for a phase of the game, in the order given
+    (the last order for a unit replaced the earlier ones)."""
     assert game.id is not None
-    phase = phase or game.phase
     powers = session.exec(
         select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
     )
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[Order]] = {}
     for power in sorted(powers):
         latest = current_orders(session, game.id, phase, power)
-        rows = sorted(latest.values(), key=lambda o: o.id or 0)
-        out[power] = [row.canonical for row in rows]
+        out[power] = sorted(latest.values(), key=lambda o: o.id or 0)
     return out
 
 
 def _adjudicate(session: Session, game: Game) -> Step:
-    doc = game.position_doc()
-    doc["orders"] = stored_orders(session, game)
-    return ruleset_for_game(game).step(doc)
+    return _adjudicate_stored(session, game, game.position_doc(), game.phase)
+
+
+def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase: str) -> Step:
+    """Adjudicate a position with the orders stored for ``phase``, handed to the
+    game's ruleset as data (each with the wording it was accepted in)."""
+    rules = ruleset_for_game(game)  # first: it knows the locations its orders are stored with
+    rows = stored_rows(session, game, phase)
+    orders = {
+        power: [StoredOrder(row.canonical, row.order()) for row in mine]
+        for power, mine in rows.items()
+    }
+    return rules.step_stored(doc, orders)
 
 
 # ------------------------------------------------------------------ reports
@@ -343,8 +351,7 @@ def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | No
     if snapshot is None:
         return None
     doc = json.loads(snapshot.position)
-    doc["orders"] = stored_orders(session, game, snapshot.phase)
-    return _picture(game, ruleset_for_game(game).step(doc))
+    return _picture(game, _adjudicate_stored(session, game, doc, snapshot.phase))
 
 
 # ------------------------------------------------------------------ who owes orders

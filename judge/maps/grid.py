@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from judge.engine.phase import board_time
+from judge.engine.phase import Turn
 from judge.maps.draw import BLACK, BoardState, Canvas, Frame, draw_board, draw_marks, rgb
 from judge.maps.geometry import Geometry, Point
 from judge.maps.marks import BoardKey, Mark, Place
@@ -43,7 +43,7 @@ class Layout:
 
 
 def _turn_key(turn: str) -> tuple:
-    return board_time(turn + ("A" if turn.startswith("W") else "M"))
+    return Turn.parse(turn).phase().time
 
 
 def layout(boards: Sequence[BoardState], legible: set[BoardKey]) -> Layout:

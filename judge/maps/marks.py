@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.phase import Turn
 from judge.reports.orders import REPLACED
-from judge.reports.sentences import parse_canonical
+from judge.reports.sentences import order_view
 
 BoardKey = tuple[int, str] | None
 Place = tuple[BoardKey, str]
@@ -25,7 +26,7 @@ def place_of(token: str, board: BoardKey = None) -> Place:
     """``1:spa:F1901`` -> ``((1, "F1901"), "spa")``; a plain location stays on ``board``."""
     found = _TRIPLE.match(token)
     if found:
-        return (int(found.group(1)), found.group(3).upper()[:5]), found.group(2).lower()
+        return (int(found.group(1)), Turn.parse(found.group(3)).code), found.group(2).lower()
     return board, token.lower()
 
 
@@ -50,7 +51,7 @@ def marks_of(orders: Iterable[Mapping[str, Any]], board: BoardKey = None) -> lis
     for order in orders:
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = parse_canonical(order.get("order") or "")
+        parsed = order_view(order)
         if parsed is None or parsed.kind == "waive":
             continue
         reasons = order.get("reason") or ""

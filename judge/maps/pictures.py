@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from PIL import Image, PngImagePlugin
 
+from judge.engine.phase import Phase, Turn
 from judge.maps.draw import BoardState, Canvas, Frame, draw_board, draw_marks, rgb
 from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.maps.grid import draw_grid
@@ -112,7 +113,7 @@ def results_picture(
     if geo is None:
         return None
     phase = str(answer["phase"])
-    movement = phase.upper().endswith("M")
+    movement = Phase.parse(phase).is_movement
     board = BoardState(
         units=answer.get("units", []),
         dislodged=answer.get("dislodged", []) if movement else [],
@@ -126,7 +127,7 @@ def results_picture(
 
 
 def _key(board: Mapping[str, Any]) -> BoardKey:
-    return int(board["timeline"]), str(board["phase"]).upper()[:5]
+    return int(board["timeline"]), Turn.parse(board["phase"]).code
 
 
 def _states(boards: Iterable[Mapping[str, Any]]) -> list[BoardState]:

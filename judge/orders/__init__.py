@@ -1,1 +1,2 @@
-"""Orders as players write them: reading text into orders, checking them, what is owed."""
+"""Orders: reading text into orders and checking them (``text``), what a stored order
+is for (``keys``), and orders as data for the database and the reports (``data``)."""

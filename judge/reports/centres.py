@@ -7,17 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.phase import Phase
 from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import phase_kind
 
 
 def centres_settled(phase: str, next_phase: str | None) -> bool:
     """Whether centre ownership changed hands with this phase (end of the Fall turn)."""
-    code = phase.strip().upper()
-    if code[0] != "F" or phase_kind(code) == "adjustments":
+    found = Phase.parse(phase, classic=True, mixed=True)
+    if found.season != "F" or found.is_adjustment:
         return False
     retreats_follow = bool(next_phase) and phase_kind(next_phase or "") == "retreats"
-    return not (phase_kind(code) == "movement" and retreats_follow)
+    return not (found.is_movement and retreats_follow)
 
 
 @dataclass

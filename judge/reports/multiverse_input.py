@@ -7,8 +7,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.engine.phase import board_time
-from judge.reports.phases import SEASON_ORDER, phase_kind
+from judge.engine.phase import Turn, board_time
+from judge.reports.phases import phase_kind
 
 _TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
 
@@ -78,11 +78,11 @@ def board_positions(
     whose content (units, centres, dislodged units) changed this turn, in timeline and
     time order, each marked ``active`` and ``changed``."""
     active = {
-        (int(b["timeline"]), str(b["phase"]).upper()[:5]) for b in answer.get("active_boards", [])
+        (int(b["timeline"]), Turn.parse(b["phase"]).code) for b in answer.get("active_boards", [])
     }
     new_lines = {int(f["timeline"]) for f in answer.get("new_timelines", [])}
     shown = []
-    for key in sorted(after_boards, key=lambda k: (k[0], board_time(k[1] + "M"))):
+    for key in sorted(after_boards, key=lambda k: (k[0], Turn.parse(k[1]).time)):
         board = after_boards[key]
         old = before_boards.get(key)
         changed = old is None or any(
@@ -112,7 +112,7 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
     """
 
     def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
-        return int(board["timeline"]), board["phase"].strip().upper()[:5]
+        return int(board["timeline"]), Turn.parse(board["phase"]).code
 
     before_boards = {key_of(b): b for b in before.get("boards", [])}
     after_boards = {key_of(b): b for b in answer.get("boards", [])}
@@ -147,19 +147,17 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
             {**e, "order": _relative(e["order"], board)} for e in entries
         )
     if unplaced:
-        target = max(
-            per_board, key=lambda k: (k[1][1:], SEASON_ORDER[k[1][0]], -k[0]), default=None
-        )
+        target = max(per_board, key=lambda k: (Turn.parse(k[1]).time, -k[0]), default=None)
         if target is None:
             active = answer.get("active_boards") or [{"timeline": 1, "phase": "S1901M"}]
             target = key_of(active[0])
         per_board.setdefault(target, []).extend(unplaced)
 
     boards = []
-    for key in sorted(per_board, key=lambda k: (k[0], int(k[1][1:]), SEASON_ORDER[k[1][0]])):
+    for key in sorted(per_board, key=lambda k: (k[0], Turn.parse(k[1]).time)):
         old = before_boards.get(key) or after_boards.get(key) or {}
         new = after_boards.get(key, {})
-        phase = old.get("phase") or key[1] + ("A" if key[1][0] == "W" else "M")
+        phase = old.get("phase") or Turn.parse(key[1]).phase().code
         references = [
             {**u, "province": f"{t}:{u['province']}:{turn}"}
             for (t, turn), b in before_boards.items()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from judge.reports.phases import SEASONS
+from judge.engine.phase import SEASON_NAMES, Turn
 from judge.reports.settings import VariantLike
 
 UNIT_WORDS = {"A": "Army", "F": "Fleet"}
@@ -45,8 +45,9 @@ class Names:
         triple = TRIPLE.match(loc)
         if triple:
             timeline, where, turn = triple.groups()
-            season = SEASONS.get(turn[0].upper(), turn[0])
-            return f"{self.place(where)} (timeline {timeline}, {season} {turn[1:]})"
+            found = Turn.parse(turn)
+            season = SEASON_NAMES[found.season]
+            return f"{self.place(where)} (timeline {timeline}, {season} {found.year})"
         prov = self.variant.provinces.get(self.province(loc))
         if prov is None:
             return loc

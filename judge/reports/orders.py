@@ -10,10 +10,10 @@ from typing import Any
 
 from judge.reports.names import Names, powers_in_order
 from judge.reports.sentences import (
-    Parsed,
+    OrderView,
     Units,
     order_sentence,
-    parse_canonical,
+    order_view,
     unordered_sentence,
 )
 
@@ -35,7 +35,7 @@ _NOTE_WORDS = {
 }
 
 
-def _notes(order: Mapping[str, Any], parsed: Parsed | None, dislodged: bool, kind: str) -> list:
+def _notes(order: Mapping[str, Any], parsed: OrderView | None, dislodged: bool, kind: str) -> list:
     """The classic ``(*...*)`` notes of one order."""
     result = order.get("result")
     reasons = order.get("reason")
@@ -67,7 +67,7 @@ def _notes(order: Mapping[str, Any], parsed: Parsed | None, dislodged: bool, kin
     return notes
 
 
-def _outcome(result: str | None, reason: Any, parsed: Parsed | None, kind: str) -> str:
+def _outcome(result: str | None, reason: Any, parsed: OrderView | None, kind: str) -> str:
     """One result in words: ``succeeds``, ``bounce``, ``fails``, ``invalid``."""
     if result in ("succeeds", None):
         return "succeeds"
@@ -77,7 +77,7 @@ def _outcome(result: str | None, reason: Any, parsed: Parsed | None, kind: str) 
     return ", ".join(notes) or "fails"
 
 
-def rejudged_note(order: Mapping[str, Any], parsed: Parsed | None, kind: str) -> str:
+def rejudged_note(order: Mapping[str, Any], parsed: OrderView | None, kind: str) -> str:
     """``re-judged: now succeeds; before: bounce``: the new result and the old."""
     now = _outcome(order.get("result"), order.get("reason"), parsed, kind)
     if "was" not in order:
@@ -138,7 +138,7 @@ def order_groups(
         power = order["power"]
         invalid = order.get("result") == "invalid"
         raw = (order.get("text") if invalid else None) or order.get("order") or ""
-        parsed = None if invalid else parse_canonical(raw)
+        parsed = None if invalid else order_view(order)
         if parsed is not None and kind == "adjustments" and parsed.kind == "disband":
             parsed.kind = "remove"
         here = parsed.loc if parsed is not None and parsed.loc else None
@@ -263,7 +263,7 @@ def _add_unused_builds(
     for order in result.get("orders", []):
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = parse_canonical(order.get("order") or "")
+        parsed = order_view(order)
         if parsed is not None and parsed.kind in ("build", "waive"):
             used[order["power"]] = used.get(order["power"], 0) + 1
     for power, owed in builds_owed(before, names).items():

@@ -1,34 +1,40 @@
-"""Phase codes in words: ``S1901M`` is the movement phase of ``Spring of 1901``."""
+"""Phase codes in words: ``S1901M`` is the movement phase of ``Spring of 1901``.
+
+The codes are read by :class:`judge.engine.phase.Phase`: the classic ``F1901B`` for
+winter adjustments too, and the step codes of multiverse games (``W1901M``)."""
 
 from __future__ import annotations
 
-SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter", "U": "Summer", "A": "Autumn"}
-PHASE_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments", "B": "adjustments"}
+from judge.engine.phase import SEASON_NAMES, Phase
+
 RESULT_TITLES = {
     "movement": "Movement results",
     "retreats": "Retreat results",
     "adjustments": "Adjustment results",
 }
 NEXT_WORDS = {"movement": "Movement", "retreats": "Retreats", "adjustments": "Adjustments"}
-SEASON_ORDER = {"S": 0, "F": 1, "W": 2}
+
+
+def _read(phase: str) -> Phase:
+    return Phase.parse(phase, classic=True, mixed=True)
 
 
 def phase_kind(phase: str) -> str:
     """``movement``, ``retreats`` or ``adjustments`` for a code like ``S1901M``."""
-    return PHASE_KINDS[phase.strip().upper()[-1]]
+    return _read(phase).kind_word
 
 
 def phase_season(phase: str) -> str:
     """``Spring of 1901`` for ``S1901M``."""
-    code = phase.strip().upper()
-    return f"{SEASONS.get(code[0], code[0])} of {code[1:-1]}"
+    found = _read(phase)
+    return f"{SEASON_NAMES[found.season]} of {found.year}"
 
 
 def phase_phrase(phase: str) -> str:
     """``the Spring 1901 movement phase`` for ``S1901M``, for running text."""
-    code = phase.strip().upper()
-    kind = {"movement": "movement", "retreats": "retreat", "adjustments": "adjustment"}
-    return f"the {SEASONS.get(code[0], code[0])} {code[1:-1]} {kind[phase_kind(code)]} phase"
+    found = _read(phase)
+    kind = {"M": "movement", "R": "retreat", "A": "adjustment"}[found.kind]
+    return f"the {SEASON_NAMES[found.season]} {found.year} {kind} phase"
 
 
 def describe_phase(phase: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from judge.engine.phase import Phase, Turn
 from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import phase_phrase, phase_season
 
@@ -106,7 +107,8 @@ def standard_position(result: Mapping[str, Any], names: Names) -> dict[str, Any]
     """The position after one phase of a standard game (``result`` as the
     adjudicator answers: ``units``, ``dislodged``, ``supply_centers``)."""
     phase = result["phase"]
-    retreats_next = str(result.get("next_phase") or "").upper().endswith("R")
+    after = Phase.read(str(result.get("next_phase") or ""))
+    retreats_next = after is not None and after.is_retreat
     return board_position(
         f"Position after {phase_phrase(phase)}:",
         result.get("units", []),
@@ -120,7 +122,7 @@ def standard_position(result: Mapping[str, Any], names: Names) -> dict[str, Any]
 
 def board_code(board: Mapping[str, Any]) -> str:
     """``2:F1901``: a multiverse board as players name it."""
-    return f"{board['timeline']}:{str(board['phase']).upper()[:5]}"
+    return f"{board['timeline']}:{Turn.parse(board['phase']).code}"
 
 
 def multiverse_position(board: Mapping[str, Any], names: Names, note: str) -> dict[str, Any]:

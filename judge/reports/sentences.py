@@ -1,5 +1,6 @@
-"""How one order reads in a report: the judge's canonical order text
-(``A par - bur``) as the classic judges write it (``Army Paris -> Burgundy.``)."""
+"""How one order reads in a report: the order (``A par - bur``, as data or, in answer
+documents that carry text only, as the judge's canonical text) as the classic judges
+write it (``Army Paris -> Burgundy.``)."""
 
 from __future__ import annotations
 
@@ -52,40 +53,77 @@ def _other_unit(power: str, token: str, loc: str, names: Names, units: Units) ->
 
 
 @dataclass
-class Parsed:
-    """An order read from the judge's canonical text."""
+class OrderView:
+    """One order as the reports word it."""
 
     kind: str  # hold, move, support, convoy, retreat, disband, build, remove, waive
-    unit_type: str = "?"
+    unit_type: str = "?"  # A or F ("?": look the unit up in the position)
     loc: str = ""
     target_type: str = ""
     target: str = ""
     dest: str = ""
 
 
-def parse_canonical(text: str) -> Parsed | None:
-    """Read ``A par - bur``, ``F bre S A par - bur``, ``Build F stp/nc``, ``Waive``...
+# Kinds of stored order (judge.orders.data) as the reports word them.
+_DATA_KINDS = {
+    "hold": "hold",
+    "move": "move",
+    "support_hold": "support",
+    "support_move": "support",
+    "convoy": "convoy",
+    "retreat": "retreat",
+    "disband": "disband",
+    "build": "build",
+    "waive": "waive",
+}
+
+
+def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView | None:
+    """The view of an order stored as data (:mod:`judge.orders.data`, standard map),
+    with the types of the units it names (``{"unit": "A", "target": "F"}``; "?" for
+    a unit not found).  None for a kind the reports do not know or locations that are
+    not plain strings."""
+    kind = _DATA_KINDS.get(str(data.get("kind")))
+    places = [data.get(name, "") for name in ("unit", "target", "army", "dest")]
+    if kind is None or not all(isinstance(p, str) for p in places):
+        return None
+    unit, target, army, dest = places
+    if kind == "build":
+        return OrderView(kind, str(data.get("type", "?")), unit)
+    if kind == "waive":
+        return OrderView(kind)
+    unit_type = types.get("unit", "?")
+    if kind in ("hold", "move", "retreat", "disband"):
+        return OrderView(kind, unit_type, unit, dest=dest)
+    other = "army" if kind == "convoy" else "target"
+    return OrderView(kind, unit_type, unit, types.get(other, "?"), target or army, dest)
+
+
+def view_of_text(text: str) -> OrderView | None:
+    """The view of an order an answer document gives as the judge's canonical text
+    only (``A par - bur``, ``F bre S A par - bur``, ``Build F stp/nc``, ``Waive``):
+    the documents of ``judge adjudicate`` and the multiverse answers.
 
     Returns None for text in any other form.
     """
     t = text.split()
     low = [w.lower() for w in t]
     if low == ["waive"]:
-        return Parsed("waive")
+        return OrderView("waive")
     if len(t) == 3 and low[0] in ("build", "remove", "disband"):
-        return Parsed(low[0], t[1].upper(), low[2])
+        return OrderView(low[0], t[1].upper(), low[2])
     if len(t) < 3 or t[0].upper() not in ("A", "F", "?"):
         return None
     unit_type, loc, verb = t[0].upper(), low[1], low[2]
     rest = low[3:]
     if verb == "h" and not rest:
-        return Parsed("hold", unit_type, loc)
+        return OrderView("hold", unit_type, loc)
     if verb == "d" and not rest:
-        return Parsed("disband", unit_type, loc)
+        return OrderView("disband", unit_type, loc)
     if verb == "-" and (len(rest) == 1 or rest[1:] == ["via", "convoy"]):
-        return Parsed("move", unit_type, loc, dest=rest[0])
+        return OrderView("move", unit_type, loc, dest=rest[0])
     if verb == "r" and len(rest) == 1:
-        return Parsed("retreat", unit_type, loc, dest=rest[0])
+        return OrderView("retreat", unit_type, loc, dest=rest[0])
     if verb in ("s", "c") and len(rest) in (2, 4):
         if len(rest) == 4 and rest[2] != "-":
             return None
@@ -93,11 +131,22 @@ def parse_canonical(text: str) -> Parsed | None:
         dest = rest[3] if len(rest) == 4 else ""
         if kind == "convoy" and not dest:
             return None
-        return Parsed(kind, unit_type, loc, rest[0].upper(), rest[1], dest)
+        return OrderView(kind, unit_type, loc, rest[0].upper(), rest[1], dest)
     return None
 
 
-def order_sentence(power: str, parsed: Parsed | None, raw: str, names: Names, units: Units) -> str:
+def order_view(entry: Mapping[str, Any]) -> OrderView | None:
+    """The view of one judged order of an answer: from its order data when the judge
+    adjudicated stored orders, else from the canonical text the document carries."""
+    data = entry.get("data")
+    if isinstance(data, Mapping):
+        return view_of_data(data, entry.get("unit_types") or {})
+    return view_of_text(entry.get("order") or "")
+
+
+def order_sentence(
+    power: str, parsed: OrderView | None, raw: str, names: Names, units: Units
+) -> str:
     """``Army Paris -> Burgundy.`` and the like; the raw text when unreadable."""
     if parsed is None:
         return raw.rstrip(".") + "."
@@ -125,7 +174,7 @@ def order_sentence(power: str, parsed: Parsed | None, raw: str, names: Names, un
     return f"{unit} {verb} {other}."
 
 
-def unordered_sentence(parsed: Parsed, names: Names, units: Units, kind: str) -> str:
+def unordered_sentence(parsed: OrderView, names: Names, units: Units, kind: str) -> str:
     """What the judge did for a unit without orders: ``Army Paris, No Order Processed.``,
     or in an adjustment phase ``Defaults, removing the army in Greece.``"""
     unit_type = names.unit(type_of_unit(parsed.unit_type, parsed.loc, units))

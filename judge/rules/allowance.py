@@ -14,18 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.orders.keys import OrderKey
 from judge.rules.base import Group
 from judge.rules.registry import ruleset_for_document
 
 __all__ = ["Group", "allowance_group", "beyond_owed"]
 
 
-def allowance_group(position: dict[str, Any], key: str) -> Group | None:
+def allowance_group(position: dict[str, Any], key: OrderKey) -> Group | None:
     """The allowance an order stored under ``key`` uses, or None (not an adjustment)."""
     return ruleset_for_document(position).allowance_group(position, key)
 
 
-def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: str) -> str | None:
+def beyond_owed(
+    position: dict[str, Any], power: str, stored: list[OrderKey], key: OrderKey
+) -> str | None:
     """Why an accepted order to be stored under ``key`` will not count, or None.
 
     ``stored`` holds the keys of the power's current orders for the phase, oldest
@@ -43,7 +46,7 @@ def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: st
     kind = group[0]
     verb = "must remove" if kind == "remove" else "may build"
     where = rules.allowance_place(group)
-    noun = "removal" if kind == "remove" else "waive" if key.startswith("waive") else "build"
+    noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
     them = "it" if allowed == 1 else "them"
     return (
         f"{power.title()} {verb} {allowed}{where}: this {noun} is beyond {them} and will not count"

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judge.orders.keys import OrderKey
+
 if TYPE_CHECKING:
     from judge.engine.rules import EngineRules
     from judge.reports.settings import ReportSettings, VariantLike
@@ -62,6 +64,15 @@ class Step:
     after: Document
     next_phase: str
     winner: str | None
+
+
+@dataclass(frozen=True)
+class StoredOrder:
+    """An accepted order as the game keeps it: its canonical wording and the order
+    as data (the engine order), or None when only the wording is known."""
+
+    canonical: str
+    order: Any = None
 
 
 class Ruleset(ABC):
@@ -107,13 +118,13 @@ class Ruleset(ABC):
         """Per power, what it owes in the position's phase (units to order, or counts
         of builds and removals)."""
 
-    def unordered(self, doc: Document, power: str, keys: set[str]) -> list[str]:
+    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         """What the power owes that no stored order key answers, as players write it
         (``A par``, ``1 build``)."""
         return unanswered(self.owed(doc).get(power, []), keys)
 
     @abstractmethod
-    def allowance_group(self, doc: Document, key: str) -> Group | None:
+    def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         """The allowance an order stored under ``key`` uses, or None (not an
         adjustment)."""
 
@@ -137,6 +148,14 @@ class Ruleset(ABC):
     @abstractmethod
     def step(self, doc: Document) -> Step:
         """Adjudicate a stored position with its orders and give the next position."""
+
+    def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
+        """Adjudicate a stored position with the orders a game keeps for it, per power.
+
+        By default the orders are read again from their canonical wording; a ruleset
+        whose orders are data from parser to report overrides this."""
+        doc["orders"] = {power: [o.canonical for o in mine] for power, mine in orders.items()}
+        return self.step(doc)
 
     # ------------------------------------------------------------- standings
 
@@ -203,11 +222,11 @@ def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(u.get("power")) for u in units if u.get("power")}
 
 
-def unanswered(items: Iterable[Owed], keys: Iterable[str]) -> list[str]:
+def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     """The owed items no order answers: units by key; builds (a build or a waive
     each) and removals by count."""
     keys = set(keys)
-    builds = sum(1 for k in keys if k.startswith(("build:", "waive")))
+    builds = sum(1 for k in keys if k.is_build or k.is_waive)
     removals = len(keys) - builds
     left = []
     for item in items:
@@ -216,7 +235,7 @@ def unanswered(items: Iterable[Owed], keys: Iterable[str]) -> list[str]:
             if short > 0:
                 noun = "build" if item.key == "build" else "removal"
                 left.append(f"{short} {noun}{'s' if short > 1 else ''}")
-        elif item.key not in keys:
+        elif OrderKey.unit(item.key) not in keys:
             left.append(item.label)
     return left
 

@@ -26,6 +26,7 @@ from judge.engine.turn import (
     adjudicate_retreats,
     winner,
 )
+from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.orders.text import OrderCheck, check_position_orders
@@ -41,9 +42,20 @@ def adjudicate_document(
 ) -> dict[str, Any]:
     """Adjudicate one phase document of a one-board ruleset: its orders are read with
     ``syntax`` and adjudicated with the engine rules it carries."""
-    rules = syntax.engine
     variant = _variant(doc)
     position = read_position(variant, doc)
+    checks = document_checks(variant, position, doc, syntax)
+    return adjudicate_checks(variant, position, checks, syntax)
+
+
+def document_checks(
+    variant: Variant,
+    position: Position,
+    doc: dict[str, Any],
+    syntax: OrderSyntax = STANDARD_SYNTAX,
+) -> list[OrderCheck]:
+    """The orders of a phase document, read and checked in its position, in the order
+    written (power by power)."""
     orders = doc.get("orders") or {}
     if not isinstance(orders, dict):
         raise DocumentError("'orders' must map each power to a list of order strings")
@@ -54,7 +66,19 @@ def adjudicate_document(
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
         checks.extend(check_position_orders(variant, position, power, lines, syntax))
+    return checks
 
+
+def adjudicate_checks(
+    variant: Variant,
+    position: Position,
+    checks: list[OrderCheck],
+    syntax: OrderSyntax = STANDARD_SYNTAX,
+) -> dict[str, Any]:
+    """Adjudicate checked orders (each with its engine order) in a position by the
+    engine rules of ``syntax``; the answer's ``orders`` hold one entry per check, in
+    the same order."""
+    rules = syntax.engine
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
     # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
@@ -243,20 +267,19 @@ def _short(message: str | None) -> str | None:
 
 
 def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
-    """Valid orders, the last one winning for each unit; earlier ones are marked invalid."""
-    last: dict[tuple[str | None, str | None], int] = {}
-    for index, check in enumerate(checks):
-        if check.ok:
-            if check.key == "waive":
-                last[(check.power, f"waive:{index}")] = index
-            else:
-                last[(check.power, check.key)] = index
+    """Valid orders, the last one winning for each unit; earlier ones are marked invalid
+    (every waive is an order of its own)."""
+
+    def key(index: int, check: OrderCheck) -> tuple[str | None, OrderKey | int]:
+        found = OrderKey.of(check.order)
+        return (check.power, index if found.is_waive else found)
+
+    last = {key(index, check): index for index, check in enumerate(checks) if check.ok}
     chosen = []
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        key = (check.power, f"waive:{index}" if check.key == "waive" else check.key)
-        if last[key] == index:
+        if last[key(index, check)] == index:
             chosen.append(check)
         else:
             entries[index].update(result="invalid", reason="replaced by a later order")

@@ -6,8 +6,10 @@ Also what each power owes in a phase (:func:`owed`), used by the replies.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from judge.orders.keys import OrderKey
 from judge.rules.base import Owed, unanswered
 from judge.rules.registry import ruleset_for_document
 
@@ -21,7 +23,9 @@ class TextOrderRules:
         """One OrderCheck per order."""
         return ruleset_for_document(position).check_orders(position, power, lines)
 
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
+    def unordered(
+        self, position: dict[str, Any], power: str, keys: Iterable[OrderKey]
+    ) -> list[str]:
         """Units of the power without orders (in an adjustment phase, the builds or
         removals still owed: ``1 build``)."""
         return ruleset_for_document(position).unordered(position, power, keys)

@@ -6,9 +6,12 @@ by :mod:`judge.orders.text` and adjudicated by :mod:`judge.rules.documents`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.rules.base import (
@@ -18,6 +21,7 @@ from judge.rules.base import (
     Owed,
     Ruleset,
     Step,
+    StoredOrder,
     free_homes,
     unanswered,
 )
@@ -27,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def _is_adjustment(doc: Mapping[str, Any]) -> bool:
-    return str(doc.get("phase", "")).upper().endswith("A")
+    return Phase.parse(str(doc.get("phase", ""))).is_adjustment
 
 
 def unit_text(unit: Mapping[str, Any]) -> str:
@@ -108,17 +112,18 @@ class StandardRuleset(Ruleset):
                 found[power] = [Owed("remove", "", -change)]
         return found
 
-    def unordered(self, doc: Document, power: str, keys: set[str]) -> list[str]:
+    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         if _is_adjustment(doc):
             return unanswered(self.owed(doc).get(power, []), keys)
         from judge.orders.text import units_without_orders
 
-        return units_without_orders(doc, power, keys, self.syntax)
+        units = {key.loc for key in keys if key.is_unit}
+        return units_without_orders(doc, power, units, self.syntax)
 
-    def allowance_group(self, doc: Document, key: str) -> Group | None:
+    def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if not _is_adjustment(doc):
             return None
-        return ("build" if key.startswith(("build:", "waive")) else "remove", "")
+        return ("build" if key.is_build or key.is_waive else "remove", "")
 
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
         return {
@@ -135,9 +140,42 @@ class StandardRuleset(Ruleset):
         return adjudicate_document(doc, self.syntax)
 
     def step(self, doc: Document) -> Step:
-        answer = self.adjudicate(doc)
+        return self._step(doc, self.adjudicate(doc))
+
+    def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
+        """Adjudicate the orders as the data they were stored as (an order kept
+        without data, left so by migration 0007, is read from its wording); each
+        judged order of the answer carries its data and the types of the units it
+        names, from which the reports word and draw it."""
+        from judge.orders.text import OrderCheck, check_position_orders
+        from judge.rules.documents import _variant, adjudicate_checks, read_position
+
+        doc["orders"] = {power: [o.canonical for o in mine] for power, mine in orders.items()}
+        variant = _variant(doc)
+        position = read_position(variant, doc)
+        checks: list[OrderCheck] = []
+        for power, mine in orders.items():
+            for stored in mine:
+                if stored.order is None:
+                    checks.extend(
+                        check_position_orders(
+                            variant, position, power, [stored.canonical], self.syntax
+                        )
+                    )
+                else:
+                    text = stored.canonical
+                    checks.append(
+                        OrderCheck(
+                            text=text, ok=True, canonical=text, order=stored.order, power=power
+                        )
+                    )
+        answer = adjudicate_checks(variant, position, checks, self.syntax)
+        _add_order_data(position, answer, checks)
+        return self._step(doc, answer)
+
+    def _step(self, doc: Document, answer: Document) -> Step:
         next_phase = answer["next_phase"]
-        retreats = next_phase.endswith("R")
+        retreats = Phase.parse(next_phase).is_retreat
         after = {
             "variant": doc.get("variant", "standard"),
             "phase": next_phase,
@@ -177,3 +215,18 @@ def _changes(variant: Any, centres: Mapping[str, Any], units: list[dict[str, Any
             change = min(change, free_homes(homes, mine, occupied))
         changes[power] = change
     return changes
+
+
+def _add_order_data(position: Position, answer: Document, checks: list[Any]) -> None:
+    """Give each judged order of the answer its order as data and the types of the
+    units it names (the answer's canonical texts are for ``judge adjudicate``)."""
+    from judge.orders.data import order_data, unit_types
+
+    if position.phase.is_retreat:
+        units = {loc: dislodged.unit for loc, dislodged in position.dislodged.items()}
+    else:
+        units = dict(position.units)
+    for entry, check in zip(answer["orders"], checks, strict=True):
+        if check.ok and check.order is not None:
+            entry["data"] = order_data(check.order)
+            entry["unit_types"] = unit_types(check.order, units)

@@ -15,6 +15,9 @@ from typing import Any
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from judge.orders import data as order_data
+from judge.orders.keys import OrderKey
+
 # Game statuses.
 FORMING = "forming"
 ACTIVE = "active"
@@ -224,11 +227,14 @@ class NoticeSent(SQLModel, table=True):
 
 
 class Order(SQLModel, table=True):
-    """One accepted order, as written and as understood, for one phase.
+    """One accepted order for one phase: the player's words and the order as data.
 
-    Orders are never updated: a later order with the same ``unit_key`` for the same
-    game, phase and power replaces an earlier one (the highest id wins), and a row with
-    the key ``games.CLEAR_KEY`` (the CLEAR command) withdraws every earlier one.
+    ``unit_key`` is what the order is for (:class:`judge.orders.keys.OrderKey`, as its
+    column text); ``data`` the engine order as JSON (:mod:`judge.orders.data`; NULL on
+    a CLEAR row); ``canonical`` the judge's wording of it, written when the order was
+    accepted by the one writer of order text.  Orders are never updated: a later order
+    with the same key for the same game, phase and power replaces an earlier one (the
+    highest id wins), and a CLEAR row withdraws every earlier one.
     """
 
     __tablename__ = "game_order"
@@ -244,6 +250,17 @@ class Order(SQLModel, table=True):
     account_id: int | None = Field(default=None, foreign_key="account.id")
     from_address: str = Field(max_length=320)
     created_at: datetime = Field(default_factory=utcnow)
+    # --- migration 0007 ---
+    data: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+    @property
+    def key(self) -> OrderKey:
+        """What the order is for."""
+        return OrderKey.parse(self.unit_key)
+
+    def order(self) -> Any:
+        """The engine order stored in the row (None on a CLEAR row)."""
+        return None if self.data is None else order_data.loads(self.data)
 
 
 class Press(SQLModel, table=True):

@@ -13,6 +13,8 @@ import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.commands.base import Context
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
+from judge.engine.orders import Hold
+from judge.orders.keys import OrderKey
 from tests.commands.helpers import NOW, add_game
 
 
@@ -23,6 +25,7 @@ class FakeCheck:
     canonical: str | None = None
     key: str | None = None
     message: str | None = None
+    order: Any = None
 
 
 class FakeRules:
@@ -42,13 +45,13 @@ class FakeRules:
                 words = text.split()
                 place = words[1].lower() if len(words) > 1 else ""
                 if place in self.units:
-                    checks.append(FakeCheck(text, True, text.upper(), place))
+                    checks.append(FakeCheck(text, True, text.upper(), place, order=Hold(place)))
                 else:
                     checks.append(FakeCheck(text, False, message=f"{text}: no such unit"))
         return checks
 
-    def unordered(self, position: dict[str, Any], power: str, keys: set[str]) -> list[str]:
-        return [f"{t} {p}" for p, t in sorted(self.units.items()) if p not in keys]
+    def unordered(self, position: dict[str, Any], power: str, keys: set[OrderKey]) -> list[str]:
+        return [f"{t} {p}" for p, t in sorted(self.units.items()) if OrderKey.unit(p) not in keys]
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def engine(tmp_path):
 def _stored(engine, power: str = "france") -> list[str]:
     with Session(engine) as session:
         game = find_game(session, "game1")
-        return sorted(current_orders(session, game.id, game.phase, power))
+        return sorted(key.text() for key in current_orders(session, game.id, game.phase, power))
 
 
 def _reply(engine) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from judge.game.games import current_orders
+from judge.orders.keys import OrderKey
 from judge.store.models import FINISHED, FORMING, Order
 from tests.commands.helpers import outcomes
 
@@ -26,16 +27,18 @@ def test_each_order_on_a_line_is_checked_and_the_good_ones_stored(run):
         ("ok", "Accepted: F BRE H"),
     ]
     stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
-    assert {k: o.text for k, o in stored.items()} == {"par": "A Par - Bur", "bre": "F Bre H"}
+    assert {k.text(): o.text for k, o in stored.items()} == {"par": "A Par - Bur", "bre": "F Bre H"}
 
 
 def test_last_order_for_a_unit_wins(run):
     ctx = run("SIGNON Fgame1 paris11\nA Par - Bur\nA Par - Pic\nA Par - Nowhere")
     stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
-    assert stored["par"].text == "A Par - Nowhere"  # the fake accepts any destination
+    assert (
+        stored[OrderKey.unit("par")].text == "A Par - Nowhere"
+    )  # the fake accepts any destination
     ctx = run("SIGNON Fgame1 paris11\nA Par H")
     stored = current_orders(ctx.session, ctx.game.id, "S1901M", "france")
-    assert stored["par"].text == "A Par H"
+    assert stored[OrderKey.unit("par")].text == "A Par H"
 
 
 def test_no_orders_for_finished_or_forming_games(run, session):

@@ -37,7 +37,7 @@ def engine(tmp_path):
 def _stored(engine) -> list[str]:
     with Session(engine) as session:
         game = find_game(session, "game1")
-        return sorted(current_orders(session, game.id, "W1901A", "france"))
+        return sorted(key.text() for key in current_orders(session, game.id, "W1901A", "france"))
 
 
 def test_two_waives_on_two_lines_are_two_orders(engine):

@@ -54,15 +54,15 @@ def _due_game(engine) -> int:  # noqa: ANN001
 
 def _slow_orders(monkeypatch, read: threading.Event, hold: float) -> None:  # noqa: ANN001
     """Phase processing pauses for ``hold`` seconds right after reading the orders."""
-    real = turns.stored_orders
+    real = turns.stored_rows
 
-    def reading_then_pausing(session, game):  # noqa: ANN001, ANN202
-        orders = real(session, game)
+    def reading_then_pausing(session, game, phase):  # noqa: ANN001, ANN202
+        orders = real(session, game, phase)
         read.set()
         time.sleep(hold)
         return orders
 
-    monkeypatch.setattr(turns, "stored_orders", reading_then_pausing)
+    monkeypatch.setattr(turns, "stored_rows", reading_then_pausing)
 
 
 def _order_mail() -> bytes:

@@ -43,7 +43,7 @@ def test_builds_and_removals_due_on_their_boards_are_accepted() -> None:
     checks = check_world_orders(
         two_winters(), "france", ["Build A 1:par:W1901, Remove A 2:pic:W1901"]
     )
-    assert [(c.ok, c.key) for c in checks] == [
+    assert [(c.ok, c.key.text()) for c in checks] == [
         (True, "build:1:par:W1901"),
         (True, "2:pic:W1901"),
     ]

@@ -23,7 +23,7 @@ from judge.orders.text import (
     parse_order,
 )
 from judge.reports.names import Names
-from judge.reports.sentences import Units, order_sentence, parse_canonical
+from judge.reports.sentences import Units, order_sentence, view_of_text
 from judge.variant.data import load_variant
 from tests.rules_plugin.railway import (
     RAILWAY_RULES,
@@ -182,5 +182,5 @@ def test_the_reports_show_a_railway_order_as_the_judge_wrote_it() -> None:
     found = check(position(RUSSIA_ON_RAILS), "russia", "A Moscow rail Warsaw - Silesia")
     names = Names(VARIANT)
     units = Units.of(names, [{"province": "mos", "power": "russia", "type": "A"}])
-    sentence = order_sentence("russia", parse_canonical(found.canonical), found.text, names, units)
+    sentence = order_sentence("russia", view_of_text(found.canonical), found.text, names, units)
     assert sentence == "A Moscow rail Warsaw - Silesia."

@@ -6,3 +6,5 @@ standard resolver, :mod:`~judge.rules.multiverse.adjudicate` processes a turn,
 :mod:`~judge.rules.multiverse.notation` reads and writes orders in text and
 :mod:`~judge.rules.multiverse.json_io` handles the world form of ``judge adjudicate``.
 """
+
+from judge.rules.multiverse import keys as _keys  # noqa: F401  (stored orders read its locations)

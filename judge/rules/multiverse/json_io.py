@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.orders import Build, Disband, Move, Retreat, Unit, UnitType
+from judge.engine.phase import Phase
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
@@ -284,7 +285,7 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
         raise WorldDocumentError("child_timelines must be timeline numbers from 2")
     contested = _provinces(base, _list(entry, "contested", "a board's "), "contested")
     built = _provinces(base, _list(entry, "built", "a board's "), "built")
-    settled = code.strip().upper().endswith("R")
+    settled = Phase.parse(code).is_retreat
     return Board(
         key,
         dict(sorted(units.items())),

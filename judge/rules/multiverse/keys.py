@@ -7,9 +7,11 @@ tuples so that they hash fast and sort canonically.
 
 from __future__ import annotations
 
-import re
 from enum import IntEnum
 from typing import NamedTuple
+
+from judge.engine.phase import Phase, PhaseError, PhaseSeasonError, Turn
+from judge.orders.data import register_board_location
 
 
 class Season(IntEnum):
@@ -22,7 +24,6 @@ class Season(IntEnum):
 
 SEASON_LETTER = {Season.SPRING: "S", Season.FALL: "F", Season.WINTER: "W"}
 SEASON_NAME = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-_PHASE_SUFFIX = {Season.SPRING: "M", Season.FALL: "M", Season.WINTER: "A"}
 
 
 class BoardKey(NamedTuple):
@@ -76,16 +77,12 @@ _new_tuple = tuple.__new__
 
 def turn_text(year: int, season: int) -> str:
     """Short turn label used in canonical orders, e.g. ``S1902``."""
-    return f"{SEASON_LETTER[Season(season)]}{year}"
+    return f"{SEASON_LETTER[Season(season)]}{year}"  # Turn.code, written fast (hot path)
 
 
 def phase_code(key: BoardKey) -> str:
     """The phase code of a board as in standard documents (``S1901M``, ``W1901A``)."""
-    season = Season(key.season)
-    return f"{SEASON_LETTER[season]}{key.year}{_PHASE_SUFFIX[season]}"
-
-
-_PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$", re.IGNORECASE)
+    return Turn(key.year, SEASON_LETTER[Season(key.season)]).phase().code
 
 
 def parse_phase_code(code: str) -> tuple[int, Season]:
@@ -93,11 +90,17 @@ def parse_phase_code(code: str) -> tuple[int, Season]:
 
     Retreat codes (``S1901R``) name the movement board they belong to.
     """
-    match = _PHASE_RE.match(code.strip())
-    if not match:
-        raise ValueError(f"bad phase code {code!r}: expected e.g. S1901M, F1901M or W1901A")
-    letter, year, kind = match.group(1).upper(), int(match.group(2)), match.group(3).upper()
-    season = {"S": Season.SPRING, "F": Season.FALL, "W": Season.WINTER}[letter]
-    if (season == Season.WINTER) != (kind == "A"):
-        raise ValueError(f"bad phase code {code!r}: winter boards end in A, others in M or R")
-    return year, season
+    try:
+        phase = Phase.parse(code)
+    except PhaseSeasonError:
+        raise ValueError(
+            f"bad phase code {code!r}: winter boards end in A, others in M or R"
+        ) from None
+    except PhaseError:
+        raise ValueError(
+            f"bad phase code {code!r}: expected e.g. S1901M, F1901M or W1901A"
+        ) from None
+    return phase.year, Season(phase.turn.index)
+
+
+register_board_location(MLoc)

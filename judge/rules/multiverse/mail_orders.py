@@ -4,8 +4,9 @@ document, and what each power still owes this turn.
 An order is read with :func:`judge.rules.multiverse.notation.parse_order` (so plain
 standard orders work while the world has one timeline) and checked with the
 multiverse validators, so a player learns at once why an order is refused.  The
-canonical text is the full triple notation; the key is the location of the ordered
-unit (``1:par:S1901``), so a later order for the same unit replaces an earlier one.
+canonical text is the full triple notation; the key (:class:`judge.orders.keys.OrderKey`)
+is the location of the ordered unit (``1:par:S1901``), so a later order for the same
+unit replaces an earlier one.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Disband, Retreat, Waive
+from judge.orders.keys import OrderKey
 from judge.rules.base import Owed, free_homes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import loc_text
@@ -33,9 +35,10 @@ class WorldOrderCheck:
     text: str
     ok: bool
     canonical: str | None = None
-    key: str | None = None
+    key: OrderKey | None = None
     message: str | None = None
     power: str | None = None
+    order: Any = None  # the engine order (locations on boards), when accepted
 
 
 def _world(doc: dict[str, Any]) -> tuple[BaseMap, World]:
@@ -77,14 +80,11 @@ def check_world_orders(doc: dict[str, Any], power: str, lines: list[str]) -> lis
             if why:
                 checks.append(WorldOrderCheck(text, False, message=f"{text}: {why}", power=power))
                 continue
-            if isinstance(order, Waive):
+            key = OrderKey.of(order)
+            if key.is_waive:
                 waives += 1
-                key = f"waive:{waives}"
-            elif isinstance(order, Build):
-                key = "build:" + loc_text(order.unit.board.at(base.province(order.unit.loc)))
-            else:
-                key = loc_text(order.unit)
-            checks.append(WorldOrderCheck(text, True, parsed.canonical, key, None, power))
+                key = key.numbered(waives)
+            checks.append(WorldOrderCheck(text, True, parsed.canonical, key, None, power, order))
     return checks
 
 

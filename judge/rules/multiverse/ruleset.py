@@ -7,10 +7,11 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import board_time
+from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
 
 if TYPE_CHECKING:
@@ -110,19 +111,17 @@ class MultiverseRuleset(Ruleset):
 
         return world_owed(doc)
 
-    def unordered(self, doc: Document, power: str, keys: set[str]) -> list[str]:
+    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         # Units only: builds and removals are counted per winter board by the replies.
         items = [o for o in self.owed(doc).get(power, []) if o.label]
         return unanswered(items, keys)
 
-    def allowance_group(self, doc: Document, key: str) -> Group | None:
-        if key.startswith("waive"):
+    def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
+        if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed
-        build = key.startswith("build:")
-        timeline, _loc, turn = key.removeprefix("build:").split(":")
-        if not build and not turn.startswith("W"):
+        if key.turn is None or not (key.is_build or key.turn.is_winter):
             return None  # a unit on a movement board
-        return ("build" if build else "remove", f"{timeline}:{turn}")
+        return ("build" if key.is_build else "remove", f"{key.timeline}:{key.turn.code}")
 
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
         from judge.rules.multiverse.mail_orders import board_adjustments

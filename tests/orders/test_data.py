@@ -1,0 +1,90 @@
+"""Orders as data (judge.orders.data): every engine order to JSON and back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Waive,
+)
+from judge.orders.data import (
+    OrderDataError,
+    dumps,
+    loads,
+    order_data,
+    order_from_data,
+    unit_types,
+)
+from judge.rules.multiverse.keys import MLoc
+
+A, B = MLoc(1, 1901, 0, "par"), MLoc(2, 1901, 0, "bur")
+ORDERS = [
+    Hold("par"),
+    Move("par", "bur"),
+    Move("lon", "bel", via_convoy=True),
+    SupportHold("mar", "par"),
+    SupportMove("mar", "par", "bur"),
+    Convoy("nth", "lon", "bel"),
+    Retreat("spa/nc", "por"),
+    Disband("ber"),
+    Build("stp/nc", UnitType.FLEET, "russia"),
+    Waive("france"),
+    Move(A, B, via_convoy=True),
+    SupportMove(A, B, MLoc(2, 1901, 0, "mun")),
+    Build(MLoc(1, 1901, 2, "spa/sc"), UnitType.FLEET, "france"),
+]
+
+
+@pytest.mark.parametrize("order", ORDERS, ids=repr)
+def test_an_order_comes_back_the_same(order) -> None:
+    back = loads(dumps(order))
+    assert back == order and type(back) is type(order)
+
+
+def test_the_object_is_the_kind_and_the_fields() -> None:
+    assert order_data(SupportMove("mar", "par", "bur")) == {
+        "kind": "support_move",
+        "unit": "mar",
+        "target": "par",
+        "dest": "bur",
+    }
+    assert order_data(Build("bre", UnitType.FLEET, "france"))["type"] == "F"
+    assert json.loads(dumps(Move(A, B)))["unit"] == {
+        "timeline": 1,
+        "year": 1901,
+        "season": 0,
+        "loc": "par",
+    }
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "teleport", "unit": "par"},
+        {"unit": "par"},
+        {"kind": "move", "unit": "par"},
+        {"kind": "hold", "unit": {"timeline": 1}},
+        [],
+    ],
+)
+def test_an_object_that_is_no_order_is_refused(data) -> None:
+    with pytest.raises(OrderDataError):
+        order_from_data(data)
+
+
+def test_unit_types_names_the_units_an_order_is_about() -> None:
+    units = {"nth": Unit("england", UnitType.FLEET), "lon": Unit("england", UnitType.ARMY)}
+    assert unit_types(Convoy("nth", "lon", "bel"), units) == {"unit": "F", "army": "A"}
+    assert unit_types(SupportHold("nth", "yor"), units) == {"unit": "F"}
