@@ -120,7 +120,7 @@ def pictures(out: Path) -> None:
 def hundred_games(count: int) -> None:
     from judge.game.deadlines import run_due
     from judge.game.games import Seat, create_game, store_order
-    from judge.game.recipients import Sender
+    from judge.mail.outgoing import Author
     from judge.rules.reading import TextOrderRules
     from judge.store.db import make_engine, migrate
     from judge.store.mail import OutboxMessage
@@ -148,7 +148,7 @@ def hundred_games(count: int) -> None:
                             from_address=seats[0].address,
                         )
             session.commit()
-        sender = Sender("Judge", "judge@judge.example.com", "BENCH")
+        sender = Author("Judge", "judge@judge.example.com", "BENCH")
         start = time.perf_counter()
         run_due(engine, sender, now=deadline + timedelta(seconds=1))
         took = time.perf_counter() - start

@@ -55,7 +55,7 @@ def test_adjudicate_does_not_import_the_database_mail_or_scheduler() -> None:
         "import sys, io; sys.stdin = io.TextIOWrapper(io.BytesIO(b'[]'));"
         "from judge.cli.main import main; main(['adjudicate', '-']);"
         "heavy = [m for m in ('sqlmodel', 'sqlalchemy', 'jinja2', 'apscheduler', "
-        "'judge.db', 'judge.cli.mail') if m in sys.modules];"
+        "'judge.db', 'judge.cli.transport') if m in sys.modules];"
         "print(heavy, file=sys.stderr)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

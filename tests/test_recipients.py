@@ -9,7 +9,8 @@ import pytest
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from judge.game.games import Seat, account_for, create_game
-from judge.game.recipients import MASTER, OBSERVER, PLAYER, Sender, announce, game_recipients
+from judge.game.recipients import MASTER, OBSERVER, PLAYER, announce, game_recipients
+from judge.mail.outgoing import Author
 from judge.store.mail import OutboxMessage
 from judge.store.models import EJECTED, Observer, Player
 
@@ -61,7 +62,7 @@ def test_announce_queues_one_mail_each(db_session: Session) -> None:
     game = _game(db_session)
     sent = announce(
         db_session,
-        Sender("Judge", "judge@example.org"),
+        Author("Judge", "judge@example.org"),
         game,
         "News",
         "Hello",

@@ -11,7 +11,7 @@ from judge.clock.timing import TimingRules, format_for
 from judge.game.clock import set_game_timing
 from judge.game.games import find_game
 from judge.game.processing import process_phase, starting_document
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.store.models import MULTIVERSE_RULES
 from tests.commands.helpers import (
     JUDGE,
@@ -57,7 +57,7 @@ def test_a_reply_has_the_reports_mapper_lines(engine):
     with Session(engine) as session:
         game = find_game(session, "game1")
         deadline = game.deadline
-        outcome = process_phase(session, Sender("Test Judge", JUDGE, "USIN"), game, NOW)
+        outcome = process_phase(session, Author("Test Judge", JUDGE, "USIN"), game, NOW)
         report = outcome.report.text
     assert _mapper_lines(reply) == [
         ":: Judge: USIN  Game: Game1  Variant: Standard",

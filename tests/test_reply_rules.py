@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from judge.commands.inbound import process_inbound
 from judge.commands.limits import LAST_REPLY, limited_body
-from judge.runners.intake import QUARANTINED, Processor
+from judge.runners.inbox import QUARANTINED, InboxRunner
 from judge.store import mail as store
 from judge.store.models import ReplyCount
 from tests.commands.helpers import (
@@ -44,7 +44,7 @@ def _commands_or_boom(session, row, config):
 
 def _receive(engine, raw: bytes, replies_per_hour: int = 30) -> str:
     """Store one mail and let the processor handle it at NOW; its final status."""
-    processor = Processor(
+    processor = InboxRunner(
         judge_config(replies_per_hour), engine, _commands_or_boom, clock=lambda: NOW
     )
     with Session(engine) as session:

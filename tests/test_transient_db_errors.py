@@ -11,7 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
-from judge.runners.intake import Processor
+from judge.runners.inbox import InboxRunner
 from judge.store.db import is_transient, make_engine, migrate
 from judge.store.mail import PENDING, PROCESSED, InboundMessage, store_inbound
 from tests.commands.helpers import judge_config, make_mail
@@ -65,7 +65,7 @@ def test_a_mail_that_met_a_locked_database_stays_pending_and_is_applied_later(
         session.commit()
         assert row is not None
         row_id = row.id
-    processor = Processor(judge_config(), engine, process=process)
+    processor = InboxRunner(judge_config(), engine, process=process)
     with pytest.raises(OperationalError):
         processor.handle(row_id)
     with Session(engine) as session:

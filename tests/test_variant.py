@@ -623,6 +623,7 @@ BROKEN = [
     (VAR, "victory_centers = 18", "victory_centers = 35", "victory_centers", "at most 34"),
     (VAR, "victory_centers = 18", 'victory_centers = "18"', "victory_centers", "an integer"),
     (VAR, 'start_phase = "S1901M"', 'start_phase = "spring"', "start_phase", "not a phase"),
+    (VAR, 'rules = "standard"', "rules = 3", "rules", "a non-empty string"),
     (VAR, 'name = "standard"', 'name = "standard"\nvictory = 3', "victory", "unknown key"),
     (VAR, 'name = "standard"\n', "", "name", "missing"),
 ]

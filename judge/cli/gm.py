@@ -26,8 +26,7 @@ from judge.masters.authority import (
     prune_keyring,
     remove_game_master,
 )
-from judge.masters.signatures import Keyring, KeyringError
-from judge.masters.signatures.messages import format_fingerprint
+from judge.masters.signatures import Keyring, KeyringError, format_fingerprint
 from judge.store.db import make_engine, migrate
 
 SessionFactory = Callable[[argparse.Namespace], AbstractContextManager[Session]]

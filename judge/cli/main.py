@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from judge import __version__
@@ -10,6 +11,11 @@ from judge import __version__
 # `judge adjudicate` is the engine for tools and scripts: it imports only the
 # adjudicator, never the database, mail or scheduler modules the other commands
 # need (start-up time counts for a command run once per document).
+
+# Subcommands of the packages above the CLI (docs/architecture.md): each module has
+# ``register(subparsers)`` and is found by name, so that the CLI imports nothing above
+# itself.  The demo runs a judge through the CLI's modules, not the other way round.
+ABOVE_THE_CLI = ("judge.demo.command",)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
@@ -41,16 +47,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace) -> int:
-    if args.sample:
-        from judge.demo.sample import run_demo as run_sample
-
-        return run_sample()
-    from judge.demo.main import run_demo
-
-    return run_demo(args.directory)
-
-
 def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
     """The argument parser with every subcommand (or with `adjudicate` alone)."""
     parser = argparse.ArgumentParser(
@@ -73,30 +69,13 @@ def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
     if only_adjudicate:
         return parser
 
-    demo = commands.add_parser(
-        "demo",
-        help="play a multiverse game by mail on loopback (see README)",
-        description="Run a judge on loopback, create a multiverse game by signed mail, "
-        "play a few turns by mail with seven scripted players, and print where every "
-        "mail is.",
-    )
-    demo.add_argument(
-        "--dir",
-        dest="directory",
-        default="state/demo",
-        help="directory for the demo's files, wiped first (default: state/demo)",
-    )
-    demo.add_argument(
-        "--sample",
-        action="store_true",
-        help="only print the reports of the sample standard game (no mail)",
-    )
-    demo.set_defaults(func=_demo)
+    for name in ABOVE_THE_CLI:
+        importlib.import_module(name).register(commands)
 
     from judge.cli import gm as gm_cli
-    from judge.cli import mail as mail_cli
+    from judge.cli import transport as transport_cli
 
-    mail_cli.register(commands)
+    transport_cli.register(commands)
     gm_cli.register(commands)
     return parser
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
 from judge.game.games import PowerInfo, find_power, game_powers
-from judge.game.recipients import Sender, announce, game_mail_subject
+from judge.game.recipients import announce, game_mail_subject
+from judge.mail.outgoing import Author
 from judge.store.models import Game
 
 
@@ -21,9 +22,9 @@ def master_of(game: Game, address: str) -> bool:
     return bool(game.master_address) and game.master_address.lower() == address.strip().lower()
 
 
-def judge_sender(ctx: Context) -> Sender:
+def judge_sender(ctx: Context) -> Author:
     """The judge as the author of the mails a command sends."""
-    return Sender(ctx.judge_name, ctx.judge_address, ctx.judge_code)
+    return Author(ctx.judge_name, ctx.judge_address, ctx.judge_code)
 
 
 def steered_game(ctx: Context, echo: str) -> Game | None:

@@ -22,7 +22,6 @@ from judge.commands.orders import Orders, order_refusal
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.reply import (
     OrderReport,
-    build_reply,
     deadline_lines,
     render_body,
     reply_subject,
@@ -31,6 +30,7 @@ from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import current_orders, player_address, power_name, variant_label
+from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import authenticate_gm_mail, keyring_home
 from judge.masters.signatures import Keyring, Status, Verification, describe
@@ -65,10 +65,6 @@ def process_inbound(
         _process_commands(session, mail, config, now, rules or TextOrderRules(), first, received)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
-
-
-def _from_header(config: Config) -> str:
-    return f"{config.judge.name} <{config.from_address}>"
 
 
 def _first_contact(session: Session, sender: str) -> bool:
@@ -329,11 +325,11 @@ def _send_limited(
     if limited is None:
         return False
     body = limited
-    msg = build_reply(
-        to=to,
-        from_header=_from_header(config),
-        subject=subject,
-        body=body,
+    msg = reply_mail(
+        Author.of(config),
+        to,
+        subject,
+        body,
         in_reply_to=answering.message_id if answering else None,
         references=answering.references if answering else (),
     )

@@ -10,9 +10,7 @@ from sqlmodel import col, select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import find_game, game_powers, players_of
-from judge.reports.positions import board_code
-from judge.rules.reading import is_world
-from judge.rules.standings import active_boards, centre_counts
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, as_utc
 
 
@@ -53,28 +51,25 @@ def _power_lines(
     return lines
 
 
-def _standard_unit(unit: Mapping[str, Any]) -> str:
-    return f"{unit.get('type', '?')} {str(unit.get('province', '?')).title()}"
-
-
-def _world_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[str]:
-    """A multiverse game: every active board, headed by its timeline:turn, with units
-    in the order notation; then each power's unique centres."""
+def _board_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[str]:
+    """Every board the game's ruleset shows (one for a standard game; each active
+    board of a multiverse game, headed by its timeline:turn, with units in the order
+    notation), then each power's total of centres when the ruleset counts them apart."""
+    rules = ruleset_for_game(game)
     lines: list[str] = []
-    for board in active_boards(doc):
-        code = board_code(board)
-        timeline, turn = code.split(":")
-        lines.append(f"Board {code} (timeline {timeline}, {board.get('phase')}):")
-
-        def write(u: Mapping[str, Any], timeline: str = timeline, turn: str = turn) -> str:
-            return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
-
-        lines.extend("  " + line for line in _power_lines(game, board, played, write))
+    for view in rules.board_views(doc):
+        power_lines = _power_lines(game, view.board, played, view.unit_text)
+        if not view.heading:
+            lines.extend(power_lines)
+            continue
+        lines.append(view.heading)
+        lines.extend("  " + line for line in power_lines)
         lines.append("")
-    counts = centre_counts(doc)
-    lines.append("Unique supply centres on the active boards:")
-    for power in game_powers(game):
-        lines.append(f"  {power.name}: {counts.get(power.code, 0)}")
+    if rules.centre_totals_heading:
+        counts = rules.centre_counts(doc)
+        lines.append(rules.centre_totals_heading)
+        for power in game_powers(game):
+            lines.append(f"  {power.name}: {counts.get(power.code, 0)}")
     return lines
 
 
@@ -89,9 +84,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         "",
     ]
-    if is_world(doc):
-        return lines + _world_lines(game, doc, played)
-    return lines + _power_lines(game, doc, played, _standard_unit)
+    return lines + _board_lines(game, doc, played)
 
 
 @register

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from judge.commands.base import Context
 from judge.commands.limits import count, failure_key, limited_body, reached, retry_after
-from judge.commands.reply import build_reply
+from judge.mail.outgoing import Author, reply_mail
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,5 @@ def tell_owner(ctx: Context, owner: str, counter: Counter, subject: str) -> None
     )
     if body_limited is None:
         return
-    msg = build_reply(
-        to=owner,
-        from_header=f"{ctx.judge_name} <{ctx.judge_address}>",
-        subject=subject,
-        body=body_limited,
-        in_reply_to=None,
-    )
+    msg = reply_mail(Author(ctx.judge_name, ctx.judge_address), owner, subject, body_limited)
     ctx.send(msg)

@@ -11,6 +11,7 @@ from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
 from judge.game.games import game_powers, player_address, players_of
 from judge.game.recipients import game_mail_subject
+from judge.mail.outgoing import judge_mail
 from judge.store.models import PLAYING, Game, Press
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
@@ -28,13 +29,8 @@ def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
 
 
 def _press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str]) -> EmailMessage:
-    msg = EmailMessage()
-    msg["From"] = f"{ctx.judge_name} <{ctx.judge_address}>"
-    msg["To"] = to
-    msg["Subject"] = subject
-    msg["Auto-Submitted"] = "auto-generated"
-    msg.set_content(intro + "\n\n" + "\n".join(body).rstrip() + "\n")
-    return msg
+    text = intro + "\n\n" + "\n".join(body).rstrip() + "\n"
+    return judge_mail(judge_sender(ctx), to, subject, text)
 
 
 class _PressBase(Command):

@@ -1,4 +1,5 @@
-"""Building the judge's replies: subject, threading headers and the report text.
+"""The text of the judge's replies: the subject and the body (the mail itself is
+built by :mod:`judge.mail.outgoing`).
 
 The body follows the classic judges: the two ``::`` header lines that mapping tools
 read, each line of the mail quoted with what came of it, the power's complete orders
@@ -10,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.message import EmailMessage
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.clock.timing import format_for
 from judge.commands.transcript import INFO, OK, REFUSED, Transcript
-from judge.mail.headers import header_text
 from judge.reports.subject_tags import strip_judge_tags
 
 ERROR_FLAG = "[Error Flag]"
@@ -64,7 +63,7 @@ def zone_of(name: str | None) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
-def time_left(deadline: datetime, now: datetime) -> str:
+def time_to_deadline(deadline: datetime, now: datetime) -> str:
     """``2 days, 3 hours, 5 minutes`` until the deadline (or that it has passed)."""
     seconds = int((deadline - now).total_seconds())
     if seconds <= 0:
@@ -84,7 +83,7 @@ def deadline_lines(deadline: datetime | None, now: datetime, zone: str | None) -
     if deadline is None:
         return ["No deadline is set."]
     shown = format_for(deadline, zone_of(zone))
-    return [f"Deadline: {shown}.", f"Time to deadline: {time_left(deadline, now)}."]
+    return [f"Deadline: {shown}.", f"Time to deadline: {time_to_deadline(deadline, now)}."]
 
 
 def transcript_lines(transcript: Transcript) -> list[str]:
@@ -146,27 +145,3 @@ def render_body(
         lines.append("")
     lines.extend(notes)
     return "\n".join(lines).rstrip() + "\n"
-
-
-def build_reply(
-    *,
-    to: str,
-    from_header: str,
-    subject: str,
-    body: str,
-    in_reply_to: str | None,
-    references: Sequence[str] = (),
-) -> EmailMessage:
-    """A reply mail, threaded under the mail it answers.  The subject is made one safe
-    line (``judge.mail.headers.header_text``): it cannot be decoded a second time."""
-    msg = EmailMessage()
-    msg["From"] = from_header
-    msg["To"] = to
-    msg["Subject"] = header_text(subject, _MAX_SUBJECT)
-    msg["Auto-Submitted"] = "auto-replied"
-    if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-        refs = [r for r in references if r != in_reply_to][-20:] + [in_reply_to]
-        msg["References"] = " ".join(refs)
-    msg.set_content(body)
-    return msg

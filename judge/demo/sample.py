@@ -36,7 +36,7 @@ def play_sample(variant_name: str = "standard") -> list[tuple[dict[str, Any], di
     return played
 
 
-def run_demo() -> int:
+def print_sample_reports() -> int:
     """Print the classic text report of each phase of the sample game."""
     variant = load_variant("standard")
     for number, (before, result) in enumerate(play_sample(), start=1):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import Session, col, select
 
 from judge.game.games import find_game, power_name
-from judge.rules.standings import active_boards, centre_counts
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import GameReport
 
 
@@ -23,21 +23,9 @@ def game_summary(session: Session, name: str) -> str:
         f"Game {game.name}: {game.rules} rules, {game.status}, now in {game.phase}.",
         f"Phases processed ({game.number}): {', '.join(processed) or 'none'}.",
     ]
-    if "boards" in doc:
-        heads = active_boards(doc)
-        timelines = sorted({b["timeline"] for b in doc["boards"]})
-        lines.append(
-            f"Timelines: {len(timelines)}; boards: {len(doc['boards'])}; active boards: "
-            + ", ".join(f"timeline {b['timeline']} {b['phase']}" for b in heads)
-            + "."
-        )
-        for board in doc["boards"]:
-            for child in board.get("child_timelines") or []:
-                lines.append(
-                    f"Timeline {child} forked from timeline {board['timeline']} "
-                    f"at {board['phase']}."
-                )
-    counts = centre_counts(doc)
+    rules = ruleset_for_game(game)
+    lines.extend(rules.timeline_lines(doc))
+    counts = rules.centre_counts(doc)
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     lines.append(
         "Supply centres: " + ", ".join(f"{power_name(game, p)} {n}" for p, n in ranked) + "."

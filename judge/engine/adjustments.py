@@ -6,10 +6,13 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from judge.engine.orders import Build, Disband, Location, Unit, UnitType, Waive
-from judge.engine.resolver import Outcome
+from judge.engine.kinds import Order
+from judge.engine.orders import Build, Disband, Waive
+from judge.engine.outcome import Outcome
+from judge.engine.units import Location, Unit, UnitType
 
 AdjustmentOrder = Build | Disband | Waive
+"""The standard adjustment orders; any order kind whose ``adjustment`` is set may be given."""
 
 
 @dataclass
@@ -55,7 +58,7 @@ def adjustment_refusal(change: int, removing: bool) -> str | None:
 def resolve_adjustments(
     units: Mapping[Location, Unit],
     counts: Mapping[str, int],
-    orders: list[tuple[str, AdjustmentOrder]],
+    orders: list[tuple[str, Order]],
     area_of: Callable[[Location], str],
     removal_order: Callable[[str, list[Location]], list[Location]],
 ) -> AdjustmentResult:
@@ -71,27 +74,30 @@ def resolve_adjustments(
     built_areas: set[str] = set()
     for power, order in orders:
         due = counts.get(power, 0)
-        if isinstance(order, (Build, Waive)):
+        if order.adjustment == "build":
             if due <= used[power]:
                 result.outcomes.append(Outcome(False, "no build available"))
                 continue
-            if isinstance(order, Build):
-                area = area_of(order.unit)
+            built = order.builds()
+            if built is not None:
+                loc, unit = built
+                area = area_of(loc)
                 if area in built_areas:
                     result.outcomes.append(Outcome(False, "already building there"))
                     continue
                 built_areas.add(area)
-                result.units[order.unit] = Unit(power, order.type)
+                result.units[loc] = Unit(power, unit.type)
             used[power] += 1
             result.outcomes.append(Outcome(True))
         else:
             if -due <= used[power]:
                 result.outcomes.append(Outcome(False, "no removal due"))
                 continue
-            if order.unit not in result.units:
+            removed = getattr(order, "unit", None)
+            if removed not in result.units:
                 result.outcomes.append(Outcome(False, "already removed"))
                 continue
-            del result.units[order.unit]
+            del result.units[removed]
             used[power] += 1
             result.outcomes.append(Outcome(True))
     for power, due in counts.items():

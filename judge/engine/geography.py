@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Protocol
 
-from judge.engine.orders import Location, UnitType
+from judge.engine.units import Location, UnitType
 
 
 class Geography(Protocol):

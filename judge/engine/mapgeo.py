@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from judge.engine.orders import Location, UnitType
+from judge.engine.units import Location, UnitType
 from judge.variant.data import Variant
 
 
@@ -13,7 +13,10 @@ class MapGeography:
 
     Locations are strings: a province code (``"par"``) or, for a fleet on a
     split-coast province, ``"prov/coast"`` (``"spa/nc"``).  Armies are always
-    at province codes.
+    at province codes.  A unit type moves by the ``army`` or the ``fleet``
+    adjacency of the map, as its :attr:`~judge.engine.units.UnitType.adjacency`
+    says; a unit type with another adjacency cannot move here (a ruleset that
+    defines one supplies its own geography).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -33,15 +36,17 @@ class MapGeography:
 
     def can_move(self, unit_type: UnitType, src: Location, dest: Location) -> bool:
         """Direct adjacency; for fleets the coast of ``dest`` is exact."""
-        if unit_type is UnitType.ARMY:
+        graph = unit_type.adjacency
+        if graph == "army":
             return dest in self._army.get(self._area[src], ())
-        return dest in self._fleet.get(src, ())
+        return graph == "fleet" and dest in self._fleet.get(src, ())
 
     def can_reach(self, unit_type: UnitType, src: Location, area: Hashable) -> bool:
         """Whether the unit can move to some location of ``area``."""
-        if unit_type is UnitType.ARMY:
+        graph = unit_type.adjacency
+        if graph == "army":
             return area in self._army.get(self._area[src], ())
-        return area in self._fleet_reach.get(src, ())
+        return graph == "fleet" and area in self._fleet_reach.get(src, ())
 
     def can_convoy(self, loc: Location) -> bool:
         """Fleets convoy from sea areas only."""
@@ -53,9 +58,23 @@ class MapGeography:
 
     def neighbours(self, unit_type: UnitType, loc: Location) -> Iterable[Location]:
         """Every location the unit can move to directly, in a stable order."""
-        if unit_type is UnitType.ARMY:
+        graph = unit_type.adjacency
+        if graph == "army":
             return sorted(self._army.get(self._area[loc], ()))
-        return sorted(self._fleet.get(loc, ()))
+        if graph == "fleet":
+            return sorted(self._fleet.get(loc, ()))
+        return []
+
+    def can_stand(self, unit_type: UnitType, loc: Location) -> bool:
+        """Whether a unit of ``unit_type`` may stand at ``loc``: the terrain of its
+        province, and for the fleet adjacency a coast where the province has several
+        (other units stand at the province code)."""
+        area = self._area.get(loc)
+        if area is None or self.variant.provinces[area].kind not in unit_type.terrains:
+            return False
+        if unit_type.adjacency == "fleet" and self.variant.coasts_of(area):
+            return loc != area  # on one of the coasts
+        return loc == area
 
 
 _GEOGRAPHIES: dict[int, MapGeography] = {}

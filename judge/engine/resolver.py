@@ -5,11 +5,17 @@ never looks inside a location.  Orders must already be *legal* (see
 :mod:`judge.engine.legality`); an illegal order should be replaced by a hold
 before it reaches this module.  Units without an order hold.
 
-Every order gets one decision, resolved on demand:
+Every order gets one decision, resolved on demand and asked of the order's
+kind (:meth:`~judge.engine.kinds.MovementOrder.decide`), which answers with the
+shared strengths below:
 
 * a move: does it succeed?
 * a support: is it given (not cut, supporter not dislodged)?
-* a convoy: does the fleet stay in place (not dislodged)?
+* a convoy, a hold: does the unit stay in place (not dislodged)?
+
+The core knows orders only through the hooks of :mod:`judge.engine.kinds`
+(where a unit moves, what a fleet carries, whom a support backs), so a
+ruleset's new order kind is resolved here without changing this module.
 
 Decisions that depend on each other in a cycle are settled by guessing, and
 when a cycle admits no or two consistent outcomes, by the backup rule: the
@@ -22,48 +28,15 @@ Rule choices follow the DATC's preferences (docs/rules.md).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 
 from judge.engine.geography import Geography
-from judge.engine.orders import (
-    Convoy,
-    Hold,
-    Location,
-    Move,
-    MovementOrder,
-    SupportHold,
-    SupportMove,
-    Unit,
-    UnitType,
-)
+from judge.engine.kinds import MovementOrder
+from judge.engine.orders import Hold
+from judge.engine.outcome import Dislodgement, MovementResult, Outcome
+from judge.engine.units import Location, Unit
 
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What became of one order: success, or failure with a short reason."""
-
-    success: bool
-    reason: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Dislodgement:
-    """How a unit was dislodged: from where, and whether by a convoyed army."""
-
-    attacker_from: Location
-    by_convoy: bool
-
-
-@dataclass
-class MovementResult:
-    """Everything a movement phase decides."""
-
-    outcomes: dict[Location, Outcome] = field(default_factory=dict)
-    moves: dict[Location, Location] = field(default_factory=dict)
-    dislodged: dict[Location, Dislodgement] = field(default_factory=dict)
-    standoffs: set[Hashable] = field(default_factory=set)
-    convoyed: set[Location] = field(default_factory=set)
+__all__ = ["Dislodgement", "MovementResult", "Outcome", "resolve_movement"]
 
 
 class _State(Enum):
@@ -77,6 +50,8 @@ class _Restart(Exception):
 
 
 class _Resolver:
+    """Kruijswijk's core over the hooks of the order kinds (see judge.engine.kinds)."""
+
     def __init__(
         self,
         geo: Geography,
@@ -90,7 +65,6 @@ class _Resolver:
         }
         self.area = {loc: geo.province(loc) for loc in units}
         self.unit_in_area: dict[Hashable, Location] = {a: loc for loc, a in self.area.items()}
-        self.outcome_reason: dict[Location, str] = {}
         self.state: dict[Location, _State] = {}
         self.value: dict[Location, bool] = {}
         self.dependencies: list[Location] = []
@@ -101,55 +75,65 @@ class _Resolver:
     # ------------------------------------------------------------ set-up
 
     def _index(self) -> None:
-        """Classify orders once: convoy use, matching supports and convoys."""
-        geo = self.geo
+        """Classify orders once: moves, convoy use, matching supports and convoys."""
+        geo, units, orders = self.geo, self.units, self.orders
         self.moves_into: dict[Hashable, list[Location]] = {}
-        # The area each move goes to, asked for again and again below.
+        # Where each move goes, and its area (asked for again and again below).
+        self.dest: dict[Location, Location] = {}
         self.dest_area: dict[Location, Hashable] = {}
-        for loc, order in self.orders.items():
-            if isinstance(order, Move):
-                area = self.dest_area[loc] = geo.province(order.dest)
+        for loc, order in orders.items():
+            dest = order.moves_to()
+            if dest is not None:
+                self.dest[loc] = dest
+                area = self.dest_area[loc] = geo.province(dest)
                 self.moves_into.setdefault(area, []).append(loc)
 
         # Convoy orders that match an army's move (same army, same destination area).
         matching_convoys: dict[Location, list[Location]] = {}
-        for loc, order in self.orders.items():
-            if not isinstance(order, Convoy):
+        for loc, order in orders.items():
+            carried = order.carries()
+            if carried is None:
                 continue
-            army_order = self.orders.get(order.army)
+            army, dest = carried
             if (
-                isinstance(army_order, Move)
-                and self.units[order.army].type is UnitType.ARMY
-                and geo.province(army_order.dest) == geo.province(order.dest)
+                army in self.dest
+                and orders[army].may_go_by_convoy()
+                and units[army].type.convoyable
+                and self.dest_area[army] == geo.province(dest)
             ):
-                matching_convoys.setdefault(order.army, []).append(loc)
+                matching_convoys.setdefault(army, []).append(loc)
 
-        # Which army moves go by convoy, and over which fleets.
+        # Which moves go by convoy, and over which fleets.
         self.route_fleets: dict[Location, list[Location]] = {}
-        for loc, order in self.orders.items():
-            if not isinstance(order, Move) or self.units[loc].type is not UnitType.ARMY:
+        for loc, dest in self.dest.items():
+            order, unit = orders[loc], units[loc]
+            if not (order.may_go_by_convoy() and unit.type.convoyable):
                 continue
             convoys = matching_convoys.get(loc, [])
-            fleets = self._fleets_on_routes(loc, order.dest, convoys)
-            direct = self.geo.can_move(UnitType.ARMY, loc, order.dest)
+            fleets = self._fleets_on_routes(loc, dest, convoys)
+            direct = order.reaches_directly(geo, unit, loc)
             # Intent to be convoyed (DATC 4.A.3): "via convoy", or a fleet of the
             # army's own power ordered to convoy it.
-            own_fleet = any(self.units[f].power == self.units[loc].power for f in convoys)
-            if not direct or order.via_convoy or own_fleet:
+            own_fleet = any(units[f].power == unit.power for f in convoys)
+            if not direct or order.asks_for_convoy() or own_fleet:
                 self.route_fleets[loc] = fleets
 
         # Whether each move not by convoy can reach its destination (it never changes).
         self.direct: dict[Location, bool] = {
-            loc: geo.can_move(self.units[loc].type, loc, order.dest)
-            for loc, order in self.orders.items()
-            if isinstance(order, Move) and loc not in self.route_fleets
+            loc: orders[loc].reaches_directly(geo, units[loc], loc)
+            for loc in self.dest
+            if loc not in self.route_fleets
         }
 
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
-        for loc, order in self.orders.items():
-            if isinstance(order, (SupportHold, SupportMove)) and self._support_matches(order):
-                self.supports_of.setdefault(order.target, []).append(loc)
+        for loc, order in orders.items():
+            target = order.supports()
+            if target is None:
+                continue
+            supported = orders.get(target)
+            if supported is not None and order.backs(supported, geo):
+                self.supports_of.setdefault(target, []).append(loc)
 
     def _fleets_on_routes(
         self, army: Location, dest: Location, fleets: list[Location]
@@ -157,10 +141,10 @@ class _Resolver:
         """The convoying fleets that lie on some chain from ``army`` to ``dest``."""
         if not fleets:
             return []
-        geo = self.geo
+        geo, units = self.geo, self.units
         start, goal = geo.province(army), geo.province(dest)
-        reachable = self._chain(fleets, lambda f: geo.can_reach(UnitType.FLEET, f, start))
-        returning = self._chain(fleets, lambda f: geo.can_reach(UnitType.FLEET, f, goal))
+        reachable = self._chain(fleets, lambda f: geo.can_reach(units[f].type, f, start))
+        returning = self._chain(fleets, lambda f: geo.can_reach(units[f].type, f, goal))
         return [f for f in fleets if f in reachable and f in returning]
 
     def _chain(self, fleets: list[Location], first) -> set[Location]:
@@ -176,40 +160,27 @@ class _Resolver:
         return found
 
     def _linked(self, a: Location, b: Location) -> bool:
-        return self.geo.can_reach(UnitType.FLEET, a, self.geo.province(b))
-
-    def _support_matches(self, order: SupportHold | SupportMove) -> bool:
-        supported = self.orders.get(order.target)
-        if supported is None:
-            return False
-        if isinstance(order, SupportHold):
-            return not isinstance(supported, Move)
-        if not isinstance(supported, Move):
-            return False
-        if supported.dest == order.dest:
-            return True
-        geo = self.geo
-        same_area = geo.province(supported.dest) == geo.province(order.dest)
-        # A support that names no coast matches a move to any coast of the area.
-        return same_area and geo.province(order.dest) == order.dest
+        return self.geo.can_reach(self.units[a].type, a, self.geo.province(b))
 
     # ------------------------------------------------------- structure
 
     def uses_convoy(self, loc: Location) -> bool:
         return loc in self.route_fleets
 
+    def is_backing(self, loc: Location, target: Location) -> bool:
+        return loc in self.supports_of.get(target, ())
+
+    def decided(self, loc: Location) -> bool:
+        return self.value[loc]
+
     def head_to_head(self, loc: Location) -> Location | None:
         """The unit moving the opposite way without convoy, if any."""
-        order = self.orders[loc]
-        assert isinstance(order, Move)
         if loc in self.route_fleets:
             return None
         other = self.unit_in_area.get(self.dest_area[loc])
-        if other is None:
-            return None
-        other_order = self.orders[other]
         if (
-            isinstance(other_order, Move)
+            other is not None
+            and other in self.dest_area
             and other not in self.route_fleets
             and self.dest_area[other] == self.area[loc]
         ):
@@ -263,31 +234,31 @@ class _Resolver:
             self.state[self.dependencies.pop()] = _State.UNRESOLVED
 
     def _backup_rule(self, cycle: list[Location]) -> None:
-        convoyed = {
-            order.army
-            for order in (self.orders[loc] for loc in cycle)
-            if isinstance(order, Convoy) and self.uses_convoy(order.army)
-        }
+        convoyed = set()
+        for loc in cycle:
+            carried = self.orders[loc].carries()
+            if carried is not None and self.uses_convoy(carried[0]):
+                convoyed.add(carried[0])
         if convoyed:
             # Szykman: the armies convoyed through the paradox do not move.
             self.no_path.update(convoyed)
             return
         # Circular movement: every move in the cycle succeeds.
         for loc in cycle:
-            if isinstance(self.orders[loc], Move):
+            if loc in self.dest_area:
                 self.forced[loc] = True
 
     def adjudicate(self, loc: Location) -> bool:
-        order = self.orders[loc]
-        if isinstance(order, Move):
-            return self._move_succeeds(loc, order)
-        if isinstance(order, (SupportHold, SupportMove)):
-            return self._support_given(loc, order)
-        # Convoys and holds: the unit stays unless a move into its area succeeds.
-        return not any(self.resolve(m) for m in self._attackers(loc))
+        """The decision of one order, asked of its kind."""
+        return self.orders[loc].decide(self, loc)
 
-    def _attackers(self, loc: Location) -> list[Location]:
+    def attackers(self, loc: Location) -> list[Location]:
+        """The units moving into the area of ``loc`` (from elsewhere)."""
         return [m for m in self.moves_into.get(self.area[loc], []) if m != loc]
+
+    def stays(self, loc: Location) -> bool:
+        """Whether the unit at ``loc`` stays: no move into its area succeeds."""
+        return not any(self.resolve(m) for m in self.attackers(loc))
 
     # --------------------------------------------------------- paths
 
@@ -300,16 +271,14 @@ class _Resolver:
         fleets = self.route_fleets[loc]
         if not fleets:
             return False
-        order = self.orders[loc]
-        assert isinstance(order, Move)
-        geo = self.geo
-        start, goal = geo.province(loc), geo.province(order.dest)
+        geo, units = self.geo, self.units
+        start, goal = self.area[loc], self.dest_area[loc]
         intact: list[Location] = []
         for fleet in fleets:
             if self.resolve(fleet):
                 intact.append(fleet)
-        reachable = self._chain(intact, lambda f: geo.can_reach(UnitType.FLEET, f, start))
-        return any(geo.can_reach(UnitType.FLEET, f, goal) for f in reachable)
+        reachable = self._chain(intact, lambda f: geo.can_reach(units[f].type, f, start))
+        return any(geo.can_reach(units[f].type, f, goal) for f in reachable)
 
     # ----------------------------------------------------- strengths
 
@@ -322,15 +291,14 @@ class _Resolver:
                 count += 1
         return count
 
-    def attack_strength(self, loc: Location, order: Move) -> int:
+    def attack_strength(self, loc: Location) -> int:
         if not self.has_path(loc):
             return 0
         occupant = self.unit_in_area.get(self.dest_area[loc])
         if occupant is None:
             return 1 + self._supports(loc)
-        occupant_order = self.orders[occupant]
         if (
-            isinstance(occupant_order, Move)
+            occupant in self.dest_area
             and self.head_to_head(loc) != occupant
             and self.resolve(occupant)
         ):
@@ -344,7 +312,7 @@ class _Resolver:
         occupant = self.unit_in_area.get(area)
         if occupant is None:
             return 0
-        if isinstance(self.orders[occupant], Move):
+        if occupant in self.dest_area:
             return 0 if self.resolve(occupant) else 1
         return 1 + self._supports(occupant)
 
@@ -359,10 +327,11 @@ class _Resolver:
             return 0
         return 1 + self._supports(loc)
 
-    # ------------------------------------------------------ per kind
+    # ------------------------------------------------ move and support
 
-    def _move_succeeds(self, loc: Location, order: Move) -> bool:
-        attack = self.attack_strength(loc, order)
+    def move_succeeds(self, loc: Location) -> bool:
+        """Whether the move at ``loc`` beats the defence and every rival for the area."""
+        attack = self.attack_strength(loc)
         if attack == 0:
             return False
         opponent = self.head_to_head(loc)
@@ -376,17 +345,19 @@ class _Resolver:
                 return False
         return True
 
-    def _support_given(self, loc: Location, order: SupportHold | SupportMove) -> bool:
-        if loc not in self.supports_of.get(order.target, []):
+    def support_given(self, loc: Location, target: Location, into: Hashable | None) -> bool:
+        """Whether the support at ``loc`` for ``target`` is given: it matches, is not cut.
+
+        An attack from ``into`` (the area a support to move goes into) cuts only
+        by dislodging the supporter.
+        """
+        if loc not in self.supports_of.get(target, ()):
             return False  # void: the supported unit does not do what is supported
         power = self.units[loc].power
-        for attacker in self._attackers(loc):
+        for attacker in self.attackers(loc):
             if self.units[attacker].power == power:
                 continue  # a unit never cuts the support of its own power
-            if isinstance(order, SupportMove) and self.area[attacker] == self.geo.province(
-                order.dest
-            ):
-                # An attack from the area the support goes into cuts only by dislodging.
+            if into is not None and self.area[attacker] == into:
                 if self.resolve(attacker):
                     return False
                 continue
@@ -410,12 +381,12 @@ class _Resolver:
 
     def _collect(self) -> MovementResult:
         result = MovementResult()
-        for loc, order in self.orders.items():
-            if isinstance(order, Move) and self.value[loc]:
-                result.moves[loc] = order.dest
+        for loc, dest in self.dest.items():
+            if self.value[loc]:
+                result.moves[loc] = dest
                 if self.uses_convoy(loc):
                     result.convoyed.add(loc)
-        arrived = {self.geo.province(dest): origin for origin, dest in result.moves.items()}
+        arrived = {self.dest_area[origin]: origin for origin in result.moves}
         for loc in self.orders:
             if loc in result.moves:
                 continue
@@ -423,7 +394,7 @@ class _Resolver:
             if attacker is not None:
                 result.dislodged[loc] = Dislodgement(attacker, self.uses_convoy(attacker))
         for loc, order in self.orders.items():
-            result.outcomes[loc] = self._outcome(loc, order, result)
+            result.outcomes[loc] = order.outcome(self, loc, result)
         occupied = {self.area[loc] for loc in self.orders if loc not in result.moves}
         occupied |= set(arrived)
         for area, movers in self.moves_into.items():
@@ -432,42 +403,6 @@ class _Resolver:
             if any(m not in result.moves and self.prevent_strength(m) > 0 for m in movers):
                 result.standoffs.add(area)
         return result
-
-    def _outcome(self, loc: Location, order: MovementOrder, result: MovementResult) -> Outcome:
-        dislodged = loc in result.dislodged
-        if isinstance(order, Move):
-            if loc in result.moves:
-                return Outcome(True)
-            if loc in self.no_path:
-                return Outcome(False, "convoy paradox")
-            if not self.has_path(loc):
-                if self.uses_convoy(loc):
-                    return Outcome(
-                        False, "no convoy" if not self.route_fleets[loc] else "disrupted"
-                    )
-                return Outcome(False, "no route")
-            return Outcome(False, "dislodged" if dislodged else "bounced")
-        if isinstance(order, (SupportHold, SupportMove)):
-            if loc not in self.supports_of.get(order.target, []):
-                return Outcome(False, "void")
-            if dislodged:
-                return Outcome(False, "dislodged")
-            return Outcome(True) if self.value[loc] else Outcome(False, "cut")
-        if isinstance(order, Convoy):
-            if not self._convoy_matches(order):
-                return Outcome(False, "void")
-            if order.army in self.no_path:
-                return Outcome(False, "convoy paradox")
-            return Outcome(False, "dislodged") if dislodged else Outcome(True)
-        return Outcome(False, "dislodged") if dislodged else Outcome(True)
-
-    def _convoy_matches(self, order: Convoy) -> bool:
-        army_order = self.orders.get(order.army)
-        return (
-            isinstance(army_order, Move)
-            and order.army in self.route_fleets
-            and self.geo.province(army_order.dest) == self.geo.province(order.dest)
-        )
 
 
 def resolve_movement(

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 
 from judge.engine.geography import Geography
-from judge.engine.orders import Disband, Location, Retreat, Unit
-from judge.engine.resolver import Dislodgement, Outcome
+from judge.engine.kinds import Order
+from judge.engine.outcome import Dislodgement, Outcome
+from judge.engine.units import Location, Unit
 
 
 def retreat_options(
@@ -36,17 +37,23 @@ def retreat_options(
 
 def resolve_retreats(
     geo: Geography,
-    orders: Mapping[Location, Retreat | Disband],
+    orders: Mapping[Location, Order],
 ) -> dict[Location, Outcome]:
-    """Outcome of each (legal) retreat order: two retreats into one area both fail."""
+    """Outcome of each (legal) retreat order: two retreats into one area both fail.
+
+    A retreat is an order that moves its unit (:meth:`~judge.engine.kinds.Order.moves_to`);
+    any other order (a disband) succeeds.
+    """
     arrivals: dict[Hashable, int] = {}
     for order in orders.values():
-        if isinstance(order, Retreat):
-            area = geo.province(order.dest)
+        dest = order.moves_to()
+        if dest is not None:
+            area = geo.province(dest)
             arrivals[area] = arrivals.get(area, 0) + 1
     outcomes = {}
     for loc, order in orders.items():
-        if isinstance(order, Retreat) and arrivals[geo.province(order.dest)] > 1:
+        dest = order.moves_to()
+        if dest is not None and arrivals[geo.province(dest)] > 1:
             outcomes[loc] = Outcome(False, "bounced")
         else:
             outcomes[loc] = Outcome(True)

@@ -2,7 +2,9 @@
 
 Resolution itself lives in :mod:`judge.engine.resolver` (movement),
 :mod:`judge.engine.retreats` and :mod:`judge.engine.adjustments`; this module
-strings them together on a :class:`Position` and decides the next phase.
+strings them together on a :class:`Position` and decides the next phase, through
+the hooks of the rules in play (:class:`~judge.engine.rules.EngineRules`; the
+classic rules when none are given).
 """
 
 from __future__ import annotations
@@ -10,17 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from judge.engine.adjustments import (
-    AdjustmentOrder,
-    adjustment_counts,
-    civil_disorder_ranking,
-    resolve_adjustments,
-)
-from judge.engine.mapgeo import geography_for
-from judge.engine.orders import Disband, Location, MovementOrder, Retreat, Unit
+from judge.engine.adjustments import resolve_adjustments
+from judge.engine.kinds import MovementOrder, Order
+from judge.engine.outcome import Outcome
 from judge.engine.phase import Phase
-from judge.engine.resolver import Outcome, resolve_movement
-from judge.engine.retreats import resolve_retreats, retreat_options
+from judge.engine.resolver import resolve_movement
+from judge.engine.retreats import resolve_retreats
+from judge.engine.rules import STANDARD, EngineRules
+from judge.engine.units import Location, Unit
 from judge.variant.data import Variant
 
 
@@ -55,10 +54,13 @@ class PhaseOutcome:
 
 
 def adjudicate_movement(
-    variant: Variant, position: Position, orders: Mapping[Location, MovementOrder]
+    variant: Variant,
+    position: Position,
+    orders: Mapping[Location, MovementOrder],
+    rules: EngineRules = STANDARD,
 ) -> PhaseOutcome:
     """Resolve a movement phase; dislodged units get their retreat options."""
-    geo = geography_for(variant)
+    geo = rules.geography(variant)
     result = resolve_movement(geo, position.units, orders)
     units: dict[Location, Unit] = {}
     for loc, unit in position.units.items():
@@ -69,7 +71,7 @@ def adjudicate_movement(
     dislodged = {}
     for loc, how in result.dislodged.items():
         unit = position.units[loc]
-        options = retreat_options(geo, unit, loc, how, occupied, result.standoffs)
+        options = rules.retreat_options(geo, unit, loc, how, occupied, result.standoffs)
         dislodged[loc] = DislodgedUnit(unit, how.attacker_from, tuple(options))
     after = Position(
         phase=position.phase,
@@ -78,87 +80,77 @@ def adjudicate_movement(
         dislodged=dislodged,
         contested=frozenset(result.standoffs),
     )
-    return PhaseOutcome(result.outcomes, _advance(variant, after, position.phase, bool(dislodged)))
+    nxt = _advance(variant, after, position.phase, bool(dislodged), rules)
+    return PhaseOutcome(result.outcomes, nxt)
 
 
 def adjudicate_retreats(
-    variant: Variant, position: Position, orders: Mapping[Location, Retreat | Disband]
+    variant: Variant,
+    position: Position,
+    orders: Mapping[Location, Order],
+    rules: EngineRules = STANDARD,
 ) -> PhaseOutcome:
     """Resolve a retreat phase; dislodged units without a successful retreat are destroyed."""
-    geo = geography_for(variant)
+    geo = rules.geography(variant)
     outcomes = resolve_retreats(geo, orders)
     units = dict(position.units)
     for loc, order in orders.items():
-        if isinstance(order, Retreat) and outcomes[loc].success:
-            units[order.dest] = position.dislodged[loc].unit
+        dest = order.moves_to()
+        if dest is not None and outcomes[loc].success:
+            units[dest] = position.dislodged[loc].unit
     after = replace(position, units=units, dislodged={}, contested=frozenset())
-    return PhaseOutcome(outcomes, _advance(variant, after, position.phase, False))
+    return PhaseOutcome(outcomes, _advance(variant, after, position.phase, False, rules))
 
 
 def adjudicate_adjustments(
-    variant: Variant, position: Position, orders: list[tuple[str, AdjustmentOrder]]
+    variant: Variant,
+    position: Position,
+    orders: list[tuple[str, Order]],
+    rules: EngineRules = STANDARD,
 ) -> PhaseOutcome:
     """Resolve builds, removals and waives; missing removals follow civil disorder rules."""
-    geo = geography_for(variant)
-    counts = adjustment_counts(position.units, position.centers, variant.powers)
+    geo = rules.geography(variant)
+    counts = rules.allowance(variant, position)
 
     def ranking(power: str, candidates: list[Location]) -> list[Location]:
-        owned = [c for c, owner in position.centers.items() if owner == power]
-        return civil_disorder_ranking(
-            position.units,
-            owned,
-            set(variant.supply_centers),
-            variant.province_of,
-            lambda area: variant.provinces[area].name,
-            _province_neighbours(variant),
-            candidates,
-        )
+        return rules.disorder_removals(variant, position, power, candidates)
 
     result = resolve_adjustments(position.units, counts, orders, geo.province, ranking)
-    after = replace(position, phase=position.phase.next_year(), units=result.units)
+    after = replace(position, phase=rules.next_phase(position.phase, False), units=result.units)
     return PhaseOutcome({}, after, result.removed_in_disorder, result.outcomes)
 
 
-def _province_neighbours(variant: Variant):
-    """Areas next to an area for any unit type (the 2023 distance rule)."""
-
-    def neighbours(area: str) -> set[str]:
-        found = set(variant.army_neighbours(area))
-        for loc in variant.fleet_locations(area):
-            found.update(variant.province_of(n) for n in variant.fleet_neighbours(loc))
-        return found
-
-    return neighbours
-
-
-def _advance(variant: Variant, position: Position, phase: Phase, dislodged: bool) -> Position:
-    """Move to the next phase, updating centres after Fall and skipping empty adjustments."""
-    nxt = phase.after_movement(dislodged) if phase.kind == "M" else phase.after_retreats()
+def _advance(
+    variant: Variant,
+    position: Position,
+    phase: Phase,
+    dislodged: bool,
+    rules: EngineRules = STANDARD,
+) -> Position:
+    """Move to the next phase, updating centres when the rules say and skipping
+    adjustments when nobody has any to make."""
+    nxt = rules.next_phase(phase, dislodged)
     if nxt.kind == "R":
         return replace(position, phase=nxt)
     centers = dict(position.centers)
-    if phase.season == "F":
+    if rules.centres_change_owner(phase):
         for loc, unit in position.units.items():
             area = variant.province_of(loc)
             if area in variant.supply_centers:
                 centers[area] = unit.power
     position = replace(position, phase=nxt, centers=centers)
-    if nxt.kind == "A" and not adjustments_needed(variant, position):
-        position = replace(position, phase=nxt.next_year())
+    if nxt.kind == "A" and not adjustments_needed(variant, position, rules):
+        position = replace(position, phase=rules.next_phase(nxt, False))
     return position
 
 
-def adjustments_needed(variant: Variant, position: Position) -> bool:
+def adjustments_needed(variant: Variant, position: Position, rules: EngineRules = STANDARD) -> bool:
     """Whether any power must remove units or can build somewhere."""
-    counts = adjustment_counts(position.units, position.centers, variant.powers)
-    occupied = {variant.province_of(loc) for loc in position.units}
+    counts = rules.allowance(variant, position)
     for power, due in counts.items():
         if due < 0:
             return True
-        if due > 0 and any(
-            position.centers.get(home) == power and home not in occupied
-            for home in variant.powers[power].home_centers
-        ):
+        if due > 0 and rules.build_sites(variant, position, power):
             return True
     return False
 

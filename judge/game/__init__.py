@@ -1,1 +1,1 @@
-"""Games: creating and finding them, processing phases, start, end, votes, standings, notices."""
+"""Games: creating and finding them, processing phases, start, end, votes, standings, reminders."""

@@ -35,9 +35,9 @@ from judge.clock.planner import (
 )
 from judge.game.clock import game_timing
 from judge.game.games import lock_game
-from judge.game.notices import send_late_notices, send_reminders, tell_master_waiting
 from judge.game.processing import orders_missing, process_phase
-from judge.game.recipients import Sender
+from judge.game.reminders import send_late_notices, send_reminders, tell_master_waiting
+from judge.mail.outgoing import Author
 from judge.store.mail import PENDING, InboundMessage
 from judge.store.models import ACTIVE, PLAYING, Game, NoticeSent, Order, Player, as_utc, utcnow
 
@@ -101,7 +101,7 @@ def _mark(session: Session, game: Game, kind: str, labels: tuple[str, ...], now:
         )
 
 
-def carry_out(session: Session, sender: Sender, game: Game, action: Action, now: datetime) -> None:
+def carry_out(session: Session, sender: Author, game: Game, action: Action, now: datetime) -> None:
     """Do one planned action in the caller's transaction, and log it in one line."""
     name = f"game {game.name}"
     if isinstance(action, StartGrace):
@@ -160,7 +160,7 @@ def _mail_first(session: Session, due: Plan, now: datetime) -> bool:
     return oldest is not None and as_utc(oldest) > now - MAIL_FIRST_LIMIT
 
 
-def run_game(engine: Engine, sender: Sender, game_id: int, now: datetime) -> datetime | None:
+def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> datetime | None:
     """Carry out what is due for one game, one transaction per plan; return its next
     wake-up.  Exceptions propagate (after rollback) to the caller."""
     for _ in range(MAX_STEPS):
@@ -201,7 +201,7 @@ def _scheduled_games(engine: Engine) -> list[int]:
 
 def run_due(
     engine: Engine,
-    sender: Sender,
+    sender: Author,
     now: datetime | None = None,
     stop: threading.Event | None = None,
 ) -> datetime | None:

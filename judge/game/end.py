@@ -12,16 +12,16 @@ from sqlmodel import Session
 
 from judge.game.games import power_name
 from judge.game.history import announce_and_keep
-from judge.game.recipients import Sender, game_mail_subject
-from judge.rules.standings import centre_counts
+from judge.game.recipients import game_mail_subject
+from judge.mail.outgoing import Author
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, Game
 
 
 def final_standing(game: Game) -> list[str]:
     """One line per power holding centres, most first: ``France     12 centres``."""
-    counts = sorted(
-        centre_counts(game.position_doc()).items(), key=lambda item: (-item[1], item[0])
-    )
+    held = ruleset_for_game(game).centre_counts(game.position_doc())
+    counts = sorted(held.items(), key=lambda item: (-item[1], item[0]))
     names = [(power_name(game, power), count) for power, count in counts]
     width = max((len(name) for name, _ in names), default=0)
     return [
@@ -29,7 +29,7 @@ def final_standing(game: Game) -> list[str]:
     ]
 
 
-def end_game(session: Session, sender: Sender, game: Game, outcome: str, now: datetime) -> None:
+def end_game(session: Session, sender: Author, game: Game, outcome: str, now: datetime) -> None:
     """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
     and store the announcement as a GameReport.  The caller commits."""
     if game.status == FINISHED:

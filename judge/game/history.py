@@ -7,7 +7,8 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from judge.game.recipients import Sender, announce
+from judge.game.recipients import announce
+from judge.mail.outgoing import Author
 from judge.store.models import REPORT_ANNOUNCEMENT, Game, GameReport
 
 
@@ -39,7 +40,7 @@ def keep_report(
 
 
 def announce_and_keep(
-    session: Session, sender: Sender, game: Game, subject: str, text: str, now: datetime
+    session: Session, sender: Author, game: Game, subject: str, text: str, now: datetime
 ) -> GameReport:
     """Mail an announcement to everyone in the game and keep it in the history."""
     announce(session, sender, game, subject, text)

@@ -9,10 +9,13 @@ sets the next deadline or ends the game on a victory, stores the report as a
 :class:`GameReport` and mails it to every player still playing, every observer and
 the game master, rendered once per time zone of the recipients.
 
-Standard games keep the phase document of docs/adjudicate.md in ``Game.position``.
-Multiverse games keep the world document of docs/multiverse.md (boards, rules,
-history, iteration; no orders).  Their ``Game.phase`` is a code of the usual shape,
-unique per processed turn (see :func:`multiverse_phase` and docs/games.md).
+What the stored position is, how it is adjudicated and reported, and the phase
+code it gives, are the game's ruleset's (:func:`judge.rules.registry.ruleset_for_game`):
+standard games keep the phase document of docs/adjudicate.md in ``Game.position``;
+multiverse games keep the world document of docs/multiverse.md (boards, rules,
+history, iteration; no orders), and their ``Game.phase`` is a code of the usual
+shape, unique per processed turn (see
+:func:`judge.rules.multiverse.ruleset.world_phase` and docs/games.md).
 """
 
 from __future__ import annotations
@@ -27,30 +30,17 @@ from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
 from judge.game.clock import absences, game_timing, set_next_deadline
-from judge.game.games import current_orders, power_name, starting_position, variant_label
+from judge.game.games import current_orders, power_name, variant_label
 from judge.game.history import announce_and_keep, keep_report
-from judge.game.recipients import (
-    DEFAULT_JUDGE_CODE,
-    Recipient,
-    Sender,
-    game_mail_subject,
-    game_recipients,
-    send,
-)
+from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
+from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
-from judge.reports import (
-    ReportSettings,
-    multiverse_report_input,
-    render_multiverse_report,
-    render_report,
-)
-from judge.rules.documents import adjudicate_document
-from judge.rules.reading import is_world, owed, unanswered
-from judge.rules.standings import active_boards, board_time
+from judge.reports import ReportSettings
+from judge.rules.base import Step, unanswered
+from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     FINISHED,
-    MULTIVERSE_RULES,
     PLAYING,
     REPORT_RESULTS,
     Game,
@@ -76,71 +66,20 @@ class TurnOutcome:
     mailed: list[str] = field(default_factory=list)  # addresses the report went to
 
 
-@dataclass
-class _Turn:
-    """One adjudicated phase, not yet stored."""
-
-    before: dict[str, Any]  # the document adjudicated (with its orders)
-    answer: dict[str, Any]
-    after: dict[str, Any]  # the next position document
-    next_phase: str
-    winner: str | None
-
-
 # ------------------------------------------------------------------ positions
 
 
 def starting_document(variant: str, rules: str, adjacency: str = "", seed: int = 0) -> dict:
-    """The position of a new game: a phase document, or a one-board world document."""
-    if rules != MULTIVERSE_RULES:
-        return starting_position(variant)
-    from judge.rules.multiverse.basemap import base_map_for
-    from judge.rules.multiverse.json_io import write_world
-    from judge.rules.multiverse.setup import starting_world
-
-    base = base_map_for(variant)
-    strict = adjacency == "strict"
-    world = starting_world(base, strict=strict, seed=seed)
-    doc = {
-        "variant": variant,
-        "rules": {"adjacency": "strict" if strict else "loose", "seed": seed},
-        **write_world(base, world),
-    }
-    return doc
-
-
-def retreats_pending(world: dict[str, Any]) -> bool:
-    """Whether the world waits for retreats (some board has dislodged units)."""
-    return any(board.get("dislodged") for board in world.get("boards", []))
-
-
-def multiverse_phase(world: dict[str, Any]) -> str:
-    """``Game.phase`` of a multiverse game: the turn of the latest active board and
-    the kind of the next step: R while units must retreat, A when every active board
-    is a winter board, M otherwise (``F1902M``, ``F1902R``, ``W1902A``).
-
-    Every processed step moves the latest board on (or pauses for retreats, R), so
-    the code is unique per processed turn."""
-    heads = active_boards(world)
-    latest = max(heads, key=lambda board: board_time(board["phase"]))
-    turn = str(latest["phase"]).upper()[:5]
-    if retreats_pending(world):
-        return turn + "R"
-    if all(str(b["phase"]).upper().startswith("W") for b in heads):
-        return turn + "A"
-    return turn + "M"
-
-
-def document_phase(doc: dict[str, Any]) -> str:
-    """The ``Game.phase`` a position document gives."""
-    return multiverse_phase(doc) if is_world(doc) else str(doc["phase"])
+    """The position of a new game of ``variant`` played by the game rules ``rules``
+    (a phase document, or a one-board world document)."""
+    return ruleset_for(variant, rules).starting_position(variant, adjacency=adjacency, seed=seed)
 
 
 def set_game_position(game: Game, doc: dict[str, Any]) -> None:
     """Store a position document (without orders) and the phase it gives."""
     stored = {k: v for k, v in doc.items() if k != "orders"}
     game.set_position(stored)
-    game.phase = document_phase(stored)
+    game.phase = ruleset_for_game(game).phase_code(stored)
 
 
 # ------------------------------------------------------------------ orders
@@ -162,42 +101,10 @@ def stored_orders(session: Session, game: Game, phase: str | None = None) -> dic
     return out
 
 
-def _adjudicate(session: Session, game: Game) -> _Turn:
+def _adjudicate(session: Session, game: Game) -> Step:
     doc = game.position_doc()
     doc["orders"] = stored_orders(session, game)
-    return _adjudicate_doc(doc)
-
-
-def _adjudicate_doc(doc: dict[str, Any]) -> _Turn:
-    if is_world(doc):
-        return _adjudicate_world(doc)
-    answer = adjudicate_document(doc)
-    next_phase = answer["next_phase"]
-    after = {
-        "variant": doc.get("variant", "standard"),
-        "phase": next_phase,
-        "units": answer["units"],
-        "dislodged": answer["dislodged"] if next_phase.endswith("R") else [],
-        "contested": answer["contested"] if next_phase.endswith("R") else [],
-        "supply_centers": answer["supply_centers"],
-    }
-    return _Turn(doc, answer, after, next_phase, answer.get("winner"))
-
-
-_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")
-
-
-def _adjudicate_world(doc: dict[str, Any]) -> _Turn:
-    from judge.rules.multiverse.json_io import adjudicate_world_document
-
-    answer = adjudicate_world_document(doc)
-    after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
-    if "rules" in doc:
-        after["rules"] = doc["rules"]
-    for key in _WORLD_KEYS:
-        if answer.get(key) is not None:
-            after[key] = answer[key]
-    return _Turn(doc, answer, after, multiverse_phase(after), answer.get("winner"))
+    return ruleset_for_game(game).step(doc)
 
 
 # ------------------------------------------------------------------ reports
@@ -229,29 +136,23 @@ def report_settings(
 
 
 def _render(
-    game: Game, turn: _Turn, settings: ReportSettings, *, preview: bool = False
+    game: Game, turn: Step, settings: ReportSettings, *, preview: bool = False
 ) -> tuple[str, str, str]:
     variant = load_variant(game.variant)
-    if is_world(turn.before):
-        world = multiverse_report_input(turn.before, turn.answer)
-        # Named by the game's code for the step (W1901M after a fork), as PROCESS and
-        # HISTORY name it, not by the latest board that happened to receive orders.
-        world["turn"] = multiverse_phase(turn.before)
-        return render_multiverse_report(world, variant, settings, preview=preview)
-    return render_report(turn.answer, variant, settings, turn.before, preview=preview)
+    return ruleset_for_game(game).render_results(turn, variant, settings, preview=preview)
 
 
-def _picture(game: Game, turn: _Turn) -> Picture | None:
+def _picture(game: Game, turn: Step) -> Picture | None:
     """The map of the processed phase, drawn once for every recipient."""
-    code = multiverse_phase(turn.before) if is_world(turn.before) else str(turn.answer["phase"])
+    code = ruleset_for_game(game).processed_phase(turn)
     return turn_picture(load_variant(game.variant), turn.before, turn.answer, game.name, code)
 
 
 def _mail_by_zone(
     session: Session,
-    sender: Sender,
+    sender: Author,
     game: Game,
-    turn: _Turn,
+    turn: Step,
     recipients: Sequence[Recipient],
     settings: ReportSettings,
     *,
@@ -273,7 +174,7 @@ def _mail_by_zone(
     return mailed
 
 
-def _notices(game: Game, turn: _Turn) -> tuple[str, ...]:
+def _notices(game: Game, turn: Step) -> tuple[str, ...]:
     if not turn.winner:
         return ()
     return (f"The game is over: victory of {power_name(game, turn.winner)}.",)
@@ -293,7 +194,7 @@ def clear_phase_flags(session: Session, game: Game) -> None:
         session.add(player)
 
 
-def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -> TurnOutcome:
+def process_phase(session: Session, sender: Author, game: Game, now: datetime) -> TurnOutcome:
     """Adjudicate the game's current phase with its stored orders, store the new
     position, clear the players' waits and votes, set the next deadline (or finish the game
     on a victory), and store and mail the report.  The caller commits."""
@@ -336,7 +237,7 @@ def process_phase(session: Session, sender: Sender, game: Game, now: datetime) -
     return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
 
 
-def preview_phase(session: Session, sender: Sender, game: Game, now: datetime, to: str) -> None:
+def preview_phase(session: Session, sender: Author, game: Game, now: datetime, to: str) -> None:
     """Mail the results the current orders would give to ``to`` only, marked PREVIEW.
 
     Nothing of the game changes."""
@@ -368,7 +269,7 @@ def _zone_of(session: Session, game: Game, address: str) -> str:
     return account.time_zone if account is not None and account.time_zone else "UTC"
 
 
-def rollback_to(session: Session, sender: Sender, game: Game, phase: str, now: datetime) -> None:
+def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: datetime) -> None:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
@@ -443,7 +344,7 @@ def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | No
         return None
     doc = json.loads(snapshot.position)
     doc["orders"] = stored_orders(session, game, snapshot.phase)
-    return _picture(game, _adjudicate_doc(doc))
+    return _picture(game, ruleset_for_game(game).step(doc))
 
 
 # ------------------------------------------------------------------ who owes orders
@@ -458,7 +359,8 @@ def _playing_powers(session: Session, game: Game) -> set[str]:
 
 def owing_powers(game: Game) -> set[str]:
     """The powers that owe orders this phase (whether played or not)."""
-    return {power for power, items in owed(game.position_doc()).items() if items}
+    owed = ruleset_for_game(game).owed(game.position_doc())
+    return {power for power, items in owed.items() if items}
 
 
 def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
@@ -468,7 +370,7 @@ def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
     doc = game.position_doc()
     playing = _playing_powers(session, game)
     missing: dict[str, list[str]] = {}
-    for power, items in owed(doc).items():
+    for power, items in ruleset_for_game(game).owed(doc).items():
         if power not in playing or not items:
             continue
         left = unanswered(items, current_orders(session, game.id, game.phase, power))

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from email.message import EmailMessage
-from email.utils import formatdate
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session, select
 
-from judge.mail.headers import header_text
+from judge.mail.outgoing import Author, judge_mail
 from judge.store.mail import enqueue
 from judge.store.models import PLAYING, Account, Game, Observer, Player
 
 if TYPE_CHECKING:
-    from judge.maps import Picture
+    from judge.mail.outgoing import MailPicture
 
 PLAYER = "player"
 OBSERVER = "observer"
@@ -28,30 +26,12 @@ MASTER = "master"
 ROLES = (PLAYER, OBSERVER, MASTER)
 
 
-DEFAULT_JUDGE_CODE = "JUDGE"
-
-
-@dataclass(frozen=True)
-class Sender:
-    """The judge as the author of outgoing mail; ``code`` is the judge's short code
-    that begins the subject of every game mail (``USIN:alpha - S1901M Results``)."""
-
-    name: str
-    address: str
-    code: str = DEFAULT_JUDGE_CODE
-
-    @property
-    def from_header(self) -> str:
-        """``The Judge <judge@example.org>``."""
-        return f"{self.name} <{self.address}>"
-
-
-def game_mail_subject(sender: Sender, game: Game, what: str) -> str:
+def game_mail_subject(author: Author, game: Game, what: str) -> str:
     """``USIN:alpha - <what>``: the subject of a mail about a game, begun by the
     judge's code as reports begin theirs (judge.reports.game_subject)."""
     from judge.reports import ReportSettings, game_subject
 
-    return game_subject(ReportSettings(game=game.name, judge_code=sender.code), what)
+    return game_subject(ReportSettings(game=game.name, judge_code=author.code), what)
 
 
 @dataclass(frozen=True)
@@ -105,44 +85,23 @@ def game_recipients(session: Session, game: Game, roles: Iterable[str] = ROLES) 
     return found
 
 
-def text_mail(
-    sender: Sender, to: str, subject: str, body: str, html: str | None = None
-) -> EmailMessage:
-    """A judge-generated mail (not a reply): plain text, with an HTML alternative if given."""
-    msg = EmailMessage()
-    msg["From"] = sender.from_header
-    msg["To"] = to
-    msg["Subject"] = header_text(subject)
-    msg["Date"] = formatdate(localtime=False, usegmt=True)
-    msg["Auto-Submitted"] = "auto-generated"
-    msg.set_content(body, subtype="plain", charset="utf-8")
-    if html is not None:
-        msg.add_alternative(html, subtype="html", charset="utf-8")
-    return msg
-
-
 def send(
     session: Session,
-    sender: Sender,
+    author: Author,
     to: str,
     subject: str,
     body: str,
     html: str | None = None,
-    picture: Picture | None = None,
+    picture: MailPicture | None = None,
 ) -> None:
     """Queue one mail in the outbox, in the caller's transaction; with ``picture``, the
-    map goes inline in the HTML part and as an attachment (judge.maps.mail)."""
-    msg = text_mail(sender, to, subject, body, html)
-    if picture is not None:
-        from judge.maps.mail import add_picture
-
-        add_picture(msg, picture)
-    enqueue(session, msg)
+    map goes inline in the HTML part and as an attachment (judge.mail.outgoing)."""
+    enqueue(session, judge_mail(author, to, subject, body, html=html, picture=picture))
 
 
 def announce(
     session: Session,
-    sender: Sender,
+    author: Author,
     game: Game,
     subject: str,
     body: str,
@@ -156,6 +115,6 @@ def announce(
     for recipient in game_recipients(session, game, roles):
         if recipient.address.lower() in skip:
             continue
-        send(session, sender, recipient.address, subject, body)
+        send(session, author, recipient.address, subject, body)
         sent.append(recipient)
     return sent

@@ -12,7 +12,7 @@ powers missing).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -21,22 +21,21 @@ from sqlmodel import Session, col, select
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import game_powers, variant_label
 from judge.game.history import keep_report
-from judge.game.recipients import MASTER, OBSERVER, Sender, game_recipients, send
+from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
+from judge.mail.outgoing import Author
 from judge.maps import safe_position_picture
 from judge.reports import ReportSettings, render_start
-from judge.reports.names import Names
-from judge.rules.standings import active_boards
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     FORMING,
-    MULTIVERSE_RULES,
     REPORT_START,
     Account,
     Applicant,
     Game,
     Player,
 )
-from judge.variant.data import Variant, load_variant
+from judge.variant.data import load_variant
 
 
 def applicants_of(session: Session, game: Game) -> list[Applicant]:
@@ -78,7 +77,7 @@ def assign_powers(
 def _start_position(game: Game) -> dict[str, Any]:
     """The position the start mail shows (the first board of a multiverse world)."""
     doc = game.position_doc()
-    return dict(active_boards(doc)[0])
+    return dict(ruleset_for_game(game).active_boards(doc)[0])
 
 
 def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> ReportSettings:
@@ -94,40 +93,7 @@ def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> Re
     )
 
 
-def notation_note(board: Mapping[str, Any], variant: Variant, power: str | None) -> str:
-    """How a multiverse game's orders name units (``timeline:province:turn``), shown
-    with a unit of the game's board: the reader's own first unit, else the first one."""
-    text = (
-        "This is a multiverse game: an order names a unit by its board, as timeline:province:turn."
-    )
-    units = list(board.get("units", []))
-    unit = next((u for u in units if u["power"] == power), units[0] if units else None)
-    if unit is None:
-        return text
-    names = Names(variant)
-    loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
-    turn = str(board.get("phase", "S1901M"))[:5]
-    here = f"{timeline}:{loc}:{turn}"
-    owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
-    text += (
-        f" The game begins on one board, timeline {timeline} in {turn}: {owner} "
-        f"{names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
-    )
-    reachable = sorted(variant.neighbours(kind, loc))
-    if reachable:
-        dest = reachable[0]
-        text += (
-            f", and {kind} {here} - {timeline}:{dest}:{turn} moves it to "
-            f"{names.in_place(dest).removeprefix('in ')}. While there is one timeline, "
-            f"plain orders such as {kind} {loc.capitalize()} - {dest.capitalize()} work too"
-        )
-    return text + (
-        ". Once timelines fork, give the timeline and the turn wherever a unit or a "
-        "destination could be on more than one board."
-    )
-
-
-def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+def start_game(session: Session, sender: Author, game: Game, now: datetime) -> None:
     """Start a forming game: applicants become players with assigned powers, the
     first deadline is set, everyone gets the start mail, and it is stored as the
     game's first report.  Raises ValueError (a message for people) when the game
@@ -158,7 +124,7 @@ def start_game(session: Session, sender: Sender, game: Game, now: datetime) -> N
     _send_start_mail(session, sender, game, now)
 
 
-def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime) -> None:
+def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime) -> None:
     variant = load_variant(game.variant)
     position = _start_position(game)
     rows = session.exec(
@@ -178,12 +144,12 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
             f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
             "disorder (units hold, retreats disband, builds are waived)."
         )
-    multiverse = game.rules == MULTIVERSE_RULES
+    rules = ruleset_for_game(game)
     picture = safe_position_picture(game.position_doc(), variant, game.name, game.phase, "start")
     for person in game_recipients(session, game):
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None
-        mine = [*notices, notation_note(position, variant, role)] if multiverse else notices
+        mine = [*notices, *rules.start_notes(position, variant, role)]
         subject, text, html = render_start(
             position,
             variant,
@@ -192,7 +158,7 @@ def _send_start_mail(session: Session, sender: Sender, game: Game, now: datetime
             players=show,
         )
         send(session, sender, person.address, subject, text, html, picture)
-    kept = [*notices, notation_note(position, variant, None)] if multiverse else notices
+    kept = [*notices, *rules.start_notes(position, variant, None)]
     subject, text, html = render_start(
         position,
         variant,

@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from judge.game.end import end_game
 from judge.game.games import game_powers, power_name
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.rules.standings import largest_power, survivors
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
@@ -53,7 +53,7 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     return None
 
 
-def settle_votes(session: Session, sender: Sender, game: Game, now: datetime) -> str | None:
+def settle_votes(session: Session, sender: Author, game: Game, now: datetime) -> str | None:
     """End the game when the votes agree; returns the outcome, or None."""
     if game.status == FINISHED:
         return None

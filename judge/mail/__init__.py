@@ -1,1 +1,3 @@
-"""Mail transport: taking mail in (SMTP or IMAP), storing it, and sending replies."""
+"""Mail as bytes and text, with no database and no network: reading received mail
+(``parse``, ``mime_text``, ``html_text``, ``cleanup``, ``automatic``), safe header
+values (``headers``) and building every mail the judge sends (``outgoing``)."""

@@ -4,8 +4,8 @@ Everything map-specific comes from the variant's geometry file
 (``variants/<name>/map/geometry.json``, see docs/maps.md); nothing here knows the
 standard map.  Modules: ``geometry`` (loading that file), ``marks`` (orders as
 drawable marks), ``draw`` (one board with Pillow), ``grid`` (the multiverse grid of
-boards), ``pictures`` (pictures of report inputs and stored positions, as PNG),
-``mail`` (adding a picture to a mail).
+boards), ``pictures`` (pictures of report inputs and stored positions, as PNG); a
+picture goes into a mail through :mod:`judge.mail.outgoing`.
 """
 
 from judge.maps.geometry import Geometry, geometry_for

@@ -18,12 +18,12 @@ Modules: ``settings`` (what a report is given), ``phases`` and ``names`` (words 
 phase codes, powers, places), ``sentences`` and ``orders`` (the result lines),
 ``centres`` (ownership), ``render`` (templates, header, subject), ``classic`` (one
 phase of a standard game), ``multiverse`` and ``multiverse_input`` (multiverse
-turns), ``notices`` (start mail, reminder, late notice), ``mail`` (a report as a mail).
+turns), ``notices`` (start mail, reminder, late notice); the mail around them is
+built by :mod:`judge.mail.outgoing`.
 """
 
 from judge.reports.centres import CentreLine
 from judge.reports.classic import render_report, report_model
-from judge.reports.mail import build_report_mail
 from judge.reports.multiverse import multiverse_model, render_multiverse_report
 from judge.reports.multiverse_input import multiverse_report_input
 from judge.reports.notices import render_late_notice, render_reminder, render_start, start_model
@@ -48,7 +48,6 @@ __all__ = [
     "PowerGroup",
     "ReportSettings",
     "VariantLike",
-    "build_report_mail",
     "describe_phase",
     "environments",
     "game_subject",

@@ -2,53 +2,27 @@
 
 The adjudicator carries out adjustment orders in the order the turn gathers them
 (each unit key's latest order, oldest first) and fails those beyond the power's
-allowance (DATC 6.I.1: the first valid builds count).  A standard game counts a
-power's builds and waives together, and its removals; a multiverse game counts
-builds and removals per winter board, and waives (which have no effect there) up to
-the builds owed on all boards.  So a reply can
-say at once that an order would be beyond them, instead of accepting an order that
-will fail.
+allowance (DATC 6.I.1: the first valid builds count).  Each ruleset says which
+allowance an order uses and how large it is (a standard game counts a power's
+builds and waives together, and its removals; a multiverse game counts builds and
+removals per winter board, and waives up to the builds owed on all boards).  So a
+reply can say at once that an order would be beyond them, instead of accepting an
+order that will fail.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from judge.rules import reading as order_rules
-from judge.rules.multiverse.mail_orders import board_adjustments
+from judge.rules.base import Group
+from judge.rules.registry import ruleset_for_document
 
-# Orders sharing one allowance: ("build", "remove" or "waive", a board or "").
-Group = tuple[str, str]
+__all__ = ["Group", "allowance_group", "beyond_owed"]
 
 
 def allowance_group(position: dict[str, Any], key: str) -> Group | None:
     """The allowance an order stored under ``key`` uses, or None (not an adjustment)."""
-    if order_rules.is_world(position):
-        if key.startswith("waive"):
-            return ("waive", "")  # no effect on any board: as many as builds owed
-        build = key.startswith("build:")
-        timeline, _loc, turn = key.removeprefix("build:").split(":")
-        if not build and not turn.startswith("W"):
-            return None  # a unit on a movement board
-        return ("build" if build else "remove", f"{timeline}:{turn}")
-    if not str(position.get("phase", "")).upper().endswith("A"):
-        return None
-    return ("build" if key.startswith(("build:", "waive")) else "remove", "")
-
-
-def _allowances(position: dict[str, Any], power: str) -> dict[Group, int]:
-    if order_rules.is_world(position):
-        found: dict[Group, int] = {("waive", ""): 0}
-        for (owner, board), change in board_adjustments(position).items():
-            if owner == power:
-                found["build" if change > 0 else "remove", board] = abs(change)
-                found["waive", ""] += max(change, 0)
-        return found
-    return {
-        (item.key, ""): item.count
-        for item in order_rules.owed(position).get(power, [])
-        if item.key in ("build", "remove")
-    }
+    return ruleset_for_document(position).allowance_group(position, key)
 
 
 def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: str) -> str | None:
@@ -57,20 +31,18 @@ def beyond_owed(position: dict[str, Any], power: str, stored: list[str], key: st
     ``stored`` holds the keys of the power's current orders for the phase, oldest
     first; the new order replaces the one of its key and comes last.
     """
-    group = allowance_group(position, key)
+    rules = ruleset_for_document(position)
+    group = rules.allowance_group(position, key)
     if group is None:
         return None
-    allowed = _allowances(position, power).get(group, 0)
+    allowed = rules.allowances(position, power).get(group, 0)
     kept = [k for k in stored if k != key]
-    rank = 1 + sum(1 for k in kept if allowance_group(position, k) == group)
+    rank = 1 + sum(1 for k in kept if rules.allowance_group(position, k) == group)
     if allowed == 0 or rank <= allowed:
         return None  # nothing owed at all is refused by the order checks themselves
-    kind, board = group
+    kind = group[0]
     verb = "must remove" if kind == "remove" else "may build"
-    where = ""
-    if board:
-        timeline, turn = board.split(":")
-        where = f" on timeline {timeline}, {turn}"
+    where = rules.allowance_place(group)
     noun = "removal" if kind == "remove" else "waive" if key.startswith("waive") else "build"
     them = "it" if allowed == 1 else "them"
     return (

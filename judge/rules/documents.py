@@ -40,18 +40,13 @@ def adjudicate(doc: Any) -> Any:
         return [adjudicate(item) for item in doc]
     if not isinstance(doc, dict):
         raise DocumentError("a phase document must be a JSON object or an array of them")
-    if "boards" in doc:
-        from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
+    from judge.rules.registry import ruleset_for_document
 
-        try:
-            return adjudicate_world_document(doc)
-        except WorldDocumentError as error:
-            raise DocumentError(str(error)) from None
-    return adjudicate_document(doc)
+    return ruleset_for_document(doc).adjudicate(doc)
 
 
 def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
-    """Adjudicate one standard phase document."""
+    """Adjudicate one standard phase document (the standard ruleset's reading)."""
     variant = _variant(doc)
     position = read_position(variant, doc)
     orders = doc.get("orders") or {}

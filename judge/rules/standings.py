@@ -1,15 +1,20 @@
 """Who is still in a game, and how many supply centres each power holds.
 
-Works on a game's stored position: a standard phase document (``units``,
+Works on a game's stored position through the ruleset that reads it
+(:class:`judge.rules.base.Ruleset`): a standard phase document (``units``,
 ``dislodged``, ``supply_centers``) or a multiverse world (``boards``), where a
 power's centres are its unique centre provinces on the active boards (the latest
-board of every timeline), as in multiverse victory.
+board of every timeline), as in multiverse victory.  Code that holds the game
+asks :func:`judge.rules.registry.ruleset_for_game` instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.rules.base import Ruleset
 
 _SEASONS = {"S": 0, "U": 1, "F": 2, "A": 3, "W": 4}
 _KINDS = {"M": 0, "R": 1, "A": 2, "B": 2}
@@ -29,50 +34,26 @@ def board_time(phase: str) -> tuple[int, int, int]:
 def active_boards(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The boards that count now: the latest board of every timeline of a world, or
     the document itself for a standard position."""
-    boards = doc.get("boards")
-    if not isinstance(boards, list):
-        return [doc]
-    heads: dict[Any, Mapping[str, Any]] = {}
-    for board in boards:
-        line = board.get("timeline")
-        best = heads.get(line)
-        if best is None or board_time(board.get("phase", "")) > board_time(best.get("phase", "")):
-            heads[line] = board
-    return [heads[line] for line in sorted(heads, key=_timeline_order)]
-
-
-def _timeline_order(line: Any) -> tuple[int, str]:
-    """Timelines by number (2 before 10); anything else after them, by name."""
-    text = str(line)
-    return (int(text), "") if text.isdigit() else (1 << 30, text)
-
-
-def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
-    return {str(u.get("power")) for u in units if u.get("power")}
+    return _rules(doc).active_boards(doc)
 
 
 def centre_counts(doc: Mapping[str, Any]) -> dict[str, int]:
     """Supply centres per power (unique provinces across a world's active boards);
     powers without a centre are left out."""
-    owned: dict[str, set[str]] = {}
-    for board in active_boards(doc):
-        for power, centres in (board.get("supply_centers") or {}).items():
-            owned.setdefault(power, set()).update(str(c).split("/")[0] for c in centres)
-    return {power: len(centres) for power, centres in owned.items() if centres}
+    return _rules(doc).centre_counts(doc)
 
 
 def survivors(doc: Mapping[str, Any]) -> set[str]:
     """The powers that own a unit (dislodged ones included) or a supply centre."""
-    alive = set(centre_counts(doc))
-    for board in active_boards(doc):
-        alive |= _owners(board.get("units") or [])
-        alive |= _owners(board.get("dislodged") or [])
-    return alive
+    return _rules(doc).survivors(doc)
 
 
 def largest_power(doc: Mapping[str, Any]) -> str | None:
     """The power with the most centres, or None when several share the most."""
-    counts = sorted(centre_counts(doc).items(), key=lambda item: -item[1])
-    if not counts or (len(counts) > 1 and counts[1][1] == counts[0][1]):
-        return None
-    return counts[0][0]
+    return _rules(doc).largest_power(doc)
+
+
+def _rules(doc: Mapping[str, Any]) -> Ruleset:
+    from judge.rules.registry import ruleset_for_document
+
+    return ruleset_for_document(doc)

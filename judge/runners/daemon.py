@@ -20,12 +20,12 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from judge.config import Config
-from judge.game.recipients import Sender as Author
+from judge.mail.outgoing import Author
 from judge.runners.deadline_runner import DeadlineRunner
 from judge.runners.imap_source import ImapSource
-from judge.runners.intake import ProcessFn, Processor
-from judge.runners.keeper_notices import Notices
-from judge.runners.sender import Sender
+from judge.runners.inbox import InboxRunner, ProcessFn
+from judge.runners.keeper_notices import KeeperNotices
+from judge.runners.sender import OutboxSender
 from judge.runners.smtp_inbound import start_smtp_server
 from judge.store.db import make_engine, migrate
 
@@ -61,7 +61,7 @@ class Daemon:
         )
         # after each processed mail: send the replies, and look at the deadlines again
         self.mail_handled = _Signal(self.outbound_wake.set, self.deadlines.replan)
-        self.processor = Processor(
+        self.processor = InboxRunner(
             config,
             engine,
             process,
@@ -69,13 +69,13 @@ class Daemon:
             wake=self.inbound_wake,
             sent_wake=self.mail_handled,
         )
-        self.sender = Sender(
+        self.sender = OutboxSender(
             config.outbound,
             engine,
             config.from_address,
             stop=self.stop_event,
             wake=self.outbound_wake,
-            notices=Notices(config),
+            notices=KeeperNotices(config),
         )
         self.imap: ImapSource | None = None
         self.smtp: Any = None

@@ -30,7 +30,7 @@ from apscheduler.triggers.date import DateTrigger
 from sqlalchemy.engine import Engine
 
 from judge.game.deadlines import RETRY_AFTER, run_due
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.store.models import utcnow
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ class DeadlineRunner:
     def __init__(
         self,
         engine: Engine,
-        sender: Sender,
+        sender: Author,
         *,
         after_run: Callable[[], None] | None = None,
         recheck: timedelta = timedelta(minutes=15),

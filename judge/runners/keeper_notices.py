@@ -10,9 +10,8 @@ usable address, ...) is simply not sent: these functions never raise.
 
 from __future__ import annotations
 
-import email.utils
+import email
 import logging
-from email.message import EmailMessage
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -20,6 +19,7 @@ from sqlmodel import Session, select
 from judge.commands.limits import limited_body
 from judge.config import Config
 from judge.mail.headers import usable_address
+from judge.mail.outgoing import Author, judge_mail
 from judge.store.mail import InboundMessage, OutboxMessage, enqueue, utcnow
 from judge.store.models import Game
 
@@ -61,7 +61,7 @@ def _out_subject(raw: bytes) -> str:
         return "(unreadable)"
 
 
-class Notices:
+class KeeperNotices:
     """Writes the notices of one judge (``config``)."""
 
     def __init__(self, config: Config) -> None:
@@ -77,12 +77,7 @@ class Notices:
             text = limited_body(session, address, utcnow(), limit, body)
             if text is None:
                 return False
-            msg = EmailMessage()
-            msg["From"] = email.utils.formataddr((self.config.judge.name, self.config.from_address))
-            msg["To"] = address
-            msg["Subject"] = subject
-            msg["Auto-Submitted"] = "auto-generated"
-            msg.set_content(text)
+            msg = judge_mail(Author.of(self.config), address, subject, text)
             return enqueue(session, msg, notice=True) is not None
         except Exception:  # noqa: BLE001
             log.exception("notice to %r could not be written", to)

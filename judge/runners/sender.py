@@ -31,7 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.config import OutboundSection
-from judge.runners.keeper_notices import Notices
+from judge.runners.keeper_notices import KeeperNotices
 from judge.store.mail import (
     OutboxMessage,
     due_outbox,
@@ -48,7 +48,7 @@ class RelayUnavailable(Exception):
     """The relay could not be reached or refused the session."""
 
 
-class Sender:
+class OutboxSender:
     """Hands due outbox rows to the SMTP relay."""
 
     def __init__(
@@ -61,7 +61,7 @@ class Sender:
         backoff_initial: float = 1.0,
         backoff_max: float = 60.0,
         idle_seconds: float = 5.0,
-        notices: Notices | None = None,
+        notices: KeeperNotices | None = None,
         retry_base: float = 30.0,
         retry_cap: float = 3600.0,
     ) -> None:

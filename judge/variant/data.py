@@ -103,8 +103,10 @@ class Variant:
         province_names: Mapping[str, str],
         power_names: Mapping[str, str],
         coast_names: Mapping[str, str],
+        rules: str = "standard",
     ) -> None:
         self.name = name
+        self.rules = rules  # the rules the map is played by (judge.rules.registry)
         self.title = title
         self.directory = directory
         self.provinces: Mapping[str, Province] = MappingProxyType(dict(provinces))
@@ -412,7 +414,7 @@ _POWER_KEYS = (
     "starting_centers",
     "units",
 )
-_VARIANT_KEYS = ("name", "title", "start_phase", "victory_centers", "coasts", "powers")
+_VARIANT_KEYS = ("name", "title", "rules", "start_phase", "victory_centers", "coasts", "powers")
 # Optional switches of the checks, for variants such as Root Z (14 powers on two boards).
 _VARIANT_SWITCHES = ("victory_majority", "shared_initials")
 
@@ -437,6 +439,7 @@ class _Builder:
         v.only_keys(v.data, (*_VARIANT_KEYS, *_VARIANT_SWITCHES), "")
         name = v.get(v.data, "name", "name", "str")
         title = v.get(v.data, "title", "title", "str", name)
+        rules = v.get(v.data, "rules", "rules", "str", "standard")
         start_phase = v.get(v.data, "start_phase", "start_phase", "str")
         if not _PHASE.fullmatch(start_phase):
             raise v.error("start_phase", f"{start_phase!r} is not a phase such as 'S1901M'")
@@ -484,6 +487,7 @@ class _Builder:
             province_names=province_names,
             power_names=power_names,
             coast_names=coast_names,
+            rules=rules,
         )
 
     # -- coasts ------------------------------------------------------------

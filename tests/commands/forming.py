@@ -10,12 +10,12 @@ from email.message import EmailMessage
 from sqlmodel import Session, col, select
 
 from judge.game.games import create_game
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.store.mail import OutboxMessage
 from judge.store.models import FORMING, Account, Game
 from judge.store.passwords import hash_password
 
-SENDER = Sender("Test Judge", "judge@judge.test")
+SENDER = Author("Test Judge", "judge@judge.test")
 MASTER = "master@players.test"
 
 

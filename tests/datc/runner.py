@@ -64,6 +64,11 @@ def run_case(case: dict[str, Any], adjudicate: Callable[[dict[str, Any]], dict[s
                 f"{where}: {order['power']} '{order['text']}' {result} ({reason}),"
                 f" expected {order['result']}"
             )
+            if "reason" in order:
+                assert reason == order["reason"], (
+                    f"{where}: {order['power']} '{order['text']}' {result} ({reason}),"
+                    f" expected the reason {order['reason']!r}"
+                )
         assert _units(answer["units"]) == _units(expect["units"]), f"{where}: units after"
         assert _dislodged(answer["dislodged"]) == _dislodged(expect["dislodged"]), (
             f"{where}: dislodged units and retreat options"

@@ -14,7 +14,7 @@ from sqlmodel import select
 from judge.demo.keys import DemoSigner
 from judge.demo.mailer import INLINE, PGP_MIME, Correspondent, Exchange
 from judge.demo.rig import DemoJudge
-from judge.masters.signatures.messages import format_fingerprint
+from judge.masters.signatures import format_fingerprint
 from judge.store.models import Game
 
 from .conftest import MASTER

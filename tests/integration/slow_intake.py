@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from judge.cli.mail import main
+from judge.cli.transport import main
 from judge.runners import imap_source, smtp_inbound
 
 

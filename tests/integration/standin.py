@@ -10,8 +10,8 @@ import time
 from sqlmodel import Session
 
 from judge.config import Config
+from judge.mail.outgoing import Author, answer, re_subject
 from judge.mail.parse import parse_incoming
-from judge.mail.reply import build_reply, re_subject
 from judge.store.mail import InboundMessage, enqueue
 
 
@@ -27,4 +27,4 @@ def process_inbound(session: Session, inbound: InboundMessage, config: Config) -
     body = f"Stand-in judge: {len(lines)} line(s) received.\n" + "".join(
         f"  {line}\n" for line in lines
     )
-    enqueue(session, build_reply(config, mail, re_subject(mail), body))
+    enqueue(session, answer(Author.of(config), mail, re_subject(mail.subject), body))

@@ -14,7 +14,7 @@ from mails import order_mail
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.cli import mail as cli
+from judge.cli import transport as cli
 from judge.config import Config
 from judge.runners.daemon import Daemon
 from judge.store.mail import InboundMessage, OutboxMessage

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 from judge.config import Config
 from judge.runners.daemon import Daemon
-from judge.runners.intake import HANDLING_BOUND, Processor
+from judge.runners.inbox import HANDLING_BOUND, InboxRunner
 from judge.store.mail import InboundMessage
 
 pytestmark = pytest.mark.timeout(120)
@@ -76,7 +76,7 @@ def test_a_row_whose_handling_keeps_failing_is_quarantined_and_the_rest_flows(
     def broken(self, session, row) -> None:  # noqa: ANN001
         raise RuntimeError("the quarantine notice failed")  # any fault in the handling
 
-    monkeypatch.setattr(Processor, "_tell_sender", broken)
+    monkeypatch.setattr(InboxRunner, "_tell_sender", broken)
     config.judge.keeper = KEEPER
     d = Daemon(config, engine, standin.process_inbound)
     d.processor.retry_base = 0.1

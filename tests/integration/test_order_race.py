@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from judge.game import processing as turns
 from judge.game.deadlines import run_game
-from judge.runners.intake import Processor
+from judge.runners.inbox import InboxRunner
 from judge.store.db import make_engine, migrate
 from judge.store.mail import OutboxMessage, store_inbound
 from judge.store.models import Game, GameReport, Order
@@ -116,7 +116,7 @@ def test_an_order_mail_read_while_its_phase_is_processed_is_never_dropped(
         session.commit()
         assert row is not None and row.id is not None
         row_id = row.id
-    Processor(judge_config(), race_engine).handle(row_id)
+    InboxRunner(judge_config(), race_engine).handle(row_id)
     runner.join(30)
     assert not errors, errors
 

@@ -15,13 +15,13 @@ import pytest
 from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.cli import mail as cli
+from judge.cli import transport as cli
 from judge.config import Config, OutboundSection
 from judge.game.games import Seat, create_game
-from judge.game.recipients import Sender as Author
 from judge.game.recipients import game_mail_subject, send
-from judge.runners.keeper_notices import Notices
-from judge.runners.sender import RelayUnavailable, Sender
+from judge.mail.outgoing import Author
+from judge.runners.keeper_notices import KeeperNotices
+from judge.runners.sender import OutboxSender, RelayUnavailable
 from judge.store.mail import FAILED, OUT_PENDING, SENT, OutboxMessage, enqueue
 
 pytestmark = pytest.mark.timeout(150)
@@ -63,8 +63,8 @@ def make_config(port: int, retry_hours: float = 120.0) -> Config:
     return cfg
 
 
-def sender_for(engine, cfg: Config, **kw) -> Sender:  # noqa: ANN001, ANN003
-    return Sender(cfg.outbound, engine, cfg.from_address, notices=Notices(cfg), **kw)
+def sender_for(engine, cfg: Config, **kw) -> OutboxSender:  # noqa: ANN001, ANN003
+    return OutboxSender(cfg.outbound, engine, cfg.from_address, notices=KeeperNotices(cfg), **kw)
 
 
 def subjects(relay: Relay) -> list[str]:

@@ -19,7 +19,7 @@ from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
 from judge.config import Config
-from judge.runners.intake import Processor
+from judge.runners.inbox import InboxRunner
 from judge.store.db import make_engine
 from judge.store.mail import InboundMessage, retry, store_inbound
 
@@ -128,7 +128,7 @@ def test_a_quarantined_mail_is_kept_whole_and_masked_once_retried(engine) -> Non
         row = store_inbound(session, raw, "smtp")
         assert row is not None and row.id is not None
         row_id = row.id
-    processor = Processor(config, engine, process)
+    processor = InboxRunner(config, engine, process)
     assert processor.handle(row_id) == "quarantined"
     with Session(engine) as session:
         assert session.get(InboundMessage, row_id).raw == raw  # kept for the retry

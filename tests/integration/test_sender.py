@@ -15,7 +15,7 @@ from rig import Relay, free_port, wait_for
 from sqlmodel import Session, select
 
 from judge.config import OutboundSection
-from judge.runners.sender import RelayUnavailable, Sender
+from judge.runners.sender import OutboxSender, RelayUnavailable
 from judge.store.mail import OutboxMessage, enqueue
 
 pytestmark = pytest.mark.timeout(90)
@@ -44,7 +44,7 @@ def settings(port: int, **kw) -> OutboundSection:  # noqa: ANN003
 
 def test_due_mail_is_sent_and_marked(engine, relay: Relay) -> None:  # noqa: ANN001
     queue(engine, 5)
-    sender = Sender(settings(relay.port), engine, "judge@example.org")
+    sender = OutboxSender(settings(relay.port), engine, "judge@example.org")
     assert sender.send_due() == 5
     got = relay.messages
     assert [rcpts for _, rcpts, _ in got] == [[f"player{n}@example.com"] for n in range(5)]
@@ -59,7 +59,7 @@ def test_due_mail_is_sent_and_marked(engine, relay: Relay) -> None:  # noqa: ANN
 
 def test_relay_down_raises_and_keeps_mail(engine) -> None:  # noqa: ANN001
     queue(engine, 2)
-    sender = Sender(settings(free_port()), engine, "judge@example.org")
+    sender = OutboxSender(settings(free_port()), engine, "judge@example.org")
     with pytest.raises(RelayUnavailable):
         sender.send_due()
     assert all(r.sent_at is None for r in outbox(engine))
@@ -69,7 +69,7 @@ def test_outage_then_every_reply_delivered_once(engine) -> None:  # noqa: ANN001
     port = free_port()
     relay = Relay(port=port)  # not started: the relay is down
     stop = threading.Event()
-    sender = Sender(
+    sender = OutboxSender(
         settings(port), engine, "judge@example.org", stop=stop, backoff_initial=0.1,
         backoff_max=0.4, idle_seconds=0.2,
     )  # fmt: skip
@@ -103,7 +103,7 @@ def test_refused_mail_is_retried_later_not_lost(engine) -> None:  # noqa: ANN001
     relay.start()
     try:
         queue(engine, 1)
-        sender = Sender(settings(relay.port), engine, "judge@example.org")
+        sender = OutboxSender(settings(relay.port), engine, "judge@example.org")
         assert sender.send_due() == 0
     finally:
         relay.stop()
@@ -146,11 +146,11 @@ def test_tls_and_auth(engine, tls_files: tuple[str, str], mode: str) -> None:  #
     try:
         queue(engine, 2)
         good = settings(relay.port, tls=mode, cafile=cert, username="judge", password="s3cret")
-        assert Sender(good, engine, "judge@example.org").send_due() == 2
+        assert OutboxSender(good, engine, "judge@example.org").send_due() == 2
         queue(engine, 1, start=2)
         bad = settings(relay.port, tls=mode, cafile=cert, username="judge", password="wrong")
         with pytest.raises(RelayUnavailable):
-            Sender(bad, engine, "judge@example.org").send_due()
+            OutboxSender(bad, engine, "judge@example.org").send_due()
     finally:
         relay.stop()
     assert len(relay.messages) == 2

@@ -16,7 +16,7 @@ from judge.cli.main import build_parser
 SCRIPT = """
 import logging, sys
 from judge.cli.main import build_parser
-from judge.cli.mail import configure_logging
+from judge.cli.transport import configure_logging
 
 args = build_parser().parse_args(["run", *sys.argv[1:]])
 configure_logging(args.verbosity)

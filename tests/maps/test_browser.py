@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from judge.game.recipients import Sender, text_mail
+from judge.mail.outgoing import Author, judge_mail
 from judge.maps import results_picture
-from judge.maps.mail import add_picture
 from judge.reports import ReportSettings, render_report
 from judge.variant.data import load_variant
 
@@ -44,8 +43,9 @@ def _results_mail():
     settings = ReportSettings(game="foo", judge_code="TEST", number=5)
     subject, text, html = render_report(case["result"], variant, settings, case["before"])
     picture = results_picture(variant, case["before"], case["result"], "foo")
-    mail = text_mail(Sender("Judge", "judge@judge.test"), "ada@players.test", subject, text, html)
-    return add_picture(mail, picture), picture
+    author = Author("Judge", "judge@judge.test")
+    mail = judge_mail(author, "ada@players.test", subject, text, html=html, picture=picture)
+    return mail, picture
 
 
 def _results_mail_of(case: str) -> Image.Image:

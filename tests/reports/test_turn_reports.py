@@ -22,9 +22,9 @@ from xml.etree import ElementTree
 
 import pytest
 
+from judge.mail.outgoing import Author, judge_mail
 from judge.reports import (
     ReportSettings,
-    build_report_mail,
     describe_phase,
     multiverse_report_input,
     render_multiverse_report,
@@ -394,12 +394,12 @@ def test_html_escapes_names_and_notices() -> None:
 
 def test_report_mail_is_multipart_alternative(standard) -> None:
     subject, text, html = render_case("f1902r_retreats", standard)
-    msg = build_report_mail(
+    msg = judge_mail(
+        Author("Judge", "judge@example.org"),
+        ["a@example.org", "b@example.org"],
         subject,
         text,
-        html,
-        sender="judge@example.org",
-        recipients=["a@example.org", "b@example.org"],
+        html=html,
         headers={"Reply-To": "judge@example.org"},
     )
     parsed = message_from_bytes(msg.as_bytes(), policy=policy.default)
@@ -419,9 +419,7 @@ def test_report_mail_with_non_ascii(standard) -> None:
     settings = ReportSettings(game="g", notices=["Grüße from the GM — à bientôt"])
     case = load_case("s1901m_opening")
     subject, text, html = render_report(case["result"], standard, settings, case["before"])
-    msg = build_report_mail(
-        subject, text, html, sender="j@example.org", recipients=["p@example.org"]
-    )
+    msg = judge_mail(Author("Judge", "j@example.org"), "p@example.org", subject, text, html=html)
     parsed = message_from_bytes(msg.as_bytes(), policy=policy.default)
     assert "Grüße from the GM — à bientôt" in parsed.get_body(("plain",)).get_content()
 

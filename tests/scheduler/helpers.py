@@ -10,7 +10,7 @@ from sqlmodel import Session
 from judge.clock.timing import parse_timing
 from judge.game.clock import set_game_timing
 from judge.game.games import Seat, account_for, create_game, store_order
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.orders.text import check_orders
 from judge.store.models import Game, Observer
 from tests.integration.games import OPENINGS
@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 19, 20, 0, tzinfo=UTC)  # the phase began (processed_at
 DEADLINE = NOW + timedelta(hours=48)
 GRACE_END = DEADLINE + timedelta(hours=48)
 RULES = "SET DEADLINE MOVE 48h GRACE 48h REMIND 24h,1h DELAY 30m"
-SENDER = Sender("Test Judge", "judge@judge.test")
+SENDER = Author("Test Judge", "judge@judge.test")
 MASTER = "gm@masters.test"
 OBSERVER = "watcher@observers.test"
 

@@ -117,7 +117,7 @@ def test_a_late_notice_names_exactly_the_units_still_without_orders(engine) -> N
 
 
 def test_no_late_notice_when_the_late_power_has_ordered_since(engine) -> None:  # noqa: ANN001
-    from judge.game.notices import send_late_notices
+    from judge.game.reminders import send_late_notices
 
     game_id = new_game(engine)
     give_orders(engine, game_id, list(OPENINGS), NOW)

@@ -1,5 +1,5 @@
 """The judge's code begins the subject of every notice and report the deadlines send
-(judge.game.deadlines.run_due with a Sender carrying ``code``)."""
+(judge.game.deadlines.run_due with a Author carrying ``code``)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from email import policy
 from sqlmodel import Session, col, select
 
 from judge.game.deadlines import run_due
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.store.mail import OutboxMessage
 from judge.store.models import AT_GRACE_WAIT
 from tests.integration.games import OPENINGS
 from tests.scheduler.helpers import DEADLINE, GRACE_END, NOW, give_orders, new_game
 
-USIN = Sender("Test Judge", "judge@judge.test", "USIN")
+USIN = Author("Test Judge", "judge@judge.test", "USIN")
 
 
 def subjects(engine) -> list[str]:  # noqa: ANN001

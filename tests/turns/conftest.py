@@ -14,13 +14,13 @@ from sqlmodel import Session, SQLModel, col, create_engine, select
 
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.game.games import Seat, account_for, create_game, store_order
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.rules.reading import TextOrderRules
 from judge.store.mail import OutboxMessage
 from judge.store.models import Game, Observer
 
 NOW = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
-SENDER = Sender("Test Judge", "judge@judge.test")
+SENDER = Author("Test Judge", "judge@judge.test")
 POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
 MASTER = "gm@masters.test"
 OBSERVER = "watcher@observers.test"

@@ -1,4 +1,4 @@
-"""The judge's code (judge.game.recipients.Sender.code) in the subject and ``::`` header of
+"""The judge's code (judge.game.recipients.Author.code) in the subject and ``::`` header of
 results, previews, rollback notices, the start mail and the end of a game."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from sqlmodel import Session, col, select
 
 from judge.game.end import end_game
 from judge.game.processing import preview_phase, process_phase, rollback_to
-from judge.game.recipients import Sender
+from judge.mail.outgoing import Author
 from judge.store.models import GameReport
 from tests.turns.conftest import MASTER, NOW, new_game, outbox, text_of
 
-USIN = Sender("Test Judge", "judge@judge.test", "USIN")
+USIN = Author("Test Judge", "judge@judge.test", "USIN")
 
 
 def test_results_preview_rollback_and_end_carry_the_code(session: Session) -> None:

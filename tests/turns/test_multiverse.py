@@ -8,13 +8,13 @@ from typing import Any
 from sqlmodel import Session, select
 
 from judge.game.processing import (
-    multiverse_phase,
     orders_missing,
     owing_powers,
     process_phase,
     set_game_position,
     starting_document,
 )
+from judge.rules.multiverse.ruleset import world_phase
 from judge.store.models import FINISHED, MULTIVERSE_RULES, Game, GameReport, Order
 from tests.turns.conftest import (
     MASTER,
@@ -89,7 +89,7 @@ def test_a_move_into_the_past_forks_a_timeline(session: Session) -> None:
     heads = sorted((b["timeline"], b["phase"]) for b in doc["boards"])
     assert (2, "F1901M") in heads and (1, "W1901A") in heads
     # the latest active board is a winter board, but timeline 2 still moves
-    assert game.phase == "W1901M" == multiverse_phase(doc)
+    assert game.phase == "W1901M" == world_phase(doc)
     assert game.number == 2
     tyrol = [
         u

@@ -1,8 +1,13 @@
 """OpenPGP signatures on mail: the judge's keyring and mail verification."""
 
 from judge.masters.signatures.keyring import DEFAULT_HOME, Keyring, KeyringError
-from judge.masters.signatures.messages import describe
-from judge.masters.signatures.status import Form, Status, Verification
+from judge.masters.signatures.status import (
+    Form,
+    Status,
+    Verification,
+    describe,
+    format_fingerprint,
+)
 from judge.masters.signatures.verify import verify_mail
 
 __all__ = [
@@ -13,5 +18,6 @@ __all__ = [
     "Status",
     "Verification",
     "describe",
+    "format_fingerprint",
     "verify_mail",
 ]

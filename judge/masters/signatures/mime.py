@@ -36,7 +36,7 @@ class DetachedSigned:
 
 
 @dataclass(frozen=True)
-class ClearSigned:
+class InlineSignedPart:
     """An inline clear-signed block and the charset of the part it came from."""
 
     block: bytes
@@ -146,7 +146,7 @@ def _decoded_body(entity: bytes, expected_type: str) -> bytes | None:
     return payload if isinstance(payload, bytes) else None
 
 
-def find_clearsigned(raw: bytes) -> ClearSigned | None:
+def find_inline_signed(raw: bytes) -> InlineSignedPart | None:
     """Find the first clear-signed block in the mail's ``text/plain`` parts."""
     message = email.message_from_bytes(to_crlf(raw), policy=policy.default)
     for part in text_parts(message):
@@ -155,7 +155,7 @@ def find_clearsigned(raw: bytes) -> ClearSigned | None:
             continue
         block = _clearsigned_block(payload)
         if block is not None:
-            return ClearSigned(block=block, charset=part.get_content_charset() or "utf-8")
+            return InlineSignedPart(block=block, charset=part.get_content_charset() or "utf-8")
     return None
 
 

@@ -12,7 +12,7 @@ from email.utils import getaddresses
 from typing import Any
 
 from judge.masters.signatures.keyring import Keyring
-from judge.masters.signatures.mime import find_clearsigned, find_detached, plain_text_of
+from judge.masters.signatures.mime import find_detached, find_inline_signed, plain_text_of
 from judge.masters.signatures.packets import is_detached_signature
 from judge.masters.signatures.status import Form, Status, Verification
 
@@ -38,7 +38,7 @@ def verify_mail(
     sender = sender_address(raw)
     try:
         detached = find_detached(raw)
-        clear = None if detached is not None else find_clearsigned(raw)
+        clear = None if detached is not None else find_inline_signed(raw)
     except Exception:  # a parser tripped over garbage
         log.debug("could not look for a signature", exc_info=True)
         return Verification(Status.UNSIGNED, sender=sender)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Move, Retreat, Unit, Waive
 from judge.engine.resolver import resolve_movement
-from judge.engine.retreats import retreat_options
+from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse.adjustments import resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
@@ -358,11 +358,7 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
             results[i] = OrderResult(power, order, INVALID, why)
             continue
         given[order.unit] = (i, OrderRecord(power, order, NEW, None, False, world.iteration))
-    arrivals: dict[tuple, int] = {}
-    for _, record in given.values():
-        if isinstance(record.order, Retreat):
-            area = area_of(record.order.dest)
-            arrivals[area] = arrivals.get(area, 0) + 1
+    outcomes = resolve_retreats(geo, {loc: record.order for loc, (_, record) in given.items()})
     for key in sorted(world.boards, key=BoardKey.canonical_order):
         board = world.boards[key]
         if not board.dislodged:
@@ -371,11 +367,11 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
             here = key.at(loc)
             if here in given:
                 i, record = given[here]
-                order = record.order
-                if isinstance(order, Retreat) and arrivals[area_of(order.dest)] > 1:
-                    record = replace(record, status=FAILURE, reason="bounced")
-                else:
+                outcome = outcomes[here]
+                if outcome.success:
                     record = replace(record, status=SUCCESS)
+                else:
+                    record = replace(record, status=FAILURE, reason=outcome.reason)
                 results[i] = _result(record)
             else:
                 record = OrderRecord(

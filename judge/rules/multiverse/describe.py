@@ -1,6 +1,10 @@
-"""Short texts for locations and boards, used in canonical orders and messages."""
+"""Short texts for locations and boards, used in canonical orders and messages, and
+the start mail's note on the notation."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from judge.rules.multiverse.keys import BoardKey, MLoc, turn_text
 
@@ -13,3 +17,38 @@ def loc_text(loc: MLoc) -> str:
 def board_text(key: BoardKey) -> str:
     """A board as players see it, e.g. ``timeline 2, F1902``."""
     return f"timeline {key.timeline}, {turn_text(key.year, key.season)}"
+
+
+def notation_note(board: Mapping[str, Any], variant: Any, power: str | None) -> str:
+    """How a multiverse game's orders name units (``timeline:province:turn``), shown
+    with a unit of the game's board: the reader's own first unit, else the first one."""
+    from judge.reports.names import Names
+
+    text = (
+        "This is a multiverse game: an order names a unit by its board, as timeline:province:turn."
+    )
+    units = list(board.get("units", []))
+    unit = next((u for u in units if u["power"] == power), units[0] if units else None)
+    if unit is None:
+        return text
+    names = Names(variant)
+    loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
+    turn = str(board.get("phase", "S1901M"))[:5]
+    here = f"{timeline}:{loc}:{turn}"
+    owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
+    text += (
+        f" The game begins on one board, timeline {timeline} in {turn}: {owner} "
+        f"{names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
+    )
+    reachable = sorted(variant.neighbours(kind, loc))
+    if reachable:
+        dest = reachable[0]
+        text += (
+            f", and {kind} {here} - {timeline}:{dest}:{turn} moves it to "
+            f"{names.in_place(dest).removeprefix('in ')}. While there is one timeline, "
+            f"plain orders such as {kind} {loc.capitalize()} - {dest.capitalize()} work too"
+        )
+    return text + (
+        ". Once timelines fork, give the timeline and the turn wherever a unit or a "
+        "destination could be on more than one board."
+    )

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Disband, Retreat, Waive
+from judge.rules.base import Owed, free_homes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.geography import MultiverseGeography
@@ -34,16 +36,6 @@ class WorldOrderCheck:
     key: str | None = None
     message: str | None = None
     power: str | None = None
-
-
-@dataclass(frozen=True)
-class Owed:
-    """Something a power owes this turn: an order for one unit (``key`` is its
-    location), or a number of builds or removals (``key`` "build" or "remove")."""
-
-    key: str
-    label: str
-    count: int = 1
 
 
 def _world(doc: dict[str, Any]) -> tuple[BaseMap, World]:
@@ -150,12 +142,13 @@ def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], i
             continue
         board = world.boards[key]
         occupied = {base.province(loc) for loc in board.units}
+        counts = adjustment_counts(board.units, board.centers, base.powers)
         for power in base.powers:
-            centres = {p for p, owner in board.centers.items() if owner == power}
-            change = len(centres) - sum(1 for u in board.units.values() if u.power == power)
+            change = counts[power]
             if change > 0:
+                centres = {p for p, owner in board.centers.items() if owner == power}
                 homes = base.home_centers.get(power, ())
-                change = min(change, sum(1 for c in homes if c in centres and c not in occupied))
+                change = min(change, free_homes(homes, centres, occupied))
             if change:
                 changes[(power, key)] = change
     return changes

@@ -28,11 +28,11 @@ from judge.game.recipients import (
     MASTER,
     PLAYER,
     Recipient,
-    Sender,
     game_mail_subject,
     game_recipients,
     send,
 )
+from judge.mail.outgoing import Author
 from judge.reports import phase_phrase, render_late_notice, render_reminder
 from judge.store.models import AT_GRACE_WAIT, Game, as_utc
 from judge.variant.data import load_variant
@@ -42,7 +42,7 @@ AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
 
 def send_reminders(
     session: Session,
-    sender: Sender,
+    sender: Author,
     game: Game,
     missing: Mapping[str, Sequence[str]],
     now: datetime,
@@ -67,7 +67,7 @@ def send_reminders(
 
 def send_late_notices(
     session: Session,
-    sender: Sender,
+    sender: Author,
     game: Game,
     late: Sequence[str],
     grace_until: datetime,
@@ -108,7 +108,7 @@ def send_late_notices(
 
 
 def tell_master_waiting(
-    session: Session, sender: Sender, game: Game, late: Sequence[str], grace_until: datetime
+    session: Session, sender: Author, game: Game, late: Sequence[str], grace_until: datetime
 ) -> list[Recipient]:
     """Tell the master that grace ended and the game waits for them."""
     masters = game_recipients(session, game, (MASTER,))

@@ -19,6 +19,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from datetime import datetime
+from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -27,9 +28,9 @@ from sqlmodel import Session
 from judge.commands.limits import limited_body
 from judge.commands.redact import redact
 from judge.config import Config
+from judge.mail.outgoing import Author, answer, re_subject
 from judge.mail.parse import IncomingMail, parse_incoming
-from judge.mail.reply import build_reply, re_subject
-from judge.runners.keeper_notices import Notices
+from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
 from judge.store.db import is_transient
 
@@ -48,8 +49,9 @@ def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
     return getattr(importlib.import_module(module), name or "process_inbound")
 
 
-def _notice(config: Config, mail: IncomingMail, text: str) -> Any:
-    return build_reply(config, mail, re_subject(mail), text)
+def _notice(config: Config, mail: IncomingMail, text: str) -> EmailMessage:
+    """The answer that tells the sender of ``mail`` it was quarantined."""
+    return answer(Author.of(config), mail, re_subject(mail.subject), text)
 
 
 QUARANTINED = (
@@ -59,7 +61,7 @@ QUARANTINED = (
 )
 
 
-class Processor:
+class InboxRunner:
     """Applies pending inbound mail, one transaction per mail (``clock`` gives the time
     the reply limit counts in)."""
 
@@ -80,7 +82,7 @@ class Processor:
         self.stop = stop or threading.Event()
         self.wake = wake or threading.Event()
         self.sent_wake = sent_wake
-        self.notices = Notices(config)
+        self.notices = KeeperNotices(config)
         self.retry_base = 2.0  # seconds before a failed row is tried again, doubling
         self.handled = 0
 

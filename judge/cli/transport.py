@@ -33,7 +33,7 @@ def configure_logging(verbosity: int) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from judge.runners.daemon import run_daemon
-    from judge.runners.intake import load_processor
+    from judge.runners.inbox import load_processor
 
     configure_logging(args.verbosity)
     config = load_config(args.config)

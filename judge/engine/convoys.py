@@ -1,0 +1,80 @@
+"""Convoy routes on the board, before any order is known (used by legality)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from judge.engine.geography import Geography
+from judge.engine.units import Location, Unit
+
+_SEARCH_LIMIT = 50_000
+
+
+def could_reach(geo: Geography, unit: Unit, src: Location, dest: Location) -> bool:
+    """Whether the unit could get from ``src`` to ``dest``: directly or, when its type
+    can be convoyed, by convoy from coast to coast."""
+    if geo.can_move(unit.type, src, dest):
+        return True
+    return (
+        unit.type.convoyable
+        and geo.province(src) != geo.province(dest)
+        and geo.is_coastal(geo.province(src))
+        and geo.is_coastal(geo.province(dest))
+    )
+
+
+def convoy_fleets(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    army: Location,
+    dest: Location,
+    exclude: Location | None = None,
+) -> set[Location]:
+    """Fleets on the board that are necessary to some convoy route from ``army`` to ``dest``.
+
+    A route is a chain of fleets (units whose type convoys) in sea areas, each
+    next to the one before, the first next to the army and the last next to
+    the destination.  Only minimal chains count (no fleet could be skipped), so
+    a fleet that merely lies beside a shorter route is not part of one (DATC
+    6.F.12, 6.G.19).  The fleet at ``exclude`` is left out (a fleet that
+    supports cannot also convoy).
+    """
+    start, goal = geo.province(army), geo.province(dest)
+    if start == goal:
+        return set()
+    fleets = [
+        loc
+        for loc, unit in units.items()
+        if unit.type.convoys and loc != exclude and geo.can_convoy(loc)
+    ]
+    area = {loc: geo.province(loc) for loc in fleets}
+    kind = {loc: units[loc].type for loc in fleets}
+    found: set[Location] = set()
+    budget = [_SEARCH_LIMIT]
+
+    def linked(a: Location, b: Location) -> bool:
+        return geo.can_reach(kind[a], a, area[b])
+
+    def extend(chain: list[Location]) -> None:
+        budget[0] -= 1
+        last = chain[-1]
+        if geo.can_reach(kind[last], last, goal):
+            found.update(chain)
+            return
+        if budget[0] <= 0:
+            return
+        for nxt in fleets:
+            if nxt in chain or not linked(last, nxt):
+                continue
+            if geo.can_reach(kind[nxt], nxt, start):
+                continue  # a shorter chain would start at nxt
+            if any(linked(earlier, nxt) for earlier in chain[:-1]):
+                continue  # a shorter chain would skip a fleet
+            chain.append(nxt)
+            extend(chain)
+            chain.pop()
+
+    for first in fleets:
+        if geo.can_reach(kind[first], first, start):
+            extend([first])
+    return found

@@ -1,0 +1,138 @@
+"""The engine's rules: the hooks a ruleset supplies to adjudication.
+
+:class:`EngineRules` is a small struct of hooks (after godip's variant structs):
+the unit types and order kinds in play, the geography of a variant's map, the
+phase cycle, when supply centres change owner, retreat options, build sites and
+allowances, and the removals of a power in civil disorder.  :data:`STANDARD`
+plays the classic rules; a ruleset replaces what differs with
+``dataclasses.replace(STANDARD, ...)``.  The resolver core is shared by all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from judge.engine.adjustments import adjustment_counts, civil_disorder_ranking
+from judge.engine.geography import Geography
+from judge.engine.kinds import Order
+from judge.engine.mapgeo import geography_for
+from judge.engine.orders import STANDARD_ORDER_KINDS
+from judge.engine.outcome import Dislodgement
+from judge.engine.phase import Phase
+from judge.engine.retreats import retreat_options
+from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
+from judge.variant.data import Variant
+
+if TYPE_CHECKING:
+    from judge.engine.turn import Position
+
+RetreatOptions = Callable[
+    [Geography, Unit, Location, Dislodgement, set[Hashable], set[Hashable]], list[Location]
+]
+
+
+def standard_next_phase(phase: Phase, dislodgements: bool) -> Phase:
+    """Spring and Fall movement, each followed by retreats when units were
+    dislodged; Winter adjustments after Fall (before skipping empty phases)."""
+    if phase.kind == "M":
+        return phase.after_movement(dislodgements)
+    if phase.kind == "R":
+        return phase.after_retreats()
+    return phase.next_year()
+
+
+def fall_ownership(phase: Phase) -> bool:
+    """Supply centres change owner at the end of the Fall season."""
+    return phase.season == "F"
+
+
+def home_build_sites(variant: Variant, position: Position, power: str) -> list[str]:
+    """The power's home centres it still owns that stand empty."""
+    occupied = {variant.province_of(loc) for loc in position.units}
+    return [
+        home
+        for home in variant.powers[power].home_centers
+        if position.centers.get(home) == power and home not in occupied
+    ]
+
+
+def centre_allowance(variant: Variant, position: Position) -> dict[str, int]:
+    """Per power: centres owned minus units (positive: builds, negative: removals)."""
+    return adjustment_counts(position.units, position.centers, variant.powers)
+
+
+def distance_ranking(
+    variant: Variant, position: Position, power: str, candidates: list[Location]
+) -> list[Location]:
+    """The 2023 rulebook's order of removals in civil disorder (DATC 4.D.8)."""
+    owned = [c for c, owner in position.centers.items() if owner == power]
+    return civil_disorder_ranking(
+        position.units,
+        owned,
+        set(variant.supply_centers),
+        variant.province_of,
+        lambda area: variant.provinces[area].name,
+        _province_neighbours(variant),
+        candidates,
+    )
+
+
+def _province_neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
+    """Areas next to an area for any unit type (the 2023 distance rule)."""
+
+    def neighbours(area: str) -> set[str]:
+        found = set(variant.army_neighbours(area))
+        for loc in variant.fleet_locations(area):
+            found.update(variant.province_of(n) for n in variant.fleet_neighbours(loc))
+        return found
+
+    return neighbours
+
+
+@dataclass(frozen=True)
+class EngineRules:
+    """The hooks of one ruleset, as the engine calls them."""
+
+    name: str = "standard"
+    unit_types: tuple[UnitType, ...] = STANDARD_UNIT_TYPES
+    order_kinds: tuple[type[Order], ...] = STANDARD_ORDER_KINDS
+    geography: Callable[[Variant], Geography] = geography_for
+    next_phase: Callable[[Phase, bool], Phase] = standard_next_phase
+    """The phase after a phase, given whether units were dislodged in it."""
+    centres_change_owner: Callable[[Phase], bool] = fall_ownership
+    """Whether units take the supply centres they stand on at the end of a phase."""
+    retreat_options: RetreatOptions = retreat_options
+    build_sites: Callable[[Variant, Position, str], list[str]] = home_build_sites
+    allowance: Callable[[Variant, Position], dict[str, int]] = centre_allowance
+    """Per power: how many units it may build (negative: must remove)."""
+    disorder_removals: Callable[[Variant, Position, str, list[Location]], list[Location]] = (
+        distance_ranking
+    )
+    """A power's units ranked for removal when it does not remove enough."""
+    _types: Mapping[str, UnitType] = field(init=False, repr=False, compare=False)
+    _kinds: Mapping[str, type[Order]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_types", {t.value: t for t in self.unit_types})
+        object.__setattr__(self, "_kinds", {k.kind: k for k in self.order_kinds})
+
+    def unit_type(self, code: str) -> UnitType:
+        """The unit type of a code (``"A"``); ValueError when it is not in play."""
+        found = self._types.get(code)
+        if found is None:
+            raise ValueError(f"{code!r} is not a unit type of the {self.name} rules")
+        return found
+
+    def order_kind(self, name: str) -> type[Order]:
+        """The order class of a kind name; KeyError when it is not in play."""
+        return self._kinds[name]
+
+    def allows(self, order: Order) -> bool:
+        """Whether the order's kind is in play under these rules."""
+        return self._kinds.get(order.kind) is type(order)
+
+
+STANDARD = EngineRules()
+"""The classic rules (the 2023 rulebook with the DATC's preferred choices)."""

@@ -1,0 +1,393 @@
+"""The parser's core: words and signs of an order, a cursor over them, and the
+plug-in points by which order kinds read and interpret their own text.
+
+An order kind's text steps are a :class:`KindSyntax`: the keywords that
+introduce it, a reader for its words (after the unit, or at the start of the
+order), and an interpreter per phase kind that turns the words into an engine
+order in a position.  An :class:`OrderSyntax` gathers the kinds in play with the
+:class:`~judge.engine.rules.EngineRules` they check against.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from judge.engine.geography import Geography
+from judge.engine.kinds import Board, Order
+from judge.engine.rules import EngineRules
+from judge.engine.units import Unit, UnitType
+from judge.variant.data import Variant
+from judge.variant.place_hints import closest_names
+
+END = ""  # the token after the last one of an order
+# The class of every standard keyword and sign; a name never spans one of these
+# ("mar s" is Marseilles then "support"; "swe - den" is a move).  Unit type
+# words ("a", "army") have the class "unit"; order kinds add their own words.
+BASE_KEYWORDS: dict[str, str] = {
+    word: kind
+    for kind, words in (
+        ("hold", {"h", "hold", "holds", "stand", "stands"}),
+        ("move", {"-", "->", "=>", "to", "move", "moves", "m"}),
+        ("support", {"s", "support", "supports", "sup"}),
+        ("convoy", {"c", "convoy", "convoys"}),
+        ("retreat", {"r", "retreat", "retreats"}),
+        ("disband", {"d", "disband", "disbands"}),
+        ("build", {"b", "build", "builds"}),
+        ("remove", {"remove", "removes"}),
+        ("waive", {"waive", "waives", "w"}),
+        ("via", {"via", "by"}),
+        ("sign", {"/", "(", ")"}),
+        ("end", {END}),
+    )
+    for word in words
+}
+# Signs, then words; "par-bur" is one word here (split later if both are names).
+_TOKEN = re.compile(r"->|=>|[-/()=>]|[^\s\-/()=>]+(?:-[^\s\-/()=>]+)*")
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
+_MAX_NAME_WORDS = 6
+_COAST_STOP = {")", "-", "->", "=>", END}
+_SHORT_COASTS = {"nc", "sc", "ec", "wc"}
+
+
+@functools.lru_cache(maxsize=65536)
+def _lookup_province(variant: Variant, text: str) -> str | None:
+    return variant.lookup_province(text)
+
+
+@functools.lru_cache(maxsize=16)
+def _province_names(variant: Variant) -> dict[str, str]:
+    return {code: prov.name for code, prov in variant.provinces.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _lookup_coast(variant: Variant, text: str) -> str | None:
+    return variant.lookup_coast(text)
+
+
+class OrderSyntaxError(ValueError):
+    """An order whose words cannot be read."""
+
+
+class Refusal(Exception):
+    """An order that is understood but cannot be accepted (the message says why)."""
+
+
+class Place(NamedTuple):
+    """A province named in an order, with the coast the writer gave (if any)."""
+
+    province: str
+    coast: str | None = None
+
+
+class ParsedOrder(NamedTuple):
+    """The words of one order, read but not yet checked against a position."""
+
+    action: str  # hold move support convoy retreat disband build remove waive, or a kind's own
+    unit_type: UnitType | None = None
+    place: Place | None = None
+    target_type: UnitType | None = None
+    target: Place | None = None
+    dest: Place | None = None
+    via_convoy: bool = False
+    places: tuple[Place, ...] = ()  # further places, for kinds that name several
+
+
+# ----------------------------------------------------------------- words
+
+
+def _tokens(variant: Variant, text: str) -> list[str]:
+    """The lower-case words and signs of an order, then the end marker ``END``."""
+    text = text.replace(".", " ").replace(":", " ")
+    if not text.isascii():
+        text = text.translate(_DASHES)
+    tokens: list[str] = []
+    for word in text.lower().split():
+        if word.isalpha() or word in BASE_KEYWORDS:
+            tokens.append(word)  # the usual case: a plain word or a sign on its own
+        else:
+            for token in _TOKEN.findall(word):
+                tokens.extend(_split_hyphenated(variant, token))
+    tokens.append(END)
+    return tokens
+
+
+def _split_hyphenated(variant: Variant, token: str) -> list[str]:
+    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
+    that is no name but begins with a province (``bud-srb``) is split too, so that a
+    refusal names the word that is wrong (``srb``)."""
+    parts = token.split("-")
+    if len(parts) == 1 or not all(parts):
+        return [token]
+    if not all(_lookup_province(variant, part) for part in parts) and (
+        _lookup_province(variant, token) or not _lookup_province(variant, parts[0])
+    ):
+        return [token]
+    spaced: list[str] = []
+    for part in parts:
+        spaced.extend([part, "-"])
+    return spaced[:-1]
+
+
+class Reader:
+    """A cursor over the tokens of one order."""
+
+    __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words")
+
+    def __init__(self, variant: Variant, text: str, syntax: OrderSyntax) -> None:
+        self.variant = variant
+        self.text = text
+        self.tokens = _tokens(variant, text)
+        self.pos = 0
+        self.keywords = syntax.keywords
+        self.unit_words = syntax.unit_words
+
+    def shown(self, index: int) -> str:
+        """The token at ``index`` as the player wrote it (for refusals)."""
+        token = self.tokens[index]
+        if not token:
+            return "the end of the order"
+        found = re.search(re.escape(token), self.text, re.IGNORECASE)
+        return found.group(0) if found else token
+
+    def kind(self) -> str | None:
+        """The class of the current token ("end" after the last), None for other words."""
+        return self.keywords.get(self.tokens[self.pos])
+
+    def unit(self, what: str) -> tuple[UnitType | None, Place]:
+        """An optional unit type, then a place (``what`` names it in errors)."""
+        if self.kind() == "unit":
+            # "a" or "f" followed by nothing readable as a place is not a unit type.
+            found = self._name(self.pos + 1)
+            if found is not None:
+                unit_type = self.unit_words[self.tokens[self.pos]]
+                self.pos += 1
+                return unit_type, self._place(found)
+            if self._name(self.pos) is None and self.tokens[self.pos + 1] not in self.keywords:
+                # "A Pari": the unit type, then a word that is no place: name that word.
+                raise OrderSyntaxError(self.not_a_place(self.pos + 1, what))
+        return None, self.place(what)
+
+    def place(self, what: str) -> Place:
+        """A province name and the coast written after it, if any."""
+        found = self._name(self.pos)
+        if found is None:
+            raise OrderSyntaxError(self.not_a_place(self.pos, what))
+        return self._place(found)
+
+    def not_a_place(self, index: int, what: str) -> str:
+        """Why the token at ``index`` is refused where ``what`` was expected: a word
+        that is no province is named as such, with the closest names."""
+        token = self.tokens[index]
+        if not token or token in self.keywords:
+            return f"expected {what}, found '{self.shown(index)}'"
+        names = _province_names(self.variant)
+        return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
+
+    def skip_to(self) -> None:
+        """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
+        if self.tokens[self.pos] == "to" and self.tokens[self.pos - 1] != "to":
+            self.pos += 1
+
+    def _place(self, found: tuple[str, int]) -> Place:
+        code, length = found
+        self.pos += length
+        return Place(code, self._coast())
+
+    def _name(self, start: int) -> tuple[str, int] | None:
+        """The province named by the longest run of tokens from ``start``, and its length."""
+        tokens, keywords = self.tokens, self.keywords
+        if tokens[start] == END:
+            return None
+        # Only a run of plain words can be a name of several words.
+        run = 1
+        if tokens[start] not in keywords:
+            while run < _MAX_NAME_WORDS and tokens[start + run] not in keywords:
+                run += 1
+        for length in range(run, 0, -1):
+            words = tokens[start] if length == 1 else " ".join(tokens[start : start + length])
+            code = _lookup_province(self.variant, words)
+            if code is not None:
+                return code, length
+        return None
+
+    def _coast(self) -> str | None:
+        """A coast after a name: ``/nc``, ``(nc)``, ``nc``, ``north coast``, ``(north)``."""
+        tokens, first = self.tokens, self.pos
+        if tokens[first] in _COAST_STOP:
+            return None
+        bracketed = tokens[first] in ("/", "(")
+        first += bracketed
+        end, found = first, None
+        while end < first + 2 and tokens[end] not in _COAST_STOP:
+            end += 1
+            text = " ".join(tokens[first:end])
+            if not bracketed and end == first + 1 and text not in _SHORT_COASTS:
+                continue  # a bare "s" or "north" is more likely a keyword or a name
+            coast = _lookup_coast(self.variant, text)
+            if coast is None:
+                continue
+            # After "/" or "(" a name that ends at ")" (or "-", or the end) is preferred:
+            # "(south coast)", not "(south" then "coast)"; but "/nc s ..." is "/nc" and "s".
+            at_stop = tokens[end] in _COAST_STOP
+            if found is None or at_stop:
+                found = (coast, end)
+            if not bracketed or at_stop:
+                break
+        if found is None:
+            return None
+        coast, end = found
+        self.pos = end + (bracketed and tokens[end] == ")")
+        return coast
+
+    def expect_end(self) -> None:
+        """Refuse anything left after a complete order."""
+        if self.tokens[self.pos] != END:
+            rest = " ".join(self.shown(i) for i in range(self.pos, len(self.tokens) - 1))
+            raise OrderSyntaxError(f"did not understand '{rest}' at the end")
+
+
+# ------------------------------------------------------------- positions
+
+
+class CheckPosition:
+    """The parts of a position that order checking needs (read, never changed)."""
+
+    variant: Variant
+    locations: Mapping[str, tuple[str, ...]]
+    kind: str
+    units: Mapping[Any, Unit]
+    dislodged: Mapping[Any, Unit]
+    options: Mapping[Any, list[Any]]
+    owner: Mapping[str, str]
+
+    def unit_in(self, province: str, dislodged: bool = False) -> str | None:
+        """The location of the unit in a province (any coast), if one is there."""
+        pool = self.dislodged if dislodged else self.units
+        for loc in self.locations[province]:
+            if loc in pool:
+                return loc
+        return None
+
+
+class Context:
+    """What an order kind's interpreter works with: the position, the power, the rules."""
+
+    __slots__ = ("variant", "pos", "power", "syntax", "geo", "board")
+
+    def __init__(self, variant: Variant, pos: CheckPosition, power: str, syntax: OrderSyntax):
+        self.variant = variant
+        self.pos = pos
+        self.power = power
+        self.syntax = syntax
+        self.geo: Geography = syntax.engine.geography(variant)
+        """The geography of the variant under the rules in play."""
+        self.board = Board(self.geo, pos.units, syntax.engine.order_kinds)
+        """What the legality of a movement order looks at."""
+
+    def own_unit(self, place: Place, dislodged: bool = False) -> str:
+        """The location of the power's unit in ``place``; Refusal when there is none."""
+        variant, pos, power = self.variant, self.pos, self.power
+        loc = pos.unit_in(place.province, dislodged)
+        if loc is None:
+            name = variant.provinces[place.province].name
+            if dislodged and pos.unit_in(place.province):
+                raise Refusal(f"the unit in {name} was not dislodged and has no retreat to make")
+            raise Refusal(f"there is no unit in {name}" + (" to retreat" if dislodged else ""))
+        unit = (pos.dislodged if dislodged else pos.units)[loc]
+        if unit.power != power:
+            name = variant.provinces[place.province].name
+            powers = variant.powers
+            adjective = powers[unit.power].adjective if unit.power in powers else ""
+            raise Refusal(f"the unit in {name} is not yours (it is {adjective or unit.power})")
+        return loc
+
+    def destination(self, unit_type: UnitType, src: str, place: Place) -> str:
+        """The exact location a unit moves to: coasts matter only for the fleet adjacency."""
+        variant = self.variant
+        province = place.province
+        if unit_type.adjacency != "fleet":
+            return province
+        coasts = variant.coasts_of(province)
+        if not coasts:
+            return province
+        if place.coast in coasts:
+            return f"{province}/{place.coast}"
+        geo = self.geo
+        reachable = [
+            loc for loc in variant.fleet_locations(province) if geo.can_move(unit_type, src, loc)
+        ]
+        if len(reachable) == 1:
+            return reachable[0]
+        name = variant.provinces[province].name
+        if not reachable:
+            return f"{province}/{coasts[0]}"  # unreachable either way: legality says why
+        listed = " or ".join(variant.location_name(loc) for loc in reachable)
+        raise Refusal(f"say which coast of {name}: {listed}")
+
+
+# --------------------------------------------------------------- plug-ins
+
+ActionReader = Callable[[Reader, str, "UnitType | None", Place], ParsedOrder]
+"""Reads the rest of an order after its unit and keyword (given: the keyword's class)."""
+LeadReader = Callable[[Reader, str], ParsedOrder]
+"""Reads an order that starts with a keyword (given: its class), after that keyword."""
+Interpreter = Callable[[Context, ParsedOrder], Order]
+"""Turns words into an engine order in a position; raises Refusal."""
+
+
+@dataclass(frozen=True)
+class KindSyntax:
+    """The text steps of one order kind (or of kinds sharing their words).
+
+    ``keywords``: words and the token class they have (a name never spans one);
+    ``after_unit``: token class -> reader of what follows the unit and keyword;
+    ``leading``: token class -> reader of an order that starts with that keyword;
+    ``interpret``: (phase kind ``M``/``R``/``A``, action) -> interpreter.  In a
+    movement phase the interpreted order is then checked for legality by its kind.
+    """
+
+    name: str
+    keywords: Mapping[str, str] = field(default_factory=dict)
+    after_unit: Mapping[str, ActionReader] = field(default_factory=dict)
+    leading: Mapping[str, LeadReader] = field(default_factory=dict)
+    interpret: Mapping[tuple[str, str], Interpreter] = field(default_factory=dict)
+
+
+class OrderSyntax:
+    """The order kinds' text steps in play, and the engine rules they check against."""
+
+    def __init__(self, engine: EngineRules, kinds: Iterable[KindSyntax]) -> None:
+        self.engine = engine
+        self.kinds = tuple(kinds)
+        self.keywords: dict[str, str] = dict(BASE_KEYWORDS)
+        self.unit_words: dict[str, UnitType] = {}
+        for unit_type in engine.unit_types:
+            for word in (unit_type.value.lower(), unit_type.word):
+                self._add_keyword(word, "unit", f"unit type {unit_type.value}")
+                self.unit_words[word] = unit_type
+        self.after_unit: dict[str, ActionReader] = {}
+        self.leading: dict[str, LeadReader] = {}
+        self.interpreters: dict[tuple[str, str], Interpreter] = {}
+        for kind in self.kinds:
+            for word, token_class in kind.keywords.items():
+                self._add_keyword(word, token_class, kind.name)
+            self.after_unit.update(kind.after_unit)
+            self.leading.update(kind.leading)
+            self.interpreters.update(kind.interpret)
+
+    def _add_keyword(self, word: str, token_class: str, owner: str) -> None:
+        known = self.keywords.get(word)
+        if known is not None and known != token_class:
+            raise ValueError(f"{owner}: the word {word!r} already means {known!r}")
+        self.keywords[word] = token_class
+
+    def extended(self, engine: EngineRules, *kinds: KindSyntax) -> OrderSyntax:
+        """These kinds and more, checked against ``engine``."""
+        return OrderSyntax(engine, self.kinds + kinds)
+
+    def __repr__(self) -> str:
+        return f"<OrderSyntax {self.engine.name}: {', '.join(k.name for k in self.kinds)}>"

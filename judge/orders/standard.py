@@ -1,0 +1,264 @@
+"""The text steps of the standard order kinds (see :mod:`judge.orders.reader`).
+
+The accepted forms, case-insensitive, unit type optional::
+
+    A Par - Bur        A Paris -> Burgundy   Par to Bur   A Par move Bur
+    A Par H            A Par hold(s)         A Par stand
+    A Mar S A Par - Bur                      F Bre supports A Par
+    F Nth C A Lon - Bel                      A Lon - Bel via convoy
+    F Mao - Spa/nc  F Mao - Spa(nc)  F Mao - Spa nc  F Mao - Spain north coast
+    A Mun - Boh  A Mun R Boh  A Mun disband          (retreats)
+    Build A Par  A Par B  Remove F Nth  Disband F Nth  Waive   (adjustments)
+"""
+
+from __future__ import annotations
+
+from judge.engine.adjustments import adjustment_refusal
+from judge.engine.kinds import Order
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from judge.engine.rules import STANDARD
+from judge.engine.units import UnitType
+from judge.orders.reader import (
+    Context,
+    KindSyntax,
+    OrderSyntax,
+    OrderSyntaxError,
+    ParsedOrder,
+    Place,
+    Reader,
+    Refusal,
+)
+
+# ------------------------------------------------------------------ reading
+
+
+def _read_hold(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    reader.expect_end()
+    return ParsedOrder("hold", unit_type, place)
+
+
+def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it."""
+    reader.skip_to()
+    dest = reader.place("a destination")
+    while reader.kind() == "move":  # a written convoy path: keep its last step
+        reader.pos += 1
+        reader.skip_to()
+        dest = reader.place("a destination")
+    via = _via_convoy(reader)
+    reader.expect_end()
+    return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
+
+
+def _via_convoy(reader: Reader) -> bool:
+    if reader.kind() != "via":
+        return False
+    reader.pos += 1
+    if reader.kind() != "convoy":
+        raise OrderSyntaxError("expected 'convoy' after 'via'")
+    reader.pos += 1
+    return True
+
+
+def _read_support(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """A support or a convoy: the other unit, then its move or hold."""
+    target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
+    dest = None
+    after = reader.kind()
+    if after == "move":
+        reader.pos += 1
+        reader.skip_to()
+        dest = reader.place("a destination")
+    elif after == "hold":
+        reader.pos += 1
+    reader.expect_end()
+    if kind == "convoy" and dest is None:
+        raise OrderSyntaxError("a convoy needs the army's destination: F Nth C A Lon - Bel")
+    return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+
+
+def _read_trailing(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """``A Par B``, ``F Nth D``, ``F Nth remove``."""
+    reader.expect_end()
+    return ParsedOrder("build" if kind == "build" else "disband", unit_type, place)
+
+
+def _read_leading(reader: Reader, kind: str) -> ParsedOrder:
+    """``Build A Par``, ``Remove F Nth``, ``Disband F Nth``."""
+    unit_type, place = reader.unit("a unit's province")
+    reader.expect_end()
+    return ParsedOrder("build" if kind == "build" else "remove", unit_type, place)
+
+
+def _read_waive(reader: Reader, kind: str) -> ParsedOrder:
+    if reader.kind() != "end":
+        raise OrderSyntaxError("'waive' takes nothing after it")
+    return ParsedOrder("waive")
+
+
+# ------------------------------------------------------------ interpreting
+
+
+def _hold(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None
+    return Hold(ctx.own_unit(parsed.place))
+
+
+def _move(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.dest is not None
+    loc = ctx.own_unit(parsed.place)
+    dest = ctx.destination(ctx.pos.units[loc].type, loc, parsed.dest)
+    return Move(loc, dest, parsed.via_convoy)
+
+
+def _support(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.target is not None
+    loc = ctx.own_unit(parsed.place)
+    pos, variant = ctx.pos, ctx.variant
+    target = pos.unit_in(parsed.target.province)
+    if target is None:
+        name = variant.provinces[parsed.target.province].name
+        raise Refusal(f"there is no unit in {name} to support")
+    if parsed.dest is None:
+        return SupportHold(loc, target)
+    dest = parsed.dest.province
+    coasts = variant.coasts_of(dest)
+    if parsed.dest.coast in coasts and pos.units[target].type.adjacency == "fleet":
+        dest = f"{dest}/{parsed.dest.coast}"
+    return SupportMove(loc, target, dest)
+
+
+def _convoy(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.target is not None and parsed.dest is not None
+    loc = ctx.own_unit(parsed.place)
+    army = ctx.pos.unit_in(parsed.target.province)
+    if army is None:
+        name = ctx.variant.provinces[parsed.target.province].name
+        raise Refusal(f"there is no unit in {name} to convoy")
+    return Convoy(loc, army, parsed.dest.province)
+
+
+def _retreat(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.dest is not None
+    variant, pos = ctx.variant, ctx.pos
+    loc = ctx.own_unit(parsed.place, dislodged=True)
+    unit = pos.dislodged[loc]
+    options = pos.options.get(loc, [])
+    province = parsed.dest.province
+    matches = [o for o in options if variant.province_of(o) == province]
+    if unit.type.adjacency == "fleet" and parsed.dest.coast in variant.coasts_of(province):
+        matches = [o for o in matches if o == f"{province}/{parsed.dest.coast}"]
+    if len(matches) == 1:
+        return Retreat(loc, matches[0])
+    name = variant.provinces[province].name
+    if not matches:
+        allowed = ", ".join(variant.location_name(o) for o in options)
+        allowed = allowed or "nowhere (it must disband)"
+        raise Refusal(f"cannot retreat to {name}; it may retreat to {allowed}")
+    raise Refusal(f"say which coast of {name}")
+
+
+def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None
+    return Disband(ctx.own_unit(parsed.place, dislodged=True))
+
+
+def _check_adjustment_due(ctx: Context, removing: bool) -> None:
+    """Refuse a removal when the power may build, and a build or waive when it must
+    remove (or when it has as many units as supply centres)."""
+    pos, power = ctx.pos, ctx.power
+    change = sum(1 for owner in pos.owner.values() if owner == power)
+    change -= sum(1 for unit in pos.units.values() if unit.power == power)
+    reason = adjustment_refusal(change, removing)
+    if reason is not None:
+        raise Refusal(reason)
+
+
+def _waive(ctx: Context, parsed: ParsedOrder) -> Order:
+    _check_adjustment_due(ctx, removing=False)
+    return Waive(ctx.power)
+
+
+def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
+    _check_adjustment_due(ctx, removing=True)
+    assert parsed.place is not None
+    return Disband(ctx.own_unit(parsed.place))
+
+
+def _build(ctx: Context, parsed: ParsedOrder) -> Order:
+    _check_adjustment_due(ctx, removing=False)
+    assert parsed.place is not None
+    variant, pos, power = ctx.variant, ctx.pos, ctx.power
+    province = parsed.place.province
+    info = variant.provinces[province]
+    if province not in variant.powers[power].home_centers:
+        raise Refusal(f"{info.name} is not one of your home centres")
+    if pos.owner.get(province) != power:
+        raise Refusal(f"you do not own {info.name}")
+    if pos.unit_in(province) is not None:
+        raise Refusal(f"{info.name} is occupied")
+    unit_type = parsed.unit_type
+    coasts = variant.coasts_of(province)
+    if unit_type is None:
+        if info.kind == "land":
+            unit_type = UnitType.ARMY
+        elif coasts and parsed.place.coast in coasts:
+            unit_type = UnitType.FLEET
+        else:
+            raise Refusal(f"say whether to build an army or a fleet in {info.name}")
+    if unit_type is UnitType.ARMY:
+        return Build(province, UnitType.ARMY, power)
+    if info.kind == "land":
+        raise Refusal(f"a fleet cannot be built in {info.name}, which is inland")
+    if coasts:
+        if parsed.place.coast not in coasts:
+            listed = " or ".join(
+                variant.location_name(loc) for loc in variant.fleet_locations(province)
+            )
+            raise Refusal(f"say which coast of {info.name}: {listed}")
+        return Build(f"{province}/{parsed.place.coast}", UnitType.FLEET, power)
+    return Build(province, UnitType.FLEET, power)
+
+
+STANDARD_KINDS = (
+    KindSyntax("hold", after_unit={"hold": _read_hold}, interpret={("M", "hold"): _hold}),
+    KindSyntax(
+        "move and retreat",
+        after_unit={"move": _read_move, "retreat": _read_move},
+        interpret={("M", "move"): _move, ("R", "move"): _retreat, ("R", "retreat"): _retreat},
+    ),
+    KindSyntax(
+        "support and convoy",
+        after_unit={"support": _read_support, "convoy": _read_support},
+        interpret={("M", "support"): _support, ("M", "convoy"): _convoy},
+    ),
+    KindSyntax(
+        "disband, remove and build",
+        after_unit={"disband": _read_trailing, "remove": _read_trailing, "build": _read_trailing},
+        leading={"build": _read_leading, "remove": _read_leading, "disband": _read_leading},
+        interpret={
+            ("R", "disband"): _disband,
+            ("R", "remove"): _disband,
+            ("A", "disband"): _remove,
+            ("A", "remove"): _remove,
+            ("A", "build"): _build,
+        },
+    ),
+    KindSyntax("waive", leading={"waive": _read_waive}, interpret={("A", "waive"): _waive}),
+)
+STANDARD_SYNTAX = OrderSyntax(STANDARD, STANDARD_KINDS)
+"""The standard order kinds' words, checked against the standard engine rules."""

@@ -1,0 +1,224 @@
+"""The game-level rules interface: one :class:`Ruleset` per kind of game.
+
+A game's rules are chosen once, by :mod:`judge.rules.registry`, from the variant
+data (``rules = "standard"`` in ``variant.toml``) and the game's own setting (a
+multiverse game layers the multiverse rules over the map's ruleset).  Everything
+that differs between kinds of game goes through the ruleset: the starting position,
+the phase code of a stored position, reading mail orders, what each power owes,
+build and removal allowances, adjudicating a position document, the boards that
+count for standings, and the report of a processed phase.  Callers never look at a
+document to guess its kind.
+
+Position documents are plain JSON-shaped dicts (docs/adjudicate.md for a
+standard phase document, docs/multiverse.md for a world).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.reports.settings import ReportSettings, VariantLike
+
+Document = dict[str, Any]
+
+# Orders sharing one allowance: ("build", "remove" or "waive", a board or "").
+Group = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Owed:
+    """Something a power owes this phase: an order for one unit (``key`` is its
+    location), or a number of builds or removals (``key`` "build" or "remove")."""
+
+    key: str
+    label: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board of a position as the game's status (LIST) shows it: the board's
+    part of the document, how its units are written, and a heading (empty for the
+    only board of a standard game)."""
+
+    board: Mapping[str, Any]
+    unit_text: Callable[[Mapping[str, Any]], str]
+    heading: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One adjudicated phase (or multiverse step): the document adjudicated (with
+    its orders), the adjudicator's answer, the next position to store (without
+    orders), the game's phase code after it, and the winner, if any."""
+
+    before: Document
+    answer: Document
+    after: Document
+    next_phase: str
+    winner: str | None
+
+
+class Ruleset(ABC):
+    """The rules of one kind of game, over one variant's map.
+
+    ``engine`` holds the engine-level rule hooks the adjudicator is run with (a
+    placeholder, None until the engine's hooks are wired in).
+    """
+
+    name: str = ""
+    engine: Any = None  # placeholder for the engine's EngineRules hooks
+
+    # -------------------------------------------------------------- positions
+
+    @abstractmethod
+    def starting_position(self, variant: str, *, adjacency: str = "", seed: int = 0) -> Document:
+        """The stored position of a new game of ``variant``."""
+
+    @abstractmethod
+    def phase_code(self, doc: Mapping[str, Any]) -> str:
+        """The ``Game.phase`` a stored position gives (``S1901M``)."""
+
+    @abstractmethod
+    def retreats_pending(self, doc: Mapping[str, Any]) -> bool:
+        """Whether the position waits for retreats."""
+
+    @abstractmethod
+    def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """The boards that count now (each shaped like a standard position: ``units``,
+        ``dislodged``, ``supply_centers``), in display order."""
+
+    # ----------------------------------------------------------- mail orders
+
+    @abstractmethod
+    def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
+        """One check per order written in ``lines`` (fields of
+        :class:`judge.orders.text.OrderCheck`: text, ok, canonical, key, message, power)."""
+
+    @abstractmethod
+    def owed(self, doc: Document) -> dict[str, list[Owed]]:
+        """Per power, what it owes in the position's phase (units to order, or counts
+        of builds and removals)."""
+
+    def unordered(self, doc: Document, power: str, keys: set[str]) -> list[str]:
+        """What the power owes that no stored order key answers, as players write it
+        (``A par``, ``1 build``)."""
+        return unanswered(self.owed(doc).get(power, []), keys)
+
+    @abstractmethod
+    def allowance_group(self, doc: Document, key: str) -> Group | None:
+        """The allowance an order stored under ``key`` uses, or None (not an
+        adjustment)."""
+
+    @abstractmethod
+    def allowances(self, doc: Document, power: str) -> dict[Group, int]:
+        """How many orders of each allowance group the power may give this phase."""
+
+    def allowance_place(self, group: Group) -> str:
+        """Where an allowance applies, as a reply says it (`` on timeline 2, W1901``;
+        empty when it covers the whole game)."""
+        return ""
+
+    # ---------------------------------------------------------- adjudication
+
+    @abstractmethod
+    def adjudicate(self, doc: Document) -> Document:
+        """The answer of ``judge adjudicate`` for one document of this kind.
+
+        Raises :class:`judge.rules.documents.DocumentError` for a bad document."""
+
+    @abstractmethod
+    def step(self, doc: Document) -> Step:
+        """Adjudicate a stored position with its orders and give the next position."""
+
+    # ------------------------------------------------------------- standings
+
+    def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
+        """Supply centres per power (unique provinces across the active boards);
+        powers without a centre are left out."""
+        owned: dict[str, set[str]] = {}
+        for board in self.active_boards(doc):
+            for power, centres in (board.get("supply_centers") or {}).items():
+                owned.setdefault(power, set()).update(str(c).split("/")[0] for c in centres)
+        return {power: len(centres) for power, centres in owned.items() if centres}
+
+    def survivors(self, doc: Mapping[str, Any]) -> set[str]:
+        """The powers that own a unit (dislodged ones included) or a supply centre."""
+        alive = set(self.centre_counts(doc))
+        for board in self.active_boards(doc):
+            alive |= _owners(board.get("units") or [])
+            alive |= _owners(board.get("dislodged") or [])
+        return alive
+
+    def largest_power(self, doc: Mapping[str, Any]) -> str | None:
+        """The power with the most centres, or None when several share the most."""
+        counts = sorted(self.centre_counts(doc).items(), key=lambda item: -item[1])
+        if not counts or (len(counts) > 1 and counts[1][1] == counts[0][1]):
+            return None
+        return counts[0][0]
+
+    # --------------------------------------------------------------- reports
+
+    @abstractmethod
+    def processed_phase(self, step: Step) -> str:
+        """The code a processed phase's report and map are named by."""
+
+    @abstractmethod
+    def render_results(
+        self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        """The results report of a processed phase: subject, text and HTML."""
+
+    def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
+        """Notices the start mail adds for the reader playing ``power`` (None: an
+        observer, the master or the kept copy)."""
+        return []
+
+    @abstractmethod
+    def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
+        """The boards the game's status shows, each with how its units are written."""
+
+    # A heading for the centre totals after the boards of the status, or empty
+    # when the boards' own centre lines say it all.
+    centre_totals_heading: str = ""
+
+    def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
+        """Sentences on the position's timelines and forks, for a game's summary
+        (none for a one-board game)."""
+        return []
+
+    def variant_label(self, label: str) -> str:
+        """The variant as game mail names it (``Standard``)."""
+        return label
+
+
+def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
+    return {str(u.get("power")) for u in units if u.get("power")}
+
+
+def unanswered(items: Iterable[Owed], keys: Iterable[str]) -> list[str]:
+    """The owed items no order answers: units by key; builds (a build or a waive
+    each) and removals by count."""
+    keys = set(keys)
+    builds = sum(1 for k in keys if k.startswith(("build:", "waive")))
+    removals = len(keys) - builds
+    left = []
+    for item in items:
+        if item.key in ("build", "remove"):
+            short = item.count - (builds if item.key == "build" else removals)
+            if short > 0:
+                noun = "build" if item.key == "build" else "removal"
+                left.append(f"{short} {noun}{'s' if short > 1 else ''}")
+        elif item.key not in keys:
+            left.append(item.label)
+    return left
+
+
+def free_homes(homes: Iterable[str], owned: Iterable[str], occupied: Iterable[str]) -> int:
+    """How many builds home centres allow: the homes a power owns with no unit on them."""
+    owned, occupied = set(owned), set(occupied)
+    return sum(1 for c in homes if c in owned and c not in occupied)

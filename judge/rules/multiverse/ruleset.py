@@ -1,0 +1,218 @@
+"""The multiverse rules, layered over a map's ruleset (docs/multiverse.md).
+
+The stored position is a world document (boards, rules, history, iteration; no
+orders).  Every board is played on the map of the base ruleset; the base ruleset
+is kept as ``base`` and its engine hooks are the ones each board runs with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
+from judge.rules.standings import board_time
+
+if TYPE_CHECKING:
+    from judge.reports.settings import ReportSettings, VariantLike
+
+# The keys of an answer that make up the next stored world.
+_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")
+
+
+def world_heads(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The latest board of every timeline of a world, by timeline number."""
+    heads: dict[Any, Mapping[str, Any]] = {}
+    for board in doc.get("boards") or []:
+        line = board.get("timeline")
+        best = heads.get(line)
+        if best is None or board_time(board.get("phase", "")) > board_time(best.get("phase", "")):
+            heads[line] = board
+    return [heads[line] for line in sorted(heads, key=_timeline_order)]
+
+
+def _timeline_order(line: Any) -> tuple[int, str]:
+    """Timelines by number (2 before 10); anything else after them, by name."""
+    text = str(line)
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
+
+
+def world_retreats_pending(world: Mapping[str, Any]) -> bool:
+    """Whether the world waits for retreats (some board has dislodged units)."""
+    return any(board.get("dislodged") for board in world.get("boards", []))
+
+
+def world_phase(world: Mapping[str, Any]) -> str:
+    """``Game.phase`` of a multiverse game: the turn of the latest active board and
+    the kind of the next step: R while units must retreat, A when every active board
+    is a winter board, M otherwise (``F1902M``, ``F1902R``, ``W1902A``).
+
+    Every processed step moves the latest board on (or pauses for retreats, R), so
+    the code is unique per processed turn."""
+    heads = world_heads(world)
+    latest = max(heads, key=lambda board: board_time(board["phase"]))
+    turn = str(latest["phase"]).upper()[:5]
+    if world_retreats_pending(world):
+        return turn + "R"
+    if all(str(b["phase"]).upper().startswith("W") for b in heads):
+        return turn + "A"
+    return turn + "M"
+
+
+class MultiverseRuleset(Ruleset):
+    """Multiverse Diplomacy over the map of ``base``: timelines, time travel, forks."""
+
+    name = "multiverse"
+    centre_totals_heading = "Unique supply centres on the active boards:"
+
+    def __init__(self, base: Ruleset) -> None:
+        self.base = base
+
+    @property
+    def engine(self) -> Any:  # type: ignore[override]
+        """The base ruleset's engine hooks: every board is played by the map's rules."""
+        return self.base.engine
+
+    # -------------------------------------------------------------- positions
+
+    def starting_position(self, variant: str, *, adjacency: str = "", seed: int = 0) -> Document:
+        from judge.rules.multiverse.basemap import base_map_for
+        from judge.rules.multiverse.json_io import write_world
+        from judge.rules.multiverse.setup import starting_world
+
+        base = base_map_for(variant)
+        strict = adjacency == "strict"
+        world = starting_world(base, strict=strict, seed=seed)
+        return {
+            "variant": variant,
+            "rules": {"adjacency": "strict" if strict else "loose", "seed": seed},
+            **write_world(base, world),
+        }
+
+    def phase_code(self, doc: Mapping[str, Any]) -> str:
+        return world_phase(doc)
+
+    def retreats_pending(self, doc: Mapping[str, Any]) -> bool:
+        return world_retreats_pending(doc)
+
+    def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return world_heads(doc)
+
+    # ----------------------------------------------------------- mail orders
+
+    def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
+        from judge.rules.multiverse.mail_orders import check_world_orders
+
+        return check_world_orders(doc, power, lines)
+
+    def owed(self, doc: Document) -> dict[str, list[Owed]]:
+        from judge.rules.multiverse.mail_orders import world_owed
+
+        return world_owed(doc)
+
+    def unordered(self, doc: Document, power: str, keys: set[str]) -> list[str]:
+        # Units only: builds and removals are counted per winter board by the replies.
+        items = [o for o in self.owed(doc).get(power, []) if o.label]
+        return unanswered(items, keys)
+
+    def allowance_group(self, doc: Document, key: str) -> Group | None:
+        if key.startswith("waive"):
+            return ("waive", "")  # no effect on any board: as many as builds owed
+        build = key.startswith("build:")
+        timeline, _loc, turn = key.removeprefix("build:").split(":")
+        if not build and not turn.startswith("W"):
+            return None  # a unit on a movement board
+        return ("build" if build else "remove", f"{timeline}:{turn}")
+
+    def allowances(self, doc: Document, power: str) -> dict[Group, int]:
+        from judge.rules.multiverse.mail_orders import board_adjustments
+
+        found: dict[Group, int] = {("waive", ""): 0}
+        for (owner, board), change in board_adjustments(doc).items():
+            if owner == power:
+                found["build" if change > 0 else "remove", board] = abs(change)
+                found["waive", ""] += max(change, 0)
+        return found
+
+    def allowance_place(self, group: Group) -> str:
+        board = group[1]
+        if not board:
+            return ""
+        timeline, turn = board.split(":")
+        return f" on timeline {timeline}, {turn}"
+
+    # ---------------------------------------------------------- adjudication
+
+    def adjudicate(self, doc: Document) -> Document:
+        from judge.rules.documents import DocumentError
+        from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
+
+        try:
+            return adjudicate_world_document(doc)
+        except WorldDocumentError as error:
+            raise DocumentError(str(error)) from None
+
+    def step(self, doc: Document) -> Step:
+        from judge.rules.multiverse.json_io import adjudicate_world_document
+
+        answer = adjudicate_world_document(doc)
+        after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
+        if "rules" in doc:
+            after["rules"] = doc["rules"]
+        for key in _WORLD_KEYS:
+            if answer.get(key) is not None:
+                after[key] = answer[key]
+        return Step(doc, answer, after, world_phase(after), answer.get("winner"))
+
+    # --------------------------------------------------------------- reports
+
+    def processed_phase(self, step: Step) -> str:
+        # Named by the game's code for the step (W1901M after a fork), as PROCESS and
+        # HISTORY name it, not by the latest board that happened to receive orders.
+        return world_phase(step.before)
+
+    def render_results(
+        self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        from judge.reports import multiverse_report_input, render_multiverse_report
+
+        world = multiverse_report_input(step.before, step.answer)
+        world["turn"] = self.processed_phase(step)
+        return render_multiverse_report(world, variant, settings, preview=preview)
+
+    def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
+        from judge.rules.multiverse.describe import notation_note
+
+        return [notation_note(board, variant, power)]
+
+    def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
+        views = []
+        for board in self.active_boards(doc):
+            timeline = str(board["timeline"])
+            turn = str(board["phase"]).upper()[:5]
+
+            def write(u: Mapping[str, Any], timeline: str = timeline, turn: str = turn) -> str:
+                return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
+
+            heading = f"Board {timeline}:{turn} (timeline {timeline}, {board.get('phase')}):"
+            views.append(BoardView(board, write, heading))
+        return views
+
+    def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
+        boards = doc["boards"]
+        timelines = sorted({b["timeline"] for b in boards})
+        lines = [
+            f"Timelines: {len(timelines)}; boards: {len(boards)}; active boards: "
+            + ", ".join(f"timeline {b['timeline']} {b['phase']}" for b in self.active_boards(doc))
+            + "."
+        ]
+        for board in boards:
+            for child in board.get("child_timelines") or []:
+                lines.append(
+                    f"Timeline {child} forked from timeline {board['timeline']} "
+                    f"at {board['phase']}."
+                )
+        return lines
+
+    def variant_label(self, label: str) -> str:
+        return f"{label} (multiverse)"
