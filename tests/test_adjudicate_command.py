@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from judge.cli.json_codec import dump, load
-from judge.rules.documents import adjudicate
+from judge.rules.registry import adjudicate
 
 PHASE = {
     "variant": "standard",

@@ -25,11 +25,11 @@ LAYERS = (
     "variant",
     "engine",
     "orders",
-    "rules",  # with rules/multiverse
     "mail",  # pure transport: parsing, MIME text, headers, building outgoing mail
     "store",
     "clock",
     "reports",
+    "rules",  # rulesets (with rules/multiverse): pure rules plus how each game kind reports
     "maps",
     "masters",
     "game",

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from judge.rules.base import Owed, Ruleset, unanswered
-from judge.rules.documents import DocumentError, adjudicate
+from judge.rules.documents import DocumentError
 from judge.rules.multiverse.ruleset import MultiverseRuleset, world_phase
 from judge.rules.registry import (
     BASE_RULES,
     MULTIVERSE,
     STANDARD,
     UnknownRules,
+    adjudicate,
     ruleset_for,
     ruleset_for_document,
     ruleset_for_game,

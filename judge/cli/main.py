@@ -20,7 +20,8 @@ ABOVE_THE_CLI = ("judge.demo.command",)
 
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge.cli.json_codec import JSONDecodeError, dump, load
-    from judge.rules.documents import DocumentError, adjudicate
+    from judge.rules.documents import DocumentError
+    from judge.rules.registry import adjudicate
 
     try:
         if args.file == "-":

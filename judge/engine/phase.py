@@ -61,3 +61,18 @@ class Phase:
     def next_year(self) -> Phase:
         """Spring movement of the following year."""
         return Phase(self.year + 1, "S", "M")
+
+
+_TIME_SEASONS = {"S": 0, "U": 1, "F": 2, "A": 3, "W": 4}
+_TIME_KINDS = {"M": 0, "R": 1, "A": 2, "B": 2}
+
+
+def board_time(phase: str) -> tuple[int, int, int]:
+    """A phase code's place in time, for comparing boards: ``(1901, 2, 0)`` for ``F1901M``
+    (unreadable codes sort last in their year or first among years)."""
+    code = str(phase).strip().upper()
+    try:
+        year = int(code[1:-1])
+    except ValueError:
+        year = 0
+    return year, _TIME_SEASONS.get(code[:1], 9), _TIME_KINDS.get(code[-1:], 9)

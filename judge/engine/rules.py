@@ -26,7 +26,7 @@ from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
 from judge.variant.data import Variant
 
 if TYPE_CHECKING:
-    from judge.engine.turn import Position
+    from judge.engine.position import Position
 
 RetreatOptions = Callable[
     [Geography, Unit, Location, Dislodgement, set[Hashable], set[Hashable]], list[Location]

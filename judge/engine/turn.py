@@ -16,31 +16,12 @@ from judge.engine.adjustments import resolve_adjustments
 from judge.engine.kinds import MovementOrder, Order
 from judge.engine.outcome import Outcome
 from judge.engine.phase import Phase
+from judge.engine.position import DislodgedUnit, Position
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats
 from judge.engine.rules import STANDARD, EngineRules
 from judge.engine.units import Location, Unit
 from judge.variant.data import Variant
-
-
-@dataclass(frozen=True)
-class DislodgedUnit:
-    """A unit waiting to retreat, with where it may go."""
-
-    unit: Unit
-    attacker_from: Location
-    retreat_options: tuple[Location, ...]
-
-
-@dataclass(frozen=True)
-class Position:
-    """The state of a classic game at the start of a phase."""
-
-    phase: Phase
-    units: Mapping[Location, Unit]
-    centers: Mapping[str, str]
-    dislodged: Mapping[Location, DislodgedUnit] = field(default_factory=dict)
-    contested: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from judge.engine.phase import board_time
 from judge.maps.draw import BLACK, BoardState, Canvas, Frame, draw_board, draw_marks, rgb
 from judge.maps.geometry import Geometry, Point
 from judge.maps.marks import BoardKey, Mark, Place
-from judge.rules.standings import board_time
 
 BIG_WIDTH = 360  # pixels of a legible board
 THUMB_WIDTH = 130

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from judge.engine.phase import board_time
 from judge.reports.names import Names, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
@@ -26,7 +27,6 @@ from judge.reports.render import (
     report_subject,
 )
 from judge.reports.settings import ReportSettings, VariantLike
-from judge.rules.standings import board_time
 
 
 def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]]) -> str:

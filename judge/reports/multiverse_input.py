@@ -7,8 +7,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.engine.phase import board_time
 from judge.reports.phases import SEASON_ORDER, phase_kind
-from judge.rules.standings import board_time
 
 _TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
 

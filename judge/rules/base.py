@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from judge.engine.rules import EngineRules
     from judge.reports.settings import ReportSettings, VariantLike
 
 Document = dict[str, Any]
@@ -66,12 +67,14 @@ class Step:
 class Ruleset(ABC):
     """The rules of one kind of game, over one variant's map.
 
-    ``engine`` holds the engine-level rule hooks the adjudicator is run with (a
-    placeholder, None until the engine's hooks are wired in).
+    ``engine`` holds the engine-level rule hooks the adjudicator is run with
+    (:class:`judge.engine.rules.EngineRules`: unit types, order kinds, phase cycle,
+    ownership, retreats, builds); a one-board ruleset also has ``syntax``, the order
+    kinds' text steps (:class:`judge.orders.reader.OrderSyntax`) that carry it.
     """
 
     name: str = ""
-    engine: Any = None  # placeholder for the engine's EngineRules hooks
+    engine: EngineRules
 
     # -------------------------------------------------------------- positions
 

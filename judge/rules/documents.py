@@ -26,6 +26,8 @@ from judge.engine.turn import (
     adjudicate_retreats,
     winner,
 )
+from judge.orders.reader import OrderSyntax
+from judge.orders.standard import STANDARD_SYNTAX
 from judge.orders.text import OrderCheck, check_position_orders
 from judge.variant.data import Variant, VariantError, load_variant
 
@@ -34,19 +36,12 @@ class DocumentError(ValueError):
     """A phase document that cannot be adjudicated; the message says what is wrong."""
 
 
-def adjudicate(doc: Any) -> Any:
-    """Adjudicate one phase document, or a list of them (answers in the same order)."""
-    if isinstance(doc, list):
-        return [adjudicate(item) for item in doc]
-    if not isinstance(doc, dict):
-        raise DocumentError("a phase document must be a JSON object or an array of them")
-    from judge.rules.registry import ruleset_for_document
-
-    return ruleset_for_document(doc).adjudicate(doc)
-
-
-def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
-    """Adjudicate one standard phase document (the standard ruleset's reading)."""
+def adjudicate_document(
+    doc: dict[str, Any], syntax: OrderSyntax = STANDARD_SYNTAX
+) -> dict[str, Any]:
+    """Adjudicate one phase document of a one-board ruleset: its orders are read with
+    ``syntax`` and adjudicated with the engine rules it carries."""
+    rules = syntax.engine
     variant = _variant(doc)
     position = read_position(variant, doc)
     orders = doc.get("orders") or {}
@@ -58,7 +53,7 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
             raise DocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
-        checks.extend(check_position_orders(variant, position, power, lines))
+        checks.extend(check_position_orders(variant, position, power, lines, syntax))
 
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
@@ -66,18 +61,20 @@ def adjudicate_document(doc: dict[str, Any]) -> dict[str, Any]:
     # the last valid order for a unit counts.
     chosen = _last_valid(checks, entries) if kind != "A" else []
     if kind == "M":
-        result = adjudicate_movement(variant, position, {c.order.unit: c.order for c in chosen})
+        result = adjudicate_movement(
+            variant, position, {c.order.unit: c.order for c in chosen}, rules=rules
+        )
         _fill_results(entries, checks, result.outcomes)
     elif kind == "R":
         retreat_orders = {c.order.unit: c.order for c in chosen}
-        result = adjudicate_retreats(variant, position, retreat_orders)
+        result = adjudicate_retreats(variant, position, retreat_orders, rules=rules)
         _fill_results(entries, checks, result.outcomes)
     else:
         valid = [i for i, c in enumerate(checks) if c.ok]
         adjustment_orders: list[tuple[str, AdjustmentOrder]] = [
             (checks[i].power, checks[i].order) for i in valid
         ]
-        result = adjudicate_adjustments(variant, position, adjustment_orders)
+        result = adjudicate_adjustments(variant, position, adjustment_orders, rules=rules)
         for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
             _set(entries[index], outcome)
     return _answer(variant, position, entries, result)

@@ -101,3 +101,15 @@ def ruleset_for_document(doc: Mapping[str, Any]) -> Ruleset:
     except (VariantError, OSError):
         base = STANDARD
     return ruleset_named(base, layer)
+
+
+def adjudicate(doc: Any) -> Any:
+    """Adjudicate one position document of ``judge adjudicate``, or a list of them
+    (answers in the same order), each by the ruleset that reads it."""
+    from judge.rules.documents import DocumentError
+
+    if isinstance(doc, list):
+        return [adjudicate(item) for item in doc]
+    if not isinstance(doc, dict):
+        raise DocumentError("a phase document must be a JSON object or an array of them")
+    return ruleset_for_document(doc).adjudicate(doc)

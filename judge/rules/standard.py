@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.orders.reader import OrderSyntax
+from judge.orders.standard import STANDARD_SYNTAX
 from judge.rules.base import (
     BoardView,
     Document,
@@ -38,8 +40,9 @@ class StandardRuleset(Ruleset):
 
     name = "standard"
 
-    def __init__(self) -> None:
-        self.engine = None  # placeholder: the engine's EngineRules hooks, wired at merge
+    def __init__(self, syntax: OrderSyntax = STANDARD_SYNTAX) -> None:
+        self.syntax = syntax
+        self.engine = syntax.engine
 
     # -------------------------------------------------------------- positions
 
@@ -73,7 +76,7 @@ class StandardRuleset(Ruleset):
     def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
         from judge.orders.text import check_orders
 
-        return check_orders(doc, power, lines)
+        return check_orders(doc, power, lines, self.syntax)
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.variant.data import load_variant
@@ -110,7 +113,7 @@ class StandardRuleset(Ruleset):
             return unanswered(self.owed(doc).get(power, []), keys)
         from judge.orders.text import units_without_orders
 
-        return units_without_orders(doc, power, keys)
+        return units_without_orders(doc, power, keys, self.syntax)
 
     def allowance_group(self, doc: Document, key: str) -> Group | None:
         if not _is_adjustment(doc):
@@ -129,7 +132,7 @@ class StandardRuleset(Ruleset):
     def adjudicate(self, doc: Document) -> Document:
         from judge.rules.documents import adjudicate_document
 
-        return adjudicate_document(doc)
+        return adjudicate_document(doc, self.syntax)
 
     def step(self, doc: Document) -> Step:
         answer = self.adjudicate(doc)

@@ -13,22 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.phase import board_time
+
 if TYPE_CHECKING:
     from judge.rules.base import Ruleset
 
-_SEASONS = {"S": 0, "U": 1, "F": 2, "A": 3, "W": 4}
-_KINDS = {"M": 0, "R": 1, "A": 2, "B": 2}
-
-
-def board_time(phase: str) -> tuple[int, int, int]:
-    """A phase code's place in time, for comparing boards: ``(1901, 2, 0)`` for ``F1901M``
-    (unreadable codes sort last in their year or first among years)."""
-    code = str(phase).strip().upper()
-    try:
-        year = int(code[1:-1])
-    except ValueError:
-        year = 0
-    return year, _SEASONS.get(code[:1], 9), _KINDS.get(code[-1:], 9)
+__all__ = ["active_boards", "board_time", "centre_counts", "largest_power", "survivors"]
 
 
 def active_boards(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -477,7 +477,7 @@ def opening_world(variant, adjacency: str) -> dict[str, Any]:
 
 def test_multiverse_from_a_live_adjudication(standard) -> None:
     """Run the real adjudicator on a fresh world, so format drift in its answer shows up here."""
-    from judge.rules.documents import adjudicate
+    from judge.rules.registry import adjudicate
 
     doc = {
         **opening_world(standard, "strict"),
@@ -500,7 +500,7 @@ def test_multiverse_from_a_live_adjudication(standard) -> None:
 def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
     """A support from the future changes a past result: the re-judged board lists every
     unit's order of that turn (not "No Order Processed" for units that had orders)."""
-    from judge.rules.documents import adjudicate
+    from judge.rules.registry import adjudicate
 
     spring = {
         **opening_world(standard, "loose"),

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.phase import board_time
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
-from judge.rules.standings import board_time
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
