@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.rules.documents import adjudicate
+from judge.rules.registry import adjudicate
 
 
 def rootz_turn(units: list[tuple[str, str, str]], orders: dict[str, list[str]]) -> dict[str, Any]:
