@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.rules.documents import DocumentError, adjudicate
+from judge.rules.documents import DocumentError
+from judge.rules.registry import adjudicate
 
 
 def unit(power: str, kind: str, province: str) -> dict[str, str]:
