@@ -95,6 +95,7 @@ class Variant:
         coasts: Mapping[str, Coast],
         start_phase: str,
         victory_centers: int,
+        victory_majority: bool = True,
         starting_units: tuple[tuple[str, str, str], ...],
         starting_centers: Mapping[str, tuple[str, ...]],
         army_adjacency: Mapping[str, frozenset[str]],
@@ -113,6 +114,9 @@ class Variant:
         self.coasts: Mapping[str, Coast] = MappingProxyType(dict(coasts))
         self.start_phase = start_phase
         self.victory_centers = victory_centers
+        # False when victory_centers is no majority of the centres (Root Z's 18 of 68):
+        # several powers may then reach it in one Fall.
+        self.victory_majority = victory_majority
         self.starting_units = starting_units
         self.starting_centers: Mapping[str, tuple[str, ...]] = MappingProxyType(
             dict(starting_centers)
@@ -411,6 +415,8 @@ _POWER_KEYS = (
     "units",
 )
 _VARIANT_KEYS = ("name", "title", "rules", "start_phase", "victory_centers", "coasts", "powers")
+# Optional switches of the checks, for variants such as Root Z (14 powers on two boards).
+_VARIANT_SWITCHES = ("victory_majority", "shared_initials")
 
 
 class _Builder:
@@ -430,7 +436,7 @@ class _Builder:
 
     def build(self) -> Variant:
         v = self.v
-        v.only_keys(v.data, _VARIANT_KEYS, "")
+        v.only_keys(v.data, (*_VARIANT_KEYS, *_VARIANT_SWITCHES), "")
         name = v.get(v.data, "name", "name", "str")
         title = v.get(v.data, "title", "title", "str", name)
         rules = v.get(v.data, "rules", "rules", "str", "standard")
@@ -444,11 +450,13 @@ class _Builder:
         powers, power_names = self._read_powers()
         centers = [c for c, raw in self.raw.items() if raw["supply_center"]]
         victory = v.get(v.data, "victory_centers", "victory_centers", "int")
-        if not len(centers) // 2 < victory <= len(centers):
+        majority = v.get(v.data, "victory_majority", "victory_majority", "bool", True)
+        least = len(centers) // 2 + 1 if majority else 1
+        if not least <= victory <= len(centers):
+            wanted = f"more than half of the {len(centers)}" if majority else "at least 1 of the"
             raise v.error(
                 "victory_centers",
-                f"{victory} must be more than half of the {len(centers)} supply centres "
-                f"and at most {len(centers)}",
+                f"{victory} must be {wanted} supply centres and at most {len(centers)}",
             )
         provinces = {
             code: Province(
@@ -471,6 +479,7 @@ class _Builder:
             coasts=self.coasts,
             start_phase=start_phase,
             victory_centers=victory,
+            victory_majority=majority,
             starting_units=tuple(self.units),
             starting_centers=self.owned,
             army_adjacency=self.army,
@@ -635,14 +644,28 @@ class _Builder:
             raise v.error("powers", "no powers")
         v.codes(table, "powers")
         names = _NameIndex(v, "power")
+        shared = self._shared_initials(table)
         powers: dict[str, Power] = {}
         for code, entry in table.items():
             if not isinstance(entry, dict):
                 raise v.error(f"powers.{code}", "must be a table")
-            powers[code] = self._read_power(code, entry, names)
+            powers[code] = self._read_power(code, entry, names, shared)
         return powers, names.index
 
-    def _read_power(self, code: str, entry: dict[str, Any], names: _NameIndex) -> Power:
+    def _shared_initials(self, table: Mapping[str, Any]) -> frozenset[str]:
+        """The initials (upper case) several powers may share: none unless the variant
+        sets ``shared_initials = true``; a shared initial then names none of them."""
+        v = self.v
+        if not v.get(v.data, "shared_initials", "shared_initials", "bool", False):
+            return frozenset()
+        initials = [
+            str(e.get("initial", "")).upper() for e in table.values() if isinstance(e, dict)
+        ]
+        return frozenset(i for i in initials if initials.count(i) > 1)
+
+    def _read_power(
+        self, code: str, entry: dict[str, Any], names: _NameIndex, shared: frozenset[str]
+    ) -> Power:
         v, where = self.v, f"powers.{code}"
         v.only_keys(entry, _POWER_KEYS, where)
         name = v.get(entry, "name", f"{where}.name", "str")
@@ -653,7 +676,8 @@ class _Builder:
         aliases = v.get(entry, "aliases", f"{where}.aliases", "strings", [])
         names.add(code, code, where)
         for field, text in (("name", name), ("adjective", adjective), ("initial", initial)):
-            names.add(text, code, f"{where}.{field}")
+            if field != "initial" or initial.upper() not in shared:
+                names.add(text, code, f"{where}.{field}")
         for text in aliases:
             names.add(text, code, f"{where}.aliases")
 
