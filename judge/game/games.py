@@ -66,7 +66,8 @@ def game_powers(game: Game) -> list[PowerInfo]:
 
 
 def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:
-    """The power named by code, name, adjective or (one letter) initial."""
+    """The power named by code, name, adjective or (one letter) initial; an initial
+    several powers share (Root Z's France 1 and France 2) names none of them."""
     wanted = text.strip().lower()
     if not wanted:
         return None
@@ -75,9 +76,9 @@ def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:
         if wanted in (p.code.lower(), p.name.lower(), p.adjective.lower()):
             return p
     if len(wanted) == 1:
-        for p in powers:
-            if p.initial.lower() == wanted:
-                return p
+        found = [p for p in powers if p.initial.lower() == wanted]
+        if len(found) == 1:
+            return found[0]
     return None
 
 
