@@ -149,8 +149,8 @@ def render_variant(standard: Mapping[str, Any]) -> str:
     out.append(
         'name = "rootz"\n'
         'title = "Root Z"\n'
-        "# The standard map's rules until Root Z's own (pairing, summed victory) exist.\n"
-        f"rules = {_str(standard.get('rules', 'standard'))}\n"
+        "# Root Z's own rules (judge/rules/rootz.py): paired players, summed victory.\n"
+        'rules = "rootz"\n'
         f"start_phase = {_str(standard['start_phase'])}\n"
         "# Rule 7.0, the 14-player game: 18 centres for one power.  The 7-player game\n"
         "# (28 centres summed over a player's two powers) is a matter of the rules.\n"

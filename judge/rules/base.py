@@ -16,7 +16,7 @@ standard phase document, docs/multiverse.md for a world).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,13 +57,15 @@ class BoardView:
 class Step:
     """One adjudicated phase (or multiverse step): the document adjudicated (with
     its orders), the adjudicator's answer, the next position to store (without
-    orders), the game's phase code after it, and the winner, if any."""
+    orders), the game's phase code after it, the winner, if any, and the sides of a
+    draw the rules declare (Root Z's equal totals), if any."""
 
     before: Document
     answer: Document
     after: Document
     next_phase: str
     winner: str | None
+    draw: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,33 @@ class Ruleset(ABC):
         whose orders are data from parser to report overrides this."""
         doc["orders"] = {power: [o.canonical for o in mine] for power, mine in orders.items()}
         return self.step(doc)
+
+    # ----------------------------------------------------------------- seats
+
+    def powers_per_seat(self, seats: int, powers: int) -> int:
+        """How many powers each player holds in a game of ``seats`` players (0: the
+        default) over ``powers`` powers."""
+        return 1
+
+    def assign_seats(
+        self, variant: str, preferences: Sequence[Sequence[Sequence[str]]], seed: int
+    ) -> list[tuple[str, ...]]:
+        """The powers of each player of a game with several powers a seat, from their
+        preference lists (in join order); reproducible from ``seed``."""
+        raise NotImplementedError(f"the {self.name} rules give one power a player")
+
+    def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
+        """The starting position once the seats are known (by default unchanged)."""
+        return doc
+
+    def outcome_text(self, step: Step, name: Callable[[str], str]) -> str | None:
+        """How a step that ends the game says so (``Victory of France``), or None."""
+        return f"Victory of {name(step.winner)}" if step.winner else None
+
+    def player_lines(self, doc: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
+        """Lines of the players' combined standing, for a game whose players hold
+        several powers (none otherwise)."""
+        return []
 
     # ------------------------------------------------------------- standings
 

@@ -33,6 +33,12 @@ def _standard() -> Ruleset:
     return StandardRuleset()
 
 
+def _rootz() -> Ruleset:
+    from judge.rules.rootz import RootzRuleset
+
+    return RootzRuleset()
+
+
 def _multiverse(base: Ruleset) -> Ruleset:
     from judge.rules.multiverse.ruleset import MultiverseRuleset
 
@@ -40,7 +46,7 @@ def _multiverse(base: Ruleset) -> Ruleset:
 
 
 # The rules a variant's map may be played by, by the name variant.toml gives.
-BASE_RULES: dict[str, Callable[[], Ruleset]] = {STANDARD: _standard}
+BASE_RULES: dict[str, Callable[[], Ruleset]] = {STANDARD: _standard, "rootz": _rootz}
 # The rules a game may layer over its map's rules, by the name Game.rules gives
 # ("standard": none).
 LAYERS: dict[str, Callable[[Ruleset], Ruleset]] = {MULTIVERSE: _multiverse}

@@ -1,0 +1,225 @@
+"""Root Z's rules: fourteen powers adjudicated as the standard rules do, seven
+players holding two powers each, and victory by centres summed over a player's powers.
+
+A position may name the players: ``"players": {"P1": ["france1", "england2"], ...}``
+(a game started with two powers a seat stores its players so, each named by its
+powers joined with ``+``).  Victory (rule 6.0) is then 28 centres summed over a
+player's powers; several players at 28 or more: the larger total wins, equal totals
+share a draw.  A position without ``players`` is the 14-player game (rule 7.0): one
+power a player, 18 centres, settled the same way among powers.
+
+The adjudication itself is the standard engine's: the 14 powers are distinct for
+every rule about own units (rule 5.1), centres go to the occupying unit's power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from judge.rules.base import Document, Step
+from judge.rules.standard import StandardRuleset
+
+if TYPE_CHECKING:
+    from judge.reports.settings import ReportSettings, VariantLike
+
+# Rule 6.0: centres a player needs, summed over their two powers.
+PAIRED_VICTORY = 28
+
+PAIRING_METHOD = (
+    "Pairs were chosen so: the players were put in an order drawn at random with the "
+    "game's seed; in that order each took the allowed pair (one power next to each sea "
+    "zone, rules 3.0-3.2) their two preference lists rank best (the places of its two "
+    "powers added up), among those still free and leaving every later player an allowed "
+    "pair; equal ranks were settled by an order of the pairs drawn with the same seed."
+)
+
+
+def players_of(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The players a position names, each with their powers (empty: one power a player).
+
+    Raises :class:`judge.rules.documents.DocumentError` for a malformed ``players``."""
+    from judge.rules.documents import DocumentError
+
+    raw = doc.get("players")
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not raw:
+        raise DocumentError('"players" must map each player to a list of powers')
+    seen: set[str] = set()
+    players: dict[str, list[str]] = {}
+    for name, powers in raw.items():
+        if not isinstance(powers, list) or not all(isinstance(p, str) for p in powers):
+            raise DocumentError(f"player {name!r}: expected a list of power codes")
+        for power in powers:
+            if power in seen:
+                raise DocumentError(f"power {power!r} is held by two players")
+            seen.add(power)
+        players[str(name)] = [p.lower() for p in powers]
+    return players
+
+
+def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> dict[str, int]:
+    """Centres per player, summed over the player's powers."""
+    return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
+
+
+def decide(scores: Mapping[str, int], target: int) -> tuple[str | None, tuple[str, ...]]:
+    """The winner, or the sides of a draw: of those at ``target`` or more, the
+    larger total wins; equal largest totals draw."""
+    reached = {name: score for name, score in scores.items() if score >= target}
+    if not reached:
+        return None, ()
+    best = max(reached.values())
+    top = sorted(name for name, score in reached.items() if score == best)
+    return (top[0], ()) if len(top) == 1 else (None, tuple(top))
+
+
+class _NoPowerVictory:
+    """A variant whose powers win by no count of their own (a paired game's reports)."""
+
+    victory_centers = 0
+
+    def __init__(self, variant: Any) -> None:
+        self._variant = variant
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._variant, name)
+
+
+class RootzRuleset(StandardRuleset):
+    """Root Z: the standard rules on the two joined boards, with paired players."""
+
+    name = "rootz"
+
+    # ------------------------------------------------------------------ seats
+
+    def powers_per_seat(self, seats: int, powers: int) -> int:
+        """Two powers a player (the 7-player game) unless the game asks for more
+        players than that seats (the 14-player game of rule 7.0)."""
+        return 1 if seats > powers // 2 else 2
+
+    def assign_seats(
+        self, variant: str, preferences: Sequence[Sequence[Sequence[str]]], seed: int
+    ) -> list[tuple[str, ...]]:
+        from judge.rules.rootz_pairing import assign_pairs
+        from judge.variant.data import load_variant
+        from judge.variant.rootz_pairs import allowed_pairs, power_zones
+
+        loaded = load_variant(variant)
+        return list(
+            assign_pairs(preferences, allowed_pairs(loaded), power_zones(loaded), seed)
+        )
+
+    def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
+        if all(len(powers) < 2 for powers in seats):
+            return doc
+        return {**doc, "players": {"+".join(powers): list(powers) for powers in seats}}
+
+    # ---------------------------------------------------------- adjudication
+
+    def adjudicate(self, doc: Document) -> Document:
+        players = players_of(doc)
+        inner = {key: value for key, value in doc.items() if key != "players"}
+        answer = super().adjudicate(inner)
+        return self._judge_victory(answer, players, doc)
+
+    def _judge_victory(
+        self, answer: Document, players: Mapping[str, Sequence[str]], doc: Mapping[str, Any]
+    ) -> Document:
+        from judge.variant.data import load_variant
+
+        centres = answer.get("supply_centers") or {}
+        if players:
+            scores, target = totals(players, centres), PAIRED_VICTORY
+        else:
+            scores = {power: len(owned) for power, owned in centres.items()}
+            target = load_variant(doc.get("variant", "rootz")).victory_centers
+        winner, draw = decide(scores, target)
+        answer.pop("winner", None)
+        answer.pop("draw", None)
+        if winner is not None:
+            answer["winner"] = winner
+        if draw:
+            answer["draw"] = list(draw)
+        return answer
+
+    def _step(self, doc: Document, answer: Document) -> Step:
+        answer = self._judge_victory(answer, players_of(doc), doc)
+        step = super()._step(doc, answer)
+        after = dict(step.after)
+        if "players" in doc:
+            after["players"] = doc["players"]
+        return Step(
+            doc, answer, after, step.next_phase, answer.get("winner"), tuple(answer.get("draw", ()))
+        )
+
+    # ------------------------------------------------------------- outcomes
+
+    def outcome_text(self, step: Step, name: Callable[[str], str]) -> str | None:
+        players = players_of(step.before)
+        scores = totals(players, step.answer.get("supply_centers") or {}) if players else {}
+
+        def side(label: str) -> str:
+            if label not in players:
+                return name(label)
+            return f"{' and '.join(name(p) for p in players[label])} ({scores[label]} centres)"
+
+        if step.winner:
+            return f"Victory of {side(step.winner)}"
+        if step.draw:
+            return f"Draw between {', '.join(side(label) for label in step.draw)}"
+        return None
+
+    def player_lines(self, doc: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
+        players = players_of(doc)
+        if not players:
+            return []
+        centres = self.active_boards(doc)[0].get("supply_centers") or {}
+        rows = []
+        for powers in players.values():
+            counts = [len(centres.get(p, ())) for p in powers]
+            names = " + ".join(name(p) for p in powers)
+            parts = " + ".join(str(c) for c in counts)
+            rows.append((sum(counts), names, parts))
+        rows.sort(key=lambda row: (-row[0], row[1]))
+        width = max(len(row[1]) for row in rows)
+        return [f"  {names:<{width}}  {total:>2} centres ({parts})" for total, names, parts in rows]
+
+    # --------------------------------------------------------------- reports
+
+    def render_results(
+        self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        if not players_of(step.before):
+            return super().render_results(step, variant, settings, preview=preview)
+        from judge.reports import render_report
+
+        subject, text, html = render_report(
+            step.answer, _NoPowerVictory(variant), settings, step.before, preview=preview
+        )
+        names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
+        lines = self.player_lines({**step.after}, lambda code: names.get(code, code))
+        extra = ["", "Players (two powers each, centres summed):", *lines]
+        outcome = self.outcome_text(step, lambda code: names.get(code, code))
+        if outcome:
+            extra += ["", f"{outcome}."]
+        text = text.rstrip("\n") + "\n" + "\n".join(extra) + "\n"
+        return subject, text, html
+
+    def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
+        players = players_of(board)
+        if not players:
+            return []
+        names = {code: p.name for code, p in variant.powers.items()}
+        notes = []
+        for powers in players.values():
+            if power in powers:
+                held = " and ".join(names.get(p, p) for p in powers)
+                notes.append(
+                    f"You play {held}: order, write press and read reports for both "
+                    f"(SIGNON each power with your password). Victory takes "
+                    f"{PAIRED_VICTORY} centres summed over your two powers."
+                )
+        notes.append(PAIRING_METHOD)
+        return notes
