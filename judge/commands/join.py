@@ -14,10 +14,12 @@ from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
-from judge.game.games import find_power, game_powers
+from judge.game.games import PowerInfo, find_power, game_powers
 from judge.game.start import seats_of, start_game
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import FORMING, Applicant, Game, Player
 from judge.store.passwords import hash_password, password_problem
+from judge.variant.data import load_variant
 
 
 def _count(ctx: Context, game: Game) -> int:
@@ -33,6 +35,16 @@ def _member(ctx: Context, game: Game, account_id: int) -> bool:
     return False
 
 
+def _power_named(game: Game, powers: list[PowerInfo], word: str) -> PowerInfo | None:
+    """The power a word names: by code, name, adjective or initial, else by one of
+    the variant's aliases (Root Z's ``E1``)."""
+    found = find_power(powers, word)
+    if found is not None:
+        return found
+    code = load_variant(game.variant).lookup_power(word)
+    return next((p for p in powers if p.code == code), None)
+
+
 @register
 class Join(Command):
     """Join a game that is forming."""
@@ -40,13 +52,15 @@ class Join(Command):
     rank = 44
     keyword = "JOIN"
     aliases = ("SIGNUP", "SIGN UP")
-    syntax = "JOIN <game> <password> [<power> ...]"
+    syntax = "JOIN <game> <password> [<power> ...] [; <power> ...]"
     help = (
         "Asks for a place in a game that has not started. Register first (REGISTER).\n"
         "The password is the one you will SIGNON with. Powers after it are your\n"
         "preferences, best first (e.g. JOIN game2 secret France Italy). When the\n"
         "game is full it starts: each player in turn of joining gets their best\n"
-        "preference still free, the others get the remaining powers at random."
+        "preference still free, the others get the remaining powers at random.\n"
+        "Root Z (two powers a player): give one list per sea zone, separated by ';'\n"
+        "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I1; T1,A1,G2,F2,E2,I2,R2)."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -54,7 +68,9 @@ class Join(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
-        words = stmt.args.replace(",", " ").split()
+        head, *more = stmt.args.split(";")
+        words = head.replace(",", " ").split()
+        later = [part.replace(",", " ").split() for part in more]
         if len(words) < 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
@@ -83,17 +99,26 @@ class Join(Command):
             ctx.transcript.refused(echo, problem)
             return
         powers = game_powers(game)
-        wanted = []
-        for word in words[2:]:
-            power = find_power(powers, word)
-            if power is None:
-                names = ", ".join(p.name for p in powers)
-                ctx.transcript.refused(
-                    echo, f"game {game.name} has no power {word!r} (it has {names})"
-                )
-                return
-            if power not in wanted:
-                wanted.append(power)
+        lists: list[list[PowerInfo]] = []
+        for part in [words[2:], *later]:
+            mine = []
+            for word in part:
+                power = _power_named(game, powers, word)
+                if power is None:
+                    names = ", ".join(p.name for p in powers)
+                    ctx.transcript.refused(
+                        echo, f"game {game.name} has no power {word!r} (it has {names})"
+                    )
+                    return
+                if power not in mine:
+                    mine.append(power)
+            lists.append(mine)
+        rules = ruleset_for_game(game)
+        problem = rules.preference_problem(game.variant, [[p.code for p in m] for m in lists])
+        if problem is not None:
+            ctx.transcript.refused(echo, problem)
+            return
+        wanted = [p for mine in lists for p in mine]
         seats = seats_of(game)
         taken = _count(ctx, game)
         if taken >= seats:
@@ -104,12 +129,13 @@ class Join(Command):
                 game_id=game.id,
                 account_id=account.id,
                 password_hash=hash_password(words[1]),
-                preferences=",".join(p.code for p in wanted),
+                preferences=";".join(",".join(p.code for p in mine) for mine in lists),
                 joined_at=ctx.now,
             )
         )
         ctx.session.flush()
-        liking = f" (preferences: {', '.join(p.name for p in wanted)})" if wanted else ""
+        said = "; ".join(", ".join(p.name for p in mine) for mine in lists if mine)
+        liking = f" (preferences: {said})" if wanted else ""
         free = seats - taken - 1
         if free > 0:
             places = "1 place is" if free == 1 else f"{free} places are"

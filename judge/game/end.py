@@ -29,6 +29,15 @@ def final_standing(game: Game) -> list[str]:
     ]
 
 
+def player_standing(game: Game) -> list[str]:
+    """The players' combined counts, for a game whose players hold several powers
+    (Root Z): a heading and one line a player; empty otherwise."""
+    lines = ruleset_for_game(game).player_lines(
+        game.position_doc(), lambda code: power_name(game, code)
+    )
+    return ["", "Players' totals:", *lines] if lines else []
+
+
 def end_game(session: Session, sender: Author, game: Game, outcome: str, now: datetime) -> None:
     """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
     and store the announcement as a GameReport.  The caller commits."""
@@ -48,6 +57,7 @@ def end_game(session: Session, sender: Author, game: Game, outcome: str, now: da
         "",
         "Supply centres at the end:",
         *(final_standing(game) or ["  (none)"]),
+        *player_standing(game),
         "",
         f"Send HISTORY {game.name} or SUMMARY {game.name} to the judge for the whole game.",
     ]

@@ -182,10 +182,16 @@ def _mail_by_zone(
     return mailed
 
 
+def _outcome(game: Game, turn: Step) -> str | None:
+    """How the step ends the game (``Victory of France``), or None."""
+    return ruleset_for_game(game).outcome_text(turn, lambda code: power_name(game, code))
+
+
 def _notices(game: Game, turn: Step) -> tuple[str, ...]:
-    if not turn.winner:
+    outcome = _outcome(game, turn)
+    if not outcome:
         return ()
-    return (f"The game is over: victory of {power_name(game, turn.winner)}.",)
+    return (f"The game is over: {outcome[0].lower()}{outcome[1:]}.",)
 
 
 # ------------------------------------------------------------------ processing
@@ -219,9 +225,10 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     game.number += 1
     game.processed_at = now
     clear_phase_flags(session, game)
-    if turn.winner:
+    outcome = _outcome(game, turn)
+    if outcome:
         game.status = FINISHED
-        game.outcome = f"Victory of {power_name(game, turn.winner)}"
+        game.outcome = outcome
         game.deadline = None
         game.grace_until = None
         game.waiting_for_master = False

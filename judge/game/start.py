@@ -7,6 +7,12 @@ Then those left get the remaining powers at random, drawn with
 ``random.Random(game.seed)``, so that a game's assignment can be reproduced.
 Powers nobody plays stay in civil disorder (the master may START a game with
 powers missing).
+
+A ruleset may seat a player with several powers (Root Z's seven players with two
+each): its :meth:`~judge.rules.base.Ruleset.assign_seats` then chooses them from
+the preference lists (one list per zone, separated by ``;`` in the stored
+preferences), each power becomes a Player row of the same account, and the
+position names the players.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from sqlmodel import Session, col, select
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import game_powers, variant_label
 from judge.game.history import keep_report
+from judge.game.processing import set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
 from judge.mail.outgoing import Author
 from judge.maps import safe_position_picture
@@ -49,9 +56,27 @@ def applicants_of(session: Session, game: Game) -> list[Applicant]:
 
 
 def seats_of(game: Game) -> int:
-    """How many players the game waits for (its seats, or one per power)."""
+    """How many players the game waits for (its seats, or as many as the powers
+    fill when each player holds the ruleset's number of powers)."""
     powers = len(game_powers(game))
-    return min(game.seats, powers) if game.seats > 0 else powers
+    full = powers // ruleset_for_game(game).powers_per_seat(game.seats, powers)
+    return min(game.seats, full) if game.seats > 0 else full
+
+
+def preference_lists(stored: str) -> list[list[str]]:
+    """An applicant's stored preferences as lists (``"e1,g1;t1"`` -> two lists)."""
+    return [[p for p in part.split(",") if p] for part in stored.split(";")]
+
+
+def _seat_powers(game: Game, applicants: Sequence[Applicant]) -> list[tuple[str, ...]]:
+    """The powers each applicant will play, in join order."""
+    rules = ruleset_for_game(game)
+    codes = [p.code for p in game_powers(game)]
+    lists = [preference_lists(a.preferences) for a in applicants]
+    if rules.powers_per_seat(game.seats, len(codes)) > 1:
+        return rules.assign_seats(game.variant, lists, game.seed)
+    prefs = [[p for part in mine for p in part] for mine in lists]
+    return [(power,) for power in assign_powers(prefs, codes, game.seed)]
 
 
 def assign_powers(
@@ -103,19 +128,21 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
     applicants = applicants_of(session, game)
     if not applicants:
         raise ValueError(f"game {game.name} has nobody to play: no one has joined it")
-    codes = [p.code for p in game_powers(game)]
-    prefs = [[p for p in a.preferences.split(",") if p] for a in applicants]
-    for applicant, power in zip(applicants, assign_powers(prefs, codes, game.seed), strict=True):
-        session.add(
-            Player(
-                game_id=game.id,
-                account_id=applicant.account_id,
-                power=power,
-                password_hash=applicant.password_hash,
-                joined_at=applicant.joined_at,
+    seats = _seat_powers(game, applicants)
+    for applicant, powers in zip(applicants, seats, strict=True):
+        for power in powers:
+            session.add(
+                Player(
+                    game_id=game.id,
+                    account_id=applicant.account_id,
+                    power=power,
+                    password_hash=applicant.password_hash,
+                    joined_at=applicant.joined_at,
+                )
             )
-        )
         session.delete(applicant)
+    if any(len(powers) > 1 for powers in seats):
+        set_game_position(game, ruleset_for_game(game).seat_position(game.position_doc(), seats))
     game.status = ACTIVE
     game.processed_at = now  # the clock of the first phase starts now
     session.add(game)

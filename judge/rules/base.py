@@ -173,6 +173,11 @@ class Ruleset(ABC):
         preference lists (in join order); reproducible from ``seed``."""
         raise NotImplementedError(f"the {self.name} rules give one power a player")
 
+    def preference_problem(self, variant: str, lists: Sequence[Sequence[str]]) -> str | None:
+        """Why a JOIN's preference lists (power codes; several lists when separated
+        by ``;``) do not fit these rules, or None."""
+        return None
+
     def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
         """The starting position once the seats are known (by default unchanged)."""
         return doc
