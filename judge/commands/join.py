@@ -60,7 +60,7 @@ class Join(Command):
         "game is full it starts: each player in turn of joining gets their best\n"
         "preference still free, the others get the remaining powers at random.\n"
         "Root Z (two powers a player): give one list per sea zone, separated by ';'\n"
-        "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I1; T1,A1,G2,F2,E2,I2,R2)."
+        "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I2; T1,A1,G2,F2,E2,I1,R2)."
     )
 
     def echo(self, stmt: Statement) -> str:
