@@ -81,7 +81,10 @@ def test_rule_6_0_bad_players_are_refused():
 
 def test_rule_6_0_a_step_keeps_the_players_and_says_the_outcome():
     rules = ruleset_for("rootz")
-    players = {"france1+england2": ["france1", "england2"], "germany1+italy2": ["germany1", "italy2"]}
+    players = {
+        "france1+england2": ["france1", "england2"],
+        "germany1+italy2": ["germany1", "italy2"],
+    }
     step = rules.step(fall({"france1": 20, "england2": 8, "germany1": 14, "italy2": 14}, players))
     assert step.after["players"] == players
     assert step.winner is None and step.draw == ("france1+england2", "germany1+italy2")
@@ -91,7 +94,18 @@ def test_rule_6_0_a_step_keeps_the_players_and_says_the_outcome():
         "Draw between France 1 and England 2 (28 centres), Germany 1 and Italy 2 (28 centres)"
     )
     lines = rules.player_lines(step.after, names.__getitem__)
-    assert lines[0].split() == ["France", "1", "+", "England", "2", "28", "centres", "(20", "+", "8)"]
+    assert lines[0].split() == [
+        "France",
+        "1",
+        "+",
+        "England",
+        "2",
+        "28",
+        "centres",
+        "(20",
+        "+",
+        "8)",
+    ]
     assert lines[1].split()[-4:] == ["centres", "(14", "+", "14)"]
 
 
@@ -99,7 +113,10 @@ def test_rule_6_0_results_report_shows_players_and_no_power_victory():
     from judge.reports import ReportSettings
 
     rules = ruleset_for("rootz")
-    players = {"france1+england2": ["france1", "england2"], "germany1+italy2": ["germany1", "italy2"]}
+    players = {
+        "france1+england2": ["france1", "england2"],
+        "germany1+italy2": ["germany1", "italy2"],
+    }
     step = rules.step(fall({"france1": 20, "england2": 5, "germany1": 1}, players))
     _, text, _ = rules.render_results(step, VARIANT, ReportSettings(game="rz"))
     assert "Players (two powers each, centres summed):" in text
