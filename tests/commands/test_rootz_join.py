@@ -1,0 +1,111 @@
+"""Root Z by mail: JOIN with a preference list per sea zone (rule 3.0), START seats
+every player with an allowed pair (rules 3.0-3.2), two Player rows of one account."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.game.end import final_standing, player_standing
+from judge.game.games import create_game
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import ACTIVE, FORMING, Account, Applicant, Game, Player
+from judge.variant.data import load_variant
+from judge.variant.rootz_pairs import allowed_pairs
+from tests.commands.forming import MASTER, mails_to, registered, text_of
+from tests.commands.helpers import outcomes
+
+FIRST = "E1,G1,F1,T2,A2,R1,I2"  # rule 3.0's lists, I1 and I2 in their zones
+SECOND = "T1,A1,G2,F2,E2,I1,R2"
+PEOPLE = [f"p{i}@players.test" for i in range(7)]
+
+
+def _rootz_game(session, **fields) -> Game:
+    game = create_game(session, "rz", [], variant="rootz", status=FORMING, deadline=None)
+    game.master_address = MASTER
+    game.seed = 42
+    for key, value in fields.items():
+        setattr(game, key, value)
+    session.add(game)
+    session.commit()
+    return game
+
+
+def registered_id(session, address: str) -> int | None:
+    return session.exec(select(Account).where(Account.address == address)).one().id
+
+
+def _only(ctx):
+    [(echo, status, message)] = outcomes(ctx)
+    return echo, status, message
+
+
+def test_rule_3_0_join_takes_one_list_per_zone(session, run):
+    game = _rootz_game(session)
+    registered(session, PEOPLE[0])
+    echo, status, message = _only(run(f"JOIN rz secret1 {FIRST}; {SECOND}", PEOPLE[0]))
+    assert status == "ok", message
+    assert "6 places are still free" in message
+    assert "England 1, Germany 1" in message and "; Turkey 1, Austria 1" in message
+    applicant = session.exec(select(Applicant).where(Applicant.game_id == game.id)).one()
+    first, second = applicant.preferences.split(";")
+    assert first.split(",")[:2] == ["england1", "germany1"]
+    assert second.split(",")[:2] == ["turkey1", "austria1"]
+
+
+def test_rule_3_0_join_refuses_a_list_mixing_the_zones(session, run):
+    _rootz_game(session)
+    registered(session, PEOPLE[0])
+    # the rule text's own sample, I1 and I2 swapped: each list then mixes the zones
+    line = "JOIN rz secret1 E1,G1,F1,T2,A2,R1,I1; T1,A1,G2,F2,E2,I2,R2"
+    _, status, message = _only(run(line, PEOPLE[0]))
+    assert status == "refused" and "mixes the two sea zones" in message
+    _, status, message = _only(run("JOIN rz secret1 E1,G1; F1,T2", PEOPLE[0]))
+    assert status == "refused" and "one sea zone" in message
+
+
+def test_rule_3_0_seven_joins_start_a_paired_game(session, run):
+    game = _rootz_game(session)
+    for who in PEOPLE:
+        registered(session, who)
+    for i, who in enumerate(PEOPLE):
+        _, status, message = _only(run(f"JOIN rz secret{i}x {FIRST}; {SECOND}", who))
+        assert status == "ok", message
+    session.commit()
+    assert game.status == ACTIVE
+    rows = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    assert len(rows) == 14
+    allowed = {frozenset(p) for p in allowed_pairs(load_variant("rootz"))}
+    by_account: dict[int, set[str]] = {}
+    for row in rows:
+        by_account.setdefault(row.account_id, set()).add(row.power)
+    assert len(by_account) == 7
+    assert all(frozenset(pair) in allowed for pair in by_account.values())
+    players = game.position_doc()["players"]
+    assert {frozenset(p) for p in players.values()} == {frozenset(p) for p in by_account.values()}
+    # the start mail names both powers and how the pairs were chosen
+    text = " ".join(text_of(mails_to(session, PEOPLE[0])[0]).split())
+    assert "You play " in text and "drawn at random with the game's seed" in text
+    # a player signs on to each of their two powers with the one password
+    first_account = session.exec(select(Player).where(Player.power == "england1")).one()
+    pair = sorted(by_account[first_account.account_id])
+    index = next(
+        i for i, who in enumerate(PEOPLE) if registered_id(session, who) == first_account.account_id
+    )
+    for power in pair:
+        ctx = run(f"SIGNON {power}@rz secret{index}x", PEOPLE[index])
+        assert ctx.signed_on and ctx.player.power == power
+    # standings: each player's two powers and their combined count
+    lines = player_standing(game)
+    assert lines[:2] == ["", "Players' totals:"] and len(lines) == 2 + 7
+    assert sum(int(line.split("centres")[0].split()[-1]) for line in lines[2:]) == 44
+    assert all(" + " in line.split("centres")[0] for line in lines[2:])
+    assert len(final_standing(game)) == 14
+    assert ruleset_for_game(game).name == "rootz"
+
+
+def test_rule_7_0_fourteen_seats_give_one_power_each(session, run):
+    game = _rootz_game(session, seats=14)
+    registered(session, PEOPLE[0])
+    _, status, message = _only(run("JOIN rz secret1 E1", PEOPLE[0]))
+    assert status == "ok" and "13 places are still free" in message, message
+    assert game.seats == 14
