@@ -109,3 +109,82 @@ def test_rule_7_0_fourteen_seats_give_one_power_each(session, run):
     _, status, message = _only(run("JOIN rz secret1 E1", PEOPLE[0]))
     assert status == "ok" and "13 places are still free" in message, message
     assert game.seats == 14
+
+
+def _paired_game(session, owned: dict[str, int]) -> Game:
+    """An active Root Z game of two players (France 1 + England 2, Germany 1 + Italy 2)
+    in Fall 1901 with no units, each power owning the given number of centres."""
+    from judge.game.games import Seat
+
+    centres = sorted(load_variant("rootz").supply_centers)
+    given, supply = 0, {}
+    for power, count in owned.items():
+        supply[power] = centres[given : given + count]
+        given += count
+    players = {
+        "france1+england2": ["france1", "england2"],
+        "germany1+italy2": ["germany1", "italy2"],
+    }
+    doc = {
+        "variant": "rootz",
+        "phase": "F1901M",
+        "units": [],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": supply,
+        "players": players,
+    }
+    seats = [
+        Seat(
+            power, f"{'ada' if power in players['france1+england2'] else 'bob'}@players.test", "pw"
+        )
+        for pair in players.values()
+        for power in pair
+    ]
+    game = create_game(session, "rzend", seats, variant="rootz", position=doc, status=ACTIVE)
+    game.master_address = MASTER
+    session.add(game)
+    session.commit()
+    return game
+
+
+def test_rule_6_0_a_game_ends_in_a_draw_on_equal_totals(session):
+    from judge.game.processing import process_phase
+    from tests.commands.forming import SENDER
+    from tests.commands.helpers import NOW
+
+    game = _paired_game(session, {"france1": 20, "england2": 8, "germany1": 14, "italy2": 14})
+    outcome = process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert game.status == "finished"
+    assert game.outcome == (
+        "Draw between France 1 and England 2 (28 centres), Germany 1 and Italy 2 (28 centres)"
+    )
+    assert outcome.winner is None
+    text = outcome.report.text
+    assert "The game is over: draw between France 1 and England 2" in text
+    assert "France 1 + England 2  28 centres (20 + 8)" in text
+
+
+def test_rule_6_0_a_game_ends_in_victory_of_the_larger_total(session):
+    from judge.game.processing import process_phase
+    from tests.commands.forming import SENDER
+    from tests.commands.helpers import NOW
+
+    game = _paired_game(session, {"france1": 20, "england2": 10, "germany1": 14, "italy2": 14})
+    process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert game.status == "finished"
+    assert game.outcome == "Victory of France 1 and England 2 (30 centres)"
+
+
+def test_rule_6_0_no_end_below_28(session):
+    from judge.game.processing import process_phase
+    from tests.commands.forming import SENDER
+    from tests.commands.helpers import NOW
+
+    game = _paired_game(session, {"france1": 20, "england2": 7, "germany1": 18})
+    process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert game.status == "active" and game.phase == "W1901A"
+    assert game.position_doc()["players"]["germany1+italy2"] == ["germany1", "italy2"]
