@@ -208,3 +208,51 @@ def test_rule_3_0_preference_lists_must_keep_to_one_zone_each():
     assert "mixes" in rules.preference_problem("rootz", [FIRST[:3] + SECOND[:1], SECOND[1:]])
     assert "one sea zone" in rules.preference_problem("rootz", [FIRST[:3], FIRST[3:]])
     assert "at most two" in rules.preference_problem("rootz", [FIRST, SECOND, []])
+
+
+def test_rule_6_0_judge_adjudicate_answers_a_players_document():
+    import json
+    import subprocess
+    import sys
+
+    players = {"P1": ["france1", "england2"], "P2": ["germany1", "italy2"]}
+    docs = [
+        fall({"france1": 20, "england2": 8, "germany1": 14, "italy2": 14}, players),
+        fall({"france1": 20, "england2": 9, "germany1": 14, "italy2": 14}, players),
+        fall({"france1": 18}),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "judge", "adjudicate", "-"],
+        input=json.dumps(docs),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    draw, win, alone = json.loads(done.stdout)
+    assert draw["draw"] == ["P1", "P2"] and "winner" not in draw
+    assert win["winner"] == "P1" and "draw" not in win
+    assert alone["winner"] == "france1"
+
+
+def test_rule_5_1_players_change_no_adjudication():
+    # Rule 5.1: a player's powers are distinct: France 1 may dislodge England 2 held by
+    # the same player, exactly as without players (rule 4.2's support across the cut).
+    doc = {
+        "variant": "rootz",
+        "phase": "S1901M",
+        "units": [
+            {"power": "france1", "type": "A", "province": "mar1"},
+            {"power": "france1", "type": "F", "province": "lyo2"},
+            {"power": "england2", "type": "A", "province": "pie2"},
+        ],
+        "orders": {
+            "france1": ["A Mar1 - Pie2", "F GoL2 S A Mar1 - Pie2"],
+            "england2": ["A Pie2 H"],
+        },
+    }
+    plain = adjudicate(dict(doc))
+    paired = adjudicate({**doc, "players": {"P1": ["france1", "england2"]}})
+    assert paired == plain
+    assert [o["result"] for o in plain["orders"]] == ["succeeds", "succeeds", "fails"]
+    assert [d["province"] for d in plain["dislodged"]] == ["pie2"]
