@@ -16,6 +16,7 @@ from judge.commands.registry import register
 from judge.game.clock import set_game_timing
 from judge.game.games import find_game, variant_powers
 from judge.game.processing import set_game_position, starting_document
+from judge.game.start import seats_of
 from judge.store.models import (
     ADJACENCIES,
     FORMING,
@@ -155,7 +156,7 @@ def describe_game(game: Game) -> str:
     rules = "multiverse" if game.rules == MULTIVERSE_RULES else "standard"
     if game.rules == MULTIVERSE_RULES:
         rules += f" ({game.adjacency} adjacency)"
-    seats = game.seats or len(variant_powers(game.variant))
+    seats = seats_of(game)
     extra = ", anonymous" if game.anonymous else ""
     return f"variant {game.variant}, {rules} rules, {seats} players, press {game.press_mode}{extra}"
 

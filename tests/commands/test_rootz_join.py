@@ -188,3 +188,23 @@ def test_rule_6_0_no_end_below_28(session):
     session.commit()
     assert game.status == "active" and game.phase == "W1901A"
     assert game.position_doc()["players"]["germany1+italy2"] == ["germany1", "italy2"]
+
+
+def test_rule_7_0_create_by_mail_seats_seven_or_fourteen(session, make_ctx):
+    from judge.commands.inbound import run_statements
+    from judge.commands.parser import parse_body
+    from judge.game.games import find_game
+    from judge.game.start import seats_of
+
+    def gm(body: str):
+        ctx = make_ctx("gm@example.org")
+        ctx.signature_verified = True
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    _, status, message = _only(gm("CREATE pairs VARIANT rootz"))
+    assert status == "ok" and "variant rootz, standard rules, 7 players" in message, message
+    assert seats_of(find_game(session, "pairs")) == 7
+    _, status, message = _only(gm("CREATE singles VARIANT rootz PLAYERS 14"))
+    assert status == "ok" and "14 players" in message, message
+    assert seats_of(find_game(session, "singles")) == 14
