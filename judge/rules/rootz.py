@@ -107,7 +107,9 @@ class RootzRuleset(StandardRuleset):
         from judge.variant.rootz_pairs import allowed_pairs, power_zones
 
         loaded = load_variant(variant)
-        return list(assign_pairs(preferences, allowed_pairs(loaded), power_zones(loaded), seed))
+        order = list(loaded.powers)
+        pairs = assign_pairs(preferences, allowed_pairs(loaded), power_zones(loaded), seed)
+        return [tuple(sorted(pair, key=order.index)) for pair in pairs]
 
     def preference_problem(self, variant: str, lists: Sequence[Sequence[str]]) -> str | None:
         """Two lists must each keep to one sea zone, a different one each (rule 3.0);
