@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from judge.store.models import Game
 
 STANDARD = "standard"
+COLONIAL = "colonial"
 MULTIVERSE = "multiverse"
 
 
@@ -33,6 +34,12 @@ def _standard() -> Ruleset:
     return StandardRuleset()
 
 
+def _colonial() -> Ruleset:
+    from judge.rules.colonial import ColonialRuleset
+
+    return ColonialRuleset()
+
+
 def _multiverse(base: Ruleset) -> Ruleset:
     from judge.rules.multiverse.ruleset import MultiverseRuleset
 
@@ -40,7 +47,7 @@ def _multiverse(base: Ruleset) -> Ruleset:
 
 
 # The rules a variant's map may be played by, by the name variant.toml gives.
-BASE_RULES: dict[str, Callable[[], Ruleset]] = {STANDARD: _standard}
+BASE_RULES: dict[str, Callable[[], Ruleset]] = {STANDARD: _standard, COLONIAL: _colonial}
 # The rules a game may layer over its map's rules, by the name Game.rules gives
 # ("standard": none).
 LAYERS: dict[str, Callable[[Ruleset], Ruleset]] = {MULTIVERSE: _multiverse}

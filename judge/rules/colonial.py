@@ -1,0 +1,338 @@
+"""Colonial Diplomacy's rules: the standard rules plus Hong Kong and the Suez Canal.
+
+The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7); the
+data (the canal's seas and gate, the Hong Kong centre and who it does not count
+for) is read from the variant's ``special_rules.toml``.
+
+* Hong Kong (HK-1, HK-2) counts as a centre for every power but China: China
+  holding it gets no build for it and no step towards victory.  Only Britain
+  builds there, as its home centre, while it owns it (the standard build rule).
+  Victory is 30 counted centres at the end of a Fall phase that no retreats follow.
+* The Suez Canal (SUEZ-1..7) is a fleet move kind, :class:`CanalMove`, between the
+  two seas it joins.  It needs the permission of the unit in Egypt: a support
+  naming that move (an army gives it with :class:`CanalPermission`, which adds no
+  strength), or, for the fleets of that unit's owner, only that the unit neither
+  leaves nor is dislodged.  Without permission the move is void and the fleet holds.
+  Permission depends on the outcome (a dislodged gate gives none), so the movement
+  phase is resolved again without the moves that lost it, until none loses it; when
+  a canal move's own success costs it its permission, it is void.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from judge.engine.geography import Geography
+from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, register
+from judge.engine.orders import STANDARD_ORDER_KINDS, Hold, Move, Moving, SupportMove
+from judge.engine.outcome import MovementResult, Outcome
+from judge.engine.phase import Phase
+from judge.engine.resolver import resolve_movement
+from judge.engine.rules import STANDARD, centre_allowance
+from judge.engine.units import Location, Unit, UnitType
+from judge.orders.reader import Context, KindSyntax, ParsedOrder
+from judge.orders.standard import STANDARD_SYNTAX
+from judge.rules.base import Document, Step
+from judge.rules.standard import StandardRuleset
+from judge.variant.data import Variant, variant_dir
+
+if TYPE_CHECKING:
+    from judge.engine.position import Position
+
+VARIANT = "colonial"
+
+
+@dataclass(frozen=True)
+class SpecialRules:
+    """The data of Colonial's special rules (``special_rules.toml``)."""
+
+    canal_seas: frozenset[str]
+    canal_gate: str
+    hong_kong: str
+    hong_kong_nobody: frozenset[str]
+
+
+@functools.cache
+def special_rules() -> SpecialRules:
+    """The special rules of the Colonial variant, read once."""
+    path = variant_dir(VARIANT) / "special_rules.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    suez, hk = data["suez_canal"], data["hong_kong"]
+    return SpecialRules(
+        canal_seas=frozenset(suez["seas"]),
+        canal_gate=suez["gate"],
+        hong_kong=hk["center"],
+        hong_kong_nobody=frozenset(hk["counts_for_nobody_while_owned_by"]),
+    )
+
+
+# ------------------------------------------------------------------ Hong Kong
+
+
+def counted_centres(centers: Mapping[str, str]) -> dict[str, str]:
+    """The centres that count (centre -> owner): Hong Kong is left out while a power
+    it counts for nobody under (China) owns it (HK-1)."""
+    rules = special_rules()
+    return {
+        centre: owner
+        for centre, owner in centers.items()
+        if not (centre == rules.hong_kong and owner in rules.hong_kong_nobody)
+    }
+
+
+def centre_counts(centers: Mapping[str, str]) -> dict[str, int]:
+    """Counted centres per power (powers without one left out)."""
+    counts: dict[str, int] = {}
+    for owner in counted_centres(centers).values():
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
+def colonial_allowance(variant: Variant, position: Position) -> dict[str, int]:
+    """Per power: counted centres minus units (builds, or removals when negative)."""
+    return centre_allowance(variant, replace(position, centers=counted_centres(position.centers)))
+
+
+def _owners(doc: Mapping[str, Any]) -> dict[str, str]:
+    """Centre -> owner, from a document's ``supply_centers`` (power -> centres)."""
+    return {
+        str(centre): power
+        for power, owned in (doc.get("supply_centers") or {}).items()
+        for centre in owned
+    }
+
+
+def colonial_winner(variant: Variant, answer: Mapping[str, Any]) -> str | None:
+    """The power with the victory number of counted centres after a Fall phase that no
+    retreats follow (HK-2); None at any other time."""
+    phase = Phase.parse(str(answer["phase"]))
+    after = Phase.parse(str(answer["next_phase"]))
+    if phase.season != "F" or phase.kind == "A" or after.is_retreat:
+        return None
+    for power, count in centre_counts(_owners(answer)).items():
+        if count >= variant.victory_centers:
+            return power
+    return None
+
+
+# ---------------------------------------------------------------- Suez Canal
+
+
+def is_canal_passage(src: Hashable, dest: Hashable) -> bool:
+    """Whether ``src`` to ``dest`` crosses the canal (one sea to the other)."""
+    seas = special_rules().canal_seas
+    return src != dest and src in seas and dest in seas
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class CanalMove(Moving):
+    """A fleet passes the Suez Canal from one of its seas to the other (SUEZ-1)."""
+
+    kind: ClassVar[str] = "canal_move"
+    unit: Location
+    dest: Location
+
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        if unit.type is not UnitType.FLEET:
+            return "only a fleet can pass the Suez Canal"
+        if not is_canal_passage(board.geo.province(self.unit), board.geo.province(self.dest)):
+            return "the Suez Canal joins the Mediterranean and the Red Sea only"
+        return None
+
+    @classmethod
+    def reaches(cls, board: Board, loc: Location, dest: Location, exclude: Location | None) -> bool:
+        """A fleet in one canal sea reaches the other (so others may support it there)."""
+        unit = board.units[loc]
+        geo = board.geo
+        return unit.type is UnitType.FLEET and is_canal_passage(
+            geo.province(loc), geo.province(dest)
+        )
+
+    def format(self, unit: UnitText, phase: str) -> str:
+        return f"{unit(self.unit)} - {self.dest}"
+
+    def moves_to(self) -> Location:
+        return self.dest
+
+    def reaches_directly(self, geo: Geography, unit: Unit, loc: Location) -> bool:
+        return True  # legality checked the passage; permission is checked after resolution
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class CanalPermission(MovementOrder):
+    """The army in Egypt permits a canal move, written as a support (SUEZ-2); it
+    gives no strength (SUEZ-4) and otherwise holds."""
+
+    kind: ClassVar[str] = "canal_permission"
+    unit: Location
+    target: Location
+    dest: Location
+
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        geo = board.geo
+        if geo.province(self.unit) != special_rules().canal_gate:
+            return "only the unit in Egypt gives permission to pass the canal"
+        target = board.units.get(self.target)
+        if target is None:
+            return "there is no unit to support there"
+        if target.type is not UnitType.FLEET or not is_canal_passage(
+            geo.province(self.target), geo.province(self.dest)
+        ):
+            return "the supporting unit cannot reach that area"
+        return None
+
+    def format(self, unit: UnitText, phase: str) -> str:
+        return f"{unit(self.unit)} S {unit(self.target)} - {self.dest}"
+
+    def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
+        if loc in result.dislodged:
+            return Outcome(False, "dislodged")
+        ordered = r.orders.get(self.target)
+        if not isinstance(ordered, CanalMove) or ordered.dest != self.dest:
+            return Outcome(False, "void")
+        return Outcome(True)
+
+
+def _gate(geo: Geography, units: Mapping[Location, Unit]) -> Location | None:
+    gate = special_rules().canal_gate
+    return next((loc for loc in units if geo.province(loc) == gate), None)
+
+
+def _permitted(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    orders: Mapping[Location, MovementOrder],
+    loc: Location,
+    result: MovementResult,
+) -> bool:
+    """Whether the canal move at ``loc`` has permission, given an outcome of the phase
+    (SUEZ-2, SUEZ-3, SUEZ-5: a cut permission support still permits)."""
+    gate = _gate(geo, units)
+    if gate is None or gate in result.dislodged:
+        return False
+    move = orders[loc]
+    given = orders.get(gate)
+    if (
+        isinstance(given, SupportMove | CanalPermission)
+        and given.target == loc
+        and geo.province(given.dest) == geo.province(move.moves_to())
+    ):
+        return True
+    return units[gate].power == units[loc].power and gate not in result.moves
+
+
+def resolve_colonial(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    orders: Mapping[Location, MovementOrder],
+) -> MovementResult:
+    """Resolve a movement phase with the canal's permission (SUEZ-6: a canal move
+    without it is void and the fleet holds)."""
+    canal = {loc for loc, order in orders.items() if isinstance(order, CanalMove)}
+    permitted = set(canal)
+    while True:
+        effective = {
+            loc: Hold(loc) if loc in canal and loc not in permitted else order
+            for loc, order in orders.items()
+        }
+        result = resolve_movement(geo, units, effective)
+        lost = {loc for loc in permitted if not _permitted(geo, units, orders, loc, result)}
+        if not lost:
+            break
+        permitted -= lost
+    for loc in canal - permitted:
+        result.outcomes[loc] = Outcome(False, "void")
+    return result
+
+
+def _move(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A move, or a fleet's passage of the canal when it goes from one of its seas to
+    the other."""
+    order = STANDARD_SYNTAX.interpreters[("M", "move")](ctx, parsed)
+    if (
+        isinstance(order, Move)
+        and not order.via_convoy
+        and ctx.pos.units[order.unit].type is UnitType.FLEET
+        and is_canal_passage(ctx.geo.province(order.unit), ctx.geo.province(order.dest))
+    ):
+        return CanalMove(order.unit, order.dest)
+    return order
+
+
+def _support(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A support; written by the army in Egypt for a canal move, a permission."""
+    order = STANDARD_SYNTAX.interpreters[("M", "support")](ctx, parsed)
+    if not isinstance(order, SupportMove):
+        return order
+    geo, units = ctx.geo, ctx.pos.units
+    if (
+        units[order.unit].type is not UnitType.FLEET
+        and geo.province(order.unit) == special_rules().canal_gate
+        and is_canal_passage(geo.province(order.target), geo.province(order.dest))
+    ):
+        return CanalPermission(order.unit, order.target, order.dest)
+    return order
+
+
+COLONIAL_RULES = replace(
+    STANDARD,
+    name="colonial",
+    order_kinds=(*STANDARD_ORDER_KINDS, CanalMove, CanalPermission),
+    movement=resolve_colonial,
+    allowance=colonial_allowance,
+)
+SUEZ_KIND = KindSyntax(
+    "suez canal",
+    interpret={("M", "move"): _move, ("M", "support"): _support},
+)
+COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND)
+
+
+# ------------------------------------------------------------------ ruleset
+
+
+class ColonialRuleset(StandardRuleset):
+    """The standard rules with Colonial's Hong Kong and Suez Canal."""
+
+    name = "colonial"
+
+    def __init__(self) -> None:
+        super().__init__(COLONIAL_SYNTAX)
+
+    def owed(self, doc: Document) -> dict[str, Any]:
+        """As the standard rules, counting only the centres that count (HK-1)."""
+        if doc.get("supply_centers") is None:
+            return super().owed(doc)  # the starting centres: Hong Kong is British
+        centres: dict[str, list[str]] = {}
+        for centre, owner in sorted(counted_centres(_owners(doc)).items()):
+            centres.setdefault(owner, []).append(centre)
+        return super().owed({**doc, "supply_centers": centres})
+
+    def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
+        return centre_counts(_owners(doc))
+
+    def adjudicate(self, doc: Document) -> Document:
+        return _with_standings(doc, super().adjudicate(doc))
+
+    def _step(self, doc: Document, answer: Document) -> Step:
+        return super()._step(doc, _with_standings(doc, answer))
+
+
+def _with_standings(doc: Mapping[str, Any], answer: Document) -> Document:
+    """The answer with ``center_counts`` (counted centres per power) and ``winner``
+    as Colonial decides it (HK-2)."""
+    from judge.variant.data import load_variant
+
+    variant = load_variant(str(doc.get("variant", VARIANT)))
+    answer["center_counts"] = dict(sorted(centre_counts(_owners(answer)).items()))
+    answer.pop("winner", None)
+    champion = colonial_winner(variant, answer)
+    if champion is not None:
+        answer["winner"] = champion
+    return answer

@@ -1,0 +1,383 @@
+"""Colonial Diplomacy's special rules (judge/rules/colonial.py), one case per reading
+of docs/variants.md, DATC style: a position, the orders, the expected result, all
+through ``judge adjudicate`` documents of ``"variant": "colonial"``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from judge.engine.kinds import order_kind
+from judge.rules.colonial import CanalMove, CanalPermission, ColonialRuleset
+from judge.rules.registry import adjudicate, ruleset_for
+from judge.variant.data import load_variant
+
+VARIANT = load_variant("colonial")
+
+
+def unit(text: str) -> dict[str, str]:
+    """``"britain F egy"`` as a unit entry of a document."""
+    power, kind, province = text.split()
+    return {"power": power, "type": kind, "province": province}
+
+
+def judge(
+    units: list[str],
+    orders: dict[str, list[str]],
+    phase: str = "S1870M",
+    centres: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "variant": "colonial",
+        "phase": phase,
+        "units": [unit(u) for u in units],
+        "orders": orders,
+    }
+    if centres is not None:
+        doc["supply_centers"] = centres
+    return adjudicate(doc)
+
+
+def results(answer: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
+    """Each order as written -> (result, reason)."""
+    return {o["text"]: (o["result"], o["reason"]) for o in answer["orders"]}
+
+
+def where(answer: dict[str, Any]) -> dict[str, str]:
+    """Province -> power of each unit after the phase."""
+    return {u["province"]: u["power"] for u in answer["units"]}
+
+
+def test_the_colonial_variant_is_played_by_the_colonial_rules() -> None:
+    assert VARIANT.rules == "colonial"
+    assert isinstance(ruleset_for("colonial"), ColonialRuleset)
+    assert order_kind("canal_move") is CanalMove
+    assert order_kind("canal_permission") is CanalPermission
+
+
+# ------------------------------------------------------------------ Hong Kong
+
+# 30 centres other than Hong Kong, and 29 of them.
+OTHER_CENTRES = sorted(c for c in VARIANT.supply_centers if c != "hk")
+
+
+def test_HK_1_hong_kong_counts_for_britain_and_any_power_but_china() -> None:
+    centres = {"britain": ["hk", "bom"], "france": ["ann"]}
+    answer = judge(["britain F hk"], {}, centres=centres)
+    assert answer["center_counts"] == {"britain": 2, "france": 1}
+    answer = judge(["france F hk"], {}, centres={"france": ["hk", "ann"]})
+    assert answer["center_counts"] == {"france": 2}
+
+
+def test_HK_1_hong_kong_held_by_china_counts_for_nobody_but_is_listed_under_china() -> None:
+    answer = judge(
+        ["britain F sig", "china A can"],
+        {"china": ["A Can - Hk"]},
+        phase="F1870M",
+        centres={"britain": ["hk", "sig"], "china": ["can"]},
+    )
+    assert results(answer)["A Can - Hk"] == ("succeeds", None)
+    assert answer["supply_centers"]["china"] == ["can", "hk"]
+    assert answer["center_counts"] == {"britain": 1, "china": 1}
+    ruleset = ruleset_for("colonial")
+    assert ruleset.centre_counts(answer) == {"britain": 1, "china": 1}
+
+
+def test_HK_1_china_gets_no_build_for_hong_kong() -> None:
+    ruleset = ruleset_for("colonial")
+    doc = {
+        "variant": "colonial",
+        "phase": "W1870A",
+        "units": [unit("china A pek")],
+        "supply_centers": {"china": ["pek", "hk"], "britain": ["bom"]},
+    }
+    owed = ruleset.owed(doc)
+    assert "china" not in owed  # one counted centre, one unit
+    assert [(o.key, o.count) for o in owed["britain"]] == [("build", 1)]
+    doc["orders"] = {"china": ["Build A can"]}
+    doc["supply_centers"]["china"].append("can")
+    # With Canton too: one build (for Canton), never a second for Hong Kong.
+    assert [(o.key, o.count) for o in ruleset.owed(doc)["china"]] == [("build", 1)]
+    answer = adjudicate(
+        {
+            **doc,
+            "orders": {"china": ["Build A can", "Build A sha"]},
+            "supply_centers": {"china": ["pek", "hk", "can", "sha"]},
+        }
+    )
+    built = [u for u in answer["units"] if u["power"] == "china"]
+    assert len(built) == 3  # two counted centres more than its one unit
+
+
+def test_HK_1_china_with_more_units_than_counted_centres_removes_one() -> None:
+    ruleset = ruleset_for("colonial")
+    doc = {
+        "variant": "colonial",
+        "phase": "W1870A",
+        "units": [unit("china A pek"), unit("china A hk")],
+        "supply_centers": {"china": ["pek", "hk"]},
+    }
+    assert [(o.key, o.count) for o in ruleset.owed(doc)["china"]] == [("remove", 1)]
+
+
+def test_HK_1_only_britain_builds_in_hong_kong_and_only_while_it_owns_it() -> None:
+    doc = {"variant": "colonial", "phase": "W1870A", "units": []}
+    answer = adjudicate(
+        {**doc, "supply_centers": {"britain": ["hk"]}, "orders": {"britain": ["Build F hk"]}}
+    )
+    assert results(answer)["Build F hk"] == ("succeeds", None)
+    answer = adjudicate(
+        {
+            **doc,
+            "supply_centers": {"britain": ["bom"], "france": ["hk"]},
+            "orders": {"britain": ["Build F hk"], "france": ["Build F hk"]},
+        }
+    )
+    found = [(o["power"], o["result"], o["reason"]) for o in answer["orders"]]
+    assert found == [
+        ("britain", "invalid", "you do not own Hong Kong"),
+        ("france", "invalid", "Hong Kong is not one of your home centres"),
+    ]
+
+
+def _fall_with(centres: dict[str, list[str]], units: list[str], phase: str = "F1870M"):
+    return judge(units, {}, phase=phase, centres=centres)
+
+
+def test_HK_2_victory_is_30_counted_centres_after_a_fall_phase() -> None:
+    thirty = ["hk", *OTHER_CENTRES[:29]]
+    answer = _fall_with({"britain": thirty}, ["britain A hk"])
+    assert answer["center_counts"] == {"britain": 30}
+    assert answer["winner"] == "britain"
+    answer = _fall_with({"britain": thirty[:-1]}, ["britain A hk"])
+    assert "winner" not in answer
+
+
+def test_HK_2_hong_kong_never_counts_towards_chinas_victory() -> None:
+    china = ["hk", *OTHER_CENTRES[:29]]
+    answer = _fall_with({"china": china}, ["china A hk"])
+    assert answer["center_counts"] == {"china": 29}
+    assert "winner" not in answer  # the standard count (30 centres) would name China
+    answer = _fall_with({"china": china + [OTHER_CENTRES[29]]}, ["china A hk"])
+    assert answer["winner"] == "china"
+
+
+def test_HK_2_victory_is_checked_only_at_the_end_of_a_fall_turn() -> None:
+    thirty = ["hk", *OTHER_CENTRES[:29]]
+    assert "winner" not in _fall_with({"britain": thirty}, ["britain A hk"], phase="S1871M")
+    # Fall movement followed by retreats: decided after the retreats.
+    answer = judge(
+        ["britain A mad", "france A syr", "france A mec", "turkey A egy"],
+        {"france": ["A Syr - Egy", "A Mec S A Syr - Egy"]},
+        phase="F1870M",
+        centres={"britain": thirty},
+    )
+    assert answer["next_phase"] == "F1870R"
+    assert "winner" not in answer
+    retreat = {
+        "variant": "colonial",
+        "phase": "F1870R",
+        "units": [unit("britain A mad")],
+        "supply_centers": {"britain": thirty},
+    }
+    assert adjudicate(retreat)["winner"] == "britain"
+
+
+# ---------------------------------------------------------------- Suez Canal
+
+
+def test_SUEZ_1_only_fleets_pass_the_canal_and_nothing_else_crosses_it() -> None:
+    answer = judge(
+        ["turkey F reds", "turkey F meds", "britain F egy", "russia F con"],
+        {
+            "turkey": ["F Reds S F Con - Meds", "F Meds C A Egy - Reds"],
+        },
+    )
+    found = results(answer)
+    assert found["F Reds S F Con - Meds"] == (
+        "invalid",
+        "the supporting unit cannot reach that area",
+    )
+    assert found["F Meds C A Egy - Reds"][0] == "invalid"
+
+
+def test_SUEZ_1_no_retreat_through_the_canal() -> None:
+    answer = judge(
+        ["turkey F reds", "britain F egy", "britain F ade", "britain F eri"],
+        {"britain": ["F Ade - Reds", "F Eri S F Ade - Reds"]},
+    )
+    (dislodged,) = answer["dislodged"]
+    assert dislodged["province"] == "reds"
+    assert "meds" not in dislodged["retreat_options"]
+
+
+def test_SUEZ_2_a_fleet_passes_with_the_permission_of_the_unit_in_egypt() -> None:
+    answer = judge(
+        ["france F reds", "britain F egy"],
+        {"france": ["F Reds - Meds"], "britain": ["F Egy S F Reds - Meds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("succeeds", None)
+    assert where(answer)["meds"] == "france"
+    assert answer["orders"][0]["order"] == "F reds - meds"
+
+
+def test_SUEZ_2_an_army_in_egypt_gives_permission_too() -> None:
+    answer = judge(
+        ["france F meds", "britain A egy"],
+        {"france": ["F Meds - Reds"], "britain": ["A Egy S F Meds - Reds"]},
+    )
+    found = results(answer)
+    assert found["F Meds - Reds"] == ("succeeds", None)
+    assert found["A Egy S F Meds - Reds"] == ("succeeds", None)
+    assert answer["orders"][1]["order"] == "A egy S F meds - reds"
+
+
+@pytest.mark.parametrize(
+    ("egypt", "why"),
+    [
+        ([], "no unit in Egypt"),
+        (["britain F egy"], "the unit in Egypt gives no permission"),
+        (["britain A egy"], "the unit in Egypt holds"),
+    ],
+)
+def test_SUEZ_6_without_permission_the_canal_move_is_void_and_the_fleet_holds(
+    egypt: list[str], why: str
+) -> None:
+    answer = judge(["france F reds", *egypt], {"france": ["F Reds - Meds"]})
+    assert results(answer)["F Reds - Meds"] == ("fails", "void"), why
+    assert where(answer)["reds"] == "france"
+
+
+def test_SUEZ_2_permission_for_another_move_is_no_permission() -> None:
+    answer = judge(
+        ["france F reds", "britain F egy", "britain F ade"],
+        {"france": ["F Reds - Meds"], "britain": ["F Egy S F Ade - Reds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "void")
+
+
+def test_SUEZ_2_a_dislodged_egypt_unit_gives_no_permission() -> None:
+    answer = judge(
+        ["france F reds", "britain A egy", "turkey A syr", "turkey A mec"],
+        {
+            "france": ["F Reds - Meds"],
+            "britain": ["A Egy S F Reds - Meds"],
+            "turkey": ["A Syr - Egy", "A Mec S A Syr - Egy"],
+        },
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "void")
+    assert where(answer)["reds"] == "france"
+    assert answer["dislodged"][0]["province"] == "egy"
+
+
+def test_SUEZ_3_the_owners_fleets_need_no_permission() -> None:
+    answer = judge(["britain F reds", "britain A egy"], {"britain": ["F Reds - Meds"]})
+    assert results(answer)["F Reds - Meds"] == ("succeeds", None)
+
+
+def test_SUEZ_3_not_when_the_owners_egypt_unit_leaves() -> None:
+    answer = judge(
+        ["britain F reds", "britain A egy"], {"britain": ["F Reds - Meds", "A Egy - Sud"]}
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "void")
+
+
+def test_SUEZ_3_an_egypt_unit_that_tries_to_leave_and_bounces_still_permits() -> None:
+    answer = judge(
+        ["britain F reds", "britain A egy", "france A sud"],
+        {"britain": ["F Reds - Meds", "A Egy - Sud"]},
+    )
+    found = results(answer)
+    assert found["A Egy - Sud"] == ("fails", "bounced")
+    assert found["F Reds - Meds"] == ("succeeds", None)
+
+
+def test_SUEZ_3_not_when_the_owners_egypt_unit_is_dislodged() -> None:
+    answer = judge(
+        ["britain F reds", "britain A egy", "turkey A syr", "turkey A mec"],
+        {"britain": ["F Reds - Meds"], "turkey": ["A Syr - Egy", "A Mec S A Syr - Egy"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "void")
+
+
+def test_SUEZ_4_a_fleet_in_egypt_adds_strength_with_its_permission() -> None:
+    answer = judge(
+        ["france F reds", "britain F egy", "turkey F meds"],
+        {"france": ["F Reds - Meds"], "britain": ["F Egy S F Reds - Meds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("succeeds", None)
+    assert answer["dislodged"][0]["province"] == "meds"
+
+
+def test_SUEZ_4_an_army_in_egypt_gives_permission_only() -> None:
+    answer = judge(
+        ["france F reds", "britain A egy", "turkey F meds"],
+        {"france": ["F Reds - Meds"], "britain": ["A Egy S F Reds - Meds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "bounced")  # permitted, too weak
+    assert answer["dislodged"] == []
+
+
+def test_SUEZ_5_a_cut_permission_support_keeps_the_permission() -> None:
+    answer = judge(
+        ["france F reds", "britain F egy", "turkey A syr"],
+        {
+            "france": ["F Reds - Meds"],
+            "britain": ["F Egy S F Reds - Meds"],
+            "turkey": ["A Syr - Egy"],
+        },
+    )
+    found = results(answer)
+    assert found["F Egy S F Reds - Meds"] == ("fails", "cut")
+    assert found["F Reds - Meds"] == ("succeeds", None)
+
+
+def test_SUEZ_5_a_cut_permission_gives_no_strength() -> None:
+    answer = judge(
+        ["france F reds", "britain F egy", "turkey A syr", "turkey F meds"],
+        {
+            "france": ["F Reds - Meds"],
+            "britain": ["F Egy S F Reds - Meds"],
+            "turkey": ["A Syr - Egy"],
+        },
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "bounced")
+
+
+def test_SUEZ_6_a_void_canal_move_stands_off_nobody() -> None:
+    answer = judge(
+        ["france F reds", "russia F con"],
+        {"france": ["F Reds - Meds"], "russia": ["F Con - Meds"]},
+    )
+    found = results(answer)
+    assert found["F Reds - Meds"] == ("fails", "void")
+    assert found["F Con - Meds"] == ("succeeds", None)
+    assert answer["contested"] == []
+
+
+def test_SUEZ_6_others_may_support_a_permitted_canal_move_into_its_sea() -> None:
+    answer = judge(
+        ["britain F reds", "britain A egy", "britain F con", "turkey F meds"],
+        {"britain": ["F Reds - Meds", "F Con S F Reds - Meds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("succeeds", None)
+
+
+def test_SUEZ_7_canal_moves_in_opposite_directions_meet_head_to_head() -> None:
+    answer = judge(
+        ["britain F reds", "britain F meds", "britain A egy"],
+        {"britain": ["F Reds - Meds", "F Meds - Reds"]},
+    )
+    found = results(answer)
+    assert found["F Reds - Meds"] == ("fails", "bounced")
+    assert found["F Meds - Reds"] == ("fails", "bounced")
+
+
+def test_SUEZ_7_a_canal_move_and_a_standoff_in_its_sea() -> None:
+    answer = judge(
+        ["britain F reds", "britain A egy", "russia F con"],
+        {"britain": ["F Reds - Meds"], "russia": ["F Con - Meds"]},
+    )
+    assert results(answer)["F Reds - Meds"] == ("fails", "bounced")
+    assert answer["contested"] == ["meds"]
