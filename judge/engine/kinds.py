@@ -162,6 +162,11 @@ class MovementOrder(Order):
         """For a convoy: the army it carries and the destination."""
         return None
 
+    def cuts_support(self) -> bool:
+        """For a move: whether it cuts the support of the unit it attacks (the
+        standard moves do; a ruleset's move may not)."""
+        return True
+
     def supports(self) -> Location | None:
         """For a support: the location of the supported unit."""
         return None

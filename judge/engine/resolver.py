@@ -357,6 +357,8 @@ class _Resolver:
         for attacker in self.attackers(loc):
             if self.units[attacker].power == power:
                 continue  # a unit never cuts the support of its own power
+            if not self.orders[attacker].cuts_support():
+                continue
             if into is not None and self.area[attacker] == into:
                 if self.resolve(attacker):
                     return False

@@ -34,7 +34,14 @@ from judge.engine.phase import Phase
 from judge.engine.resolver import resolve_movement
 from judge.engine.rules import STANDARD, centre_allowance
 from judge.engine.units import Location, Unit, UnitType
-from judge.orders.reader import Context, KindSyntax, ParsedOrder
+from judge.orders.reader import (
+    Context,
+    KindSyntax,
+    OrderSyntaxError,
+    ParsedOrder,
+    Place,
+    Reader,
+)
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.rules.base import Document, Step
 from judge.rules.standard import StandardRuleset
@@ -54,6 +61,8 @@ class SpecialRules:
     canal_gate: str
     hong_kong: str
     hong_kong_nobody: frozenset[str]
+    rail_power: str
+    rail_stations: tuple[str, ...]
 
 
 @functools.cache
@@ -62,11 +71,14 @@ def special_rules() -> SpecialRules:
     path = variant_dir(VARIANT) / "special_rules.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     suez, hk = data["suez_canal"], data["hong_kong"]
+    rail = data["trans_siberian_railroad"]
     return SpecialRules(
         canal_seas=frozenset(suez["seas"]),
         canal_gate=suez["gate"],
         hong_kong=hk["center"],
         hong_kong_nobody=frozenset(hk["counts_for_nobody_while_owned_by"]),
+        rail_power=rail["power"],
+        rail_stations=tuple(rail["stations"]),
     )
 
 
@@ -117,6 +129,179 @@ def colonial_winner(variant: Variant, answer: Mapping[str, Any]) -> str | None:
         if count >= variant.victory_centers:
             return power
     return None
+
+
+# ------------------------------------------------------- Trans-Siberian Railroad
+
+
+def rail_route(src: str, dest: str) -> tuple[str, ...]:
+    """The stations a train passes from ``src`` to ``dest`` (both stations), in order,
+    ``dest`` last and ``src`` left out."""
+    stations = special_rules().rail_stations
+    first, last = stations.index(src), stations.index(dest)
+    step = 1 if last > first else -1
+    return tuple(stations[i] for i in range(first + step, last + step, step))
+
+
+def _rail_reason(geo: Geography, unit: Unit, src: Location, dest: Location) -> str | None:
+    rules = special_rules()
+    if unit.type is not UnitType.ARMY or unit.power != rules.rail_power:
+        return "only a Russian army can travel by the Trans-Siberian Railroad"
+    if geo.province(src) not in rules.rail_stations:
+        return "the army is not on a station of the Trans-Siberian Railroad"
+    if geo.province(dest) not in rules.rail_stations:
+        return "the Trans-Siberian Railroad does not go there"
+    if geo.province(src) == geo.province(dest):
+        return "a unit cannot move to where it is"
+    return None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class RailMove(Moving):
+    """A Russian army travels the Trans-Siberian Railroad from its station to another
+    (TSR-1).  It never dislodges and never cuts support: it arrives only where every
+    other unit leaves (TSR-5); supports count at its destination only (TSR-7)."""
+
+    kind: ClassVar[str] = "rail_move"
+    unit: Location
+    dest: Location
+
+    def illegal_reason(self, board: Board, unit: Unit) -> str | None:
+        return _rail_reason(board.geo, unit, self.unit, self.dest)
+
+    @classmethod
+    def reaches(cls, board: Board, loc: Location, dest: Location, exclude: Location | None) -> bool:
+        return _rail_reason(board.geo, board.units[loc], loc, dest) is None
+
+    def format(self, unit: UnitText, phase: str) -> str:
+        return f"{unit(self.unit)} - TSR - {self.dest}"
+
+    def moves_to(self) -> Location:
+        return self.dest
+
+    def reaches_directly(self, geo: Geography, unit: Unit, loc: Location) -> bool:
+        return True  # legality checked both stations
+
+    def cuts_support(self) -> bool:
+        return False
+
+    def decide(self, r: Resolution, loc: Location) -> bool:
+        if not r.move_succeeds(loc):
+            return False
+        area = r.geo.province(self.dest)
+        for other in r.units:
+            if other != loc and r.geo.province(other) == area:
+                # The destination must be emptied: the train never dislodges.
+                return r.orders[other].moves_to() is not None and r.resolve(other)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class _PastTrain(Move):
+    """A non-Russian move into a station a train passes on its way: the train stands
+    there with strength 1, so the move needs a support to get in (TSR-4)."""
+
+    def decide(self, r: Resolution, loc: Location) -> bool:
+        if not r.move_succeeds(loc):
+            return False
+        return any(
+            order.supports() == loc and r.is_backing(other, loc) and r.resolve(other)
+            for other, order in r.orders.items()
+        )
+
+
+def _trains(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    orders: dict[Location, MovementOrder],
+    failed: dict[Location, Outcome],
+) -> dict[Location, RailMove]:
+    """The rail moves of the phase; a train met head to head by a foreign unit coming
+    from the first station of its route into its origin stays (TSR-8): it holds (its
+    supports are void) and its move fails."""
+    power = special_rules().rail_power
+    trains: dict[Location, RailMove] = {}
+    for loc, order in orders.items():
+        if not isinstance(order, RailMove):
+            continue
+        first = rail_route(geo.province(loc), geo.province(order.dest))[0]
+        for other, theirs in orders.items():
+            dest = theirs.moves_to()
+            if (
+                geo.province(other) == first
+                and units[other].power != power
+                and dest is not None
+                and geo.province(dest) == geo.province(loc)
+            ):
+                orders[loc] = Hold(loc)
+                failed[loc] = Outcome(False, "bounced")
+                break
+        else:
+            trains[loc] = order
+    return trains
+
+
+def _hinder_entries(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    orders: dict[Location, MovementOrder],
+    trains: Mapping[Location, RailMove],
+) -> None:
+    """Make every non-Russian move into a station on a train's way meet the train there."""
+    passed = {
+        station
+        for loc, train in trains.items()
+        for station in rail_route(geo.province(loc), geo.province(train.dest))[:-1]
+    }
+    power = special_rules().rail_power
+    for loc, order in orders.items():
+        if type(order) is Move and units[loc].power != power and geo.province(order.dest) in passed:
+            orders[loc] = _PastTrain(order.unit, order.dest, order.via_convoy)
+
+
+def _train_stop(
+    geo: Geography,
+    units: Mapping[Location, Unit],
+    orders: Mapping[Location, MovementOrder],
+    loc: Location,
+    result: MovementResult,
+) -> str | None:
+    """Where the train at ``loc`` gets to, given an outcome of the phase: its
+    destination, unless a non-Russian unit ends the turn on a station on the way
+    (TSR-2, TSR-3); then the nearest station before that one which ends the turn
+    empty and which no other unit tried to enter, or None: it stays (TSR-6)."""
+    power = special_rules().rail_power
+    train = orders[loc]
+    assert isinstance(train, RailMove)
+    at_end: dict[Hashable, str] = {}
+    for other, unit in units.items():
+        if other != loc and other not in result.dislodged:
+            at_end[geo.province(result.moves.get(other, other))] = unit.power
+    route = rail_route(geo.province(loc), geo.province(train.dest))
+    on_the_way = route[:-1]
+    blocked = next((i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power), None)
+    if blocked is None:
+        return route[-1]
+    tried = {
+        geo.province(dest)
+        for other, order in orders.items()
+        if other != loc and (dest := order.moves_to()) is not None
+    }
+    for station in reversed(on_the_way[:blocked]):
+        if station not in at_end and station not in tried:
+            return station
+    return None
+
+
+def _shorter(
+    geo: Geography, loc: Location, train: RailMove, current: str | None, found: str | None
+) -> str | None:
+    """The nearer to the origin of two stops of a train (None: it stays)."""
+    if current is None or found is None:
+        return None
+    route = rail_route(geo.province(loc), geo.province(train.dest))
+    return current if route.index(current) <= route.index(found) else found
 
 
 # ---------------------------------------------------------------- Suez Canal
@@ -233,21 +418,45 @@ def resolve_colonial(
     orders: Mapping[Location, MovementOrder],
 ) -> MovementResult:
     """Resolve a movement phase with the canal's permission (SUEZ-6: a canal move
-    without it is void and the fleet holds)."""
-    canal = {loc for loc, order in orders.items() if isinstance(order, CanalMove)}
+    without it is void and the fleet holds) and the railroad's trains (TSR-3..8).
+
+    Both depend on the outcome, so the phase is resolved again, with the canal moves
+    that lost permission held and the blocked trains stopped short, until nothing
+    changes (each round only takes away: it ends)."""
+    given = dict(orders)
+    failed: dict[Location, Outcome] = {}
+    trains = _trains(geo, units, given, failed)
+    _hinder_entries(geo, units, given, trains)
+    canal = {loc for loc, order in given.items() if isinstance(order, CanalMove)}
     permitted = set(canal)
+    stops: dict[Location, str | None] = {loc: geo.province(t.dest) for loc, t in trains.items()}
     while True:
-        effective = {
-            loc: Hold(loc) if loc in canal and loc not in permitted else order
-            for loc, order in orders.items()
-        }
+        effective = dict(given)
+        for loc in canal - permitted:
+            effective[loc] = Hold(loc)
+        for loc, stop in stops.items():
+            if stop is None:
+                effective[loc] = Hold(loc)
+            elif stop != geo.province(trains[loc].dest):
+                effective[loc] = RailMove(loc, stop)
         result = resolve_movement(geo, units, effective)
-        lost = {loc for loc in permitted if not _permitted(geo, units, orders, loc, result)}
-        if not lost:
-            break
+        lost = {loc for loc in permitted if not _permitted(geo, units, given, loc, result)}
         permitted -= lost
+        changed = False
+        for loc, train in trains.items():
+            stop = _shorter(
+                geo, loc, train, stops[loc], _train_stop(geo, units, given, loc, result)
+            )
+            if stop != stops[loc]:
+                stops[loc], changed = stop, True
+        if not lost and not changed:
+            break
     for loc in canal - permitted:
         result.outcomes[loc] = Outcome(False, "void")
+    for loc, stop in stops.items():
+        if stop != geo.province(trains[loc].dest):
+            result.outcomes[loc] = Outcome(False, "blocked")
+    result.outcomes.update(failed)
     return result
 
 
@@ -280,10 +489,48 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
     return order
 
 
+def _read_move_or_rail(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """``- TSR - Vla`` (a rail move), or any standard move."""
+    start = reader.pos
+    reader.skip_to()
+    if reader.kind() == "tsr":
+        reader.pos += 1
+        return _read_rail_end(reader, unit_type, place)
+    reader.pos = start
+    return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
+
+
+def _read_via_rail(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """``via TSR to Vla``."""
+    if reader.kind() != "tsr":
+        raise OrderSyntaxError("expected 'TSR' after 'via': A Mos via TSR to Vla")
+    reader.pos += 1
+    return _read_rail_end(reader, unit_type, place)
+
+
+def _read_rail_end(reader: Reader, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    if reader.kind() != "move":
+        raise OrderSyntaxError("expected '-' and a station after 'TSR': A Mos - TSR - Vla")
+    reader.pos += 1
+    reader.skip_to()
+    dest = reader.place("a station")
+    reader.expect_end()
+    return ParsedOrder("rail", unit_type, place, dest=dest)
+
+
+def _rail(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.dest is not None
+    return RailMove(ctx.own_unit(parsed.place), parsed.dest.province)
+
+
 COLONIAL_RULES = replace(
     STANDARD,
     name="colonial",
-    order_kinds=(*STANDARD_ORDER_KINDS, CanalMove, CanalPermission),
+    order_kinds=(*STANDARD_ORDER_KINDS, CanalMove, CanalPermission, RailMove),
     movement=resolve_colonial,
     allowance=colonial_allowance,
 )
@@ -291,7 +538,13 @@ SUEZ_KIND = KindSyntax(
     "suez canal",
     interpret={("M", "move"): _move, ("M", "support"): _support},
 )
-COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND)
+TSR_KIND = KindSyntax(
+    "trans-siberian railroad",
+    keywords={"tsr": "tsr"},
+    after_unit={"move": _read_move_or_rail, "via": _read_via_rail},
+    interpret={("M", "rail"): _rail},
+)
+COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND, TSR_KIND)
 
 
 # ------------------------------------------------------------------ ruleset
