@@ -381,3 +381,235 @@ def test_SUEZ_7_a_canal_move_and_a_standoff_in_its_sea() -> None:
     )
     assert results(answer)["F Reds - Meds"] == ("fails", "bounced")
     assert answer["contested"] == ["meds"]
+
+
+# ---------------------------------------------------- Trans-Siberian Railroad
+
+
+@pytest.mark.parametrize(
+    "text", ["A Mos - TSR - Vla", "A Mos-TSR-Vla", "Army Moscow via TSR to Vladivostok"]
+)
+def test_TSR_1_a_russian_army_on_a_station_travels_by_rail(text: str) -> None:
+    answer = judge(["russia A mos"], {"russia": [text]})
+    (order,) = answer["orders"]
+    assert (order["order"], order["result"]) == ("A mos - TSR - vla", "succeeds")
+    assert where(answer) == {"vla": "russia"}
+
+
+@pytest.mark.parametrize(
+    ("units", "power", "text", "reason"),
+    [
+        (["china A irk"], "china", "A Irk - TSR - Mos", "only a Russian army"),
+        (["russia F ode"], "russia", "F Ode - TSR - Vla", "only a Russian army"),
+        (["russia A ore"], "russia", "A Ore - TSR - Vla", "not on a station"),
+        (["russia A mos"], "russia", "A Mos - TSR - Ore", "does not go there"),
+        (["russia A mos"], "russia", "A Mos - TSR - Mos", "cannot move to where it is"),
+    ],
+)
+def test_TSR_1_only_russian_armies_from_a_station_to_a_station(
+    units: list[str], power: str, text: str, reason: str
+) -> None:
+    (order,) = judge(units, {power: [text]})["orders"]
+    assert order["result"] == "invalid"
+    assert reason in order["reason"]
+
+
+def test_TSR_1_no_retreat_by_rail() -> None:
+    doc = {
+        "variant": "colonial",
+        "phase": "S1870R",
+        "units": [unit("china A mos")],
+        "dislodged": [unit("russia A prm") | {"attacker_from": "mos"}],
+        "orders": {"russia": ["A Prm - TSR - Vla"]},
+    }
+    (order,) = adjudicate(doc)["orders"]
+    assert order["result"] == "invalid"
+
+
+def test_TSR_2_russian_units_never_block_the_train() -> None:
+    answer = judge(
+        ["russia A mos", "russia A oms", "russia A kra", "china A irk"],
+        {"russia": ["A Mos - TSR - Vla", "A Kra - Irk"], "china": ["A Irk - Mac"]},
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert found["A Kra - Irk"] == ("succeeds", None)
+    assert where(answer)["vla"] == "russia"
+
+
+def test_TSR_3_a_foreign_unit_that_stays_on_the_way_blocks_the_train() -> None:
+    answer = judge(["russia A mos", "china A kra"], {"russia": ["A Mos - TSR - Vla"]})
+    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer) == {"oms": "russia", "kra": "china"}  # TSR-6: stops before
+
+
+def test_TSR_3_a_foreign_unit_that_leaves_lets_the_train_pass() -> None:
+    answer = judge(
+        ["russia A mos", "china A kra"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Kra - Sem"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert where(answer) == {"vla": "russia", "sem": "china"}
+
+
+def test_TSR_3_a_foreign_unit_that_fails_to_leave_blocks() -> None:
+    answer = judge(
+        ["russia A mos", "china A kra", "japan A sem"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Kra - Sem"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["oms"] == "russia"
+
+
+def test_TSR_3_a_dislodged_foreign_unit_counts_as_gone() -> None:
+    answer = judge(
+        ["russia A mos", "china A kra", "russia A akm", "russia A uru"],
+        {"russia": ["A Mos - TSR - Vla", "A Akm - Kra", "A Uru S A Akm - Kra"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert answer["dislodged"][0]["province"] == "kra"
+
+
+def test_TSR_4_a_foreign_move_into_a_station_on_the_way_stands_off_with_the_train() -> None:
+    answer = judge(
+        ["russia A mos", "china A akm"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Akm - Kra"]},
+    )
+    found = results(answer)
+    assert found["A Akm - Kra"] == ("fails", "bounced")
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert answer["contested"] == ["kra"]
+
+
+def test_TSR_4_a_supported_foreign_move_gets_in_and_blocks_the_train() -> None:
+    answer = judge(
+        ["russia A mos", "china A akm", "china A sem"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Akm - Kra", "A Sem S A Akm - Kra"]},
+    )
+    found = results(answer)
+    assert found["A Akm - Kra"] == ("succeeds", None)
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["oms"] == "russia"
+
+
+def test_TSR_4_russian_moves_into_a_station_on_the_way_are_not_hindered() -> None:
+    answer = judge(
+        ["russia A mos", "russia A akm"],
+        {"russia": ["A Mos - TSR - Vla", "A Akm - Kra"]},
+    )
+    assert results(answer)["A Akm - Kra"] == ("succeeds", None)
+
+
+def test_TSR_5_the_train_never_dislodges() -> None:
+    answer = judge(
+        ["russia A mos", "russia A irk", "china A vla"],
+        {"russia": ["A Mos - TSR - Vla", "A Irk S A Mos - Vla"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "bounced")
+    assert answer["dislodged"] == []
+    assert where(answer)["mos"] == "russia"
+
+
+def test_TSR_5_the_train_enters_a_destination_its_unit_leaves() -> None:
+    answer = judge(
+        ["russia A mos", "china A vla"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Vla - Seo"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+
+
+def test_TSR_5_the_train_never_cuts_support() -> None:
+    answer = judge(
+        ["russia A mos", "china A vla", "china A mac", "japan A seo"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Mac - Seo", "A Vla S A Mac - Seo"]},
+    )
+    found = results(answer)
+    assert found["A Vla S A Mac - Seo"] == ("succeeds", None)
+    assert found["A Mac - Seo"] == ("succeeds", None)
+
+
+def test_TSR_5_the_train_stands_off_in_its_destination_like_any_mover() -> None:
+    answer = judge(
+        ["russia A mos", "china A mac"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Mac - Vla"]},
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"] == ("fails", "bounced")
+    assert found["A Mac - Vla"] == ("fails", "bounced")
+    assert answer["contested"] == ["vla"]
+
+
+def test_TSR_5_with_its_supports_even_when_the_destination_stays_occupied() -> None:
+    answer = judge(
+        ["russia A mos", "russia A irk", "china A vla", "japan A seo", "japan A mac"],
+        {
+            "russia": ["A Mos - TSR - Vla", "A Irk S A Mos - Vla"],
+            "japan": ["A Seo - Vla", "A Mac S A Seo - Vla"],
+        },
+    )
+    found = results(answer)
+    assert found["A Seo - Vla"] == ("fails", "bounced")  # 2 against the train's 2
+    assert found["A Mos - TSR - Vla"] == ("fails", "bounced")
+    assert answer["dislodged"] == []
+
+
+def test_TSR_6_the_train_stops_before_a_station_another_unit_tried_to_enter() -> None:
+    answer = judge(
+        ["russia A mos", "china A kra", "china A ore"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Ore - Oms"]},
+    )
+    found = results(answer)
+    assert found["A Ore - Oms"] == ("fails", "bounced")
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["prm"] == "russia"
+
+
+def test_TSR_6_the_train_stops_only_at_a_station_that_ends_the_turn_empty() -> None:
+    answer = judge(
+        ["russia A mos", "russia A prm", "china A oms"],
+        {"russia": ["A Mos - TSR - Vla"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["mos"] == "russia"  # Perm is held: it stays in its origin
+
+
+def test_TSR_7_a_support_for_a_rail_move_counts_only_at_its_destination() -> None:
+    answer = judge(
+        ["russia A mos", "russia A akm", "china A mac"],
+        {"russia": ["A Mos - TSR - Vla", "A Akm S A Mos - Kra"], "china": ["A Mac - Vla"]},
+    )
+    found = results(answer)
+    assert found["A Akm S A Mos - Kra"] == ("fails", "void")
+    assert found["A Mos - TSR - Vla"] == ("fails", "bounced")
+
+
+def test_TSR_8_a_foreign_unit_from_the_first_station_meets_the_train_head_to_head() -> None:
+    answer = judge(
+        ["russia A mos", "russia A irk", "china A prm", "china A ore"],
+        {
+            "russia": ["A Mos - TSR - Vla", "A Irk S A Mos - Vla"],
+            "china": ["A Prm - Mos", "A Ore S A Prm - Mos"],
+        },
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"][0] == "fails"
+    assert found["A Irk S A Mos - Vla"] == ("fails", "void")
+    assert found["A Prm - Mos"] == ("succeeds", None)
+    assert answer["dislodged"][0]["province"] == "mos"
+
+
+def test_TSR_11_several_rail_moves_in_one_turn() -> None:
+    answer = judge(
+        ["russia A mos", "russia A vla"],
+        {"russia": ["A Mos - TSR - Kra", "A Vla - TSR - Irk"]},
+    )
+    assert where(answer) == {"kra": "russia", "irk": "russia"}
+
+
+def test_TSR_12_who_owns_the_stations_does_not_matter() -> None:
+    answer = judge(
+        ["russia A mos"],
+        {"russia": ["A Mos - TSR - Vla"]},
+        centres={"china": ["oms", "vla"], "russia": ["mos"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
