@@ -613,3 +613,34 @@ def test_TSR_12_who_owns_the_stations_does_not_matter() -> None:
         centres={"china": ["oms", "vla"], "russia": ["mos"]},
     )
     assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+
+
+# ------------------------------------------------------------------- a game
+
+
+def test_a_colonial_game_reads_stores_and_reports_rail_and_canal_moves() -> None:
+    from judge.reports.settings import ReportSettings
+    from judge.rules.base import StoredOrder
+
+    ruleset = ruleset_for("colonial")
+    doc = ruleset.starting_position("colonial")
+    doc["units"] += [unit("britain A egy"), unit("britain F reds")]
+    written = {
+        "russia": ["A Mos-TSR-Kra"],
+        "britain": ["F Red Sea - Mediterranean Sea"],
+    }
+    orders = {}
+    for power, lines in written.items():
+        checks = ruleset.check_orders(doc, power, lines)
+        assert all(c.ok for c in checks), [c.message for c in checks]
+        orders[power] = [StoredOrder(c.canonical, c.order) for c in checks]
+    step = ruleset.step_stored(doc, orders)
+    assert [(o["data"]["kind"], o["result"]) for o in step.answer["orders"]] == [
+        ("rail_move", "succeeds"),
+        ("canal_move", "succeeds"),
+    ]
+    assert step.answer["center_counts"]["britain"] == 6
+    _, text, _ = ruleset.render_results(step, VARIANT, ReportSettings(game="col"))
+    assert "Russia:  Army Moscow -> Krasnoyarsk." in text
+    assert "Britain: Fleet Red Sea -> Mediterranean Sea." in text
+    assert "Fleet Red Sea, No Order Processed" not in text
