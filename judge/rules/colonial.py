@@ -1,8 +1,10 @@
-"""Colonial Diplomacy's rules: the standard rules plus Hong Kong and the Suez Canal.
+"""Colonial Diplomacy's rules: the standard rules plus Hong Kong, the Suez Canal and
+the Trans-Siberian Railroad.
 
-The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7); the
-data (the canal's seas and gate, the Hong Kong centre and who it does not count
-for) is read from the variant's ``special_rules.toml``.
+The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7, TSR-1..8,
+11, 12); the data (the canal's seas and gate, the Hong Kong centre and who it does
+not count for, the railroad's power and stations) is read from the variant's
+``special_rules.toml``.
 
 * Hong Kong (HK-1, HK-2) counts as a centre for every power but China: China
   holding it gets no build for it and no step towards victory.  Only Britain
@@ -16,6 +18,12 @@ for) is read from the variant's ``special_rules.toml``.
   Permission depends on the outcome (a dislodged gate gives none), so the movement
   phase is resolved again without the moves that lost it, until none loses it; when
   a canal move's own success costs it its permission, it is void.
+* The railroad (TSR) is a move kind, :class:`RailMove`, of a Russian army from its
+  station to another: it arrives only where every unit leaves, never cuts support,
+  and a foreign move into a station on its way meets it there with strength 1.  A
+  foreign unit left on a station on the way blocks it: it stops at the nearest free
+  station before, found by resolving again, or stays.  Not done: a Russian unit
+  swapping places with the train (TSR-9) and TSR-10's cases.
 """
 
 from __future__ import annotations
