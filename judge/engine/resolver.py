@@ -183,6 +183,8 @@ class _Resolver:
             and other in self.dest_area
             and other not in self.route_fleets
             and self.dest_area[other] == self.area[loc]
+            and not self.orders[loc].passes(self.units, other)
+            and not self.orders[other].passes(self.units, loc)
         ):
             return other
         return None

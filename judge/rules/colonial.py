@@ -1,7 +1,7 @@
 """Colonial Diplomacy's rules: the standard rules plus Hong Kong, the Suez Canal and
 the Trans-Siberian Railroad.
 
-The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7, TSR-1..8,
+The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7, TSR-1..9,
 11, 12); the data (the canal's seas and gate, the Hong Kong centre and who it does
 not count for, the railroad's power and stations) is read from the variant's
 ``special_rules.toml``.
@@ -22,8 +22,8 @@ not count for, the railroad's power and stations) is read from the variant's
   station to another: it arrives only where every unit leaves, never cuts support,
   and a foreign move into a station on its way meets it there with strength 1.  A
   foreign unit left on a station on the way blocks it: it stops at the nearest free
-  station before, found by resolving again, or stays.  Not done: a Russian unit
-  swapping places with the train (TSR-9) and TSR-10's cases.
+  station before, found by resolving again, or stays.  A Russian unit may swap
+  places with it (TSR-9).  Not done: vDiplomacy's outcomes for TSR-10's cases.
 """
 
 from __future__ import annotations
@@ -193,6 +193,10 @@ class RailMove(Moving):
 
     def cuts_support(self) -> bool:
         return False
+
+    def passes(self, units: Mapping[Location, Unit], other: Location) -> bool:
+        """A Russian unit and the train may swap places (TSR-9)."""
+        return units[other].power == units[self.unit].power
 
     def decide(self, r: Resolution, loc: Location) -> bool:
         if not r.move_succeeds(loc):

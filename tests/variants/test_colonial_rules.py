@@ -598,6 +598,33 @@ def test_TSR_8_a_foreign_unit_from_the_first_station_meets_the_train_head_to_hea
     assert answer["dislodged"][0]["province"] == "mos"
 
 
+@pytest.mark.parametrize(
+    "other", ["A Prm - Mos", "A Prm - TSR - Mos"], ids=["ordinary move", "rail move"]
+)
+def test_TSR_9_a_russian_unit_may_swap_places_with_the_train(other: str) -> None:
+    answer = judge(["russia A mos", "russia A prm"], {"russia": ["A Mos - TSR - Prm", other]})
+    assert [o["result"] for o in answer["orders"]] == ["succeeds", "succeeds"]
+    assert where(answer) == {"mos": "russia", "prm": "russia"}
+    assert answer["dislodged"] == []
+
+
+def test_TSR_9_two_trains_pass_each_other_along_the_whole_line() -> None:
+    answer = judge(
+        ["russia A mos", "russia A vla"],
+        {"russia": ["A Mos - TSR - Vla", "A Vla - TSR - Mos"]},
+    )
+    assert [o["result"] for o in answer["orders"]] == ["succeeds", "succeeds"]
+
+
+def test_TSR_9_a_foreign_unit_does_not_swap_with_the_train() -> None:
+    answer = judge(
+        ["russia A mos", "china A prm"],
+        {"russia": ["A Mos - TSR - Prm"], "china": ["A Prm - Mos"]},
+    )
+    assert [o["result"] for o in answer["orders"]] == ["fails", "fails"]
+    assert where(answer) == {"mos": "russia", "prm": "china"}
+
+
 def test_TSR_11_several_rail_moves_in_one_turn() -> None:
     answer = judge(
         ["russia A mos", "russia A vla"],
