@@ -23,7 +23,8 @@ not count for, the railroad's power and stations) is read from the variant's
   and a foreign move into a station on its way meets it there with strength 1.  A
   foreign unit left on a station on the way blocks it: it stops at the nearest free
   station before, found by resolving again, or stays.  A Russian unit may swap
-  places with it (TSR-9).  Not done: vDiplomacy's outcomes for TSR-10's cases.
+  places with it (TSR-9); a foreign unit moving ahead of it blocks it where it
+  started (TSR-10).  Not done: TSR-10's move chains that depend on the train.
 """
 
 from __future__ import annotations
@@ -282,17 +283,28 @@ def _train_stop(
     """Where the train at ``loc`` gets to, given an outcome of the phase: its
     destination, unless a non-Russian unit ends the turn on a station on the way
     (TSR-2, TSR-3); then the nearest station before that one which ends the turn
-    empty and which no other unit tried to enter, or None: it stays (TSR-6)."""
+    empty and which no other unit tried to enter, or None: it stays (TSR-6).  A
+    non-Russian unit that moves from a station on the way to one further along
+    blocks it where it started (TSR-10, as vDiplomacy)."""
     power = special_rules().rail_power
     train = orders[loc]
     assert isinstance(train, RailMove)
+    route = rail_route(geo.province(loc), geo.province(train.dest))
+    on_the_way = route[:-1]
     at_end: dict[Hashable, str] = {}
     for other, unit in units.items():
         if other != loc and other not in result.dislodged:
             at_end[geo.province(result.moves.get(other, other))] = unit.power
-    route = rail_route(geo.province(loc), geo.province(train.dest))
-    on_the_way = route[:-1]
-    blocked = next((i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power), None)
+    ahead: set[Hashable] = set()
+    for other, dest in result.moves.items():
+        start, end = geo.province(other), geo.province(dest)
+        foreign = units[other].power != power
+        if foreign and start in on_the_way and end in route[route.index(start) + 1 :]:
+            ahead.add(start)
+    blocked = next(
+        (i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power or s in ahead),
+        None,
+    )
     if blocked is None:
         return route[-1]
     tried = {

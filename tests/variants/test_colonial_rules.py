@@ -625,6 +625,25 @@ def test_TSR_9_a_foreign_unit_does_not_swap_with_the_train() -> None:
     assert where(answer) == {"mos": "russia", "prm": "china"}
 
 
+def test_TSR_10_a_foreign_unit_moving_ahead_of_the_train_blocks_it_where_it_started() -> None:
+    answer = judge(
+        ["russia A mos", "china A oms", "china A akm"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Oms - Kra", "A Akm S A Oms - Kra"]},
+    )
+    found = results(answer)
+    assert found["A Oms - Kra"] == ("succeeds", None)
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["prm"] == "russia"  # not Omsk, which the Chinese army left
+
+
+def test_TSR_10_a_foreign_unit_moving_behind_the_train_does_not_block_it() -> None:
+    answer = judge(
+        ["russia A mos", "china A oms"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Oms - Ore"]},
+    )
+    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+
+
 def test_TSR_11_several_rail_moves_in_one_turn() -> None:
     answer = judge(
         ["russia A mos", "russia A vla"],
