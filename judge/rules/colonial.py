@@ -29,6 +29,7 @@ not count for, the railroad's power and stations) is read from the variant's
 
 from __future__ import annotations
 
+import copy
 import functools
 import tomllib
 from collections.abc import Hashable, Mapping
@@ -45,6 +46,7 @@ from judge.engine.rules import STANDARD, centre_allowance
 from judge.engine.units import Location, Unit, UnitType
 from judge.orders.reader import (
     Context,
+    Interpreter,
     KindSyntax,
     OrderSyntaxError,
     ParsedOrder,
@@ -551,6 +553,18 @@ def _rail(ctx: Context, parsed: ParsedOrder) -> Order:
     return RailMove(ctx.own_unit(parsed.place), parsed.dest.province)
 
 
+def _counting_centres(interpret: Interpreter) -> Interpreter:
+    """An adjustment interpreter that sees only the centres that count (HK-1): China
+    holding Hong Kong gets no build for it, and may give the removal it owes."""
+
+    def run(ctx: Context, parsed: ParsedOrder) -> Order:
+        pos = copy.copy(ctx.pos)
+        pos.owner = counted_centres(ctx.pos.owner)
+        return interpret(Context(ctx.variant, pos, ctx.power, ctx.syntax), parsed)
+
+    return run
+
+
 COLONIAL_RULES = replace(
     STANDARD,
     name="colonial",
@@ -568,7 +582,14 @@ TSR_KIND = KindSyntax(
     after_unit={"move": _read_move_or_rail, "via": _read_via_rail},
     interpret={("M", "rail"): _rail},
 )
-COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND, TSR_KIND)
+HK_KIND = KindSyntax(
+    "hong kong",
+    interpret={
+        key: _counting_centres(STANDARD_SYNTAX.interpreters[key])
+        for key in (("A", "build"), ("A", "waive"), ("A", "remove"), ("A", "disband"))
+    },
+)
+COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND, TSR_KIND, HK_KIND)
 
 
 # ------------------------------------------------------------------ ruleset

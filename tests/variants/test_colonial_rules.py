@@ -121,6 +121,23 @@ def test_HK_1_china_with_more_units_than_counted_centres_removes_one() -> None:
     assert [(o.key, o.count) for o in ruleset.owed(doc)["china"]] == [("remove", 1)]
 
 
+def test_HK_1_china_holding_hong_kong_may_order_the_removal_it_owes_by_mail() -> None:
+    ruleset = ruleset_for("colonial")
+    doc = {
+        "variant": "colonial",
+        "phase": "W1870A",
+        "units": [unit("china A pek"), unit("china A hk")],
+        "supply_centers": {"china": ["pek", "hk"]},
+    }
+    (removal,) = ruleset.check_orders(doc, "china", ["Remove A pek"])
+    assert removal.ok, removal.message
+    doc["units"] = [unit("china A pek")]
+    doc["supply_centers"] = {"china": ["pek", "hk"]}
+    (build,) = ruleset.check_orders(doc, "china", ["Build A can"])
+    assert not build.ok
+    assert "no builds" in build.message
+
+
 def test_HK_1_only_britain_builds_in_hong_kong_and_only_while_it_owns_it() -> None:
     doc = {"variant": "colonial", "phase": "W1870A", "units": []}
     answer = adjudicate(
