@@ -67,8 +67,8 @@ def test_a_game_gets_its_variants_rules_with_its_own_layer() -> None:
 
 
 def test_unknown_rules_are_refused_by_name() -> None:
-    with pytest.raises(UnknownRules, match="'colonial'"):
-        ruleset_named("colonial")
+    with pytest.raises(UnknownRules, match="'chaos'"):
+        ruleset_named("chaos")
     with pytest.raises(UnknownRules, match="'fivedee'"):
         ruleset_named("standard", "fivedee")
 

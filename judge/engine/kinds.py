@@ -162,6 +162,16 @@ class MovementOrder(Order):
         """For a convoy: the army it carries and the destination."""
         return None
 
+    def passes(self, units: Mapping[Location, Unit], other: Location) -> bool:
+        """For a move: whether it passes the unit at ``other`` moving the opposite way
+        (a swap) instead of meeting it head to head (the standard moves never do)."""
+        return False
+
+    def cuts_support(self) -> bool:
+        """For a move: whether it cuts the support of the unit it attacks (the
+        standard moves do; a ruleset's move may not)."""
+        return True
+
     def supports(self) -> Location | None:
         """For a support: the location of the supported unit."""
         return None

@@ -183,6 +183,8 @@ class _Resolver:
             and other in self.dest_area
             and other not in self.route_fleets
             and self.dest_area[other] == self.area[loc]
+            and not self.orders[loc].passes(self.units, other)
+            and not self.orders[other].passes(self.units, loc)
         ):
             return other
         return None
@@ -357,6 +359,8 @@ class _Resolver:
         for attacker in self.attackers(loc):
             if self.units[attacker].power == power:
                 continue  # a unit never cuts the support of its own power
+            if not self.orders[attacker].cuts_support():
+                continue
             if into is not None and self.area[attacker] == into:
                 if self.resolve(attacker):
                     return False

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 from judge.engine.adjustments import adjustment_counts, civil_disorder_ranking
 from judge.engine.geography import Geography
-from judge.engine.kinds import Order
+from judge.engine.kinds import MovementOrder, Order
 from judge.engine.mapgeo import geography_for
 from judge.engine.orders import STANDARD_ORDER_KINDS
-from judge.engine.outcome import Dislodgement
+from judge.engine.outcome import Dislodgement, MovementResult
 from judge.engine.phase import Phase
+from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import retreat_options
 from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
 from judge.variant.data import Variant
@@ -28,6 +29,9 @@ from judge.variant.data import Variant
 if TYPE_CHECKING:
     from judge.engine.position import Position
 
+MovementResolver = Callable[
+    [Geography, Mapping[Location, Unit], Mapping[Location, MovementOrder]], MovementResult
+]
 RetreatOptions = Callable[
     [Geography, Unit, Location, Dislodgement, set[Hashable], set[Hashable]], list[Location]
 ]
@@ -99,6 +103,9 @@ class EngineRules:
     unit_types: tuple[UnitType, ...] = STANDARD_UNIT_TYPES
     order_kinds: tuple[type[Order], ...] = STANDARD_ORDER_KINDS
     geography: Callable[[Variant], Geography] = geography_for
+    movement: MovementResolver = resolve_movement
+    """Resolves a movement phase (units and legal orders in; a ruleset may wrap the
+    shared resolver, e.g. to void orders whose conditions depend on the outcome)."""
     next_phase: Callable[[Phase, bool], Phase] = standard_next_phase
     """The phase after a phase, given whether units were dislodged in it."""
     centres_change_owner: Callable[[Phase], bool] = fall_ownership

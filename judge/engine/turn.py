@@ -17,7 +17,6 @@ from judge.engine.kinds import MovementOrder, Order
 from judge.engine.outcome import Outcome
 from judge.engine.phase import Phase
 from judge.engine.position import DislodgedUnit, Position
-from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats
 from judge.engine.rules import STANDARD, EngineRules
 from judge.engine.units import Location, Unit
@@ -42,7 +41,7 @@ def adjudicate_movement(
 ) -> PhaseOutcome:
     """Resolve a movement phase; dislodged units get their retreat options."""
     geo = rules.geography(variant)
-    result = resolve_movement(geo, position.units, orders)
+    result = rules.movement(geo, position.units, orders)
     units: dict[Location, Unit] = {}
     for loc, unit in position.units.items():
         if loc in result.dislodged:

@@ -75,6 +75,10 @@ _DATA_KINDS = {
     "disband": "disband",
     "build": "build",
     "waive": "waive",
+    # Colonial's kinds (judge.rules.colonial), worded as the move or support they are.
+    "canal_move": "move",
+    "canal_permission": "support",
+    "rail_move": "move",
 }
 
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from judge.store.models import Game
 
 STANDARD = "standard"
+COLONIAL = "colonial"
+ROOTZ = "rootz"
 MULTIVERSE = "multiverse"
 
 
@@ -31,6 +33,12 @@ def _standard() -> Ruleset:
     from judge.rules.standard import StandardRuleset
 
     return StandardRuleset()
+
+
+def _colonial() -> Ruleset:
+    from judge.rules.colonial import ColonialRuleset
+
+    return ColonialRuleset()
 
 
 def _rootz() -> Ruleset:
@@ -46,7 +54,11 @@ def _multiverse(base: Ruleset) -> Ruleset:
 
 
 # The rules a variant's map may be played by, by the name variant.toml gives.
-BASE_RULES: dict[str, Callable[[], Ruleset]] = {STANDARD: _standard, "rootz": _rootz}
+BASE_RULES: dict[str, Callable[[], Ruleset]] = {
+    STANDARD: _standard,
+    COLONIAL: _colonial,
+    ROOTZ: _rootz,
+}
 # The rules a game may layer over its map's rules, by the name Game.rules gives
 # ("standard": none).
 LAYERS: dict[str, Callable[[Ruleset], Ruleset]] = {MULTIVERSE: _multiverse}
