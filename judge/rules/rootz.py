@@ -112,26 +112,12 @@ class RootzRuleset(StandardRuleset):
         return [tuple(sorted(pair, key=order.index)) for pair in pairs]
 
     def preference_problem(self, variant: str, lists: Sequence[Sequence[str]]) -> str | None:
-        """Two lists must each keep to one sea zone, a different one each (rule 3.0);
-        one list (or none) is taken as it is."""
-        from judge.variant.data import load_variant
-        from judge.variant.rootz_pairs import power_zones
-
+        """At most two lists (rule 3.0: one per sea zone).  A power written in the
+        other zone's list is not refused: pairs are ranked by where each power is
+        written, whichever list holds it (the rule text's own sample puts Italy 1 and
+        Italy 2 in each other's lists)."""
         if len(lists) > 2:
             return "give at most two preference lists, one per sea zone, separated by ';'"
-        if len(lists) < 2:
-            return None
-        loaded = load_variant(variant)
-        zones = power_zones(loaded)
-        found = []
-        for mine in lists:
-            kinds = {zones[p] for p in mine}
-            if len(kinds) > 1:
-                names = ", ".join(loaded.powers[p].name for p in mine)
-                return f"the list {names} mixes the two sea zones (rule 3.0): one list per zone"
-            found.append(kinds)
-        if found[0] and found[0] == found[1]:
-            return "both lists name powers of one sea zone (rule 3.0): one list per zone"
         return None
 
     def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
