@@ -63,6 +63,7 @@ def test_json_has_the_shape_of_the_variant_files(
         "coasts",
         "powers",
         "provinces",
+        "special_rules",
     ]
     for key in ("name", "title", "start_phase", "victory_centers"):
         assert doc[key] == vdata[key]
@@ -127,7 +128,8 @@ def test_text_shows_powers_provinces_and_adjacency(
         assert prov.name in row
         for alias in prov.aliases:
             assert alias in row
-    adjacency = out.split("\nADJACENCY")[1].splitlines()[2:]
+    section = out.split("\nADJACENCY")[1].split("\nSPECIAL RULES")[0]
+    adjacency = [line for line in section.splitlines()[2:] if line.strip()]
     moves = {(r.split()[0], r.split()[1]): r.split()[2:] for r in adjacency}
     for code in variant.provinces:
         if variant.army_neighbours(code):
@@ -210,3 +212,14 @@ def test_list_reports_a_variant_that_cannot_be_loaded(
     assert lines["listed_tiny_ok"].startswith("tiny\t2 powers, 5 provinces")
     assert lines["listed_army_one_way"].startswith("cannot be loaded: ")
     assert "'bbb' is not adjacent back to 'aaa'" in lines["listed_army_one_way"]
+
+
+def test_special_rules_in_words(capsys) -> None:
+    status, out, _ = run(capsys, "variant", "show", "colonial", "--json")
+    rules = {rule["name"]: rule["summary"] for rule in json.loads(out)["special_rules"]}
+    assert set(rules) == {"Trans-Siberian Railroad", "Suez Canal", "Hong Kong"}
+    assert "A Mos - TSR - Vla" in rules["Trans-Siberian Railroad"]
+    status, text, _ = run(capsys, "variant", "show", "colonial")
+    assert "\nSPECIAL RULES\n" in text and "Suez Canal: A fleet may move" in text
+    status, out, _ = run(capsys, "variant", "show", "standard", "--json")
+    assert json.loads(out)["special_rules"] == []

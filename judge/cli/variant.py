@@ -10,11 +10,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
+import tomllib
 from collections.abc import Iterable
 from typing import Any
 
 from judge.engine.phase import Phase
-from judge.variant.data import Variant, VariantError, available_variants, load_variant
+from judge.variant.data import (
+    Variant,
+    VariantError,
+    available_variants,
+    load_variant,
+    variant_dir,
+)
 
 KIND_WORDS = {"land": "inland", "coast": "coastal", "sea": "sea"}
 
@@ -141,7 +149,23 @@ def as_document(variant: Variant) -> dict[str, Any]:
             }
             for code, prov in sorted(variant.provinces.items())
         },
+        "special_rules": special_rules(variant),
     }
+
+
+def special_rules(variant: Variant) -> list[dict[str, str]]:
+    """The variant's special rules in words (``special_rules.toml``: each table's
+    ``name`` and ``summary``), in the file's order; empty when it has none."""
+    path = variant_dir(variant.name) / "special_rules.toml"
+    if not path.is_file():
+        return []
+    with path.open("rb") as handle:
+        tables = tomllib.load(handle)
+    return [
+        {"name": str(table.get("name", key)), "summary": " ".join(str(table["summary"]).split())}
+        for key, table in tables.items()
+        if isinstance(table, dict) and "summary" in table
+    ]
 
 
 def _units(variant: Variant, power: str) -> list[str]:
@@ -167,7 +191,18 @@ def as_text(variant: Variant) -> str:
     lines += _powers_text(variant)
     lines += _provinces_text(variant)
     lines += _adjacency_text(variant)
+    lines += _special_text(variant)
     return "\n".join(lines) + "\n"
+
+
+def _special_text(variant: Variant) -> list[str]:
+    rules = special_rules(variant)
+    if not rules:
+        return []
+    lines = ["", "SPECIAL RULES", ""]
+    for rule in rules:
+        lines += textwrap.wrap(f"{rule['name']}: {rule['summary']}", 78) + [""]
+    return lines[:-1]
 
 
 def _powers_text(variant: Variant) -> list[str]:
