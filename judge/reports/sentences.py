@@ -62,6 +62,7 @@ class OrderView:
     target_type: str = ""
     target: str = ""
     dest: str = ""
+    note: str = ""  # after the destination, for a ruleset's kind (`` by rail``)
 
 
 # Kinds of stored order (judge.orders.data) as the reports word them.
@@ -75,11 +76,18 @@ _DATA_KINDS = {
     "disband": "disband",
     "build": "build",
     "waive": "waive",
-    # Colonial's kinds (judge.rules.colonial), worded as the move or support they are.
-    "canal_move": "move",
-    "canal_permission": "support",
-    "rail_move": "move",
 }
+# What a report adds after an order of a kind a ruleset registers (`` by rail``).
+_NOTES: dict[str, str] = {}
+
+
+def register_report_kind(kind: str, like: str, note: str = "") -> None:
+    """Word a ruleset's order kind as the standard kind ``like`` (``move``,
+    ``support``, ...), with ``note`` after its destination (`` by rail``)."""
+    if like not in _DATA_KINDS.values():
+        raise ValueError(f"reports cannot word an order like {like!r}")
+    _DATA_KINDS[kind] = like
+    _NOTES[kind] = note
 
 
 def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView | None:
@@ -87,6 +95,7 @@ def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView
     with the types of the units it names (``{"unit": "A", "target": "F"}``; "?" for
     a unit not found).  None for a kind the reports do not know or locations that are
     not plain strings."""
+    note = _NOTES.get(str(data.get("kind")), "")
     kind = _DATA_KINDS.get(str(data.get("kind")))
     places = [data.get(name, "") for name in ("unit", "target", "army", "dest")]
     if kind is None or not all(isinstance(p, str) for p in places):
@@ -98,9 +107,9 @@ def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView
         return OrderView(kind)
     unit_type = types.get("unit", "?")
     if kind in ("hold", "move", "retreat", "disband"):
-        return OrderView(kind, unit_type, unit, dest=dest)
+        return OrderView(kind, unit_type, unit, dest=dest, note=note)
     other = "army" if kind == "convoy" else "target"
-    return OrderView(kind, unit_type, unit, types.get(other, "?"), target or army, dest)
+    return OrderView(kind, unit_type, unit, types.get(other, "?"), target or army, dest, note)
 
 
 def view_of_text(text: str) -> OrderView | None:
@@ -170,7 +179,7 @@ def order_sentence(
     if parsed.kind == "disband":
         return f"{unit} DISBAND."
     if parsed.kind in ("move", "retreat"):
-        return f"{unit} -> {names.place(parsed.dest)}."
+        return f"{unit} -> {names.place(parsed.dest)}{parsed.note}."
     other = _other_unit(power, parsed.target_type, parsed.target, names, units)
     verb = "SUPPORT" if parsed.kind == "support" else "CONVOY"
     if parsed.dest:

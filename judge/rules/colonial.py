@@ -54,6 +54,7 @@ from judge.orders.reader import (
     Reader,
 )
 from judge.orders.standard import STANDARD_SYNTAX
+from judge.reports.sentences import register_report_kind
 from judge.rules.base import Document, Step
 from judge.rules.standard import StandardRuleset
 from judge.variant.data import Variant, variant_dir
@@ -634,3 +635,9 @@ def _with_standings(doc: Mapping[str, Any], answer: Document) -> Document:
     if champion is not None:
         answer["winner"] = champion
     return answer
+
+
+# Reports name rail and canal moves as such; a permission reads as the support it is.
+register_report_kind(RailMove.kind, "move", " by rail")
+register_report_kind(CanalMove.kind, "move", " through the Suez Canal")
+register_report_kind(CanalPermission.kind, "support")

@@ -704,6 +704,6 @@ def test_a_colonial_game_reads_stores_and_reports_rail_and_canal_moves() -> None
     ]
     assert step.answer["center_counts"]["britain"] == 6
     _, text, _ = ruleset.render_results(step, VARIANT, ReportSettings(game="col"))
-    assert "Russia:  Army Moscow -> Krasnoyarsk." in text
-    assert "Britain: Fleet Red Sea -> Mediterranean Sea." in text
+    assert "Russia:  Army Moscow -> Krasnoyarsk by rail." in text
+    assert "Britain: Fleet Red Sea -> Mediterranean Sea through the Suez Canal." in text
     assert "Fleet Red Sea, No Order Processed" not in text
