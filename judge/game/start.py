@@ -183,6 +183,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             _settings(game, mine, person.zone, sender.code),
             role=role,
             players=show,
+            role_label=rules.start_role(position, variant, role) if role else None,
         )
         send(session, sender, person.address, subject, text, html, picture)
     kept = [*notices, *rules.start_notes(position, variant, None)]

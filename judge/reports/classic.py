@@ -11,7 +11,7 @@ from judge.reports.centres import centre_lines, centres_settled, winner_of
 from judge.reports.names import Names
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import RESULT_TITLES, describe_phase, phase_kind, phase_season
-from judge.reports.positions import standard_position
+from judge.reports.positions import UnitLabel, standard_position
 from judge.reports.render import (
     TEMPLATES_DIR,
     deadline_fields,
@@ -38,8 +38,13 @@ def report_model(
     variant: VariantLike,
     settings: ReportSettings,
     before: Mapping[str, Any] | None = None,
+    *,
+    unit_label: UnitLabel = None,
 ) -> dict[str, Any]:
-    """The plain model the report templates render (also handy for tests and previews)."""
+    """The plain model the report templates render (also handy for tests and previews).
+
+    ``unit_label`` is the variant's own label of a unit, added after each unit of
+    the position (a ruleset supplies it: Root Z's ``1FA(Par)``); none by default."""
     names = Names(variant)
     phase = result["phase"]
     kind = phase_kind(phase)
@@ -66,7 +71,7 @@ def report_model(
         "winner": names.power(winner) if winner else None,
         "next": None if winner else _next(settings, next_phase),
         "notices": list(settings.notices),
-        "positions": [standard_position(result, names)],
+        "positions": [standard_position(result, names, unit_label)],
     }
 
 
@@ -78,14 +83,16 @@ def render_report(
     *,
     preview: bool = False,
     templates: Path = TEMPLATES_DIR,
+    unit_label: UnitLabel = None,
 ) -> tuple[str, str, str]:
     """Render one phase's results: ``(subject, text, html)``.
 
     ``result`` is the output document of ``judge adjudicate``; ``before`` the
     position it adjudicated (gives unordered units, unit types and the owners
-    of supported units).  Render once per recipient when ``reader_zone`` differs.
+    of supported units); ``unit_label`` as for :func:`report_model`.  Render once
+    per recipient when ``reader_zone`` differs.
     """
-    model = report_model(result, variant, settings, before)
+    model = report_model(result, variant, settings, before, unit_label=unit_label)
     envs = environments(templates)
     text = envs.text.get_template("report.txt.j2").render(**model)
     subject = report_subject(settings, result["phase"], preview=preview)

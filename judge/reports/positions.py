@@ -19,6 +19,15 @@ from judge.reports.phases import phase_phrase, phase_season
 
 Unit = Mapping[str, Any]
 
+# A variant's own label of a unit, shown after its ordinary wording (Root Z's
+# ``1FA(Par)``); None when the variant has none.
+UnitLabel = Callable[[Unit], str] | None
+
+
+def _labelled(text: str, unit: Unit, label: UnitLabel) -> str:
+    """``Army Paris 1 [1FA(Par)]`` with a label, else the wording unchanged."""
+    return f"{text} [{label(unit)}]" if label else text
+
 
 def _or_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
@@ -52,24 +61,28 @@ def board_position(
     *,
     write_unit: Callable[[str, str], str],
     write_place: Callable[[str], str],
+    unit_label: UnitLabel = None,
 ) -> dict[str, Any]:
     """The model of one board's position block.
 
     ``write_unit(type, location)`` and ``write_place(location)`` choose the
     notation: words for a standard game, ``timeline:location:turn`` for a board of
-    a multiverse game.  Dislodged units without a retreat are left out (they are
-    destroyed).
+    a multiverse game; ``unit_label``, when given, adds the variant's own label of
+    each unit in brackets.  Dislodged units without a retreat are left out (they
+    are destroyed).
     """
     mine: dict[str, list[str]] = {}
     for u in units:
-        mine.setdefault(u["power"], []).append(write_unit(u["type"], u["province"]))
+        text = write_unit(u["type"], u["province"])
+        mine.setdefault(u["power"], []).append(_labelled(text, u, unit_label))
     away: dict[str, list[str]] = {}
     for d in dislodged:
         options = [write_place(o) for o in d.get("retreat_options") or []]
         if not options:
             continue
         away.setdefault(d["power"], []).append(
-            f"{write_unit(d['type'], d['province'])} can retreat to {_or_list(options)}"
+            f"{_labelled(write_unit(d['type'], d['province']), d, unit_label)} "
+            f"can retreat to {_or_list(options)}"
         )
     owned = {p: sorted(names.place(c) for c in cs) for p, cs in centres.items() if cs}
     taken = {names.province(c) for cs in centres.values() for c in cs}
@@ -103,9 +116,12 @@ def board_position(
     }
 
 
-def standard_position(result: Mapping[str, Any], names: Names) -> dict[str, Any]:
+def standard_position(
+    result: Mapping[str, Any], names: Names, unit_label: UnitLabel = None
+) -> dict[str, Any]:
     """The position after one phase of a standard game (``result`` as the
-    adjudicator answers: ``units``, ``dislodged``, ``supply_centers``)."""
+    adjudicator answers: ``units``, ``dislodged``, ``supply_centers``), each unit
+    labelled by ``unit_label`` when given."""
     phase = result["phase"]
     after = Phase.read(str(result.get("next_phase") or ""))
     retreats_next = after is not None and after.is_retreat
@@ -117,6 +133,7 @@ def standard_position(result: Mapping[str, Any], names: Names) -> dict[str, Any]
         names,
         write_unit=lambda kind, loc: f"{names.unit(kind)} {names.place(loc)}",
         write_place=names.place,
+        unit_label=unit_label,
     )
 
 

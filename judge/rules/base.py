@@ -234,6 +234,11 @@ class Ruleset(ABC):
         observer, the master or the kept copy)."""
         return []
 
+    def start_role(self, board: Mapping[str, Any], variant: Any, power: str) -> str | None:
+        """How the start mail's first line names what the reader playing ``power``
+        holds (``France 1 and England 2``), or None: by that power's name."""
+        return None
+
     @abstractmethod
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         """The boards the game's status shows, each with how its units are written."""

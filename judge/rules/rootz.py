@@ -59,6 +59,24 @@ def players_of(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return players
 
 
+def unit_label(unit: Mapping[str, Any], variant: Any) -> str:
+    """Rule 2.1's label of a unit: the board its power builds on, the power's
+    initial, the unit type and the province (``1FA(Par)``, ``2GF(Kie)``).
+
+    The province is written by its standard code; it carries its own board's
+    digit only when that board is not the label's (France 1's army that crossed
+    the cut to Piedmont 2: ``1FA(Pie2)``), so that no label is ambiguous."""
+    power = str(unit["power"])
+    board = power[-1]
+    initial = getattr(variant.powers.get(power), "initial", "") or power[:1].upper()
+    province, _, coast = str(unit["province"]).partition("/")
+    code, digit = province[:-1], province[-1]
+    place = code.capitalize() + ("" if digit == board else digit)
+    if coast:
+        place += f"/{coast}"
+    return f"{board}{initial.upper()}{str(unit['type']).upper()}({place})"
+
+
 def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> dict[str, int]:
     """Centres per player, summed over the player's powers."""
     return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
@@ -200,12 +218,22 @@ class RootzRuleset(StandardRuleset):
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
-        if not players_of(step.before):
-            return super().render_results(step, variant, settings, preview=preview)
         from judge.reports import render_report
 
+        def label(unit: Mapping[str, Any]) -> str:
+            return unit_label(unit, variant)
+
+        if not players_of(step.before):
+            return render_report(
+                step.answer, variant, settings, step.before, preview=preview, unit_label=label
+            )
         subject, text, html = render_report(
-            step.answer, _NoPowerVictory(variant), settings, step.before, preview=preview
+            step.answer,
+            _NoPowerVictory(variant),
+            settings,
+            step.before,
+            preview=preview,
+            unit_label=label,
         )
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))
@@ -215,6 +243,15 @@ class RootzRuleset(StandardRuleset):
             extra += ["", f"{outcome}."]
         text = text.rstrip("\n") + "\n" + "\n".join(extra) + "\n"
         return subject, text, html
+
+    def start_role(self, board: Mapping[str, Any], variant: Any, power: str) -> str | None:
+        """Both of the reader's powers (``France 1 and England 2``), in the variant's
+        order; None in the 14-player game."""
+        names = {code: p.name for code, p in variant.powers.items()}
+        for powers in players_of(board).values():
+            if power in powers:
+                return " and ".join(names.get(p, p) for p in powers)
+        return None
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         players = players_of(board)

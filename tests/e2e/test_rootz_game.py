@@ -1,6 +1,7 @@
 """A 7-player Root Z game by mail from CREATE through JOIN with preference lists to
 the first Fall: every player holds an allowed pair, orders for both powers, and
-receives one report with the players' combined counts (golden file)."""
+receives one report with the players' combined counts and rule 2.1's unit labels
+(golden file); each start mail names the player's two powers."""
 
 from __future__ import annotations
 
@@ -47,8 +48,8 @@ def test_a_rootz_game_by_mail_to_the_first_fall(judge: DemoJudge, master_key: De
     for cast in PEOPLE:
         joined = players[cast.power].send(f"JOIN {GAME} {cast.password} {LISTS}\n", "joining")
         expect(joined, f"You have joined game {GAME}")
-    start_mails = {m.recipients[0] for m in joined.others}
-    assert {c.address for c in PEOPLE} <= start_mails
+    start_mails = {m.recipients[0]: m.text() for m in joined.others}
+    assert {c.address for c in PEOPLE} <= set(start_mails)
     assert all("You play " in m.text() for m in joined.others if m.recipients[0] != MASTER)
 
     with judge.session() as session:
@@ -58,6 +59,11 @@ def test_a_rootz_game_by_mail_to_the_first_fall(judge: DemoJudge, master_key: De
             held.setdefault(account.address, []).append(player.power)
     allowed = {frozenset(pair) for pair in allowed_pairs(load_variant("rootz"))}
     assert len(held) == 7 and all(frozenset(p) in allowed for p in held.values())
+    variant = load_variant("rootz")
+    for address, powers in held.items():
+        first, second = sorted(powers, key=list(variant.powers).index)
+        both = f"{variant.powers[first].name} and {variant.powers[second].name}"
+        assert f"You have been selected as {both} in game '{GAME}'" in start_mails[address]
 
     for cast in PEOPLE:
         for power in sorted(held[cast.address]):
