@@ -110,7 +110,8 @@ def as_document(variant: Variant) -> dict[str, Any]:
     power's home, ``coasts`` is empty unless the coast is split, ``army`` lists the
     provinces an army can move to, and ``fleet`` maps each location where a fleet can
     stand in the province (``"arb/nc"``, or the code itself) to the locations it can
-    move to (empty for an inland province).  Adjacency lists are sorted.
+    move to (empty for an inland province).  Adjacency lists are sorted.  Keys the
+    variant's rules add come last (Root Z's ``allowed_pairs``).
     """
     return {
         "name": variant.name,
@@ -150,7 +151,15 @@ def as_document(variant: Variant) -> dict[str, Any]:
             for code, prov in sorted(variant.provinces.items())
         },
         "special_rules": special_rules(variant),
+        **_rules_facts(variant),
     }
+
+
+def _rules_facts(variant: Variant) -> dict[str, Any]:
+    """What the variant's rules add (Root Z: ``allowed_pairs``); nothing for most."""
+    from judge.rules.registry import ruleset_named
+
+    return ruleset_named(variant.rules).variant_facts(variant)
 
 
 def special_rules(variant: Variant) -> list[dict[str, str]]:

@@ -252,6 +252,11 @@ class Ruleset(ABC):
         (none for a one-board game)."""
         return []
 
+    def variant_facts(self, variant: Any) -> dict[str, Any]:
+        """Keys these rules add to a variant's JSON description (``judge variant show
+        --json``) after the standard ones; none by default."""
+        return {}
+
     def variant_label(self, label: str) -> str:
         """The variant as game mail names it (``Standard``)."""
         return label

@@ -66,11 +66,13 @@ def unit_label(unit: Mapping[str, Any], variant: Any) -> str:
     The province is written by its standard code; it carries its own board's
     digit only when that board is not the label's (France 1's army that crossed
     the cut to Piedmont 2: ``1FA(Pie2)``), so that no label is ambiguous."""
+    from judge.variant.rootz_pairs import board_code
+
     power = str(unit["power"])
-    board = power[-1]
+    _, board = board_code(power)
     initial = getattr(variant.powers.get(power), "initial", "") or power[:1].upper()
     province, _, coast = str(unit["province"]).partition("/")
-    code, digit = province[:-1], province[-1]
+    code, digit = board_code(province)
     place = code.capitalize() + ("" if digit == board else digit)
     if coast:
         place += f"/{coast}"
@@ -180,6 +182,13 @@ class RootzRuleset(StandardRuleset):
         return Step(
             doc, answer, after, step.next_phase, answer.get("winner"), tuple(answer.get("draw", ()))
         )
+
+    def variant_facts(self, variant: Any) -> dict[str, Any]:
+        """The pairs of powers one player may hold (rules 3.0-3.2: 45 of the 91), in
+        the variant's order of powers: ``{"allowed_pairs": [["austria1", ...], ...]}``."""
+        from judge.variant.rootz_pairs import allowed_pairs
+
+        return {"allowed_pairs": [list(pair) for pair in allowed_pairs(variant)]}
 
     # ------------------------------------------------------------- outcomes
 
