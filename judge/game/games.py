@@ -18,11 +18,10 @@ from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
-from judge.rules.registry import ruleset_for
+from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     GAME_STATUSES,
-    MULTIVERSE_RULES,
     PRESS_MODES,
     Account,
     Game,
@@ -93,8 +92,7 @@ def power_name(game: Game, code: str) -> str:
 
 def variant_label(game: Game) -> str:
     """The variant as every game mail names it: ``Standard``, ``Standard (multiverse)``."""
-    label = game.variant.capitalize()
-    return f"{label} (multiverse)" if game.rules == MULTIVERSE_RULES else label
+    return ruleset_for_game(game).variant_label(game.variant.capitalize())
 
 
 def starting_position(variant: str) -> dict[str, Any]:
