@@ -18,10 +18,10 @@ from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
+from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     GAME_STATUSES,
-    MULTIVERSE_RULES,
     PRESS_MODES,
     Account,
     Game,
@@ -92,24 +92,13 @@ def power_name(game: Game, code: str) -> str:
 
 def variant_label(game: Game) -> str:
     """The variant as every game mail names it: ``Standard``, ``Standard (multiverse)``."""
-    label = game.variant.capitalize()
-    return f"{label} (multiverse)" if game.rules == MULTIVERSE_RULES else label
+    return ruleset_for_game(game).variant_label(game.variant.capitalize())
 
 
 def starting_position(variant: str) -> dict[str, Any]:
-    """The phase document of a variant's starting position."""
-    loaded = load_variant(variant)
-    return {
-        "variant": loaded.name,
-        "phase": loaded.start_phase,
-        "units": [
-            {"power": power, "type": kind, "province": loc}
-            for power, kind, loc in loaded.starting_units
-        ],
-        "dislodged": [],
-        "contested": [],
-        "supply_centers": {p: sorted(c) for p, c in loaded.starting_centers.items()},
-    }
+    """The phase document of a variant's starting position (one board), as the
+    variant's ruleset gives it."""
+    return ruleset_for(variant).starting_position(variant)
 
 
 def account_for(session: Session, address: str, name: str = "") -> Account:

@@ -47,10 +47,21 @@ class CentreLine:
         return text + ("  (* VICTORY!! *)" if self.victory else "")
 
 
+def counted_centres(result: Mapping[str, Any]) -> dict[str, int]:
+    """Per power, the centres that count for builds and victory: the answer's
+    ``center_counts`` where its rules give them (Colonial's Hong Kong counts for
+    nobody while China owns it), else every centre owned."""
+    counts = result.get("center_counts")
+    if counts is not None:
+        return {str(p): int(n) for p, n in counts.items()}
+    return {p: len(cs) for p, cs in result.get("supply_centers", {}).items()}
+
+
 def centre_lines(
     result: Mapping[str, Any], names: Names
 ) -> tuple[list[CentreLine], list[str], str | None]:
     owners: Mapping[str, list[str]] = result.get("supply_centers", {})
+    counts = counted_centres(result)
     unit_counts: dict[str, int] = {}
     for u in result.get("units", []):
         unit_counts[u["power"]] = unit_counts.get(u["power"], 0) + 1
@@ -64,7 +75,7 @@ def centre_lines(
         units = unit_counts.get(p, 0)
         if not centres and not units:
             continue
-        victory = bool(target) and len(centres) >= target
+        victory = bool(target) and counts.get(p, 0) >= target
         if victory:
             winner = p
         label = f"{names.power(p) + ':':<{width}}"
@@ -74,9 +85,9 @@ def centre_lines(
                 names.power(p),
                 label,
                 centres,
-                len(centres),
+                counts.get(p, 0),
                 units,
-                len(centres) - units,
+                counts.get(p, 0) - units,
                 victory,
             )
         )
@@ -87,7 +98,7 @@ def centre_lines(
 
 def winner_of(result: Mapping[str, Any], names: Names) -> str | None:
     target = getattr(names.variant, "victory_centers", 0) or 0
-    for power, centres in result.get("supply_centers", {}).items():
-        if target and len(centres) >= target:
+    for power, count in counted_centres(result).items():
+        if target and count >= target:
             return power
     return None

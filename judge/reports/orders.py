@@ -233,15 +233,19 @@ def _add_disorder_removals(
         lines.setdefault(u["power"], []).append(OrderLine(sentence, [], "default"))
 
 
-def builds_owed(before: Mapping[str, Any], names: Names) -> dict[str, int]:
+def builds_owed(
+    before: Mapping[str, Any], names: Names, counts: Mapping[str, int] | None = None
+) -> dict[str, int]:
     """Per power, the builds a winter position allows: more centres than units, at
-    most one per free home centre it owns."""
+    most one per free home centre it owns.  ``counts`` gives the centres that count
+    per power where the rules leave some out (Colonial's Hong Kong held by China)."""
     centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
     units = before.get("units", [])
     occupied = {names.province(u["province"]) for u in units}
     owed = {}
     for power, owned in centres.items():
-        surplus = len(owned) - sum(1 for u in units if u["power"] == power)
+        count = len(owned) if counts is None else counts.get(power, 0)
+        surplus = count - sum(1 for u in units if u["power"] == power)
         info = names.variant.powers.get(power)
         homes = set(getattr(info, "home_centers", ()) or ())
         free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
@@ -266,7 +270,8 @@ def _add_unused_builds(
         parsed = order_view(order)
         if parsed is not None and parsed.kind in ("build", "waive"):
             used[order["power"]] = used.get(order["power"], 0) + 1
-    for power, owed in builds_owed(before, names).items():
+    # a winter changes no centre, so the answer's counts are those of the position
+    for power, owed in builds_owed(before, names, result.get("center_counts")).items():
         left = owed - used.get(power, 0)
         if left > 0:
             noun = "build" if left == 1 else "builds"
