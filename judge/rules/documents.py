@@ -42,7 +42,7 @@ def adjudicate_document(
 ) -> dict[str, Any]:
     """Adjudicate one phase document of a one-board ruleset: its orders are read with
     ``syntax`` and adjudicated with the engine rules it carries."""
-    variant = _variant(doc)
+    variant = document_variant(doc)
     position = read_position(variant, doc)
     checks = document_checks(variant, position, doc, syntax)
     return adjudicate_checks(variant, position, checks, syntax)
@@ -107,7 +107,9 @@ def adjudicate_checks(
 # ----------------------------------------------------------------- reading
 
 
-def _variant(doc: dict[str, Any]) -> Variant:
+def document_variant(doc: dict[str, Any]) -> Variant:
+    """The variant a phase document names (standard by default); DocumentError when
+    it cannot be loaded."""
     name = doc.get("variant", "standard")
     if not isinstance(name, str):
         raise DocumentError("'variant' must be a string")

@@ -70,7 +70,7 @@ class StandardRuleset(Ruleset):
         return str(doc["phase"])
 
     def retreats_pending(self, doc: Mapping[str, Any]) -> bool:
-        return str(doc.get("phase", "")).upper().endswith("R")
+        return Phase.parse(str(doc.get("phase", ""))).is_retreat
 
     def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return [doc]
@@ -86,7 +86,7 @@ class StandardRuleset(Ruleset):
         from judge.variant.data import load_variant
 
         variant = load_variant(doc.get("variant", "standard"))
-        kind = str(doc["phase"])[-1].upper()
+        kind = Phase.parse(str(doc["phase"])).kind
         found: dict[str, list[Owed]] = {}
         if kind == "M":
             for u in doc.get("units", []):
@@ -148,10 +148,10 @@ class StandardRuleset(Ruleset):
         judged order of the answer carries its data and the types of the units it
         names, from which the reports word and draw it."""
         from judge.orders.text import OrderCheck, check_position_orders
-        from judge.rules.documents import _variant, adjudicate_checks, read_position
+        from judge.rules.documents import adjudicate_checks, document_variant, read_position
 
         doc["orders"] = {power: [o.canonical for o in mine] for power, mine in orders.items()}
-        variant = _variant(doc)
+        variant = document_variant(doc)
         position = read_position(variant, doc)
         checks: list[OrderCheck] = []
         for power, mine in orders.items():

@@ -13,12 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.phase import board_time
-
 if TYPE_CHECKING:
     from judge.rules.base import Ruleset
-
-__all__ = ["active_boards", "board_time", "centre_counts", "largest_power", "survivors"]
 
 
 def active_boards(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from judge.engine.phase import Turn
 from judge.rules.multiverse.keys import BoardKey, MLoc, turn_text
 
 
@@ -33,7 +34,7 @@ def notation_note(board: Mapping[str, Any], variant: Any, power: str | None) -> 
         return text
     names = Names(variant)
     loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
-    turn = str(board.get("phase", "S1901M"))[:5]
+    turn = Turn.parse(str(board.get("phase", "S1901M"))).code
     here = f"{timeline}:{loc}:{turn}"
     owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
     text += (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.phase import board_time
+from judge.engine.phase import Turn, board_time
 from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
 
@@ -52,12 +52,12 @@ def world_phase(world: Mapping[str, Any]) -> str:
     the code is unique per processed turn."""
     heads = world_heads(world)
     latest = max(heads, key=lambda board: board_time(board["phase"]))
-    turn = str(latest["phase"]).upper()[:5]
+    turn = Turn.parse(latest["phase"])
     if world_retreats_pending(world):
-        return turn + "R"
-    if all(str(b["phase"]).upper().startswith("W") for b in heads):
-        return turn + "A"
-    return turn + "M"
+        return turn.phase("R").code
+    if all(Turn.parse(b["phase"]).is_winter for b in heads):
+        return turn.phase("A").code
+    return turn.phase("M").code
 
 
 class MultiverseRuleset(Ruleset):
@@ -188,7 +188,7 @@ class MultiverseRuleset(Ruleset):
         views = []
         for board in self.active_boards(doc):
             timeline = str(board["timeline"])
-            turn = str(board["phase"]).upper()[:5]
+            turn = Turn.parse(board["phase"]).code
 
             def write(u: Mapping[str, Any], timeline: str = timeline, turn: str = turn) -> str:
                 return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
