@@ -91,6 +91,9 @@ class Context:
     transcript: Transcript = field(default_factory=Transcript)
     game: Game | None = None
     player: Player | None = None
+    # The other powers the same player holds in the game, signed on by the same
+    # SIGNON (Root Z's seven-player game: two powers a player); empty otherwise.
+    partners: list[Player] = field(default_factory=list)
     order_phase: str | None = None
     # The power's address of record when the SIGNON succeeded (copies go there).
     owner_address: str | None = None
@@ -107,8 +110,9 @@ class Context:
     # True after a game master's BECOME: the power takes orders even when its player
     # resigned or was ejected (the master speaks for a power in civil disorder).
     became: bool = False
-    # Waives accepted in this mail: each is its own order (OrderKey.waive(1), (2), ...).
-    waives: int = 0
+    # Waives accepted in this mail, per power: each is its own order (OrderKey.waive(1),
+    # (2), ...).
+    waives: dict[str, int] = field(default_factory=dict)
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
     received_at: datetime | None = None
@@ -119,6 +123,11 @@ class Context:
     def signed_on(self) -> bool:
         """True once a SIGNON in this mail succeeded."""
         return self.player is not None and self.game is not None
+
+    @property
+    def seats(self) -> list[Player]:
+        """The signed-on power first, then the player's other powers in the game."""
+        return [] if self.player is None else [self.player, *self.partners]
 
 
 class Command:

@@ -30,15 +30,18 @@ class Clear(Command):
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
-        withdrawn = clear_orders(
-            ctx.session,
-            ctx.game,
-            ctx.player.power,
-            account_id=ctx.account.id if ctx.account else None,
-            from_address=ctx.sender,
-            now=ctx.now,
+        withdrawn = sum(
+            clear_orders(
+                ctx.session,
+                ctx.game,
+                seat.power,
+                account_id=ctx.account.id if ctx.account else None,
+                from_address=ctx.sender,
+                now=ctx.now,
+            )
+            for seat in ctx.seats  # a player holding two powers clears both
         )
-        ctx.waives = 0  # the waives of this mail are withdrawn too: number them afresh
+        ctx.waives.clear()  # the waives of this mail are withdrawn too: number them afresh
         plural = "order" if withdrawn == 1 else "orders"
         ctx.transcript.ok(
             stmt.text, f"{withdrawn} {plural} for {ctx.game.phase} withdrawn; none stand now."

@@ -19,6 +19,7 @@ from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, State
 from judge.commands.gm_common import send_announcements
 from judge.commands.limits import limited_body
 from judge.commands.orders import Orders, order_refusal
+from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.reply import (
     OrderReport,
@@ -164,21 +165,26 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     command.run(ctx, stmt)
 
 
-def order_report(ctx: Context) -> OrderReport | None:
-    """The signed-on power's orders for the current phase, for the reply."""
+def order_report(ctx: Context) -> list[OrderReport]:
+    """The signed-on power's orders for the current phase, for the reply: one report
+    per power the player holds (two in Root Z's seven-player game)."""
     if not ctx.signed_on:
-        return None
-    game, player = ctx.game, ctx.player
-    assert game is not None and player is not None and game.id is not None
+        return []
+    game = ctx.game
+    assert game is not None and game.id is not None
     if game.status == FORMING:
-        return None
-    report = OrderReport(game.name, game.phase, power_name(game, player.power))
-    orders = current_orders(ctx.session, game.id, game.phase, player.power)
-    report.orders = [orders[key].canonical for key in sorted(orders)]  # by key text
-    report.refused_reason = _no_orders_reason(ctx)
-    if report.refused_reason is None:
-        report.unordered = ctx.rules.unordered(game.position_doc(), player.power, set(orders))
-    return report
+        return []
+    refused = _no_orders_reason(ctx)
+    reports = []
+    for seat in ctx.seats:
+        report = OrderReport(game.name, game.phase, power_name(game, seat.power))
+        orders = current_orders(ctx.session, game.id, game.phase, seat.power)
+        report.orders = [orders[key].canonical for key in sorted(orders)]  # by key text
+        report.refused_reason = refused
+        if refused is None:
+            report.unordered = ctx.rules.unordered(game.position_doc(), seat.power, set(orders))
+        reports.append(report)
+    return reports
 
 
 def _no_orders_reason(ctx: Context) -> str | None:
@@ -255,7 +261,7 @@ def _process_commands(
     if ctx.signed_on and ctx.player is not None:
         owner = ctx.owner_address or player_address(session, ctx.player)
         if owner and owner.lower() != mail.sender.lower():
-            name = power_name(game, ctx.player.power) if game else ctx.player.power
+            name = seats_name(game, ctx.seats) if game else ctx.player.power
             preface = (
                 f"This is a copy of the judge's reply to {mail.sender}, who signed on as "
                 f"{name} in game {game.name if game else ''}.\nYou get it because that "

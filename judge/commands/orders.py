@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Outcome
-from judge.game.games import current_orders, store_order
+from judge.game.games import current_orders, power_name, store_order
 from judge.orders.keys import OrderKey
 from judge.rules import reading as order_rules
 from judge.rules.allowance import allowance_group, beyond_owed
@@ -32,7 +33,9 @@ def order_refusal(ctx: Context) -> str | None:
 
 @register
 class Orders(Command):
-    """Order lines for the signed-on power (not typed with a keyword)."""
+    """Order lines for the signed-on power (not typed with a keyword); a player
+    holding two powers orders for both, each order going to the power whose unit
+    it names."""
 
     rank = 30
 
@@ -53,48 +56,64 @@ class Orders(Command):
             ctx.transcript.refused(stmt.text, reason)
             return
         position = ctx.game.position_doc()
-        checks = ctx.rules.check(position, ctx.player.power, [stmt.text])
-        if not checks:
+        powers = [seat.power for seat in ctx.seats]
+        # One reading per power the player holds (one, except in a paired game).
+        readings = [ctx.rules.check(position, power, [stmt.text]) for power in powers]
+        if not readings[0]:
             return
         entry = ctx.transcript.line(stmt.text)
-        for check in checks:
-            if check.ok:
-                key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order))
-                if refusal is not None:
-                    entry.outcomes.append(Outcome(REFUSED, f"{check.text}: {refusal}"))
-                    continue
-                if key.is_waive:
-                    ctx.waives += 1
-                store_order(
-                    ctx.session,
-                    ctx.game,
-                    ctx.player.power,
-                    check,
-                    account_id=ctx.account.id if ctx.account else None,
-                    from_address=ctx.sender,
-                    now=ctx.now,
-                    key=key,
-                )
-                entry.outcomes.append(Outcome(OK, f"Accepted: {check.canonical}"))
-            else:
-                reason = check.message or f"{check.text}: not understood"
-                entry.outcomes.append(Outcome(REFUSED, reason))
+        for checks in zip(*readings, strict=True):
+            entry.outcomes.append(_take(ctx, position, powers, checks))
+
+
+def _take(
+    ctx: Context, position: dict[str, Any], powers: list[str], checks: tuple[Any, ...]
+) -> Outcome:
+    """Store the first reading of one order that a power of the player can give (the
+    power whose unit it names), or say why none can."""
+    assert ctx.game is not None
+    refusals: dict[str, str] = {}
+    for power, check in zip(powers, checks, strict=True):
+        if not check.ok:
+            refusals[power] = check.message or f"{check.text}: not understood"
+            continue
+        key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order), power)
+        if refusal is not None:
+            refusals[power] = f"{check.text}: {refusal}"
+            continue
+        if key.is_waive:
+            ctx.waives[power] = ctx.waives.get(power, 0) + 1
+        store_order(
+            ctx.session,
+            ctx.game,
+            power,
+            check,
+            account_id=ctx.account.id if ctx.account else None,
+            from_address=ctx.sender,
+            now=ctx.now,
+            key=key,
+        )
+        accepted = f"Accepted: {check.canonical}"
+        if len(powers) > 1:
+            accepted += f" ({power_name(ctx.game, power)})"
+        return Outcome(OK, accepted)
+    owner = named_owner(position, checks[0].text, powers) if len(powers) > 1 else None
+    return Outcome(REFUSED, refusals[owner or powers[0]])
 
 
 def _adjustment_key(
-    ctx: Context, position: dict[str, Any], key: OrderKey
+    ctx: Context, position: dict[str, Any], key: OrderKey, power: str
 ) -> tuple[OrderKey, str | None]:
     """The key to store an accepted order under (a mail's waives are numbered 1, 2,
     ...: a later mail's waives replace these one for one), or why it will not count
     (a waive without builds, or a build, waive or removal beyond those owed, counting
     the orders stored for the phase)."""
-    assert ctx.game is not None and ctx.player is not None
-    power = ctx.player.power
+    assert ctx.game is not None
     if key.is_waive:
         owed = order_rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
             return key, "you have no build to waive"
-        key = key.numbered(ctx.waives + 1)
+        key = key.numbered(ctx.waives.get(power, 0) + 1)
     if allowance_group(position, key) is None:
         return key, None
     stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)

@@ -7,6 +7,7 @@ from email.message import EmailMessage
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
+from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
 from judge.game.games import game_powers, player_address, players_of
@@ -43,19 +44,20 @@ class _PressBase(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None
-        game, me = ctx.game, ctx.player.power
+        game = ctx.game
+        mine = {seat.power for seat in ctx.seats}  # two powers in a paired game
         powers = game_powers(game)
         opts = parse_press_options(stmt.args, powers)
         refusal = self._check(game, opts, stmt)
         grey, colour_refusal = _colour(game, opts.grey)
         refusal = refusal or colour_refusal
-        others = [p.code for p in powers if p.code != me]
+        others = [p.code for p in powers if p.code not in mine]
         if opts.everyone or (self.broadcast_default and not opts.to):
             receivers = others
         elif opts.all_but:
             receivers = [c for c in others if c not in opts.to]
         else:
-            receivers = [c for c in opts.to if c != me]
+            receivers = [c for c in opts.to if c not in mine]
         broadcast = set(receivers) >= set(others)
         if refusal is None and not receivers:
             refusal = "nobody to send it to"
@@ -83,7 +85,7 @@ class _PressBase(Command):
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
         names = {p.code: p.name for p in game_powers(game)}
-        sender = "someone (grey press)" if grey else names.get(ctx.player.power, ctx.player.power)
+        sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = "everyone" if broadcast else ", ".join(names.get(c, c) for c in receivers)
         kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
@@ -98,8 +100,11 @@ class _PressBase(Command):
             )
             return
         delivered = [c for c in receivers if addresses.get(c)]
-        for code in delivered:
-            ctx.send(_press_mail(ctx, addresses[code], subject, intro, stmt.block))
+        mailed: set[str] = set()
+        for code in delivered:  # a player holding two of the powers gets one mail
+            if addresses[code].lower() not in mailed:
+                mailed.add(addresses[code].lower())
+                ctx.send(_press_mail(ctx, addresses[code], subject, intro, stmt.block))
         reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
         ctx.session.add(
             Press(

@@ -120,7 +120,7 @@ def order_lines(report: OrderReport) -> list[str]:
 def render_body(
     header: Sequence[str],
     transcript: Transcript,
-    report: OrderReport | None,
+    report: OrderReport | Sequence[OrderReport] | None,
     deadline: Sequence[str],
     notes: Sequence[str] = (),
 ) -> str:
@@ -139,8 +139,9 @@ def render_body(
         count = transcript.refusals
         lines.append(f"{count} line{'s' if count != 1 else ''} refused: see *** above.")
         lines.append("")
-    if report is not None:
-        lines.extend(order_lines(report))
+    reports = [report] if isinstance(report, OrderReport) else list(report or ())
+    for each in reports:  # one per power the player holds
+        lines.extend(order_lines(each))
         lines.append("")
     if deadline:
         lines.extend(deadline)

@@ -6,6 +6,7 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.limits import failure_key
+from judge.commands.paired import held_seats, partners_of, seats_name
 from judge.commands.password_guard import (
     Counter,
     address_counter,
@@ -14,8 +15,8 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.registry import register
-from judge.game.games import find_game, find_power, game_powers, player_address
-from judge.store.models import FORMING, PLAYING, Player
+from judge.game.games import PowerInfo, find_game, find_power, game_powers, player_address
+from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
 
 
@@ -43,7 +44,10 @@ class SignOn(Command):
         "SIGNON france@game1 secret. Only one SIGNON per mail succeeds (a mistyped\n"
         "one may be tried again on a later line). After it, every line that is not\n"
         "a command is an order for that power. The password is never shown in\n"
-        "replies; passwords are case-sensitive."
+        "replies; passwords are case-sensitive. Where you hold two powers (Root Z's\n"
+        "seven-player game), one SIGNON with either power (SIGNON france1@game1\n"
+        "secret) or with the game alone (SIGNON game1 secret) signs you on for both,\n"
+        "and each order goes to the power whose unit it names."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -59,19 +63,23 @@ class SignOn(Command):
         if len(words) != 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
-        target = split_target(words[0])
-        if target is None:
-            ctx.transcript.refused(echo, f"expected: {self.syntax}")
-            return
-        power_text, game_name = target
-        game = find_game(ctx.session, game_name)
-        if game is None:
-            ctx.transcript.refused(echo, f"there is no game called {game_name!r}")
-            return
-        power = find_power(game_powers(game), power_text)
-        if power is None:
-            ctx.transcript.refused(echo, f"game {game.name} has no power {power_text!r}")
-            return
+        found = _whole_player(ctx, words[0])
+        if found is None:
+            target = split_target(words[0])
+            if target is None:
+                ctx.transcript.refused(echo, f"expected: {self.syntax}")
+                return
+            power_text, game_name = target
+            game = find_game(ctx.session, game_name)
+            if game is None:
+                ctx.transcript.refused(echo, f"there is no game called {game_name!r}")
+                return
+            power = find_power(game_powers(game), power_text)
+            if power is None:
+                ctx.transcript.refused(echo, f"game {game.name} has no power {power_text!r}")
+                return
+        else:
+            game, power = found
         if game.status == FORMING:
             ctx.transcript.refused(
                 echo,
@@ -105,7 +113,27 @@ class SignOn(Command):
             )
             return
         ctx.game, ctx.player = game, player
+        ctx.partners = partners_of(ctx.session, game, player)
         ctx.owner_address = player_address(ctx.session, player)
+        held = seats_name(game, ctx.seats) if ctx.partners else power.name
         ctx.transcript.ok(
-            echo, f"Signed on as {power.name} in game {game.name} ({game.phase}, {game.status})."
+            echo, f"Signed on as {held} in game {game.name} ({game.phase}, {game.status})."
         )
+
+
+def _whole_player(ctx: Context, token: str) -> tuple[Game, PowerInfo] | None:
+    """``SIGNON <game> <password>`` from a player holding several powers of a started
+    game (Root Z's seven-player game): the game and the first of their powers, which
+    signs them on for all; None otherwise (the token is read as a power and a game)."""
+    game = find_game(ctx.session, token)
+    if game is None or game.status == FORMING:
+        return None
+    account = (
+        ctx.account
+        or ctx.session.exec(select(Account).where(Account.address == ctx.sender.lower())).first()
+    )
+    seats = held_seats(ctx.session, game, account.id if account is not None else None)
+    if len(seats) < 2:
+        return None
+    power = find_power(game_powers(game), seats[0].power)
+    return None if power is None else (game, power)

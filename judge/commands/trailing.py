@@ -41,7 +41,9 @@ _ORDER_WORDS = {
     "waives",
 }
 _SIGNS = re.compile(r"->|=>|\s-\s|^-|-$|\b\d+:[a-z]")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# Words, with their digits (Root Z's ``Mar1``, ``Marseilles 1``), and numbers.
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*|\d+")
+_DIGITS = re.compile(r"\d")
 
 
 def looks_like_order(text: str, variant: Variant) -> bool:
@@ -52,10 +54,17 @@ def looks_like_order(text: str, variant: Variant) -> bool:
     for i, word in enumerate(words):
         if word.lower() in _ORDER_WORDS:
             return True
-        for size in (1, 2, 3):  # "North Sea", "Gulf of Lyon"
-            if i + size <= len(words) and variant.lookup_province(" ".join(words[i : i + size])):
+        for size in (1, 2, 3):  # "North Sea", "Gulf of Lyon", "Mar 1"
+            if i + size <= len(words) and _names_province(words[i : i + size], variant):
                 return True
     return False
+
+
+def _names_province(words: Sequence[str], variant: Variant) -> bool:
+    """Whether the words name a province, as written or without their digits."""
+    phrase = " ".join(words)
+    bare = " ".join(_DIGITS.sub("", phrase).split())
+    return bool(variant.lookup_province(phrase) or (bare and variant.lookup_province(bare)))
 
 
 def sign_off_start(statements: Sequence[Statement], variant_name: str) -> int:

@@ -1,0 +1,172 @@
+"""Root Z's seven-player game by mail (rule 3.0: a player holds two powers): one
+SIGNON signs a player on for both powers, each order goes to the power whose unit
+it names, the reply lists both powers' orders, and press reaches players, once each."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from judge.commands.inbound import order_report, run_statements
+from judge.commands.parser import parse_body
+from judge.commands.reply import render_body
+from judge.game.games import Seat, create_game, current_orders, find_game
+from judge.rules.reading import TextOrderRules
+from judge.store.models import ACTIVE
+from tests.commands.helpers import NOW, outcomes
+
+PAIRS = {
+    "ada@players.test": ["france1", "england2"],
+    "bob@players.test": ["germany1", "italy2"],
+    "cid@players.test": ["austria1", "russia2"],
+}
+UNITS = [
+    ("france1", "A", "par1"),
+    ("france1", "A", "mar1"),
+    ("england2", "F", "lon2"),
+    ("germany1", "A", "mun1"),
+    ("italy2", "A", "ven2"),
+    ("austria1", "A", "vie1"),
+    ("russia2", "A", "mos2"),
+]
+
+
+@pytest.fixture
+def rootz(session):
+    """A Root Z game in Spring 1901 whose three players hold two powers each."""
+    doc = {
+        "variant": "rootz",
+        "phase": "S1901M",
+        "units": [{"power": p, "type": t, "province": loc} for p, t, loc in UNITS],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {},
+        "players": {"+".join(powers): powers for powers in PAIRS.values()},
+    }
+    seats = [
+        Seat(power, address, f"pw{address[0]}123")
+        for address, powers in PAIRS.items()
+        for power in powers
+    ]
+    game = create_game(
+        session, "rzp", seats, variant="rootz", position=doc, deadline=NOW + timedelta(days=2)
+    )
+    assert game.status == ACTIVE
+    session.commit()
+    return game
+
+
+@pytest.fixture
+def mail(make_ctx):
+    """mail(body, sender) -> the context after the mail, read with the real order rules."""
+
+    def runner(body: str, sender: str = "ada@players.test"):
+        ctx = make_ctx(sender)
+        ctx.rules = TextOrderRules()
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner
+
+
+def _stored(session, power: str) -> list[str]:
+    game = find_game(session, "rzp")
+    assert game is not None and game.id is not None
+    return sorted(
+        row.canonical for row in current_orders(session, game.id, "S1901M", power).values()
+    )
+
+
+def test_rule_3_0_signon_with_the_game_alone_signs_on_both_powers(rootz, mail, session):
+    ctx = mail("SIGNON rzp pwa123\nA Par1 - Bur1, F Lon2 - Nth2\nA Mar1 H")
+    first = outcomes(ctx)[0]
+    assert first[1] == "ok" and "Signed on as France 1 and England 2 in game rzp" in first[2]
+    assert [seat.power for seat in ctx.seats] == ["france1", "england2"]
+    assert _stored(session, "france1") == ["A mar1 H", "A par1 - bur1"]
+    assert _stored(session, "england2") == ["F lon2 - nth2"]
+    assert all(status == "ok" for _, status, _ in outcomes(ctx)[1:])
+    assert [o[2] for o in outcomes(ctx)[1:3]] == [
+        "Accepted: A par1 - bur1 (France 1)",
+        "Accepted: F lon2 - nth2 (England 2)",
+    ]
+
+
+@pytest.mark.parametrize("target", ["france1@rzp", "england2@rzp", "ENGLAND2@rzp"])
+def test_rule_3_0_signon_with_either_power_signs_on_both(rootz, mail, session, target):
+    ctx = mail(f"SIGNON {target} pwa123\nF Lon2 - Nth2\nA Par1 - Pic1")
+    assert ctx.signed_on and {seat.power for seat in ctx.seats} == {"france1", "england2"}
+    assert _stored(session, "england2") == ["F lon2 - nth2"]
+    assert _stored(session, "france1") == ["A par1 - pic1"]
+
+
+def test_rule_3_0_the_reply_lists_both_powers_orders(rootz, mail):
+    ctx = mail("SIGNON rzp pwa123\nA Par1 - Bur1")
+    body = render_body([], ctx.transcript, order_report(ctx), [])
+    assert "Orders for France 1 in game rzp, S1901M:\n  A par1 - bur1\n" in body
+    assert "Units without orders: A mar1" in body
+    assert "Orders for England 2 in game rzp, S1901M:\n  (none yet)\n" in body
+    assert "Units without orders: F lon2" in body
+
+
+def test_rule_3_0_an_order_for_another_players_unit_is_refused_once(rootz, mail, session):
+    ctx = mail("SIGNON rzp pwa123\nA Mun1 - Ruh1\nF Lon2 - Yor1")
+    [_, (_, status, message), (_, second, why)] = outcomes(ctx)
+    assert status == "refused" and "Munich 1 is not yours (it is German 1)" in message
+    # the unit is England 2's: its own refusal is shown, not France 1's "not yours"
+    assert second == "refused" and "not yours" not in why
+    assert _stored(session, "germany1") == [] and _stored(session, "england2") == []
+
+
+def test_rule_3_0_a_wrong_password_signs_on_neither(rootz, mail):
+    ctx = mail("SIGNON rzp wrong99\nA Par1 - Bur1")
+    assert not ctx.signed_on
+    assert outcomes(ctx)[0][1] == "refused" and "wrong password" in outcomes(ctx)[0][2]
+
+
+def test_signon_with_a_game_alone_is_unchanged_in_a_standard_game(run):
+    ctx = run("SIGNON game1 paris11")
+    assert not ctx.signed_on
+    assert "there is no game called 'ame1'" in outcomes(ctx)[0][2]
+    ctx = run("SIGNON Fgame1 paris11")
+    assert ctx.signed_on and ctx.partners == []
+    assert outcomes(ctx)[0][2].startswith("Signed on as France in game game1")
+
+
+def test_rule_3_0_clear_withdraws_both_powers_orders(rootz, mail, session):
+    mail("SIGNON rzp pwa123\nA Par1 - Bur1\nF Lon2 - Nth2")
+    ctx = mail("SIGNON rzp pwa123\nCLEAR")
+    assert "2 orders for S1901M withdrawn" in outcomes(ctx)[1][2]
+    assert _stored(session, "france1") == [] and _stored(session, "england2") == []
+
+
+def _to(ctx) -> list[str]:
+    return sorted(m["To"] for m in ctx.sent)
+
+
+def test_rule_3_0_press_to_both_powers_of_a_player_reaches_them_once(rootz, mail):
+    ctx = mail("SIGNON rzp pwb123\nPRESS TO France1 England2\nhello\nENDPRESS", "bob@players.test")
+    assert _to(ctx) == ["ada@players.test"]
+    assert ctx.sent[0]["Subject"] == "JUDGE:rzp - S1901M Press from Germany 1 and Italy 2"
+    assert "Message from Germany 1 and Italy 2 to France 1, England 2" in (
+        ctx.sent[0].get_content()
+    )
+
+
+def test_rule_3_0_a_broadcast_reaches_each_other_player_once(rootz, mail):
+    ctx = mail("SIGNON rzp pwa123\nBROADCAST\nhi all\nENDPRESS")
+    assert _to(ctx) == ["bob@players.test", "cid@players.test"]
+    assert "Broadcast (white, 1 line) sent to everyone" in outcomes(ctx)[1][2]
+
+
+def test_rule_3_0_press_to_ones_own_other_power_is_nobody(rootz, mail):
+    ctx = mail("SIGNON france1@rzp pwa123\nPRESS TO England2\nnote to self\nENDPRESS")
+    assert ctx.sent == [] and "nobody to send it to" in outcomes(ctx)[1][2]
+
+
+def test_rule_3_0_grey_press_hides_both_powers(rootz, mail):
+    ctx = mail("SIGNON rzp pwa123\nPRESS TO Germany1 GREY\npssst\nENDPRESS")
+    assert _to(ctx) == ["bob@players.test"]
+    text = ctx.sent[0].get_content()
+    assert "someone (grey press)" in ctx.sent[0]["Subject"]
+    assert "France" not in text and "England" not in text
