@@ -184,6 +184,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             role=role,
             players=show,
             role_label=rules.start_role(position, variant, role) if role else None,
+            signon=rules.start_signon(position, variant, role, game.name) if role else None,
         )
         send(session, sender, person.address, subject, text, html, picture)
     kept = [*notices, *rules.start_notes(position, variant, None)]

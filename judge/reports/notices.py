@@ -47,6 +47,7 @@ def start_model(
     role: str | None = None,
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
+    signon: str | None = None,
 ) -> dict[str, Any]:
     """The model of the game-start mail (see :func:`render_start`)."""
     names = Names(variant)
@@ -63,7 +64,7 @@ def start_model(
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "role": (role_label or _role_name(role, names)) if role else None,
-        "signon": signon_line(role, settings.game.lower(), variant),
+        "signon": signon or signon_line(role, settings.game.lower(), variant),
         "players": [
             {"label": f"{_role_name(r, names) + ':':<13}", "address": a or "(anonymous)"}
             for r, a in players
@@ -86,6 +87,7 @@ def render_start(
     role: str | None = None,
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
+    signon: str | None = None,
     templates: Path = TEMPLATES_DIR,
 ) -> tuple[str, str, str]:
     """The game-start mail: ``(subject, text, html)``.
@@ -93,11 +95,18 @@ def render_start(
     ``position`` is the first phase document; ``role`` the recipient's power code
     (or ``master`` / ``observer``); ``role_label`` how the first line names what the
     recipient plays when the rules name it otherwise than by ``role``'s power (a
-    Root Z player's two powers); ``players`` pairs of role and address, the address
+    Root Z player's two powers); ``signon`` the SIGNON line when the rules give
+    one other than the power's own; ``players`` pairs of role and address, the address
     None in anonymous games; ``settings.next_deadline`` the first deadline.
     """
     model = start_model(
-        position, variant, settings, role=role, players=players, role_label=role_label
+        position,
+        variant,
+        settings,
+        role=role,
+        players=players,
+        role_label=role_label,
+        signon=signon,
     )
     subject = game_subject(settings, f"{model['header']['phase']} Game Starting")
     return render_text_mail(templates, "start.txt.j2", model, subject)

@@ -239,6 +239,14 @@ class Ruleset(ABC):
         holds (``France 1 and England 2``), or None: by that power's name."""
         return None
 
+    def start_signon(
+        self, board: Mapping[str, Any], variant: Any, power: str, game: str
+    ) -> str | None:
+        """The SIGNON line the start mail gives the reader playing ``power`` when
+        the rules sign players on otherwise than by that power (a Root Z player's
+        one SIGNON for both powers), or None: the power's own line."""
+        return None
+
     @abstractmethod
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         """The boards the game's status shows, each with how its units are written."""

@@ -262,6 +262,15 @@ class RootzRuleset(StandardRuleset):
                 return " and ".join(names.get(p, p) for p in powers)
         return None
 
+    def start_signon(
+        self, board: Mapping[str, Any], variant: Any, power: str, game: str
+    ) -> str | None:
+        """``SIGNON <game> <password>``: one line signs a player on for both powers;
+        None in the 14-player game."""
+        if not any(power in powers for powers in players_of(board).values()):
+            return None
+        return f"SIGNON {game.lower()} <password>"
+
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         players = players_of(board)
         if not players:
@@ -272,9 +281,12 @@ class RootzRuleset(StandardRuleset):
             if power in powers:
                 held = " and ".join(names.get(p, p) for p in powers)
                 notes.append(
-                    f"You play {held}: order, write press and read reports for both "
-                    f"(SIGNON each power with your password). Victory takes "
-                    f"{PAIRED_VICTORY} centres summed over your two powers."
+                    f"You play {held}: one SIGNON (with the game's name alone, or with "
+                    "either power, as france1@<game>) signs you on for both; orders in one "
+                    "mail may be for either power (the board digit tells whose unit: "
+                    "A Par1 - Bur1, F Lon2 - Nth2). Press and reports reach you once for "
+                    f"both. Victory takes {PAIRED_VICTORY} centres summed over your two "
+                    "powers."
                 )
         notes.append(PAIRING_METHOD)
         return notes

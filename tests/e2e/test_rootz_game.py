@@ -64,14 +64,18 @@ def test_a_rootz_game_by_mail_to_the_first_fall(judge: DemoJudge, master_key: De
         first, second = sorted(powers, key=list(variant.powers).index)
         both = f"{variant.powers[first].name} and {variant.powers[second].name}"
         assert f"You have been selected as {both} in game '{GAME}'" in start_mails[address]
+        assert f"  SIGNON {GAME} <password>\r\n" in start_mails[address]
 
-    for cast in PEOPLE:
-        for power in sorted(held[cast.address]):
-            lines = SPRING.get(power, "")
-            sent = players[cast.power].send(
-                f"SIGNON {power}@{GAME} {cast.password}\nPHASE S1901M\n{lines}\n", "orders"
-            )
-            expect(sent, "Signed on")
+    for cast in PEOPLE:  # one SIGNON and one mail for both powers
+        lines = "\n".join(SPRING[p] for p in held[cast.address] if p in SPRING)
+        sent = players[cast.power].send(
+            f"SIGNON {GAME} {cast.password}\nPHASE S1901M\n{lines}\n", "orders"
+        )
+        first, second = sorted(held[cast.address], key=list(variant.powers).index)
+        both = f"{variant.powers[first].name} and {variant.powers[second].name}"
+        expect(sent, f"Signed on as {both}")
+        for power in (first, second):
+            assert f"Orders for {variant.powers[power].name} in game {GAME}" in sent.reply_text
     spring = process(master, "S1901M", GAME).others
     assert sorted(m.recipients[0] for m in spring) == sorted(
         [c.address for c in PEOPLE] + [MASTER]
