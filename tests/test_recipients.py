@@ -74,3 +74,68 @@ def test_announce_queues_one_mail_each(db_session: Session) -> None:
     assert sorted(m["To"] for m in mails) == sorted(r.address for r in sent)
     assert all(m["Subject"] == "News" and m["Auto-Submitted"] == "auto-generated" for m in mails)
     assert all(m.get_payload(decode=True).decode().strip() == "Hello" for m in mails)
+
+
+def _paired_game(session: Session):
+    """A Root Z game whose player ada holds France 1 and England 2 (rule 3.0)."""
+    doc = {
+        "variant": "rootz",
+        "phase": "S1901M",
+        "units": [
+            {"power": "france1", "type": "A", "province": "par1"},
+            {"power": "england2", "type": "F", "province": "lon2"},
+            {"power": "germany1", "type": "A", "province": "mun1"},
+        ],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {},
+        "players": {"france1+england2": ["france1", "england2"], "germany1": ["germany1"]},
+    }
+    seats = [
+        Seat("france1", "ada@example.org", "pw"),
+        Seat("england2", "ada@example.org", "pw"),
+        Seat("germany1", "bob@example.org", "pw"),
+    ]
+    return create_game(session, "spiral", seats, variant="rootz", position=doc)
+
+
+def test_a_player_holding_two_powers_is_one_recipient_with_both(db_session: Session) -> None:
+    game = _paired_game(db_session)
+    found = [(r.address, r.power, r.powers) for r in game_recipients(db_session, game)]
+    assert found == [
+        ("ada@example.org", "england2", ("england2", "france1")),
+        ("bob@example.org", "germany1", ("germany1",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ordered", "reminded_of"),
+    [
+        ([], "France 1 and England 2"),
+        (["france1"], "England 2"),  # the second power alone still owes
+        (["england2"], "France 1"),
+    ],
+)
+def test_one_reminder_to_a_paired_player_for_the_powers_owing(
+    db_session: Session, ordered: list[str], reminded_of: str
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from judge.game.processing import orders_missing
+    from judge.game.reminders import send_reminders
+
+    game = _paired_game(db_session)
+    now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    game.deadline = now + timedelta(hours=12)
+    missing = orders_missing(db_session, game)
+    for power in ordered:
+        missing.pop(power)
+    sent = send_reminders(db_session, Author("J", "judge@example.org", "J"), game, missing, now)
+    assert [r.address for r in sent] == ["ada@example.org", "bob@example.org"]
+    mails = [message_from_bytes(m.raw) for m in db_session.exec(select(OutboxMessage)).all()]
+    [to_ada] = [m for m in mails if m["To"] == "ada@example.org"]
+    body = to_ada.get_payload(0).get_payload(decode=True).decode()
+    assert f"the orders of {reminded_of} for" in " ".join(body.split())
+    units = {"france1": "A par1", "england2": "F lon2"}
+    for power, unit in units.items():
+        assert (unit in body) == (power not in ordered)

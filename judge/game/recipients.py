@@ -8,7 +8,7 @@ playing, the observers, and the game master.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session, select
@@ -42,6 +42,9 @@ class Recipient:
     role: str  # PLAYER, OBSERVER or MASTER
     zone: str = "UTC"
     power: str | None = None  # the power code, for players
+    # Every power the address plays in the game (two for a Root Z player), in power
+    # code order: ``power`` is the first.
+    powers: tuple[str, ...] = ()
 
 
 def _account_zone(session: Session, address: str) -> str:
@@ -54,13 +57,18 @@ def game_recipients(session: Session, game: Game, roles: Iterable[str] = ROLES) 
     restricted to ``roles``; an address appears once, with its first role."""
     wanted = set(roles)
     found: list[Recipient] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
 
     def add(address: str, role: str, zone: str, power: str | None = None) -> None:
         key = address.lower()
         if address and key not in seen:
-            seen.add(key)
-            found.append(Recipient(address, role, zone or "UTC", power))
+            seen[key] = len(found)
+            powers = (power,) if power else ()
+            found.append(Recipient(address, role, zone or "UTC", power, powers))
+        elif address and power and found[seen[key]].role == PLAYER:
+            # One mail to a player holding several powers: note the others.
+            first = found[seen[key]]
+            found[seen[key]] = replace(first, powers=(*first.powers, power))
 
     if PLAYER in wanted:
         rows = session.exec(

@@ -52,13 +52,21 @@ def send_reminders(
     deadline = as_utc(game.deadline)
     reminded = []
     for recipient in game_recipients(session, game, (PLAYER,)):
-        if recipient.power not in missing:
+        # A player holding several powers (Root Z) gets one reminder for those owing.
+        owing = [p for p in variant.powers if p in missing and p in recipient.powers]
+        if not owing:
             continue
         settings = report_settings(
             game, reader_zone=recipient.zone, next_deadline=deadline, judge_code=sender.code
         )
         subject, text, html = render_reminder(
-            settings, variant, game.phase, recipient.power, missing[recipient.power], now
+            settings,
+            variant,
+            game.phase,
+            owing[0],
+            [unit for power in owing for unit in missing[power]],
+            now,
+            power_label=" and ".join(power_name(game, p) for p in owing) if owing[1:] else None,
         )
         send(session, sender, recipient.address, subject, text, html)
         reminded.append(recipient)
@@ -90,7 +98,8 @@ def send_late_notices(
         settings = report_settings(
             game, reader_zone=recipient.zone, phase_deadline=deadline, judge_code=sender.code
         )
-        as_whom = "master" if recipient.role == MASTER else recipient.power
+        late_here = [p for p in recipient.powers if p in missing]  # a Root Z player's
+        as_whom = "master" if recipient.role == MASTER else (late_here or [recipient.power])[0]
         subject, text, html = render_late_notice(
             settings,
             variant,

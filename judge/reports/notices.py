@@ -120,12 +120,15 @@ def render_reminder(
     missing: Sequence[str],
     now: datetime,
     *,
+    power_label: str | None = None,
     templates: Path = TEMPLATES_DIR,
 ) -> tuple[str, str, str]:
     """A reminder before the deadline to a power still owing orders.
 
     ``missing`` lists the units without orders as the order checker writes them
-    (``["A Par", "F Bre"]``); ``settings.next_deadline`` is the deadline.
+    (``["A Par", "F Bre"]``); ``settings.next_deadline`` is the deadline;
+    ``power_label`` names the reader's powers when one reminder is for several (a
+    Root Z player's two powers).
     """
     names = Names(variant)
     deadline = settings.next_deadline
@@ -134,7 +137,7 @@ def render_reminder(
     model = {
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
-        "power": names.power(power),
+        "power": power_label or names.power(power),
         "phase_text": phase_phrase(phase),
         "deadline_classic": format_classic(deadline, settings.game_zone),
         "deadline_reader": format_for(deadline, settings.reader_zone or "UTC"),
