@@ -165,6 +165,8 @@ def test_rule_6_0_a_game_ends_in_a_draw_on_equal_totals(session):
     text = outcome.report.text
     assert "The game is over: draw between France 1 and England 2" in text
     assert "France 1 + England 2  28 centres (20 + 8)" in text
+    # the results reach each player once, though each holds two powers
+    assert sorted(outcome.mailed) == ["ada@players.test", "bob@players.test", MASTER]
 
 
 def test_rule_6_0_a_game_ends_in_victory_of_the_larger_total(session):
@@ -173,10 +175,13 @@ def test_rule_6_0_a_game_ends_in_victory_of_the_larger_total(session):
     from tests.commands.helpers import NOW
 
     game = _paired_game(session, {"france1": 20, "england2": 10, "germany1": 14, "italy2": 14})
-    process_phase(session, SENDER, game, NOW)
+    outcome = process_phase(session, SENDER, game, NOW)
     session.commit()
     assert game.status == "finished"
     assert game.outcome == "Victory of France 1 and England 2 (30 centres)"
+    assert outcome.winner == "france1+england2"
+    assert "Victory of France 1 and England 2 (30 centres)." in outcome.report.text
+    assert sorted(outcome.mailed) == ["ada@players.test", "bob@players.test", MASTER]
 
 
 def test_rule_6_0_no_end_below_28(session):

@@ -170,3 +170,57 @@ def test_rule_3_0_grey_press_hides_both_powers(rootz, mail):
     text = ctx.sent[0].get_content()
     assert "someone (grey press)" in ctx.sent[0]["Subject"]
     assert "France" not in text and "England" not in text
+
+
+def _fall_game(session, france1: int, england2: int):
+    """Root Z in Fall 1901: ada (France 1 + England 2) owns the given numbers of
+    centres (not Munich 1 or Berlin 1) and has an army in Burgundy 1 next to empty Munich 1."""
+    from judge.variant.data import load_variant
+
+    centres = [c for c in sorted(load_variant("rootz").supply_centers) if c not in ("mun1", "ber1")]
+    doc = {
+        "variant": "rootz",
+        "phase": "F1901M",
+        "units": [
+            {"power": "france1", "type": "A", "province": "bur1"},
+            {"power": "germany1", "type": "A", "province": "ber1"},
+        ],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {
+            "france1": centres[:france1],
+            "england2": centres[france1 : france1 + england2],
+            "germany1": ["mun1"],
+        },
+        "players": {"+".join(powers): powers for powers in PAIRS.values()},
+    }
+    seats = [
+        Seat(power, address, f"pw{address[0]}123")
+        for address, powers in PAIRS.items()
+        for power in powers
+    ]
+    game = create_game(
+        session, "rzf", seats, variant="rootz", position=doc, deadline=NOW + timedelta(days=2)
+    )
+    session.commit()
+    return game
+
+
+@pytest.mark.parametrize(("england2", "ends"), [(8, True), (7, False)])
+def test_rule_6_0_a_mailed_order_takes_the_28th_summed_centre(mail, session, england2, ends):
+    from judge.game.processing import process_phase
+    from tests.commands.forming import SENDER
+
+    game = _fall_game(session, 19, england2)  # 27 (or 26) summed before the Fall
+    ctx = mail("SIGNON rzf pwa123\nA Bur1 - Mun1")
+    assert outcomes(ctx)[1][2] == "Accepted: A bur1 - mun1 (France 1)"
+    session.commit()
+    outcome = process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert "mun1" in game.position_doc()["supply_centers"]["france1"]
+    if ends:
+        assert game.status == "finished" and outcome.winner == "france1+england2"
+        assert game.outcome == "Victory of France 1 and England 2 (28 centres)"
+    else:
+        assert game.status == "active" and outcome.winner is None and game.phase == "W1901A"
+    assert sorted(outcome.mailed) == sorted(PAIRS)  # one results mail a player
