@@ -139,3 +139,33 @@ def test_one_reminder_to_a_paired_player_for_the_powers_owing(
     units = {"france1": "A par1", "england2": "F lon2"}
     for power, unit in units.items():
         assert (unit in body) == (power not in ordered)
+
+
+def test_a_paired_player_is_told_they_are_late_for_either_power(
+    db_session: Session,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from judge.game.games import store_order
+    from judge.game.reminders import send_late_notices
+    from judge.rules.reading import TextOrderRules
+
+    game = _paired_game(db_session)
+    deadline = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    game.deadline = deadline
+    # England 2 (the first of ada's powers by code) has ordered; France 1 is late
+    [check] = TextOrderRules().check(game.position_doc(), "england2", ["F Lon2 H"])
+    store_order(db_session, game, "england2", check, account_id=None, from_address="", now=deadline)
+    told = send_late_notices(
+        db_session,
+        Author("J", "judge@example.org", "J"),
+        game,
+        ["france1", "england2", "germany1"],
+        deadline + timedelta(hours=6),
+        deadline,
+    )
+    assert [r.address for r in told] == ["ada@example.org", "bob@example.org"]
+    mails = [message_from_bytes(m.raw) for m in db_session.exec(select(OutboxMessage)).all()]
+    [to_ada] = [m for m in mails if m["To"] == "ada@example.org"]
+    body = " ".join(to_ada.get_payload(0).get_payload(decode=True).decode().split())
+    assert "has passed and France 1 has not yet given orders for: A par1" in body
