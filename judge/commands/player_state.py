@@ -58,8 +58,9 @@ class PlayerFlag(Command):
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
-        setattr(ctx.player, self.flag, self.value)
-        ctx.session.add(ctx.player)
+        for seat in ctx.seats:  # a player holding two powers (Root Z) sets both
+            setattr(seat, self.flag, self.value)
+            ctx.session.add(seat)
         entry = ctx.transcript.ok(stmt.text, self.done)
         if self.settles and self.value:
             outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)

@@ -52,6 +52,7 @@ class SetAddress(Command):
             ctx.session.add(target)
             ctx.session.flush()
             ctx.account = target
-        ctx.player.account_id = target.id  # type: ignore[assignment]
-        ctx.session.add(ctx.player)
+        for seat in ctx.seats:  # both powers of a Root Z player move together
+            seat.account_id = target.id  # type: ignore[assignment]
+            ctx.session.add(seat)
         ctx.transcript.ok(stmt.text, f"This power's address is now {ctx.sender}.")

@@ -35,6 +35,8 @@ class SetPassword(Command):
         if problem is not None:
             ctx.transcript.refused(echo, problem)
             return
-        ctx.player.password_hash = hash_password(words[0])
-        ctx.session.add(ctx.player)
+        hashed = hash_password(words[0])
+        for seat in ctx.seats:  # one password for both powers of a Root Z player
+            seat.password_hash = hashed
+            ctx.session.add(seat)
         ctx.transcript.ok(echo, "Password changed.")

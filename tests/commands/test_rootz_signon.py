@@ -224,3 +224,27 @@ def test_rule_6_0_a_mailed_order_takes_the_28th_summed_centre(mail, session, eng
     else:
         assert game.status == "active" and outcome.winner is None and game.phase == "W1901A"
     assert sorted(outcome.mailed) == sorted(PAIRS)  # one results mail a player
+
+
+def _seat(session, power: str):
+    from sqlmodel import select
+
+    from judge.store.models import Player
+
+    return session.exec(select(Player).where(Player.power == power)).one()
+
+
+def test_rule_3_0_a_players_settings_hold_for_both_powers(rootz, mail, session):
+    ctx = mail("SIGNON rzp pwa123\nSET DRAW\nSET WAIT")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok", "ok"]
+    session.commit()
+    for power in ("france1", "england2"):
+        assert _seat(session, power).draw and _seat(session, power).wait
+    assert not _seat(session, "germany1").draw
+
+
+def test_rule_3_0_set_password_changes_both_powers_password(rootz, mail, session):
+    mail("SIGNON france1@rzp pwa123\nSET PASSWORD newpw456")
+    session.commit()
+    ctx = mail("SIGNON england2@rzp newpw456")
+    assert ctx.signed_on and len(ctx.seats) == 2
