@@ -14,10 +14,10 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.limits import failure_key
+from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
-from judge.game.games import power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
@@ -60,21 +60,31 @@ class Resign(Command):
         if reason is not None:
             ctx.transcript.refused(self.echo(stmt), reason)
             return
-        player.status = RESIGNED
-        player.wait = player.draw = player.concede = False
-        ctx.session.add(player)
-        name = power_name(game, player.power)
+        seats = ctx.seats  # a player holding two powers (Root Z) resigns both
+        for seat in seats:
+            seat.status = RESIGNED
+            seat.wait = seat.draw = seat.concede = False
+            ctx.session.add(seat)
+        name = seats_name(game, seats)
         who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
-        text = (
-            f"{who} of {name} has resigned from game {game.name}.\n"
-            f"{name} is in civil disorder until the game master finds a replacement:\n"
-            "its units hold, its retreats disband and its builds are waived.\n"
-        )
+        if len(seats) == 1:
+            text = (
+                f"{who} of {name} has resigned from game {game.name}.\n"
+                f"{name} is in civil disorder until the game master finds a replacement:\n"
+                "its units hold, its retreats disband and its builds are waived.\n"
+            )
+        else:
+            text = (
+                f"{who} of {name} has resigned from game {game.name}.\n"
+                f"{name} are in civil disorder until the game master finds replacements:\n"
+                "their units hold, their retreats disband and their builds are waived.\n"
+            )
         announce_and_keep(ctx.session, judge_sender(ctx), game, subject, text, ctx.now)
         entry = ctx.transcript.ok(
             self.echo(stmt),
-            f"You have resigned from game {game.name}; {name} is in civil disorder.",
+            f"You have resigned from game {game.name}; {name} "
+            f"{'is' if len(seats) == 1 else 'are'} in civil disorder.",
         )
         outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
         if outcome is not None:

@@ -248,3 +248,16 @@ def test_rule_3_0_set_password_changes_both_powers_password(rootz, mail, session
     session.commit()
     ctx = mail("SIGNON england2@rzp newpw456")
     assert ctx.signed_on and len(ctx.seats) == 2
+
+
+def test_rule_3_0_resign_gives_up_both_powers(rootz, mail, session):
+    from judge.store.models import RESIGNED
+
+    ctx = mail("SIGNON rzp pwa123\nRESIGN")
+    message = outcomes(ctx)[1][2]
+    assert (
+        message == "You have resigned from game rzp; France 1 and England 2 are in civil disorder."
+    )
+    session.commit()
+    assert {_seat(session, p).status for p in ("france1", "england2")} == {RESIGNED}
+    assert _seat(session, "germany1").status != RESIGNED
