@@ -14,7 +14,8 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
-from judge.game.games import find_game, variant_powers
+from judge.game.empires import EMPIRE_SYNTAX, seats_problem
+from judge.game.games import empires_per_game, find_game, variant_powers
 from judge.game.processing import set_game_position, starting_document
 from judge.game.start import seats_of
 from judge.store.models import (
@@ -121,6 +122,13 @@ def check_options(options: GameOptions) -> None:
         raise ValueError(
             f"there is no variant {options.variant!r} (this judge has {', '.join(variants)})"
         )
+    if empires_per_game(options.variant):
+        problem = seats_problem(options.seats)
+        if problem is not None:
+            raise ValueError(problem)
+        if options.rules != STANDARD_RULES:
+            raise ValueError(f"variant {options.variant} is played by its own rules only")
+        return
     powers = len(variant_powers(options.variant))
     if options.seats > powers:
         raise ValueError(f"variant {options.variant} has only {powers} powers")
@@ -178,7 +186,9 @@ class CreateCommand(Command):
         "standard, standard rules, one player per power, press white/grey (modes:\n"
         "none, white, grey, white/grey, grey/white). DEADLINE, last on the line,\n"
         "takes the deadline rules of SET DEADLINE. The following lines of the\n"
-        "mail act on the new game, e.g. SET TIMING ... or START."
+        "mail act on the new game, e.g. SET TIMING ... or START.\n"
+        "Outer Space (VARIANT outerspace) has no fixed powers: give PLAYERS <n>\n"
+        "(2 to 26); each player names an empire at JOIN (HELP JOIN)."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -194,11 +204,14 @@ class CreateCommand(Command):
             return
         game = new_game(ctx.session, options, ctx.sender, secrets.randbelow(2**31))
         ctx.master_game = game
+        joining = f"JOIN {game.name} <password>"
+        if empires_per_game(game.variant):
+            joining += f" {EMPIRE_SYNTAX}, naming their empire"
         ctx.transcript.ok(
             stmt.text,
             f"Game {game.name} created ({describe_game(game)}); it is forming, and the "
-            "following lines of your mail act on it. Players join it with JOIN "
-            f"{game.name} <password>; START starts it with whoever has joined.",
+            f"following lines of your mail act on it. Players join it with {joining}; "
+            "START starts it with whoever has joined.",
         )
 
 
