@@ -39,6 +39,7 @@ class Clear(Command):
             now=ctx.now,
         )
         ctx.waives = 0  # the waives of this mail are withdrawn too: number them afresh
+        ctx.off_map.clear()  # and its orders for armies in orbit
         plural = "order" if withdrawn == 1 else "orders"
         ctx.transcript.ok(
             stmt.text, f"{withdrawn} {plural} for {ctx.game.phase} withdrawn; none stand now."

@@ -129,3 +129,13 @@ class OuterSpaceRuleset(StandardRuleset):
 
     def variant_label(self, label: str) -> str:
         return label
+
+    def render_results(
+        self, step: Step, variant: Any, settings: Any, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        """The classic report with the armies in orbit, colonies and jamming."""
+        from judge.reports.outerspace import render_space_report
+
+        return render_space_report(
+            step.answer, step.after, variant, settings, step.before, preview=preview
+        )
