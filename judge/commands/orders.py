@@ -120,18 +120,19 @@ def _off_map_key(
     found = OFF_MAP.match(key.loc)
     assert found is not None
     place, power = found.group(1), found.group(2)
-    there = sum(
-        1
+    mine = [
+        unit
         for unit in position.get("units", [])
         if unit.get("province") == place and unit.get("power") == power
-    )
+    ]
     number = ctx.off_map.get((power, place), 0) + 1
-    if number > there:
-        armies = f"{there} {'army' if there == 1 else 'armies'}"
-        them = "it" if there == 1 else "them all"
+    if number > len(mine):
+        kind = "army" if all(unit.get("type") == "A" for unit in mine) else "unit"
+        plural = kind if len(mine) == 1 else f"{kind[:-1]}ies" if kind == "army" else "units"
+        them = "it" if len(mine) == 1 else "them all"
         return key, (
-            f"you have {armies} in {place.upper()}, and earlier orders of this mail "
-            f"already use {them}"
+            f"{place.upper()} holds {len(mine)} of your {plural}, and earlier orders "
+            f"of this mail already order {them}"
         )
     ctx.off_map[(power, place)] = number
     return OrderKey.unit(f"{place}:{power}:{number}"), None
