@@ -250,7 +250,9 @@ def adjudicate_space_document(doc: dict[str, Any]) -> dict[str, Any]:
 
 def starting_document(empires: list[Empire], variant: str = "outerspace") -> dict[str, Any]:
     """The position of a new game of these empires: Spring 1901, an empty map, each
-    empire's spacecraft in orbit with three armies (D1, D3)."""
+    empire's spacecraft in orbit with three armies (D1, D2, D3)."""
+    if len(empires) < 2:
+        raise EmpireError("a game of Outer Space needs at least two empires")
     game = empire_variant(empires, variant)
     return {
         "variant": game.name,
