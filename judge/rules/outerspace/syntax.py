@@ -170,6 +170,7 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
         slot = _take_orbit_army(ctx)
         reason = beam_down_reason(ctx.geo, ctx.pos.units[slot], slot, parsed.dest.province)
         if reason is not None:
+            ctx.memo["orbit armies"].discard(slot)  # a refused order takes no army
             raise Refusal(reason)
         return BeamDown(slot, parsed.dest.province)
     if _orb(parsed.dest):
