@@ -130,3 +130,18 @@ def test_d17_colonies_and_centres_are_independent() -> None:
     assert answer["supply_centers"] == {"beta": ["par"]}  # the colonize order takes no centre
     owner = judge(position("beta A par", phase="F1901M"), beta=["A Par H"])
     assert owner["supply_centers"] == {"beta": ["par"]} and owner["colonies"]["beta"] == []
+
+
+def test_d15_a_convoyed_move_into_the_province_spoils_it() -> None:
+    doc = position("alpha A wal, beta A lon, beta F eng")
+    answer = judge(doc, alpha=["A Wal COL Lon"], beta=["A Lon - Bel", "F Eng C A Lon - Bel"])
+    assert result(answer, "A Wal COL Lon")[0] == "succeeds"  # Beta left London
+    # Beta's convoyed army bounces with Alpha's own move: Belgium stays empty, but
+    # the legal convoyed move into it spoils Alpha's colonization.
+    spoiled = judge(
+        position("alpha A pic, alpha A bur, beta A lon, beta F eng"),
+        alpha=["A Pic COL Bel", "A Bur - Bel"],
+        beta=["A Lon - Bel", "F Eng C A Lon - Bel"],
+    )
+    assert result(spoiled, "A Lon - Bel") == ("fails", "bounced")
+    assert result(spoiled, "A Pic COL Bel") == ("fails", "another empire tried to enter it")

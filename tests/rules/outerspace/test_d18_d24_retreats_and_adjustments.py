@@ -185,3 +185,14 @@ def test_d24_notation_is_case_insensitive_with_orbit_and_to() -> None:
     assert all(o["result"] == "succeeds" for o in answer["orders"])
     up = judge(position("alpha A par"), alpha=["army paris to orbit"])
     assert up["orders"][0]["order"] == "A par - orb"
+
+
+def test_d23_a_skipped_winter_also_judges_elimination() -> None:
+    fall = position("alpha A par, beta A orb", phase="F1901M", colonies={"gamma": ["bur"]})
+    answer = judge(fall, alpha=["A Par H"], beta=["A ORB H"])
+    # Beta must remove its army (no centre): the winter is played, nobody eliminated yet.
+    assert answer["next_phase"] == "W1901A" and "eliminated" not in answer
+    quiet = judge(position("alpha A par", phase="F1901M", colonies={"gamma": ["bur"]}))
+    assert quiet["next_phase"] == "S1902M"
+    assert quiet["eliminated"] == ["beta", "gamma"]
+    assert quiet["colonies"] == {"alpha": [], "beta": [], "gamma": []}
