@@ -269,3 +269,28 @@ def starting_document(empires: list[Empire], variant: str = "outerspace") -> dic
         "supply_centers": {},
         "colonies": {e.code: [] for e in empires},
     }
+
+
+def armies_in_orbit(doc: Mapping[str, Any]) -> dict[str, int]:
+    """Per empire of a document (in order): its armies in orbit (D24's "N armies in
+    orbit" of the reports)."""
+    counts = {str(p): 0 for p in doc.get("powers") or []}
+    for unit in doc.get("units") or []:
+        if unit.get("province") == ORBIT:
+            counts[unit["power"]] = counts.get(unit["power"], 0) + 1
+    return counts
+
+
+def jammed_for(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Per empire of a document: the provinces it may not beam down into, the other
+    empires' colonies (D10), sorted."""
+    colonies = doc.get("colonies") or {}
+    return {
+        str(power): sorted(
+            province
+            for owner, provinces in colonies.items()
+            if owner != power
+            for province in provinces
+        )
+        for power in doc.get("powers") or []
+    }

@@ -65,9 +65,8 @@ COLONIZE_WORDS = (
 )
 ORBIT_WORDS = ("orb", "orbit")
 
-_STANDARD = {}
-for _kind in STANDARD_KINDS:
-    _STANDARD.update(_kind.interpret)
+# The standard interpreters, which these wrap for the orders that name no spacecraft.
+_STANDARD = {key: interpret for kind in STANDARD_KINDS for key, interpret in kind.interpret.items()}
 
 
 def _orb(place: Place | None) -> bool:

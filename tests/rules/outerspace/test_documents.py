@@ -153,3 +153,10 @@ def test_judge_adjudicate_on_the_command_line() -> None:
     answer = json.loads(done.stdout)
     assert answer == adjudicate(json.loads(json.dumps(SPRING)))
     assert dislodged_of(answer)["par"]["attacker_from"] == "orb"
+
+
+def test_report_facts_armies_in_orbit_and_jammed_provinces() -> None:
+    from judge.rules.outerspace.documents import armies_in_orbit, jammed_for
+
+    assert armies_in_orbit(SPRING) == {"alpha": 2, "beta": 1}
+    assert jammed_for(SPRING) == {"alpha": [], "beta": ["bur"]}
