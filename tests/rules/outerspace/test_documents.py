@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from judge.rules.documents import DocumentError
+from judge.rules.outerspace.documents import armies_in_orbit, jammed_for
 from judge.rules.outerspace.ruleset import OuterSpaceRuleset
 from judge.rules.registry import adjudicate, ruleset_for_document
 from judge.rules.standard import StandardRuleset
@@ -156,7 +157,5 @@ def test_judge_adjudicate_on_the_command_line() -> None:
 
 
 def test_report_facts_armies_in_orbit_and_jammed_provinces() -> None:
-    from judge.rules.outerspace.documents import armies_in_orbit, jammed_for
-
     assert armies_in_orbit(SPRING) == {"alpha": 2, "beta": 1}
     assert jammed_for(SPRING) == {"alpha": [], "beta": ["bur"]}
