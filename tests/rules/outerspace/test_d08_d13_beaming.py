@@ -167,3 +167,10 @@ def test_d13_beam_downs_do_not_free_room() -> None:
     assert result(answer, "A ORB - Bur")[0] == "succeeds"
     assert result(answer, "A Par - ORB")[0] == "invalid"
     assert units_of(answer) == ["alpha A bur", "alpha A orb", "alpha A orb", "alpha A par"]
+
+
+def test_d13_an_army_ordered_twice_to_beam_up_takes_one_place() -> None:
+    doc = position("alpha A orb, alpha A orb, alpha A par, alpha A bur")
+    answer = judge(doc, alpha=["A Par - ORB", "A Par - ORB", "A Bur - ORB"])
+    assert [o["result"] for o in answer["orders"]] == ["invalid", "succeeds", "invalid"]
+    assert answer["orders"][0]["reason"] == "replaced by a later order"
