@@ -250,7 +250,9 @@ def adjudicate_space_document(doc: dict[str, Any]) -> dict[str, Any]:
 
 def starting_document(empires: list[Empire], variant: str = "outerspace") -> dict[str, Any]:
     """The position of a new game of these empires: Spring 1901, an empty map, each
-    empire's spacecraft in orbit with three armies (D1, D3)."""
+    empire's spacecraft in orbit with three armies (D1, D2, D3)."""
+    if len(empires) < 2:
+        raise EmpireError("a game of Outer Space needs at least two empires")
     game = empire_variant(empires, variant)
     return {
         "variant": game.name,
@@ -266,4 +268,29 @@ def starting_document(empires: list[Empire], variant: str = "outerspace") -> dic
         "contested": [],
         "supply_centers": {},
         "colonies": {e.code: [] for e in empires},
+    }
+
+
+def armies_in_orbit(doc: Mapping[str, Any]) -> dict[str, int]:
+    """Per empire of a document (in order): its armies in orbit (D24's "N armies in
+    orbit" of the reports)."""
+    counts = {str(p): 0 for p in doc.get("powers") or []}
+    for unit in doc.get("units") or []:
+        if unit.get("province") == ORBIT:
+            counts[unit["power"]] = counts.get(unit["power"], 0) + 1
+    return counts
+
+
+def jammed_for(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Per empire of a document: the provinces it may not beam down into, the other
+    empires' colonies (D10), sorted."""
+    colonies = doc.get("colonies") or {}
+    return {
+        str(power): sorted(
+            province
+            for owner, provinces in colonies.items()
+            if owner != power
+            for province in provinces
+        )
+        for power in doc.get("powers") or []
     }

@@ -85,20 +85,22 @@ def _neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
 def space_disorder_removals(
     variant: Variant, position: Position, power: str, candidates: list[Location]
 ) -> list[Location]:
-    """D22: farthest from the nearest owned centre first (an army in orbit is one move
-    from every land province), fleets before armies, then by name, armies in orbit
-    last on ties."""
+    """D22, after the standard ranking (DATC 4.D.8): units on a centre last; then the
+    farthest from the nearest owned centre first (an army in orbit is one move from
+    every land province); fleets before armies; then by name; armies in orbit last
+    on ties."""
     owned = [c for c, owner in position.centers.items() if owner == power]
     distance = distances_from(owned, _neighbours(variant))
     far = max(distance.values(), default=0) + 1
 
     def key(loc: Location) -> tuple:
         if is_orbit(loc):
-            return (-(1 if owned else far), 1, 1, "")
+            return (False, -(1 if owned else far), True, True, "")
         area = variant.province_of(str(loc))
         return (
+            area in variant.supply_centers,
             -distance.get(area, far),
-            0,
+            False,
             position.units[loc].type is not UnitType.FLEET,
             variant.provinces[area].name,
         )

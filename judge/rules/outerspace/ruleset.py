@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.engine.phase import Phase
 from judge.orders.keys import OrderKey
+from judge.reports.sentences import register_report_kind
 from judge.rules.base import Document, Owed, Ruleset, Step, StoredOrder, unanswered
 from judge.rules.outerspace.documents import (
     adjudicate_space_document,
@@ -24,7 +25,8 @@ from judge.rules.outerspace.documents import (
     starting_document,
 )
 from judge.rules.outerspace.engine import engine_for
-from judge.rules.outerspace.space import ORBIT, is_orbit
+from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
+from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
 from judge.rules.outerspace.syntax import syntax_for
 from judge.rules.standard import StandardRuleset
 from judge.variant.empires import Empire
@@ -127,9 +129,6 @@ class OuterSpaceRuleset(StandardRuleset):
         orbit are interchangeable, so an order's data names no particular one)."""
         return Ruleset.step_stored(self, doc, orders)
 
-    def variant_label(self, label: str) -> str:
-        return label
-
     def render_results(
         self, step: Step, variant: Any, settings: Any, *, preview: bool = False
     ) -> tuple[str, str, str]:
@@ -139,3 +138,16 @@ class OuterSpaceRuleset(StandardRuleset):
         return render_space_report(
             step.answer, step.after, variant, settings, step.before, preview=preview
         )
+
+    def variant_facts(self, variant: Any) -> dict[str, Any]:
+        """``judge variant show outerspace --json`` says the empires are named per game
+        and how many armies a spacecraft carries."""
+        return {"empires_per_game": True, "spacecraft_capacity": CAPACITY}
+
+
+# Reports word orders stored as data like the standard kinds they resemble.
+register_report_kind(OrbitHold.kind, "hold")
+register_report_kind(BeamDown.kind, "move", " from orbit")
+register_report_kind(BeamUp.kind, "move")
+register_report_kind(BeamSupport.kind, "support")
+register_report_kind(OrbitRetreat.kind, "retreat")

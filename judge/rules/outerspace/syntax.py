@@ -65,9 +65,8 @@ COLONIZE_WORDS = (
 )
 ORBIT_WORDS = ("orb", "orbit")
 
-_STANDARD = {}
-for _kind in STANDARD_KINDS:
-    _STANDARD.update(_kind.interpret)
+# The standard interpreters, which these wrap for the orders that name no spacecraft.
+_STANDARD = {key: interpret for kind in STANDARD_KINDS for key, interpret in kind.interpret.items()}
 
 
 def _orb(place: Place | None) -> bool:
@@ -139,13 +138,16 @@ def _take_orbit_army(ctx: Context) -> str:
     raise Refusal(f"you have {count} in orbit, and earlier orders already use {them}")
 
 
-def _take_free_place(ctx: Context) -> str:
+def _take_free_place(ctx: Context, loc: str) -> str:
     """The next place in the power's spacecraft free at the start of the phase that no
-    earlier beam-up or retreat of the batch took (D13, Q4)."""
-    taken: set[str] = ctx.memo.setdefault("orbit places", set())
+    earlier beam-up or retreat of the batch took (D13, Q4); a second order for the
+    same army (which replaces the first) keeps its place."""
+    taken: dict[str, str] = ctx.memo.setdefault("orbit places", {})
+    if loc in taken:
+        return taken[loc]
     for slot in orbit_slots(ctx.power):
-        if slot not in ctx.pos.units and slot not in taken:
-            taken.add(slot)
+        if slot not in ctx.pos.units and slot not in taken.values():
+            taken[loc] = slot
             return slot
     raise Refusal(
         f"there is no room in your spacecraft: it carries {CAPACITY} armies at most, "
@@ -170,13 +172,14 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
         slot = _take_orbit_army(ctx)
         reason = beam_down_reason(ctx.geo, ctx.pos.units[slot], slot, parsed.dest.province)
         if reason is not None:
+            ctx.memo["orbit armies"].discard(slot)  # a refused order takes no army
             raise Refusal(reason)
         return BeamDown(slot, parsed.dest.province)
     if _orb(parsed.dest):
         loc = ctx.own_unit(parsed.place)
         if ctx.pos.units[loc].type is not UnitType.ARMY:
             raise Refusal("fleets cannot be beamed up (battleships are too heavy): only armies")
-        return BeamUp(loc, _take_free_place(ctx))
+        return BeamUp(loc, _take_free_place(ctx, loc))
     return _STANDARD[("M", "move")](ctx, parsed)
 
 
@@ -233,7 +236,7 @@ def _retreat(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.dest):
         if ORBIT not in options:
             raise Refusal(_no_retreat(ctx, options, "its spacecraft"))
-        return OrbitRetreat(loc, _take_free_place(ctx))
+        return OrbitRetreat(loc, _take_free_place(ctx, loc))
     unit = pos.dislodged[loc]
     province = parsed.dest.province
     matches = [o for o in options if o != ORBIT and variant.province_of(o) == province]
