@@ -10,9 +10,11 @@ name) nor with the map (a province's code, name or alias) nor with the words of
 orders, so that every order stays unambiguous.
 
 The empires are kept where every later step reads them: in the game's stored
-position (``powers`` and ``empires``, docs/variants.md), which the ruleset rebuilds
-for the empires named so far at each JOIN (and each withdrawn JOIN); the applicant's
-preference is its empire's code, so the start gives each player their own empire.
+position (``powers`` and ``empires``, docs/variants.md).  While the game forms, its
+position is the empty start naming the empires joined so far (a withdrawn JOIN takes
+its empire out); when it starts, the ruleset places them (a spacecraft of three
+armies each).  The applicant's preference is its empire's code, so the start gives
+each player their own empire.
 """
 
 from __future__ import annotations
@@ -109,12 +111,18 @@ def game_empires(game: Game) -> list[Empire]:
 
 
 def set_game_empires(game: Game, empires: Sequence[Empire]) -> None:
-    """Store a forming game's position for these empires (each with its spacecraft
-    of three armies), or the empty starting position when there is none."""
+    """Name a forming game's empires in its position (``powers`` and ``empires`` of
+    the empty starting position); :func:`place_empires` gives them their spacecraft
+    when the game starts."""
+    doc = ruleset_for_game(game).starting_position(game.variant)
+    doc["powers"] = [e.code for e in empires]
+    doc["empires"] = {e.code: e.record() for e in empires}
+    set_game_position(game, doc)
+
+
+def place_empires(game: Game) -> None:
+    """The starting position of a game's empires, each with its spacecraft of three
+    armies (the ruleset's), stored when the game starts."""
     rules = ruleset_for_game(game)
-    doc = game.position_doc()
-    if empires:
-        new = rules.empire_position(doc, list(empires))  # type: ignore[attr-defined]
-    else:
-        new = rules.starting_position(game.variant)
-    set_game_position(game, new)
+    doc = rules.empire_position(game.position_doc(), game_empires(game))  # type: ignore[attr-defined]
+    set_game_position(game, doc)

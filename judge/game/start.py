@@ -25,7 +25,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.game.clock import game_timing, set_next_deadline
-from judge.game.empires import MIN_EMPIRES
+from judge.game.empires import MIN_EMPIRES, place_empires
 from judge.game.games import empires_per_game, game_powers, game_variant, variant_label
 from judge.game.history import keep_report
 from judge.game.processing import set_game_position
@@ -135,6 +135,8 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
         raise ValueError(
             f"game {game.name} needs at least {MIN_EMPIRES} empires: {len(applicants)} has joined"
         )
+    if empires_per_game(game.variant):
+        place_empires(game)  # each empire named at JOIN gets its spacecraft
     seats = _seat_powers(game, applicants)
     for applicant, powers in zip(applicants, seats, strict=True):
         for power in powers:

@@ -84,9 +84,7 @@ def test_join_names_an_empire_stored_in_the_position(session, gm, run):
     doc = game.position_doc()
     assert doc["powers"] == ["alpha"]
     assert doc["empires"]["alpha"] == {"name": "Alpha", "adjective": "Alphan", "initial": "A"}
-    assert [u for u in doc["units"] if u["power"] == "alpha"] == [
-        {"power": "alpha", "type": "A", "province": "orb"}
-    ] * 3
+    assert doc["units"] == []  # the spacecraft come when the game starts
     assert game_variant(game).lookup_power("Alphan") == "alpha"
     applicant = session.exec(select(Applicant).where(Applicant.game_id == game.id)).one()
     assert applicant.preferences == "alpha"
@@ -160,6 +158,10 @@ def test_the_last_join_starts_the_game_with_each_players_empire(session, gm, run
     assert "The game is full and starts now" in message
     game = find_game(session, "space")
     assert game.status == ACTIVE and game.phase == "S1901M"
+    doc = game.position_doc()
+    assert doc["powers"] == ["alpha", "beta", "gamma"]
+    orbit = sorted((u["power"], u["type"], u["province"]) for u in doc["units"])
+    assert orbit == sorted((p, "A", "orb") for p in ("alpha", "beta", "gamma") for _ in range(3))
     players = session.exec(select(Player).where(Player.game_id == game.id)).all()
     seats = {p.account_id: p.power for p in players}
     assert sorted(seats.values()) == ["alpha", "beta", "gamma"]
