@@ -115,3 +115,11 @@ def test_a_beam_down_into_a_colony_is_refused_with_the_reason(session, run):
 def test_off_map_keys_read_back_from_the_column():
     key = OrderKey.unit("orb:zorg:2")
     assert OrderKey.parse(key.text()) == key
+
+
+def test_list_shows_each_empires_units_and_colonies(session, run):
+    _space_game(session, colonies={"zorg": ["par"]})
+    ctx = run("LIST space", "zorg@players.test")
+    shown = "\n".join(line for entry in ctx.transcript.entries for line in entry.extra)
+    assert "Zorg: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: par" in shown
+    assert "Vega: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: -" in shown
