@@ -73,9 +73,9 @@ class Join(Command):
         "Root Z (two powers a player): give one list per sea zone, separated by ';'\n"
         "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I2; T1,A1,G2,F2,E2,I1,R2).\n"
         "Outer Space: name your galactic empire, its adjective and its initial\n"
-        "(JOIN space1 secret EMPIRE Alpha Alphan A). Each is one word; none may be\n"
-        "another empire's name, adjective or initial, a province's name or a word\n"
-        "of orders. Your orders and the reports use them."
+        "(JOIN space1 secret EMPIRE Alpha Alphan A; EMPIRE may be left out).\n"
+        "Each is one word; none may be another empire's name, adjective or\n"
+        "initial, a province's name or a word of orders. Orders and reports use them."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -183,8 +183,13 @@ class Join(Command):
         self, ctx: Context, echo: str, game: Game, words: list[str], later: list[list[str]]
     ) -> Empire | None:
         """The empire a JOIN of an Outer Space game names, checked against the
-        game's other empires and the map; None (and the refusal said) when it cannot."""
-        if later or not words or words[0].upper() != EMPIRE_KEYWORD:
+        game's other empires and the map; None (and the refusal said) when it cannot.
+        The word EMPIRE may be left out before the three words."""
+        if words and words[0].upper() == EMPIRE_KEYWORD:
+            words = words[1:]
+        elif len(words) != 3:
+            words = []
+        if later or not words:
             ctx.transcript.refused(
                 echo,
                 f"in game {game.name} each player names an empire: "
@@ -192,7 +197,7 @@ class Join(Command):
             )
             return None
         try:
-            empire = parse_empire(words[1:])
+            empire = parse_empire(words)
         except ValueError as exc:
             ctx.transcript.refused(echo, str(exc))
             return None

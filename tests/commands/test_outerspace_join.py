@@ -96,6 +96,7 @@ def test_join_names_an_empire_stored_in_the_position(session, gm, run):
         ("", "each player names an empire: JOIN space <password> EMPIRE"),
         ("France", "each player names an empire"),
         ("EMPIRE Beta Betan", "name your empire with three words"),
+        ("Beta Betan", "each player names an empire"),
         ("EMPIRE Beta Betan B extra", "name your empire with three words"),
         ("EMPIRE B Betan B", "'B' cannot be your empire's name"),
         ("EMPIRE Beta Be7an B", "'Be7an' cannot be your empire's adjective"),
@@ -120,6 +121,13 @@ def test_join_refuses_an_empire_that_clashes(session, gm, run, words, reason):
     game = find_game(session, "space")
     assert [e.code for e in game_empires(game)] == ["alpha"]
     assert session.exec(select(Applicant).where(Applicant.game_id == game.id)).all()[1:] == []
+
+
+def test_the_word_empire_may_be_left_out(session, gm, run):
+    _space_game(session, gm)
+    _, status, message = _only(run("JOIN space secret1 Alpha Alphan A", PEOPLE[0]))
+    assert status == "ok", message
+    assert "as the empire Alpha (Alphan, A)" in message
 
 
 def test_every_clash_is_named_at_once(session, gm, run):
