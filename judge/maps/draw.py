@@ -244,8 +244,9 @@ def _draw_edges_and_lines(canvas: Canvas, geo: Geometry, frame: Frame) -> None:
             canvas.line(pts, RAIL, width * 3.4)
             canvas.line(pts, WHITE, width * 1.4, dashed=True)
         if line.label and frame.scale * frame.unit_scale >= 1.0:
-            mid = _middle(pts)
-            canvas.text((mid[0], mid[1] - 9 * frame.scale), line.label, 6.5 * frame.scale, RAIL)
+            a, b = max(zip(pts, pts[1:], strict=False), key=lambda ab: math.dist(*ab))
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 9 * frame.scale)
+            canvas.text(mid, line.label, 6.5 * frame.scale, RAIL)
         canvas.note("line", line.label or line.style, pts[0], points=pts, style=line.style)
 
 
@@ -379,7 +380,7 @@ def draw_marks(
         width = max(1.0, unit * 0.38)
         colour = rgb(geo.colour(mark.power))
         if mark.kind in ("move", "retreat") and mark.dest is not None:
-            _arrow(canvas, src, mark, locate, colour, width, unit)
+            _arrow(canvas, geo, src, mark, locate, colour, width, unit)
         elif mark.kind in ("support", "convoy") and mark.target is not None:
             _support(canvas, src, mark, locate, colour, width * 0.7, unit)
         elif mark.kind == "hold":
@@ -404,8 +405,31 @@ def draw_marks(
         )
 
 
+def _route(geo: Geometry, mark: Mark, frame: Frame) -> list[Point] | None:
+    """A move's path along a map line of its route's style (a railway), from the
+    line's vertex at the unit to its vertex at the destination; None if there is none."""
+    if not mark.route or mark.dest is None or mark.dest[0] != mark.at[0]:
+        return None
+    a, b = geo.point(mark.at[1]), geo.point(mark.dest[1])
+    for line in geo.lines:
+        if line.style != mark.route or a not in line.points or b not in line.points:
+            continue
+        i, j = line.points.index(a), line.points.index(b)
+        path = line.points[i : j + 1] if i <= j else line.points[j : i + 1][::-1]
+        if len(path) >= 2:
+            return [frame.at(p) for p in path]
+    return None
+
+
 def _arrow(
-    canvas: Canvas, src: Point, mark: Mark, locate: Locate, colour: RGB, width: float, unit: float
+    canvas: Canvas,
+    geo: Geometry,
+    src: Point,
+    mark: Mark,
+    locate: Locate,
+    colour: RGB,
+    width: float,
+    unit: float,
 ) -> None:
     assert mark.dest is not None
     found = locate(mark.dest)
@@ -416,7 +440,7 @@ def _arrow(
         canvas.circle(src, unit * 1.45, WHITE, FAIL, max(1.0, unit * 0.28))
         draw_unit(canvas, src, mark.unit_type, mix(colour, WHITE, 0.5), unit * 0.9)
     bend = 0.0 if mark.at[0] == mark.dest[0] else 0.18
-    pts = _curve(src, dest, bend)
+    pts = _route(geo, mark, _frame) or _curve(src, dest, bend)
     pts[-1] = _toward(pts[-2], pts[-1], unit * 0.9)
     _stroke(canvas, pts, colour, width, mark.failed)
     head = width * 3.2
