@@ -441,6 +441,7 @@ def _arrow(
         draw_unit(canvas, src, mark.unit_type, mix(colour, WHITE, 0.5), unit * 0.9)
     bend = 0.0 if mark.at[0] == mark.dest[0] else 0.18
     pts = _route(geo, mark, _frame) or _curve(src, dest, bend)
+    canvas.note("path", mark.at[1], pts[0], points=list(pts))
     pts[-1] = _toward(pts[-2], pts[-1], unit * 0.9)
     _stroke(canvas, pts, colour, width, mark.failed)
     head = width * 3.2
