@@ -53,7 +53,7 @@ COLOURS = {
         "turkey": "#27B3B0",
     },
 }
-CREDIT = "Colonial schematic map: the judge's own, from real-world places"
+CREDIT = "Schematic map drawn by the judge from real-world places"
 
 Point = tuple[float, float]
 

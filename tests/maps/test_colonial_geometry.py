@@ -80,7 +80,7 @@ def test_nodes_stand_apart_and_near_their_real_places() -> None:
     dy = sum(GEO.shapes[c].unit[1] - true[c][1] for c in codes) / len(codes)
     moved = {c: math.dist(GEO.shapes[c].unit, (true[c][0] + dx, true[c][1] + dy)) for c in codes}
     worst = max(moved, key=moved.__getitem__)
-    assert moved[worst] < 4 * MAKER.SPACING, (worst, moved[worst])
+    assert moved[worst] < MAKER.SPACING, (worst, moved[worst])
 
 
 def _variant_edges() -> dict[tuple[str, str], str]:
