@@ -200,7 +200,7 @@ def draw_board(
             r = 3.2 * frame.scale * min(frame.unit_scale, 1.3)
             at = frame.at(shape.centre)
             canvas.circle(at, r, fill, BLACK, edge)
-            mark = geo.mark(owner)
+            mark = geo.unit_mark(owner)
             if mark is not None:
                 canvas.circle(at, r * 0.45, rgb(mark))
             canvas.note("centre", code, at, owner=owner)
@@ -210,7 +210,7 @@ def draw_board(
     for unit in board.units:
         p = geo.point(unit["province"])
         if p is not None:
-            colour, mark = rgb(geo.colour(unit["power"])), geo.mark(unit["power"])
+            colour, mark = rgb(geo.colour(unit["power"])), geo.unit_mark(unit["power"])
             draw_unit(canvas, frame.at(p), unit["type"], colour, size, mark and rgb(mark))
             canvas.note(
                 "unit", unit["province"], frame.at(p), power=unit["power"], type=unit["type"]
@@ -219,7 +219,7 @@ def draw_board(
         p = dislodged_point(geo, unit["province"], frame)
         if p is not None:
             canvas.circle(p, size * 1.45, WHITE, FAIL, max(1.0, size * 0.28))
-            colour, mark = rgb(geo.colour(unit["power"])), geo.mark(unit["power"])
+            colour, mark = rgb(geo.colour(unit["power"])), geo.unit_mark(unit["power"])
             draw_unit(canvas, p, unit["type"], colour, size * 0.9, mark and rgb(mark))
             canvas.note("dislodged", unit["province"], p, power=unit["power"], type=unit["type"])
 

@@ -71,7 +71,7 @@ class Geometry:
     impassable: str
     powers: dict[str, str]  # power code -> "#RRGGBB"
     credit: str
-    marks: dict[str, str] = field(default_factory=dict)  # power -> colour of a second cue
+    unit_marks: dict[str, str] = field(default_factory=dict)  # power -> a second cue's colour
     edges: tuple[Edge, ...] = ()
     lines: tuple[Line, ...] = ()
     node_radius: float = 9.0
@@ -88,9 +88,9 @@ class Geometry:
         """The power's colour (grey for powers the file does not know)."""
         return self.powers.get(power, "#A0A0A0")
 
-    def mark(self, power: str | None) -> str | None:
+    def unit_mark(self, power: str | None) -> str | None:
         """The colour of the dot that tells the power apart besides its colour, if any."""
-        return self.marks.get(power) if power else None
+        return self.unit_marks.get(power) if power else None
 
 
 def _point(value: Any) -> Point:
@@ -127,7 +127,7 @@ def parse_geometry(doc: dict[str, Any]) -> Geometry:
         impassable=colours.get("impassable", colours["land"]),
         powers=dict(colours.get("powers", {})),
         credit=doc.get("credit", ""),
-        marks=dict(colours.get("unit_marks", {})),
+        unit_marks=dict(colours.get("unit_marks", {})),
         edges=tuple(Edge(str(a), str(b), str(kind)) for a, b, kind in doc.get("edges", ())),
         lines=tuple(
             Line(_ring(line["points"]), str(line.get("style", "rail")), str(line.get("label", "")))

@@ -65,7 +65,7 @@ def test_board_two_powers_carry_a_second_cue() -> None:
     assert GEO is not None
     for power in VARIANT.powers:
         assert GEO.colour(power) == GEO.colour(power[:-1] + "1")
-        assert (GEO.mark(power) is not None) == power.endswith("2"), power
+        assert (GEO.unit_mark(power) is not None) == power.endswith("2"), power
 
 
 @pytest.mark.parametrize("code", sorted(VARIANT.provinces))

@@ -112,7 +112,7 @@ def test_board_two_units_carry_the_second_cue() -> None:
             original(c, r, fill, outline, width)
 
         canvas.circle = circle  # type: ignore[method-assign]
-        mark = ROOTZ_GEO.mark(power)
+        mark = ROOTZ_GEO.unit_mark(power)
         colour = rgb(ROOTZ_GEO.colour(power))
         draw_unit(canvas, (20, 20), "A", colour, 8, mark and rgb(mark))
         return sum(1 for fill, outline in calls if fill == WHITE and outline == BLACK)
