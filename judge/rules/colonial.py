@@ -150,6 +150,31 @@ def colonial_winner(variant: Variant, answer: Mapping[str, Any]) -> str | None:
 # ------------------------------------------------------- Trans-Siberian Railroad
 
 
+# Areas are the map's province codes on one board; in a multiverse world they also
+# name their board, as a tuple ending with the province code.  The railroad and the
+# canal work within one board.
+
+
+def _code(area: Hashable) -> Hashable:
+    """The map's province code of an area (of a location: its province)."""
+    return area[-1] if isinstance(area, tuple) else area
+
+
+def _board(area: Hashable) -> Hashable:
+    """The board an area lies on (None on a single board)."""
+    return area[:-1] if isinstance(area, tuple) else None
+
+
+def _there(area: Hashable, code: str) -> Hashable:
+    """The area ``code`` on the board of ``area``."""
+    return (*area[:-1], code) if isinstance(area, tuple) else code
+
+
+def _place(loc: Location, code: Hashable) -> Location:
+    """The location ``code`` (a station: no coasts) on the board of ``loc``."""
+    return type(loc)(*loc[:-1], code) if isinstance(loc, tuple) else code
+
+
 def rail_route(src: str, dest: str) -> tuple[str, ...]:
     """The stations a train passes from ``src`` to ``dest`` (both stations), in order,
     ``dest`` last and ``src`` left out."""
@@ -159,15 +184,23 @@ def rail_route(src: str, dest: str) -> tuple[str, ...]:
     return tuple(stations[i] for i in range(first + step, last + step, step))
 
 
+def _route(geo: Geography, src: Location, dest: Location) -> tuple[Hashable, ...]:
+    """The areas of the stations a train passes from ``src`` to ``dest``, ``dest``
+    last (see :func:`rail_route`), on their board."""
+    start = geo.province(src)
+    return tuple(_there(start, s) for s in rail_route(_code(start), _code(geo.province(dest))))
+
+
 def _rail_reason(geo: Geography, unit: Unit, src: Location, dest: Location) -> str | None:
     rules = special_rules()
+    start, end = geo.province(src), geo.province(dest)
     if unit.type is not UnitType.ARMY or unit.power != rules.rail_power:
         return "only a Russian army can travel by the Trans-Siberian Railroad"
-    if geo.province(src) not in rules.rail_stations:
+    if _code(start) not in rules.rail_stations:
         return "the army is not on a station of the Trans-Siberian Railroad"
-    if geo.province(dest) not in rules.rail_stations:
+    if _code(end) not in rules.rail_stations or _board(start) != _board(end):
         return "the Trans-Siberian Railroad does not go there"
-    if geo.province(src) == geo.province(dest):
+    if start == end:
         return "a unit cannot move to where it is"
     return None
 
@@ -244,7 +277,7 @@ def _trains(
     for loc, order in orders.items():
         if not isinstance(order, RailMove):
             continue
-        first = rail_route(geo.province(loc), geo.province(order.dest))[0]
+        first = _route(geo, loc, order.dest)[0]
         for other, theirs in orders.items():
             dest = theirs.moves_to()
             if (
@@ -269,9 +302,7 @@ def _hinder_entries(
 ) -> None:
     """Make every non-Russian move into a station on a train's way meet the train there."""
     passed = {
-        station
-        for loc, train in trains.items()
-        for station in rail_route(geo.province(loc), geo.province(train.dest))[:-1]
+        station for loc, train in trains.items() for station in _route(geo, loc, train.dest)[:-1]
     }
     power = special_rules().rail_power
     for loc, order in orders.items():
@@ -285,7 +316,7 @@ def _train_stop(
     orders: Mapping[Location, MovementOrder],
     loc: Location,
     result: MovementResult,
-) -> tuple[str | None, str]:
+) -> tuple[Hashable | None, str]:
     """Where the train at ``loc`` gets to, given an outcome of the phase, and why
     it stops there when that is short of its destination ("blocked" on its way,
     "bounced" at its destination).
@@ -304,7 +335,7 @@ def _train_stop(
     power = special_rules().rail_power
     train = orders[loc]
     assert isinstance(train, RailMove)
-    route = rail_route(geo.province(loc), geo.province(train.dest))
+    route = _route(geo, loc, train.dest)
     on_the_way = route[:-1]
     at_end: dict[Hashable, str] = {}
     for other, unit in units.items():
@@ -339,12 +370,16 @@ def _train_stop(
 
 
 def _shorter(
-    geo: Geography, loc: Location, train: RailMove, current: str | None, found: str | None
-) -> str | None:
+    geo: Geography,
+    loc: Location,
+    train: RailMove,
+    current: Hashable | None,
+    found: Hashable | None,
+) -> Hashable | None:
     """The nearer to the origin of two stops of a train (None: it stays)."""
     if current is None or found is None:
         return None
-    route = rail_route(geo.province(loc), geo.province(train.dest))
+    route = _route(geo, loc, train.dest)
     return current if route.index(current) <= route.index(found) else found
 
 
@@ -352,9 +387,12 @@ def _shorter(
 
 
 def is_canal_passage(src: Hashable, dest: Hashable) -> bool:
-    """Whether ``src`` to ``dest`` crosses the canal (one sea to the other)."""
+    """Whether area ``src`` to area ``dest`` crosses the canal (one sea to the other,
+    on one board)."""
     seas = special_rules().canal_seas
-    return src != dest and src in seas and dest in seas
+    return (
+        src != dest and _board(src) == _board(dest) and _code(src) in seas and _code(dest) in seas
+    )
 
 
 @register
@@ -405,7 +443,7 @@ class CanalPermission(MovementOrder):
 
     def illegal_reason(self, board: Board, unit: Unit) -> str | None:
         geo = board.geo
-        if geo.province(self.unit) != special_rules().canal_gate:
+        if _code(geo.province(self.unit)) != special_rules().canal_gate:
             return "only the unit in Egypt gives permission to pass the canal"
         target = board.units.get(self.target)
         if target is None:
@@ -428,8 +466,9 @@ class CanalPermission(MovementOrder):
         return Outcome(True)
 
 
-def _gate(geo: Geography, units: Mapping[Location, Unit]) -> Location | None:
-    gate = special_rules().canal_gate
+def _gate(geo: Geography, units: Mapping[Location, Unit], near: Location) -> Location | None:
+    """The unit in Egypt on the board of ``near``."""
+    gate = _there(geo.province(near), special_rules().canal_gate)
     return next((loc for loc in units if geo.province(loc) == gate), None)
 
 
@@ -442,7 +481,7 @@ def _permitted(
 ) -> bool:
     """Whether the canal move at ``loc`` has permission, given an outcome of the phase
     (SUEZ-2, SUEZ-3, SUEZ-5: a cut permission support still permits)."""
-    gate = _gate(geo, units)
+    gate = _gate(geo, units, loc)
     if gate is None or gate in result.dislodged:
         return False
     move = orders[loc]
@@ -498,7 +537,9 @@ def resolve_colonial(
     _hinder_entries(geo, units, given, trains)
     canal = {loc for loc, order in given.items() if isinstance(order, CanalMove)}
     permitted = set(canal)
-    stops: dict[Location, str | None] = {loc: geo.province(t.dest) for loc, t in trains.items()}
+    stops: dict[Location, Hashable | None] = {
+        loc: geo.province(t.dest) for loc, t in trains.items()
+    }
     at_destination: dict[Location, int] = {}  # a stopped train's strength at its destination
     why: dict[Location, str] = {}
     kept: dict[Location, Outcome] = {}  # the results of its supports
@@ -510,7 +551,7 @@ def resolve_colonial(
             if stop is None:
                 effective[loc] = Hold(loc)
             elif stop != geo.province(trains[loc].dest):
-                effective[loc] = RailMove(loc, stop)
+                effective[loc] = RailMove(loc, _place(loc, _code(stop)))
         _stand_off_at_destinations(geo, given, effective, trains, at_destination)
         result = resolve_movement(geo, units, effective)
         lost = {loc for loc in permitted if not _permitted(geo, units, given, loc, result)}
@@ -560,7 +601,7 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
     geo, units = ctx.geo, ctx.pos.units
     if (
         units[order.unit].type is not UnitType.FLEET
-        and geo.province(order.unit) == special_rules().canal_gate
+        and _code(geo.province(order.unit)) == special_rules().canal_gate
         and is_canal_passage(geo.province(order.target), geo.province(order.dest))
     ):
         return CanalPermission(order.unit, order.target, order.dest)
