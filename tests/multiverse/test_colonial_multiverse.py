@@ -70,6 +70,7 @@ def test_a_foreign_power_cannot_use_the_railroad_on_a_board() -> None:
     doc = start([])
     (check,) = RULESET.check_orders(doc, "china", ["A Pek - TSR - Vla"])
     assert not check.ok
+    assert "only a Russian army" in check.message  # in the board rules' words
 
 
 def test_board_orders_are_stored_and_judged_again_next_turn() -> None:

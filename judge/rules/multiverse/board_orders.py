@@ -44,9 +44,11 @@ def is_board_order(order: Any) -> bool:
 
 def read_board_order(
     world: World, base: BaseMap, power: str, text: str, find_unit: Any
-) -> tuple[AnyOrder, str] | None:
-    """The board order ``text`` stands for and its canonical text, or None when it
-    is not one (the standard multiverse notation reads it then).
+) -> tuple[AnyOrder | None, str]:
+    """The board order ``text`` stands for and its canonical text; or None, when it
+    is not one (the standard multiverse notation reads it then), and the board
+    rules' reason for refusing it ("" if none), for when the notation cannot
+    read it either.
 
     ``find_unit(unit_text)`` places the unit written with its board on the world
     (it raises the notation's error when there is none)."""
@@ -56,17 +58,20 @@ def read_board_order(
         boards = [loc.board]
         plain = f"{match.group(1)} {loc.loc} {match.group(3)}"
     elif ":" in text:
-        return None
+        return None, ""
     else:
         boards = [k for k in world.active_boards().values() if k.season != Season.WINTER]
         plain = text
     found = []
+    refusals = set()
     for key in boards:
         check = base.board.check_orders(_board_document(world, base, key), power, [plain])[0]
         if check.ok and check.order is not None and is_board_order(check.order):
             found.append(_lift(check.order, key))
+        elif not check.ok and check.message:
+            refusals.add(check.message)
     if len(found) != 1:
-        return None
+        return None, refusals.pop() if len(refusals) == 1 else ""
     return found[0], format_board_order(found[0], lambda m: _letter(world, m))
 
 

@@ -441,14 +441,17 @@ def parse_order(
     keeps destinations exactly as written (no coast added or dropped), for
     re-reading stored canonical orders.
     """
+    refusal = ""  # the board rules' own words, when the notation cannot read it either
     try:
         if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
-            found = read_board_order(world, base, power, text, _board_unit(world, base, power))
+            find = _board_unit(world, base, power)
+            found, said = read_board_order(world, base, power, text, find)
             if found is not None:
-                return ParsedOrder(text, True, found[0], found[1])
+                return ParsedOrder(text, True, found, said)
+            refusal = said
         order, types = _parse(world, base, power, text, retreat, literal)
     except NotationError as exc:
-        return ParsedOrder(text, False, message=f"{text.strip()}: {exc}")
+        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
