@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from judge.engine.orders import AnyOrder, Build, Disband, Hold, Move, Retreat, Unit, Waive
+from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse.adjustments import resolve_board_adjustments
@@ -266,7 +266,8 @@ def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):
             orders[loc] = record.order
-    result = resolve_movement(geo, units, orders)
+    movement = resolve_movement if base.board is None else base.board.engine.movement
+    result = movement(geo, units, orders)
 
     flagged: set[BoardKey] = set()
     for loc in touched:
@@ -334,7 +335,7 @@ def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
                 continue
         else:
             record = world.orders.get(here)
-            if record and record.status == SUCCESS and isinstance(record.order, Move):
+            if record and record.status == SUCCESS and isinstance(record.order, Moving):
                 continue
         occupied.add(geo.province(here))
     for origin in world.moves_into.get(key, ()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from judge.engine.orders import Build, Disband, Move, Retreat, Unit
+from judge.engine.orders import Build, Disband, Moving, Retreat, Unit
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey
 from judge.rules.multiverse.world import SUCCESS, Board, World
@@ -42,14 +42,14 @@ def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
                 units[retreat.order.dest.loc] = unit
             continue
         record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
             continue
         units[loc] = unit
     for origin in world.moves_into.get(key, ()):
         record = world.orders[origin]
         if record.status == SUCCESS:
             mover = world.unit_at(origin)
-            assert mover is not None and isinstance(record.order, Move)
+            assert mover is not None and isinstance(record.order, Moving)
             units[record.order.dest.loc] = mover
     centers = dict(board.centers)
     if nxt.is_winter:

@@ -25,9 +25,10 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from judge.engine.orders import Build, Disband, Move, Retreat, Unit, UnitType
+from judge.engine.orders import Build, Disband, Moving, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -51,9 +52,10 @@ class WorldDocumentError(ValueError):
     """A world document that cannot be adjudicated; the message says what is wrong."""
 
 
-def adjudicate_world_document(doc: dict[str, Any]) -> dict[str, Any]:
-    """Adjudicate one step of a multiverse world given as JSON."""
-    base = _base(doc)
+def adjudicate_world_document(doc: dict[str, Any], board: Any = None) -> dict[str, Any]:
+    """Adjudicate one step of a multiverse world given as JSON (``board``: the
+    board ruleset, whose own orders and movement act within each board)."""
+    base = replace(_base(doc), board=board)
     world = read_world(base, doc)
     texts: list[tuple[int, str]] = []
     orders = []
@@ -477,7 +479,7 @@ def settled_units(world: World, board: Board) -> dict[str, Unit]:
         if loc in board.dislodged or here in world.retreats:
             continue
         record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
             continue
         units[loc] = unit
     for origin in world.moves_into.get(key, ()):

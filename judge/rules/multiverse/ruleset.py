@@ -104,12 +104,12 @@ class MultiverseRuleset(Ruleset):
     def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
         from judge.rules.multiverse.mail_orders import check_world_orders
 
-        return check_world_orders(doc, power, lines)
+        return check_world_orders(doc, power, lines, self.base)
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
 
-        return world_owed(doc)
+        return world_owed(doc, self.base)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         # Units only: builds and removals are counted per winter board by the replies.
@@ -127,7 +127,7 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.mail_orders import board_adjustments
 
         found: dict[Group, int] = {("waive", ""): 0}
-        for (owner, board), change in board_adjustments(doc).items():
+        for (owner, board), change in board_adjustments(doc, self.base).items():
             if owner == power:
                 found["build" if change > 0 else "remove", board] = abs(change)
                 found["waive", ""] += max(change, 0)
@@ -147,14 +147,14 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
 
         try:
-            return adjudicate_world_document(doc)
+            return adjudicate_world_document(doc, self.base)
         except WorldDocumentError as error:
             raise DocumentError(str(error)) from None
 
     def step(self, doc: Document) -> Step:
         from judge.rules.multiverse.json_io import adjudicate_world_document
 
-        answer = adjudicate_world_document(doc)
+        answer = adjudicate_world_document(doc, self.base)
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
             after["rules"] = doc["rules"]

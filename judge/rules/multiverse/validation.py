@@ -30,6 +30,7 @@ from judge.engine.orders import (
     UnitType,
 )
 from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.geography import MultiverseGeography, board_distance
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
@@ -153,6 +154,8 @@ def movement_problem(
     active: set[BoardKey],
 ) -> str | None:
     """None when a spring/fall order is valid; otherwise the reason it is not."""
+    if is_board_order(order):  # read by the board rules on its board
+        return board_order_problem(world, power, order, active)
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
         return "not an order for a movement board"
     unit = world.unit_at(order.unit)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from judge.engine.orders import (
+    STANDARD_ORDER_KINDS,
     AnyOrder,
     Convoy,
     Move,
+    Moving,
     SupportHold,
     SupportMove,
     Unit,
@@ -90,6 +92,9 @@ def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
         return (order.unit, order.target)
     if isinstance(order, Convoy):
         return (order.unit, order.army, order.dest)
+    if not isinstance(order, STANDARD_ORDER_KINDS):  # a kind of the board rules
+        named = (getattr(order, f.name) for f in fields(order))
+        return tuple(v for v in named if isinstance(v, MLoc))
     unit = getattr(order, "unit", None)
     return (unit,) if unit is not None else ()
 
@@ -138,7 +143,7 @@ class World:
         names = (loc,) if record.status == INVALID else order_locations(record.order)
         for area in {area_of(name) for name in names}:
             self.touch[area] = (*self.touch.get(area, ()), loc)
-        if isinstance(record.order, Move) and record.status != INVALID:
+        if isinstance(record.order, Moving) and record.status != INVALID:
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
 
