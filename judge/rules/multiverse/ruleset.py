@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
+from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
-_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")
+_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner", "eliminated")
 
 
 def world_heads(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -82,13 +83,14 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.setup import starting_world
 
         base = base_map_for(variant)
-        strict = adjacency == "strict"
-        world = starting_world(base, strict=strict, seed=seed)
-        return {
-            "variant": variant,
-            "rules": {"adjacency": "strict" if strict else "loose", "seed": seed},
-            **write_world(base, world),
-        }
+        if adjacency == FIVED:  # CREATE ... RULES MULTIVERSE 5DPLOMACY
+            world = starting_world(base, seed=seed, rules=FIVED)
+            rules: dict[str, Any] = {"ruleset": FIVED, "seed": seed}
+        else:
+            strict = adjacency == "strict"
+            world = starting_world(base, strict=strict, seed=seed)
+            rules = {"adjacency": "strict" if strict else "loose", "seed": seed}
+        return {"variant": variant, "rules": rules, **write_world(base, world)}
 
     def phase_code(self, doc: Mapping[str, Any]) -> str:
         return world_phase(doc)
