@@ -105,7 +105,7 @@ def adjudicate(
         from judge.rules.multiverse.victory import find_winner
 
         if new.fived:
-            new.eliminated = new.eliminated | fived.newly_eliminated(new, base)
+            new.eliminated = new.eliminated | fived.newly_eliminated(new)
         new.winner = find_winner(new, base)
     report.winner = new.winner
     return new, report

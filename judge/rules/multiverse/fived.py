@@ -200,11 +200,18 @@ def order_boards(order) -> set[BoardKey]:
 # ------------------------------------------------------------ elimination
 
 
-def newly_eliminated(world: World, base: BaseMap) -> set[str]:
-    """Powers with neither a unit nor a supply centre on some active board."""
+def players(world: World) -> set[str]:
+    """The powers in the game: those with a unit or a centre on its first board."""
+    first = world.boards[min(world.boards, key=BoardKey.canonical_order)]
+    return {u.power for u in first.units.values()} | set(first.centers.values())
+
+
+def newly_eliminated(world: World) -> set[str]:
+    """Powers of the game with neither a unit nor a supply centre on some active board."""
+    playing = players(world) - world.eliminated
     out = set()
     for key in world.active_boards().values():
         board = world.boards[key]
         present = {u.power for u in board.units.values()} | set(board.centers.values())
-        out.update(p for p in base.powers if p not in present)
-    return out - set(world.eliminated)
+        out.update(playing - present)
+    return out

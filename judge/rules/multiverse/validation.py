@@ -218,7 +218,9 @@ def _support_or_convoy_problem(
     if world.fived:
         for loc in order_locations(order)[1:]:
             if loc.board not in world.boards:
-                return f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
+                return (
+                    f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
+                )
     if target.board in world.boards:
         return illegal_reason(geo, units, order)
     # A ghost board: the supported or convoyed unit does not exist yet.

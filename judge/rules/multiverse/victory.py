@@ -22,9 +22,11 @@ def unique_centres(world: World) -> dict[str, set[str]]:
 def find_winner(world: World, base: BaseMap) -> str | None:
     """The power that alone has the most unique centres, if it has enough to win."""
     if world.eliminated:
-        left = [p for p in base.powers if p not in world.eliminated]
+        from judge.rules.multiverse.fived import players
+
+        left = players(world) - world.eliminated
         if len(left) == 1:
-            return left[0]
+            return left.pop()
     counts = sorted(
         (len(p), power)
         for power, p in unique_centres(world).items()
