@@ -20,6 +20,7 @@ What 5dplomacy leaves unfinished (convoys, retreats) follows the reference rules
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Mapping
 
 from judge.engine.orders import Move, SupportHold, SupportMove, UnitType
@@ -215,3 +216,60 @@ def newly_eliminated(world: World) -> set[str]:
         present = {u.power for u in board.units.values()} | set(board.centers.values())
         out.update(playing - present)
     return out
+
+
+# ------------------------------------------------------------------ notation
+
+# 5dplomacy's own codes where they differ from the judge's map.
+_CODES = {
+    "eng": "ENC",
+    "iri": "IRS",
+    "nwg": "NWS",
+    "bot": "GOB",
+    "adr": "ADS",
+    "eas": "EMS",
+    "lyo": "GOL",
+    "ion": "IOS",
+    "wes": "WMS",
+}
+_SEASON_WORD = {"S": "Spring", "F": "Fall", "W": "Winter"}
+
+
+def place_code(location: str) -> str:
+    """A map location as 5dplomacy writes it: ``nwg`` -> ``NWS``, ``stp/sc`` -> ``STP/wc``."""
+    province, _, coast = location.partition("/")
+    code = _CODES.get(province, province.upper())
+    if coast:
+        coast = "wc" if (province, coast) == ("stp", "sc") else coast
+        return f"{code}/{coast}"
+    return code
+
+
+def turn_code(letter: str, year: int) -> str:
+    """``("F", 1902)`` -> ``Fall02`` (the year in full outside the 1900s)."""
+    short = f"{year % 100:02d}" if 1900 <= year <= 1999 else str(year)
+    return f"{_SEASON_WORD[letter.upper()]}{short}"
+
+
+def fived_location(timeline: int, location: str, letter: str, year: int) -> str:
+    """``bravoprime:IRS:Fall02``: timeline name, 5dplomacy code, turn."""
+    from judge.rules.multiverse.notation import timeline_name
+
+    return f"{timeline_name(timeline)}:{place_code(location)}:{turn_code(letter, year)}"
+
+
+_TRIPLE = re.compile(r"\b(\d+):([a-z]{3}(?:/[nsew]c)?):([SFW])(\d{4})\b", re.IGNORECASE)
+_BOARD = re.compile(r"\b(Board )(\d+):([SFW])(\d{4})\b")
+_TIMELINE = re.compile(r"\b([Tt]imeline) (\d+)\b")
+
+
+def rewrite_text(text: str) -> str:
+    """A report's text with every ``2:mun:F1901`` location, ``Board 2:F1901`` and
+    ``timeline 2`` written as 5dplomacy does (``bravo:MUN:Fall01``, ``bravo``)."""
+    from judge.rules.multiverse.notation import timeline_name
+
+    text = _TRIPLE.sub(lambda m: fived_location(int(m[1]), m[2].lower(), m[3], int(m[4])), text)
+    text = _BOARD.sub(
+        lambda m: f"{m[1]}{timeline_name(int(m[2]))}:{turn_code(m[3], int(m[4]))}", text
+    )
+    return _TIMELINE.sub(lambda m: f"{m[1]} {timeline_name(int(m[2]))}", text)

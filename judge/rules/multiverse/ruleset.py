@@ -39,6 +39,12 @@ def _timeline_order(line: Any) -> tuple[int, str]:
     return (int(text), "") if text.isdigit() else (1 << 30, text)
 
 
+def is_fived(doc: Mapping[str, Any]) -> bool:
+    """Whether a world document is played by the 5dplomacy rule set."""
+    rules = doc.get("rules")
+    return isinstance(rules, Mapping) and rules.get("ruleset") == FIVED
+
+
 def world_retreats_pending(world: Mapping[str, Any]) -> bool:
     """Whether the world waits for retreats (some board has dislodged units)."""
     return any(board.get("dislodged") for board in world.get("boards", []))
@@ -179,7 +185,12 @@ class MultiverseRuleset(Ruleset):
 
         world = multiverse_report_input(step.before, step.answer)
         world["turn"] = self.processed_phase(step)
-        return render_multiverse_report(world, variant, settings, preview=preview)
+        subject, text, html = render_multiverse_report(world, variant, settings, preview=preview)
+        if is_fived(step.before):
+            from judge.rules.multiverse.fived import rewrite_text
+
+            return subject, rewrite_text(text), rewrite_text(html)
+        return subject, text, html
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
@@ -196,6 +207,8 @@ class MultiverseRuleset(Ruleset):
                 return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
 
             heading = f"Board {timeline}:{turn} (timeline {timeline}, {board.get('phase')}):"
+            if is_fived(doc):
+                write, heading = _fived_view(board)
             views.append(BoardView(board, write, heading))
         return views
 
@@ -217,3 +230,19 @@ class MultiverseRuleset(Ruleset):
 
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
+
+
+def _fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:
+    """How a board of a 5dplomacy game writes its units, and its heading."""
+    from judge.rules.multiverse.fived import fived_location, turn_code
+    from judge.rules.multiverse.notation import timeline_name
+
+    line = int(board["timeline"])
+    turn = Turn.parse(board["phase"])
+
+    def write(u: Mapping[str, Any]) -> str:
+        where = fived_location(line, str(u.get("province", "?")), turn.code[0], turn.year)
+        return f"{u.get('type', '?')} {where}"
+
+    name = timeline_name(line)
+    return write, f"Board {name}:{turn_code(turn.code[0], turn.year)} (timeline {name}):"
