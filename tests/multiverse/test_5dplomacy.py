@@ -294,3 +294,80 @@ def test_the_reference_rules_know_no_elimination():
     w = World(boards=start("germany A mun; austria A tyr").boards)
     w = play(w, {"germany": ["A mun - tyr"], "austria": ["A tyr - boh"]}).world
     assert not w.eliminated and w.winner is None
+
+
+# ------------------------------------------------------------ world documents
+
+
+def _doc(**extra):
+    return {
+        "variant": "standard",
+        "rules": {"ruleset": "5dplomacy", "seed": 0},
+        "boards": [
+            {
+                "timeline": 1,
+                "phase": "S1901M",
+                "units": [{"power": "germany", "type": "A", "province": "mun"}],
+                "supply_centers": {"germany": ["ber"]},
+            }
+        ],
+        **extra,
+    }
+
+
+def test_a_world_document_chooses_the_5dplomacy_rule_set():
+    from judge.rules.multiverse.json_io import adjudicate_world_document
+
+    first = adjudicate_world_document(_doc(orders={"germany": ["A Mun H"]}))
+    assert [b["phase"] for b in first["boards"]] == ["S1901M", "F1901M"]
+    second = adjudicate_world_document(
+        {
+            **{k: first[k] for k in ("variant", "rules", "iteration", "boards", "history")},
+            "orders": {"germany": ["A alfa:Mun:Fall01 - alfa:Tyr:Spring01"]},
+        }
+    )
+    assert second["orders"][0]["result"] == "succeeds"
+    assert second["new_timelines"] == [
+        {"timeline": 2, "forked_from": {"timeline": 1, "phase": "S1901M"}}
+    ]
+    assert {(b["timeline"], b["phase"]) for b in second["boards"]} == {
+        (1, "S1901M"),
+        (1, "F1901M"),
+        (1, "S1902M"),
+        (2, "F1901M"),
+    }
+
+
+def test_a_5dplomacy_world_document_refuses_adjacency_and_winter_boards():
+    import pytest
+
+    from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
+
+    with pytest.raises(WorldDocumentError, match="its own adjacency"):
+        adjudicate_world_document(
+            {**_doc(), "rules": {"ruleset": "5dplomacy", "adjacency": "strict"}}
+        )
+    winter = _doc()
+    winter["boards"][0]["phase"] = "W1901A"
+    with pytest.raises(WorldDocumentError, match="no winter boards"):
+        adjudicate_world_document(winter)
+    with pytest.raises(WorldDocumentError, match="rules.ruleset"):
+        adjudicate_world_document({**_doc(), "rules": {"ruleset": "chess"}})
+
+
+def test_an_eliminated_power_owes_no_orders():
+    from judge.rules.multiverse.json_io import write_world
+    from judge.rules.multiverse.mail_orders import world_owed
+
+    w = start(
+        "germany A mun, A boh; austria A tyr; england A lon",
+        {"germany": ["ber"], "england": ["lon"]},
+    )
+    w = play(w, {"germany": ["A mun - tyr", "A boh S A mun - tyr"]}).world
+    w = play(w, {}).world  # no retreat order: Austria's last army is disbanded
+    w = play(w, {"england": ["A lon - wal"]}).world
+    assert w.eliminated == {"austria"}
+    owed = world_owed(
+        {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
+    )
+    assert "austria" not in owed and set(owed) == {"germany", "england"}
