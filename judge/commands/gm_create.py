@@ -29,6 +29,9 @@ from judge.store.models import (
 from judge.variant.data import available_variants
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
+# RULES MULTIVERSE 5DPLOMACY: the 5dplomacy rule set, kept in the game's adjacency
+# setting (it brings its own adjacency) and passed to the multiverse ruleset.
+FIVED = "5dplomacy"
 _OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS", "DEADLINE", "TIMING")
 
 
@@ -86,7 +89,7 @@ def parse_create(args: str) -> GameOptions:
             options.rules = kind
             if kind == MULTIVERSE_RULES:
                 options.adjacency = "loose"
-                if i < len(rest) and rest[i].lower() in ADJACENCIES:
+                if i < len(rest) and rest[i].lower() in (*ADJACENCIES, FIVED):
                     options.adjacency = rest[i].lower()
                     i += 1
         elif word == "PLAYERS":
@@ -162,7 +165,9 @@ def new_game(session: Session, options: GameOptions, master: str, seed: int) -> 
 def describe_game(game: Game) -> str:
     """One sentence with a game's settings, for replies."""
     rules = "multiverse" if game.rules == MULTIVERSE_RULES else "standard"
-    if game.rules == MULTIVERSE_RULES:
+    if game.rules == MULTIVERSE_RULES and game.adjacency == FIVED:
+        rules += " (5dplomacy rule set)"
+    elif game.rules == MULTIVERSE_RULES:
         rules += f" ({game.adjacency} adjacency)"
     seats = seats_of(game)
     extra = ", anonymous" if game.anonymous else ""
@@ -177,7 +182,8 @@ class CreateCommand(Command):
     needs_signature = True
     keyword = "CREATE"
     syntax = (
-        "CREATE <name> [VARIANT <variant>] [RULES STANDARD | RULES MULTIVERSE [STRICT|LOOSE]]"
+        "CREATE <name> [VARIANT <variant>] [RULES STANDARD | RULES MULTIVERSE"
+        " [STRICT|LOOSE|5DPLOMACY]]"
         " [PLAYERS <n>] [PRESS <mode>] [ANONYMOUS] [DEADLINE <rules>]"
     )
     help = (
@@ -185,7 +191,9 @@ class CreateCommand(Command):
         "are its master. Names are 1 to 20 letters and digits. Defaults: variant\n"
         "standard, standard rules, one player per power, press white/grey (modes:\n"
         "none, white, grey, white/grey, grey/white). DEADLINE, last on the line,\n"
-        "takes the deadline rules of SET DEADLINE. The following lines of the\n"
+        "takes the deadline rules of SET DEADLINE. RULES MULTIVERSE plays the\n"
+        "reference 5D rules with LOOSE (default) or STRICT adjacency, or the\n"
+        "5dplomacy rule set with 5DPLOMACY. The following lines of the\n"
         "mail act on the new game, e.g. SET TIMING ... or START.\n"
         "Outer Space (VARIANT outerspace) has no fixed powers: give PLAYERS <n>\n"
         "(2 to 26); each player names an empire at JOIN (HELP JOIN)."

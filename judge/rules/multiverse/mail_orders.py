@@ -123,6 +123,8 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
         owed.setdefault(power, []).append(Owed("build", "", count))
     for power, count in removals.items():
         owed.setdefault(power, []).append(Owed("remove", "", count))
+    for power in world.eliminated:  # out of the game (5dplomacy): owes nothing
+        owed.pop(power, None)
     return owed
 
 

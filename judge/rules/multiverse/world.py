@@ -16,6 +16,10 @@ from judge.engine.orders import (
 )
 from judge.rules.multiverse.keys import BoardKey, MLoc
 
+REFERENCE = "reference"
+FIVED = "5dplomacy"
+RULE_SETS = (REFERENCE, FIVED)
+
 SUCCESS = "success"
 FAILURE = "failure"
 INVALID = "invalid"
@@ -107,11 +111,15 @@ class World:
     unit; ``retreats`` the retreat-phase orders (and automatic disbands of
     dislodged units); ``adjustments`` the orders of each winter board.
     ``pending`` lists the boards to re-derive once the retreat pause ends.
+    ``rules`` is the rule set (:data:`REFERENCE` or :data:`FIVED`);
+    ``eliminated`` the powers out of the game (5dplomacy's victory note).
     """
 
     boards: dict[BoardKey, Board]
     strict: bool = False
     seed: int = 0
+    rules: str = REFERENCE
+    eliminated: frozenset[str] = frozenset()
     iteration: int = 0
     orders: dict[MLoc, OrderRecord] = field(default_factory=dict)
     retreats: dict[MLoc, OrderRecord] = field(default_factory=dict)
@@ -146,6 +154,11 @@ class World:
         if isinstance(record.order, Moving) and record.status != INVALID:
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
+
+    @property
+    def fived(self) -> bool:
+        """Whether the world is played by the 5dplomacy rule set."""
+        return self.rules == FIVED
 
     def timelines(self) -> list[int]:
         """Every timeline number in use, ascending."""
