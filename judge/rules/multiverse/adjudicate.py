@@ -199,7 +199,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     touched = _active_set(world, starts)
     flagged = _resolve(world, base, geo, touched, keep)
     if keep is not None:
-        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Move)]
+        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
         flagged = fived.forking_boards(world, past, new_moves)
         touched = touched & keep
     flagged |= active
