@@ -113,6 +113,10 @@ class Context:
     # Waives accepted in this mail, per power: each is its own order (OrderKey.waive(1),
     # (2), ...).
     waives: dict[str, int] = field(default_factory=dict)
+    # Orders of this mail for interchangeable units off the map (an Outer Space
+    # empire's armies in orbit), by power and place: each is its own order (the
+    # place's slots 1, 2, ...), and a later mail's replace these one for one.
+    off_map: dict[tuple[str, str], int] = field(default_factory=dict)
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
     received_at: datetime | None = None

@@ -42,6 +42,7 @@ class Clear(Command):
             for seat in ctx.seats  # a player holding two powers clears both
         )
         ctx.waives.clear()  # the waives of this mail are withdrawn too: number them afresh
+        ctx.off_map.clear()  # and its orders for armies in orbit
         plural = "order" if withdrawn == 1 else "orders"
         ctx.transcript.ok(
             stmt.text, f"{withdrawn} {plural} for {ctx.game.phase} withdrawn; none stand now."

@@ -14,7 +14,8 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
-from judge.game.games import find_game, variant_powers
+from judge.game.empires import EMPIRE_SYNTAX, seats_problem
+from judge.game.games import empires_per_game, find_game, variant_powers
 from judge.game.processing import set_game_position, starting_document
 from judge.game.start import seats_of
 from judge.store.models import (
@@ -28,6 +29,9 @@ from judge.store.models import (
 from judge.variant.data import available_variants
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
+# RULES MULTIVERSE 5DPLOMACY: the 5dplomacy rule set, kept in the game's adjacency
+# setting (it brings its own adjacency) and passed to the multiverse ruleset.
+FIVED = "5dplomacy"
 _OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS", "DEADLINE", "TIMING")
 
 
@@ -85,7 +89,7 @@ def parse_create(args: str) -> GameOptions:
             options.rules = kind
             if kind == MULTIVERSE_RULES:
                 options.adjacency = "loose"
-                if i < len(rest) and rest[i].lower() in ADJACENCIES:
+                if i < len(rest) and rest[i].lower() in (*ADJACENCIES, FIVED):
                     options.adjacency = rest[i].lower()
                     i += 1
         elif word == "PLAYERS":
@@ -121,6 +125,13 @@ def check_options(options: GameOptions) -> None:
         raise ValueError(
             f"there is no variant {options.variant!r} (this judge has {', '.join(variants)})"
         )
+    if empires_per_game(options.variant):
+        problem = seats_problem(options.seats)
+        if problem is not None:
+            raise ValueError(problem)
+        if options.rules != STANDARD_RULES:
+            raise ValueError(f"variant {options.variant} is played by its own rules only")
+        return
     powers = len(variant_powers(options.variant))
     if options.seats > powers:
         raise ValueError(f"variant {options.variant} has only {powers} powers")
@@ -154,7 +165,9 @@ def new_game(session: Session, options: GameOptions, master: str, seed: int) -> 
 def describe_game(game: Game) -> str:
     """One sentence with a game's settings, for replies."""
     rules = "multiverse" if game.rules == MULTIVERSE_RULES else "standard"
-    if game.rules == MULTIVERSE_RULES:
+    if game.rules == MULTIVERSE_RULES and game.adjacency == FIVED:
+        rules += " (5dplomacy rule set)"
+    elif game.rules == MULTIVERSE_RULES:
         rules += f" ({game.adjacency} adjacency)"
     seats = seats_of(game)
     extra = ", anonymous" if game.anonymous else ""
@@ -169,7 +182,8 @@ class CreateCommand(Command):
     needs_signature = True
     keyword = "CREATE"
     syntax = (
-        "CREATE <name> [VARIANT <variant>] [RULES STANDARD | RULES MULTIVERSE [STRICT|LOOSE]]"
+        "CREATE <name> [VARIANT <variant>] [RULES STANDARD | RULES MULTIVERSE"
+        " [STRICT|LOOSE|5DPLOMACY]]"
         " [PLAYERS <n>] [PRESS <mode>] [ANONYMOUS] [DEADLINE <rules>]"
     )
     help = (
@@ -177,8 +191,12 @@ class CreateCommand(Command):
         "are its master. Names are 1 to 20 letters and digits. Defaults: variant\n"
         "standard, standard rules, one player per power, press white/grey (modes:\n"
         "none, white, grey, white/grey, grey/white). DEADLINE, last on the line,\n"
-        "takes the deadline rules of SET DEADLINE. The following lines of the\n"
-        "mail act on the new game, e.g. SET TIMING ... or START."
+        "takes the deadline rules of SET DEADLINE. RULES MULTIVERSE plays the\n"
+        "reference 5D rules with LOOSE (default) or STRICT adjacency, or the\n"
+        "5dplomacy rule set with 5DPLOMACY. The following lines of the\n"
+        "mail act on the new game, e.g. SET TIMING ... or START.\n"
+        "Outer Space (VARIANT outerspace) has no fixed powers: give PLAYERS <n>\n"
+        "(2 to 26); each player names an empire at JOIN (HELP JOIN)."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -194,11 +212,14 @@ class CreateCommand(Command):
             return
         game = new_game(ctx.session, options, ctx.sender, secrets.randbelow(2**31))
         ctx.master_game = game
+        joining = f"JOIN {game.name} <password>"
+        if empires_per_game(game.variant):
+            joining += f" {EMPIRE_SYNTAX}, naming their empire"
         ctx.transcript.ok(
             stmt.text,
             f"Game {game.name} created ({describe_game(game)}); it is forming, and the "
-            "following lines of your mail act on it. Players join it with JOIN "
-            f"{game.name} <password>; START starts it with whoever has joined.",
+            f"following lines of your mail act on it. Players join it with {joining}; "
+            "START starts it with whoever has joined.",
         )
 
 

@@ -15,7 +15,8 @@ from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
 from judge.game.clock import game_timing, set_game_timing
-from judge.game.games import variant_powers
+from judge.game.empires import MAX_EMPIRES, MIN_EMPIRES
+from judge.game.games import empires_per_game, variant_powers
 from judge.store.models import (
     ACTIVE,
     AT_GRACE_PROCESS,
@@ -211,9 +212,13 @@ class SetPlayers(MasterCommand):
         if not _forming_only(ctx, stmt, game):
             return
         typed = stmt.args.strip()
-        powers = len(variant_powers(game.variant))
-        if not typed.isdigit() or not 1 <= int(typed) <= powers:
-            ctx.transcript.refused(stmt.text, f"give a number of players from 1 to {powers}")
+        least, powers = 1, 0
+        if empires_per_game(game.variant):
+            least, powers = MIN_EMPIRES, MAX_EMPIRES
+        else:
+            powers = len(variant_powers(game.variant))
+        if not typed.isdigit() or not least <= int(typed) <= powers:
+            ctx.transcript.refused(stmt.text, f"give a number of players from {least} to {powers}")
             return
         joined = len(ctx.session.exec(select(Applicant).where(Applicant.game_id == game.id)).all())
         if int(typed) < joined:

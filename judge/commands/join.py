@@ -14,12 +14,20 @@ from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
-from judge.game.games import PowerInfo, find_power, game_powers
+from judge.game.empires import (
+    EMPIRE_KEYWORD,
+    EMPIRE_SYNTAX,
+    empire_problems,
+    game_empires,
+    parse_empire,
+    set_game_empires,
+)
+from judge.game.games import PowerInfo, empires_per_game, find_power, game_powers, game_variant
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FORMING, Applicant, Game, Player
 from judge.store.passwords import hash_password, password_problem
-from judge.variant.data import load_variant
+from judge.variant.empires import Empire
 
 
 def _count(ctx: Context, game: Game) -> int:
@@ -41,7 +49,7 @@ def _power_named(game: Game, powers: list[PowerInfo], word: str) -> PowerInfo | 
     found = find_power(powers, word)
     if found is not None:
         return found
-    code = load_variant(game.variant).lookup_power(word)
+    code = game_variant(game).lookup_power(word)
     return next((p for p in powers if p.code == code), None)
 
 
@@ -52,7 +60,10 @@ class Join(Command):
     rank = 44
     keyword = "JOIN"
     aliases = ("SIGNUP", "SIGN UP")
-    syntax = "JOIN <game> <password> [<power> ...] [; <power> ...]"
+    syntax = (
+        "JOIN <game> <password> [<power> ...] [; <power> ...]"
+        f" | JOIN <game> <password> {EMPIRE_SYNTAX}"
+    )
     help = (
         "Asks for a place in a game that has not started. Register first (REGISTER).\n"
         "The password is the one you will SIGNON with. Powers after it are your\n"
@@ -60,7 +71,11 @@ class Join(Command):
         "game is full it starts: each player in turn of joining gets their best\n"
         "preference still free, the others get the remaining powers at random.\n"
         "Root Z (two powers a player): give one list per sea zone, separated by ';'\n"
-        "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I2; T1,A1,G2,F2,E2,I1,R2)."
+        "(JOIN game2 secret E1,G1,F1,T2,A2,R1,I2; T1,A1,G2,F2,E2,I1,R2).\n"
+        "Outer Space: name your galactic empire, its adjective and its initial\n"
+        "(JOIN space1 secret EMPIRE Alpha Alphan A; EMPIRE may be left out).\n"
+        "Each is one word; none may be another empire's name, adjective or\n"
+        "initial, a province's name or a word of orders. Orders and reports use them."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -98,9 +113,14 @@ class Join(Command):
         if problem is not None:
             ctx.transcript.refused(echo, problem)
             return
-        powers = game_powers(game)
+        empire: Empire | None = None
+        if empires_per_game(game.variant):
+            empire = self._empire(ctx, echo, game, words[2:], later)
+            if empire is None:
+                return
+        powers = [] if empire is not None else game_powers(game)
         lists: list[list[PowerInfo]] = []
-        for part in [words[2:], *later]:
+        for part in [] if empire is not None else [words[2:], *later]:
             mine = []
             for word in part:
                 power = _power_named(game, powers, word)
@@ -124,18 +144,25 @@ class Join(Command):
         if taken >= seats:
             ctx.transcript.refused(echo, f"game {game.name} is full")
             return
+        preferences = ";".join(",".join(p.code for p in mine) for mine in lists)
+        if empire is not None:
+            preferences = empire.code  # the start gives each player their own empire
+            set_game_empires(game, [*game_empires(game), empire])
+            ctx.session.add(game)
         ctx.session.add(
             Applicant(
                 game_id=game.id,
                 account_id=account.id,
                 password_hash=hash_password(words[1]),
-                preferences=";".join(",".join(p.code for p in mine) for mine in lists),
+                preferences=preferences,
                 joined_at=ctx.now,
             )
         )
         ctx.session.flush()
         said = "; ".join(", ".join(p.name for p in mine) for mine in lists if mine)
         liking = f" (preferences: {said})" if wanted else ""
+        if empire is not None:
+            liking = f" as the empire {empire.name} ({empire.adjective}, {empire.initial})"
         free = seats - taken - 1
         if free > 0:
             places = "1 place is" if free == 1 else f"{free} places are"
@@ -151,3 +178,33 @@ class Join(Command):
             f"You have joined game {game.name}{liking}. The game is full and starts now: "
             "your power, the players and the first deadline come in a separate mail.",
         )
+
+    def _empire(
+        self, ctx: Context, echo: str, game: Game, words: list[str], later: list[list[str]]
+    ) -> Empire | None:
+        """The empire a JOIN of an Outer Space game names, checked against the
+        game's other empires and the map; None (and the refusal said) when it cannot.
+        The word EMPIRE may be left out before the three words."""
+        if words and words[0].upper() == EMPIRE_KEYWORD:
+            words = words[1:]
+        elif len(words) != 3:
+            words = []
+        if later or not words:
+            ctx.transcript.refused(
+                echo,
+                f"in game {game.name} each player names an empire: "
+                f"JOIN {game.name} <password> {EMPIRE_SYNTAX} (e.g. EMPIRE Alpha Alphan A)",
+            )
+            return None
+        try:
+            empire = parse_empire(words)
+        except ValueError as exc:
+            ctx.transcript.refused(echo, str(exc))
+            return None
+        problems = empire_problems(empire, game_empires(game), game_variant(game).lookup_province)
+        if problems:
+            ctx.transcript.refused(
+                echo, f"choose another empire: {'; '.join(problems)} (game {game.name})"
+            )
+            return None
+        return empire

@@ -45,6 +45,9 @@ def _power_lines(
         seat = "" if power.code in played else " (nobody plays it)"
         lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
         lines.append(f"  units: {', '.join(units) or '-'}")
+        if "colonies" in board:  # Outer Space: each empire's colonies
+            colonies = sorted((board.get("colonies") or {}).get(power.code, []))
+            lines.append(f"  colonies: {', '.join(colonies) or '-'}")
     for unit in board.get("dislodged", []):
         options = ", ".join(unit.get("retreat_options") or []) or "none"
         lines.append(f"Dislodged: {unit.get('power')} {write(unit)} (retreats: {options})")

@@ -13,10 +13,10 @@ from judge.commands.history import reading_refusal
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
+from judge.game.games import game_variant
 from judge.game.processing import past_phase_picture
 from judge.game.recipients import send
 from judge.maps import safe_position_picture
-from judge.variant.data import load_variant
 
 
 @register
@@ -50,7 +50,7 @@ class Map(Command):
         if same_phase(phase, game.phase):
             what = f"position, {game.phase}"
             picture = safe_position_picture(
-                game.position_doc(), load_variant(game.variant), game.name, game.phase
+                game.position_doc(), game_variant(game), game.name, game.phase
             )
         else:
             what = f"results of {phase}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from judge.commands.base import Command, Context, Statement
@@ -14,6 +15,10 @@ from judge.orders.keys import OrderKey
 from judge.rules import reading as order_rules
 from judge.rules.allowance import allowance_group, beyond_owed
 from judge.store.models import FINISHED, FORMING, PLAYING
+
+# An interchangeable unit off the map, as the ruleset names its place:
+# ``<place>:<power>:<slot>`` (an Outer Space army in orbit: ``orb:alpha:1``).
+OFF_MAP = re.compile(r"^([a-z]+):([a-z][a-z0-9_]*):\d+$")
 
 
 def order_refusal(ctx: Context) -> str | None:
@@ -109,6 +114,10 @@ def _adjustment_key(
     (a waive without builds, or a build, waive or removal beyond those owed, counting
     the orders stored for the phase)."""
     assert ctx.game is not None
+    if key.is_unit and key.board is None and OFF_MAP.match(key.loc):
+        key, refusal = _off_map_key(ctx, position, key)
+        if refusal is not None:
+            return key, refusal
     if key.is_waive:
         owed = order_rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
@@ -119,3 +128,30 @@ def _adjustment_key(
     stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)
     keys = [row.key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
     return key, beyond_owed(position, power, keys, key)
+
+
+def _off_map_key(
+    ctx: Context, position: dict[str, Any], key: OrderKey
+) -> tuple[OrderKey, str | None]:
+    """The key of an order for an interchangeable unit off the map (an army in
+    orbit): the mail's next slot of that place (orders are checked line by line, so
+    the ruleset names the first slot each time), or why there is none left."""
+    found = OFF_MAP.match(key.loc)
+    assert found is not None
+    place, power = found.group(1), found.group(2)
+    mine = [
+        unit
+        for unit in position.get("units", [])
+        if unit.get("province") == place and unit.get("power") == power
+    ]
+    number = ctx.off_map.get((power, place), 0) + 1
+    if number > len(mine):
+        kind = "army" if all(unit.get("type") == "A" for unit in mine) else "unit"
+        plural = kind if len(mine) == 1 else f"{kind[:-1]}ies" if kind == "army" else "units"
+        them = "it" if len(mine) == 1 else "them all"
+        return key, (
+            f"{place.upper()} holds {len(mine)} of your {plural}, and earlier orders "
+            f"of this mail already order {them}"
+        )
+    ctx.off_map[(power, place)] = number
+    return OrderKey.unit(f"{place}:{power}:{number}"), None

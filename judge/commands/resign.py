@@ -18,6 +18,8 @@ from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
+from judge.game.empires import game_empires, set_game_empires
+from judge.game.games import empires_per_game
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
@@ -131,4 +133,8 @@ class Resign(Command):
             ctx.transcript.refused(echo, f"wrong password for your JOIN of game {game.name}")
             return
         ctx.session.delete(applicant)
+        if empires_per_game(game.variant):  # the empire it named leaves the game
+            kept = [e for e in game_empires(game) if e.code != applicant.preferences]
+            set_game_empires(game, kept)
+            ctx.session.add(game)
         ctx.transcript.ok(echo, f"Your JOIN of game {game.name} is withdrawn.")

@@ -29,7 +29,8 @@ from judge.store.models import (
     Player,
     utcnow,
 )
-from judge.variant.data import load_variant
+from judge.variant.data import Variant, load_variant
+from judge.variant.empires import EmpireError, empire_variant, empires_of
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,34 @@ def variant_powers(variant: str) -> list[PowerInfo]:
     ]
 
 
+def empires_per_game(variant: str) -> bool:
+    """Whether a variant's powers are named per game (Outer Space's empires): its
+    players name them at JOIN instead of choosing among the variant's powers."""
+    return load_variant(variant).empires_per_game
+
+
+def game_variant(game: Game) -> Variant:
+    """The variant a game is played on: the variant's data, and for a variant whose
+    empires are named per game, that map with the empires its stored position names
+    (none yet while nobody has joined)."""
+    loaded = load_variant(game.variant)
+    if not loaded.empires_per_game:
+        return loaded
+    doc = game.position_doc()
+    if not doc.get("powers"):
+        return loaded.with_powers({})
+    try:
+        return empire_variant(empires_of(doc), game.variant)
+    except EmpireError as exc:  # stored by JOIN's checks: never expected
+        raise ValueError(f"game {game.name}: {exc}") from exc
+
+
 def game_powers(game: Game) -> list[PowerInfo]:
-    """The powers of a game."""
-    return variant_powers(game.variant)
+    """The powers of a game (for Outer Space: the empires named so far)."""
+    return [
+        PowerInfo(p.code, p.name, p.adjective, p.initial.upper())
+        for p in game_variant(game).powers.values()
+    ]
 
 
 def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:

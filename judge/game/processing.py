@@ -30,7 +30,7 @@ from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
 from judge.game.clock import absences, game_timing, set_next_deadline
-from judge.game.games import current_orders, power_name, variant_label
+from judge.game.games import current_orders, game_variant, power_name, variant_label
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
@@ -50,7 +50,6 @@ from judge.store.models import (
     Player,
     as_utc,
 )
-from judge.variant.data import load_variant
 
 
 @dataclass
@@ -146,14 +145,14 @@ def report_settings(
 def _render(
     game: Game, turn: Step, settings: ReportSettings, *, preview: bool = False
 ) -> tuple[str, str, str]:
-    variant = load_variant(game.variant)
+    variant = game_variant(game)
     return ruleset_for_game(game).render_results(turn, variant, settings, preview=preview)
 
 
 def _picture(game: Game, turn: Step) -> Picture | None:
     """The map of the processed phase, drawn once for every recipient."""
     code = ruleset_for_game(game).processed_phase(turn)
-    return turn_picture(load_variant(game.variant), turn.before, turn.answer, game.name, code)
+    return turn_picture(game_variant(game), turn.before, turn.answer, game.name, code)
 
 
 def _mail_by_zone(

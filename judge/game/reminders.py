@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from judge.clock.timing import format_classic, format_for
 from judge.game.clock import game_timing
-from judge.game.games import power_name
+from judge.game.games import game_variant, power_name
 from judge.game.processing import orders_missing, report_settings
 from judge.game.recipients import (
     MASTER,
@@ -35,7 +35,6 @@ from judge.game.recipients import (
 from judge.mail.outgoing import Author
 from judge.reports import phase_phrase, render_late_notice, render_reminder
 from judge.store.models import AT_GRACE_WAIT, Game, as_utc
-from judge.variant.data import load_variant
 
 AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
 
@@ -48,7 +47,7 @@ def send_reminders(
     now: datetime,
 ) -> list[Recipient]:
     """Remind each player whose power is in ``missing`` (power -> units); return them."""
-    variant = load_variant(game.variant)
+    variant = game_variant(game)
     deadline = as_utc(game.deadline)
     reminded = []
     for recipient in game_recipients(session, game, (PLAYER,)):
@@ -90,7 +89,7 @@ def send_late_notices(
     missing = {power: owing[power] for power in late if owing.get(power)}
     if not missing:
         return []
-    variant = load_variant(game.variant)
+    variant = game_variant(game)
     deadline = as_utc(game.deadline)
     at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
     told = []

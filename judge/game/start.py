@@ -25,7 +25,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.game.clock import game_timing, set_next_deadline
-from judge.game.games import game_powers, variant_label
+from judge.game.empires import MIN_EMPIRES, place_empires
+from judge.game.games import empires_per_game, game_powers, game_variant, variant_label
 from judge.game.history import keep_report
 from judge.game.processing import set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
@@ -42,7 +43,6 @@ from judge.store.models import (
     Game,
     Player,
 )
-from judge.variant.data import load_variant
 
 
 def applicants_of(session: Session, game: Game) -> list[Applicant]:
@@ -57,7 +57,10 @@ def applicants_of(session: Session, game: Game) -> list[Applicant]:
 
 def seats_of(game: Game) -> int:
     """How many players the game waits for (its seats, or as many as the powers
-    fill when each player holds the ruleset's number of powers)."""
+    fill when each player holds the ruleset's number of powers).  A game whose
+    players name their empires waits for its seats."""
+    if empires_per_game(game.variant):
+        return game.seats
     powers = len(game_powers(game))
     full = powers // ruleset_for_game(game).powers_per_seat(game.seats, powers)
     return min(game.seats, full) if game.seats > 0 else full
@@ -128,6 +131,12 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
     applicants = applicants_of(session, game)
     if not applicants:
         raise ValueError(f"game {game.name} has nobody to play: no one has joined it")
+    if empires_per_game(game.variant) and len(applicants) < MIN_EMPIRES:
+        raise ValueError(
+            f"game {game.name} needs at least {MIN_EMPIRES} empires: {len(applicants)} has joined"
+        )
+    if empires_per_game(game.variant):
+        place_empires(game)  # each empire named at JOIN gets its spacecraft
     seats = _seat_powers(game, applicants)
     for applicant, powers in zip(applicants, seats, strict=True):
         for power in powers:
@@ -152,7 +161,7 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
 
 
 def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime) -> None:
-    variant = load_variant(game.variant)
+    variant = game_variant(game)
     position = _start_position(game)
     rows = session.exec(
         select(Player, Account)

@@ -1,7 +1,9 @@
 """Drawing boards and order marks with Pillow.
 
 A :class:`Canvas` is drawn at a supersampling factor and shrunk once at the end
-(anti-aliasing without system libraries).  Boards are placed on it by a
+(anti-aliasing without system libraries).  Besides the pixels it keeps a list of
+what was drawn where (:class:`SceneItem`: provinces, nodes, edges, units, orders),
+so tests can check a picture without reading pixels.  Boards are placed on it by a
 :class:`Frame` (offset and scale from map units to canvas pixels), so one canvas can
 hold one board or a grid of them, and marks may join points on different boards.
 """
@@ -16,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from judge.maps.geometry import Geometry, Point
+from judge.maps.geometry import Geometry, Point, Shape
 from judge.maps.marks import BoardKey, Mark, Place
 
 RGB = tuple[int, int, int]
@@ -26,6 +28,13 @@ FAIL: RGB = (220, 0, 0)
 SUPERSAMPLE = 2
 UNIT_RADIUS = 6.0  # map units, at detail size
 DISLODGED_OFFSET = (8.0, -8.0)  # map units, times the unit scale
+EDGE_COLOURS: dict[str, RGB] = {
+    "both": (150, 150, 150),
+    "army": (205, 165, 105),
+    "fleet": (90, 140, 210),
+}
+RAIL: RGB = (60, 60, 60)
+CANAL: RGB = (30, 90, 200)
 
 
 def rgb(colour: str) -> RGB:
@@ -69,6 +78,17 @@ class BoardState:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class SceneItem:
+    """One thing drawn: its kind (``unit``, ``node``, ``edge``, ``order`` ...), what it
+    is (a location, an edge ``a|b``, an order kind), where (canvas pixels), details."""
+
+    kind: str
+    key: str
+    at: Point
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Canvas:
     """A supersampled RGB image and the primitives the maps are made of."""
 
@@ -77,6 +97,15 @@ class Canvas:
         self.ss = SUPERSAMPLE
         self.image = Image.new("RGB", (width * self.ss, height * self.ss), background)
         self.draw = ImageDraw.Draw(self.image)
+        self.scene: list[SceneItem] = []
+
+    def note(self, kind: str, key: str, at: Point, **info: Any) -> None:
+        """Record what was just drawn (no pixels change)."""
+        self.scene.append(SceneItem(kind, key, at, info))
+
+    def items(self, kind: str) -> list[SceneItem]:
+        """The recorded items of one kind, in drawing order."""
+        return [item for item in self.scene if item.kind == kind]
 
     def _p(self, p: Point) -> tuple[float, float]:
         return (p[0] * self.ss, p[1] * self.ss)
@@ -148,32 +177,99 @@ def draw_board(
     gw, gh = geo.size
     corners = [(0, 0), (gw, 0), (gw, gh), (0, gh)]
     canvas.polygon([frame.at(p) for p in corners], rock, None, 0)  # islands and the rest
+    fills = {}
     for code, shape in geo.shapes.items():
         fill = sea if shape.kind == "sea" else rock if shape.kind == "impassable" else land
         if code in owners:
             fill = mix(rgb(geo.colour(owners[code])), land, 0.45)
+        fills[code] = fill
         for ring in shape.outline:
             canvas.polygon([frame.at(p) for p in ring], fill, BLACK, edge)
         for ring in shape.water:
             canvas.polygon([frame.at(p) for p in ring], sea, BLACK, edge)
+        if shape.outline:
+            canvas.note("province", code, frame.at(shape.unit), fill=fill)
+    _draw_edges_and_lines(canvas, geo, frame)
+    for code, shape in geo.shapes.items():
+        if shape.is_node:
+            _draw_node(canvas, geo, shape, fills[code], frame, edge)
     for code, shape in geo.shapes.items():
         if shape.centre is not None:
             owner = owners.get(code)
             fill = rgb(geo.colour(owner)) if owner else WHITE
             r = 3.2 * frame.scale * min(frame.unit_scale, 1.3)
-            canvas.circle(frame.at(shape.centre), r, fill, BLACK, edge)
+            at = frame.at(shape.centre)
+            canvas.circle(at, r, fill, BLACK, edge)
+            mark = geo.unit_mark(owner)
+            if mark is not None:
+                canvas.circle(at, r * 0.45, rgb(mark))
+            canvas.note("centre", code, at, owner=owner)
         if labels:
             canvas.text(frame.at(shape.label), shape.label_text, 7.5 * frame.scale, (40, 40, 40))
     size = UNIT_RADIUS * frame.scale * frame.unit_scale
     for unit in board.units:
         p = geo.point(unit["province"])
         if p is not None:
-            draw_unit(canvas, frame.at(p), unit["type"], rgb(geo.colour(unit["power"])), size)
+            colour, mark = rgb(geo.colour(unit["power"])), geo.unit_mark(unit["power"])
+            draw_unit(canvas, frame.at(p), unit["type"], colour, size, mark and rgb(mark))
+            canvas.note(
+                "unit", unit["province"], frame.at(p), power=unit["power"], type=unit["type"]
+            )
     for unit in board.dislodged:
         p = dislodged_point(geo, unit["province"], frame)
         if p is not None:
             canvas.circle(p, size * 1.45, WHITE, FAIL, max(1.0, size * 0.28))
-            draw_unit(canvas, p, unit["type"], rgb(geo.colour(unit["power"])), size * 0.9)
+            colour, mark = rgb(geo.colour(unit["power"])), geo.unit_mark(unit["power"])
+            draw_unit(canvas, p, unit["type"], colour, size * 0.9, mark and rgb(mark))
+            canvas.note("dislodged", unit["province"], p, power=unit["power"], type=unit["type"])
+
+
+def _draw_edges_and_lines(canvas: Canvas, geo: Geometry, frame: Frame) -> None:
+    """A schematic map's adjacencies (grey for both unit types, tan for armies only,
+    blue for fleets only), then its lines: a railway (black with white ties), a canal
+    (dashed blue)."""
+    width = max(0.6, 1.1 * frame.scale)
+    for e in geo.edges:
+        a, b = geo.point(e.a), geo.point(e.b)
+        if a is None or b is None:
+            continue
+        pa, pb = frame.at(a), frame.at(b)
+        canvas.line([pa, pb], EDGE_COLOURS.get(e.kind, EDGE_COLOURS["both"]), width)
+        canvas.note("edge", f"{e.a}|{e.b}", pa, to=pb, type=e.kind)
+    for line in geo.lines:
+        pts = [frame.at(p) for p in line.points]
+        if line.style == "canal":
+            canvas.line(pts, CANAL, width * 2.2, dashed=True)
+        else:
+            canvas.line(pts, RAIL, width * 3.4)
+            canvas.line(pts, WHITE, width * 1.4, dashed=True)
+        if line.label and frame.scale * frame.unit_scale >= 1.0:
+            a, b = max(zip(pts, pts[1:], strict=False), key=lambda ab: math.dist(*ab))
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 9 * frame.scale)
+            canvas.text(mid, line.label, 6.5 * frame.scale, RAIL)
+        canvas.note("line", line.label or line.style, pts[0], points=pts, style=line.style)
+
+
+def _draw_node(
+    canvas: Canvas, geo: Geometry, shape: Shape, fill: RGB, frame: Frame, edge: float
+) -> None:
+    """A province of a schematic map: a square for a supply centre, else a disc; a
+    split-coast province's coasts as small discs joined to it."""
+    c = frame.at(shape.unit)
+    r = geo.node_radius * frame.scale * min(frame.unit_scale, 1.3)
+    for coast, point in sorted(shape.coasts.items()):
+        p = frame.at(point)
+        canvas.line([c, p], BLACK, edge * 1.5)
+        canvas.circle(p, r * 0.55, fill, BLACK, edge)
+        canvas.note("coast", f"{shape.code}/{coast}", p)
+    if shape.centre is not None:
+        x, y = c
+        canvas.polygon(
+            [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)], fill, BLACK, edge
+        )
+    else:
+        canvas.circle(c, r, fill, BLACK, edge)
+    canvas.note("node", shape.code, c, fill=fill, square=shape.centre is not None)
 
 
 def dislodged_point(geo: Geometry, loc: str, frame: Frame) -> Point | None:
@@ -185,8 +281,11 @@ def dislodged_point(geo: Geometry, loc: str, frame: Frame) -> Point | None:
     return frame.at((p[0] + dx * frame.unit_scale, p[1] + dy * frame.unit_scale))
 
 
-def draw_unit(canvas: Canvas, c: Point, unit_type: str, colour: RGB, size: float) -> None:
-    """An army (a disc) or a fleet (a hull with a sail) of ``size`` radius at ``c``."""
+def draw_unit(
+    canvas: Canvas, c: Point, unit_type: str, colour: RGB, size: float, mark: RGB | None = None
+) -> None:
+    """An army (a disc) or a fleet (a hull with a sail) of ``size`` radius at ``c``;
+    ``mark``: the colour of a dot on it that tells its power apart besides colour."""
     w = max(0.8, size * 0.18)
     if unit_type.upper() == "F":
         x, y, s = c[0], c[1], size / 6
@@ -199,9 +298,13 @@ def draw_unit(canvas: Canvas, c: Point, unit_type: str, colour: RGB, size: float
         sail = [(x - 2 * s, y - 3 * s), (x + 9 * s, y - 3 * s), (x - 2 * s, y - 13 * s)]
         canvas.polygon(hull, colour, BLACK, w)
         canvas.polygon(sail, colour, BLACK, w)
+        if mark is not None:
+            canvas.circle((x, y + 2 * s), size * 0.3, mark, BLACK, w * 0.8)
     else:
         canvas.circle(c, size, colour, BLACK, w)
-        canvas.circle(c, size * 0.32, BLACK)
+        if mark is not None:
+            canvas.circle(c, size * 0.5, mark, BLACK, w * 0.8)
+        canvas.circle(c, size * 0.32 if mark is None else size * 0.18, BLACK)
 
 
 # ------------------------------------------------------------------ orders
@@ -277,7 +380,7 @@ def draw_marks(
         width = max(1.0, unit * 0.38)
         colour = rgb(geo.colour(mark.power))
         if mark.kind in ("move", "retreat") and mark.dest is not None:
-            _arrow(canvas, src, mark, locate, colour, width, unit)
+            _arrow(canvas, geo, src, mark, locate, colour, width, unit)
         elif mark.kind in ("support", "convoy") and mark.target is not None:
             _support(canvas, src, mark, locate, colour, width * 0.7, unit)
         elif mark.kind == "hold":
@@ -289,10 +392,44 @@ def draw_marks(
         elif mark.kind in ("remove", "disband"):
             draw_unit(canvas, src, mark.unit_type, mix(colour, WHITE, 0.35), unit * 0.9)
             canvas.cross(src, unit * 1.2, width * 0.8)
+        towards = mark.dest or mark.target_dest or mark.target
+        found_to = locate(towards) if towards is not None else None
+        canvas.note(
+            "order",
+            mark.kind,
+            src,
+            power=mark.power,
+            place=mark.at,
+            to=found_to[0] if found_to else None,
+            failed=mark.failed,
+        )
+
+
+def _route(geo: Geometry, mark: Mark, frame: Frame) -> list[Point] | None:
+    """A move's path along a map line of its route's style (a railway), from the
+    line's vertex at the unit to its vertex at the destination; None if there is none."""
+    if not mark.route or mark.dest is None or mark.dest[0] != mark.at[0]:
+        return None
+    a, b = geo.point(mark.at[1]), geo.point(mark.dest[1])
+    for line in geo.lines:
+        if line.style != mark.route or a not in line.points or b not in line.points:
+            continue
+        i, j = line.points.index(a), line.points.index(b)
+        path = line.points[i : j + 1] if i <= j else line.points[j : i + 1][::-1]
+        if len(path) >= 2:
+            return [frame.at(p) for p in path]
+    return None
 
 
 def _arrow(
-    canvas: Canvas, src: Point, mark: Mark, locate: Locate, colour: RGB, width: float, unit: float
+    canvas: Canvas,
+    geo: Geometry,
+    src: Point,
+    mark: Mark,
+    locate: Locate,
+    colour: RGB,
+    width: float,
+    unit: float,
 ) -> None:
     assert mark.dest is not None
     found = locate(mark.dest)
@@ -303,7 +440,8 @@ def _arrow(
         canvas.circle(src, unit * 1.45, WHITE, FAIL, max(1.0, unit * 0.28))
         draw_unit(canvas, src, mark.unit_type, mix(colour, WHITE, 0.5), unit * 0.9)
     bend = 0.0 if mark.at[0] == mark.dest[0] else 0.18
-    pts = _curve(src, dest, bend)
+    pts = _route(geo, mark, _frame) or _curve(src, dest, bend)
+    canvas.note("path", mark.at[1], pts[0], points=list(pts))
     pts[-1] = _toward(pts[-2], pts[-1], unit * 0.9)
     _stroke(canvas, pts, colour, width, mark.failed)
     head = width * 3.2

@@ -1,7 +1,10 @@
 """A variant's map geometry: province outlines, unit and centre points, colours.
 
 Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md).
-Coordinates are in the map's own units (``size`` wide and high, y down).
+Coordinates are in the map's own units (``size`` wide and high, y down).  A map
+drawn from artwork gives every province an outline; a schematic map (no licensed
+artwork) gives none: its provinces are drawn as nodes at their unit points, joined
+by the map's ``edges``, with ``lines`` (a railway, a canal) drawn under them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,29 @@ class Shape:
     coasts: dict[str, Point] = field(default_factory=dict)
     z: int = 0  # drawing order: later shapes are drawn over earlier ones
 
+    @property
+    def is_node(self) -> bool:
+        """Whether the province is drawn as a node (a schematic map: no outline)."""
+        return not self.outline
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A drawn adjacency of a schematic map: two locations and who may cross."""
+
+    a: str
+    b: str
+    kind: str  # army, fleet or both
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line drawn on the map under the provinces' nodes (a railway, a canal)."""
+
+    points: tuple[Point, ...]
+    style: str  # rail or canal
+    label: str = ""
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -45,6 +71,10 @@ class Geometry:
     impassable: str
     powers: dict[str, str]  # power code -> "#RRGGBB"
     credit: str
+    unit_marks: dict[str, str] = field(default_factory=dict)  # power -> a second cue's colour
+    edges: tuple[Edge, ...] = ()
+    lines: tuple[Line, ...] = ()
+    node_radius: float = 9.0
 
     def point(self, loc: str) -> Point | None:
         """Where a unit at ``loc`` (``par``, ``spa/nc``) stands; None for unknown places."""
@@ -57,6 +87,10 @@ class Geometry:
     def colour(self, power: str) -> str:
         """The power's colour (grey for powers the file does not know)."""
         return self.powers.get(power, "#A0A0A0")
+
+    def unit_mark(self, power: str | None) -> str | None:
+        """The colour of the dot that tells the power apart besides its colour, if any."""
+        return self.unit_marks.get(power) if power else None
 
 
 def _point(value: Any) -> Point:
@@ -74,7 +108,7 @@ def parse_geometry(doc: dict[str, Any]) -> Geometry:
         shapes[code] = Shape(
             code=code,
             kind=p["kind"],
-            outline=tuple(_ring(r) for r in p["outline"]),
+            outline=tuple(_ring(r) for r in p.get("outline", ())),
             unit=_point(p["unit"]),
             label=_point(p.get("label", p["unit"])),
             label_text=p.get("label_text", code.capitalize()),
@@ -93,6 +127,13 @@ def parse_geometry(doc: dict[str, Any]) -> Geometry:
         impassable=colours.get("impassable", colours["land"]),
         powers=dict(colours.get("powers", {})),
         credit=doc.get("credit", ""),
+        unit_marks=dict(colours.get("unit_marks", {})),
+        edges=tuple(Edge(str(a), str(b), str(kind)) for a, b, kind in doc.get("edges", ())),
+        lines=tuple(
+            Line(_ring(line["points"]), str(line.get("style", "rail")), str(line.get("label", "")))
+            for line in doc.get("lines", ())
+        ),
+        node_radius=float(doc.get("node_radius", 9.0)),
     )
 
 

@@ -43,6 +43,7 @@ class Mark:
     target_dest: Place | None = None  # where that unit goes (None: support to hold)
     failed: bool = False
     cut: bool = False  # a support cut or a convoy disrupted
+    route: str = ""  # a move along a map line of this style (``rail``: "... by rail")
 
 
 def marks_of(orders: Iterable[Mapping[str, Any]], board: BoardKey = None) -> list[Mark]:
@@ -74,6 +75,7 @@ def marks_of(orders: Iterable[Mapping[str, Any]], board: BoardKey = None) -> lis
                 else None,
                 failed=failed,
                 cut=failed and any(w in reasons for w in ("cut", "disrupt", "dislodged")),
+                route=parsed.note.split()[-1].lower() if parsed.note.strip() else "",
             )
         )
     return out

@@ -7,7 +7,9 @@
 * :func:`position_picture`: a stored position without orders (start mail, ``MAP``).
 
 A picture is drawn once per game and phase and shared by every recipient.  Every
-function returns None when the variant has no geometry file.
+function returns None when the variant has no geometry file.  :func:`results_scene`
+and :func:`position_scene` give the drawn canvas itself, whose ``scene`` lists what
+was drawn where (for tests).
 """
 
 from __future__ import annotations
@@ -82,6 +84,17 @@ def draw_single(
     dislodged_before: Iterable[str] = (),
 ) -> Image.Image:
     """One board with a title strip and the credit line, at :data:`BOARD_SCALE`."""
+    return single_canvas(geo, board, marks, title, dislodged_before).finish()
+
+
+def single_canvas(
+    geo: Geometry,
+    board: BoardState,
+    marks: Iterable[Mark],
+    title: str,
+    dislodged_before: Iterable[str] = (),
+) -> Canvas:
+    """:func:`draw_single` before it is shrunk: the canvas and its scene."""
     gw, gh = geo.size
     width, height = int(gw * BOARD_SCALE), int(gh * BOARD_SCALE) + TITLE + FOOTER
     canvas = Canvas(width, height)
@@ -98,7 +111,7 @@ def draw_single(
 
     draw_marks(canvas, geo, marks, locate, lambda p: p in ghosts)
     canvas.text((8, height - FOOTER + 2), geo.credit, 10, rgb("#404040"), "la")
-    return canvas.finish()
+    return canvas
 
 
 def _name(game: str, phase: str) -> str:
@@ -109,6 +122,20 @@ def results_picture(
     variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
 ) -> Picture | None:
     """The picture of one processed phase of a standard game."""
+    geo = geometry_for(variant.directory)
+    drawn = results_scene(variant, before, answer, game)
+    if geo is None or drawn is None:
+        return None
+    canvas, title = drawn
+    image = canvas.finish()
+    phase = str(answer["phase"])
+    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+
+
+def results_scene(
+    variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
+) -> tuple[Canvas, str] | None:
+    """The canvas (with its scene) and title of :func:`results_picture`."""
     geo = geometry_for(variant.directory)
     if geo is None:
         return None
@@ -122,8 +149,7 @@ def results_picture(
     marks = marks_of(_shown_orders(answer.get("orders", [])))
     title = f"{game} · {describe_phase(phase)} · results"
     before_dislodged = [d["province"] for d in before.get("dislodged", [])]
-    image = draw_single(geo, board, marks, title, before_dislodged)
-    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+    return single_canvas(geo, board, marks, title, before_dislodged), title
 
 
 def _key(board: Mapping[str, Any]) -> BoardKey:
@@ -169,6 +195,19 @@ def position_picture(
 ) -> Picture | None:
     """A stored position (a standard phase document or a multiverse world) without orders."""
     geo = geometry_for(variant.directory)
+    canvas = position_scene(doc, variant, game, phase, what)
+    if geo is None or canvas is None:
+        return None
+    title = f"{game} · {phase} · {what}"
+    image = canvas.finish()
+    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+
+
+def position_scene(
+    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+) -> Canvas | None:
+    """The canvas (with its scene) of :func:`position_picture`."""
+    geo = geometry_for(variant.directory)
     if geo is None:
         return None
     title = f"{game} · {phase} · {what}"
@@ -176,18 +215,13 @@ def position_picture(
         from judge.rules.standings import active_boards
 
         active = {_key(b) for b in active_boards(doc)}
-        canvas = draw_grid(
-            geo, _states(doc["boards"]), [], active=active, changed=set(), title=title
-        )
-        image = canvas.finish()
-    else:
-        board = BoardState(
-            units=doc.get("units", []),
-            dislodged=doc.get("dislodged", []),
-            centres=doc.get("supply_centers", {}),
-        )
-        image = draw_single(geo, board, [], title)
-    return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+        return draw_grid(geo, _states(doc["boards"]), [], active=active, changed=set(), title=title)
+    board = BoardState(
+        units=doc.get("units", []),
+        dislodged=doc.get("dislodged", []),
+        centres=doc.get("supply_centers", {}),
+    )
+    return single_canvas(geo, board, [], title)
 
 
 def turn_picture(

@@ -32,6 +32,8 @@ KINDS = (UNIT, BUILD, WAIVE, CLEAR)
 
 _CLEAR_TEXT = "*clear*"
 _TRIPLE = re.compile(r"^(\d+):([^:\s]+):([A-Za-z]\d{4})$")
+# A place off the map, such as a slot of an Outer Space spacecraft (``orb:alpha:1``).
+_OFF_MAP = re.compile(r"^[a-z]+:[a-z][a-z0-9_]*:\d+$")
 
 
 class OrderKeyError(ValueError):
@@ -171,7 +173,7 @@ class OrderKey:
             except ValueError as error:
                 raise OrderKeyError(f"not an order key: {text!r} ({error})") from None
             return cls(kind, found.group(2), int(found.group(1)), turn)
-        if ":" in text:
+        if ":" in text and not _OFF_MAP.match(text):
             raise OrderKeyError(f"not an order key: {text!r}")
         return cls(kind, text)
 

@@ -135,7 +135,7 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
 class Reader:
     """A cursor over the tokens of one order."""
 
-    __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words")
+    __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words", "places")
 
     def __init__(self, variant: Variant, text: str, syntax: OrderSyntax) -> None:
         self.variant = variant
@@ -144,6 +144,7 @@ class Reader:
         self.pos = 0
         self.keywords = syntax.keywords
         self.unit_words = syntax.unit_words
+        self.places = syntax.places
 
     def shown(self, index: int) -> str:
         """The token at ``index`` as the player wrote it (for refusals)."""
@@ -202,6 +203,8 @@ class Reader:
         tokens, keywords = self.tokens, self.keywords
         if tokens[start] == END:
             return None
+        if keywords.get(tokens[start]) == "place":
+            return self.places[tokens[start]], 1  # a place off the map (a kind's own)
         # Only a run of plain words can be a name of several words.
         run = 1
         if tokens[start] not in keywords:
@@ -276,13 +279,16 @@ class CheckPosition:
 class Context:
     """What an order kind's interpreter works with: the position, the power, the rules."""
 
-    __slots__ = ("variant", "pos", "power", "syntax", "geo", "board")
+    __slots__ = ("variant", "pos", "power", "syntax", "geo", "board", "memo")
 
     def __init__(self, variant: Variant, pos: CheckPosition, power: str, syntax: OrderSyntax):
         self.variant = variant
         self.pos = pos
         self.power = power
         self.syntax = syntax
+        self.memo: dict[str, Any] = {}
+        """What interpreters note while one batch of a power's orders is read (e.g.
+        which of several interchangeable units earlier orders of the batch took)."""
         self.geo: Geography = syntax.engine.geography(variant)
         """The geography of the variant under the rules in play."""
         self.board = Board(self.geo, pos.units, syntax.engine.order_kinds)
@@ -348,10 +354,14 @@ class KindSyntax:
     ``leading``: token class -> reader of an order that starts with that keyword;
     ``interpret``: (phase kind ``M``/``R``/``A``, action) -> interpreter.  In a
     movement phase the interpreted order is then checked for legality by its kind.
+    ``places``: words that name a place off the map (word -> the code a
+    :class:`Place` then carries as its province; such a word is a keyword of the
+    class ``place``), for kinds whose units stand outside the provinces.
     """
 
     name: str
     keywords: Mapping[str, str] = field(default_factory=dict)
+    places: Mapping[str, str] = field(default_factory=dict)
     after_unit: Mapping[str, ActionReader] = field(default_factory=dict)
     leading: Mapping[str, LeadReader] = field(default_factory=dict)
     interpret: Mapping[tuple[str, str], Interpreter] = field(default_factory=dict)
@@ -372,9 +382,13 @@ class OrderSyntax:
         self.after_unit: dict[str, ActionReader] = {}
         self.leading: dict[str, LeadReader] = {}
         self.interpreters: dict[tuple[str, str], Interpreter] = {}
+        self.places: dict[str, str] = {}
         for kind in self.kinds:
             for word, token_class in kind.keywords.items():
                 self._add_keyword(word, token_class, kind.name)
+            for word, code in kind.places.items():
+                self._add_keyword(word, "place", kind.name)
+                self.places[word] = code
             self.after_unit.update(kind.after_unit)
             self.leading.update(kind.leading)
             self.interpreters.update(kind.interpret)

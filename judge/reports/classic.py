@@ -40,12 +40,14 @@ def report_model(
     before: Mapping[str, Any] | None = None,
     *,
     unit_label: UnitLabel = None,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """The plain model the report templates render (also handy for tests and previews).
 
     ``unit_label`` is the variant's own label of a unit, added after each unit of
-    the position (a ruleset supplies it: Root Z's ``1FA(Par)``); none by default."""
-    names = Names(variant)
+    the position (a ruleset supplies it: Root Z's ``1FA(Par)``); none by default.
+    ``names`` words places and powers (by default the variant's names)."""
+    names = names or Names(variant)
     phase = result["phase"]
     kind = phase_kind(phase)
     number = f".{settings.number:03d}" if settings.number is not None else ""
@@ -93,8 +95,20 @@ def render_report(
     per recipient when ``reader_zone`` differs.
     """
     model = report_model(result, variant, settings, before, unit_label=unit_label)
+    return render_model(model, settings, preview=preview, templates=templates)
+
+
+def render_model(
+    model: Mapping[str, Any],
+    settings: ReportSettings,
+    *,
+    preview: bool = False,
+    templates: Path = TEMPLATES_DIR,
+) -> tuple[str, str, str]:
+    """Render a model of :func:`report_model` (which a ruleset's report may have
+    added to): ``(subject, text, html)``."""
     envs = environments(templates)
     text = envs.text.get_template("report.txt.j2").render(**model)
-    subject = report_subject(settings, result["phase"], preview=preview)
+    subject = report_subject(settings, model["phase"], preview=preview)
     html = envs.html.get_template("report.html.j2").render(subject=subject, **model)
     return subject, text, html

@@ -4,7 +4,7 @@ another board of a multiverse (``1:gas:S1901``) names its board too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from judge.engine.phase import SEASON_NAMES, Turn
 from judge.reports.settings import VariantLike
@@ -17,8 +17,11 @@ TRIPLE = re.compile(r"^(\d+):([a-z0-9_/]+):([SFW]\d{4})$", re.IGNORECASE)
 class Names:
     """Readable names of powers, locations and units, from the variant."""
 
-    def __init__(self, variant: VariantLike) -> None:
+    def __init__(self, variant: VariantLike, off_map: Mapping[str, str] | None = None) -> None:
         self.variant = variant
+        # Names of places off the map a ruleset's units may be in (Outer Space's
+        # spacecraft: ``orb`` -> ``Orbit``), by location as documents write them.
+        self.off_map: Mapping[str, str] = off_map or {}
 
     def power(self, code: str) -> str:
         power = self.variant.powers.get(code)
@@ -42,6 +45,8 @@ class Names:
         A location on another board (``1:gas:S1901``) also names its board:
         ``Gascony (timeline 1, Spring 1901)``.
         """
+        if loc in self.off_map:
+            return self.off_map[loc]
         triple = TRIPLE.match(loc)
         if triple:
             timeline, where, turn = triple.groups()

@@ -11,6 +11,7 @@ from typing import Any
 
 from judge.clock.timing import format_classic, format_for, time_left
 from judge.reports.names import Names, powers_in_order
+from judge.reports.outerspace import names_for
 from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
 from judge.reports.render import (
     TEMPLATES_DIR,
@@ -50,7 +51,7 @@ def start_model(
     signon: str | None = None,
 ) -> dict[str, Any]:
     """The model of the game-start mail (see :func:`render_start`)."""
-    names = Names(variant)
+    names = names_for(variant)
     phase = position.get("phase") or getattr(variant, "start_phase", "S1901M")
     by_power: dict[str, list[str]] = {}
     for u in position.get("units", []):
@@ -130,7 +131,7 @@ def render_reminder(
     ``power_label`` names the reader's powers when one reminder is for several (a
     Root Z player's two powers).
     """
-    names = Names(variant)
+    names = names_for(variant)
     deadline = settings.next_deadline
     if deadline is None:
         raise ValueError("a reminder needs settings.next_deadline")
@@ -191,7 +192,7 @@ def render_late_notice(
     ``grace_end``); with ``reveal`` False others are not told who is late.
     ``at_grace`` says what happens when grace ends, in the game's terms.
     """
-    names = Names(variant)
+    names = names_for(variant)
     units: Mapping[str, Sequence[str]] = late if isinstance(late, Mapping) else {}
     is_late = recipient in late
     to_master = recipient == "master"

@@ -63,6 +63,7 @@ class OrderView:
     target: str = ""
     dest: str = ""
     note: str = ""  # after the destination, for a ruleset's kind (`` by rail``)
+    verb: str = ""  # the report's word of a ruleset's own order verb (``COLONIZE``)
 
 
 # Kinds of stored order (judge.orders.data) as the reports word them.
@@ -79,6 +80,15 @@ _DATA_KINDS = {
 }
 # What a report adds after an order of a kind a ruleset registers (`` by rail``).
 _NOTES: dict[str, str] = {}
+# A ruleset's own order verbs, as its canonical text writes them (lower case), and
+# the word a report gives them: ``A par COL`` reads ``Army Paris COLONIZE.``
+_VERBS: dict[str, str] = {}
+
+
+def register_report_verb(verb: str, word: str) -> None:
+    """Word a ruleset's order ``<unit> <loc> <verb> [<place>]`` (canonical text) as
+    ``Army Paris <word> [<place>].``"""
+    _VERBS[verb.lower()] = word
 
 
 def register_report_kind(kind: str, like: str, note: str = "") -> None:
@@ -129,6 +139,8 @@ def view_of_text(text: str) -> OrderView | None:
         return None
     unit_type, loc, verb = t[0].upper(), low[1], low[2]
     rest = low[3:]
+    if verb in _VERBS and len(rest) <= 1:
+        return OrderView("verb", unit_type, loc, dest=rest[0] if rest else "", verb=_VERBS[verb])
     if verb == "h" and not rest:
         return OrderView("hold", unit_type, loc)
     if verb == "d" and not rest:
@@ -178,6 +190,9 @@ def order_sentence(
         return f"{unit} HOLD."
     if parsed.kind == "disband":
         return f"{unit} DISBAND."
+    if parsed.kind == "verb":
+        there = f" {names.place(parsed.dest)}" if parsed.dest else ""
+        return f"{unit} {parsed.verb}{there}."
     if parsed.kind in ("move", "retreat"):
         return f"{unit} -> {names.place(parsed.dest)}{parsed.note}."
     other = _other_unit(power, parsed.target_type, parsed.target, names, units)

@@ -1,8 +1,8 @@
 """Colonial Diplomacy's rules: the standard rules plus Hong Kong, the Suez Canal and
 the Trans-Siberian Railroad.
 
-The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7, TSR-1..9,
-11, 12); the data (the canal's seas and gate, the Hong Kong centre and who it does
+The readings followed are those of docs/variants.md (HK-1..2, SUEZ-1..7,
+TSR-1..12); the data (the canal's seas and gate, the Hong Kong centre and who it does
 not count for, the railroad's power and stations) is read from the variant's
 ``special_rules.toml``.
 
@@ -20,11 +20,15 @@ not count for, the railroad's power and stations) is read from the variant's
   a canal move's own success costs it its permission, it is void.
 * The railroad (TSR) is a move kind, :class:`RailMove`, of a Russian army from its
   station to another: it arrives only where every unit leaves, never cuts support,
-  and a foreign move into a station on its way meets it there with strength 1.  A
-  foreign unit left on a station on the way blocks it: it stops at the nearest free
-  station before, found by resolving again, or stays.  A Russian unit may swap
-  places with it (TSR-9); a foreign unit moving ahead of it blocks it where it
-  started (TSR-10).  Not done: TSR-10's move chains that depend on the train.
+  and stands off every foreign move into a station of its route (strength 1 on its
+  way, its supported strength at its destination).  It is blocked at the first
+  station on its way that a foreign unit ends the turn in, tries to enter, or
+  leaves for a station further along (TSR-10), or else at a destination it does
+  not get into; it stops at the nearest free station before the block, found by
+  resolving again, or stays.  A Russian unit may swap places with it (TSR-9).
+  That an attempt to enter blocks also settles TSR-10's move chains: a foreign
+  unit following another out of a station on the way blocks the train there
+  whether it gets in or not.
 """
 
 from __future__ import annotations
@@ -146,6 +150,31 @@ def colonial_winner(variant: Variant, answer: Mapping[str, Any]) -> str | None:
 # ------------------------------------------------------- Trans-Siberian Railroad
 
 
+# Areas are the map's province codes on one board; in a multiverse world they also
+# name their board, as a tuple ending with the province code.  The railroad and the
+# canal work within one board.
+
+
+def _code(area: Hashable) -> Hashable:
+    """The map's province code of an area (of a location: its province)."""
+    return area[-1] if isinstance(area, tuple) else area
+
+
+def _board(area: Hashable) -> Hashable:
+    """The board an area lies on (None on a single board)."""
+    return area[:-1] if isinstance(area, tuple) else None
+
+
+def _there(area: Hashable, code: str) -> Hashable:
+    """The area ``code`` on the board of ``area``."""
+    return (*area[:-1], code) if isinstance(area, tuple) else code
+
+
+def _place(loc: Location, code: Hashable) -> Location:
+    """The location ``code`` (a station: no coasts) on the board of ``loc``."""
+    return type(loc)(*loc[:-1], code) if isinstance(loc, tuple) else code
+
+
 def rail_route(src: str, dest: str) -> tuple[str, ...]:
     """The stations a train passes from ``src`` to ``dest`` (both stations), in order,
     ``dest`` last and ``src`` left out."""
@@ -155,15 +184,23 @@ def rail_route(src: str, dest: str) -> tuple[str, ...]:
     return tuple(stations[i] for i in range(first + step, last + step, step))
 
 
+def _route(geo: Geography, src: Location, dest: Location) -> tuple[Hashable, ...]:
+    """The areas of the stations a train passes from ``src`` to ``dest``, ``dest``
+    last (see :func:`rail_route`), on their board."""
+    start = geo.province(src)
+    return tuple(_there(start, s) for s in rail_route(_code(start), _code(geo.province(dest))))
+
+
 def _rail_reason(geo: Geography, unit: Unit, src: Location, dest: Location) -> str | None:
     rules = special_rules()
+    start, end = geo.province(src), geo.province(dest)
     if unit.type is not UnitType.ARMY or unit.power != rules.rail_power:
         return "only a Russian army can travel by the Trans-Siberian Railroad"
-    if geo.province(src) not in rules.rail_stations:
+    if _code(start) not in rules.rail_stations:
         return "the army is not on a station of the Trans-Siberian Railroad"
-    if geo.province(dest) not in rules.rail_stations:
+    if _code(end) not in rules.rail_stations or _board(start) != _board(end):
         return "the Trans-Siberian Railroad does not go there"
-    if geo.province(src) == geo.province(dest):
+    if start == end:
         return "a unit cannot move to where it is"
     return None
 
@@ -214,17 +251,16 @@ class RailMove(Moving):
 
 
 @dataclass(frozen=True, slots=True)
-class _PastTrain(Move):
-    """A non-Russian move into a station a train passes on its way: the train stands
-    there with strength 1, so the move needs a support to get in (TSR-4)."""
+class _MeetsTrain(Move):
+    """A move into a station where a train stands it off (TSR-4, TSR-5): the train
+    there has strength ``train`` (1 at a station on its way; 1 and its supports at
+    its destination, once it is stopped short of it), so the move must be stronger
+    to get in."""
+
+    train: int = 1
 
     def decide(self, r: Resolution, loc: Location) -> bool:
-        if not r.move_succeeds(loc):
-            return False
-        return any(
-            order.supports() == loc and r.is_backing(other, loc) and r.resolve(other)
-            for other, order in r.orders.items()
-        )
+        return r.move_succeeds(loc) and r.attack_strength(loc) > self.train
 
 
 def _trains(
@@ -241,7 +277,7 @@ def _trains(
     for loc, order in orders.items():
         if not isinstance(order, RailMove):
             continue
-        first = rail_route(geo.province(loc), geo.province(order.dest))[0]
+        first = _route(geo, loc, order.dest)[0]
         for other, theirs in orders.items():
             dest = theirs.moves_to()
             if (
@@ -266,14 +302,12 @@ def _hinder_entries(
 ) -> None:
     """Make every non-Russian move into a station on a train's way meet the train there."""
     passed = {
-        station
-        for loc, train in trains.items()
-        for station in rail_route(geo.province(loc), geo.province(train.dest))[:-1]
+        station for loc, train in trains.items() for station in _route(geo, loc, train.dest)[:-1]
     }
     power = special_rules().rail_power
     for loc, order in orders.items():
         if type(order) is Move and units[loc].power != power and geo.province(order.dest) in passed:
-            orders[loc] = _PastTrain(order.unit, order.dest, order.via_convoy)
+            orders[loc] = _MeetsTrain(order.unit, order.dest, order.via_convoy)
 
 
 def _train_stop(
@@ -282,52 +316,70 @@ def _train_stop(
     orders: Mapping[Location, MovementOrder],
     loc: Location,
     result: MovementResult,
-) -> str | None:
-    """Where the train at ``loc`` gets to, given an outcome of the phase: its
-    destination, unless a non-Russian unit ends the turn on a station on the way
-    (TSR-2, TSR-3); then the nearest station before that one which ends the turn
-    empty and which no other unit tried to enter, or None: it stays (TSR-6).  A
-    non-Russian unit that moves from a station on the way to one further along
-    blocks it where it started (TSR-10, as vDiplomacy)."""
+) -> tuple[Hashable | None, str]:
+    """Where the train at ``loc`` gets to, given an outcome of the phase, and why
+    it stops there when that is short of its destination ("blocked" on its way,
+    "bounced" at its destination).
+
+    The train is blocked at the first station on its way where a non-Russian unit
+    ends the turn (TSR-2, TSR-3), or that a non-Russian unit tried to enter (it
+    stood off with the train there, TSR-4), or that a non-Russian unit left for a
+    station further along (TSR-10: blocked where it started); failing all that, at
+    its destination when it does not get in (TSR-5).  A blocked train stops at the
+    nearest station before the block which ends the turn empty and which no other
+    unit tried to enter, or None: it stays (TSR-6).
+
+    That an attempt to enter blocks also settles TSR-10's move chains: a foreign
+    unit following another out of a station on the way blocks the train there
+    whether or not it gets in, so its success no longer decides the train's."""
     power = special_rules().rail_power
     train = orders[loc]
     assert isinstance(train, RailMove)
-    route = rail_route(geo.province(loc), geo.province(train.dest))
+    route = _route(geo, loc, train.dest)
     on_the_way = route[:-1]
     at_end: dict[Hashable, str] = {}
     for other, unit in units.items():
         if other != loc and other not in result.dislodged:
             at_end[geo.province(result.moves.get(other, other))] = unit.power
-    ahead: set[Hashable] = set()
-    for other, dest in result.moves.items():
-        start, end = geo.province(other), geo.province(dest)
-        foreign = units[other].power != power
-        if foreign and start in on_the_way and end in route[route.index(start) + 1 :]:
-            ahead.add(start)
+    blocks: set[Hashable] = set()
+    tried: set[Hashable] = set()
+    for other, order in orders.items():
+        dest = order.moves_to()
+        if other == loc or dest is None:
+            continue
+        tried.add(geo.province(dest))
+        if units[other].power == power:
+            continue
+        blocks.add(geo.province(dest))  # stood off with the train there (TSR-4)
+        start = geo.province(other)
+        if start in on_the_way and geo.province(dest) in route[route.index(start) + 1 :]:
+            blocks.add(start)  # moved ahead of the train (TSR-10)
     blocked = next(
-        (i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power or s in ahead),
+        (i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power or s in blocks),
         None,
     )
+    why = "blocked"
     if blocked is None:
-        return route[-1]
-    tried = {
-        geo.province(dest)
-        for other, order in orders.items()
-        if other != loc and (dest := order.moves_to()) is not None
-    }
+        if loc in result.moves:
+            return route[-1], ""
+        blocked, why = len(on_the_way), "bounced"  # its destination refused it (TSR-5)
     for station in reversed(on_the_way[:blocked]):
         if station not in at_end and station not in tried:
-            return station
-    return None
+            return station, why
+    return None, why
 
 
 def _shorter(
-    geo: Geography, loc: Location, train: RailMove, current: str | None, found: str | None
-) -> str | None:
+    geo: Geography,
+    loc: Location,
+    train: RailMove,
+    current: Hashable | None,
+    found: Hashable | None,
+) -> Hashable | None:
     """The nearer to the origin of two stops of a train (None: it stays)."""
     if current is None or found is None:
         return None
-    route = rail_route(geo.province(loc), geo.province(train.dest))
+    route = _route(geo, loc, train.dest)
     return current if route.index(current) <= route.index(found) else found
 
 
@@ -335,9 +387,12 @@ def _shorter(
 
 
 def is_canal_passage(src: Hashable, dest: Hashable) -> bool:
-    """Whether ``src`` to ``dest`` crosses the canal (one sea to the other)."""
+    """Whether area ``src`` to area ``dest`` crosses the canal (one sea to the other,
+    on one board)."""
     seas = special_rules().canal_seas
-    return src != dest and src in seas and dest in seas
+    return (
+        src != dest and _board(src) == _board(dest) and _code(src) in seas and _code(dest) in seas
+    )
 
 
 @register
@@ -388,7 +443,7 @@ class CanalPermission(MovementOrder):
 
     def illegal_reason(self, board: Board, unit: Unit) -> str | None:
         geo = board.geo
-        if geo.province(self.unit) != special_rules().canal_gate:
+        if _code(geo.province(self.unit)) != special_rules().canal_gate:
             return "only the unit in Egypt gives permission to pass the canal"
         target = board.units.get(self.target)
         if target is None:
@@ -411,8 +466,9 @@ class CanalPermission(MovementOrder):
         return Outcome(True)
 
 
-def _gate(geo: Geography, units: Mapping[Location, Unit]) -> Location | None:
-    gate = special_rules().canal_gate
+def _gate(geo: Geography, units: Mapping[Location, Unit], near: Location) -> Location | None:
+    """The unit in Egypt on the board of ``near``."""
+    gate = _there(geo.province(near), special_rules().canal_gate)
     return next((loc for loc in units if geo.province(loc) == gate), None)
 
 
@@ -425,7 +481,7 @@ def _permitted(
 ) -> bool:
     """Whether the canal move at ``loc`` has permission, given an outcome of the phase
     (SUEZ-2, SUEZ-3, SUEZ-5: a cut permission support still permits)."""
-    gate = _gate(geo, units)
+    gate = _gate(geo, units, loc)
     if gate is None or gate in result.dislodged:
         return False
     move = orders[loc]
@@ -439,6 +495,29 @@ def _permitted(
     return units[gate].power == units[loc].power and gate not in result.moves
 
 
+def _backing(orders: Mapping[Location, MovementOrder], train: Location) -> set[Location]:
+    """The supporters of the move of the unit at ``train``."""
+    return {loc for loc, order in orders.items() if order.supports() == train}
+
+
+def _stand_off_at_destinations(
+    geo: Geography,
+    given: Mapping[Location, MovementOrder],
+    effective: dict[Location, MovementOrder],
+    trains: Mapping[Location, RailMove],
+    at_destination: Mapping[Location, int],
+) -> None:
+    """Make every move into the destination of a train stopped short of it meet the
+    train there with the strength it had (TSR-4, TSR-5)."""
+    for loc, strength in at_destination.items():
+        area = geo.province(trains[loc].dest)
+        for other, order in given.items():
+            if not isinstance(order, Move) or geo.province(order.dest) != area:
+                continue
+            train = max(strength, order.train if isinstance(order, _MeetsTrain) else 0)
+            effective[other] = _MeetsTrain(order.unit, order.dest, order.via_convoy, train)
+
+
 def resolve_colonial(
     geo: Geography,
     units: Mapping[Location, Unit],
@@ -449,14 +528,21 @@ def resolve_colonial(
 
     Both depend on the outcome, so the phase is resolved again, with the canal moves
     that lost permission held and the blocked trains stopped short, until nothing
-    changes (each round only takes away: it ends)."""
+    changes (each round only takes away: it ends).  A train stopped short still
+    stands off every move into its destination with the strength it had there, and
+    its supports keep the results they had (TSR-5, TSR-7)."""
     given = dict(orders)
     failed: dict[Location, Outcome] = {}
     trains = _trains(geo, units, given, failed)
     _hinder_entries(geo, units, given, trains)
     canal = {loc for loc, order in given.items() if isinstance(order, CanalMove)}
     permitted = set(canal)
-    stops: dict[Location, str | None] = {loc: geo.province(t.dest) for loc, t in trains.items()}
+    stops: dict[Location, Hashable | None] = {
+        loc: geo.province(t.dest) for loc, t in trains.items()
+    }
+    at_destination: dict[Location, int] = {}  # a stopped train's strength at its destination
+    why: dict[Location, str] = {}
+    kept: dict[Location, Outcome] = {}  # the results of its supports
     while True:
         effective = dict(given)
         for loc in canal - permitted:
@@ -465,16 +551,21 @@ def resolve_colonial(
             if stop is None:
                 effective[loc] = Hold(loc)
             elif stop != geo.province(trains[loc].dest):
-                effective[loc] = RailMove(loc, stop)
+                effective[loc] = RailMove(loc, _place(loc, _code(stop)))
+        _stand_off_at_destinations(geo, given, effective, trains, at_destination)
         result = resolve_movement(geo, units, effective)
         lost = {loc for loc in permitted if not _permitted(geo, units, given, loc, result)}
         permitted -= lost
         changed = False
         for loc, train in trains.items():
-            stop = _shorter(
-                geo, loc, train, stops[loc], _train_stop(geo, units, given, loc, result)
-            )
+            found, reason = _train_stop(geo, units, given, loc, result)
+            stop = _shorter(geo, loc, train, stops[loc], found)
             if stop != stops[loc]:
+                why[loc] = reason
+                if loc not in at_destination:
+                    backing = {s: result.outcomes[s] for s in _backing(given, loc)}
+                    at_destination[loc] = 1 + sum(o.success for o in backing.values())
+                    kept.update(backing)
                 stops[loc], changed = stop, True
         if not lost and not changed:
             break
@@ -482,7 +573,8 @@ def resolve_colonial(
         result.outcomes[loc] = Outcome(False, "void")
     for loc, stop in stops.items():
         if stop != geo.province(trains[loc].dest):
-            result.outcomes[loc] = Outcome(False, "blocked")
+            result.outcomes[loc] = Outcome(False, why[loc])
+    result.outcomes.update(kept)
     result.outcomes.update(failed)
     return result
 
@@ -509,7 +601,7 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
     geo, units = ctx.geo, ctx.pos.units
     if (
         units[order.unit].type is not UnitType.FLEET
-        and geo.province(order.unit) == special_rules().canal_gate
+        and _code(geo.province(order.unit)) == special_rules().canal_gate
         and is_canal_passage(geo.province(order.target), geo.province(order.dest))
     ):
         return CanalPermission(order.unit, order.target, order.dest)

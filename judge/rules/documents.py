@@ -9,6 +9,8 @@ come back ``invalid`` with a reason.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.adjustments import AdjustmentOrder
@@ -78,6 +80,32 @@ def adjudicate_checks(
     """Adjudicate checked orders (each with its engine order) in a position by the
     engine rules of ``syntax``; the answer's ``orders`` hold one entry per check, in
     the same order."""
+    return judge_checks(variant, position, checks, syntax)[0]
+
+
+@dataclass(frozen=True)
+class PhaseSteps:
+    """How a one-board ruleset adjudicates each kind of phase: the engine's
+    (:mod:`judge.engine.turn`) by default; a ruleset whose positions carry more
+    (Outer Space's colonies) passes its own, with the same signatures."""
+
+    movement: Callable[..., PhaseOutcome] = adjudicate_movement
+    retreats: Callable[..., PhaseOutcome] = adjudicate_retreats
+    adjustments: Callable[..., PhaseOutcome] = adjudicate_adjustments
+
+
+ENGINE_STEPS = PhaseSteps()
+
+
+def judge_checks(
+    variant: Variant,
+    position: Position,
+    checks: list[OrderCheck],
+    syntax: OrderSyntax = STANDARD_SYNTAX,
+    steps: PhaseSteps = ENGINE_STEPS,
+) -> tuple[dict[str, Any], PhaseOutcome]:
+    """:func:`adjudicate_checks` by ``steps``; also gives the phase's outcome (with
+    the position after it)."""
     rules = syntax.engine
     kind = position.phase.kind
     entries = [_entry(check) for check in checks]
@@ -85,23 +113,23 @@ def adjudicate_checks(
     # the last valid order for a unit counts.
     chosen = _last_valid(checks, entries) if kind != "A" else []
     if kind == "M":
-        result = adjudicate_movement(
+        result = steps.movement(
             variant, position, {c.order.unit: c.order for c in chosen}, rules=rules
         )
         _fill_results(entries, checks, result.outcomes)
     elif kind == "R":
         retreat_orders = {c.order.unit: c.order for c in chosen}
-        result = adjudicate_retreats(variant, position, retreat_orders, rules=rules)
+        result = steps.retreats(variant, position, retreat_orders, rules=rules)
         _fill_results(entries, checks, result.outcomes)
     else:
         valid = [i for i, c in enumerate(checks) if c.ok]
         adjustment_orders: list[tuple[str, AdjustmentOrder]] = [
             (checks[i].power, checks[i].order) for i in valid
         ]
-        result = adjudicate_adjustments(variant, position, adjustment_orders, rules=rules)
+        result = steps.adjustments(variant, position, adjustment_orders, rules=rules)
         for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
             _set(entries[index], outcome)
-    return _answer(variant, position, entries, result)
+    return _answer(variant, position, entries, result), result
 
 
 # ----------------------------------------------------------------- reading

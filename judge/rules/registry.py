@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 STANDARD = "standard"
 COLONIAL = "colonial"
 ROOTZ = "rootz"
+OUTERSPACE = "outerspace"
 MULTIVERSE = "multiverse"
 
 
@@ -47,6 +48,12 @@ def _rootz() -> Ruleset:
     return RootzRuleset()
 
 
+def _outerspace() -> Ruleset:
+    from judge.rules.outerspace.ruleset import OuterSpaceRuleset
+
+    return OuterSpaceRuleset()
+
+
 def _multiverse(base: Ruleset) -> Ruleset:
     from judge.rules.multiverse.ruleset import MultiverseRuleset
 
@@ -58,6 +65,7 @@ BASE_RULES: dict[str, Callable[[], Ruleset]] = {
     STANDARD: _standard,
     COLONIAL: _colonial,
     ROOTZ: _rootz,
+    OUTERSPACE: _outerspace,
 }
 # The rules a game may layer over its map's rules, by the name Game.rules gives
 # ("standard": none).

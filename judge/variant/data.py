@@ -104,9 +104,13 @@ class Variant:
         power_names: Mapping[str, str],
         coast_names: Mapping[str, str],
         rules: str = "standard",
+        empires_per_game: bool = False,
     ) -> None:
         self.name = name
         self.rules = rules  # the rules the map is played by (judge.rules.registry)
+        # True when the powers are not in the data but named per game (Outer Space's
+        # empires): the loaded variant has none, :meth:`with_powers` adds a game's.
+        self.empires_per_game = empires_per_game
         self.title = title
         self.directory = directory
         self.provinces: Mapping[str, Province] = MappingProxyType(dict(provinces))
@@ -135,6 +139,40 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.name!r} from {self.directory}>"
+
+    def with_powers(self, powers: Mapping[str, Power]) -> Variant:
+        """This map with ``powers`` instead of its own (no home centres, units or
+        starting centres): the variant of one game whose powers are named per game.
+        A name, adjective or initial two powers share names neither of them."""
+        names: dict[str, str] = {}
+        clashes: set[str] = set()
+        for code, power in powers.items():
+            texts = (code, power.name, power.adjective, power.initial, *power.aliases)
+            for key in {k for text in texts for k in _name_keys(text)}:
+                if names.setdefault(key, code) != code:
+                    clashes.add(key)
+        for key in clashes:
+            names.pop(key, None)
+        return Variant(
+            name=self.name,
+            title=self.title,
+            directory=self.directory,
+            provinces=self.provinces,
+            powers=powers,
+            coasts=self.coasts,
+            start_phase=self.start_phase,
+            victory_centers=self.victory_centers,
+            victory_majority=self.victory_majority,
+            starting_units=(),
+            starting_centers={code: () for code in powers},
+            army_adjacency=self._army,
+            fleet_adjacency=self._fleet,
+            province_names=self._province_names,
+            power_names=names,
+            coast_names=self._coast_names,
+            rules=self.rules,
+            empires_per_game=self.empires_per_game,
+        )
 
     # -- locations ---------------------------------------------------------
 
@@ -303,7 +341,11 @@ def _load_dir(directory: Path) -> Variant:
     if not directory.is_dir():
         raise VariantError(f"{_shown(directory)}: no such variant directory")
     vfile = _File(directory / VARIANT_FILE)
-    mfile = _File(directory / MAP_FILE)
+    # ``map = "standard"``: the variant plays another variant's map.toml.
+    shared = vfile.data.get("map")
+    if shared is not None and not (isinstance(shared, str) and _CODE.fullmatch(shared)):
+        raise vfile.error("map", f"must name another variant, not {shared!r}")
+    mfile = _File((VARIANTS_DIR / shared if shared else directory) / MAP_FILE)
     return _Builder(vfile, mfile, directory).build()
 
 
@@ -414,9 +456,19 @@ _POWER_KEYS = (
     "starting_centers",
     "units",
 )
-_VARIANT_KEYS = ("name", "title", "rules", "start_phase", "victory_centers", "coasts", "powers")
-# Optional switches of the checks, for variants such as Root Z (14 powers on two boards).
-_VARIANT_SWITCHES = ("victory_majority", "shared_initials")
+_VARIANT_KEYS = (
+    "name",
+    "title",
+    "rules",
+    "map",
+    "start_phase",
+    "victory_centers",
+    "coasts",
+    "powers",
+)
+# Optional switches of the checks, for variants such as Root Z (14 powers on two boards)
+# and Outer Space (no powers in the data: each game names its empires).
+_VARIANT_SWITCHES = ("victory_majority", "shared_initials", "empires_per_game")
 
 
 class _Builder:
@@ -488,6 +540,7 @@ class _Builder:
             power_names=power_names,
             coast_names=coast_names,
             rules=rules,
+            empires_per_game=v.get(v.data, "empires_per_game", "empires_per_game", "bool", False),
         )
 
     # -- coasts ------------------------------------------------------------
@@ -639,6 +692,10 @@ class _Builder:
     def _read_powers(self) -> tuple[dict[str, Power], dict[str, str]]:
         """Read every power; fills ``self.units`` and ``self.owned`` as it goes."""
         v = self.v
+        if v.get(v.data, "empires_per_game", "empires_per_game", "bool", False):
+            if "powers" in v.data:
+                raise v.error("powers", "a variant whose empires are named per game lists none")
+            return {}, {}
         table = v.get(v.data, "powers", "powers", "table")
         if not table:
             raise v.error("powers", "no powers")

@@ -125,6 +125,16 @@ def test_create_multiverse_strict(gm, session) -> None:
     assert "strict adjacency" in message(ctx)
 
 
+def test_create_multiverse_5dplomacy(gm, session) -> None:
+    ctx = gm("CREATE fived RULES MULTIVERSE 5DPLOMACY PLAYERS 7")
+    assert statuses(ctx) == ["ok"]
+    game = find_game(session, "fived")
+    assert game is not None
+    assert (game.rules, game.adjacency) == ("multiverse", "5dplomacy")
+    assert game.position_doc()["rules"] == {"ruleset": "5dplomacy", "seed": game.seed}
+    assert "5dplomacy rule set" in message(ctx)
+
+
 @pytest.mark.parametrize(
     ("line", "reason"),
     [

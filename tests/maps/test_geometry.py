@@ -3,52 +3,21 @@ points inside its own outline, coasts on the right water, neighbours touching.""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
-from judge.maps.geometry import Geometry, Point, Ring, geometry_for
+from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.variant.data import load_variant
+from tests.maps import shapes
+from tests.maps.shapes import distance, inside
 
 VARIANT = load_variant("standard")
 GEO = geometry_for(VARIANT.directory)
 
 
-def inside(p: Point, rings: tuple[Ring, ...]) -> bool:
-    """Even-odd rule over all rings."""
-    x, y = p
-    hit = False
-    for ring in rings:
-        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                hit = not hit
-    return hit
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = dx * dx + dy * dy
-    t = (
-        0.0
-        if length == 0
-        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
-    )
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
-
-
 def topmost(p: Point) -> str | None:
     """The province drawn on top at ``p`` (shapes are drawn in order, the North Sea
     under the coasts that overlap its rough outline)."""
-    over = [c for c, s in GEO.shapes.items() if inside(p, s.outline)]
-    return over[-1] if over else None
-
-
-def distance(p: Point, rings: tuple[Ring, ...]) -> float:
-    return min(
-        _segment_distance(p, a, b)
-        for ring in rings
-        for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
-    )
+    return shapes.topmost(GEO, p)
 
 
 def test_every_province_of_the_variant_is_drawn() -> None:

@@ -488,14 +488,34 @@ def test_TSR_3_a_dislodged_foreign_unit_counts_as_gone() -> None:
 
 
 def test_TSR_4_a_foreign_move_into_a_station_on_the_way_stands_off_with_the_train() -> None:
+    # The rule book's own example: a stand-off in Krasnoyarsk, the Chinese army
+    # bounces back to Mongolia, the Russian army stops in Omsk.
     answer = judge(
-        ["russia A mos", "china A akm"],
-        {"russia": ["A Mos - TSR - Vla"], "china": ["A Akm - Kra"]},
+        ["russia A mos", "china A mon"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Mon - Kra"]},
     )
     found = results(answer)
-    assert found["A Akm - Kra"] == ("fails", "bounced")
-    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert found["A Mon - Kra"] == ("fails", "bounced")
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer) == {"oms": "russia", "mon": "china"}
     assert answer["contested"] == ["kra"]
+
+
+def test_TSR_4_a_blocked_train_still_stands_off_moves_into_the_rest_of_its_route() -> None:
+    answer = judge(
+        ["russia A mos", "china A oms", "china A mac", "japan A sem"],
+        {
+            "russia": ["A Mos - TSR - Vla"],
+            "china": ["A Mac - Vla"],
+            "japan": ["A Sem - Kra"],
+        },
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert found["A Mac - Vla"] == ("fails", "bounced")
+    assert found["A Sem - Kra"] == ("fails", "bounced")
+    assert where(answer)["prm"] == "russia"
+    assert answer["contested"] == ["kra", "vla"]
 
 
 def test_TSR_4_a_supported_foreign_move_gets_in_and_blocks_the_train() -> None:
@@ -524,7 +544,7 @@ def test_TSR_5_the_train_never_dislodges() -> None:
     )
     assert results(answer)["A Mos - TSR - Vla"] == ("fails", "bounced")
     assert answer["dislodged"] == []
-    assert where(answer)["mos"] == "russia"
+    assert where(answer)["kra"] == "russia"  # TSR-6: Irkutsk is held, so Krasnoyarsk
 
 
 def test_TSR_5_the_train_enters_a_destination_its_unit_leaves() -> None:
@@ -554,6 +574,26 @@ def test_TSR_5_the_train_stands_off_in_its_destination_like_any_mover() -> None:
     assert found["A Mos - TSR - Vla"] == ("fails", "bounced")
     assert found["A Mac - Vla"] == ("fails", "bounced")
     assert answer["contested"] == ["vla"]
+    assert where(answer)["irk"] == "russia"  # TSR-6: it stops before its destination
+
+
+def test_TSR_6_a_train_refused_at_its_destination_stops_at_the_station_before() -> None:
+    # The rule book: if the Chinese army stays in Vladivostok, the Russian army
+    # ends up in Irkutsk.
+    answer = judge(["russia A mos", "china A vla"], {"russia": ["A Mos - TSR - Vla"]})
+    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "bounced")
+    assert where(answer) == {"irk": "russia", "vla": "china"}
+
+
+def test_TSR_6_its_origin_is_free_once_the_train_stops_short() -> None:
+    answer = judge(
+        ["russia A mos", "china A oms", "turkey A ode"],
+        {"russia": ["A Mos - TSR - Oms"], "turkey": ["A Ode - Mos"]},
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Oms"] == ("fails", "bounced")
+    assert found["A Ode - Mos"] == ("succeeds", None)
+    assert where(answer) == {"prm": "russia", "oms": "china", "mos": "turkey"}
 
 
 def test_TSR_5_with_its_supports_even_when_the_destination_stays_occupied() -> None:
@@ -659,6 +699,26 @@ def test_TSR_10_a_foreign_unit_moving_behind_the_train_does_not_block_it() -> No
         {"russia": ["A Mos - TSR - Vla"], "china": ["A Oms - Ore"]},
     )
     assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+
+
+@pytest.mark.parametrize(
+    "leader", ["A Kra - Mon", "A Kra - Sem"], ids=["leader gets out", "leader bounces"]
+)
+def test_TSR_10_a_move_chain_that_depends_on_the_train_blocks_it_where_the_chain_starts(
+    leader: str,
+) -> None:
+    # The Turkish army follows the Chinese one out of Krasnoyarsk.  Whether it gets
+    # in would depend on the train (strength 1 there) and the train's passing on it;
+    # its attempt blocks the train in Krasnoyarsk either way (TSR-4), as vDiplomacy
+    # decides (TSR.B3a, TSR.B3b), and the Turkish army stands off with the train.
+    answer = judge(
+        ["russia A prm", "turkey A akm", "china A kra", "russia A irk", "japan A sem"],
+        {"russia": ["A Prm - TSR - Vla"], "turkey": ["A Akm - Kra"], "china": [leader]},
+    )
+    found = results(answer)
+    assert found["A Prm - TSR - Vla"] == ("fails", "blocked")
+    assert found["A Akm - Kra"] == ("fails", "bounced")
+    assert where(answer)["oms"] == "russia"
 
 
 def test_TSR_11_several_rail_moves_in_one_turn() -> None:

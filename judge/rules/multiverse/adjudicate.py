@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from judge.engine.orders import AnyOrder, Build, Disband, Hold, Move, Retreat, Unit, Waive
+from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
+from judge.rules.multiverse import fived
 from judge.rules.multiverse.adjustments import resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
@@ -93,7 +94,7 @@ def adjudicate(
         ]
         report.winner = new.winner
         return new, report
-    geo = MultiverseGeography(base, new.strict)
+    geo = fived.FivedGeography(base, new) if new.fived else MultiverseGeography(base, new.strict)
     if new.needs_retreats():
         _retreat_turn(new, base, geo, orders, report)
     else:
@@ -103,6 +104,8 @@ def adjudicate(
     if not report.retreats_pending:
         from judge.rules.multiverse.victory import find_winner
 
+        if new.fived:
+            new.eliminated = new.eliminated | fived.newly_eliminated(new)
         new.winner = find_winner(new, base)
     report.winner = new.winner
     return new, report
@@ -134,6 +137,10 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
+            continue
+        if power in world.eliminated:
+            why = f"{power} is eliminated (in one timeline, so in all)"
+            results[i] = OrderResult(power, order, INVALID, why)
             continue
         if isinstance(order, Waive):
             results[i] = OrderResult(power, order, SUCCESS)
@@ -179,8 +186,22 @@ def _movement_turn(world, base, geo, orders, report) -> None:
                 automatic.append(here)
 
     starts = [*fresh, *automatic]
+    keep: set[MLoc] | None = None
+    if world.fived:
+        # 5dplomacy judges again only the recorded orders of the boards named by new
+        # orders; what those lean on is resolved with them but keeps its results.
+        given = [world.orders[loc].order for loc in fresh if world.orders[loc].status != INVALID]
+        past_boards = fived.pulled_boards(world, given, active) - active
+        history = {key: fived.board_history(world, key) for key in past_boards}
+        past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
+        keep = {*starts, *(loc for locs in history.values() for loc in locs)}
+        starts = [*starts, *sorted(keep - set(starts))]
     touched = _active_set(world, starts)
-    flagged = _resolve(world, base, geo, touched)
+    flagged = _resolve(world, base, geo, touched, keep)
+    if keep is not None:
+        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
+        flagged = fived.forking_boards(world, past, new_moves)
+        touched = touched & keep
     flagged |= active
 
     for key in sorted(active, key=BoardKey.canonical_order):
@@ -252,9 +273,11 @@ def _active_set(world: World, starts: Sequence[MLoc]) -> set[MLoc]:
     return found
 
 
-def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
+def _resolve(world, base, geo, touched: set[MLoc], keep: set[MLoc] | None = None) -> set[BoardKey]:
     """Resolve the active set as one board; store results and dislodgements.
 
+    With ``keep``, only the orders in it take their new results (and dislodgements);
+    the others were resolved for context and keep their recorded results.
     Returns the existing boards named by the active orders (to be re-derived).
     """
     units: dict[MLoc, Unit] = {}
@@ -266,10 +289,12 @@ def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):
             orders[loc] = record.order
-    result = resolve_movement(geo, units, orders)
+    movement = resolve_movement if base.board is None else base.board.engine.movement
+    result = movement(geo, units, orders)
 
     flagged: set[BoardKey] = set()
-    for loc in touched:
+    judged = touched if keep is None else touched & keep
+    for loc in judged:
         record = world.orders[loc]
         names = (loc,) if record.status == INVALID else order_locations(record.order)
         flagged.update(n.board for n in names if n.board in world.boards)
@@ -281,10 +306,12 @@ def _resolve(world, base, geo, touched: set[MLoc]) -> set[BoardKey]:
         if status != record.status or outcome.reason != record.reason:
             world.orders[loc] = replace(record, status=status, reason=outcome.reason)
 
-    _store_standoffs(world, touched, result.standoffs)
+    _store_standoffs(world, judged, result.standoffs)
     by_board: dict[BoardKey, dict[str, Dislodged]] = {}
     occupied_cache: dict[BoardKey, set] = {}
     for loc, how in sorted(result.dislodged.items()):
+        if loc not in judged:
+            continue
         board_key = loc.board
         if board_key not in occupied_cache:
             occupied_cache[board_key] = _occupied_after(world, geo, board_key, result)
@@ -334,7 +361,7 @@ def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
                 continue
         else:
             record = world.orders.get(here)
-            if record and record.status == SUCCESS and isinstance(record.order, Move):
+            if record and record.status == SUCCESS and isinstance(record.order, Moving):
                 continue
         occupied.add(geo.province(here))
     for origin in world.moves_into.get(key, ()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from judge.engine.orders import Build, Disband, Move, Retreat, Unit
+from judge.engine.orders import Build, Disband, Moving, Retreat, Unit
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey
 from judge.rules.multiverse.world import SUCCESS, Board, World
@@ -28,7 +28,7 @@ def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
     Winter: the units minus removals plus builds (marked as built).
     """
     key = board.key
-    nxt = key.successor()
+    nxt = key.successor(winter=not world.fived)
     if key.is_winter:
         return _after_winter(world, board, nxt)
     units: dict[str, Unit] = {}
@@ -42,17 +42,17 @@ def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
                 units[retreat.order.dest.loc] = unit
             continue
         record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
             continue
         units[loc] = unit
     for origin in world.moves_into.get(key, ()):
         record = world.orders[origin]
         if record.status == SUCCESS:
             mover = world.unit_at(origin)
-            assert mover is not None and isinstance(record.order, Move)
+            assert mover is not None and isinstance(record.order, Moving)
             units[record.order.dest.loc] = mover
     centers = dict(board.centers)
-    if nxt.is_winter:
+    if nxt.is_winter or nxt.year != key.year:  # after Fall (5dplomacy has no winter board)
         for loc, unit in units.items():
             province = base.province(loc)
             if province in base.supply_centers:
@@ -81,7 +81,9 @@ def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tup
     successor there.  Otherwise the successor is compared with the board's own
     next board and with the first boards of the timelines forked from it; if it
     matches one nothing happens, else a new timeline is created below all
-    others, starting at the successor's turn.
+    others, starting at the successor's turn.  In a 5dplomacy world the boards
+    given are those that advance (heads and forking past boards): a past board
+    always forks.
     """
     created: list[BoardKey] = []
     forks: list[Fork] = []
@@ -92,17 +94,25 @@ def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tup
             continue
         successor = derive_successor(world, base, board)
         nxt = successor.key
-        candidates = [
-            world.boards.get(BoardKey(timeline, nxt.year, nxt.season))
-            for timeline in (key.timeline, *board.children)
-        ]
-        existing = [c for c in candidates if c is not None]
-        if not existing:
-            world.boards[nxt] = successor
-            created.append(nxt)
-            continue
-        if any(c.same_position(successor) for c in existing):
-            continue
+        if world.fived:
+            # 5dplomacy: the boards given were chosen to advance; a past board always
+            # forks into a new timeline (an existing one is never reused).
+            if nxt not in world.boards:
+                world.boards[nxt] = successor
+                created.append(nxt)
+                continue
+        else:
+            candidates = [
+                world.boards.get(BoardKey(timeline, nxt.year, nxt.season))
+                for timeline in (key.timeline, *board.children)
+            ]
+            existing = [c for c in candidates if c is not None]
+            if not existing:
+                world.boards[nxt] = successor
+                created.append(nxt)
+                continue
+            if any(c.same_position(successor) for c in existing):
+                continue
         last_timeline += 1
         new_key = BoardKey(last_timeline, nxt.year, nxt.season)
         world.boards[new_key] = replace(successor, key=new_key)

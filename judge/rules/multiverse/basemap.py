@@ -31,6 +31,7 @@ class BaseMap:
     province_names: Mapping[str, str] = field(default_factory=dict)
     victory_centers: int = 18
     variant: Any = None
+    board: Any = None  # the board ruleset (engine hooks, syntax); None: the standard rules
 
     def province(self, loc: str) -> str:
         """The province of a location (``"spa/nc"`` -> ``"spa"``)."""

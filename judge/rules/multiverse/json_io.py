@@ -4,6 +4,8 @@ Input::
 
     {"variant": "standard",
      "rules": {"adjacency": "loose" | "strict", "seed": 0},      (optional)
+              or {"ruleset": "5dplomacy", "seed": 0}
+     "eliminated": ["austria"],                (optional, 5dplomacy)
      "iteration": 0,                                              (optional)
      "boards": [{"timeline": 1, "phase": "S1901M", "units": [...],
                  "supply_centers": {...}, "dislodged": [...], "contested": [...],
@@ -25,9 +27,10 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from judge.engine.orders import Build, Disband, Move, Retreat, Unit, UnitType
+from judge.engine.orders import Build, Disband, Moving, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -35,7 +38,10 @@ from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code
 from judge.rules.multiverse.notation import format_order, parse_order, world_types
 from judge.rules.multiverse.world import (
     FAILURE,
+    FIVED,
     INVALID,
+    REFERENCE,
+    RULE_SETS,
     SUCCESS,
     Board,
     Dislodged,
@@ -51,9 +57,10 @@ class WorldDocumentError(ValueError):
     """A world document that cannot be adjudicated; the message says what is wrong."""
 
 
-def adjudicate_world_document(doc: dict[str, Any]) -> dict[str, Any]:
-    """Adjudicate one step of a multiverse world given as JSON."""
-    base = _base(doc)
+def adjudicate_world_document(doc: dict[str, Any], board: Any = None) -> dict[str, Any]:
+    """Adjudicate one step of a multiverse world given as JSON (``board``: the
+    board ruleset, whose own orders and movement act within each board)."""
+    base = replace(_base(doc), board=board)
     world = read_world(base, doc)
     texts: list[tuple[int, str]] = []
     orders = []
@@ -147,9 +154,18 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
     rules = doc.get("rules") or {}
     if not isinstance(rules, dict):
         raise WorldDocumentError("'rules' must be an object")
+    ruleset = rules.get("ruleset", REFERENCE)
+    if ruleset not in RULE_SETS:
+        raise WorldDocumentError(f"rules.ruleset must be one of {', '.join(RULE_SETS)}")
     adjacency = rules.get("adjacency", "loose")
     if adjacency not in ("strict", "loose"):
         raise WorldDocumentError("rules.adjacency must be 'strict' or 'loose'")
+    if ruleset == FIVED and "adjacency" in rules:
+        raise WorldDocumentError("rules.adjacency: the 5dplomacy rule set has its own adjacency")
+    eliminated = _list(doc, "eliminated")
+    for power in eliminated:
+        if power not in base.powers:
+            raise WorldDocumentError(f"unknown power in eliminated: {power!r}")
     seed = rules.get("seed", 0)
     if not _is_int(seed):
         raise WorldDocumentError("rules.seed must be an integer")
@@ -169,12 +185,16 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
             raise WorldDocumentError(f"two boards at {_board_ref(board.key)}")
         boards[board.key] = board
     _check_timelines(boards)
+    if ruleset == FIVED and any(key.is_winter for key in boards):
+        raise WorldDocumentError("the 5dplomacy rule set has no winter boards")
     world = World(
         boards=boards,
         strict=adjacency == "strict",
         seed=seed,
         iteration=iteration,
         winner=winner,
+        rules=ruleset,
+        eliminated=frozenset(eliminated),
     )
     _read_history(base, world, _list(doc, "history"))
     pending = frozenset(_ref_key(p, "pending_boards") for p in _list(doc, "pending_boards"))
@@ -399,6 +419,8 @@ def write_world(base: BaseMap, world: World) -> dict[str, Any]:
     }
     if world.pending:
         out["pending_boards"] = [_board_ref(k) for k in sorted(world.pending)]
+    if world.eliminated:
+        out["eliminated"] = sorted(world.eliminated)
     return out
 
 
@@ -477,7 +499,7 @@ def settled_units(world: World, board: Board) -> dict[str, Unit]:
         if loc in board.dislodged or here in world.retreats:
             continue
         record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Move):
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
             continue
         units[loc] = unit
     for origin in world.moves_into.get(key, ()):

@@ -47,9 +47,10 @@ class BoardKey(NamedTuple):
         """The multiverse location of ``loc`` on this board."""
         return MLoc(self.timeline, self.year, self.season, loc)
 
-    def successor(self) -> BoardKey:
-        """The coordinates of the board that follows this one in its timeline."""
-        if self.season == Season.WINTER:
+    def successor(self, winter: bool = True) -> BoardKey:
+        """The coordinates of the board that follows this one in its timeline
+        (without ``winter``, Fall is followed by the next Spring)."""
+        if self.season == Season.WINTER or (not winter and self.season == Season.FALL):
             return BoardKey(self.timeline, self.year + 1, Season.SPRING)
         return BoardKey(self.timeline, self.year, self.season + 1)
 

@@ -11,7 +11,7 @@ unit replaces an earlier one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.adjustments import adjustment_counts
@@ -41,8 +41,8 @@ class WorldOrderCheck:
     order: Any = None  # the engine order (locations on boards), when accepted
 
 
-def _world(doc: dict[str, Any]) -> tuple[BaseMap, World]:
-    base = base_map_for(doc.get("variant", "standard"))
+def _world(doc: dict[str, Any], board: Any = None) -> tuple[BaseMap, World]:
+    base = replace(base_map_for(doc.get("variant", "standard")), board=board)
     return base, read_world(base, doc)
 
 
@@ -50,9 +50,12 @@ def _split(line: str) -> list[str]:
     return [part.strip() for part in line.replace(";", ",").split(",") if part.strip()]
 
 
-def check_world_orders(doc: dict[str, Any], power: str, lines: list[str]) -> list[WorldOrderCheck]:
-    """Check a power's order lines against a world document; one result per order."""
-    base, world = _world(doc)
+def check_world_orders(
+    doc: dict[str, Any], power: str, lines: list[str], board: Any = None
+) -> list[WorldOrderCheck]:
+    """Check a power's order lines against a world document; one result per order
+    (``board``: the board ruleset, whose own orders act within each board)."""
+    base, world = _world(doc, board)
     geo = MultiverseGeography(base, world.strict)
     active = set(world.active_boards().values())
     retreating = world.needs_retreats()
@@ -88,11 +91,11 @@ def check_world_orders(doc: dict[str, Any], power: str, lines: list[str]) -> lis
     return checks
 
 
-def world_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
+def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
     """Per power, what it owes this turn: retreats while the world pauses for them;
     otherwise an order per unit on the active movement boards and the builds or
     removals of the active winter boards."""
-    base, world = _world(doc)
+    base, world = _world(doc, board)
     owed: dict[str, list[Owed]] = {}
     if world.needs_retreats():
         for key in sorted(world.boards):
@@ -120,13 +123,15 @@ def world_owed(doc: dict[str, Any]) -> dict[str, list[Owed]]:
         owed.setdefault(power, []).append(Owed("build", "", count))
     for power, count in removals.items():
         owed.setdefault(power, []).append(Owed("remove", "", count))
+    for power in world.eliminated:  # out of the game (5dplomacy): owes nothing
+        owed.pop(power, None)
     return owed
 
 
-def board_adjustments(doc: dict[str, Any]) -> dict[tuple[str, str], int]:
+def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str, str], int]:
     """Per power and active winter board (``1:W1901``, as in the orders' keys), the
     builds it may place there (positive) or the removals it owes (negative)."""
-    base, world = _world(doc)
+    base, world = _world(doc, board)
     return {
         (power, f"{key.timeline}:{turn_text(key.year, key.season)}"): change
         for (power, key), change in _winter_changes(base, world).items()

@@ -43,6 +43,12 @@ from judge.engine.orders import (
     Waive,
 )
 from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.board_orders import (
+    format_board_order,
+    has_board_orders,
+    is_board_order,
+    read_board_order,
+)
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
@@ -435,11 +441,28 @@ def parse_order(
     keeps destinations exactly as written (no coast added or dropped), for
     re-reading stored canonical orders.
     """
+    refusal = ""  # the board rules' own words, when the notation cannot read it either
     try:
+        if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
+            find = _board_unit(world, base, power)
+            found, said = read_board_order(world, base, power, text, find)
+            if found is not None:
+                return ParsedOrder(text, True, found, said)
+            refusal = said
         order, types = _parse(world, base, power, text, retreat, literal)
     except NotationError as exc:
-        return ParsedOrder(text, False, message=f"{text.strip()}: {exc}")
+        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
+
+
+def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc]:
+    """Finds a unit written with its board, for an order of the board rules."""
+
+    def find(text: str) -> MLoc:
+        _, place = _split_unit(base, text.lower())
+        return _Reader(world, base, power).unit(place, "movement")
+
+    return find
 
 
 def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None, literal: bool):
@@ -577,6 +600,8 @@ def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None 
             found = types.get(loc)
         return (found or UnitType.ARMY).value
 
+    if is_board_order(order):
+        return format_board_order(order, kind)
     if isinstance(order, Waive):
         return "waive"
     if isinstance(order, Build):

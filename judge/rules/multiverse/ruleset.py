@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
+from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
-_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner")
+_WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner", "eliminated")
 
 
 def world_heads(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -36,6 +37,12 @@ def _timeline_order(line: Any) -> tuple[int, str]:
     """Timelines by number (2 before 10); anything else after them, by name."""
     text = str(line)
     return (int(text), "") if text.isdigit() else (1 << 30, text)
+
+
+def is_fived(doc: Mapping[str, Any]) -> bool:
+    """Whether a world document is played by the 5dplomacy rule set."""
+    rules = doc.get("rules")
+    return isinstance(rules, Mapping) and rules.get("ruleset") == FIVED
 
 
 def world_retreats_pending(world: Mapping[str, Any]) -> bool:
@@ -82,13 +89,14 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.setup import starting_world
 
         base = base_map_for(variant)
-        strict = adjacency == "strict"
-        world = starting_world(base, strict=strict, seed=seed)
-        return {
-            "variant": variant,
-            "rules": {"adjacency": "strict" if strict else "loose", "seed": seed},
-            **write_world(base, world),
-        }
+        if adjacency == FIVED:  # CREATE ... RULES MULTIVERSE 5DPLOMACY
+            world = starting_world(base, seed=seed, rules=FIVED)
+            rules: dict[str, Any] = {"ruleset": FIVED, "seed": seed}
+        else:
+            strict = adjacency == "strict"
+            world = starting_world(base, strict=strict, seed=seed)
+            rules = {"adjacency": "strict" if strict else "loose", "seed": seed}
+        return {"variant": variant, "rules": rules, **write_world(base, world)}
 
     def phase_code(self, doc: Mapping[str, Any]) -> str:
         return world_phase(doc)
@@ -104,12 +112,12 @@ class MultiverseRuleset(Ruleset):
     def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
         from judge.rules.multiverse.mail_orders import check_world_orders
 
-        return check_world_orders(doc, power, lines)
+        return check_world_orders(doc, power, lines, self.base)
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
 
-        return world_owed(doc)
+        return world_owed(doc, self.base)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         # Units only: builds and removals are counted per winter board by the replies.
@@ -127,7 +135,7 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.mail_orders import board_adjustments
 
         found: dict[Group, int] = {("waive", ""): 0}
-        for (owner, board), change in board_adjustments(doc).items():
+        for (owner, board), change in board_adjustments(doc, self.base).items():
             if owner == power:
                 found["build" if change > 0 else "remove", board] = abs(change)
                 found["waive", ""] += max(change, 0)
@@ -147,14 +155,14 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.json_io import WorldDocumentError, adjudicate_world_document
 
         try:
-            return adjudicate_world_document(doc)
+            return adjudicate_world_document(doc, self.base)
         except WorldDocumentError as error:
             raise DocumentError(str(error)) from None
 
     def step(self, doc: Document) -> Step:
         from judge.rules.multiverse.json_io import adjudicate_world_document
 
-        answer = adjudicate_world_document(doc)
+        answer = adjudicate_world_document(doc, self.base)
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
             after["rules"] = doc["rules"]
@@ -177,7 +185,12 @@ class MultiverseRuleset(Ruleset):
 
         world = multiverse_report_input(step.before, step.answer)
         world["turn"] = self.processed_phase(step)
-        return render_multiverse_report(world, variant, settings, preview=preview)
+        subject, text, html = render_multiverse_report(world, variant, settings, preview=preview)
+        if is_fived(step.before):
+            from judge.rules.multiverse.fived import rewrite_text
+
+            return subject, rewrite_text(text), rewrite_text(html)
+        return subject, text, html
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
@@ -194,6 +207,8 @@ class MultiverseRuleset(Ruleset):
                 return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
 
             heading = f"Board {timeline}:{turn} (timeline {timeline}, {board.get('phase')}):"
+            if is_fived(doc):
+                write, heading = _fived_view(board)
             views.append(BoardView(board, write, heading))
         return views
 
@@ -215,3 +230,19 @@ class MultiverseRuleset(Ruleset):
 
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
+
+
+def _fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:
+    """How a board of a 5dplomacy game writes its units, and its heading."""
+    from judge.rules.multiverse.fived import fived_location, turn_code
+    from judge.rules.multiverse.notation import timeline_name
+
+    line = int(board["timeline"])
+    turn = Turn.parse(board["phase"])
+
+    def write(u: Mapping[str, Any]) -> str:
+        where = fived_location(line, str(u.get("province", "?")), turn.code[0], turn.year)
+        return f"{u.get('type', '?')} {where}"
+
+    name = timeline_name(line)
+    return write, f"Board {name}:{turn_code(turn.code[0], turn.year)} (timeline {name}):"

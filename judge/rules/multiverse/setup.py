@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from judge.engine.orders import Unit, UnitType
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey, Season, parse_phase_code
-from judge.rules.multiverse.world import Board, World
+from judge.rules.multiverse.world import REFERENCE, Board, World
 
 
 def make_board(
@@ -21,13 +21,15 @@ def make_board(
     return Board(key, dict(sorted(placed.items())), dict(sorted(owned.items())))
 
 
-def starting_world(base: BaseMap, *, strict: bool = False, seed: int = 0) -> World:
+def starting_world(
+    base: BaseMap, *, strict: bool = False, seed: int = 0, rules: str = REFERENCE
+) -> World:
     """The world of a new game: one board with the variant's starting position."""
     variant = base.variant
     year, season = parse_phase_code(variant.start_phase)
     key = BoardKey(1, year, int(season))
     board = make_board(key, variant.starting_units, dict(variant.starting_centers))
-    return World(boards={key: board}, strict=strict, seed=seed)
+    return World(boards={key: board}, strict=strict, seed=seed, rules=rules)
 
 
 def world_of_boards(boards: Iterable[Board], *, strict: bool = False, seed: int = 0) -> World:

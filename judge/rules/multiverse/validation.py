@@ -30,7 +30,9 @@ from judge.engine.orders import (
     UnitType,
 )
 from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
 from judge.rules.multiverse.describe import board_text, loc_text
+from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.geography import MultiverseGeography, board_distance
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
 from judge.rules.multiverse.world import World, order_locations
@@ -69,8 +71,10 @@ class WorldUnits(Mapping):
         world: World,
         near: BoardKey | None = None,
         can_convoy: Callable[[str], bool] | None = None,
+        neighbours: Callable[[BoardKey], list[BoardKey]] = neighbour_boards,
     ) -> None:
         self._world = world
+        self._neighbours = neighbours
         self._near = near
         self._can_convoy = can_convoy or (lambda _loc: True)
         self._region: list[BoardKey] | None = None
@@ -89,7 +93,7 @@ class WorldUnits(Mapping):
             key = todo.popleft()
             if steps[key] >= 2 and (key not in boards or not self._has_convoy_fleet(key)):
                 continue
-            for other in neighbour_boards(key):
+            for other in self._neighbours(key):
                 if other not in steps:
                     steps[other] = steps[key] + 1
                     todo.append(other)
@@ -126,6 +130,8 @@ class WorldUnits(Mapping):
 
 def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | None:
     """Why the board of ``dest`` is out of reach from ``src``, or None if it is next door."""
+    if isinstance(geo, FivedGeography):
+        return geo.distance_reason(src, dest)
     if src.board == dest.board:
         return None
     if dest.season == Season.WINTER:
@@ -153,6 +159,8 @@ def movement_problem(
     active: set[BoardKey],
 ) -> str | None:
     """None when a spring/fall order is valid; otherwise the reason it is not."""
+    if is_board_order(order):  # read by the board rules on its board
+        return board_order_problem(world, power, order, active)
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
         return "not an order for a movement board"
     unit = world.unit_at(order.unit)
@@ -165,7 +173,10 @@ def movement_problem(
         return "units on winter boards take no movement orders"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
-    units = WorldUnits(world, key, geo.base.geography.can_convoy)
+    if isinstance(geo, FivedGeography):
+        units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
+    else:
+        units = WorldUnits(world, key, geo.base.geography.can_convoy)
     if isinstance(order, Hold):
         return None
     if isinstance(order, Move):
@@ -207,6 +218,12 @@ def _support_or_convoy_problem(
         why = _distance_reason(geo, order.unit, reach)
         if why:
             return why
+    if world.fived:
+        for loc in order_locations(order)[1:]:
+            if loc.board not in world.boards:
+                return (
+                    f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
+                )
     if target.board in world.boards:
         return illegal_reason(geo, units, order)
     # A ghost board: the supported or convoyed unit does not exist yet.

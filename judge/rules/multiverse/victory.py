@@ -1,4 +1,8 @@
-"""Victory: unique supply centres across the active boards."""
+"""Victory: unique supply centres across the active boards.
+
+In a 5dplomacy world a power eliminated in one timeline is eliminated in all: it
+cannot win, and the last power left in the game wins.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +21,17 @@ def unique_centres(world: World) -> dict[str, set[str]]:
 
 def find_winner(world: World, base: BaseMap) -> str | None:
     """The power that alone has the most unique centres, if it has enough to win."""
-    counts = sorted(((len(p), power) for power, p in unique_centres(world).items()), reverse=True)
+    if world.eliminated:
+        from judge.rules.multiverse.fived import players
+
+        left = players(world) - world.eliminated
+        if len(left) == 1:
+            return left.pop()
+    counts = sorted(
+        (len(p), power)
+        for power, p in unique_centres(world).items()
+        if power not in world.eliminated
+    )[::-1]
     if not counts or counts[0][0] < base.victory_centers:
         return None
     if len(counts) > 1 and counts[1][0] == counts[0][0]:

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from judge.engine.orders import (
+    STANDARD_ORDER_KINDS,
     AnyOrder,
     Convoy,
     Move,
+    Moving,
     SupportHold,
     SupportMove,
     Unit,
 )
 from judge.rules.multiverse.keys import BoardKey, MLoc
+
+REFERENCE = "reference"
+FIVED = "5dplomacy"
+RULE_SETS = (REFERENCE, FIVED)
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -90,6 +96,9 @@ def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
         return (order.unit, order.target)
     if isinstance(order, Convoy):
         return (order.unit, order.army, order.dest)
+    if not isinstance(order, STANDARD_ORDER_KINDS):  # a kind of the board rules
+        named = (getattr(order, f.name) for f in fields(order))
+        return tuple(v for v in named if isinstance(v, MLoc))
     unit = getattr(order, "unit", None)
     return (unit,) if unit is not None else ()
 
@@ -102,11 +111,15 @@ class World:
     unit; ``retreats`` the retreat-phase orders (and automatic disbands of
     dislodged units); ``adjustments`` the orders of each winter board.
     ``pending`` lists the boards to re-derive once the retreat pause ends.
+    ``rules`` is the rule set (:data:`REFERENCE` or :data:`FIVED`);
+    ``eliminated`` the powers out of the game (5dplomacy's victory note).
     """
 
     boards: dict[BoardKey, Board]
     strict: bool = False
     seed: int = 0
+    rules: str = REFERENCE
+    eliminated: frozenset[str] = frozenset()
     iteration: int = 0
     orders: dict[MLoc, OrderRecord] = field(default_factory=dict)
     retreats: dict[MLoc, OrderRecord] = field(default_factory=dict)
@@ -138,9 +151,14 @@ class World:
         names = (loc,) if record.status == INVALID else order_locations(record.order)
         for area in {area_of(name) for name in names}:
             self.touch[area] = (*self.touch.get(area, ()), loc)
-        if isinstance(record.order, Move) and record.status != INVALID:
+        if isinstance(record.order, Moving) and record.status != INVALID:
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
+
+    @property
+    def fived(self) -> bool:
+        """Whether the world is played by the 5dplomacy rule set."""
+        return self.rules == FIVED
 
     def timelines(self) -> list[int]:
         """Every timeline number in use, ascending."""

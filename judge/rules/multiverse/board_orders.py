@@ -1,0 +1,148 @@
+"""Orders of the board rules inside one board of a multiverse world.
+
+A multiverse game is played on the map of a board ruleset (``MultiverseRuleset.base``,
+kept on the :class:`~judge.rules.multiverse.basemap.BaseMap` as ``board``).  When
+that ruleset has order kinds of its own (Colonial's rail move, canal move and canal
+permission), an order of such a kind acts within the board of its unit: it is read
+by the board ruleset's own syntax on that board, and the world stores it with its
+locations lifted onto the board.  Across boards only the standard multiverse
+orders exist.
+
+Text: the unit may carry its board (``A 1:mos:S1870 - TSR - vla``); the rest is
+written as on a single board.  Without a board, the unit is looked for on the
+active boards, as for the standard multiverse orders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import fields, replace
+from typing import Any
+
+from judge.engine.orders import STANDARD_ORDER_KINDS, AnyOrder
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
+from judge.rules.multiverse.world import World, order_locations
+
+_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
+
+
+def has_board_orders(base: BaseMap) -> bool:
+    """Whether the board rules have order kinds beyond the standard ones."""
+    board = base.board
+    return board is not None and any(
+        kind not in STANDARD_ORDER_KINDS for kind in board.engine.order_kinds
+    )
+
+
+def is_board_order(order: Any) -> bool:
+    """Whether an order is of a kind of the board rules (not a standard kind)."""
+    return not isinstance(order, STANDARD_ORDER_KINDS)
+
+
+def read_board_order(
+    world: World, base: BaseMap, power: str, text: str, find_unit: Any
+) -> tuple[AnyOrder | None, str]:
+    """The board order ``text`` stands for and its canonical text; or None, when it
+    is not one (the standard multiverse notation reads it then), and the board
+    rules' reason for refusing it ("" if none), for when the notation cannot
+    read it either.
+
+    ``find_unit(unit_text)`` places the unit written with its board on the world
+    (it raises the notation's error when there is none)."""
+    match = _QUALIFIED_UNIT.match(text)
+    if match is not None and ":" not in match.group(3):
+        loc = find_unit(f"{match.group(1)} {match.group(2)}")
+        boards = [loc.board]
+        plain = f"{match.group(1)} {loc.loc} {match.group(3)}"
+    elif ":" in text:
+        return None, ""
+    else:
+        boards = [k for k in world.active_boards().values() if k.season != Season.WINTER]
+        plain = text
+    found = []
+    refusals = set()
+    for key in boards:
+        check = base.board.check_orders(_board_document(world, base, key), power, [plain])[0]
+        if check.ok and check.order is not None and is_board_order(check.order):
+            found.append(_lift(check.order, key))
+        elif not check.ok and check.message:
+            refusals.add(check.message)
+    if len(found) != 1:
+        return None, refusals.pop() if len(refusals) == 1 else ""
+    return found[0], format_board_order(found[0], lambda m: _letter(world, m))
+
+
+def _letter(world: World, loc: MLoc) -> str:
+    unit = world.unit_at(loc)
+    return unit.type.value if unit is not None else "A"
+
+
+def format_board_order(order: Any, kind: Callable[[MLoc], str]) -> str:
+    """The canonical text: the unit with its board, the rest as on its board;
+    ``kind`` gives the letter of the unit at a location."""
+    plain = _lower(order)
+    board = order.unit.board
+
+    def unit_text(loc: Any) -> str:
+        where = loc_text(order.unit) if loc == plain.unit else loc
+        return f"{kind(MLoc(*board, loc))} {where}"
+
+    return plain.format(unit_text, phase_code(board))
+
+
+def board_order_problem(world: World, power: str, order: Any, active: set[BoardKey]) -> str | None:
+    """None when a board order may be given now; otherwise why not."""
+    unit = world.unit_at(order.unit)
+    if unit is None:
+        return f"there is no unit at {loc_text(order.unit)}"
+    if unit.power != power:
+        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+    board = order.unit.board
+    if board.season == Season.WINTER or board not in active:
+        return f"{loc_text(order.unit)} is not on an active movement board"
+    if any(loc.board != board for loc in order_locations(order)):
+        return "this order acts within the board of its unit only"
+    return None
+
+
+def _board_document(world: World, base: BaseMap, key: BoardKey) -> dict[str, Any]:
+    board = world.boards[key]
+    centres: dict[str, list[str]] = {}
+    for centre, owner in sorted(board.centers.items()):
+        centres.setdefault(owner, []).append(centre)
+    return {
+        "variant": base.variant.name if base.variant is not None else "standard",
+        "phase": phase_code(key),
+        "units": [
+            {"power": u.power, "type": u.type.value, "province": loc}
+            for loc, u in sorted(board.units.items())
+        ],
+        "supply_centers": centres,
+    }
+
+
+def _lift(order: Any, key: BoardKey) -> Any:
+    """The order with its map locations placed on the board ``key``."""
+    return replace(
+        order,
+        **{
+            f.name: MLoc(*key, getattr(order, f.name))
+            for f in fields(order)
+            if isinstance(getattr(order, f.name), str)
+        },
+    )
+
+
+def _lower(order: Any) -> Any:
+    """The order with its multiverse locations back on the map."""
+    return replace(
+        order,
+        **{
+            f.name: getattr(order, f.name).loc
+            for f in fields(order)
+            if isinstance(getattr(order, f.name), MLoc)
+        },
+    )

@@ -1,0 +1,153 @@
+"""The game-level ruleset of Outer Space (:class:`OuterSpaceRuleset`).
+
+A game's empires are named per game: the stored position lists them (``powers``,
+``empires``) and every step reads the variant of that game from it
+(:func:`judge.variant.empires.empire_variant`).  A new game's position has no empire
+until the game layer gives them (:meth:`OuterSpaceRuleset.empire_position`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from judge.engine.phase import Phase
+from judge.orders.keys import OrderKey
+from judge.reports.sentences import register_report_kind
+from judge.rules.base import Document, Owed, Ruleset, Step, StoredOrder, unanswered
+from judge.rules.outerspace.documents import (
+    adjudicate_space_document,
+    judge_space_checks,
+    read_space_position,
+    space_checks,
+    space_document,
+    space_variant,
+    starting_document,
+)
+from judge.rules.outerspace.engine import engine_for
+from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
+from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
+from judge.rules.outerspace.syntax import syntax_for
+from judge.rules.standard import StandardRuleset
+from judge.variant.empires import Empire
+
+
+class OuterSpaceRuleset(StandardRuleset):
+    """ "It Came From Outer Space" on the standard map (D1-D24)."""
+
+    name = "outerspace"
+
+    def __init__(self) -> None:
+        super().__init__(syntax_for({}))
+
+    # -------------------------------------------------------------- positions
+
+    def starting_position(self, variant: str, *, adjacency: str = "", seed: int = 0) -> Document:
+        """A new game before its empires are known: no empire, no unit."""
+        from judge.variant.data import load_variant
+
+        loaded = load_variant(variant)
+        return {
+            "variant": loaded.name,
+            "phase": loaded.start_phase,
+            "powers": [],
+            "empires": {},
+            "units": [],
+            "dislodged": [],
+            "contested": [],
+            "supply_centers": {},
+            "colonies": {},
+        }
+
+    def empire_position(self, doc: Mapping[str, Any], empires: Sequence[Empire]) -> Document:
+        """The starting position once the empires are known (each with its spacecraft
+        of three armies); raises EmpireError when they clash."""
+        return starting_document(list(empires), str(doc.get("variant", "outerspace")))
+
+    # ----------------------------------------------------------- mail orders
+
+    def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
+        from judge.orders.text import check_position_orders
+
+        variant = space_variant(doc)
+        position = read_space_position(variant, doc)
+        return check_position_orders(variant, position, power, lines, syntax_for(position.colonies))
+
+    def owed(self, doc: Document) -> dict[str, list[Owed]]:
+        variant = space_variant(doc)
+        position = read_space_position(variant, doc)
+        found: dict[str, list[Owed]] = {}
+        if position.phase.kind == "M":
+            for loc, unit in position.units.items():
+                where = ORBIT if is_orbit(loc) else str(loc)
+                found.setdefault(unit.power, []).append(
+                    Owed(str(loc), f"{unit.type.value} {where}")
+                )
+            return found
+        if position.phase.kind == "R":
+            for loc, dislodged in position.dislodged.items():
+                if dislodged.retreat_options:
+                    found.setdefault(dislodged.unit.power, []).append(
+                        Owed(str(loc), f"{dislodged.unit.type.value} {loc}")
+                    )
+            return found
+        rules = engine_for(position.colonies)
+        for power, change in rules.allowance(variant, position).items():
+            if change > 0:
+                change = min(change, len(rules.build_sites(variant, position, power)))
+                if change > 0:
+                    found[power] = [Owed("build", "", change)]
+            elif change < 0:
+                found[power] = [Owed("remove", "", -change)]
+        return found
+
+    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
+        keys = list(keys)
+        if Phase.parse(str(doc.get("phase", ""))).is_adjustment:
+            return unanswered(self.owed(doc).get(power, []), keys)
+        given = {key.loc for key in keys if key.is_unit}
+        return [item.label for item in self.owed(doc).get(power, []) if item.key not in given]
+
+    # ---------------------------------------------------------- adjudication
+
+    def adjudicate(self, doc: Document) -> Document:
+        return adjudicate_space_document(doc)
+
+    def step(self, doc: Document) -> Step:
+        variant = space_variant(doc)
+        position = read_space_position(variant, doc)
+        answer, outcome = judge_space_checks(
+            variant, position, space_checks(variant, position, doc)
+        )
+        after = space_document(variant, outcome.position, doc)  # type: ignore[arg-type]
+        if not Phase.parse(answer["next_phase"]).is_retreat:
+            after["dislodged"], after["contested"] = [], []
+        return Step(doc, answer, after, answer["next_phase"], answer.get("winner"))
+
+    def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
+        """The stored orders read again from their canonical wording (the armies in
+        orbit are interchangeable, so an order's data names no particular one)."""
+        return Ruleset.step_stored(self, doc, orders)
+
+    def render_results(
+        self, step: Step, variant: Any, settings: Any, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        """The classic report with the armies in orbit, colonies and jamming."""
+        from judge.reports.outerspace import render_space_report
+
+        return render_space_report(
+            step.answer, step.after, variant, settings, step.before, preview=preview
+        )
+
+    def variant_facts(self, variant: Any) -> dict[str, Any]:
+        """``judge variant show outerspace --json`` says the empires are named per game
+        and how many armies a spacecraft carries."""
+        return {"empires_per_game": True, "spacecraft_capacity": CAPACITY}
+
+
+# Reports word orders stored as data like the standard kinds they resemble.
+register_report_kind(OrbitHold.kind, "hold")
+register_report_kind(BeamDown.kind, "move", " from orbit")
+register_report_kind(BeamUp.kind, "move")
+register_report_kind(BeamSupport.kind, "support")
+register_report_kind(OrbitRetreat.kind, "retreat")

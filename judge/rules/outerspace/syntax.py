@@ -1,0 +1,362 @@
+"""The words of Outer Space's orders (D24), read by the shared parser core.
+
+Besides the standard forms::
+
+    A ORB H            A Orbit holds                 (an army in orbit holds)
+    A ORB - Par        A Orbit -> Paris              (beam-down)
+    A Par - ORB        A Par to Orbit                (beam-up)
+    A Par COL          A Bur COL Par                 (colonize; also Colonize,
+                                                      Colonise, Brainwash, Assimilate)
+    A Bur S A ORB - Par                              (support of one's own beam-down)
+    A Bur S A ORB(Alpha) - Par                       (of Alpha's beam-down)
+    A Par R ORB                                      (retreat into the spacecraft)
+    Remove A ORB                                     (removal of an army in orbit)
+
+The armies of a spacecraft are interchangeable (D7): each order naming ``A ORB``
+takes the next army in orbit not ordered yet by the same batch of orders, and each
+beam-up or retreat into the spacecraft the next free place (counted at the start
+of the phase, D13; Q4).  Surplus orders are refused.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+from judge.engine.adjustments import adjustment_refusal
+from judge.engine.kinds import Order
+from judge.engine.orders import Build, Retreat
+from judge.engine.units import Unit, UnitType
+from judge.orders.reader import (
+    Context,
+    KindSyntax,
+    OrderSyntax,
+    OrderSyntaxError,
+    ParsedOrder,
+    Place,
+    Reader,
+    Refusal,
+)
+from judge.orders.standard import STANDARD_KINDS
+from judge.rules.outerspace.engine import engine_for
+from judge.rules.outerspace.kinds import (
+    IN_ORBIT_ONLY,
+    BeamDown,
+    BeamSupport,
+    BeamUp,
+    Colonize,
+    OrbitHold,
+    OrbitRemove,
+    OrbitRetreat,
+    beam_down_reason,
+)
+from judge.rules.outerspace.space import CAPACITY, ORBIT, orbit_slots
+
+COLONIZE_WORDS = (
+    "col",
+    "colonize",
+    "colonizes",
+    "colonise",
+    "colonises",
+    "brainwash",
+    "brainwashes",
+    "assimilate",
+    "assimilates",
+)
+ORBIT_WORDS = ("orb", "orbit")
+
+# The standard interpreters, which these wrap for the orders that name no spacecraft.
+_STANDARD = {key: interpret for kind in STANDARD_KINDS for key, interpret in kind.interpret.items()}
+
+
+def _orb(place: Place | None) -> bool:
+    return place is not None and place.province == ORBIT
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _read_colonize(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """``COL`` alone (the unit's own province) or ``COL Par``."""
+    target = None if reader.kind() == "end" else reader.place("the province to colonize")
+    reader.expect_end()
+    return ParsedOrder("colonize", unit_type, place, dest=target)
+
+
+def _read_support(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """The standard support and convoy, where the other unit may be ``A ORB`` or
+    ``A ORB(Alpha)`` (the empire's name is carried as the place's ``coast``)."""
+    target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
+    if target.province == ORBIT and reader.tokens[reader.pos] == "(":
+        start = reader.pos + 1
+        end = start
+        while reader.tokens[end] not in (")", ""):
+            end += 1
+        words = " ".join(reader.tokens[start:end])
+        power = reader.variant.lookup_power(words) if words else None
+        if power is None or reader.tokens[end] != ")":
+            raise OrderSyntaxError(f"expected an empire's name in ORB(...), found '{words}'")
+        target = Place(ORBIT, power)
+        reader.pos = end + 1
+    dest = None
+    after = reader.kind()
+    if after == "move":
+        reader.pos += 1
+        reader.skip_to()
+        dest = reader.place("a destination")
+    elif after == "hold":
+        reader.pos += 1
+    reader.expect_end()
+    if kind == "convoy" and dest is None:
+        raise OrderSyntaxError("a convoy needs the army's destination: F Nth C A Lon - Bel")
+    return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+
+
+# ------------------------------------------------------- armies in orbit
+
+
+def _in_orbit(ctx: Context, power: str) -> list[str]:
+    return [slot for slot in orbit_slots(power) if slot in ctx.pos.units]
+
+
+def _take_orbit_army(ctx: Context) -> str:
+    """The next army of the power in orbit that no earlier order of the batch took."""
+    taken: set[str] = ctx.memo.setdefault("orbit armies", set())
+    mine = _in_orbit(ctx, ctx.power)
+    for slot in mine:
+        if slot not in taken:
+            taken.add(slot)
+            return slot
+    if not mine:
+        raise Refusal("you have no army in orbit")
+    count = f"{len(mine)} {'army' if len(mine) == 1 else 'armies'}"
+    them = "it" if len(mine) == 1 else "them all"
+    raise Refusal(f"you have {count} in orbit, and earlier orders already use {them}")
+
+
+def _take_free_place(ctx: Context, loc: str) -> str:
+    """The next place in the power's spacecraft free at the start of the phase that no
+    earlier beam-up or retreat of the batch took (D13, Q4); a second order for the
+    same army (which replaces the first) keeps its place."""
+    taken: dict[str, str] = ctx.memo.setdefault("orbit places", {})
+    if loc in taken:
+        return taken[loc]
+    for slot in orbit_slots(ctx.power):
+        if slot not in ctx.pos.units and slot not in taken.values():
+            taken[loc] = slot
+            return slot
+    raise Refusal(
+        f"there is no room in your spacecraft: it carries {CAPACITY} armies at most, "
+        "counting the armies in orbit at the start of the phase and earlier orders"
+    )
+
+
+# ------------------------------------------------------------ movement
+
+
+def _hold(ctx: Context, parsed: ParsedOrder) -> Order:
+    if _orb(parsed.place):
+        return OrbitHold(_take_orbit_army(ctx))
+    return _STANDARD[("M", "hold")](ctx, parsed)
+
+
+def _move(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.dest is not None
+    if _orb(parsed.place):
+        if _orb(parsed.dest):
+            raise Refusal("the army is in orbit already")
+        slot = _take_orbit_army(ctx)
+        reason = beam_down_reason(ctx.geo, ctx.pos.units[slot], slot, parsed.dest.province)
+        if reason is not None:
+            ctx.memo["orbit armies"].discard(slot)  # a refused order takes no army
+            raise Refusal(reason)
+        return BeamDown(slot, parsed.dest.province)
+    if _orb(parsed.dest):
+        loc = ctx.own_unit(parsed.place)
+        if ctx.pos.units[loc].type is not UnitType.ARMY:
+            raise Refusal("fleets cannot be beamed up (battleships are too heavy): only armies")
+        return BeamUp(loc, _take_free_place(ctx, loc))
+    return _STANDARD[("M", "move")](ctx, parsed)
+
+
+def _support(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.target is not None
+    if _orb(parsed.place):
+        raise Refusal(IN_ORBIT_ONLY)
+    if _orb(parsed.dest):
+        raise Refusal("nothing in a spacecraft can be supported")
+    if not _orb(parsed.target):
+        return _STANDARD[("M", "support")](ctx, parsed)
+    loc = ctx.own_unit(parsed.place)
+    power = parsed.target.coast or ctx.power
+    if parsed.dest is None:
+        raise Refusal("an army in orbit cannot be attacked: support its beam-down instead")
+    mine = _in_orbit(ctx, power)
+    who = "you have" if power == ctx.power else f"{ctx.variant.powers[power].name} has"
+    if not mine:
+        raise Refusal(f"{who} no army in orbit to support")
+    dest = parsed.dest.province
+    reason = beam_down_reason(ctx.geo, Unit(power, UnitType.ARMY), mine[0], dest)
+    if reason is not None:
+        raise Refusal(f"that beam-down cannot be made: {reason}")
+    return BeamSupport(loc, mine[0], dest)
+
+
+def _convoy(ctx: Context, parsed: ParsedOrder) -> Order:
+    if _orb(parsed.place) or _orb(parsed.target) or _orb(parsed.dest):
+        raise Refusal("armies beam down and up by themselves: no fleet convoys them")
+    return _STANDARD[("M", "convoy")](ctx, parsed)
+
+
+def _colonize(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None
+    if _orb(parsed.place):
+        raise Refusal("an army in orbit cannot colonize: it must beam down first")
+    if _orb(parsed.dest):
+        raise Refusal("a spacecraft cannot be colonized")
+    loc = ctx.own_unit(parsed.place)
+    target = parsed.dest.province if parsed.dest is not None else parsed.place.province
+    return Colonize(loc, target)
+
+
+# ------------------------------------------------------------- retreats
+
+
+def _retreat(ctx: Context, parsed: ParsedOrder) -> Order:
+    assert parsed.place is not None and parsed.dest is not None
+    if _orb(parsed.place):
+        raise Refusal("an army in orbit is never dislodged")
+    variant, pos = ctx.variant, ctx.pos
+    loc = ctx.own_unit(parsed.place, dislodged=True)
+    options = pos.options.get(loc, [])
+    if _orb(parsed.dest):
+        if ORBIT not in options:
+            raise Refusal(_no_retreat(ctx, options, "its spacecraft"))
+        return OrbitRetreat(loc, _take_free_place(ctx, loc))
+    unit = pos.dislodged[loc]
+    province = parsed.dest.province
+    matches = [o for o in options if o != ORBIT and variant.province_of(o) == province]
+    if unit.type.adjacency == "fleet" and parsed.dest.coast in variant.coasts_of(province):
+        matches = [o for o in matches if o == f"{province}/{parsed.dest.coast}"]
+    if len(matches) == 1:
+        return Retreat(loc, matches[0])
+    name = variant.provinces[province].name
+    if not matches:
+        raise Refusal(_no_retreat(ctx, options, name))
+    raise Refusal(f"say which coast of {name}")
+
+
+def _no_retreat(ctx: Context, options: list[str], name: str) -> str:
+    allowed = ", ".join(
+        "its spacecraft (ORB)" if o == ORBIT else ctx.variant.location_name(o) for o in options
+    )
+    return f"cannot retreat to {name}; it may retreat to {allowed or 'nowhere (it must disband)'}"
+
+
+def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
+    if _orb(parsed.place):
+        raise Refusal("an army in orbit is never dislodged")
+    return _STANDARD[("R", "disband")](ctx, parsed)
+
+
+# ----------------------------------------------------------- adjustments
+
+
+def _check_due(ctx: Context, removing: bool) -> None:
+    pos, power = ctx.pos, ctx.power
+    change = sum(1 for owner in pos.owner.values() if owner == power)
+    change -= sum(1 for unit in pos.units.values() if unit.power == power)
+    reason = adjustment_refusal(change, removing)
+    if reason is not None:
+        raise Refusal(reason)
+
+
+def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
+    if _orb(parsed.place):
+        _check_due(ctx, removing=True)
+        return OrbitRemove(_take_orbit_army(ctx))
+    return _STANDARD[("A", "remove")](ctx, parsed)
+
+
+def _build(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A build in a centre the empire owns and has colonized, with no unit (D21)."""
+    assert parsed.place is not None
+    if _orb(parsed.place):
+        raise Refusal("units are never built in a spacecraft: build in a colonized centre")
+    _check_due(ctx, removing=False)
+    variant, pos, power = ctx.variant, ctx.pos, ctx.power
+    province = parsed.place.province
+    info = variant.provinces[province]
+    colonies = getattr(ctx.geo, "colonies", {})
+    if not info.supply_center:
+        raise Refusal(f"{info.name} is not a supply centre")
+    if pos.owner.get(province) != power:
+        raise Refusal(f"you do not own {info.name}")
+    if colonies.get(province) != power:
+        raise Refusal(f"{info.name} is not your colony: you build only in colonized centres")
+    if pos.unit_in(province) is not None:
+        raise Refusal(f"{info.name} is occupied")
+    unit_type = parsed.unit_type
+    coasts = variant.coasts_of(province)
+    if unit_type is None:
+        if info.kind == "land":
+            unit_type = UnitType.ARMY
+        elif coasts and parsed.place.coast in coasts:
+            unit_type = UnitType.FLEET
+        else:
+            raise Refusal(f"say whether to build an army or a fleet in {info.name}")
+    if unit_type is UnitType.ARMY:
+        return Build(province, UnitType.ARMY, power)
+    if info.kind == "land":
+        raise Refusal(f"a fleet cannot be built in {info.name}, which is inland")
+    if coasts:
+        if parsed.place.coast not in coasts:
+            listed = " or ".join(
+                variant.location_name(loc) for loc in variant.fleet_locations(province)
+            )
+            raise Refusal(f"say which coast of {info.name}: {listed}")
+        return Build(f"{province}/{parsed.place.coast}", UnitType.FLEET, power)
+    return Build(province, UnitType.FLEET, power)
+
+
+SPACE_KINDS = (
+    *STANDARD_KINDS,
+    KindSyntax(
+        "outer space",
+        keywords=dict.fromkeys(COLONIZE_WORDS, "colonize"),
+        places=dict.fromkeys(ORBIT_WORDS, ORBIT),
+        after_unit={
+            "colonize": _read_colonize,
+            "support": _read_support,
+            "convoy": _read_support,
+        },
+        interpret={
+            ("M", "hold"): _hold,
+            ("M", "move"): _move,
+            ("M", "support"): _support,
+            ("M", "convoy"): _convoy,
+            ("M", "colonize"): _colonize,
+            ("R", "move"): _retreat,
+            ("R", "retreat"): _retreat,
+            ("R", "disband"): _disband,
+            ("R", "remove"): _disband,
+            ("A", "remove"): _remove,
+            ("A", "disband"): _remove,
+            ("A", "build"): _build,
+        },
+    ),
+)
+
+
+def syntax_for(colonies: Mapping[str, str] | None = None) -> OrderSyntax:
+    """The order syntax of a phase that starts with ``colonies`` (jamming)."""
+    return _syntax(frozenset((colonies or {}).items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _syntax(colonies: frozenset[tuple[str, str]]) -> OrderSyntax:
+    return OrderSyntax(engine_for(dict(colonies)), SPACE_KINDS)

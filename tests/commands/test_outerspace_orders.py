@@ -1,0 +1,125 @@
+"""Orders by mail in an Outer Space game: SIGNON by an empire's initial or name,
+orders for armies in orbit stored one per army (orders are checked line by line,
+so the mail numbers them, as it numbers waives), surplus orders refused, a later
+mail's orbit orders replacing the earlier ones one for one, and a refused beam-down
+into another empire's colony explained in the reply."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from judge.commands.inbound import run_statements
+from judge.commands.parser import parse_body
+from judge.game.games import Seat, create_game, current_orders, find_game
+from judge.orders.keys import OrderKey
+from judge.rules.reading import TextOrderRules
+from judge.rules.registry import ruleset_for
+from judge.variant.empires import Empire
+from tests.commands.helpers import NOW, outcomes
+
+EMPIRES = [Empire("zorg", "Zorg", "Zorgon", "Z"), Empire("vega", "Vega", "Vegan", "V")]
+
+
+@pytest.fixture
+def run(make_ctx):
+    """run(body, sender): a mail read with the real order rules of the position."""
+
+    def runner(body: str, sender: str):
+        ctx = make_ctx(sender)
+        ctx.rules = TextOrderRules()
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner
+
+
+def _space_game(session, colonies: dict | None = None):
+    rules = ruleset_for("outerspace")
+    doc = rules.empire_position(rules.starting_position("outerspace"), EMPIRES)
+    if colonies:
+        doc["colonies"] = {**doc["colonies"], **colonies}
+    seats = [
+        Seat("zorg", "zorg@players.test", "zorgpw1"),
+        Seat("vega", "vega@players.test", "vegapw1"),
+    ]
+    game = create_game(
+        session,
+        "space",
+        seats,
+        variant="outerspace",
+        position=doc,
+        deadline=NOW + timedelta(hours=48),
+    )
+    session.commit()
+    return game
+
+
+def _keys(session, power: str) -> dict[str, str]:
+    game = find_game(session, "space")
+    rows = current_orders(session, game.id, game.phase, power)
+    return {key.text(): row.canonical for key, row in rows.items()}
+
+
+def test_signon_by_the_empires_initial_and_name(session, run):
+    _space_game(session)
+    ctx = run("SIGNON Zspace zorgpw1", "zorg@players.test")
+    assert ctx.signed_on and ctx.player.power == "zorg"
+    ctx = run("SIGNON vegan@space vegapw1", "vega@players.test")
+    assert ctx.signed_on and ctx.player.power == "vega"
+
+
+def test_each_army_in_orbit_takes_its_own_order(session, run):
+    _space_game(session)
+    ctx = run(
+        "SIGNON Zspace zorgpw1\nA ORB - Par\nA Orbit -> Bur\nA ORB H\nA ORB - Pic",
+        "zorg@players.test",
+    )
+    results = outcomes(ctx)[1:]
+    assert [status for _, status, _ in results] == ["ok", "ok", "ok", "refused"]
+    assert results[3][2] == (
+        "A ORB - Pic: ORB holds 3 of your armies, and earlier orders of this mail "
+        "already order them all"
+    )
+    assert _keys(session, "zorg") == {
+        "orb:zorg:1": "A orb - par",
+        "orb:zorg:2": "A orb - bur",
+        "orb:zorg:3": "A orb H",
+    }
+    # a later mail's orbit orders replace the earlier ones one for one
+    run("SIGNON Zspace zorgpw1\nA ORB - Bre", "zorg@players.test")
+    assert _keys(session, "zorg") == {
+        "orb:zorg:1": "A orb - bre",
+        "orb:zorg:2": "A orb - bur",
+        "orb:zorg:3": "A orb H",
+    }
+
+
+def test_clear_numbers_the_mails_orbit_orders_afresh(session, run):
+    _space_game(session)
+    run("SIGNON Zspace zorgpw1\nA ORB - Par\nCLEAR\nA ORB - Bur", "zorg@players.test")
+    assert _keys(session, "zorg") == {"orb:zorg:1": "A orb - bur"}
+
+
+def test_a_beam_down_into_a_colony_is_refused_with_the_reason(session, run):
+    _space_game(session, colonies={"zorg": ["par"]})
+    ctx = run("SIGNON Vspace vegapw1\nA ORB - Par\nA ORB - Bur", "vega@players.test")
+    (_, refused, reason), (_, accepted, _) = outcomes(ctx)[1:]
+    assert refused == "refused"
+    assert reason == "A ORB - Par: Paris is a colony of Zorg: only Zorg may beam down there"
+    assert accepted == "ok"
+    assert _keys(session, "vega") == {"orb:vega:1": "A orb - bur"}
+
+
+def test_off_map_keys_read_back_from_the_column():
+    key = OrderKey.unit("orb:zorg:2")
+    assert OrderKey.parse(key.text()) == key
+
+
+def test_list_shows_each_empires_units_and_colonies(session, run):
+    _space_game(session, colonies={"zorg": ["par"]})
+    ctx = run("LIST space", "zorg@players.test")
+    shown = "\n".join(line for entry in ctx.transcript.entries for line in entry.extra)
+    assert "Zorg: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: par" in shown
+    assert "Vega: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: -" in shown

@@ -1,0 +1,125 @@
+"""Multiverse Colonial: the Trans-Siberian Railroad and the Suez Canal act within one
+board (the board rules read, store and resolve them); across boards only the
+standard multiverse moves exist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.rules.multiverse.basemap import base_map_for
+from judge.rules.multiverse.board_orders import has_board_orders
+from judge.rules.registry import adjudicate, ruleset_for
+
+RULESET = ruleset_for("colonial", "multiverse")
+
+
+def start(extra: list[dict[str, str]]) -> dict[str, Any]:
+    doc = RULESET.starting_position("colonial")
+    doc["boards"][0]["units"] += extra
+    return doc
+
+
+def later(answer: dict[str, Any]) -> dict[str, Any]:
+    """The world after a step, as the next turn's document."""
+    return {k: answer[k] for k in ("variant", "rules", "iteration", "boards", "history")}
+
+
+def units(answer: dict[str, Any], phase: str, power: str, timeline: int = 1) -> list[str]:
+    (board,) = [b for b in answer["boards"] if (b["timeline"], b["phase"]) == (timeline, phase)]
+    return sorted(u["province"] for u in board["units"] if u["power"] == power)
+
+
+def given(answer: dict[str, Any]) -> dict[str, tuple[str, str, str | None]]:
+    """Each submitted order as written -> (canonical, result, reason)."""
+    return {
+        o["text"]: (o["order"], o["result"], o["reason"])
+        for o in answer["orders"]
+        if o["judged"] == "new"
+    }
+
+
+BRITISH_CANAL = [
+    {"power": "britain", "type": "A", "province": "egy"},
+    {"power": "britain", "type": "F", "province": "reds"},
+]
+
+
+def test_a_rail_move_and_a_canal_move_on_one_board() -> None:
+    doc = start(BRITISH_CANAL)
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"], "britain": ["F Reds - Meds"]}
+    answer = adjudicate(doc)
+    assert given(answer) == {
+        "A Mos - TSR - Irk": ("A 1:mos:S1870 - TSR - irk", "succeeds", None),
+        "F Reds - Meds": ("F 1:reds:S1870 - meds", "succeeds", None),
+    }
+    assert units(answer, "F1870M", "russia") == ["irk", "ode", "oms", "part", "vla"]
+    assert "meds" in units(answer, "F1870M", "britain")
+    assert "reds" not in units(answer, "F1870M", "britain")
+
+
+def test_the_board_rules_hold_in_the_multiverse_too() -> None:
+    doc = start([{"power": "china", "type": "A", "province": "kra"}, BRITISH_CANAL[1]])
+    doc["orders"] = {"russia": ["A Mos - TSR - Vla"], "britain": ["F Reds - Meds"]}
+    answer = adjudicate(doc)
+    found = given(answer)
+    assert found["A Mos - TSR - Vla"][1:] == ("fails", "blocked")  # TSR-3
+    assert found["F Reds - Meds"][1:] == ("fails", "void")  # SUEZ-6: nobody in Egypt
+
+
+def test_a_foreign_power_cannot_use_the_railroad_on_a_board() -> None:
+    doc = start([])
+    (check,) = RULESET.check_orders(doc, "china", ["A Pek - TSR - Vla"])
+    assert not check.ok
+    assert "only a Russian army" in check.message  # in the board rules' words
+
+
+def test_board_orders_are_stored_and_judged_again_next_turn() -> None:
+    doc = start(BRITISH_CANAL)
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"], "britain": ["F Reds - Meds"]}
+    first = adjudicate(doc)
+    written = [h["order"] for h in first["history"] if not h["auto"]]
+    assert written == ["A 1:mos:S1870 - TSR - irk", "F 1:reds:S1870 - meds"]
+    nxt = later(first)
+    nxt["orders"] = {"russia": ["A Irk - TSR - Kra"]}
+    second = adjudicate(nxt)
+    assert given(second)["A Irk - TSR - Kra"] == ("A 1:irk:F1870 - TSR - kra", "succeeds", None)
+    assert units(second, "S1870M", "russia") == ["mos", "ode", "oms", "part", "vla"]
+
+
+def test_the_railroad_does_not_run_across_boards() -> None:
+    doc = start([])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    nxt = later(adjudicate(doc))
+    checks = RULESET.check_orders(
+        nxt, "russia", ["A Irk - TSR - 1:mos:S1870", "A Irk - TSR - Oms", "A Irk - 1:irk:S1870"]
+    )
+    assert [c.ok for c in checks] == [False, True, True]
+
+
+def test_a_move_across_boards_stays_a_standard_multiverse_move() -> None:
+    doc = start([])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    nxt = later(adjudicate(doc))
+    # Back in time to Krasnoyarsk in Spring, which the train passed (a Russian
+    # unit is not hindered there, TSR-4): a new timeline starts.
+    nxt["orders"] = {"russia": ["A Irk - 1:kra:S1870"]}
+    answer = adjudicate(nxt)
+    assert given(answer)["A Irk - 1:kra:S1870"] == ("A 1:irk:F1870 - 1:kra:S1870", "succeeds", None)
+    (fork,) = answer["new_timelines"]
+    assert fork["timeline"] == 2
+    assert units(answer, "F1870M", "russia", timeline=2) == [
+        "irk",
+        "kra",
+        "ode",
+        "oms",
+        "part",
+        "vla",
+    ]
+
+
+def test_standard_multiverse_games_have_no_board_orders() -> None:
+    standard = ruleset_for("standard", "multiverse")
+    assert not has_board_orders(base_map_for("standard"))
+    doc = standard.starting_position("standard")
+    (check,) = standard.check_orders(doc, "russia", ["A Mos - TSR - War"])
+    assert not check.ok

@@ -1,0 +1,76 @@
+"""Outer Space in reports: the spacecraft named Orbit, colonize orders worded, and
+the blocks after the position (armies in orbit, colonies, jammed provinces)."""
+
+from __future__ import annotations
+
+from judge.reports.outerspace import jammed_rows, names_for, space_blocks
+from judge.reports.sentences import Units, order_sentence, view_of_text
+from judge.variant.data import load_variant
+from judge.variant.empires import Empire, empire_variant
+
+EMPIRES = [
+    Empire("zorg", "Zorg", "Zorgon", "Z"),
+    Empire("vega", "Vega", "Vegan", "V"),
+    Empire("altair", "Altair", "Altairian", "A"),
+]
+AFTER = {
+    "powers": ["zorg", "vega", "altair"],
+    "units": [
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "altair", "type": "A", "province": "orb"},
+        {"power": "vega", "type": "A", "province": "par"},
+    ],
+    "colonies": {"zorg": ["par", "bre"], "vega": [], "altair": ["ven"]},
+}
+
+
+def _sentence(text: str) -> str:
+    names = names_for(empire_variant(EMPIRES))
+    return order_sentence("vega", view_of_text(text), text, names, Units(names))
+
+
+def test_orders_name_the_spacecraft_and_colonizing():
+    assert _sentence("A orb - par") == "Army Orbit -> Paris."
+    assert _sentence("A orb H") == "Army Orbit HOLD."
+    assert (
+        _sentence("A mun S A orb(zorg) - ber") == "Army Munich SUPPORT Army Orbit (Zorg) -> Berlin."
+    )
+    assert _sentence("A par COL") == "Army Paris COLONIZE."
+    assert _sentence("A kie COL hol") == "Army Kiel COLONIZE Holland."
+    assert _sentence("A par - orb") == "Army Paris -> Orbit."
+
+
+def test_blocks_after_the_position():
+    names = names_for(empire_variant(EMPIRES))
+    blocks = space_blocks(AFTER, names)
+    assert [b["heading"] for b in blocks] == [
+        "Armies in orbit:",
+        "Colonies:",
+        "Jammed (only the colony's empire may beam down):",
+    ]
+    lines = [[f"{r['label']} {r['text']}" for r in b["rows"]] for b in blocks]
+    assert lines == [
+        [
+            "Zorg:    2 armies in orbit.",
+            "Vega:    0 armies in orbit.",
+            "Altair:  1 army in orbit.",
+        ],
+        ["Zorg:    Brest, Paris.", "Vega:    none.", "Altair:  Venice."],
+        [
+            "Brest:   jammed for Vega and Altair.",
+            "Paris:   jammed for Vega and Altair.",
+            "Venice:  jammed for Zorg and Vega.",
+        ],
+    ]
+
+
+def test_no_colony_no_jamming_block():
+    names = names_for(empire_variant(EMPIRES))
+    assert jammed_rows({}, names, ["zorg", "vega"]) == []
+    assert len(space_blocks({**AFTER, "colonies": {}}, names)) == 2
+
+
+def test_other_variants_keep_their_names():
+    names = names_for(load_variant("standard"))
+    assert names.place("orb") == "orb"
