@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.engine.adjustments import AdjustmentOrder
 from judge.engine.mapgeo import geography_for
-from judge.engine.orders import Location, Unit, UnitType
+from judge.engine.orders import Build, Location, Unit, UnitType, Waive
 from judge.engine.phase import Phase, PhaseError
 from judge.engine.resolver import Dislodgement, Outcome
 from judge.engine.retreats import retreat_options
@@ -271,17 +271,28 @@ def _short(message: str | None) -> str | None:
 def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
     """Valid orders, the last one winning for each unit; earlier ones are marked invalid
     (every waive is an order of its own)."""
-
-    def key(index: int, check: OrderCheck) -> tuple[str | None, OrderKey | int]:
-        found = OrderKey.of(check.order)
-        return (check.power, index if found.is_waive else found)
-
-    last = {key(index, check): index for index, check in enumerate(checks) if check.ok}
+    keys: list[Any] = []
+    last: dict[Any, int] = {}
+    for index, check in enumerate(checks):
+        if not check.ok:
+            keys.append(None)
+            continue
+        order = check.order
+        unit = getattr(order, "unit", None)
+        if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
+            # The common case, a unit on a one-board map: its key is its location
+            # (what OrderKey.of gives, without building one per order).
+            key: Any = (check.power, unit)
+        else:
+            found = OrderKey.of(order)
+            key = (check.power, index if found.is_waive else found)
+        keys.append(key)
+        last[key] = index
     chosen = []
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        if last[key(index, check)] == index:
+        if last[keys[index]] == index:
             chosen.append(check)
         else:
             entries[index].update(result="invalid", reason="replaced by a later order")
