@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from judge.engine.kinds import MovementOrder, Order
+from judge.engine.kinds import Board, MovementOrder, Order
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
@@ -49,6 +49,7 @@ __all__ = [
     "check_position_orders",
     "clear_read_cache",
     "parse_order",
+    "position_checker",
     "split_orders",
     "units_without_orders",
 ]
@@ -209,12 +210,31 @@ def check_position_orders(
     return _check_lines(variant, _Position.of(variant, position), power, lines, syntax)
 
 
+def position_checker(
+    variant: Variant, position: Position, syntax: OrderSyntax = STANDARD_SYNTAX
+) -> Callable[[str, list[str]], list[OrderCheck]]:
+    """:func:`check_position_orders` for several powers of one position: the checking
+    view of the position and the legality board are built once."""
+    pos = _Position.of(variant, position)
+    board = Board(syntax.engine.geography(variant), pos.units, syntax.engine.order_kinds)
+
+    def check(power: str, lines: list[str]) -> list[OrderCheck]:
+        return _check_lines(variant, pos, power, lines, syntax, board)
+
+    return check
+
+
 def _check_lines(
-    variant: Variant, pos: _Position, power: str, lines: list[str], syntax: OrderSyntax
+    variant: Variant,
+    pos: _Position,
+    power: str,
+    lines: list[str],
+    syntax: OrderSyntax,
+    board: Board | None = None,
 ) -> list[OrderCheck]:
     checks = []
     waives = 0
-    ctx = Context(variant, pos, power, syntax)
+    ctx = Context(variant, pos, power, syntax, board)
     for line in lines:
         for text in split_orders(line):
             check = _check_one(ctx, text)

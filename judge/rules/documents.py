@@ -29,7 +29,7 @@ from judge.engine.turn import (
 from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
-from judge.orders.text import OrderCheck, check_position_orders
+from judge.orders.text import OrderCheck, position_checker
 from judge.variant.data import Variant, VariantError, load_variant
 
 
@@ -60,12 +60,13 @@ def document_checks(
     if not isinstance(orders, dict):
         raise DocumentError("'orders' must map each power to a list of order strings")
     checks: list[OrderCheck] = []
+    check = position_checker(variant, position, syntax)
     for power, lines in orders.items():
         if power not in variant.powers:
             raise DocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
-        checks.extend(check_position_orders(variant, position, power, lines, syntax))
+        checks.extend(check(power, lines))
     return checks
 
 
@@ -128,8 +129,26 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     places = _places(variant)
     units: dict[Location, Unit] = {}
     occupied: set[str] = set()
+    powers = variant.powers
     for entry in _list(doc, "units"):
-        loc, unit = _unit(variant, places, entry, "units")
+        # The common case checked inline (the same checks as _unit, which says
+        # what is wrong otherwise).
+        if type(entry) is dict:
+            power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
+            unit_type = _UNIT_TYPES.get(kind) if type(kind) is str else None
+            place = places.get(loc) if type(loc) is str else None
+            if (
+                type(power) is str
+                and power in powers
+                and unit_type is not None
+                and place is not None
+                and unit_type in place[1]
+            ):
+                unit = Unit(power, unit_type)
+            else:
+                loc, unit = _unit(variant, places, entry, "units")
+        else:
+            loc, unit = _unit(variant, places, entry, "units")
         area = places[loc][0]
         if area in occupied:
             raise DocumentError(f"two units in {area!r}")
