@@ -45,6 +45,10 @@ class _State(Enum):
     RESOLVED = 2
 
 
+# The states as module constants: looked up on every resolve.
+_UNRESOLVED, _GUESSING, _RESOLVED = _State.UNRESOLVED, _State.GUESSING, _State.RESOLVED
+
+
 class _Restart(Exception):
     """The backup rule changed the rules of the game: resolve everything again."""
 
@@ -193,22 +197,22 @@ class _Resolver:
 
     def resolve(self, loc: Location) -> bool:
         """Kruijswijk's resolve: the decision of the order at ``loc``."""
-        state = self.state.get(loc, _State.UNRESOLVED)
-        if state is _State.RESOLVED:
+        state = self.state.get(loc, _UNRESOLVED)
+        if state is _RESOLVED:
             return self.value[loc]
-        if state is _State.GUESSING:
+        if state is _GUESSING:
             # Record the dependency every time, so that whoever asked knows its
             # answer rests on a guess and must not be settled for good.
             self.dependencies.append(loc)
             return self.value[loc]
 
         mark = len(self.dependencies)
-        self.state[loc], self.value[loc] = _State.GUESSING, False
+        self.state[loc], self.value[loc] = _GUESSING, False
         first = self.adjudicate(loc)
         if len(self.dependencies) == mark:
             # No guess was needed: the result stands on its own.
-            if self.state[loc] is not _State.RESOLVED:
-                self.state[loc], self.value[loc] = _State.RESOLVED, first
+            if self.state[loc] is not _RESOLVED:
+                self.state[loc], self.value[loc] = _RESOLVED, first
             return first
 
         if self.dependencies[mark] != loc:
@@ -219,12 +223,12 @@ class _Resolver:
 
         # This order starts the cycle: try the other guess.
         self._forget(mark)
-        self.state[loc], self.value[loc] = _State.GUESSING, True
+        self.state[loc], self.value[loc] = _GUESSING, True
         second = self.adjudicate(loc)
         if first == second:
             # Only one guess is consistent.
             self._forget(mark)
-            self.state[loc], self.value[loc] = _State.RESOLVED, first
+            self.state[loc], self.value[loc] = _RESOLVED, first
             return first
 
         self._backup_rule(list(self.dependencies[mark:]))
@@ -233,7 +237,7 @@ class _Resolver:
 
     def _forget(self, mark: int) -> None:
         while len(self.dependencies) > mark:
-            self.state[self.dependencies.pop()] = _State.UNRESOLVED
+            self.state[self.dependencies.pop()] = _UNRESOLVED
 
     def _backup_rule(self, cycle: list[Location]) -> None:
         convoyed = set()
@@ -373,7 +377,7 @@ class _Resolver:
 
     def run(self) -> MovementResult:
         while True:
-            self.state = {loc: _State.RESOLVED for loc in self.forced}
+            self.state = {loc: _RESOLVED for loc in self.forced}
             self.value = dict(self.forced)
             self.dependencies = []
             try:
