@@ -81,60 +81,65 @@ class _Resolver:
     def _index(self) -> None:
         """Classify orders once: moves, convoy use, matching supports and convoys."""
         geo, units, orders = self.geo, self.units, self.orders
-        self.moves_into: dict[Hashable, list[Location]] = {}
+        province = geo.province
+        moves_into: dict[Hashable, list[Location]] = {}
+        self.moves_into = moves_into
         # Where each move goes, and its area (asked for again and again below).
-        self.dest: dict[Location, Location] = {}
-        self.dest_area: dict[Location, Hashable] = {}
+        dests: dict[Location, Location] = {}
+        dest_area: dict[Location, Hashable] = {}
+        self.dest, self.dest_area = dests, dest_area
+        carriers: list[tuple[Location, tuple[Location, Location]]] = []
+        supporters: list[tuple[Location, MovementOrder, Location]] = []
         for loc, order in orders.items():
             dest = order.moves_to()
             if dest is not None:
-                self.dest[loc] = dest
-                area = self.dest_area[loc] = geo.province(dest)
-                self.moves_into.setdefault(area, []).append(loc)
+                dests[loc] = dest
+                area = dest_area[loc] = province(dest)
+                found = moves_into.get(area)
+                if found is None:
+                    moves_into[area] = [loc]
+                else:
+                    found.append(loc)
+            carried = order.carries()
+            if carried is not None:
+                carriers.append((loc, carried))
+            target = order.supports()
+            if target is not None:
+                supporters.append((loc, order, target))
 
         # Convoy orders that match an army's move (same army, same destination area).
         matching_convoys: dict[Location, list[Location]] = {}
-        for loc, order in orders.items():
-            carried = order.carries()
-            if carried is None:
-                continue
-            army, dest = carried
+        for loc, (army, dest) in carriers:
             if (
-                army in self.dest
+                army in dests
                 and orders[army].may_go_by_convoy()
                 and units[army].type.convoyable
-                and self.dest_area[army] == geo.province(dest)
+                and dest_area[army] == province(dest)
             ):
                 matching_convoys.setdefault(army, []).append(loc)
 
-        # Which moves go by convoy, and over which fleets.
+        # Which moves go by convoy, and over which fleets; whether each move not by
+        # convoy can reach its destination (it never changes).
         self.route_fleets: dict[Location, list[Location]] = {}
-        for loc, dest in self.dest.items():
+        self.direct: dict[Location, bool] = {}
+        for loc in dests:
             order, unit = orders[loc], units[loc]
+            direct = order.reaches_directly(geo, unit, loc)
             if not (order.may_go_by_convoy() and unit.type.convoyable):
+                self.direct[loc] = direct
                 continue
             convoys = matching_convoys.get(loc, [])
-            fleets = self._fleets_on_routes(loc, dest, convoys)
-            direct = order.reaches_directly(geo, unit, loc)
             # Intent to be convoyed (DATC 4.A.3): "via convoy", or a fleet of the
             # army's own power ordered to convoy it.
             own_fleet = any(units[f].power == unit.power for f in convoys)
             if not direct or order.asks_for_convoy() or own_fleet:
-                self.route_fleets[loc] = fleets
-
-        # Whether each move not by convoy can reach its destination (it never changes).
-        self.direct: dict[Location, bool] = {
-            loc: orders[loc].reaches_directly(geo, units[loc], loc)
-            for loc in self.dest
-            if loc not in self.route_fleets
-        }
+                self.route_fleets[loc] = self._fleets_on_routes(loc, dests[loc], convoys)
+            else:
+                self.direct[loc] = direct
 
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
-        for loc, order in orders.items():
-            target = order.supports()
-            if target is None:
-                continue
+        for loc, order, target in supporters:
             supported = orders.get(target)
             if supported is not None and order.backs(supported, geo):
                 self.supports_of.setdefault(target, []).append(loc)

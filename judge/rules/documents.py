@@ -255,7 +255,19 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
     if not isinstance(given, dict):
         raise DocumentError("'supply_centers' must map powers to lists of provinces")
     centers = {}
+    known = variant.supply_centers
     for power, owned in given.items():
+        if (
+            type(power) is str
+            and power in variant.powers
+            and type(owned) is list
+            and all(type(code) is str for code in owned)
+            and known.issuperset(owned)
+        ):
+            # The common case (the checks below, which say what is wrong otherwise).
+            for code in owned:
+                centers[code] = power
+            continue
         if power not in variant.powers:
             raise DocumentError(f"unknown power in supply_centers: {power!r}")
         if not isinstance(owned, list):
