@@ -213,7 +213,7 @@ class _Resolver:
 
         mark = len(self.dependencies)
         self.state[loc], self.value[loc] = _GUESSING, False
-        first = self.adjudicate(loc)
+        first = self.orders[loc].decide(self, loc)  # self.adjudicate, without a call
         if len(self.dependencies) == mark:
             # No guess was needed: the result stands on its own.
             if self.state[loc] is not _RESOLVED:
@@ -229,7 +229,7 @@ class _Resolver:
         # This order starts the cycle: try the other guess.
         self._forget(mark)
         self.state[loc], self.value[loc] = _GUESSING, True
-        second = self.adjudicate(loc)
+        second = self.orders[loc].decide(self, loc)
         if first == second:
             # Only one guess is consistent.
             self._forget(mark)
