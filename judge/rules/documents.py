@@ -144,7 +144,9 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
                 and place is not None
                 and unit_type in place[1]
             ):
-                unit = Unit(power, unit_type)
+                unit = _UNITS.get((power, unit_type))
+                if unit is None:
+                    unit = _UNITS[power, unit_type] = Unit(power, unit_type)
             else:
                 loc, unit = _unit(variant, places, entry, "units")
         else:
@@ -200,6 +202,9 @@ def _retreat_options(
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# Units are immutable values: one per power and type serves every position (the
+# powers are a variant's, so this stays small).
+_UNITS: dict[tuple[str, UnitType], Unit] = {}
 
 
 @functools.lru_cache(maxsize=16)
