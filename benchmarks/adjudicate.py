@@ -673,6 +673,11 @@ def main(argv: list[str] | None = None) -> None:
         help="also time `judge adjudicate` (the project's console script) on all movement "
         "phases as one batch, RUNS times each with a one-phase batch",
     )
+    parser.add_argument(
+        "--save-batch",
+        metavar="FILE",
+        help="write the movement phases as one JSON array to FILE (input for `judge adjudicate`)",
+    )
     args = parser.parse_args(argv)
     if args.judge_only:
         if str(ROOT) not in sys.path:
@@ -688,6 +693,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     results = play(args.seed, args.games, args.years, not args.judge_only, args.repeats)
     report(results, args.seed, args.games, args.repeats, args.examples)
+    if args.save_batch:
+        import json
+
+        Path(args.save_batch).write_text(json.dumps(results.movement_docs))
     if args.command:
         report_command(results, args.command)
 

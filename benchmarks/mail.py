@@ -98,7 +98,7 @@ def main() -> int:
     print(f"mails: {args.mails} for {args.games} games ({len(seats)} powers)")
     print(f"put into Dovecot (APPEND): {append_s:.2f} s")
     print(f"stored, processed, committed and answered: {elapsed:.2f} s")
-    print(f"throughput: {rate:.1f} mails/s (target 50)")
+    print(f"throughput: {rate:.1f} mails/s (target 200, issue 15)")
     print(f"peak memory (RSS of judge process, in-process relay included): {peak_mib:.1f} MiB")
     return 0 if rate >= 50 else 1
 

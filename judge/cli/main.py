@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -37,6 +38,9 @@ def _adjudicate(args: argparse.Namespace) -> int:
     except JSONDecodeError as error:
         print(f"judge adjudicate: bad JSON in {args.file}: {error}", file=sys.stderr)
         return 2
+    # The documents live until the end: the collector need not look at them again
+    # while the answers are built (about a tenth of the time of a big batch).
+    gc.freeze()
     try:
         answer = adjudicate(doc)
     except DocumentError as error:

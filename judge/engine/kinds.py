@@ -19,7 +19,7 @@ only these hooks, so a ruleset adds an order kind without editing it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
 from judge.engine.outcome import MovementResult, Outcome
@@ -86,6 +86,11 @@ class Board:
     geo: Geography
     units: Mapping[Location, Unit]
     kinds: tuple[type[Order], ...]
+    routes: dict[tuple[Location, Location, Location | None], frozenset[Location]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Convoy searches done on this board (its units never change), by
+    ``(army, destination, excluded fleet)``: every fleet of a convoy asks the same."""
 
     def could_reach(self, loc: Location, dest: Location, exclude: Location | None = None) -> bool:
         """Whether the unit at ``loc`` could get into the area of ``dest`` by some order

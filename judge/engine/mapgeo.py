@@ -29,6 +29,9 @@ class MapGeography:
             for dest in dests:
                 reach[loc].add(self._area[dest])
         self._fleet_reach = {loc: frozenset(areas) for loc, areas in reach.items()}
+        # Asked for every fleet of every convoy search: answered from sets.
+        self._sea = frozenset(loc for loc in self._area if variant.is_sea(loc))
+        self._coastal = frozenset(p for p in variant.provinces if variant.is_coastal(p))
 
     def province(self, loc: Location) -> Hashable:
         """The province code of a location."""
@@ -50,11 +53,17 @@ class MapGeography:
 
     def can_convoy(self, loc: Location) -> bool:
         """Fleets convoy from sea areas only."""
-        return self.variant.is_sea(loc)
+        if loc in self._sea:
+            return True
+        if loc in self._area:
+            return False
+        return self.variant.is_sea(loc)  # an unknown location: the variant says why
 
     def is_coastal(self, area: Hashable) -> bool:
         """Armies are convoyed from and to coastal provinces."""
-        return self.variant.is_coastal(area)
+        return area in self._coastal or (
+            area not in self.variant.provinces and self.variant.is_coastal(area)
+        )
 
     def neighbours(self, unit_type: UnitType, loc: Location) -> Iterable[Location]:
         """Every location the unit can move to directly, in a stable order."""

@@ -45,6 +45,23 @@ __all__ = [
 ]
 
 
+def _convoy_fleets(
+    board: Board, army: Location, dest: Location, exclude: Location | None = None
+) -> frozenset[Location]:
+    """:func:`convoy_fleets` on ``board``, searched once per board when it keeps a
+    record of its searches (a board's units never change)."""
+    routes = getattr(board, "routes", None)
+    if routes is None:
+        return frozenset(convoy_fleets(board.geo, board.units, army, dest, exclude=exclude))
+    key = (army, dest, exclude)
+    found = routes.get(key)
+    if found is None:
+        found = routes[key] = frozenset(
+            convoy_fleets(board.geo, board.units, army, dest, exclude=exclude)
+        )
+    return found
+
+
 @register
 @dataclass(frozen=True, slots=True)
 class Hold(MovementOrder):
@@ -93,7 +110,7 @@ class Move(Moving):
     via_convoy: bool = False
 
     def illegal_reason(self, board: Board, unit: Unit) -> str | None:
-        geo, units = board.geo, board.units
+        geo = board.geo
         src, dest = self.unit, self.dest
         if geo.province(src) == geo.province(dest):
             return "a unit cannot move to where it is"
@@ -103,7 +120,7 @@ class Move(Moving):
             return f"{an(unit.type.word)} cannot go there"
         if not could_reach(geo, unit, src, dest):
             return f"{an(unit.type.word)} cannot go there, even by convoy"
-        if not convoy_fleets(geo, units, src, dest):
+        if not _convoy_fleets(board, src, dest):
             return "no fleets are placed to convoy it there"
         return None
 
@@ -128,7 +145,7 @@ class Move(Moving):
             return True
         if not could_reach(geo, unit, loc, dest):
             return False
-        return bool(convoy_fleets(geo, units, loc, dest, exclude=exclude))
+        return bool(_convoy_fleets(board, loc, dest, exclude))
 
     def asks_for_convoy(self) -> bool:
         return self.via_convoy
@@ -256,7 +273,7 @@ class Convoy(MovementOrder):
             return "a unit cannot move to where it is"
         if not (geo.is_coastal(start) and geo.is_coastal(goal)):
             return "a convoy must go from coast to coast"
-        if self.unit not in convoy_fleets(geo, units, self.army, self.dest):
+        if self.unit not in _convoy_fleets(board, self.army, self.dest):
             return "this fleet cannot be part of any convoy route for that move"
         return None
 

@@ -45,6 +45,10 @@ class _State(Enum):
     RESOLVED = 2
 
 
+# The states as module constants: looked up on every resolve.
+_UNRESOLVED, _GUESSING, _RESOLVED = _State.UNRESOLVED, _State.GUESSING, _State.RESOLVED
+
+
 class _Restart(Exception):
     """The backup rule changed the rules of the game: resolve everything again."""
 
@@ -77,60 +81,65 @@ class _Resolver:
     def _index(self) -> None:
         """Classify orders once: moves, convoy use, matching supports and convoys."""
         geo, units, orders = self.geo, self.units, self.orders
-        self.moves_into: dict[Hashable, list[Location]] = {}
+        province = geo.province
+        moves_into: dict[Hashable, list[Location]] = {}
+        self.moves_into = moves_into
         # Where each move goes, and its area (asked for again and again below).
-        self.dest: dict[Location, Location] = {}
-        self.dest_area: dict[Location, Hashable] = {}
+        dests: dict[Location, Location] = {}
+        dest_area: dict[Location, Hashable] = {}
+        self.dest, self.dest_area = dests, dest_area
+        carriers: list[tuple[Location, tuple[Location, Location]]] = []
+        supporters: list[tuple[Location, MovementOrder, Location]] = []
         for loc, order in orders.items():
             dest = order.moves_to()
             if dest is not None:
-                self.dest[loc] = dest
-                area = self.dest_area[loc] = geo.province(dest)
-                self.moves_into.setdefault(area, []).append(loc)
+                dests[loc] = dest
+                area = dest_area[loc] = province(dest)
+                found = moves_into.get(area)
+                if found is None:
+                    moves_into[area] = [loc]
+                else:
+                    found.append(loc)
+            carried = order.carries()
+            if carried is not None:
+                carriers.append((loc, carried))
+            target = order.supports()
+            if target is not None:
+                supporters.append((loc, order, target))
 
         # Convoy orders that match an army's move (same army, same destination area).
         matching_convoys: dict[Location, list[Location]] = {}
-        for loc, order in orders.items():
-            carried = order.carries()
-            if carried is None:
-                continue
-            army, dest = carried
+        for loc, (army, dest) in carriers:
             if (
-                army in self.dest
+                army in dests
                 and orders[army].may_go_by_convoy()
                 and units[army].type.convoyable
-                and self.dest_area[army] == geo.province(dest)
+                and dest_area[army] == province(dest)
             ):
                 matching_convoys.setdefault(army, []).append(loc)
 
-        # Which moves go by convoy, and over which fleets.
+        # Which moves go by convoy, and over which fleets; whether each move not by
+        # convoy can reach its destination (it never changes).
         self.route_fleets: dict[Location, list[Location]] = {}
-        for loc, dest in self.dest.items():
+        self.direct: dict[Location, bool] = {}
+        for loc in dests:
             order, unit = orders[loc], units[loc]
+            direct = order.reaches_directly(geo, unit, loc)
             if not (order.may_go_by_convoy() and unit.type.convoyable):
+                self.direct[loc] = direct
                 continue
             convoys = matching_convoys.get(loc, [])
-            fleets = self._fleets_on_routes(loc, dest, convoys)
-            direct = order.reaches_directly(geo, unit, loc)
             # Intent to be convoyed (DATC 4.A.3): "via convoy", or a fleet of the
             # army's own power ordered to convoy it.
             own_fleet = any(units[f].power == unit.power for f in convoys)
             if not direct or order.asks_for_convoy() or own_fleet:
-                self.route_fleets[loc] = fleets
-
-        # Whether each move not by convoy can reach its destination (it never changes).
-        self.direct: dict[Location, bool] = {
-            loc: orders[loc].reaches_directly(geo, units[loc], loc)
-            for loc in self.dest
-            if loc not in self.route_fleets
-        }
+                self.route_fleets[loc] = self._fleets_on_routes(loc, dests[loc], convoys)
+            else:
+                self.direct[loc] = direct
 
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
-        for loc, order in orders.items():
-            target = order.supports()
-            if target is None:
-                continue
+        for loc, order, target in supporters:
             supported = orders.get(target)
             if supported is not None and order.backs(supported, geo):
                 self.supports_of.setdefault(target, []).append(loc)
@@ -193,22 +202,22 @@ class _Resolver:
 
     def resolve(self, loc: Location) -> bool:
         """Kruijswijk's resolve: the decision of the order at ``loc``."""
-        state = self.state.get(loc, _State.UNRESOLVED)
-        if state is _State.RESOLVED:
+        state = self.state.get(loc, _UNRESOLVED)
+        if state is _RESOLVED:
             return self.value[loc]
-        if state is _State.GUESSING:
+        if state is _GUESSING:
             # Record the dependency every time, so that whoever asked knows its
             # answer rests on a guess and must not be settled for good.
             self.dependencies.append(loc)
             return self.value[loc]
 
         mark = len(self.dependencies)
-        self.state[loc], self.value[loc] = _State.GUESSING, False
-        first = self.adjudicate(loc)
+        self.state[loc], self.value[loc] = _GUESSING, False
+        first = self.orders[loc].decide(self, loc)  # self.adjudicate, without a call
         if len(self.dependencies) == mark:
             # No guess was needed: the result stands on its own.
-            if self.state[loc] is not _State.RESOLVED:
-                self.state[loc], self.value[loc] = _State.RESOLVED, first
+            if self.state[loc] is not _RESOLVED:
+                self.state[loc], self.value[loc] = _RESOLVED, first
             return first
 
         if self.dependencies[mark] != loc:
@@ -219,12 +228,12 @@ class _Resolver:
 
         # This order starts the cycle: try the other guess.
         self._forget(mark)
-        self.state[loc], self.value[loc] = _State.GUESSING, True
-        second = self.adjudicate(loc)
+        self.state[loc], self.value[loc] = _GUESSING, True
+        second = self.orders[loc].decide(self, loc)
         if first == second:
             # Only one guess is consistent.
             self._forget(mark)
-            self.state[loc], self.value[loc] = _State.RESOLVED, first
+            self.state[loc], self.value[loc] = _RESOLVED, first
             return first
 
         self._backup_rule(list(self.dependencies[mark:]))
@@ -233,7 +242,7 @@ class _Resolver:
 
     def _forget(self, mark: int) -> None:
         while len(self.dependencies) > mark:
-            self.state[self.dependencies.pop()] = _State.UNRESOLVED
+            self.state[self.dependencies.pop()] = _UNRESOLVED
 
     def _backup_rule(self, cycle: list[Location]) -> None:
         convoyed = set()
@@ -373,7 +382,7 @@ class _Resolver:
 
     def run(self) -> MovementResult:
         while True:
-            self.state = {loc: _State.RESOLVED for loc in self.forced}
+            self.state = {loc: _RESOLVED for loc in self.forced}
             self.value = dict(self.forced)
             self.dependencies = []
             try:

@@ -281,7 +281,14 @@ class Context:
 
     __slots__ = ("variant", "pos", "power", "syntax", "geo", "board", "memo")
 
-    def __init__(self, variant: Variant, pos: CheckPosition, power: str, syntax: OrderSyntax):
+    def __init__(
+        self,
+        variant: Variant,
+        pos: CheckPosition,
+        power: str,
+        syntax: OrderSyntax,
+        board: Board | None = None,
+    ):
         self.variant = variant
         self.pos = pos
         self.power = power
@@ -289,10 +296,13 @@ class Context:
         self.memo: dict[str, Any] = {}
         """What interpreters note while one batch of a power's orders is read (e.g.
         which of several interchangeable units earlier orders of the batch took)."""
-        self.geo: Geography = syntax.engine.geography(variant)
+        self.geo: Geography = syntax.engine.geography(variant) if board is None else board.geo
         """The geography of the variant under the rules in play."""
-        self.board = Board(self.geo, pos.units, syntax.engine.order_kinds)
-        """What the legality of a movement order looks at."""
+        if board is None:
+            board = Board(self.geo, pos.units, syntax.engine.order_kinds)
+        self.board = board
+        """What the legality of a movement order looks at (the powers of one phase
+        may share it: it depends on the position only)."""
 
     def own_unit(self, place: Place, dislodged: bool = False) -> str:
         """The location of the power's unit in ``place``; Refusal when there is none."""

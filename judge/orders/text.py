@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from judge.engine.kinds import MovementOrder, Order
+from judge.engine.kinds import Board, MovementOrder, Order
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
@@ -49,6 +49,7 @@ __all__ = [
     "check_position_orders",
     "clear_read_cache",
     "parse_order",
+    "position_checker",
     "split_orders",
     "units_without_orders",
 ]
@@ -209,15 +210,53 @@ def check_position_orders(
     return _check_lines(variant, _Position.of(variant, position), power, lines, syntax)
 
 
+def position_checker(
+    variant: Variant, position: Position, syntax: OrderSyntax = STANDARD_SYNTAX
+) -> Callable[[str, list[str]], list[OrderCheck]]:
+    """:func:`check_position_orders` for several powers of one position: the checking
+    view of the position, the legality board and the units' texts are built once."""
+    pos = _Position.of(variant, position)
+    board = Board(syntax.engine.geography(variant), pos.units, syntax.engine.order_kinds)
+    unit_text = _unit_text(pos.dislodged if pos.kind == "R" else pos.units)
+
+    def check(power: str, lines: list[str]) -> list[OrderCheck]:
+        return _check_lines(variant, pos, power, lines, syntax, board, unit_text)
+
+    return check
+
+
+def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
+    """The text of the unit at a location (``A par``; ``? par`` when there is none),
+    each written once: the units do not change while orders are checked."""
+    texts: dict[Any, str] = {}
+
+    def unit(loc: Any) -> str:
+        text = texts.get(loc)
+        if text is None:
+            u = units.get(loc)
+            text = texts[loc] = f"{u.type.value if u else '?'} {loc}"
+        return text
+
+    return unit
+
+
 def _check_lines(
-    variant: Variant, pos: _Position, power: str, lines: list[str], syntax: OrderSyntax
+    variant: Variant,
+    pos: _Position,
+    power: str,
+    lines: list[str],
+    syntax: OrderSyntax,
+    board: Board | None = None,
+    unit_text: Callable[[Any], str] | None = None,
 ) -> list[OrderCheck]:
     checks = []
     waives = 0
-    ctx = Context(variant, pos, power, syntax)
+    ctx = Context(variant, pos, power, syntax, board)
+    if unit_text is None:
+        unit_text = _unit_text(pos.dislodged if pos.kind == "R" else pos.units)
     for line in lines:
         for text in split_orders(line):
-            check = _check_one(ctx, text)
+            check = _check_one(ctx, text, unit_text)
             if check.ok and check.key == "waive":
                 waives += 1
                 check = OrderCheck(
@@ -227,7 +266,7 @@ def _check_lines(
     return checks
 
 
-def _check_one(ctx: Context, text: str) -> OrderCheck:
+def _check_one(ctx: Context, text: str, unit_text: Callable[[Any], str]) -> OrderCheck:
     power = ctx.power
     try:
         parsed = parse_order(ctx.variant, text, ctx.syntax)
@@ -237,10 +276,8 @@ def _check_one(ctx: Context, text: str) -> OrderCheck:
         order = _interpret(ctx, parsed)
     except Refusal as refusal:
         return OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
-    pos = ctx.pos
-    units = pos.dislodged if pos.kind == "R" else pos.units
     return OrderCheck(
-        text, True, canonical(order, units, pos.kind), _key(order), None, order, power
+        text, True, order.format(unit_text, ctx.pos.kind), _key(order), None, order, power
     )
 
 

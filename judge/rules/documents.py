@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.engine.adjustments import AdjustmentOrder
 from judge.engine.mapgeo import geography_for
-from judge.engine.orders import Location, Unit, UnitType
+from judge.engine.orders import Build, Location, Unit, UnitType, Waive
 from judge.engine.phase import Phase, PhaseError
 from judge.engine.resolver import Dislodgement, Outcome
 from judge.engine.retreats import retreat_options
@@ -31,7 +31,7 @@ from judge.engine.turn import (
 from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
-from judge.orders.text import OrderCheck, check_position_orders
+from judge.orders.text import OrderCheck, position_checker
 from judge.variant.data import Variant, VariantError, load_variant
 
 
@@ -62,12 +62,13 @@ def document_checks(
     if not isinstance(orders, dict):
         raise DocumentError("'orders' must map each power to a list of order strings")
     checks: list[OrderCheck] = []
+    check = position_checker(variant, position, syntax)
     for power, lines in orders.items():
         if power not in variant.powers:
             raise DocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise DocumentError(f"orders of {power} must be a list of strings")
-        checks.extend(check_position_orders(variant, position, power, lines, syntax))
+        checks.extend(check(power, lines))
     return checks
 
 
@@ -156,8 +157,28 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     places = _places(variant)
     units: dict[Location, Unit] = {}
     occupied: set[str] = set()
+    powers = variant.powers
     for entry in _list(doc, "units"):
-        loc, unit = _unit(variant, places, entry, "units")
+        # The common case checked inline (the same checks as _unit, which says
+        # what is wrong otherwise).
+        if type(entry) is dict:
+            power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
+            unit_type = _UNIT_TYPES.get(kind) if type(kind) is str else None
+            place = places.get(loc) if type(loc) is str else None
+            if (
+                type(power) is str
+                and power in powers
+                and unit_type is not None
+                and place is not None
+                and unit_type in place[1]
+            ):
+                unit = _UNITS.get((power, unit_type))
+                if unit is None:
+                    unit = _UNITS[power, unit_type] = Unit(power, unit_type)
+            else:
+                loc, unit = _unit(variant, places, entry, "units")
+        else:
+            loc, unit = _unit(variant, places, entry, "units")
         area = places[loc][0]
         if area in occupied:
             raise DocumentError(f"two units in {area!r}")
@@ -209,6 +230,9 @@ def _retreat_options(
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# Units are immutable values: one per power and type serves every position (the
+# powers are a variant's, so this stays small).
+_UNITS: dict[tuple[str, UnitType], Unit] = {}
 
 
 @functools.lru_cache(maxsize=16)
@@ -264,7 +288,19 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
     if not isinstance(given, dict):
         raise DocumentError("'supply_centers' must map powers to lists of provinces")
     centers = {}
+    known = variant.supply_centers
     for power, owned in given.items():
+        if (
+            type(power) is str
+            and power in variant.powers
+            and type(owned) is list
+            and all(type(code) is str for code in owned)
+            and known.issuperset(owned)
+        ):
+            # The common case (the checks below, which say what is wrong otherwise).
+            for code in owned:
+                centers[code] = power
+            continue
         if power not in variant.powers:
             raise DocumentError(f"unknown power in supply_centers: {power!r}")
         if not isinstance(owned, list):
@@ -299,17 +335,28 @@ def _short(message: str | None) -> str | None:
 def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
     """Valid orders, the last one winning for each unit; earlier ones are marked invalid
     (every waive is an order of its own)."""
-
-    def key(index: int, check: OrderCheck) -> tuple[str | None, OrderKey | int]:
-        found = OrderKey.of(check.order)
-        return (check.power, index if found.is_waive else found)
-
-    last = {key(index, check): index for index, check in enumerate(checks) if check.ok}
+    keys: list[Any] = []
+    last: dict[Any, int] = {}
+    for index, check in enumerate(checks):
+        if not check.ok:
+            keys.append(None)
+            continue
+        order = check.order
+        unit = getattr(order, "unit", None)
+        if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
+            # The common case, a unit on a one-board map: its key is its location
+            # (what OrderKey.of gives, without building one per order).
+            key: Any = (check.power, unit)
+        else:
+            found = OrderKey.of(order)
+            key = (check.power, index if found.is_waive else found)
+        keys.append(key)
+        last[key] = index
     chosen = []
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        if last[key(index, check)] == index:
+        if last[keys[index]] == index:
             chosen.append(check)
         else:
             entries[index].update(result="invalid", reason="replaced by a later order")

@@ -257,7 +257,6 @@ def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> Out
             msg["Date"] = email.utils.format_datetime(datetime.now(UTC))
         utf8 = not all(a.isascii() for a in _addresses(msg, ADDRESS_HEADERS))
         policy = SMTPUTF8 if utf8 else SMTP
-        msg.as_bytes(policy=policy)  # fails here, before anything is added, if it must
     except Exception:  # noqa: BLE001
         log.exception("outgoing mail cannot be written: not queued")
         return None
@@ -266,8 +265,16 @@ def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> Out
     )
     session.add(row)
     session.flush()  # assigns row.id
-    msg["Message-ID"] = f"<judge.{row.id}.{secrets.token_hex(4)}@{_domain_of(msg)}>"
-    row.raw = msg.as_bytes(policy=policy)
+    # The mail is written out once (a big mail with a picture takes milliseconds): a
+    # mail that cannot be written takes its row back out of the transaction.
+    try:
+        msg["Message-ID"] = f"<judge.{row.id}.{secrets.token_hex(4)}@{_domain_of(msg)}>"
+        row.raw = msg.as_bytes(policy=policy)
+    except Exception:  # noqa: BLE001
+        log.exception("outgoing mail cannot be written: not queued")
+        session.delete(row)
+        session.flush()
+        return None
     session.add(row)
     return row
 
