@@ -28,12 +28,15 @@ def board_at(coord: str) -> BoardKey:
     return loc(at("x", coord)).board
 
 
-HOME = {"england": ["lon"], "austria": ["vie"], "germany": ["ber"]}
+# One supply centre each, none of them a home centre: no power is eliminated when its
+# army leaves a timeline, and none may build, so the cases (which know no builds) are
+# never interrupted by an adjustment phase.
+HOME = {"england": ["nwy"], "austria": ["ser"], "germany": ["den"]}
 
 
 def start(units: str, centers: dict | None = None) -> World:
     """A 5dplomacy world of one board (Spring 1901) with ``units``; every power owns a
-    home centre (so that none is eliminated when its army leaves a timeline)."""
+    supply centre (see ``HOME``)."""
     first = board(1, "S1901", units, HOME if centers is None else centers)
     return World(boards={first.key: first}, rules=FIVED)
 
@@ -361,7 +364,7 @@ def test_an_eliminated_power_owes_no_orders():
 
     w = start(
         "germany A mun, A boh; austria A tyr; england A lon",
-        {"germany": ["ber"], "england": ["lon"]},
+        {"germany": ["ber", "kie"], "england": ["lon"]},  # nobody adjusts after the Fall
     )
     w = play(w, {"germany": ["A mun - tyr", "A boh S A mun - tyr"]}).world
     w = play(w, {}).world  # no retreat order: Austria's last army is disbanded
