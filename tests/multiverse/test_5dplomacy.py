@@ -374,3 +374,133 @@ def test_an_eliminated_power_owes_no_orders():
         {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
     )
     assert "austria" not in owed and set(owed) == {"germany", "england"}
+
+
+# ------------------------------------------------------------ adjustments
+#
+# 5dplomacy has no winter board; after each Fall the coming Spring board of the
+# timeline waits for builds and removals, judged as the reference judges a winter
+# board.  Germany owns its three home centres in these games.
+
+GERMAN_HOMES = {"germany": ["ber", "kie", "mun"], "austria": ["vie"]}
+
+
+def _after_fall(units: str, spring: dict, fall: dict) -> World:
+    """Spring 1901 and Fall 1901 of one timeline, from ``units``."""
+    w = play(start(units, GERMAN_HOMES), spring).world
+    return play(w, fall).world
+
+
+def test_5dplomacy_build_after_a_fall_where_a_power_gained_a_centre():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    spring = w.boards[key(1, "S1902")]
+    assert spring.adjusting and spring.centers["den"] == "germany"
+    assert units_of(w, 1, "S1902") == {"den": "germany F", "mun": "germany A"}
+    # While the board waits, its units take no movement orders.
+    refused = play(w, {"germany": ["A 1:mun:S1902 - 1:tyr:S1902"]})
+    assert refused.status("A 1:mun:S1902 - 1:tyr:S1902") == "invalid"
+    assert "builds and removals" in (refused.result("A 1:mun:S1902 - 1:tyr:S1902").reason or "")
+    # The build may be written against the coming Spring board or the winter between.
+    for text in ("build A 1:kie:S1902", "build A alfa:Kie:Winter01"):
+        turn = play(w, {"germany": [text]})
+        assert turn.status(text) == "success"
+        after = turn.world.boards[key(1, "S1902")]
+        assert not after.adjusting and after.built == {"kie"}
+        assert units_of(turn.world, 1, "S1902")["kie"] == "germany A"
+        assert sorted(turn.world.boards) == [key(1, "S1901"), key(1, "F1901"), key(1, "S1902")]
+    # Then the Spring is played as usual.
+    turn = play(play(w, {"germany": ["build A kie"]}).world, {"germany": ["A kie - hol"]})
+    assert turn.status("A kie - hol") == "success"
+    assert units_of(turn.world, 1, "F1902")["hol"] == "germany A"
+
+
+def test_5dplomacy_build_refusals_are_the_reference_ones():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    # Four centres (Denmark taken), two units: two builds, in free home centres.
+    given = ["build A 1:mun:S1902", "build F 1:kie:S1902", "build A kie", "build A ber"]
+    turn = play(w, {"germany": given})
+    assert [r.status for r in turn.report.submitted] == ["invalid", "success", "failure", "success"]
+    assert "occupied" in (turn.report.submitted[0].reason or "")
+    assert turn.report.submitted[2].reason == "only one build per province"
+    assert turn.world.boards[key(1, "S1902")].built == {"kie", "ber"}
+
+
+def test_5dplomacy_removal_where_a_power_lost_a_centre():
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    spring = w.boards[key(1, "S1902")]
+    assert spring.adjusting and spring.centers["mun"] == "austria"
+    turn = play(w, {"germany": ["remove A alfa:Ruh:Spring02"], "austria": ["waive"]})
+    assert turn.status("remove A alfa:Ruh:Spring02") == "success"
+    assert units_of(turn.world, 1, "S1902") == {
+        "ber": "germany A",
+        "kie": "germany F",
+        "mun": "austria A",
+    }
+    # A removal is refused to a power that owes none, as on a reference winter board.
+    refused = play(w, {"austria": ["remove A 1:mun:S1902"]})
+    assert refused.status("remove A 1:mun:S1902") == "invalid"
+
+
+def test_5dplomacy_civil_disorder_removal():
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    turn = play(w, {})  # Germany sends nothing: the judge removes one unit itself
+    removed = [r for r in turn.report.automatic if r.auto and r.power == "germany"]
+    assert len(removed) == 1 and type(removed[0].order).__name__ == "Disband"
+    left = units_of(turn.world, 1, "S1902")
+    assert sum(1 for u in left.values() if u.startswith("germany")) == 2
+    assert removed[0].order.unit.loc not in left
+    # The same world and orders always remove the same unit (seeded).
+    again = play(w, {})
+    assert [r.order for r in again.report.automatic] == [r.order for r in turn.report.automatic]
+
+
+def test_5dplomacy_winter_is_never_a_board():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    w = play(w, {"germany": ["build A kie"]}).world
+    assert not any(k.is_winter for k in w.boards)
+    move = "A 1:mun:S1902 - 1:tyr:W1901"
+    turn = play(w, {"germany": [move]})
+    assert turn.status(move) == "invalid"
+    assert "winter is no board" in (turn.result(move).reason or "")
+    support = "A 1:mun:S1902 S A 1:kie:S1902 - 1:ber:W1901"
+    turn = play(w, {"germany": [support]})
+    assert turn.status(support) == "invalid"
+    assert not any(k.is_winter for k in turn.world.boards)
+
+
+def test_5dplomacy_nothing_moves_into_a_board_waiting_for_adjustments():
+    # Timeline 2 forks from alfa's Spring 1901 and is still at Fall 1901 when alfa's
+    # Spring 1902 waits for builds: a move into it from bravo is refused.
+    w = play(start("germany A mun, F kie; austria A boh", GERMAN_HOMES), {}).world
+    jump = "A 1:mun:F1901 - 1:tyr:S1901"
+    turn = play(w, {"germany": [jump, "F 1:kie:F1901 - 1:den:F1901"]})
+    assert turn.status(jump) == "success"
+    w = turn.world
+    assert w.boards[key(1, "S1902")].adjusting and not w.boards[key(2, "F1901")].adjusting
+    move = "A 2:tyr:F1901 - 1:mun:S1902"
+    turn = play(w, {"germany": [move]})
+    assert turn.status(move) == "invalid"
+    assert "waits for its builds and removals" in (turn.result(move).reason or "")
+
+
+def test_5dplomacy_adjustments_in_the_world_document_and_the_game_phase():
+    from judge.rules.multiverse.json_io import read_world, write_world
+    from judge.rules.multiverse.ruleset import world_phase
+
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    doc = {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
+    spring = next(b for b in doc["boards"] if b["phase"] == "S1902M")
+    assert spring["adjusting"] is True
+    assert read_world(BASE, doc).boards[key(1, "S1902")].adjusting
+    assert world_phase(doc) == "W1901A"  # every head waits: the adjustment phase
+    after = play(w, {"germany": ["build A kie"]}).world
+    doc = {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, after)}
+    assert world_phase(doc) == "S1902M" and "adjusting" not in doc["boards"][-1]
