@@ -194,7 +194,9 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
                 return "in 5dplomacy a winter is no board: nothing moves into it"
             return "winter boards cannot be entered"
         if world.adjusts(dest.board):
-            return f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
+            return (
+                f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
+            )
         if dest.board not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
     reason = illegal_reason(geo, units, order)
