@@ -34,10 +34,19 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
         return world["next_description"]
     if world.get("next_phase"):
         return describe_phase(world["next_phase"])
-    kinds = {phase_kind(b["phase"]) for b in active}
+    kinds = {_kind(b) for b in active}
     if len(kinds) == 1:
         return f"{NEXT_WORDS[kinds.pop()]} on every active board"
     return "the next turn on every active board"
+
+
+def _kind(board: Mapping[str, Any]) -> str:
+    """What a board's step is: its phase's kind; adjustments for a 5dplomacy Spring
+    board that waits (``adjusting``) or waited (``kind``) for the builds and removals
+    after the Fall."""
+    if board.get("adjusting"):
+        return "adjustments"
+    return board.get("kind") or phase_kind(board["phase"])
 
 
 def board_label(board: Mapping[str, Any]) -> str:
@@ -51,6 +60,8 @@ def _position_note(board: Mapping[str, Any]) -> str:
         parts.append("retreats to order")
     elif board.get("active"):
         parts.append("active")
+    if board.get("adjusting"):
+        parts.append("builds and removals to order")
     if board.get("new_timeline") and board.get("active"):
         parts.append("new timeline")
     if not board.get("active") and not board.get("dislodged"):
@@ -71,7 +82,7 @@ def multiverse_model(
             continue
         result = dict(board.get("result") or {})
         result.setdefault("phase", board["phase"])
-        kind = phase_kind(board["phase"])
+        kind = _kind(board)
         groups = order_groups(
             result,
             board.get("before"),
@@ -95,7 +106,7 @@ def multiverse_model(
     ]
     active_refs = list(world.get("active_boards", world.get("active", [])))
     active = [
-        f"{board_label(b)} ({NEXT_WORDS[phase_kind(b['phase'])].lower()})" for b in active_refs
+        f"{board_label(b)} ({NEXT_WORDS[_kind(b)].lower()})" for b in active_refs
     ]
     unique = []
     owned = world.get("unique_centers", {})

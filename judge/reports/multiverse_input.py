@@ -168,6 +168,8 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
             {
                 "timeline": key[0],
                 "phase": phase,
+                # a 5dplomacy Spring board that waited for the adjustments after the Fall
+                **({"kind": "adjustments"} if old.get("adjusting") else {}),
                 "result": {
                     "phase": phase,
                     "orders": per_board[key],
@@ -192,7 +194,10 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
         "boards": boards,
         "positions": board_positions(before_boards, after_boards, answer),
         "new_timelines": list(answer.get("new_timelines", [])),
-        "active_boards": list(answer.get("active_boards", [])),
+        "active_boards": [
+            {**ref, "adjusting": True} if after_boards.get(key_of(ref), {}).get("adjusting") else ref
+            for ref in answer.get("active_boards", [])
+        ],
         "unique_centers": {p: sorted(c) for p, c in owned.items()},
         "winner": answer.get("winner"),
     }
