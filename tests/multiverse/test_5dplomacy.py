@@ -504,3 +504,53 @@ def test_5dplomacy_adjustments_in_the_world_document_and_the_game_phase():
     after = play(w, {"germany": ["build A kie"]}).world
     doc = {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, after)}
     assert world_phase(doc) == "S1902M" and "adjusting" not in doc["boards"][-1]
+
+
+# ------------------------------------------------------------------ reports
+
+
+def _reports(adjacency: str, turns: list[dict]) -> list[tuple[str, str]]:
+    """The (text, html) reports of a game from the standard start, turn by turn."""
+    from judge.reports.settings import ReportSettings
+    from judge.rules.multiverse.ruleset import MultiverseRuleset
+    from judge.rules.registry import BASE_RULES
+    from judge.variant.data import load_variant
+
+    variant = load_variant("standard")
+    rules = MultiverseRuleset(BASE_RULES["standard"]())
+    doc = rules.starting_position("standard", adjacency=adjacency)
+    out = []
+    for orders in turns:
+        step = rules.step({**doc, "orders": orders})
+        _, text, html = rules.render_results(step, variant, ReportSettings(game="g"))
+        out.append((text, html))
+        doc = step.after
+    return out
+
+
+_FORK_AND_BUILD = [
+    {"germany": ["A Mun - Tyr", "F Kie - Den"], "austria": ["A Vie - Tyr"]},
+    {"germany": ["A 1:Mun:F1901 S A 1:Mun:S1901 - 1:Tyr:S1901"], "austria": ["A Vie H"]},
+    {"germany": ["build A alfa:Kie:Spring02", "A 2:Tyr:F1901 - 2:Boh:F1901"]},
+]
+
+
+def test_5dplomacy_report_order_lines_use_its_notation():
+    reports = _reports("5dplomacy", _FORK_AND_BUILD)
+    fall, fall_html = reports[1]
+    line = "Germany: Army Munich SUPPORT Army alfa:MUN:Spring01 -> alfa:TYR:Spring01."
+    assert line in fall
+    assert "alfa:MUN:Spring01 -&gt; alfa:TYR:Spring01" in fall_html
+    assert "(timeline" not in fall and "(timeline" not in fall_html
+    # alfa's Spring 1902 waits for Germany's build (Denmark taken), then takes it.
+    assert "Timeline alfa, Spring of 1902 (adjustments)" in fall
+    assert "Board alfa:Spring02 (Timeline alfa, Spring of 1902; active, builds and" in fall
+    adjustment, _ = reports[2]
+    assert "Adjustment results for Timeline alfa, Spring of 1902." in adjustment
+    assert "Germany: Builds an army in Kiel." in adjustment
+    assert "A alfa:KIE:Spring02" in adjustment
+
+
+def test_the_reference_reports_keep_writing_other_boards_in_words():
+    fall, _ = _reports("loose", _FORK_AND_BUILD[:2])[1]
+    assert "SUPPORT Army Munich (timeline 1, Spring 1901) -> Tyrolia (timeline 1," in fall

@@ -258,6 +258,12 @@ def fived_location(timeline: int, location: str, letter: str, year: int) -> str:
     return f"{timeline_name(timeline)}:{place_code(location)}:{turn_code(letter, year)}"
 
 
+def board_place(timeline: str, location: str, turn: str) -> str:
+    """A location on another board in a report's order line, from the parts of
+    ``1:mun:S1901``: ``alfa:MUN:Spring01``."""
+    return fived_location(int(timeline), location.lower(), turn[0], int(turn[1:]))
+
+
 _TRIPLE = re.compile(r"\b(\d+):([a-z]{3}(?:/[nsew]c)?):([SFW])(\d{4})\b", re.IGNORECASE)
 _BOARD = re.compile(r"\b(Board )(\d+):([SFW])(\d{4})\b")
 _TIMELINE = re.compile(r"\b([Tt]imeline) (\d+)\b")

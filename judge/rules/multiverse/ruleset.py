@@ -205,12 +205,14 @@ class MultiverseRuleset(Ruleset):
 
         world = multiverse_report_input(step.before, step.answer)
         world["turn"] = self.processed_phase(step)
-        subject, text, html = render_multiverse_report(world, variant, settings, preview=preview)
         if is_fived(step.before):
-            from judge.rules.multiverse.fived import rewrite_text
+            from judge.rules.multiverse.fived import board_place, rewrite_text
 
+            subject, text, html = render_multiverse_report(
+                world, variant, settings, preview=preview, board_place=board_place
+            )
             return subject, rewrite_text(text), rewrite_text(html)
-        return subject, text, html
+        return render_multiverse_report(world, variant, settings, preview=preview)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
