@@ -554,3 +554,51 @@ def test_5dplomacy_report_order_lines_use_its_notation():
 def test_the_reference_reports_keep_writing_other_boards_in_words():
     fall, _ = _reports("loose", _FORK_AND_BUILD[:2])[1]
     assert "SUPPORT Army Munich (timeline 1, Spring 1901) -> Tyrolia (timeline 1," in fall
+
+
+# ------------------------------------------------------------------ by mail
+
+
+def _doc_of(w: World) -> dict:
+    from judge.rules.multiverse.json_io import write_world
+
+    return {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
+
+
+def test_5dplomacy_mail_checks_use_its_adjacency():
+    from judge.rules.multiverse.mail_orders import check_world_orders
+
+    w = _two_timelines("tyr")  # heads alfa Spring 1902 and bravo Fall 1901
+    diagonal = f"A {at('mun', '1:1')} - {at('boh', '2:0')}"
+    assert play(w, {"germany": [diagonal]}).status(diagonal) == "success"
+    [check] = check_world_orders(_doc_of(w), "germany", [diagonal])
+    assert check.ok, check.message
+
+
+def test_5dplomacy_mail_owes_and_allows_the_adjustments_of_the_waiting_board():
+    from judge.orders.keys import OrderKey
+    from judge.rules.multiverse.mail_orders import board_adjustments, check_world_orders
+    from judge.rules.multiverse.ruleset import MultiverseRuleset
+    from judge.rules.registry import BASE_RULES
+
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    doc = _doc_of(w)
+    assert board_adjustments(doc) == {("germany", "1:S1902"): -1, ("austria", "1:S1902"): 1}
+    rules = MultiverseRuleset(BASE_RULES["standard"]())
+    owed = rules.owed(doc)
+    assert [(o.key, o.count) for o in owed["germany"]] == [("remove", 1)]
+    assert [(o.key, o.count) for o in owed["austria"]] == [("build", 1)]
+    [removal] = check_world_orders(doc, "germany", ["remove A alfa:Ruh:Spring02"])
+    assert removal.ok and removal.canonical == "disband A 1:ruh:S1902"  # as on a winter board
+    assert rules.allowance_group(doc, removal.key) == ("remove", "1:S1902")
+    [build] = check_world_orders(doc, "austria", ["build A vie"])
+    assert build.ok and rules.allowance_group(doc, build.key) == ("build", "1:S1902")
+    [move] = check_world_orders(doc, "germany", ["A 1:ber:S1902 - 1:sil:S1902"])
+    assert not move.ok and "builds and removals" in (move.message or "")
+    # Once the board has its adjustments, the same key is a unit's order again.
+    after = _doc_of(play(w, {"germany": ["remove A 1:ruh:S1902"]}).world)
+    assert rules.allowance_group(after, OrderKey.unit(loc("1:ber:S1902"))) is None

@@ -32,7 +32,6 @@ from judge.rules.multiverse import fived
 from judge.rules.multiverse.adjustments import resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import (
@@ -94,7 +93,7 @@ def adjudicate(
         ]
         report.winner = new.winner
         return new, report
-    geo = fived.FivedGeography(base, new) if new.fived else MultiverseGeography(base, new.strict)
+    geo = fived.geography_for(base, new)
     if new.needs_retreats():
         _retreat_turn(new, base, geo, orders, report)
     else:

@@ -128,6 +128,13 @@ class FivedGeography(MultiverseGeography):
         return None
 
 
+def geography_for(base: BaseMap, world: World) -> MultiverseGeography:
+    """The adjacency of a world's rule set: 5dplomacy's, or the reference game's."""
+    if world.fived:
+        return FivedGeography(base, world)
+    return MultiverseGeography(base, world.strict)
+
+
 # ------------------------------------------------------------------ forks
 
 

@@ -20,7 +20,7 @@ from judge.rules.base import Owed
 from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import loc_text
-from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.fived import geography_for
 from judge.rules.multiverse.json_io import read_world
 from judge.rules.multiverse.keys import BoardKey, turn_text
 from judge.rules.multiverse.notation import parse_order
@@ -56,7 +56,7 @@ def check_world_orders(
     """Check a power's order lines against a world document; one result per order
     (``board``: the board ruleset, whose own orders act within each board)."""
     base, world = _world(doc, board)
-    geo = MultiverseGeography(base, world.strict)
+    geo = geography_for(base, world)
     active = set(world.active_boards().values())
     retreating = world.needs_retreats()
     checks = []
