@@ -476,6 +476,31 @@ def test_5dplomacy_winter_is_never_a_board():
     assert not any(k.is_winter for k in turn.world.boards)
 
 
+def test_5dplomacy_a_timeline_forked_from_a_fall_waits_for_its_adjustments():
+    w = holds(
+        holds(
+            start(
+                "germany A mun, A ber; austria A boh",
+                {"germany": ["ber", "mun"], "austria": ["kie"]},
+            )
+        )
+    )
+    assert not w.boards[key(1, "S1902")].adjusting  # nobody adjusts in alfa
+    jump = "A 1:mun:S1902 - 1:kie:F1901"  # Kiel, Austria's, taken in alfa's past Fall
+    turn = play(w, {"germany": [jump]})
+    assert turn.status(jump) == "success"
+    assert [(f.parent, f.timeline) for f in turn.report.forks] == [(key(1, "F1901"), 2)]
+    fork = turn.world.boards[key(2, "S1902")]
+    assert fork.adjusting and fork.centers["kie"] == "germany"
+    assert not turn.world.boards[key(1, "F1902")].adjusting
+    # Austria, with no centre left in bravo, sends nothing: its army is removed.
+    after = play(turn.world, {})
+    removals = [r for r in after.report.automatic if type(r.order).__name__ == "Disband"]
+    assert [(r.power, r.order.unit) for r in removals] == [("austria", loc("2:boh:S1902"))]
+    assert "boh" not in units_of(after.world, 2, "S1902")
+    assert not after.world.boards[key(2, "S1902")].adjusting
+
+
 def test_5dplomacy_nothing_moves_into_a_board_waiting_for_adjustments():
     # Timeline 2 forks from alfa's Spring 1901 and is still at Fall 1901 when alfa's
     # Spring 1902 waits for builds: a move into it from bravo is refused.

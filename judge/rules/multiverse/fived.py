@@ -15,7 +15,10 @@ the reference game:
   timeline (an existing one is never reused), starting one turn after the board;
 * **victory note**: a power eliminated in one timeline is eliminated in all.
 
-What 5dplomacy leaves unfinished (convoys, retreats) follows the reference rules.
+What 5dplomacy leaves unfinished (convoys, retreats, builds and removals) follows the
+reference rules.  Builds and removals: after each Fall (and its retreats) the coming
+Spring board of the timeline waits for them (``Board.adjusting``) and they are judged
+there as the reference judges a winter board; no winter board is ever created.
 """
 
 from __future__ import annotations

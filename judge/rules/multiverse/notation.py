@@ -585,6 +585,8 @@ def _winter_board(reader: _Reader, place: Place) -> BoardKey:
     if len(winters) == 1:
         return winters[0]
     if not winters:
+        if reader.world.fived:
+            raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
         raise NotationError("there is no active winter board to build on")
     board = reader.world.boards
     mine = [k for k in winters if board[k].centers.get(place.province) == reader.power]
