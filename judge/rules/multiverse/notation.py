@@ -50,7 +50,7 @@ from judge.rules.multiverse.board_orders import (
     read_board_order,
 )
 from judge.rules.multiverse.describe import loc_text
-from judge.rules.multiverse.fived import geography_for
+from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
 from judge.rules.multiverse.world import World
 from judge.variant.place_hints import closest_names
@@ -265,7 +265,7 @@ class _Reader:
     def __init__(self, world: World, base: BaseMap, power: str) -> None:
         self.world, self.base, self.power = world, base, power
         self.heads = world.active_boards()
-        self.geo = geography_for(base, world)
+        self.geo = MultiverseGeography(base, world.strict)
 
     def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
         """The board a target place means, relative to the reference board."""
