@@ -4,12 +4,12 @@ board each forked from, the active boards and each power's unique centres
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from judge.engine.phase import board_time
-from judge.reports.names import Names, powers_in_order
+from judge.reports.names import TRIPLE, Names, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
     NEXT_WORDS,
@@ -34,10 +34,40 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
         return world["next_description"]
     if world.get("next_phase"):
         return describe_phase(world["next_phase"])
-    kinds = {phase_kind(b["phase"]) for b in active}
+    kinds = {_kind(b) for b in active}
     if len(kinds) == 1:
         return f"{NEXT_WORDS[kinds.pop()]} on every active board"
     return "the next turn on every active board"
+
+
+# How a rule set writes a location on another board, from ``(timeline, location, turn)``
+# as the orders give them (``"1"``, ``"mun"``, ``"S1901"``).
+BoardPlace = Callable[[str, str, str], str]
+
+
+class _BoardNames(Names):
+    """Names that write locations on other boards in a rule set's own notation
+    (5dplomacy: ``alfa:MUN:Spring01`` for ``Munich (timeline 1, Spring 1901)``)."""
+
+    def __init__(self, variant: VariantLike, write: BoardPlace) -> None:
+        super().__init__(variant)
+        self._write = write
+
+    def place(self, loc: str) -> str:
+        triple = TRIPLE.match(loc)
+        return self._write(*triple.groups()) if triple else super().place(loc)
+
+    def in_place(self, loc: str) -> str:
+        return f"in {self.place(loc)}" if TRIPLE.match(loc) else super().in_place(loc)
+
+
+def _kind(board: Mapping[str, Any]) -> str:
+    """What a board's step is: its phase's kind; adjustments for a 5dplomacy Spring
+    board that waits (``adjusting``) or waited (``kind``) for the builds and removals
+    after the Fall."""
+    if board.get("adjusting"):
+        return "adjustments"
+    return board.get("kind") or phase_kind(board["phase"])
 
 
 def board_label(board: Mapping[str, Any]) -> str:
@@ -51,6 +81,8 @@ def _position_note(board: Mapping[str, Any]) -> str:
         parts.append("retreats to order")
     elif board.get("active"):
         parts.append("active")
+    if board.get("adjusting"):
+        parts.append("builds and removals to order")
     if board.get("new_timeline") and board.get("active"):
         parts.append("new timeline")
     if not board.get("active") and not board.get("dislodged"):
@@ -62,16 +94,19 @@ def multiverse_model(
     world: Mapping[str, Any],
     variant: VariantLike,
     settings: ReportSettings,
+    *,
+    board_place: BoardPlace | None = None,
 ) -> dict[str, Any]:
-    """The model of a multiverse report (input format: docs/reports.md)."""
-    names = Names(variant)
+    """The model of a multiverse report (input format: docs/reports.md); with
+    ``board_place``, order lines write locations on other boards with it."""
+    names = Names(variant) if board_place is None else _BoardNames(variant, board_place)
     boards = []
     for board in world.get("boards", []):
         if not board.get("changed", True):
             continue
         result = dict(board.get("result") or {})
         result.setdefault("phase", board["phase"])
-        kind = phase_kind(board["phase"])
+        kind = _kind(board)
         groups = order_groups(
             result,
             board.get("before"),
@@ -94,9 +129,7 @@ def multiverse_model(
         for fork in world.get("new_timelines", [])
     ]
     active_refs = list(world.get("active_boards", world.get("active", [])))
-    active = [
-        f"{board_label(b)} ({NEXT_WORDS[phase_kind(b['phase'])].lower()})" for b in active_refs
-    ]
+    active = [f"{board_label(b)} ({NEXT_WORDS[_kind(b)].lower()})" for b in active_refs]
     unique = []
     owned = world.get("unique_centers", {})
     powers = powers_in_order(variant, owned)
@@ -149,9 +182,11 @@ def render_multiverse_report(
     *,
     preview: bool = False,
     templates: Path = TEMPLATES_DIR,
+    board_place: BoardPlace | None = None,
 ) -> tuple[str, str, str]:
-    """Render a multiverse turn: ``(subject, text, html)`` covering every changed board."""
-    model = multiverse_model(world, variant, settings)
+    """Render a multiverse turn: ``(subject, text, html)`` covering every changed board
+    (``board_place``: how the rule set writes locations on other boards)."""
+    model = multiverse_model(world, variant, settings, board_place=board_place)
     envs = environments(templates)
     text = envs.text.get_template("multiverse.txt.j2").render(**model)
     subject = report_subject(settings, model["turn"], preview=preview)

@@ -66,6 +66,15 @@ def _rejudged_board_orders(
     return out + list(new.values())
 
 
+def _mark_adjusting(
+    ref: Mapping[str, Any], boards: Mapping[tuple[int, str], Mapping[str, Any]]
+) -> Mapping[str, Any]:
+    """An active board's reference, marked when the board waits for its adjustments
+    (a 5dplomacy Spring board after a Fall)."""
+    board = boards.get((int(ref["timeline"]), Turn.parse(ref["phase"]).code), {})
+    return {**ref, "adjusting": True} if board.get("adjusting") else ref
+
+
 _CONTENT = ("units", "supply_centers", "dislodged")
 
 
@@ -168,6 +177,8 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
             {
                 "timeline": key[0],
                 "phase": phase,
+                # a 5dplomacy Spring board that waited for the adjustments after the Fall
+                **({"kind": "adjustments"} if old.get("adjusting") else {}),
                 "result": {
                     "phase": phase,
                     "orders": per_board[key],
@@ -192,7 +203,9 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
         "boards": boards,
         "positions": board_positions(before_boards, after_boards, answer),
         "new_timelines": list(answer.get("new_timelines", [])),
-        "active_boards": list(answer.get("active_boards", [])),
+        "active_boards": [
+            _mark_adjusting(ref, after_boards) for ref in answer.get("active_boards", [])
+        ],
         "unique_centers": {p: sorted(c) for p, c in owned.items()},
         "winner": answer.get("winner"),
     }

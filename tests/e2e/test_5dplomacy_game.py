@@ -4,8 +4,10 @@ CREATE ... RULES MULTIVERSE 5DPLOMACY; seven players JOIN; Spring 1901 bounces i
 Tyrolia; in Fall 1901 Germany supports its spring move from the future, written in
 5dplomacy's notation (``alfa:Mun:Fall01``).  The move now succeeds, so the spring
 board forks: timeline bravo starts at Fall 1901 with the German army in Tyrolia,
-and timeline alfa goes on to Spring 1902 (no winter board).  Reports write the
-locations as 5dplomacy does.  Real SMTP in and out, GnuPG-signed master mail and
+and timeline alfa goes on to Spring 1902 (no winter board).  Germany takes Denmark
+in alfa; after alfa's Fall 1902 its Spring 1903 waits for Germany's build, which is
+written against that Spring board.  Reports write the locations as 5dplomacy does,
+order lines included.  Real SMTP in and out, GnuPG-signed master mail and
 SQLite, through the demo's rig.
 """
 
@@ -35,7 +37,17 @@ TURNS = (
             "austria": "A Vie H",
         },
     ),
-    ("S1902M", {"germany": "A b:Tyr:F01 - b:Boh:F01", "austria": "A alfa:Vie:S02 H"}),
+    (
+        "S1902M",
+        {
+            "germany": "A b:Tyr:F01 - b:Boh:F01\nF alfa:Kie:S02 - alfa:Den:S02",
+            "austria": "A alfa:Vie:S02 H",
+        },
+    ),
+    # Alfa's Fall 1902 gives Denmark to Germany; alfa's Spring 1903 then waits for
+    # the build while bravo plays its Fall 1902 (the step is named W1902M).
+    ("F1902M", {}),
+    ("W1902M", {"germany": "build A alfa:Kie:Spring03"}),
 )
 
 
@@ -97,7 +109,19 @@ def test_a_5dplomacy_game_forks_by_mail(judge: DemoJudge, master_key) -> None:
     assert "Board bravo:Fall01 (Timeline bravo, Fall of 1901; active, new timeline):" in fall
     assert "A bravo:TYR:Fall01" in fall and "A alfa:MUN:Spring02" in fall
     assert not re.search(r"\b\d+:[a-z]{3}:[SF]\d{4}\b", fall)  # no numeric triple left
+    assert "Army Munich SUPPORT Army alfa:MUN:Spring01 -> alfa:TYR:Spring01" in fall
+    assert "(timeline" not in fall
+    waiting = reports["F1902M"]
+    assert "Timeline alfa, Spring of 1903 (adjustments)" in waiting
+    assert "Board alfa:Spring03 (Timeline alfa, Spring of 1903; active, builds and" in waiting
+    built = reports["W1902M"]
+    assert "Adjustment results for Timeline alfa, Spring of 1903." in built
+    assert "Germany: Builds an army in Kiel." in built
     last = _world(judge)
-    assert _heads(last) == {(1, "F1902M"), (2, "S1902M")}
+    assert not any(b["phase"].startswith("W") for b in last["boards"])
+    assert _heads(last) == {(1, "S1903M"), (2, "S1903M")}  # bravo played its Fall 1902
+    alfa = next(b for b in last["boards"] if (b["timeline"], b["phase"]) == (1, "S1903M"))
+    assert {"power": "germany", "type": "A", "province": "kie"} in alfa["units"]
+    assert "adjusting" not in alfa and alfa["built"] == ["kie"]
     bravo = next(b for b in last["boards"] if (b["timeline"], b["phase"]) == (2, "S1902M"))
     assert {"power": "germany", "type": "A", "province": "boh"} in bravo["units"]

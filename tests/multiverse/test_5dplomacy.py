@@ -28,12 +28,15 @@ def board_at(coord: str) -> BoardKey:
     return loc(at("x", coord)).board
 
 
-HOME = {"england": ["lon"], "austria": ["vie"], "germany": ["ber"]}
+# One supply centre each, none of them a home centre: no power is eliminated when its
+# army leaves a timeline, and none may build, so the cases (which know no builds) are
+# never interrupted by an adjustment phase.
+HOME = {"england": ["nwy"], "austria": ["ser"], "germany": ["den"]}
 
 
 def start(units: str, centers: dict | None = None) -> World:
     """A 5dplomacy world of one board (Spring 1901) with ``units``; every power owns a
-    home centre (so that none is eliminated when its army leaves a timeline)."""
+    supply centre (see ``HOME``)."""
     first = board(1, "S1901", units, HOME if centers is None else centers)
     return World(boards={first.key: first}, rules=FIVED)
 
@@ -361,7 +364,7 @@ def test_an_eliminated_power_owes_no_orders():
 
     w = start(
         "germany A mun, A boh; austria A tyr; england A lon",
-        {"germany": ["ber"], "england": ["lon"]},
+        {"germany": ["ber", "kie"], "england": ["lon"]},  # nobody adjusts after the Fall
     )
     w = play(w, {"germany": ["A mun - tyr", "A boh S A mun - tyr"]}).world
     w = play(w, {}).world  # no retreat order: Austria's last army is disbanded
@@ -371,3 +374,256 @@ def test_an_eliminated_power_owes_no_orders():
         {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
     )
     assert "austria" not in owed and set(owed) == {"germany", "england"}
+
+
+# ------------------------------------------------------------ adjustments
+#
+# 5dplomacy has no winter board; after each Fall the coming Spring board of the
+# timeline waits for builds and removals, judged as the reference judges a winter
+# board.  Germany owns its three home centres in these games.
+
+GERMAN_HOMES = {"germany": ["ber", "kie", "mun"], "austria": ["vie"]}
+
+
+def _after_fall(units: str, spring: dict, fall: dict) -> World:
+    """Spring 1901 and Fall 1901 of one timeline, from ``units``."""
+    w = play(start(units, GERMAN_HOMES), spring).world
+    return play(w, fall).world
+
+
+def test_5dplomacy_build_after_a_fall_where_a_power_gained_a_centre():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    spring = w.boards[key(1, "S1902")]
+    assert spring.adjusting and spring.centers["den"] == "germany"
+    assert units_of(w, 1, "S1902") == {"den": "germany F", "mun": "germany A"}
+    # While the board waits, its units take no movement orders.
+    refused = play(w, {"germany": ["A 1:mun:S1902 - 1:tyr:S1902"]})
+    assert refused.status("A 1:mun:S1902 - 1:tyr:S1902") == "invalid"
+    assert "builds and removals" in (refused.result("A 1:mun:S1902 - 1:tyr:S1902").reason or "")
+    # The build may be written against the coming Spring board or the winter between.
+    for text in ("build A 1:kie:S1902", "build A alfa:Kie:Winter01"):
+        turn = play(w, {"germany": [text]})
+        assert turn.status(text) == "success"
+        after = turn.world.boards[key(1, "S1902")]
+        assert not after.adjusting and after.built == {"kie"}
+        assert units_of(turn.world, 1, "S1902")["kie"] == "germany A"
+        assert sorted(turn.world.boards) == [key(1, "S1901"), key(1, "F1901"), key(1, "S1902")]
+    # Then the Spring is played as usual.
+    turn = play(play(w, {"germany": ["build A kie"]}).world, {"germany": ["A kie - hol"]})
+    assert turn.status("A kie - hol") == "success"
+    assert units_of(turn.world, 1, "F1902")["hol"] == "germany A"
+
+
+def test_5dplomacy_build_refusals_are_the_reference_ones():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    # Four centres (Denmark taken), two units: two builds, in free home centres.
+    given = ["build A 1:mun:S1902", "build F 1:kie:S1902", "build A kie", "build A ber"]
+    turn = play(w, {"germany": given})
+    assert [r.status for r in turn.report.submitted] == ["invalid", "success", "failure", "success"]
+    assert "occupied" in (turn.report.submitted[0].reason or "")
+    assert turn.report.submitted[2].reason == "only one build per province"
+    assert turn.world.boards[key(1, "S1902")].built == {"kie", "ber"}
+
+
+def test_5dplomacy_removal_where_a_power_lost_a_centre():
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    spring = w.boards[key(1, "S1902")]
+    assert spring.adjusting and spring.centers["mun"] == "austria"
+    turn = play(w, {"germany": ["remove A alfa:Ruh:Spring02"], "austria": ["waive"]})
+    assert turn.status("remove A alfa:Ruh:Spring02") == "success"
+    assert units_of(turn.world, 1, "S1902") == {
+        "ber": "germany A",
+        "kie": "germany F",
+        "mun": "austria A",
+    }
+    # A removal is refused to a power that owes none, as on a reference winter board.
+    refused = play(w, {"austria": ["remove A 1:mun:S1902"]})
+    assert refused.status("remove A 1:mun:S1902") == "invalid"
+
+
+def test_5dplomacy_civil_disorder_removal():
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    turn = play(w, {})  # Germany sends nothing: the judge removes one unit itself
+    removed = [r for r in turn.report.automatic if r.auto and r.power == "germany"]
+    assert len(removed) == 1 and type(removed[0].order).__name__ == "Disband"
+    left = units_of(turn.world, 1, "S1902")
+    assert sum(1 for u in left.values() if u.startswith("germany")) == 2
+    assert removed[0].order.unit.loc not in left
+    # The same world and orders always remove the same unit (seeded).
+    again = play(w, {})
+    assert [r.order for r in again.report.automatic] == [r.order for r in turn.report.automatic]
+
+
+def test_5dplomacy_winter_is_never_a_board():
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    w = play(w, {"germany": ["build A kie"]}).world
+    assert not any(k.is_winter for k in w.boards)
+    move = "A 1:mun:S1902 - 1:tyr:W1901"
+    turn = play(w, {"germany": [move]})
+    assert turn.status(move) == "invalid"
+    assert "winter is no board" in (turn.result(move).reason or "")
+    support = "A 1:mun:S1902 S A 1:kie:S1902 - 1:ber:W1901"
+    turn = play(w, {"germany": [support]})
+    assert turn.status(support) == "invalid"
+    assert not any(k.is_winter for k in turn.world.boards)
+
+
+def test_5dplomacy_a_timeline_forked_from_a_fall_waits_for_its_adjustments():
+    w = holds(
+        holds(
+            start(
+                "germany A mun, A ber; austria A boh",
+                {"germany": ["ber", "mun"], "austria": ["kie"]},
+            )
+        )
+    )
+    assert not w.boards[key(1, "S1902")].adjusting  # nobody adjusts in alfa
+    jump = "A 1:mun:S1902 - 1:kie:F1901"  # Kiel, Austria's, taken in alfa's past Fall
+    turn = play(w, {"germany": [jump]})
+    assert turn.status(jump) == "success"
+    assert [(f.parent, f.timeline) for f in turn.report.forks] == [(key(1, "F1901"), 2)]
+    fork = turn.world.boards[key(2, "S1902")]
+    assert fork.adjusting and fork.centers["kie"] == "germany"
+    assert not turn.world.boards[key(1, "F1902")].adjusting
+    # Austria, with no centre left in bravo, sends nothing: its army is removed.
+    after = play(turn.world, {})
+    removals = [r for r in after.report.automatic if type(r.order).__name__ == "Disband"]
+    assert [(r.power, r.order.unit) for r in removals] == [("austria", loc("2:boh:S1902"))]
+    assert "boh" not in units_of(after.world, 2, "S1902")
+    assert not after.world.boards[key(2, "S1902")].adjusting
+
+
+def test_5dplomacy_nothing_moves_into_a_board_waiting_for_adjustments():
+    # Timeline 2 forks from alfa's Spring 1901 and is still at Fall 1901 when alfa's
+    # Spring 1902 waits for builds: a move into it from bravo is refused.
+    w = play(start("germany A mun, F kie; austria A boh", GERMAN_HOMES), {}).world
+    jump = "A 1:mun:F1901 - 1:tyr:S1901"
+    turn = play(w, {"germany": [jump, "F 1:kie:F1901 - 1:den:F1901"]})
+    assert turn.status(jump) == "success"
+    w = turn.world
+    assert w.boards[key(1, "S1902")].adjusting and not w.boards[key(2, "F1901")].adjusting
+    move = "A 2:tyr:F1901 - 1:mun:S1902"
+    turn = play(w, {"germany": [move]})
+    assert turn.status(move) == "invalid"
+    assert "waits for its builds and removals" in (turn.result(move).reason or "")
+
+
+def test_5dplomacy_adjustments_in_the_world_document_and_the_game_phase():
+    from judge.rules.multiverse.json_io import read_world, write_world
+    from judge.rules.multiverse.ruleset import world_phase
+
+    w = _after_fall("germany A mun, F kie", {"germany": ["F kie - den"]}, {})
+    doc = {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
+    spring = next(b for b in doc["boards"] if b["phase"] == "S1902M")
+    assert spring["adjusting"] is True
+    assert read_world(BASE, doc).boards[key(1, "S1902")].adjusting
+    assert world_phase(doc) == "W1901A"  # every head waits: the adjustment phase
+    after = play(w, {"germany": ["build A kie"]}).world
+    doc = {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, after)}
+    assert world_phase(doc) == "S1902M" and "adjusting" not in doc["boards"][-1]
+
+
+# ------------------------------------------------------------------ reports
+
+
+def _reports(adjacency: str, turns: list[dict]) -> list[tuple[str, str]]:
+    """The (text, html) reports of a game from the standard start, turn by turn."""
+    from judge.reports.settings import ReportSettings
+    from judge.rules.multiverse.ruleset import MultiverseRuleset
+    from judge.rules.registry import BASE_RULES
+    from judge.variant.data import load_variant
+
+    variant = load_variant("standard")
+    rules = MultiverseRuleset(BASE_RULES["standard"]())
+    doc = rules.starting_position("standard", adjacency=adjacency)
+    out = []
+    for orders in turns:
+        step = rules.step({**doc, "orders": orders})
+        _, text, html = rules.render_results(step, variant, ReportSettings(game="g"))
+        out.append((text, html))
+        doc = step.after
+    return out
+
+
+_FORK_AND_BUILD = [
+    {"germany": ["A Mun - Tyr", "F Kie - Den"], "austria": ["A Vie - Tyr"]},
+    {"germany": ["A 1:Mun:F1901 S A 1:Mun:S1901 - 1:Tyr:S1901"], "austria": ["A Vie H"]},
+    {"germany": ["build A alfa:Kie:Spring02", "A 2:Tyr:F1901 - 2:Boh:F1901"]},
+]
+
+
+def test_5dplomacy_report_order_lines_use_its_notation():
+    reports = _reports("5dplomacy", _FORK_AND_BUILD)
+    fall, fall_html = reports[1]
+    line = "Germany: Army Munich SUPPORT Army alfa:MUN:Spring01 -> alfa:TYR:Spring01."
+    assert line in fall
+    assert "alfa:MUN:Spring01 -&gt; alfa:TYR:Spring01" in fall_html
+    assert "(timeline" not in fall and "(timeline" not in fall_html
+    # alfa's Spring 1902 waits for Germany's build (Denmark taken), then takes it.
+    assert "Timeline alfa, Spring of 1902 (adjustments)" in fall
+    assert "Board alfa:Spring02 (Timeline alfa, Spring of 1902; active, builds and" in fall
+    adjustment, _ = reports[2]
+    assert "Adjustment results for Timeline alfa, Spring of 1902." in adjustment
+    assert "Germany: Builds an army in Kiel." in adjustment
+    assert "A alfa:KIE:Spring02" in adjustment
+
+
+def test_the_reference_reports_keep_writing_other_boards_in_words():
+    fall, _ = _reports("loose", _FORK_AND_BUILD[:2])[1]
+    assert "SUPPORT Army Munich (timeline 1, Spring 1901) -> Tyrolia (timeline 1," in fall
+
+
+# ------------------------------------------------------------------ by mail
+
+
+def _doc_of(w: World) -> dict:
+    from judge.rules.multiverse.json_io import write_world
+
+    return {"variant": "standard", "rules": {"ruleset": "5dplomacy"}, **write_world(BASE, w)}
+
+
+def test_5dplomacy_mail_checks_use_its_adjacency():
+    from judge.rules.multiverse.mail_orders import check_world_orders
+
+    w = _two_timelines("tyr")  # heads alfa Spring 1902 and bravo Fall 1901
+    diagonal = f"A {at('mun', '1:1')} - {at('boh', '2:0')}"
+    assert play(w, {"germany": [diagonal]}).status(diagonal) == "success"
+    [check] = check_world_orders(_doc_of(w), "germany", [diagonal])
+    assert check.ok, check.message
+
+
+def test_5dplomacy_mail_owes_and_allows_the_adjustments_of_the_waiting_board():
+    from judge.orders.keys import OrderKey
+    from judge.rules.multiverse.mail_orders import board_adjustments, check_world_orders
+    from judge.rules.multiverse.ruleset import MultiverseRuleset
+    from judge.rules.registry import BASE_RULES
+
+    w = _after_fall(
+        "germany A mun, A ber, F kie; austria A tyr",
+        {"germany": ["A mun - ruh"]},
+        {"austria": ["A tyr - mun"]},
+    )
+    doc = _doc_of(w)
+    assert board_adjustments(doc) == {("germany", "1:S1902"): -1, ("austria", "1:S1902"): 1}
+    rules = MultiverseRuleset(BASE_RULES["standard"]())
+    owed = rules.owed(doc)
+    assert [(o.key, o.count) for o in owed["germany"]] == [("remove", 1)]
+    assert [(o.key, o.count) for o in owed["austria"]] == [("build", 1)]
+    [removal] = check_world_orders(doc, "germany", ["remove A alfa:Ruh:Spring02"])
+    assert removal.ok and removal.canonical == "disband A 1:ruh:S1902"  # as on a winter board
+    assert rules.allowance_group(doc, removal.key) == ("remove", "1:S1902")
+    [build] = check_world_orders(doc, "austria", ["build A vie"])
+    assert build.ok and rules.allowance_group(doc, build.key) == ("build", "1:S1902")
+    [move] = check_world_orders(doc, "germany", ["A 1:ber:S1902 - 1:sil:S1902"])
+    assert not move.ok and "builds and removals" in (move.message or "")
+    # Once the board has its adjustments, the same key is a unit's order again.
+    after = _doc_of(play(w, {"germany": ["remove A 1:ruh:S1902"]}).world)
+    assert rules.allowance_group(after, OrderKey.unit(loc("1:ber:S1902"))) is None

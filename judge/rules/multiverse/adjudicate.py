@@ -32,8 +32,7 @@ from judge.rules.multiverse import fived
 from judge.rules.multiverse.adjustments import resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.geography import MultiverseGeography
-from judge.rules.multiverse.keys import BoardKey, MLoc, Season
+from judge.rules.multiverse.keys import BoardKey, MLoc
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import (
     FAILURE,
@@ -94,7 +93,7 @@ def adjudicate(
         ]
         report.winner = new.winner
         return new, report
-    geo = fived.FivedGeography(base, new) if new.fived else MultiverseGeography(base, new.strict)
+    geo = fived.geography_for(base, new)
     if new.needs_retreats():
         _retreat_turn(new, base, geo, orders, report)
     else:
@@ -145,7 +144,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         if isinstance(order, Waive):
             results[i] = OrderResult(power, order, SUCCESS)
             continue
-        on_winter = isinstance(order, (Build, Disband)) and order.unit[2] == Season.WINTER
+        on_winter = isinstance(order, (Build, Disband)) and world.adjusts(order.unit.board)
         if isinstance(order, Build) or on_winter:
             why = adjustment_problem(world, base, power, order, active, built, disbanded)
             if why:
@@ -175,7 +174,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
 
     automatic: list[MLoc] = []
     for key in sorted(active, key=BoardKey.canonical_order):
-        if key.season == Season.WINTER:
+        if world.adjusts(key):
             continue
         for loc, unit in world.boards[key].units.items():
             here = key.at(loc)
@@ -205,7 +204,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     flagged |= active
 
     for key in sorted(active, key=BoardKey.canonical_order):
-        if key.season != Season.WINTER:
+        if not world.adjusts(key):
             continue
         valid = [record for _, record in winter_orders.get(key, [])]
         decided = resolve_board_adjustments(world, base, key, valid)
@@ -247,7 +246,7 @@ def _adjustment_key(record: OrderRecord) -> tuple:
 def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey]) -> bool:
     """Whether the order names a unit of ``power`` on an active movement board."""
     loc = getattr(order, "unit", None)
-    if not isinstance(loc, MLoc) or loc.board not in active or loc.season == Season.WINTER:
+    if not isinstance(loc, MLoc) or loc.board not in active or world.adjusts(loc.board):
         return False
     unit = world.unit_at(loc)
     return unit is not None and unit.power == power

@@ -5,15 +5,35 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Disband
+from judge.rules.base import free_homes
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey
-from judge.rules.multiverse.world import FAILURE, SUCCESS, OrderRecord, World
+from judge.rules.multiverse.world import FAILURE, SUCCESS, Board, OrderRecord, World
 
 
 def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
     """The random generator for one power on one winter board (reproducible)."""
     return random.Random(f"{seed}/{key.timeline}/{key.year}/{key.season}/{power}")
+
+
+def owed_changes(base: BaseMap, board: Board) -> dict[str, int]:
+    """Per power, the builds it may place on ``board`` (as many as its free home
+    centres allow) or the removals it owes (negative); powers with nothing to
+    adjust are left out."""
+    occupied = {base.province(loc) for loc in board.units}
+    counts = adjustment_counts(board.units, board.centers, base.powers)
+    changes: dict[str, int] = {}
+    for power in base.powers:
+        change = counts[power]
+        if change > 0:
+            centres = {p for p, owner in board.centers.items() if owner == power}
+            homes = base.home_centers.get(power, ())
+            change = min(change, free_homes(homes, centres, occupied))
+        if change:
+            changes[power] = change
+    return changes
 
 
 def resolve_board_adjustments(

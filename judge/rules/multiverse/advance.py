@@ -6,8 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from judge.engine.orders import Build, Disband, Moving, Retreat, Unit
+from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.keys import BoardKey
+from judge.rules.multiverse.keys import BoardKey, Season
 from judge.rules.multiverse.world import SUCCESS, Board, World
 
 
@@ -74,6 +75,20 @@ def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
     return Board(nxt, dict(sorted(units.items())), dict(board.centers), built=frozenset(built))
 
 
+def _await_adjustments(base: BaseMap, board: Board, successor: Board) -> Board:
+    """5dplomacy: the Spring board after a Fall waits for its adjustments when some
+    power has builds or removals to make on it."""
+    if board.key.season == Season.FALL and owed_changes(base, successor):
+        return replace(successor, adjusting=True)
+    return successor
+
+
+def _adjusted(world: World, board: Board) -> Board:
+    """A 5dplomacy Spring board once its builds and removals are applied."""
+    done = _after_winter(world, board, board.key)
+    return replace(board, units=done.units, built=done.built, adjusting=False)
+
+
 def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tuple[list, list]:
     """Advance the given boards in canonical order; returns (new board keys, forks).
 
@@ -83,7 +98,8 @@ def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tup
     matches one nothing happens, else a new timeline is created below all
     others, starting at the successor's turn.  In a 5dplomacy world the boards
     given are those that advance (heads and forking past boards): a past board
-    always forks.
+    always forks; a Spring board that follows a Fall waits for its adjustments,
+    and a head that waited takes its builds and removals in place.
     """
     created: list[BoardKey] = []
     forks: list[Fork] = []
@@ -92,11 +108,16 @@ def advance_boards(world: World, base: BaseMap, keys: Iterable[BoardKey]) -> tup
         board = world.boards.get(key)
         if board is None:
             continue
+        if board.adjusting:
+            # 5dplomacy: the adjustments after the Fall make the Spring board's position.
+            world.boards[key] = _adjusted(world, board)
+            continue
         successor = derive_successor(world, base, board)
         nxt = successor.key
         if world.fived:
             # 5dplomacy: the boards given were chosen to advance; a past board always
             # forks into a new timeline (an existing one is never reused).
+            successor = _await_adjustments(base, board, successor)
             if nxt not in world.boards:
                 world.boards[nxt] = successor
                 created.append(nxt)

@@ -15,7 +15,10 @@ the reference game:
   timeline (an existing one is never reused), starting one turn after the board;
 * **victory note**: a power eliminated in one timeline is eliminated in all.
 
-What 5dplomacy leaves unfinished (convoys, retreats) follows the reference rules.
+What 5dplomacy leaves unfinished (convoys, retreats, builds and removals) follows the
+reference rules.  Builds and removals: after each Fall (and its retreats) the coming
+Spring board of the timeline waits for them (``Board.adjusting``) and they are judged
+there as the reference judges a winter board; no winter board is ever created.
 """
 
 from __future__ import annotations
@@ -126,6 +129,13 @@ class FivedGeography(MultiverseGeography):
         if self.base.province(src.loc) == self.base.province(dest.loc):
             return "in 5dplomacy a unit reaches only neighbouring provinces, on any board"
         return None
+
+
+def geography_for(base: BaseMap, world: World) -> MultiverseGeography:
+    """The adjacency of a world's rule set: 5dplomacy's, or the reference game's."""
+    if world.fived:
+        return FivedGeography(base, world)
+    return MultiverseGeography(base, world.strict)
 
 
 # ------------------------------------------------------------------ forks
@@ -256,6 +266,12 @@ def fived_location(timeline: int, location: str, letter: str, year: int) -> str:
     from judge.rules.multiverse.notation import timeline_name
 
     return f"{timeline_name(timeline)}:{place_code(location)}:{turn_code(letter, year)}"
+
+
+def board_place(timeline: str, location: str, turn: str) -> str:
+    """A location on another board in a report's order line, from the parts of
+    ``1:mun:S1901``: ``alfa:MUN:Spring01``."""
+    return fived_location(int(timeline), location.lower(), turn[0], int(turn[1:]))
 
 
 _TRIPLE = re.compile(r"\b(\d+):([a-z]{3}(?:/[nsew]c)?):([SFW])(\d{4})\b", re.IGNORECASE)

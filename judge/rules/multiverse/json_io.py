@@ -187,6 +187,8 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
     _check_timelines(boards)
     if ruleset == FIVED and any(key.is_winter for key in boards):
         raise WorldDocumentError("the 5dplomacy rule set has no winter boards")
+    if ruleset != FIVED and any(board.adjusting for board in boards.values()):
+        raise WorldDocumentError("only 5dplomacy boards wait for adjustments ('adjusting')")
     world = World(
         boards=boards,
         strict=adjacency == "strict",
@@ -306,6 +308,9 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
     contested = _provinces(base, _list(entry, "contested", "a board's "), "contested")
     built = _provinces(base, _list(entry, "built", "a board's "), "built")
     settled = Phase.parse(code).is_retreat
+    adjusting = entry.get("adjusting", False)
+    if not isinstance(adjusting, bool) or (adjusting and key.season != Season.SPRING):
+        raise WorldDocumentError("a board's 'adjusting' is true only on a Spring board")
     return Board(
         key,
         dict(sorted(units.items())),
@@ -315,6 +320,7 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
         standoffs=frozenset(contested),
         built=frozenset(built),
         settled=settled,
+        adjusting=adjusting,
     )
 
 
@@ -467,6 +473,8 @@ def _write_board(board: Board) -> dict[str, Any]:
         out["contested"] = sorted(board.standoffs)
     if board.built:
         out["built"] = sorted(board.built)
+    if board.adjusting:
+        out["adjusting"] = True
     return out
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Disband, Retreat, Waive
 from judge.orders.keys import OrderKey
-from judge.rules.base import Owed, free_homes
+from judge.rules.base import Owed
+from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import loc_text
-from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.fived import geography_for
 from judge.rules.multiverse.json_io import read_world
-from judge.rules.multiverse.keys import BoardKey, Season, turn_text
+from judge.rules.multiverse.keys import BoardKey, turn_text
 from judge.rules.multiverse.notation import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
@@ -56,7 +56,7 @@ def check_world_orders(
     """Check a power's order lines against a world document; one result per order
     (``board``: the board ruleset, whose own orders act within each board)."""
     base, world = _world(doc, board)
-    geo = MultiverseGeography(base, world.strict)
+    geo = geography_for(base, world)
     active = set(world.active_boards().values())
     retreating = world.needs_retreats()
     checks = []
@@ -73,7 +73,7 @@ def check_world_orders(
             elif isinstance(order, Waive):
                 why = None
             elif isinstance(order, Build) or (
-                isinstance(order, Disband) and order.unit.season == Season.WINTER
+                isinstance(order, Disband) and world.adjusts(order.unit.board)
             ):
                 why = adjustment_problem(world, base, power, order, active, set(), set())
             elif isinstance(order, Retreat):
@@ -107,7 +107,7 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
                     )
         return owed
     for key in sorted(world.active_boards().values()):
-        if key.season == Season.WINTER:
+        if world.adjusts(key):
             continue
         for loc, unit in sorted(world.boards[key].units.items()):
             here = loc_text(key.at(loc))
@@ -129,7 +129,8 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
 
 
 def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str, str], int]:
-    """Per power and active winter board (``1:W1901``, as in the orders' keys), the
+    """Per power and active adjusting board (``1:W1901``; in 5dplomacy the Spring
+    board after the Fall, ``1:S1902``; as in the orders' keys), the
     builds it may place there (positive) or the removals it owes (negative)."""
     base, world = _world(doc, board)
     return {
@@ -140,20 +141,12 @@ def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str,
 
 def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
     """Builds (as many as free home centres allow) or removals (negative) owed per
-    power and active winter board; none where the power has nothing to adjust."""
+    power and active adjusting board (winter, or 5dplomacy's Spring after a Fall);
+    none where the power has nothing to adjust."""
     changes: dict[tuple[str, BoardKey], int] = {}
     for key in world.active_boards().values():
-        if key.season != Season.WINTER:
+        if not world.adjusts(key):
             continue
-        board = world.boards[key]
-        occupied = {base.province(loc) for loc in board.units}
-        counts = adjustment_counts(board.units, board.centers, base.powers)
-        for power in base.powers:
-            change = counts[power]
-            if change > 0:
-                centres = {p for p, owner in board.centers.items() if owner == power}
-                homes = base.home_centers.get(power, ())
-                change = min(change, free_homes(homes, centres, occupied))
-            if change:
-                changes[(power, key)] = change
+        for power, change in owed_changes(base, world.boards[key]).items():
+            changes[(power, key)] = change
     return changes

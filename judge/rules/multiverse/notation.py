@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.engine.orders import (
     AnyOrder,
@@ -328,7 +328,7 @@ class _Reader:
         if mode == "retreat":
             return sorted(k for k, b in self.world.boards.items() if b.dislodged)
         winter = mode == "winter"
-        return sorted(k for k in self.heads.values() if (k.season == Season.WINTER) == winter)
+        return sorted(k for k in self.heads.values() if self.world.adjusts(k) == winter)
 
     def _unit_here(self, key: BoardKey, province: str, mode: str) -> MLoc | None:
         board = self.world.boards[key]
@@ -488,7 +488,7 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
         kind, place = _split_unit(base, match.group(1))
         if kind is None:
             raise NotationError("say what to build: build A <place> or build F <place>")
-        key = _winter_board(reader, place)
+        key = _winter_board(reader, _adjustment_turn(world, place))
         loc = key.at(_loc(place))
         types[loc] = kind
         return Build(loc, kind, power), types
@@ -498,6 +498,8 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
     if match:
         kind, place = _split_unit(base, match.group(1))
         mode = "retreat" if retreat_turn else "winter"
+        if not retreat_turn:
+            place = _adjustment_turn(world, place)
         return Disband(unit_of(kind, place, mode)), types
 
     mode = "retreat" if retreat_turn else "movement"
@@ -562,19 +564,29 @@ def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
     return None if unit is None else unit.type
 
 
+def _adjustment_turn(world: World, place: Place) -> Place:
+    """5dplomacy: a build or removal written for the winter after a Fall (``Winter01``)
+    is made on the coming Spring board (``Spring02``), which waits for it."""
+    if world.fived and place.turn is not None and place.turn[1] == Season.WINTER:
+        return replace(place, turn=(place.turn[0] + 1, Season.SPRING))
+    return place
+
+
 def _winter_board(reader: _Reader, place: Place) -> BoardKey:
     if place.timeline is not None and place.turn is not None:
         return BoardKey(place.timeline, *place.turn)
     winters = [
         k
         for k in sorted(reader.heads.values())
-        if k.season == Season.WINTER
+        if reader.world.adjusts(k)
         and (place.timeline is None or k.timeline == place.timeline)
         and (place.turn is None or (k.year, k.season) == place.turn)
     ]
     if len(winters) == 1:
         return winters[0]
     if not winters:
+        if reader.world.fived:
+            raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
         raise NotationError("there is no active winter board to build on")
     board = reader.world.boards
     mine = [k for k in winters if board[k].centers.get(place.province) == reader.power]

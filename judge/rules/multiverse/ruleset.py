@@ -57,14 +57,32 @@ def world_phase(world: Mapping[str, Any]) -> str:
 
     Every processed step moves the latest board on (or pauses for retreats, R), so
     the code is unique per processed turn."""
-    heads = world_heads(world)
-    latest = max(heads, key=lambda board: board_time(board["phase"]))
-    turn = Turn.parse(latest["phase"])
+    phases = [_head_phase(board) for board in world_heads(world)]
+    latest = max(phases, key=board_time)
+    turn = Turn.parse(latest)
     if world_retreats_pending(world):
         return turn.phase("R").code
-    if all(Turn.parse(b["phase"]).is_winter for b in heads):
+    if all(Turn.parse(code).is_winter for code in phases):
         return turn.phase("A").code
     return turn.phase("M").code
+
+
+def _head_phase(board: Mapping[str, Any]) -> str:
+    """A head's phase code; a 5dplomacy Spring board waiting for the adjustments
+    after the Fall counts as the winter between them (``S1902M`` -> ``W1901A``), so
+    the game's phase is ``W1901A`` while every head waits, as in a standard game."""
+    if board.get("adjusting"):
+        return f"W{Turn.parse(board['phase']).year - 1}A"
+    return board["phase"]
+
+
+def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
+    """Whether the board at ``where`` (timeline, turn) waits for its adjustments."""
+    timeline, turn = where
+    return any(
+        b.get("adjusting") and b.get("timeline") == timeline and b.get("phase") == turn.phase().code
+        for b in doc.get("boards") or []
+    )
 
 
 class MultiverseRuleset(Ruleset):
@@ -127,7 +145,9 @@ class MultiverseRuleset(Ruleset):
     def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed
-        if key.turn is None or not (key.is_build or key.turn.is_winter):
+        if key.board is None:
+            return None
+        if not (key.is_build or key.turn.is_winter or _adjusting_board(doc, key.board)):
             return None  # a unit on a movement board
         return ("build" if key.is_build else "remove", f"{key.timeline}:{key.turn.code}")
 
@@ -185,12 +205,14 @@ class MultiverseRuleset(Ruleset):
 
         world = multiverse_report_input(step.before, step.answer)
         world["turn"] = self.processed_phase(step)
-        subject, text, html = render_multiverse_report(world, variant, settings, preview=preview)
         if is_fived(step.before):
-            from judge.rules.multiverse.fived import rewrite_text
+            from judge.rules.multiverse.fived import board_place, rewrite_text
 
+            subject, text, html = render_multiverse_report(
+                world, variant, settings, preview=preview, board_place=board_place
+            )
             return subject, rewrite_text(text), rewrite_text(html)
-        return subject, text, html
+        return render_multiverse_report(world, variant, settings, preview=preview)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
@@ -245,4 +267,7 @@ def _fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:
         return f"{u.get('type', '?')} {where}"
 
     name = timeline_name(line)
-    return write, f"Board {name}:{turn_code(turn.code[0], turn.year)} (timeline {name}):"
+    heading = f"Board {name}:{turn_code(turn.code[0], turn.year)} (timeline {name})"
+    if board.get("adjusting"):
+        heading += ", waiting for the builds and removals after the Fall"
+    return write, heading + ":"

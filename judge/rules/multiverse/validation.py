@@ -171,6 +171,8 @@ def movement_problem(
     key = order.unit.board
     if key.season == Season.WINTER:
         return "units on winter boards take no movement orders"
+    if world.adjusts(key):
+        return f"{board_text(key)} waits for its builds and removals: its units take no orders now"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
     if isinstance(geo, FivedGeography):
@@ -188,7 +190,13 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
     dest = order.dest
     if dest.board != order.unit.board:
         if dest.season == Season.WINTER:
+            if world.fived:
+                return "in 5dplomacy a winter is no board: nothing moves into it"
             return "winter boards cannot be entered"
+        if world.adjusts(dest.board):
+            return (
+                f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
+            )
         if dest.board not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
     reason = illegal_reason(geo, units, order)
@@ -213,7 +221,14 @@ def _support_or_convoy_problem(
     reach = order.target if isinstance(order, SupportHold) else order.dest
     for loc in order_locations(order)[1:]:
         if loc.season == Season.WINTER:
+            if world.fived:
+                return "in 5dplomacy a winter is no board: nothing is supported or convoyed there"
             return "winter boards cannot be supported or convoyed into"
+        if world.adjusts(loc.board):
+            return (
+                f"{board_text(loc.board)} waits for its builds and removals:"
+                " nothing is supported or convoyed there"
+            )
     if not isinstance(order, Convoy):
         why = _distance_reason(geo, order.unit, reach)
         if why:
@@ -283,7 +298,12 @@ def adjustment_problem(
     """
     key = order.unit.board
     board = world.boards.get(key)
-    if board is None or key.season != Season.WINTER or key not in active:
+    if board is None or not world.adjusts(key) or key not in active:
+        if world.fived:
+            return (
+                "builds and removals are only possible after a Fall, on the coming Spring"
+                " board while it waits for them"
+            )
         return "builds and disbands are only possible on active winter boards"
     change = sum(1 for owner in board.centers.values() if owner == power)
     change -= sum(1 for unit in board.units.values() if unit.power == power)

@@ -14,7 +14,7 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
 )
-from judge.rules.multiverse.keys import BoardKey, MLoc
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season
 
 REFERENCE = "reference"
 FIVED = "5dplomacy"
@@ -43,6 +43,9 @@ class Board:
     (they are ignored when successors are compared); ``dislodged`` is non-empty
     only while the world waits for retreats.  A *settled* board (read from a
     standard retreat-phase document) already shows its units after movement.
+    ``adjusting`` marks a 5dplomacy Spring board that waits for the adjustments
+    after the Fall: it holds the Fall's outcome until its builds and removals
+    are applied to it (docs/multiverse.md, "Rule sets").
     """
 
     key: BoardKey
@@ -53,6 +56,7 @@ class Board:
     standoffs: frozenset[str] = frozenset()
     built: frozenset[str] = frozenset()
     settled: bool = False
+    adjusting: bool = False
 
     def same_position(self, other: Board) -> bool:
         """Whether two boards show the same position (built units ignored)."""
@@ -177,6 +181,14 @@ class World:
         """The unit standing at a multiverse location, if any."""
         board = self.boards.get(loc.board)
         return None if board is None else board.units.get(loc.loc)
+
+    def adjusts(self, key: BoardKey | tuple) -> bool:
+        """Whether the board at ``key`` takes builds and removals rather than moves: a
+        winter board, or a 5dplomacy Spring board waiting for its adjustments."""
+        if key[2] == Season.WINTER:
+            return True
+        board = self.boards.get(key)  # type: ignore[arg-type]
+        return board is not None and board.adjusting
 
     def needs_retreats(self) -> bool:
         """Whether some unit anywhere must retreat (the global pause)."""
