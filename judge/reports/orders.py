@@ -237,17 +237,23 @@ def builds_owed(
     before: Mapping[str, Any], names: Names, counts: Mapping[str, int] | None = None
 ) -> dict[str, int]:
     """Per power, the builds a winter position allows: more centres than units, at
-    most one per free home centre it owns.  ``counts`` gives the centres that count
-    per power where the rules leave some out (Colonial's Hong Kong held by China)."""
+    most one per free home centre it owns (in Outer Space, per free own colony it
+    owns: a position with ``colonies`` has no home centres).  ``counts`` gives the
+    centres that count per power where the rules leave some out (Colonial's Hong Kong
+    held by China)."""
     centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
     units = before.get("units", [])
+    colonies: Mapping[str, list[str]] | None = before.get("colonies")
     occupied = {names.province(u["province"]) for u in units}
     owed = {}
     for power, owned in centres.items():
         count = len(owned) if counts is None else counts.get(power, 0)
         surplus = count - sum(1 for u in units if u["power"] == power)
-        info = names.variant.powers.get(power)
-        homes = set(getattr(info, "home_centers", ()) or ())
+        if colonies is not None:
+            homes = set(colonies.get(power, ()))
+        else:
+            info = names.variant.powers.get(power)
+            homes = set(getattr(info, "home_centers", ()) or ())
         free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
         if min(surplus, free) > 0:
             owed[power] = min(surplus, free)

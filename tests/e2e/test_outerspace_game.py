@@ -1,6 +1,6 @@
 """An "It Came From Outer Space" game by mail from CREATE (VARIANT outerspace
-PLAYERS 3) to the first adjustments (Winter 1901): three players each name an empire
-at JOIN (one name clashes and is refused first); the third JOIN starts the game with
+PLAYERS 3) to the first builds (Winter 1902): three players each name an empire at
+JOIN (one name clashes and is refused first); the third JOIN starts the game with
 three armies in orbit for each empire.
 
 Spring 1901 the empires beam armies down (Zorg and Vega bounce in Burgundy).  Fall
@@ -10,8 +10,14 @@ into Munich cuts, Altair colonizes Venice.  Winter 1901 nobody can build (a cent
 must be owned, colonized and empty, which no centre is after one year) and Altair,
 with two centres for three armies, removes its army in Vienna, keeping its army in
 orbit.  Spring 1902 that army's beam-down into Zorg's colony Paris is refused with
-the reason.  The reports of the
-three phases are checked against golden files."""
+the reason; it beams down to Piedmont instead.  In 1902 the armies in the colonies
+Paris and Venice move out (Zorg takes Spain, Altair Trieste) and Vega's army
+occupies its colony Holland, taking it.  Winter 1902 Zorg builds in Paris and
+Altair in Venice (owned, colonized, empty); a build in Brest (owned, not a colony)
+and in Holland (Vega's colony, occupied) is refused with the reason, and Vega, one
+centre up with no empty colonized centre, owes no build.  The builds stand in the
+Spring 1903 position.  The reports of the three 1901 phases and of Winter 1902
+are checked against golden files."""
 
 from __future__ import annotations
 
@@ -20,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from judge.demo.keys import DemoSigner
-from judge.demo.mailer import Correspondent
+from judge.demo.mailer import Correspondent, Exchange
 from judge.demo.rig import JUDGE_CODE, DemoJudge
 from judge.demo.scenario import Cast, expect, orders, process, register
 from judge.demo.sink import DeliveredMail
@@ -54,11 +60,62 @@ TURNS: dict[str, dict[str, str]] = {
         "altair": "Remove A Vie",
     },
 }
+# 1902: the colonists of Paris and Venice leave them empty; Vega takes its colony.
+TURNS_1902: dict[str, dict[str, str]] = {
+    "S1902M": {
+        "zorg": "A Par - Pic\nA Bre - Gas\nA Bel H",
+        "vega": "A Kie - Hol\nA Ber H\nA Mun H",
+        "altair": "A ORB - Pie\nA Ven - Tri",
+    },
+    "F1902M": {
+        "zorg": "A Gas - Spa\nA Pic H\nA Bel H",
+        "vega": "A Hol H\nA Ber H\nA Mun H",
+        "altair": "A Tri H\nA Pie H",
+    },
+}
 # The results of each phase, to Altair (golden files, read by eye).
-GOLDEN_REPORTS = ("S1901M", "F1901M", "W1901A")
+GOLDEN_REPORTS = ("S1901M", "F1901M", "W1901A", "W1902A")
 
 
-def test_an_outer_space_game_by_mail_to_the_first_adjustments(
+def play(
+    master: Correspondent,
+    players: dict[str, Correspondent],
+    turns: dict[str, dict[str, str]],
+    reports: dict[str, list[DeliveredMail]],
+) -> None:
+    """Each phase of ``turns``: the orders by mail, then the master's PROCESS; every
+    player and the master get the results."""
+    for phase, given in turns.items():
+        for cast in PEOPLE:
+            if cast.power in given or phase.endswith("M"):
+                orders(players[cast.power], cast, phase, given.get(cast.power, ""), GAME)
+        reports[phase] = process(master, phase, GAME).others
+        assert sorted(m.recipients[0] for m in reports[phase]) == sorted(
+            [c.address for c in PEOPLE] + [MASTER]
+        )
+
+
+def position(judge: DemoJudge, phase: str) -> dict[str, object]:
+    """The game's position document, which must be at ``phase``."""
+    with judge.session() as session:
+        game = find_game(session, GAME)
+        assert game is not None and game.phase == phase
+        return game.position_doc()
+
+
+def units_of(doc: dict[str, object]) -> list[tuple[str, str]]:
+    """(empire, province) of each unit in a position document, sorted."""
+    units = doc["units"]
+    assert isinstance(units, list)
+    return sorted((u["power"], u["province"]) for u in units)
+
+
+def replied(exchange: Exchange) -> str:
+    """The judge's reply to a mail, line ends normalised."""
+    return exchange.reply_text.replace("\r\n", "\n")
+
+
+def test_an_outer_space_game_by_mail_to_the_first_builds(
     judge: DemoJudge, master_key: DemoSigner
 ) -> None:
     judge.add_game_master(MASTER, master_key.public_key())
@@ -74,7 +131,7 @@ def test_an_outer_space_game_by_mail_to_the_first_adjustments(
     assert (
         "> JOIN space ******** EMPIRE Paris Vegan V\n"
         "  *** Refused: choose another empire: the name Paris names a province (par) (game space)"
-    ) in clash.reply_text.replace("\r\n", "\n")
+    ) in replied(clash)
     for cast in PEOPLE:
         joined = players[cast.power].send(
             f"JOIN {GAME} {cast.password} EMPIRE {EMPIRES[cast.power]}\n", "joining"
@@ -87,23 +144,10 @@ def test_an_outer_space_game_by_mail_to_the_first_adjustments(
     assert {m.subject for m in joined.others} == {f"{JUDGE_CODE}:{GAME} - S1901M Game Starting"}
 
     reports: dict[str, list[DeliveredMail]] = {}
-    for phase, given in TURNS.items():
-        for cast in PEOPLE:
-            if cast.power in given or phase.endswith("M"):
-                orders(players[cast.power], cast, phase, given.get(cast.power, ""), GAME)
-        reports[phase] = process(master, phase, GAME).others
-        assert sorted(m.recipients[0] for m in reports[phase]) == sorted(
-            [c.address for c in PEOPLE] + [MASTER]
-        )
-
-    altair = PEOPLE[2]
-    for phase in GOLDEN_REPORTS:
-        report = next(m for m in reports[phase] if m.recipients == (altair.address,))
-        assert report.subject == f"{JUDGE_CODE}:{GAME} - {phase} Results"
-        golden = GOLDEN / f"outerspace-{phase.lower()}-altair.txt"
-        assert masked(report.text()) == golden.read_text(encoding="utf-8")
+    play(master, players, TURNS, reports)
 
     # Spring 1902: Paris is Zorg's colony, jammed for Altair; the reply says why.
+    altair = PEOPLE[2]
     jammed = players["altair"].send(
         f"SIGNON A{GAME} {altair.password}\nPHASE S1902M\nA ORB - Par\nA ORB - Pie\n", "orders"
     )
@@ -113,16 +157,12 @@ def test_an_outer_space_game_by_mail_to_the_first_adjustments(
         "\n"
         "> A ORB - Pie\n"
         "  Accepted: A orb - pie\n"
-    ) in jammed.reply_text.replace("\r\n", "\n"), jammed.reply_text
+    ) in replied(jammed), jammed.reply_text
 
-    with judge.session() as session:
-        game = find_game(session, GAME)
-        assert game is not None and game.phase == "S1902M"
-        doc = game.position_doc()
+    doc = position(judge, "S1902M")
     assert doc["powers"] == ["zorg", "vega", "altair"]
     assert doc["colonies"] == {"zorg": ["par"], "vega": ["hol"], "altair": ["ven"]}
-    units = sorted((u["power"], u["province"]) for u in doc["units"])
-    assert units == sorted(
+    assert units_of(doc) == sorted(
         [
             ("zorg", "par"),
             ("zorg", "bre"),
@@ -132,5 +172,64 @@ def test_an_outer_space_game_by_mail_to_the_first_adjustments(
             ("vega", "ber"),
             ("altair", "orb"),
             ("altair", "ven"),
+        ]
+    )
+
+    play(master, players, TURNS_1902, reports)
+    doc = position(judge, "W1902A")
+    assert units_of(doc) == sorted(
+        [
+            ("zorg", "pic"),
+            ("zorg", "spa"),
+            ("zorg", "bel"),
+            ("vega", "hol"),
+            ("vega", "ber"),
+            ("vega", "mun"),
+            ("altair", "pie"),
+            ("altair", "tri"),
+        ]
+    )
+    assert doc["colonies"] == {"zorg": ["par"], "vega": ["hol"], "altair": ["ven"]}
+
+    # Winter 1902: a build needs a centre owned, colonized by the builder and empty.
+    zorg, vega = PEOPLE[0], PEOPLE[1]
+    brest = players["zorg"].send(
+        f"SIGNON Z{GAME} {zorg.password}\nPHASE W1902A\nBuild A Bre\nBuild A Par\n", "builds"
+    )
+    assert (
+        "> Build A Bre\n"
+        "  *** Refused: Build A Bre: Brest is not your colony: you build only in colonized"
+        " centres\n"
+    ) in replied(brest), brest.reply_text
+    assert "> Build A Par\n  Accepted: Build A par\n" in replied(brest), brest.reply_text
+    # Zorg is one centre up (Spain), so the one build is all it owes.
+    assert "  Build A par\nEvery adjustment is ordered.\n" in replied(brest), brest.reply_text
+    holland = players["vega"].send(
+        f"SIGNON V{GAME} {vega.password}\nPHASE W1902A\nBuild A Hol\n", "builds"
+    )
+    assert "> Build A Hol\n  *** Refused: Build A Hol: Holland is occupied" in replied(holland), (
+        holland.reply_text
+    )
+    play(master, players, {"W1902A": {"altair": "Build A Ven"}}, reports)
+
+    for phase in GOLDEN_REPORTS:
+        report = next(m for m in reports[phase] if m.recipients == (altair.address,))
+        assert report.subject == f"{JUDGE_CODE}:{GAME} - {phase} Results"
+        golden = GOLDEN / f"outerspace-{phase.lower()}-altair.txt"
+        assert masked(report.text()) == golden.read_text(encoding="utf-8")
+
+    doc = position(judge, "S1903M")
+    assert units_of(doc) == sorted(
+        [
+            ("zorg", "par"),
+            ("zorg", "pic"),
+            ("zorg", "spa"),
+            ("zorg", "bel"),
+            ("vega", "hol"),
+            ("vega", "ber"),
+            ("vega", "mun"),
+            ("altair", "ven"),
+            ("altair", "pie"),
+            ("altair", "tri"),
         ]
     )

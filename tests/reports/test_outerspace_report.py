@@ -3,6 +3,7 @@ the blocks after the position (armies in orbit, colonies, jammed provinces)."""
 
 from __future__ import annotations
 
+from judge.reports.orders import builds_owed
 from judge.reports.outerspace import jammed_rows, names_for, space_blocks
 from judge.reports.sentences import Units, order_sentence, view_of_text
 from judge.variant.data import load_variant
@@ -74,3 +75,30 @@ def test_no_colony_no_jamming_block():
 def test_other_variants_keep_their_names():
     names = names_for(load_variant("standard"))
     assert names.place("orb") == "orb"
+
+
+def test_builds_owed_count_free_own_colonies_not_home_centres():
+    """``N builds not used`` counts the builds an empire could make: one per owned,
+    own-colonized, empty centre (no home centres in Outer Space), orbit armies
+    counting as units."""
+    winter = {
+        "phase": "W1902A",
+        "powers": ["zorg", "vega", "altair"],
+        "units": [
+            {"power": "zorg", "type": "A", "province": "bel"},
+            {"power": "zorg", "type": "A", "province": "pic"},
+            {"power": "zorg", "type": "A", "province": "spa"},
+            {"power": "vega", "type": "A", "province": "hol"},
+            {"power": "vega", "type": "A", "province": "ber"},
+            {"power": "altair", "type": "A", "province": "pie"},
+            {"power": "altair", "type": "A", "province": "orb"},
+        ],
+        "supply_centers": {
+            "zorg": ["bel", "bre", "par", "por", "spa"],  # two up, one free colony
+            "vega": ["ber", "hol", "kie"],  # its colony Holland is occupied
+            "altair": ["tri", "ven", "vie"],  # one up with the army in orbit
+        },
+        "colonies": {"zorg": ["par"], "vega": ["hol"], "altair": ["ven"]},
+    }
+    names = names_for(empire_variant(EMPIRES))
+    assert builds_owed(winter, names) == {"zorg": 1, "altair": 1}
