@@ -13,6 +13,8 @@ The accepted forms, case-insensitive, unit type optional::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.engine.adjustments import adjustment_refusal
 from judge.engine.kinds import Order
 from judge.engine.orders import (
@@ -38,6 +40,9 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
+
+if TYPE_CHECKING:
+    from judge.variant.data import Variant
 
 # ------------------------------------------------------------------ reading
 
@@ -211,6 +216,13 @@ def _build(ctx: Context, parsed: ParsedOrder) -> Order:
         raise Refusal(f"you do not own {info.name}")
     if pos.unit_in(province) is not None:
         raise Refusal(f"{info.name} is occupied")
+    return build_in(variant, parsed, province, power)
+
+
+def build_in(variant: Variant, parsed: ParsedOrder, province: str, power: str) -> Order:
+    """The build an order asks for in a site already found free and allowed: the unit
+    type said or implied, and the coast a fleet needs."""
+    info = variant.provinces[province]
     unit_type = parsed.unit_type
     coasts = variant.coasts_of(province)
     if unit_type is None:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 from judge.engine.adjustments import adjustment_refusal
 from judge.engine.kinds import Order
-from judge.engine.orders import Build, Retreat
+from judge.engine.orders import Retreat
 from judge.engine.units import Unit, UnitType
 from judge.orders.reader import (
     Context,
@@ -37,7 +37,7 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
-from judge.orders.standard import STANDARD_KINDS
+from judge.orders.standard import STANDARD_KINDS, build_in
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.kinds import (
     IN_ORBIT_ONLY,
@@ -300,27 +300,7 @@ def _build(ctx: Context, parsed: ParsedOrder) -> Order:
         raise Refusal(f"{info.name} is not your colony: you build only in colonized centres")
     if pos.unit_in(province) is not None:
         raise Refusal(f"{info.name} is occupied")
-    unit_type = parsed.unit_type
-    coasts = variant.coasts_of(province)
-    if unit_type is None:
-        if info.kind == "land":
-            unit_type = UnitType.ARMY
-        elif coasts and parsed.place.coast in coasts:
-            unit_type = UnitType.FLEET
-        else:
-            raise Refusal(f"say whether to build an army or a fleet in {info.name}")
-    if unit_type is UnitType.ARMY:
-        return Build(province, UnitType.ARMY, power)
-    if info.kind == "land":
-        raise Refusal(f"a fleet cannot be built in {info.name}, which is inland")
-    if coasts:
-        if parsed.place.coast not in coasts:
-            listed = " or ".join(
-                variant.location_name(loc) for loc in variant.fleet_locations(province)
-            )
-            raise Refusal(f"say which coast of {info.name}: {listed}")
-        return Build(f"{province}/{parsed.place.coast}", UnitType.FLEET, power)
-    return Build(province, UnitType.FLEET, power)
+    return build_in(variant, parsed, province, power)
 
 
 SPACE_KINDS = (
