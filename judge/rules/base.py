@@ -193,13 +193,23 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------- standings
 
+    def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
+        """Of one board's centres (centre -> owner), those that count for their owner
+        (all of them, unless the rules leave some out, as Colonial's Hong Kong)."""
+        return centers
+
     def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
-        """Supply centres per power (unique provinces across the active boards);
-        powers without a centre are left out."""
+        """Supply centres that count, per power (unique provinces across the active
+        boards); powers without a centre are left out."""
         owned: dict[str, set[str]] = {}
         for board in self.active_boards(doc):
-            for power, centres in (board.get("supply_centers") or {}).items():
-                owned.setdefault(power, set()).update(str(c).split("/")[0] for c in centres)
+            owners = {
+                str(c).split("/")[0]: power
+                for power, centres in (board.get("supply_centers") or {}).items()
+                for c in centres
+            }
+            for centre, power in self.counted_centres(owners).items():
+                owned.setdefault(power, set()).add(centre)
         return {power: len(centres) for power, centres in owned.items() if centres}
 
     def survivors(self, doc: Mapping[str, Any]) -> set[str]:

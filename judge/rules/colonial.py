@@ -705,6 +705,9 @@ class ColonialRuleset(StandardRuleset):
             centres.setdefault(owner, []).append(centre)
         return super().owed({**doc, "supply_centers": centres})
 
+    def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
+        return counted_centres(centers)
+
     def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
         return centre_counts(_owners(doc))
 

@@ -123,3 +123,39 @@ def test_standard_multiverse_games_have_no_board_orders() -> None:
     doc = standard.starting_position("standard")
     (check,) = standard.check_orders(doc, "russia", ["A Mos - TSR - War"])
     assert not check.ok
+
+
+def china_holds_hong_kong(doc: dict[str, Any]) -> dict[str, Any]:
+    """The start with Hong Kong China's (no British fleet there) and Canton lost: China
+    owns Hong Kong, Macao, Peking, Shanghai and Sikiang, with an army in Yunnan
+    instead of Canton."""
+    board = doc["boards"][0]
+    board["units"] = [
+        {**u, "province": "yun"} if u["province"] == "can" else u
+        for u in board["units"]
+        if u["province"] != "hk"
+    ]
+    centres = board["supply_centers"]
+    centres["britain"].remove("hk")
+    centres["china"] = [c for c in centres["china"] if c != "can"] + ["hk"]
+    return doc
+
+
+def test_HK_1_hong_kong_counts_for_nobody_on_a_board_china_holds_it() -> None:
+    doc = china_holds_hong_kong(start([]))
+    counts = RULESET.centre_counts(doc)
+    assert counts["china"] == 4  # five owned, Hong Kong not counted
+    assert counts["britain"] == 5
+
+
+def test_HK_1_china_removes_a_unit_for_hong_kong_at_the_winter_of_a_board() -> None:
+    doc = china_holds_hong_kong(start([]))
+    doc["boards"][0]["phase"] = "F1870M"
+    answer = adjudicate(doc)
+    (winter,) = [b for b in answer["boards"] if b["phase"] == "W1870A"]
+    assert sorted(winter["supply_centers"]["china"]) == ["hk", "mac", "pek", "sha", "sik"]
+    # five units, four counted centres: one removal on that winter board
+    assert RULESET.allowances(later(answer), "china") == {
+        ("waive", ""): 0,
+        ("remove", "1:W1870"): 1,
+    }

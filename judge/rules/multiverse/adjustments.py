@@ -23,7 +23,7 @@ def owed_changes(base: BaseMap, board: Board) -> dict[str, int]:
     centres allow) or the removals it owes (negative); powers with nothing to
     adjust are left out."""
     occupied = {base.province(loc) for loc in board.units}
-    counts = adjustment_counts(board.units, board.centers, base.powers)
+    counts = adjustment_counts(board.units, base.counted(board.centers), base.powers)
     changes: dict[str, int] = {}
     for power in base.powers:
         change = counts[power]
@@ -56,7 +56,7 @@ def resolve_board_adjustments(
     decided: dict[int, OrderRecord] = {}
     automatic: list[OrderRecord] = []
     for power in sorted(base.powers):
-        centres = sum(1 for owner in board.centers.values() if owner == power)
+        centres = sum(1 for owner in base.counted(board.centers).values() if owner == power)
         units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
         change = centres - len(units)
         mine = [r for r in valid if r.power == power]

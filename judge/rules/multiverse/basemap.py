@@ -37,6 +37,11 @@ class BaseMap:
         """The province of a location (``"spa/nc"`` -> ``"spa"``)."""
         return loc.split("/", 1)[0]
 
+    def counted(self, centers: Mapping[str, str]) -> Mapping[str, str]:
+        """Of one board's centres (centre -> owner), those that count for their owner
+        under the board rules (Colonial leaves out Hong Kong held by China)."""
+        return centers if self.board is None else self.board.counted_centres(centers)
+
     def name(self, province: str) -> str:
         """A readable name for a province, for messages."""
         return self.province_names.get(province, province.capitalize())

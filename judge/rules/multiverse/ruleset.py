@@ -101,6 +101,9 @@ class MultiverseRuleset(Ruleset):
 
     # -------------------------------------------------------------- positions
 
+    def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
+        return self.base.counted_centres(centers)
+
     def starting_position(self, variant: str, *, adjacency: str = "", seed: int = 0) -> Document:
         from judge.rules.multiverse.basemap import base_map_for
         from judge.rules.multiverse.json_io import write_world

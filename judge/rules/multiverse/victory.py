@@ -10,11 +10,12 @@ from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.world import World
 
 
-def unique_centres(world: World) -> dict[str, set[str]]:
-    """For each power, the centre provinces it owns on some active board."""
+def unique_centres(world: World, base: BaseMap) -> dict[str, set[str]]:
+    """For each power, the centre provinces it owns and that count for it on some
+    active board."""
     owned: dict[str, set[str]] = {}
     for key in world.active_boards().values():
-        for province, owner in world.boards[key].centers.items():
+        for province, owner in base.counted(world.boards[key].centers).items():
             owned.setdefault(owner, set()).add(province)
     return owned
 
@@ -29,7 +30,7 @@ def find_winner(world: World, base: BaseMap) -> str | None:
             return left.pop()
     counts = sorted(
         (len(p), power)
-        for power, p in unique_centres(world).items()
+        for power, p in unique_centres(world, base).items()
         if power not in world.eliminated
     )[::-1]
     if not counts or counts[0][0] < base.victory_centers:
