@@ -41,12 +41,14 @@ def report_model(
     *,
     unit_label: UnitLabel = None,
     names: Names | None = None,
+    owed_builds: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """The plain model the report templates render (also handy for tests and previews).
 
     ``unit_label`` is the variant's own label of a unit, added after each unit of
     the position (a ruleset supplies it: Root Z's ``1FA(Par)``); none by default.
-    ``names`` words places and powers (by default the variant's names)."""
+    ``names`` words places and powers (by default the variant's names);
+    ``owed_builds`` the builds each power could make, as its ruleset counts them."""
     names = names or Names(variant)
     phase = result["phase"]
     kind = phase_kind(phase)
@@ -64,7 +66,7 @@ def report_model(
         "kind": kind,
         "season": phase_season(phase),
         "game": settings.game.lower(),
-        "groups": order_groups(result, before, names, kind),
+        "groups": order_groups(result, before, names, kind, owed_builds=owed_builds),
         "dislodged": dislodged_sentences(result, names) if kind == "movement" else [],
         "show_centres": show_centres,
         "centres": centres,
@@ -86,15 +88,19 @@ def render_report(
     preview: bool = False,
     templates: Path = TEMPLATES_DIR,
     unit_label: UnitLabel = None,
+    owed_builds: Mapping[str, int] | None = None,
 ) -> tuple[str, str, str]:
     """Render one phase's results: ``(subject, text, html)``.
 
     ``result`` is the output document of ``judge adjudicate``; ``before`` the
     position it adjudicated (gives unordered units, unit types and the owners
-    of supported units); ``unit_label`` as for :func:`report_model`.  Render once
+    of supported units); ``unit_label`` and ``owed_builds`` as for
+    :func:`report_model`.  Render once
     per recipient when ``reader_zone`` differs.
     """
-    model = report_model(result, variant, settings, before, unit_label=unit_label)
+    model = report_model(
+        result, variant, settings, before, unit_label=unit_label, owed_builds=owed_builds
+    )
     return render_model(model, settings, preview=preview, templates=templates)
 
 

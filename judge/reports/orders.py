@@ -119,10 +119,13 @@ def order_groups(
     kind: str,
     *,
     reference_units: Iterable[Mapping[str, Any]] = (),
+    owed_builds: Mapping[str, int] | None = None,
 ) -> list[PowerGroup]:
     """The result lines of a phase, by power in the variant's order.
 
-    ``reference_units`` are units elsewhere (other boards) that orders may name.
+    ``reference_units`` are units elsewhere (other boards) that orders may name;
+    ``owed_builds`` the builds each power could make in an adjustment phase, as its
+    ruleset counts them (by default: free owned home centres, up to the surplus).
     """
     units = Units.of(names, [*(before or {}).get("units", []), *reference_units])
     for d in (before or {}).get("dislodged", []):
@@ -164,7 +167,7 @@ def order_groups(
         _add_unordered(before, names, kind, ordered, dislodged_now, lines)
     if kind == "adjustments":
         _add_disorder_removals(before, result, names, ordered, lines)
-        _add_unused_builds(before, result, names, lines)
+        _add_unused_builds(before, result, names, lines, owed_builds)
 
     everyone = powers_in_order(names.variant, lines)
     powers = [p for p in everyone if p in lines]
@@ -237,23 +240,17 @@ def builds_owed(
     before: Mapping[str, Any], names: Names, counts: Mapping[str, int] | None = None
 ) -> dict[str, int]:
     """Per power, the builds a winter position allows: more centres than units, at
-    most one per free home centre it owns (in Outer Space, per free own colony it
-    owns: a position with ``colonies`` has no home centres).  ``counts`` gives the
-    centres that count per power where the rules leave some out (Colonial's Hong Kong
-    held by China)."""
+    most one per free home centre it owns.  ``counts`` gives the centres that count
+    per power where the rules leave some out (Colonial's Hong Kong held by China)."""
     centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
     units = before.get("units", [])
-    colonies: Mapping[str, list[str]] | None = before.get("colonies")
     occupied = {names.province(u["province"]) for u in units}
     owed = {}
     for power, owned in centres.items():
         count = len(owned) if counts is None else counts.get(power, 0)
         surplus = count - sum(1 for u in units if u["power"] == power)
-        if colonies is not None:
-            homes = set(colonies.get(power, ()))
-        else:
-            info = names.variant.powers.get(power)
-            homes = set(getattr(info, "home_centers", ()) or ())
+        info = names.variant.powers.get(power)
+        homes = set(getattr(info, "home_centers", ()) or ())
         free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
         if min(surplus, free) > 0:
             owed[power] = min(surplus, free)
@@ -265,8 +262,10 @@ def _add_unused_builds(
     result: Mapping[str, Any],
     names: Names,
     lines: dict[str, list[OrderLine]],
+    owed_builds: Mapping[str, int] | None = None,
 ) -> None:
-    """``1 build not used.`` for builds a power neither made nor waived."""
+    """``1 build not used.`` for builds a power neither made nor waived (of
+    ``owed_builds``, or by default of :func:`builds_owed`)."""
     if not before or "supply_centers" not in before:
         return  # only a standard winter position says what was owed
     used: dict[str, int] = {}
@@ -277,7 +276,9 @@ def _add_unused_builds(
         if parsed is not None and parsed.kind in ("build", "waive"):
             used[order["power"]] = used.get(order["power"], 0) + 1
     # a winter changes no centre, so the answer's counts are those of the position
-    for power, owed in builds_owed(before, names, result.get("center_counts")).items():
+    if owed_builds is None:
+        owed_builds = builds_owed(before, names, result.get("center_counts"))
+    for power, owed in owed_builds.items():
         left = owed - used.get(power, 0)
         if left > 0:
             noun = "build" if left == 1 else "builds"

@@ -111,13 +111,14 @@ def render_space_report(
     before: Mapping[str, Any] | None = None,
     *,
     preview: bool = False,
+    owed_builds: Mapping[str, int] | None = None,
 ) -> tuple[str, str, str]:
     """Render one Outer Space phase's results: ``(subject, text, html)``.
 
     ``result`` is the adjudicator's answer, ``after`` the position stored after the
     phase (its empires, units and colonies), ``before`` the position adjudicated."""
     names = space_names(variant)
-    model = report_model(result, variant, settings, before, names=names)
+    model = report_model(result, variant, settings, before, names=names, owed_builds=owed_builds)
     on_map = [u for u in result.get("units", []) if u.get("province") != ORBIT]
     position = standard_position({**result, "units": on_map}, names)
     position["extra"] = space_blocks(after, names)

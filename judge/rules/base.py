@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.phase import Phase
 from judge.orders.keys import OrderKey
 
 if TYPE_CHECKING:
@@ -232,6 +233,18 @@ class Ruleset(ABC):
     @abstractmethod
     def processed_phase(self, step: Step) -> str:
         """The code a processed phase's report and map are named by."""
+
+    def owed_builds(self, before: Document | None) -> dict[str, int] | None:
+        """Per power, the builds the adjustment phase ``before`` let it make (as
+        :meth:`owed` counts them), for the results' "build not used" lines; None
+        for other phases."""
+        if before is None or Phase.parse(str(before.get("phase", ""))).kind != "A":
+            return None
+        return {
+            power: sum(o.count for o in owed if o.key == "build")
+            for power, owed in self.owed(before).items()
+            if any(o.key == "build" for o in owed)
+        }
 
     @abstractmethod
     def render_results(

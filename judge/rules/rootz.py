@@ -234,7 +234,13 @@ class RootzRuleset(StandardRuleset):
 
         if not players_of(step.before):
             return render_report(
-                step.answer, variant, settings, step.before, preview=preview, unit_label=label
+                step.answer,
+                variant,
+                settings,
+                step.before,
+                preview=preview,
+                unit_label=label,
+                owed_builds=self.owed_builds(step.before),
             )
         subject, text, html = render_report(
             step.answer,
@@ -243,6 +249,7 @@ class RootzRuleset(StandardRuleset):
             step.before,
             preview=preview,
             unit_label=label,
+            owed_builds=self.owed_builds(step.before),
         )
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))

@@ -196,7 +196,14 @@ class StandardRuleset(Ruleset):
     ) -> tuple[str, str, str]:
         from judge.reports import render_report
 
-        return render_report(step.answer, variant, settings, step.before, preview=preview)
+        return render_report(
+            step.answer,
+            variant,
+            settings,
+            step.before,
+            preview=preview,
+            owed_builds=self.owed_builds(step.before),
+        )
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         return [BoardView(doc, unit_text)]

@@ -3,9 +3,10 @@ the blocks after the position (armies in orbit, colonies, jammed provinces)."""
 
 from __future__ import annotations
 
-from judge.reports.orders import builds_owed
 from judge.reports.outerspace import jammed_rows, names_for, space_blocks
 from judge.reports.sentences import Units, order_sentence, view_of_text
+from judge.rules.outerspace.documents import starting_document
+from judge.rules.registry import ruleset_for
 from judge.variant.data import load_variant
 from judge.variant.empires import Empire, empire_variant
 
@@ -77,7 +78,7 @@ def test_other_variants_keep_their_names():
     assert names.place("orb") == "orb"
 
 
-def test_builds_owed_count_free_own_colonies_not_home_centres():
+def test_owed_builds_count_free_own_colonies_not_home_centres():
     """``N builds not used`` counts the builds an empire could make: one per owned,
     own-colonized, empty centre (no home centres in Outer Space), orbit armies
     counting as units."""
@@ -100,5 +101,5 @@ def test_builds_owed_count_free_own_colonies_not_home_centres():
         },
         "colonies": {"zorg": ["par"], "vega": ["hol"], "altair": ["ven"]},
     }
-    names = names_for(empire_variant(EMPIRES))
-    assert builds_owed(winter, names) == {"zorg": 1, "altair": 1}
+    doc = {**starting_document(EMPIRES), **winter}
+    assert ruleset_for("outerspace").owed_builds(doc) == {"zorg": 1, "altair": 1}

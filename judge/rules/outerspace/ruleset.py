@@ -136,7 +136,13 @@ class OuterSpaceRuleset(StandardRuleset):
         from judge.reports.outerspace import render_space_report
 
         return render_space_report(
-            step.answer, step.after, variant, settings, step.before, preview=preview
+            step.answer,
+            step.after,
+            variant,
+            settings,
+            step.before,
+            preview=preview,
+            owed_builds=self.owed_builds(step.before),
         )
 
     def variant_facts(self, variant: Any) -> dict[str, Any]:
