@@ -134,6 +134,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
     built: set = set()
     disbanded: set = set()
+    views: dict = {}  # the unit view of each board, shared by the orders of this turn
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
@@ -157,7 +158,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         if isinstance(order, (Retreat, Disband)):
             results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
-        why = movement_problem(world, geo, power, order, active)
+        why = movement_problem(world, geo, power, order, active, views)
         if (
             why
             and getattr(order, "unit", None) not in world.orders
