@@ -42,7 +42,6 @@ from judge.rules.multiverse.world import (
     Dislodged,
     OrderRecord,
     World,
-    area_of,
     order_locations,
 )
 
@@ -313,10 +312,14 @@ def _resolve(
 
     flagged: set[BoardKey] = set()
     judged = touched if keep is None else touched & keep
+    boards = world.boards
     for loc in judged:
         record = world.orders[loc]
         names = (loc,) if record.status == INVALID else order_locations(record.order)
-        flagged.update(n.board for n in names if n.board in world.boards)
+        for name in names:
+            board_key = name.board
+            if board_key in boards:
+                flagged.add(board_key)
         world.retreats.pop(loc, None)
         if record.status == INVALID:
             continue
@@ -393,9 +396,15 @@ def _merge(into: MovementResult, part: MovementResult) -> None:
 def _store_standoffs(world: World, touched: set[MLoc], standoffs: set) -> None:
     """Keep, per board, the provinces left empty by a bounce (no retreat there)."""
     areas_by_board: dict[BoardKey, set[str]] = {}
+    orders = world.orders
     for loc in touched:
-        for name in order_locations(world.orders[loc].order):
-            areas_by_board.setdefault(name.board, set()).add(area_of(name)[3])
+        for name in order_locations(orders[loc].order):
+            province = name[3].split("/", 1)[0]  # area_of(name)[3], inlined (hot path)
+            found_areas = areas_by_board.get(name[:3])
+            if found_areas is None:
+                areas_by_board[name.board] = {province}
+            else:
+                found_areas.add(province)
     found: dict[BoardKey, set[str]] = {}
     for area in standoffs:
         found.setdefault(BoardKey(*area[:3]), set()).add(area[3])
