@@ -326,7 +326,9 @@ def _resolve(
         outcome = result.outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
-            world.orders[loc] = replace(record, status=status, reason=outcome.reason)
+            world.orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
+                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            )
 
     _store_standoffs(world, judged, result.standoffs)
     by_board: dict[BoardKey, dict[str, Dislodged]] = {}
