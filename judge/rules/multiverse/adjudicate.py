@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
+from judge.engine.outcome import MovementResult
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse import fived
@@ -41,7 +42,6 @@ from judge.rules.multiverse.world import (
     Dislodged,
     OrderRecord,
     World,
-    area_of,
     order_locations,
 )
 
@@ -133,6 +133,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
     built: set = set()
     disbanded: set = set()
+    views: dict = {}  # the unit view of each board, shared by the orders of this turn
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
@@ -156,7 +157,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         if isinstance(order, (Retreat, Disband)):
             results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
-        why = movement_problem(world, geo, power, order, active)
+        why = movement_problem(world, geo, power, order, active, views)
         if (
             why
             and getattr(order, "unit", None) not in world.orders
@@ -195,8 +196,9 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
         keep = {*starts, *(loc for locs in history.values() for loc in locs)}
         starts = [*starts, *sorted(keep - set(starts))]
-    touched = _active_set(world, starts)
-    flagged = _resolve(world, base, geo, touched, keep)
+    parts = _active_parts(world, starts)
+    touched = {loc for part in parts for loc in part}
+    flagged = _resolve(world, base, geo, parts, keep)
     if keep is not None:
         new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
         flagged = fived.forking_boards(world, past, new_moves)
@@ -256,54 +258,77 @@ def _result(record: OrderRecord) -> OrderResult:
     return OrderResult(record.power, record.order, record.status, record.reason, record.auto)
 
 
-def _active_set(world: World, starts: Sequence[MLoc]) -> set[MLoc]:
-    """The stored orders reachable from ``starts`` through shared (board, province) areas."""
-    found = set(starts)
-    stack = list(starts)
-    touch = world.touch
-    while stack:
-        record = world.orders[stack.pop()]
-        names = (record.order.unit,) if record.status == INVALID else order_locations(record.order)
-        for name in names:
-            for other in touch.get(area_of(name), ()):
-                if other not in found:
-                    found.add(other)
-                    stack.append(other)
-    return found
+def _active_parts(world: World, starts: Sequence[MLoc]) -> list[list[MLoc]]:
+    """The stored orders reachable from ``starts`` through shared (board, province)
+    areas, in independent parts: no order of one part names an area of another."""
+    found: set[MLoc] = set()
+    parts: list[list[MLoc]] = []
+    touch, orders = world.touch, world.orders
+    for start in starts:
+        if start in found:
+            continue
+        found.add(start)
+        part = [start]
+        stack = [start]
+        while stack:
+            record = orders[stack.pop()]
+            order = record.order
+            names = (order.unit,) if record.status == INVALID else order_locations(order)
+            for name in names:
+                for other in touch.get((name[0], name[1], name[2], name[3].split("/", 1)[0]), ()):
+                    if other not in found:
+                        found.add(other)
+                        part.append(other)
+                        stack.append(other)
+        parts.append(part)
+    return parts
 
 
-def _resolve(world, base, geo, touched: set[MLoc], keep: set[MLoc] | None = None) -> set[BoardKey]:
+def _resolve(
+    world, base, geo, parts: list[list[MLoc]], keep: set[MLoc] | None = None
+) -> set[BoardKey]:
     """Resolve the active set as one board; store results and dislodgements.
 
-    With ``keep``, only the orders in it take their new results (and dislodgements);
-    the others were resolved for context and keep their recorded results.
-    Returns the existing boards named by the active orders (to be re-derived).
+    Under the standard board rules the independent parts are resolved in chunks
+    of a few hundred orders (the same results: no decision of one part reads
+    another, and a paradox found in one part then starts only its chunk again,
+    not the whole set); a board ruleset's
+    resolver gets the whole set at once.  With ``keep``, only the orders in it
+    take their new results (and dislodgements); the others were resolved for
+    context and keep their recorded results.  Returns the existing boards named
+    by the active orders (to be re-derived).
     """
     units: dict[MLoc, Unit] = {}
-    orders = {}
-    for loc in sorted(touched):
-        record = world.orders[loc]
-        unit = world.unit_at(loc)
-        assert unit is not None
-        units[loc] = unit
-        if record.status != INVALID and not isinstance(record.order, Hold):
-            orders[loc] = record.order
-    movement = resolve_movement if base.board is None else base.board.engine.movement
-    result = movement(geo, units, orders)
+    if base.board is None:
+        result = MovementResult()
+        for chunk in _chunks(parts):
+            chunk_units, chunk_orders = _board_of(world, sorted(chunk))
+            units.update(chunk_units)
+            _merge(result, resolve_movement(geo, chunk_units, chunk_orders))
+    else:
+        units, orders = _board_of(world, sorted(loc for part in parts for loc in part))
+        result = base.board.engine.movement(geo, units, orders)
+    touched = units.keys()
 
     flagged: set[BoardKey] = set()
     judged = touched if keep is None else touched & keep
+    boards = world.boards
     for loc in judged:
         record = world.orders[loc]
         names = (loc,) if record.status == INVALID else order_locations(record.order)
-        flagged.update(n.board for n in names if n.board in world.boards)
+        for name in names:
+            board_key = name.board
+            if board_key in boards:
+                flagged.add(board_key)
         world.retreats.pop(loc, None)
         if record.status == INVALID:
             continue
         outcome = result.outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
-            world.orders[loc] = replace(record, status=status, reason=outcome.reason)
+            world.orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
+                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            )
 
     _store_standoffs(world, judged, result.standoffs)
     by_board: dict[BoardKey, dict[str, Dislodged]] = {}
@@ -330,12 +355,58 @@ def _resolve(world, base, geo, touched: set[MLoc], keep: set[MLoc] | None = None
     return flagged
 
 
+CHUNK = 256  # orders per resolver run: small enough that a restart stays cheap
+
+
+def _chunks(parts: list[list[MLoc]]) -> list[list[MLoc]]:
+    """Independent parts gathered into chunks of about :data:`CHUNK` orders."""
+    chunks: list[list[MLoc]] = []
+    current: list[MLoc] = []
+    for part in parts:
+        current.extend(part)
+        if len(current) >= CHUNK:
+            chunks.append(current)
+            current = []
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[MLoc, AnyOrder]]:
+    """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
+    units: dict[MLoc, Unit] = {}
+    orders: dict[MLoc, AnyOrder] = {}
+    for loc in locs:
+        record = world.orders[loc]
+        unit = world.unit_at(loc)
+        assert unit is not None
+        units[loc] = unit
+        if record.status != INVALID and not isinstance(record.order, Hold):
+            orders[loc] = record.order
+    return units, orders
+
+
+def _merge(into: MovementResult, part: MovementResult) -> None:
+    """Add the result of one independent part to the whole."""
+    into.outcomes.update(part.outcomes)
+    into.moves.update(part.moves)
+    into.dislodged.update(part.dislodged)
+    into.standoffs |= part.standoffs
+    into.convoyed |= part.convoyed
+
+
 def _store_standoffs(world: World, touched: set[MLoc], standoffs: set) -> None:
     """Keep, per board, the provinces left empty by a bounce (no retreat there)."""
     areas_by_board: dict[BoardKey, set[str]] = {}
+    orders = world.orders
     for loc in touched:
-        for name in order_locations(world.orders[loc].order):
-            areas_by_board.setdefault(name.board, set()).add(area_of(name)[3])
+        for name in order_locations(orders[loc].order):
+            province = name[3].split("/", 1)[0]  # area_of(name)[3], inlined (hot path)
+            found_areas = areas_by_board.get(name[:3])
+            if found_areas is None:
+                areas_by_board[name.board] = {province}
+            else:
+                found_areas.add(province)
     found: dict[BoardKey, set[str]] = {}
     for area in standoffs:
         found.setdefault(BoardKey(*area[:3]), set()).add(area[3])

@@ -157,8 +157,14 @@ def movement_problem(
     power: str,
     order: AnyOrder,
     active: set[BoardKey],
+    views: dict[BoardKey, WorldUnits] | None = None,
 ) -> str | None:
-    """None when a spring/fall order is valid; otherwise the reason it is not."""
+    """None when a spring/fall order is valid; otherwise the reason it is not.
+
+    ``views`` keeps the unit view of each board for the orders of one turn (the
+    units do not change while orders are checked), so the boards a convoy route
+    may use are found once per board rather than once per order.
+    """
     if is_board_order(order):  # read by the board rules on its board
         return board_order_problem(world, power, order, active)
     if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
@@ -175,12 +181,16 @@ def movement_problem(
         return f"{board_text(key)} waits for its builds and removals: its units take no orders now"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
-    if isinstance(geo, FivedGeography):
-        units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
-    else:
-        units = WorldUnits(world, key, geo.base.geography.can_convoy)
     if isinstance(order, Hold):
         return None
+    units = None if views is None else views.get(key)
+    if units is None:
+        if isinstance(geo, FivedGeography):
+            units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
+        else:
+            units = WorldUnits(world, key, geo.base.geography.can_convoy)
+        if views is not None:
+            views[key] = units
     if isinstance(order, Move):
         return _move_problem(world, geo, units, order)
     return _support_or_convoy_problem(world, geo, units, unit, order)
