@@ -289,7 +289,8 @@ def _resolve(
 ) -> set[BoardKey]:
     """Resolve the active set as one board; store results and dislodgements.
 
-    Under the standard board rules the independent parts are resolved in chunks
+    Under the standard resolver (the board rules' movement is the shared one) the
+    independent parts are resolved in chunks
     of a few hundred orders (the same results: no decision of one part reads
     another, and a paradox found in one part then starts only its chunk again,
     not the whole set); a board ruleset's
@@ -299,7 +300,8 @@ def _resolve(
     by the active orders (to be re-derived).
     """
     units: dict[MLoc, Unit] = {}
-    if base.board is None:
+    movement = resolve_movement if base.board is None else base.board.engine.movement
+    if movement is resolve_movement:
         result = MovementResult()
         for chunk in _chunks(parts):
             chunk_units, chunk_orders = _board_of(world, sorted(chunk))
@@ -307,7 +309,7 @@ def _resolve(
             _merge(result, resolve_movement(geo, chunk_units, chunk_orders))
     else:
         units, orders = _board_of(world, sorted(loc for part in parts for loc in part))
-        result = base.board.engine.movement(geo, units, orders)
+        result = movement(geo, units, orders)
     touched = units.keys()
 
     flagged: set[BoardKey] = set()
