@@ -78,12 +78,12 @@ def distance_ranking(
         set(variant.supply_centers),
         variant.province_of,
         lambda area: variant.provinces[area].name,
-        _province_neighbours(variant),
+        province_neighbours(variant),
         candidates,
     )
 
 
-def _province_neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
+def province_neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
     """Areas next to an area for any unit type (the 2023 distance rule)."""
 
     def neighbours(area: str) -> set[str]:

@@ -80,6 +80,19 @@ def _read_support(
 ) -> ParsedOrder:
     """A support or a convoy: the other unit, then its move or hold."""
     target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
+    return read_support_tail(reader, kind, unit_type, place, target_type, target)
+
+
+def read_support_tail(
+    reader: Reader,
+    kind: str,
+    unit_type: UnitType | None,
+    place: Place,
+    target_type: UnitType | None,
+    target: Place,
+) -> ParsedOrder:
+    """The rest of a support or convoy once its other unit is read: the other
+    unit's move (``- Bel``) or hold, if any."""
     dest = None
     after = reader.kind()
     if after == "move":

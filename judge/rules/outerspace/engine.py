@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from judge.engine.adjustments import adjustment_counts, distances_from
@@ -21,7 +21,7 @@ from judge.engine.kinds import MovementOrder
 from judge.engine.orders import STANDARD_ORDER_KINDS
 from judge.engine.outcome import MovementResult
 from judge.engine.resolver import resolve_movement
-from judge.engine.rules import STANDARD, EngineRules
+from judge.engine.rules import STANDARD, EngineRules, province_neighbours
 from judge.engine.units import Location, Unit, UnitType
 from judge.rules.outerspace.kinds import SPACE_ORDER_KINDS, BeamDown, BeamSupport
 from judge.rules.outerspace.space import SpaceGeography, is_orbit, orbit_power, orbit_slots
@@ -70,18 +70,6 @@ def space_allowance(variant: Variant, position: Position) -> dict[str, int]:
     return adjustment_counts(position.units, position.centers, variant.powers)
 
 
-def _neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
-    """Areas next to an area for any unit type (the 2023 distance rule)."""
-
-    def neighbours(area: str) -> set[str]:
-        found = set(variant.army_neighbours(area))
-        for loc in variant.fleet_locations(area):
-            found.update(variant.province_of(n) for n in variant.fleet_neighbours(loc))
-        return found
-
-    return neighbours
-
-
 def space_disorder_removals(
     variant: Variant, position: Position, power: str, candidates: list[Location]
 ) -> list[Location]:
@@ -90,7 +78,7 @@ def space_disorder_removals(
     every land province); fleets before armies; then by name; armies in orbit last
     on ties."""
     owned = [c for c, owner in position.centers.items() if owner == power]
-    distance = distances_from(owned, _neighbours(variant))
+    distance = distances_from(owned, province_neighbours(variant))
     far = max(distance.values(), default=0) + 1
 
     def key(loc: Location) -> tuple:

@@ -37,7 +37,7 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
-from judge.orders.standard import STANDARD_KINDS, build_in
+from judge.orders.standard import STANDARD_KINDS, build_in, read_support_tail
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.kinds import (
     IN_ORBIT_ONLY,
@@ -102,18 +102,7 @@ def _read_support(
             raise OrderSyntaxError(f"expected an empire's name in ORB(...), found '{words}'")
         target = Place(ORBIT, power)
         reader.pos = end + 1
-    dest = None
-    after = reader.kind()
-    if after == "move":
-        reader.pos += 1
-        reader.skip_to()
-        dest = reader.place("a destination")
-    elif after == "hold":
-        reader.pos += 1
-    reader.expect_end()
-    if kind == "convoy" and dest is None:
-        raise OrderSyntaxError("a convoy needs the army's destination: F Nth C A Lon - Bel")
-    return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+    return read_support_tail(reader, kind, unit_type, place, target_type, target)
 
 
 # ------------------------------------------------------- armies in orbit
