@@ -1,6 +1,8 @@
 """A variant's map geometry: province outlines, unit and centre points, colours.
 
-Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md).
+Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md); a variant
+that plays another's map (``map = "standard"`` in its ``variant.toml``) and has no
+geometry file of its own is drawn with that variant's geometry.
 Coordinates are in the map's own units (``size`` wide and high, y down).  A map
 drawn from artwork gives every province an outline; a schematic map (no licensed
 artwork) gives none: its provinces are drawn as nodes at their unit points, joined
@@ -11,9 +13,12 @@ from __future__ import annotations
 
 import functools
 import json
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from judge.variant.data import VARIANT_FILE, VARIANTS_DIR
 
 GEOMETRY_FILE = Path("map") / "geometry.json"
 
@@ -143,6 +148,28 @@ def _load(path: Path) -> Geometry:
 
 
 def geometry_for(variant_directory: Path) -> Geometry | None:
-    """The geometry of the variant in ``variant_directory``, or None if it has none."""
-    path = Path(variant_directory) / GEOMETRY_FILE
-    return _load(path.resolve()) if path.is_file() else None
+    """The geometry of the variant in ``variant_directory`` (or of the variant whose map
+    it plays), or None if it has none."""
+    directory = Path(variant_directory)
+    path = directory / GEOMETRY_FILE
+    if not path.is_file():
+        shared = _shared_map(directory)
+        if shared is None:
+            return None
+        path = shared / GEOMETRY_FILE
+        if not path.is_file():
+            return None
+    return _load(path.resolve())
+
+
+@functools.lru_cache(maxsize=32)
+def _shared_map(directory: Path) -> Path | None:
+    """The directory of the variant whose map ``directory``'s variant plays, if any."""
+    try:
+        data = tomllib.loads((directory / VARIANT_FILE).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    shared = data.get("map")
+    if not isinstance(shared, str) or not shared or "/" in shared or shared.startswith("."):
+        return None
+    return VARIANTS_DIR / shared

@@ -6,6 +6,9 @@
 * :func:`world_picture`: one step of a multiverse game, as a grid of boards;
 * :func:`position_picture`: a stored position without orders (start mail, ``MAP``).
 
+An Outer Space position is drawn on its map's board with the extras of
+:mod:`judge.maps.orbit` (the armies in orbit in a panel, the colonies ringed).
+
 A picture is drawn once per game and phase and shared by every recipient.  Every
 function returns None when the variant has no geometry file.  :func:`results_scene`
 and :func:`position_scene` give the drawn canvas itself, whose ``scene`` lists what
@@ -28,6 +31,17 @@ from judge.maps.draw import BoardState, Canvas, Frame, draw_board, draw_marks, r
 from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.maps.grid import draw_grid
 from judge.maps.marks import BoardKey, Mark, Place, marks_of
+from judge.maps.orbit import (
+    PANEL,
+    Space,
+    draw_colonies,
+    draw_panel,
+    is_space,
+    on_the_map,
+    orbit_marks,
+    space_of,
+    with_empire_colours,
+)
 from judge.reports.phases import describe_phase
 
 log = logging.getLogger(__name__)
@@ -93,19 +107,34 @@ def single_canvas(
     marks: Iterable[Mark],
     title: str,
     dislodged_before: Iterable[str] = (),
+    space: Space | None = None,
 ) -> Canvas:
-    """:func:`draw_single` before it is shrunk: the canvas and its scene."""
+    """:func:`draw_single` before it is shrunk: the canvas and its scene.  With
+    ``space`` (an Outer Space position) the empires get their own colours, the
+    colonies are ringed and the armies in orbit are counted in a panel under the board,
+    from which the orders from orbit start."""
     gw, gh = geo.size
-    width, height = int(gw * BOARD_SCALE), int(gh * BOARD_SCALE) + TITLE + FOOTER
+    panel = PANEL if space is not None else 0
+    width, height = int(gw * BOARD_SCALE), int(gh * BOARD_SCALE) + TITLE + FOOTER + panel
     canvas = Canvas(width, height)
     frame = Frame(0, TITLE, BOARD_SCALE)
     canvas.text((8, 5), title, 14, anchor="la")
+    glyphs: dict[str, Point] = {}
+    if space is not None:
+        geo = with_empire_colours(geo, space)
+        board = BoardState(on_the_map(board.units), board.dislodged, board.centres)
+        marks = orbit_marks(marks)
     draw_board(canvas, geo, board, frame)
+    if space is not None:
+        draw_colonies(canvas, geo, space, frame)
+        glyphs = draw_panel(canvas, geo, space, TITLE + gh * BOARD_SCALE, width)
     ghosts = {(None, loc) for loc in dislodged_before} | {
         (None, d["province"]) for d in board.dislodged
     }
 
     def locate(place: Place) -> tuple[Point, Frame] | None:
+        if place[1] in glyphs:
+            return glyphs[place[1]], frame
         point = geo.point(place[1])
         return None if point is None else (frame.at(point), frame)
 
@@ -121,7 +150,7 @@ def _name(game: str, phase: str) -> str:
 def results_picture(
     variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
 ) -> Picture | None:
-    """The picture of one processed phase of a standard game."""
+    """The picture of one processed phase of a standard (or Outer Space) game."""
     geo = geometry_for(variant.directory)
     drawn = results_scene(variant, before, answer, game)
     if geo is None or drawn is None:
@@ -149,7 +178,10 @@ def results_scene(
     marks = marks_of(_shown_orders(answer.get("orders", [])))
     title = f"{game} · {describe_phase(phase)} · results"
     before_dislodged = [d["province"] for d in before.get("dislodged", [])]
-    return single_canvas(geo, board, marks, title, before_dislodged), title
+    space = None
+    if is_space(answer) or is_space(before):
+        space = space_of(answer, answer.get("powers") or before.get("powers") or ())
+    return single_canvas(geo, board, marks, title, before_dislodged, space), title
 
 
 def _key(board: Mapping[str, Any]) -> BoardKey:
@@ -221,7 +253,8 @@ def position_scene(
         dislodged=doc.get("dislodged", []),
         centres=doc.get("supply_centers", {}),
     )
-    return single_canvas(geo, board, [], title)
+    space = space_of(doc) if is_space(doc) else None
+    return single_canvas(geo, board, [], title, space=space)
 
 
 def turn_picture(
