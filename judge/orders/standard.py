@@ -195,7 +195,7 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
     return Disband(ctx.own_unit(parsed.place, dislodged=True))
 
 
-def _check_adjustment_due(ctx: Context, removing: bool) -> None:
+def check_adjustment_due(ctx: Context, removing: bool) -> None:
     """Refuse a removal when the power may build, and a build or waive when it must
     remove (or when it has as many units as supply centres)."""
     pos, power = ctx.pos, ctx.power
@@ -207,18 +207,18 @@ def _check_adjustment_due(ctx: Context, removing: bool) -> None:
 
 
 def _waive(ctx: Context, parsed: ParsedOrder) -> Order:
-    _check_adjustment_due(ctx, removing=False)
+    check_adjustment_due(ctx, removing=False)
     return Waive(ctx.power)
 
 
 def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
-    _check_adjustment_due(ctx, removing=True)
+    check_adjustment_due(ctx, removing=True)
     assert parsed.place is not None
     return Disband(ctx.own_unit(parsed.place))
 
 
 def _build(ctx: Context, parsed: ParsedOrder) -> Order:
-    _check_adjustment_due(ctx, removing=False)
+    check_adjustment_due(ctx, removing=False)
     assert parsed.place is not None
     variant, pos, power = ctx.variant, ctx.pos, ctx.power
     province = parsed.place.province

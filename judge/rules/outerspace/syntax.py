@@ -23,7 +23,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from judge.engine.adjustments import adjustment_refusal
 from judge.engine.kinds import Order
 from judge.engine.orders import Retreat
 from judge.engine.units import Unit, UnitType
@@ -37,7 +36,12 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
-from judge.orders.standard import STANDARD_KINDS, build_in, read_support_tail
+from judge.orders.standard import (
+    STANDARD_KINDS,
+    build_in,
+    check_adjustment_due,
+    read_support_tail,
+)
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.kinds import (
     IN_ORBIT_ONLY,
@@ -255,18 +259,9 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
 # ----------------------------------------------------------- adjustments
 
 
-def _check_due(ctx: Context, removing: bool) -> None:
-    pos, power = ctx.pos, ctx.power
-    change = sum(1 for owner in pos.owner.values() if owner == power)
-    change -= sum(1 for unit in pos.units.values() if unit.power == power)
-    reason = adjustment_refusal(change, removing)
-    if reason is not None:
-        raise Refusal(reason)
-
-
 def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
-        _check_due(ctx, removing=True)
+        check_adjustment_due(ctx, removing=True)
         return OrbitRemove(_take_orbit_army(ctx))
     return _STANDARD[("A", "remove")](ctx, parsed)
 
@@ -276,7 +271,7 @@ def _build(ctx: Context, parsed: ParsedOrder) -> Order:
     assert parsed.place is not None
     if _orb(parsed.place):
         raise Refusal("units are never built in a spacecraft: build in a colonized centre")
-    _check_due(ctx, removing=False)
+    check_adjustment_due(ctx, removing=False)
     variant, pos, power = ctx.variant, ctx.pos, ctx.power
     province = parsed.place.province
     info = variant.provinces[province]
