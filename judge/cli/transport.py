@@ -9,6 +9,9 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session
 
@@ -50,62 +53,107 @@ def _engine(args: argparse.Namespace):  # noqa: ANN202
     return make_engine(url)
 
 
-def _quarantine(args: argparse.Namespace) -> int:
+@dataclass(frozen=True)
+class _StuckMail:
+    """A queue of mail the judge gave up on, as ``judge quarantine`` and ``judge
+    outbox`` list, show and retry it."""
+
+    command: str  # "quarantine" or "outbox"
+    noun: str  # "quarantined mail", "failed outgoing mail"
+    listing: str  # the action that lists the queue
+    rows: Callable[[Session], Sequence[Any]]
+    find: Callable[[Session, int], Any]  # the stuck row with that id, or None
+    line: Callable[[Any], str]
+    details: Callable[[Any], str]
+    retry: Callable[[Session, int], Any]
+    queued_again: str  # "mail {id} queued again"
+
+
+def _handle(queue: _StuckMail, args: argparse.Namespace) -> int:
     engine = _engine(args)
     with Session(engine) as session:
-        if args.action == "list":
-            rows = store.quarantined(session)
+        if args.action == queue.listing:
+            rows = queue.rows(session)
             for row in rows:
-                first = (row.error or "").strip().splitlines()[-1:] or [""]
-                print(f"{row.id}\t{row.received_at:%Y-%m-%d %H:%M}\t{first[0][:100]}")
+                print(queue.line(row))
             if not rows:
-                print("no quarantined mail")
+                print(f"no {queue.noun}")
             return 0
         if args.id is None:
-            print(f"judge quarantine {args.action}: an ID is needed", file=sys.stderr)
+            print(f"judge {queue.command} {args.action}: an ID is needed", file=sys.stderr)
             return 2
-        row = session.get(store.InboundMessage, args.id)
-        if row is None or row.status != store.QUARANTINED:
-            print(f"no quarantined mail with id {args.id}", file=sys.stderr)
+        row = queue.find(session, args.id)
+        if row is None:
+            print(f"no {queue.noun} with id {args.id}", file=sys.stderr)
             return 1
         if args.action == "show":
-            print(f"id: {row.id}\nreceived: {row.received_at}\nsource: {row.source}")
-            print(f"key: {row.message_key}\n\nerror:\n{row.error}\n\nmail:")
+            print(queue.details(row))
             sys.stdout.write(row.raw.decode("utf-8", "replace"))
             return 0
-        store.retry(session, args.id)
-        print(f"mail {args.id} queued again")
+        queue.retry(session, args.id)
+        print(queue.queued_again.format(id=args.id))
         return 0
+
+
+def _quarantined(session: Session, key: int) -> Any:
+    row = session.get(store.InboundMessage, key)
+    return row if row is not None and row.status == store.QUARANTINED else None
+
+
+def _failed(session: Session, key: int) -> Any:
+    row = session.get(store.OutboxMessage, key)
+    return row if row is not None and row.state == store.FAILED else None
+
+
+def _quarantine_line(row: Any) -> str:
+    first = (row.error or "").strip().splitlines()[-1:] or [""]
+    return f"{row.id}\t{row.received_at:%Y-%m-%d %H:%M}\t{first[0][:100]}"
+
+
+def _outbox_line(row: Any) -> str:
+    to = ",".join(row.recipient_list())
+    error = (row.last_error or "").replace("\n", " ")[:100]
+    return f"{row.id}\t{row.created_at:%Y-%m-%d %H:%M}\t{to}\t{error}"
+
+
+QUARANTINE = _StuckMail(
+    command="quarantine",
+    noun="quarantined mail",
+    listing="list",
+    rows=store.quarantined,
+    find=_quarantined,
+    line=_quarantine_line,
+    details=lambda row: (
+        f"id: {row.id}\nreceived: {row.received_at}\nsource: {row.source}\n"
+        f"key: {row.message_key}\n\nerror:\n{row.error}\n\nmail:"
+    ),
+    retry=store.retry,
+    queued_again="mail {id} queued again",
+)
+
+OUTBOX = _StuckMail(
+    command="outbox",
+    noun="failed outgoing mail",
+    listing="failed",
+    rows=store.failed_outbox,
+    find=_failed,
+    line=_outbox_line,
+    details=lambda row: (
+        f"id: {row.id}\nqueued: {row.created_at}\nattempts: {row.attempts}\n"
+        f"to: {', '.join(row.recipient_list())}\ngame: {row.game or '-'}\n"
+        f"\nerror:\n{row.last_error}\n\nmail:"
+    ),
+    retry=store.retry_outbox,
+    queued_again="outgoing mail {id} queued again",
+)
+
+
+def _quarantine(args: argparse.Namespace) -> int:
+    return _handle(QUARANTINE, args)
 
 
 def _outbox(args: argparse.Namespace) -> int:
-    engine = _engine(args)
-    with Session(engine) as session:
-        if args.action == "failed":
-            rows = store.failed_outbox(session)
-            for row in rows:
-                to = ",".join(row.recipient_list())
-                error = (row.last_error or "").replace("\n", " ")[:100]
-                print(f"{row.id}\t{row.created_at:%Y-%m-%d %H:%M}\t{to}\t{error}")
-            if not rows:
-                print("no failed outgoing mail")
-            return 0
-        if args.id is None:
-            print(f"judge outbox {args.action}: an ID is needed", file=sys.stderr)
-            return 2
-        row = session.get(store.OutboxMessage, args.id)
-        if row is None or row.state != store.FAILED:
-            print(f"no failed outgoing mail with id {args.id}", file=sys.stderr)
-            return 1
-        if args.action == "show":
-            print(f"id: {row.id}\nqueued: {row.created_at}\nattempts: {row.attempts}")
-            print(f"to: {', '.join(row.recipient_list())}\ngame: {row.game or '-'}")
-            print(f"\nerror:\n{row.last_error}\n\nmail:")
-            sys.stdout.write(row.raw.decode("utf-8", "replace"))
-            return 0
-        store.retry_outbox(session, args.id)
-        print(f"outgoing mail {args.id} queued again")
-        return 0
+    return _handle(OUTBOX, args)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
