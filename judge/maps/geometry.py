@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import functools
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.variant.data import VARIANT_FILE, VARIANTS_DIR
+from judge.variant.data import VariantError, load_variant
 
 GEOMETRY_FILE = Path("map") / "geometry.json"
 
@@ -153,23 +152,11 @@ def geometry_for(variant_directory: Path) -> Geometry | None:
     directory = Path(variant_directory)
     path = directory / GEOMETRY_FILE
     if not path.is_file():
-        shared = _shared_map(directory)
-        if shared is None:
+        try:
+            shared = load_variant(directory).map_directory
+        except VariantError:
             return None
-        path = shared / GEOMETRY_FILE
+        path = Path(shared) / GEOMETRY_FILE
         if not path.is_file():
             return None
     return _load(path.resolve())
-
-
-@functools.lru_cache(maxsize=32)
-def _shared_map(directory: Path) -> Path | None:
-    """The directory of the variant whose map ``directory``'s variant plays, if any."""
-    try:
-        data = tomllib.loads((directory / VARIANT_FILE).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
-    shared = data.get("map")
-    if not isinstance(shared, str) or not shared or "/" in shared or shared.startswith("."):
-        return None
-    return VARIANTS_DIR / shared

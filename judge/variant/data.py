@@ -105,6 +105,7 @@ class Variant:
         coast_names: Mapping[str, str],
         rules: str = "standard",
         empires_per_game: bool = False,
+        map_directory: Path | None = None,
     ) -> None:
         self.name = name
         self.rules = rules  # the rules the map is played by (judge.rules.registry)
@@ -113,6 +114,8 @@ class Variant:
         self.empires_per_game = empires_per_game
         self.title = title
         self.directory = directory
+        # The directory whose map the variant plays (another variant's with ``map =``).
+        self.map_directory = directory if map_directory is None else map_directory
         self.provinces: Mapping[str, Province] = MappingProxyType(dict(provinces))
         self.powers: Mapping[str, Power] = MappingProxyType(dict(powers))
         self.coasts: Mapping[str, Coast] = MappingProxyType(dict(coasts))
@@ -157,6 +160,7 @@ class Variant:
             name=self.name,
             title=self.title,
             directory=self.directory,
+            map_directory=self.map_directory,
             provinces=self.provinces,
             powers=powers,
             coasts=self.coasts,
@@ -345,8 +349,8 @@ def _load_dir(directory: Path) -> Variant:
     shared = vfile.data.get("map")
     if shared is not None and not (isinstance(shared, str) and _CODE.fullmatch(shared)):
         raise vfile.error("map", f"must name another variant, not {shared!r}")
-    mfile = _File((VARIANTS_DIR / shared if shared else directory) / MAP_FILE)
-    return _Builder(vfile, mfile, directory).build()
+    map_directory = VARIANTS_DIR / shared if shared else directory
+    return _Builder(vfile, _File(map_directory / MAP_FILE), directory, map_directory).build()
 
 
 def _shown(path: Path) -> str:
@@ -474,8 +478,9 @@ _VARIANT_SWITCHES = ("victory_majority", "shared_initials", "empires_per_game")
 class _Builder:
     """Reads both files of a variant, validates them and builds the :class:`Variant`."""
 
-    def __init__(self, vfile: _File, mfile: _File, directory: Path) -> None:
+    def __init__(self, vfile: _File, mfile: _File, directory: Path, map_directory: Path) -> None:
         self.v, self.m, self.directory = vfile, mfile, directory
+        self.map_directory = map_directory
         self.coasts: dict[str, Coast] = {}
         self.raw: dict[str, dict[str, Any]] = {}
         self.army: dict[str, frozenset[str]] = {}
@@ -526,6 +531,7 @@ class _Builder:
             name=name,
             title=title,
             directory=self.directory,
+            map_directory=self.map_directory,
             provinces=provinces,
             powers=powers,
             coasts=self.coasts,
