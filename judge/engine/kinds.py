@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
 
-from judge.engine.outcome import MovementResult, Outcome
+from judge.engine.outcome import SUCCESS, MovementResult, Outcome, failure
 from judge.engine.units import Location, Unit
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class Board:
     def could_reach(self, loc: Location, dest: Location, exclude: Location | None = None) -> bool:
         """Whether the unit at ``loc`` could get into the area of ``dest`` by some order
         kind in play, without help from the unit at ``exclude`` (for supports)."""
-        return any(kind.reaches(self, loc, dest, exclude) for kind in self.kinds)
+        return any(kind.reaches(self, loc, dest, exclude) for kind in _movers(self.kinds))
 
     def illegal_reason(self, order: MovementOrder) -> str | None:
         """None when ``order`` is legal for the unit it names; else a short reason."""
@@ -103,6 +103,23 @@ class Board:
         if unit is None:
             return "no such unit"
         return order.illegal_reason(self, unit)
+
+
+_MOVERS: dict[tuple[type[Order], ...], tuple[type[Order], ...]] = {}
+
+
+def _movers(kinds: tuple[type[Order], ...]) -> tuple[type[Order], ...]:
+    """The kinds that may move a unit (they override :meth:`Order.reaches`; the
+    others answer False): asked for every support checked, kept per tuple of kinds."""
+    found = _MOVERS.get(kinds)
+    if found is None:
+        base = getattr(Order.reaches, "__func__", None)  # None: keep every kind
+        found = _MOVERS[kinds] = tuple(
+            kind
+            for kind in kinds
+            if base is None or getattr(kind.reaches, "__func__", None) is not base
+        )
+    return found
 
 
 class Order:
@@ -191,7 +208,7 @@ class MovementOrder(Order):
 
     def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
         """What is reported for the order once every decision is made."""
-        return Outcome(False, "dislodged") if loc in result.dislodged else Outcome(True)
+        return failure("dislodged") if loc in result.dislodged else SUCCESS
 
 
 _KINDS: dict[str, type[Order]] = {}

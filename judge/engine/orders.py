@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from judge.engine.convoys import convoy_fleets, could_reach
 from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, an, register
-from judge.engine.outcome import MovementResult, Outcome
+from judge.engine.outcome import SUCCESS, MovementResult, Outcome, failure
 from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
 
 if TYPE_CHECKING:
@@ -89,14 +89,14 @@ class Moving(MovementOrder):
 
     def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
         if loc in result.moves:
-            return Outcome(True)
+            return SUCCESS
         if loc in r.no_path:
-            return Outcome(False, "convoy paradox")
+            return failure("convoy paradox")
         if not r.has_path(loc):
             if r.uses_convoy(loc):
-                return Outcome(False, "no convoy" if not r.route_fleets[loc] else "disrupted")
-            return Outcome(False, "no route")
-        return Outcome(False, "dislodged" if loc in result.dislodged else "bounced")
+                return failure("no convoy" if not r.route_fleets[loc] else "disrupted")
+            return failure("no route")
+        return failure("dislodged" if loc in result.dislodged else "bounced")
 
 
 @register
@@ -178,10 +178,10 @@ class _Support(MovementOrder):
 
     def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
         if not r.is_backing(loc, self.target):
-            return Outcome(False, "void")
+            return failure("void")
         if loc in result.dislodged:
-            return Outcome(False, "dislodged")
-        return Outcome(True) if r.decided(loc) else Outcome(False, "cut")
+            return failure("dislodged")
+        return SUCCESS if r.decided(loc) else failure("cut")
 
 
 @register
@@ -286,10 +286,10 @@ class Convoy(MovementOrder):
     def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
         # A fleet convoys only when it lies on a route of the army's move (DATC 6.G.6).
         if loc not in r.route_fleets.get(self.army, ()):
-            return Outcome(False, "void")
+            return failure("void")
         if self.army in r.no_path:
-            return Outcome(False, "convoy paradox")
-        return Outcome(False, "dislodged") if loc in result.dislodged else Outcome(True)
+            return failure("convoy paradox")
+        return failure("dislodged") if loc in result.dislodged else SUCCESS
 
 
 @register

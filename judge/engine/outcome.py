@@ -16,6 +16,24 @@ class Outcome:
     reason: str | None = None
 
 
+SUCCESS = Outcome(True)
+"""The outcome of every order that succeeds (outcomes are immutable: one serves all)."""
+
+_FAILURES: dict[str, Outcome] = {}
+_FAILURES_LIMIT = 256
+
+
+def failure(reason: str) -> Outcome:
+    """The failure with ``reason``: one shared outcome per reason (a phase reports
+    a handful of reasons again and again; the record of them is bounded)."""
+    found = _FAILURES.get(reason)
+    if found is None:
+        found = Outcome(False, reason)
+        if len(_FAILURES) < _FAILURES_LIMIT:
+            _FAILURES[reason] = found
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Dislodgement:
     """How a unit was dislodged: from where, and whether by a convoyed army."""

@@ -53,6 +53,26 @@ class _Restart(Exception):
     """The backup rule changed the rules of the game: resolve everything again."""
 
 
+_HOOKS: dict[type, tuple[bool, bool, bool]] = {}
+
+
+def _hooks(kind: type[MovementOrder]) -> tuple[bool, bool, bool]:
+    """Which of ``moves_to``, ``carries`` and ``supports`` an order kind overrides.
+
+    The defaults of :class:`MovementOrder` answer None, so a kind that keeps one
+    need not be asked (most orders hold, move or support: one hook each).  The
+    answer depends on the class only and is kept per class.
+    """
+    found = _HOOKS.get(kind)
+    if found is None:
+        found = _HOOKS[kind] = (
+            kind.moves_to is not MovementOrder.moves_to,
+            kind.carries is not MovementOrder.carries,
+            kind.supports is not MovementOrder.supports,
+        )
+    return found
+
+
 class _Resolver:
     """Kruijswijk's core over the hooks of the order kinds (see judge.engine.kinds)."""
 
@@ -64,11 +84,15 @@ class _Resolver:
     ) -> None:
         self.geo = geo
         self.units = units
-        self.orders: dict[Location, MovementOrder] = {
-            loc: orders.get(loc) or Hold(loc) for loc in units
-        }
-        self.area = {loc: geo.province(loc) for loc in units}
-        self.unit_in_area: dict[Hashable, Location] = {a: loc for loc, a in self.area.items()}
+        self.orders: dict[Location, MovementOrder] = {}
+        self.area: dict[Location, Hashable] = {}
+        self.unit_in_area: dict[Hashable, Location] = {}
+        province = geo.province
+        for loc in units:
+            order = orders.get(loc)
+            self.orders[loc] = Hold(loc) if order is None else order
+            area = self.area[loc] = province(loc)
+            self.unit_in_area[area] = loc
         self.state: dict[Location, _State] = {}
         self.value: dict[Location, bool] = {}
         self.dependencies: list[Location] = []
@@ -91,21 +115,25 @@ class _Resolver:
         carriers: list[tuple[Location, tuple[Location, Location]]] = []
         supporters: list[tuple[Location, MovementOrder, Location]] = []
         for loc, order in orders.items():
-            dest = order.moves_to()
-            if dest is not None:
-                dests[loc] = dest
-                area = dest_area[loc] = province(dest)
-                found = moves_into.get(area)
-                if found is None:
-                    moves_into[area] = [loc]
-                else:
-                    found.append(loc)
-            carried = order.carries()
-            if carried is not None:
-                carriers.append((loc, carried))
-            target = order.supports()
-            if target is not None:
-                supporters.append((loc, order, target))
+            moves, carries, supports = _hooks(type(order))
+            if moves:
+                dest = order.moves_to()
+                if dest is not None:
+                    dests[loc] = dest
+                    area = dest_area[loc] = province(dest)
+                    found = moves_into.get(area)
+                    if found is None:
+                        moves_into[area] = [loc]
+                    else:
+                        found.append(loc)
+            if carries:
+                carried = order.carries()
+                if carried is not None:
+                    carriers.append((loc, carried))
+            if supports:
+                target = order.supports()
+                if target is not None:
+                    supporters.append((loc, order, target))
 
         # Convoy orders that match an army's move (same army, same destination area).
         matching_convoys: dict[Location, list[Location]] = {}
@@ -122,20 +150,24 @@ class _Resolver:
         # convoy can reach its destination (it never changes).
         self.route_fleets: dict[Location, list[Location]] = {}
         self.direct: dict[Location, bool] = {}
-        for loc in dests:
+        route_fleets, direct_of = self.route_fleets, self.direct
+        for loc, dest in dests.items():
             order, unit = orders[loc], units[loc]
             direct = order.reaches_directly(geo, unit, loc)
-            if not (order.may_go_by_convoy() and unit.type.convoyable):
-                self.direct[loc] = direct
+            if not (unit.type.convoyable and order.may_go_by_convoy()):
+                direct_of[loc] = direct
                 continue
-            convoys = matching_convoys.get(loc, [])
+            convoys = matching_convoys.get(loc)
             # Intent to be convoyed (DATC 4.A.3): "via convoy", or a fleet of the
             # army's own power ordered to convoy it.
-            own_fleet = any(units[f].power == unit.power for f in convoys)
-            if not direct or order.asks_for_convoy() or own_fleet:
-                self.route_fleets[loc] = self._fleets_on_routes(loc, dests[loc], convoys)
+            if (
+                not direct
+                or order.asks_for_convoy()
+                or (convoys is not None and any(units[f].power == unit.power for f in convoys))
+            ):
+                route_fleets[loc] = self._fleets_on_routes(loc, dest, convoys or [])
             else:
-                self.direct[loc] = direct
+                direct_of[loc] = direct
 
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
@@ -269,7 +301,10 @@ class _Resolver:
 
     def stays(self, loc: Location) -> bool:
         """Whether the unit at ``loc`` stays: no move into its area succeeds."""
-        return not any(self.resolve(m) for m in self.attackers(loc))
+        for mover in self.moves_into.get(self.area[loc], ()):
+            if mover != loc and self.resolve(mover):
+                return False
+        return True
 
     # --------------------------------------------------------- paths
 
@@ -277,9 +312,9 @@ class _Resolver:
         """Whether a move can reach its destination (directly, or by an intact convoy)."""
         if loc in self.no_path:
             return False
-        if loc not in self.route_fleets:
+        fleets = self.route_fleets.get(loc)
+        if fleets is None:
             return self.direct[loc]
-        fleets = self.route_fleets[loc]
         if not fleets:
             return False
         geo, units = self.geo, self.units
@@ -295,7 +330,7 @@ class _Resolver:
 
     def _supports(self, loc: Location, excluding_power: str | None = None) -> int:
         count = 0
-        for supporter in self.supports_of.get(loc, []):
+        for supporter in self.supports_of.get(loc, ()):
             if excluding_power is not None and self.units[supporter].power == excluding_power:
                 continue
             if self.resolve(supporter):
@@ -364,9 +399,12 @@ class _Resolver:
         """
         if loc not in self.supports_of.get(target, ()):
             return False  # void: the supported unit does not do what is supported
-        power = self.units[loc].power
-        for attacker in self.attackers(loc):
-            if self.units[attacker].power == power:
+        units = self.units
+        power = units[loc].power
+        for attacker in self.moves_into.get(self.area[loc], ()):
+            if attacker == loc:
+                continue
+            if units[attacker].power == power:
                 continue  # a unit never cuts the support of its own power
             if not self.orders[attacker].cuts_support():
                 continue

@@ -6,7 +6,7 @@ from collections.abc import Hashable, Mapping
 
 from judge.engine.geography import Geography
 from judge.engine.kinds import Order
-from judge.engine.outcome import Dislodgement, Outcome
+from judge.engine.outcome import SUCCESS, Dislodgement, Outcome, failure
 from judge.engine.units import Location, Unit
 
 
@@ -54,7 +54,7 @@ def resolve_retreats(
     for loc, order in orders.items():
         dest = order.moves_to()
         if dest is not None and arrivals[geo.province(dest)] > 1:
-            outcomes[loc] = Outcome(False, "bounced")
+            outcomes[loc] = failure("bounced")
         else:
-            outcomes[loc] = Outcome(True)
+            outcomes[loc] = SUCCESS
     return outcomes

@@ -27,6 +27,7 @@ from judge.engine.units import Unit
 from judge.orders.reader import (
     CheckPosition,
     Context,
+    Interpreter,
     OrderSyntax,
     OrderSyntaxError,
     ParsedOrder,
@@ -78,23 +79,43 @@ class OrderCheck(NamedTuple):
 
 # Reading depends on the text, the variant's names and the syntax only, so each
 # text is read once: games and batches repeat most order texts ("A Par H") from
-# phase to phase.  The value is the parsed order, or the reason it cannot be read.
-_READ: dict[tuple[Variant, str, OrderSyntax], ParsedOrder | str] = {}
+# phase to phase.  The value is the parsed order (immutable), or the reason it
+# cannot be read.  Texts are kept per variant and syntax; the record is bounded.
+_READ: dict[tuple[Variant, OrderSyntax], dict[str, ParsedOrder | str]] = {}
 _READ_LIMIT = 100_000
+_READ_TABLES = 16
+
+
+def _read_table(variant: Variant, syntax: OrderSyntax) -> dict[str, ParsedOrder | str]:
+    """The texts read so far for a variant and syntax (text -> parsed order or reason)."""
+    table = _READ.get((variant, syntax))
+    if table is None:
+        if len(_READ) >= _READ_TABLES:
+            _READ.clear()
+        table = _READ[variant, syntax] = {}
+    return table
+
+
+def _read_cached(
+    table: dict[str, ParsedOrder | str], variant: Variant, text: str, syntax: OrderSyntax
+) -> ParsedOrder | str:
+    """Read a text not yet in ``table`` and keep it there."""
+    try:
+        found: ParsedOrder | str = _read_order(variant, text, syntax)
+    except OrderSyntaxError as error:
+        found = str(error)
+    if len(table) >= _READ_LIMIT:
+        table.clear()
+    table[text] = found
+    return found
 
 
 def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> ParsedOrder:
     """Read one order; raise OrderSyntaxError with a reason when it cannot be read."""
-    key = (variant, text, syntax)
-    found = _READ.get(key)
+    table = _read_table(variant, syntax)
+    found = table.get(text)
     if found is None:
-        try:
-            found = _read_order(variant, text, syntax)
-        except OrderSyntaxError as error:
-            found = str(error)
-        if len(_READ) >= _READ_LIMIT:
-            _READ.clear()
-        _READ[key] = found
+        found = _read_cached(table, variant, text, syntax)
     if isinstance(found, str):
         raise OrderSyntaxError(found)
     return found
@@ -139,6 +160,10 @@ def split_orders(line: str) -> list[str]:
 class _Position(CheckPosition):
     """The parts of a phase document that order checking needs."""
 
+    units_at: dict[str, Any] | None = None
+    """The location of the unit in each province (None: search, see unit_in)."""
+    dislodged_at: dict[str, Any] | None = None
+
     def __init__(self, variant: Variant, doc: dict[str, Any], syntax: OrderSyntax) -> None:
         unit_type = syntax.engine.unit_type
         self.variant = variant
@@ -170,7 +195,39 @@ class _Position(CheckPosition):
         pos.dislodged = {loc: d.unit for loc, d in position.dislodged.items()}
         pos.options = {loc: list(d.retreat_options) for loc, d in position.dislodged.items()}
         pos.owner = position.centers
+        area = _province_of(variant)
+        pos.units_at = _by_province(pos.units, area)
+        pos.dislodged_at = _by_province(pos.dislodged, area)
         return pos
+
+    def unit_in(self, province: str, dislodged: bool = False) -> str | None:
+        """The location of the unit in a province (any coast), if one is there: looked
+        up by province when each holds one unit at a known location."""
+        at = self.dislodged_at if dislodged else self.units_at
+        if at is None:
+            return super().unit_in(province, dislodged)
+        found = at.get(province)
+        if found is None and province not in self.locations:
+            raise KeyError(province)  # as the search does
+        return found
+
+
+def _by_province(pool: Mapping[Any, Unit], area: Mapping[str, str]) -> dict[str, Any] | None:
+    """The location of each unit of ``pool`` by its province; None when a location is
+    not the map's or two units share a province (the search in unit_in decides)."""
+    found: dict[str, Any] = {}
+    for loc in pool:
+        province = area.get(loc)
+        if province is None or province in found:
+            return None
+        found[province] = loc
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def _province_of(variant: Variant) -> dict[str, str]:
+    """The province of each location of the map (computed once per variant)."""
+    return {loc: variant.province_of(loc) for loc in variant.locations()}
 
 
 @functools.lru_cache(maxsize=16)
@@ -225,19 +282,25 @@ def position_checker(
     return check
 
 
-def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
-    """The text of the unit at a location (``A par``; ``? par`` when there is none),
-    each written once: the units do not change while orders are checked."""
-    texts: dict[Any, str] = {}
+class _UnitTexts(dict[Any, str]):
+    """The text of the unit at each location (``A par``; ``? par`` when there is
+    none), written on first use: the units do not change while orders are checked."""
 
-    def unit(loc: Any) -> str:
-        text = texts.get(loc)
-        if text is None:
-            u = units.get(loc)
-            text = texts[loc] = f"{u.type.value if u else '?'} {loc}"
+    __slots__ = ("units",)
+
+    def __init__(self, units: Mapping[Any, Unit]) -> None:
+        super().__init__()
+        self.units = units
+
+    def __missing__(self, loc: Any) -> str:
+        u = self.units.get(loc)
+        text = self[loc] = f"{u.type.value if u else '?'} {loc}"
         return text
 
-    return unit
+
+def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
+    """The text of the unit at a location (see :class:`_UnitTexts`)."""
+    return _UnitTexts(units).__getitem__
 
 
 def _check_lines(
@@ -249,57 +312,68 @@ def _check_lines(
     board: Board | None = None,
     unit_text: Callable[[Any], str] | None = None,
 ) -> list[OrderCheck]:
-    checks = []
+    checks: list[OrderCheck] = []
     waives = 0
     ctx = Context(variant, pos, power, syntax, board)
+    board = ctx.board
+    kind = pos.kind
     if unit_text is None:
-        unit_text = _unit_text(pos.dislodged if pos.kind == "R" else pos.units)
+        unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
+    phase = kind if kind in ("R", "A") else "M"
+    interpreters = syntax.interpreters
+    table = _read_table(variant, syntax)
     for line in lines:
-        for text in split_orders(line):
-            check = _check_one(ctx, text, unit_text)
-            if check.ok and check.key == "waive":
+        if "," in line or ";" in line:
+            texts = split_orders(line)
+        else:
+            line = line.strip()
+            texts = [line] if line else []
+        for text in texts:
+            parsed = table.get(text)
+            if parsed is None:
+                parsed = _read_cached(table, variant, text, syntax)
+            if isinstance(parsed, str):
+                checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
+                continue
+            try:
+                order = _interpret(ctx, parsed, phase, interpreters, board)
+            except Refusal as refusal:
+                checks.append(OrderCheck(text, False, message=f"{text}: {refusal}", power=power))
+                continue
+            key = _key(order)
+            if key == "waive":
                 waives += 1
-                check = OrderCheck(
-                    text, True, check.canonical, f"waive:{waives}", None, check.order, power
-                )
-            checks.append(check)
+                key = f"waive:{waives}"
+            checks.append(
+                OrderCheck(text, True, order.format(unit_text, kind), key, None, order, power)
+            )
     return checks
 
 
-def _check_one(ctx: Context, text: str, unit_text: Callable[[Any], str]) -> OrderCheck:
-    power = ctx.power
-    try:
-        parsed = parse_order(ctx.variant, text, ctx.syntax)
-    except OrderSyntaxError as error:
-        return OrderCheck(text, False, message=f"{text}: {error}", power=power)
-    try:
-        order = _interpret(ctx, parsed)
-    except Refusal as refusal:
-        return OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
-    return OrderCheck(
-        text, True, order.format(unit_text, ctx.pos.kind), _key(order), None, order, power
-    )
-
-
 def _key(order: Order) -> str:
-    """The unit (or build site) an order is for: a later order for it replaces this one."""
+    """The unit (or build site) an order is for: a later order for it replaces this one
+    (``waive`` for a waive: the caller numbers them)."""
     if order.adjustment == "build":
         built = order.builds()
         return f"build:{str(built[0]).split('/')[0]}" if built is not None else "waive"
     return str(order.unit)  # type: ignore[attr-defined]
 
 
-def _interpret(ctx: Context, parsed: ParsedOrder) -> Order:
+def _interpret(
+    ctx: Context,
+    parsed: ParsedOrder,
+    phase: str,
+    interpreters: Mapping[tuple[str, str], Interpreter],
+    board: Board,
+) -> Order:
     """The engine order of parsed words in the position, by the kind's interpreter;
-    in a movement phase the order must also be legal."""
-    pos = ctx.pos
-    phase = pos.kind if pos.kind in ("R", "A") else "M"
-    interpret = ctx.syntax.interpreters.get((phase, parsed.action))
+    in a movement phase (``phase`` ``M``) the order must also be legal."""
+    interpret = interpreters.get((phase, parsed.action))
     if interpret is None:
         raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
     order = interpret(ctx, parsed)
     if phase == "M" and isinstance(order, MovementOrder):
-        reason = ctx.board.illegal_reason(order)
+        reason = board.illegal_reason(order)
         if reason is not None:
             raise Refusal(reason)
     return order
