@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 from judge.engine.geography import Geography
 from judge.engine.units import Location, Unit
@@ -47,34 +47,55 @@ def convoy_fleets(
         for loc, unit in units.items()
         if unit.type.convoys and loc != exclude and geo.can_convoy(loc)
     ]
-    area = {loc: geo.province(loc) for loc in fleets}
-    kind = {loc: units[loc].type for loc in fleets}
-    found: set[Location] = set()
-    budget = [_SEARCH_LIMIT]
+    search = _RouteSearch(geo, units, fleets, start, goal)
+    for first in fleets:
+        if geo.can_reach(search.kind[first], first, start):
+            search.extend([first])
+    return search.found
 
-    def linked(a: Location, b: Location) -> bool:
-        return geo.can_reach(kind[a], a, area[b])
 
-    def extend(chain: list[Location]) -> None:
-        budget[0] -= 1
+class _RouteSearch:
+    """The depth-first search of :func:`convoy_fleets` (an object rather than a
+    recursive closure, which would leave a reference cycle behind each search)."""
+
+    __slots__ = ("geo", "fleets", "start", "goal", "area", "kind", "found", "budget")
+
+    def __init__(
+        self,
+        geo: Geography,
+        units: Mapping[Location, Unit],
+        fleets: list[Location],
+        start: Hashable,
+        goal: Hashable,
+    ) -> None:
+        self.geo = geo
+        self.fleets = fleets
+        self.start = start
+        self.goal = goal
+        self.area = {loc: geo.province(loc) for loc in fleets}
+        self.kind = {loc: units[loc].type for loc in fleets}
+        self.found: set[Location] = set()
+        self.budget = _SEARCH_LIMIT
+
+    def linked(self, a: Location, b: Location) -> bool:
+        return self.geo.can_reach(self.kind[a], a, self.area[b])
+
+    def extend(self, chain: list[Location]) -> None:
+        geo, kind = self.geo, self.kind
+        self.budget -= 1
         last = chain[-1]
-        if geo.can_reach(kind[last], last, goal):
-            found.update(chain)
+        if geo.can_reach(kind[last], last, self.goal):
+            self.found.update(chain)
             return
-        if budget[0] <= 0:
+        if self.budget <= 0:
             return
-        for nxt in fleets:
-            if nxt in chain or not linked(last, nxt):
+        for nxt in self.fleets:
+            if nxt in chain or not self.linked(last, nxt):
                 continue
-            if geo.can_reach(kind[nxt], nxt, start):
+            if geo.can_reach(kind[nxt], nxt, self.start):
                 continue  # a shorter chain would start at nxt
-            if any(linked(earlier, nxt) for earlier in chain[:-1]):
+            if any(self.linked(earlier, nxt) for earlier in chain[:-1]):
                 continue  # a shorter chain would skip a fleet
             chain.append(nxt)
-            extend(chain)
+            self.extend(chain)
             chain.pop()
-
-    for first in fleets:
-        if geo.can_reach(kind[first], first, start):
-            extend([first])
-    return found

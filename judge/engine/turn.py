@@ -43,16 +43,18 @@ def adjudicate_movement(
     geo = rules.geography(variant)
     result = rules.movement(geo, position.units, orders)
     units: dict[Location, Unit] = {}
+    moves, lost = result.moves, result.dislodged
     for loc, unit in position.units.items():
-        if loc in result.dislodged:
+        if loc in lost:
             continue
-        units[result.moves.get(loc, loc)] = unit
-    occupied = {geo.province(loc) for loc in units}
+        units[moves.get(loc, loc)] = unit
     dislodged = {}
-    for loc, how in result.dislodged.items():
-        unit = position.units[loc]
-        options = rules.retreat_options(geo, unit, loc, how, occupied, result.standoffs)
-        dislodged[loc] = DislodgedUnit(unit, how.attacker_from, tuple(options))
+    if lost:
+        occupied = {geo.province(loc) for loc in units}
+        for loc, how in lost.items():
+            unit = position.units[loc]
+            options = rules.retreat_options(geo, unit, loc, how, occupied, result.standoffs)
+            dislodged[loc] = DislodgedUnit(unit, how.attacker_from, tuple(options))
     after = Position(
         phase=position.phase,
         units=units,
@@ -111,17 +113,26 @@ def _advance(
     adjustments when nobody has any to make."""
     nxt = rules.next_phase(phase, dislodged)
     if nxt.kind == "R":
-        return replace(position, phase=nxt)
+        return _moved_on(position, nxt, position.centers)
     centers = dict(position.centers)
     if rules.centres_change_owner(phase):
+        province_of, supply_centers = variant.province_of, variant.supply_centers
         for loc, unit in position.units.items():
-            area = variant.province_of(loc)
-            if area in variant.supply_centers:
+            area = province_of(loc)
+            if area in supply_centers:
                 centers[area] = unit.power
-    position = replace(position, phase=nxt, centers=centers)
+    position = _moved_on(position, nxt, centers)
     if nxt.kind == "A" and not adjustments_needed(variant, position, rules):
-        position = replace(position, phase=rules.next_phase(nxt, False))
+        position = _moved_on(position, rules.next_phase(nxt, False), centers)
     return position
+
+
+def _moved_on(position: Position, phase: Phase, centers: Mapping[str, str]) -> Position:
+    """The position in ``phase`` with ``centers`` (``dataclasses.replace``, made
+    directly for a plain Position)."""
+    if type(position) is Position:
+        return Position(phase, position.units, centers, position.dislodged, position.contested)
+    return replace(position, phase=phase, centers=centers)
 
 
 def adjustments_needed(variant: Variant, position: Position, rules: EngineRules = STANDARD) -> bool:

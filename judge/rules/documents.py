@@ -9,7 +9,7 @@ come back ``invalid`` with a reason.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,7 +109,7 @@ def judge_checks(
     the position after it)."""
     rules = syntax.engine
     kind = position.phase.kind
-    entries = [_entry(check) for check in checks]
+    entries = _entries(checks)
     # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
     # the last valid order for a unit counts.
     chosen = _last_valid(checks, entries) if kind != "A" else []
@@ -151,7 +151,7 @@ def document_variant(doc: dict[str, Any]) -> Variant:
 def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     """The position a phase document describes; DocumentError when it is malformed."""
     try:
-        phase = Phase.parse(doc.get("phase", variant.start_phase))
+        phase = _phase(doc.get("phase", variant.start_phase))
     except PhaseError as error:
         raise DocumentError(str(error)) from None
     places = _places(variant)
@@ -175,11 +175,13 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
                 unit = _UNITS.get((power, unit_type))
                 if unit is None:
                     unit = _UNITS[power, unit_type] = Unit(power, unit_type)
+                area = place[0]
             else:
                 loc, unit = _unit(variant, places, entry, "units")
+                area = places[loc][0]
         else:
             loc, unit = _unit(variant, places, entry, "units")
-        area = places[loc][0]
+            area = places[loc][0]
         if area in occupied:
             raise DocumentError(f"two units in {area!r}")
         occupied.add(area)
@@ -227,6 +229,23 @@ def _retreat_options(
             kind = "an army" if unit.type is UnitType.ARMY else "a fleet"
             raise DocumentError(f"{kind} cannot retreat to {option!r} (dislodged retreat_options)")
     return tuple(given)
+
+
+_PHASES: dict[str, Phase] = {}
+_PHASES_LIMIT = 4096
+
+
+def _phase(code: Any) -> Phase:
+    """The phase of a code (Phase.parse), each code read once: phases are immutable
+    and a batch names a few dozen (the record is bounded)."""
+    if type(code) is not str:
+        return Phase.parse(code)
+    found = _PHASES.get(code)
+    if found is None:
+        found = Phase.parse(code)
+        if len(_PHASES) < _PHASES_LIMIT:
+            _PHASES[code] = found
+    return found
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
@@ -315,14 +334,26 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
 # ---------------------------------------------------------------- results
 
 
-def _entry(check: OrderCheck) -> dict[str, Any]:
-    return {
-        "power": check.power,
-        "text": check.text,
-        "order": check.canonical,
-        "result": "succeeds" if check.ok else "invalid",
-        "reason": None if check.ok else _short(check.message),
-    }
+def _entries(checks: list[OrderCheck]) -> list[dict[str, Any]]:
+    """One answer entry per check: valid orders succeed until adjudicated."""
+    return [
+        {
+            "power": check.power,
+            "text": check.text,
+            "order": check.canonical,
+            "result": "succeeds",
+            "reason": None,
+        }
+        if check.ok
+        else {
+            "power": check.power,
+            "text": check.text,
+            "order": check.canonical,
+            "result": "invalid",
+            "reason": _short(check.message),
+        }
+        for check in checks
+    ]
 
 
 def _short(message: str | None) -> str | None:
@@ -367,11 +398,17 @@ def _fill_results(
     entries: list[dict[str, Any]], checks: list[OrderCheck], outcomes: dict[Location, Outcome]
 ) -> None:
     for entry, check in zip(entries, checks, strict=True):
-        if entry["result"] == "invalid" or check.order is None:
+        order = check.order
+        if order is None or entry["result"] == "invalid":
             continue
-        outcome = outcomes.get(check.order.unit)
+        outcome = outcomes.get(order.unit)
         if outcome is not None:
-            _set(entry, outcome)
+            if outcome.success:
+                entry["result"] = "succeeds"
+                entry["reason"] = None
+            else:
+                entry["result"] = "fails"
+                entry["reason"] = outcome.reason
 
 
 def _set(entry: dict[str, Any], outcome: Outcome) -> None:
@@ -403,11 +440,24 @@ def position_document(variant: Variant, position: Position) -> dict[str, Any]:
     }
 
 
-def _units_json(units: dict[Location, Unit]) -> list[dict[str, str]]:
+def _units_json(units: Mapping[Location, Unit]) -> list[dict[str, str]]:
+    """The units by power, then location (each location holds one unit, so the
+    units themselves are never compared)."""
     return [
-        {"power": unit.power, "type": unit.type.value, "province": loc}
-        for loc, unit in sorted(units.items(), key=lambda item: (item[1].power, item[0]))
+        {"power": power, "type": _code(unit.type), "province": loc}
+        for power, loc, unit in sorted([(unit.power, loc, unit) for loc, unit in units.items()])
     ]
+
+
+_CODES: dict[UnitType, str] = {}
+
+
+def _code(unit_type: UnitType) -> str:
+    """A unit type's code as a plain string (``unit_type.value``), kept per type."""
+    found = _CODES.get(unit_type)
+    if found is None:
+        found = _CODES[unit_type] = unit_type.value
+    return found
 
 
 def _answer(
