@@ -169,6 +169,24 @@ class _Resolver:
             else:
                 direct_of[loc] = direct
 
+        # The unit each move meets head to head, if any (it never changes).
+        self.opposite: dict[Location, Location | None] = {}
+        unit_in_area, area_of = self.unit_in_area, self.area
+        for loc in dests:
+            other = None
+            if loc not in route_fleets:
+                other = unit_in_area.get(dest_area[loc])
+                if (
+                    other is None
+                    or other not in dest_area
+                    or other in route_fleets
+                    or dest_area[other] != area_of[loc]
+                    or orders[loc].passes(units, other)
+                    or orders[other].passes(units, loc)
+                ):
+                    other = None
+            self.opposite[loc] = other
+
         # Supports that match the order of the unit they support.
         self.supports_of: dict[Location, list[Location]] = {}
         for loc, order, target in supporters:
@@ -215,20 +233,8 @@ class _Resolver:
         return self.value[loc]
 
     def head_to_head(self, loc: Location) -> Location | None:
-        """The unit moving the opposite way without convoy, if any."""
-        if loc in self.route_fleets:
-            return None
-        other = self.unit_in_area.get(self.dest_area[loc])
-        if (
-            other is not None
-            and other in self.dest_area
-            and other not in self.route_fleets
-            and self.dest_area[other] == self.area[loc]
-            and not self.orders[loc].passes(self.units, other)
-            and not self.orders[other].passes(self.units, loc)
-        ):
-            return other
-        return None
+        """The unit moving the opposite way without convoy, if any (of a move)."""
+        return self.opposite[loc]
 
     # ------------------------------------------------------- decisions
 
@@ -308,6 +314,13 @@ class _Resolver:
 
     # --------------------------------------------------------- paths
 
+    def _path(self, loc: Location) -> bool:
+        """:meth:`has_path`, answered at once for a move not by convoy."""
+        direct = self.direct.get(loc)
+        if direct is None or loc in self.no_path:
+            return self.has_path(loc)
+        return direct
+
     def has_path(self, loc: Location) -> bool:
         """Whether a move can reach its destination (directly, or by an intact convoy)."""
         if loc in self.no_path:
@@ -338,14 +351,14 @@ class _Resolver:
         return count
 
     def attack_strength(self, loc: Location) -> int:
-        if not self.has_path(loc):
+        if not self._path(loc):
             return 0
         occupant = self.unit_in_area.get(self.dest_area[loc])
         if occupant is None:
             return 1 + self._supports(loc)
         if (
             occupant in self.dest_area
-            and self.head_to_head(loc) != occupant
+            and self.opposite[loc] != occupant
             and self.resolve(occupant)
         ):
             return 1 + self._supports(loc)
@@ -366,9 +379,9 @@ class _Resolver:
         return 1 + self._supports(loc)
 
     def prevent_strength(self, loc: Location) -> int:
-        if not self.has_path(loc):
+        if not self._path(loc):
             return 0
-        opponent = self.head_to_head(loc)
+        opponent = self.opposite[loc]
         if opponent is not None and self.resolve(opponent):
             return 0
         return 1 + self._supports(loc)
@@ -380,13 +393,14 @@ class _Resolver:
         attack = self.attack_strength(loc)
         if attack == 0:
             return False
-        opponent = self.head_to_head(loc)
+        opponent = self.opposite[loc]
+        area = self.dest_area[loc]
         if opponent is not None:
-            if attack <= self.defend_strength(opponent):
+            if attack <= 1 + self._supports(opponent):  # its defend strength
                 return False
-        elif attack <= self.hold_strength(self.dest_area[loc]):
+        elif attack <= self.hold_strength(area):
             return False
-        for rival in self.moves_into.get(self.dest_area[loc], []):
+        for rival in self.moves_into[area]:
             if rival != loc and attack <= self.prevent_strength(rival):
                 return False
         return True
@@ -412,7 +426,7 @@ class _Resolver:
                 if self.resolve(attacker):
                     return False
                 continue
-            if self.has_path(attacker):
+            if self._path(attacker):
                 return False
         return True
 
