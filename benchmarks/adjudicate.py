@@ -555,10 +555,10 @@ def breakdown_judge(results: Results, repeats: int) -> None:
 
     stages = {
         (aj, "read_position"): "read the position",
-        (ot, "parse_order"): "parse order text",
-        (ot, "_interpret"): "interpret orders in the position (legality too)",
-        (aj, "adjudicate_movement"): "adjudicate_movement (resolver and next position)",
-        (aj, "_answer"): "answer document",
+        (ot, "_check_lines"): "check orders (read, interpret, legality, wording)",
+        (ot, "_read_order"): "  of which: read order texts not read before",
+        (aj, "judge_checks"): "judge checked orders (resolver, next phase, answer)",
+        (aj, "_answer"): "  of which: answer document",
     }
     saved = {key: getattr(*key) for key in stages}
     try:
@@ -566,6 +566,7 @@ def breakdown_judge(results: Results, repeats: int) -> None:
             setattr(module, attribute, timed(name, saved[(module, attribute)]))
         whole = 0.0
         for _ in range(repeats):
+            ot.clear_read_cache()  # every pass reads its order texts afresh
             for doc in results.movement_docs:
                 t0 = time.perf_counter()
                 aj.adjudicate_document(doc)
@@ -579,8 +580,8 @@ def breakdown_judge(results: Results, repeats: int) -> None:
     for name in stages.values():
         share = spent[name] / whole
         print(f"  {name:<52} {_ms(spent[name] / count):>9} {share:6.1%}")
-    rest = whole - sum(spent.values())
-    print(f"  {'everything else (glue, OrderCheck, result entries)':<52} {_ms(rest / count):>9}")
+    rest = whole - sum(t for name, t in spent.items() if not name.startswith(" "))
+    print(f"  {'everything else (glue)':<52} {_ms(rest / count):>9}")
 
 
 # ------------------------------------------------------- through the command

@@ -356,11 +356,7 @@ class _Resolver:
         occupant = self.unit_in_area.get(self.dest_area[loc])
         if occupant is None:
             return 1 + self._supports(loc)
-        if (
-            occupant in self.dest_area
-            and self.opposite[loc] != occupant
-            and self.resolve(occupant)
-        ):
+        if occupant in self.dest_area and self.opposite[loc] != occupant and self.resolve(occupant):
             return 1 + self._supports(loc)
         occupant_power = self.units[occupant].power
         if occupant_power == self.units[loc].power:

@@ -306,15 +306,16 @@ class Context:
 
     def own_unit(self, place: Place, dislodged: bool = False) -> str:
         """The location of the power's unit in ``place``; Refusal when there is none."""
-        variant, pos, power = self.variant, self.pos, self.power
+        pos = self.pos
         loc = pos.unit_in(place.province, dislodged)
         if loc is None:
-            name = variant.provinces[place.province].name
+            name = self.variant.provinces[place.province].name
             if dislodged and pos.unit_in(place.province):
                 raise Refusal(f"the unit in {name} was not dislodged and has no retreat to make")
             raise Refusal(f"there is no unit in {name}" + (" to retreat" if dislodged else ""))
         unit = (pos.dislodged if dislodged else pos.units)[loc]
-        if unit.power != power:
+        if unit.power != self.power:
+            variant = self.variant
             name = variant.provinces[place.province].name
             powers = variant.powers
             adjective = powers[unit.power].adjective if unit.power in powers else ""

@@ -27,7 +27,6 @@ from judge.engine.units import Unit
 from judge.orders.reader import (
     CheckPosition,
     Context,
-    Interpreter,
     OrderSyntax,
     OrderSyntaxError,
     ParsedOrder,
@@ -320,6 +319,7 @@ def _check_lines(
     if unit_text is None:
         unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
     phase = kind if kind in ("R", "A") else "M"
+    movement = phase == "M"
     interpreters = syntax.interpreters
     table = _read_table(variant, syntax)
     for line in lines:
@@ -335,15 +335,27 @@ def _check_lines(
             if isinstance(parsed, str):
                 checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
                 continue
+            # The kind's interpreter gives the engine order; in a movement phase the
+            # order must also be legal (the board says why not).
+            interpret = interpreters.get((phase, parsed.action))
             try:
-                order = _interpret(ctx, parsed, phase, interpreters, board)
+                if interpret is None:
+                    raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
+                order = interpret(ctx, parsed)
+                if movement and isinstance(order, MovementOrder):
+                    reason = board.illegal_reason(order)
+                    if reason is not None:
+                        raise Refusal(reason)
             except Refusal as refusal:
                 checks.append(OrderCheck(text, False, message=f"{text}: {refusal}", power=power))
                 continue
-            key = _key(order)
-            if key == "waive":
-                waives += 1
-                key = f"waive:{waives}"
+            if order.adjustment == "build":
+                key = _key(order)
+                if key == "waive":
+                    waives += 1
+                    key = f"waive:{waives}"
+            else:
+                key = str(order.unit)  # type: ignore[attr-defined]
             checks.append(
                 OrderCheck(text, True, order.format(unit_text, kind), key, None, order, power)
             )
@@ -357,26 +369,6 @@ def _key(order: Order) -> str:
         built = order.builds()
         return f"build:{str(built[0]).split('/')[0]}" if built is not None else "waive"
     return str(order.unit)  # type: ignore[attr-defined]
-
-
-def _interpret(
-    ctx: Context,
-    parsed: ParsedOrder,
-    phase: str,
-    interpreters: Mapping[tuple[str, str], Interpreter],
-    board: Board,
-) -> Order:
-    """The engine order of parsed words in the position, by the kind's interpreter;
-    in a movement phase (``phase`` ``M``) the order must also be legal."""
-    interpret = interpreters.get((phase, parsed.action))
-    if interpret is None:
-        raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
-    order = interpret(ctx, parsed)
-    if phase == "M" and isinstance(order, MovementOrder):
-        reason = board.illegal_reason(order)
-        if reason is not None:
-            raise Refusal(reason)
-    return order
 
 
 def units_without_orders(
