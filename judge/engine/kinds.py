@@ -91,6 +91,9 @@ class Board:
     )
     """Convoy searches done on this board (its units never change), by
     ``(army, destination, excluded fleet)``: every fleet of a convoy asks the same."""
+    searches: int = field(default=0, compare=False, repr=False)
+    """How many convoy routes were asked of this board (found or recorded): a check
+    during which this does not change looked at no unit its order does not name."""
 
     def could_reach(self, loc: Location, dest: Location, exclude: Location | None = None) -> bool:
         """Whether the unit at ``loc`` could get into the area of ``dest`` by some order

@@ -53,6 +53,7 @@ def _convoy_fleets(
     routes = getattr(board, "routes", None)
     if routes is None:
         return frozenset(convoy_fleets(board.geo, board.units, army, dest, exclude=exclude))
+    board.searches += 1
     key = (army, dest, exclude)
     found = routes.get(key)
     if found is None:

@@ -121,8 +121,9 @@ def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNT
 
 
 def clear_read_cache() -> None:
-    """Forget the order texts read so far (benchmarks time reading afresh)."""
+    """Forget the order texts read and checked so far (benchmarks time reading afresh)."""
     _READ.clear()
+    _CHECKED.clear()
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
@@ -283,18 +284,16 @@ def position_checker(
 
 class _UnitTexts(dict[Any, str]):
     """The text of the unit at each location (``A par``; ``? par`` when there is
-    none), written on first use: the units do not change while orders are checked."""
+    none), written once for every unit: the units do not change while orders are
+    checked, and nearly every unit's order names it."""
 
-    __slots__ = ("units",)
+    __slots__ = ()
 
     def __init__(self, units: Mapping[Any, Unit]) -> None:
-        super().__init__()
-        self.units = units
+        super().__init__({loc: f"{u.type.value} {loc}" for loc, u in units.items()})
 
     def __missing__(self, loc: Any) -> str:
-        u = self.units.get(loc)
-        text = self[loc] = f"{u.type.value if u else '?'} {loc}"
-        return text
+        return f"? {loc}"
 
 
 def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
@@ -322,6 +321,11 @@ def _check_lines(
     movement = phase == "M"
     interpreters = syntax.interpreters
     table = _read_table(variant, syntax)
+    units, units_at = pos.units, pos.units_at
+    memo = None
+    if kind == "M" and syntax is STANDARD_SYNTAX and units_at is not None:
+        memo = _checked_table(variant)
+    searches = 0
     for line in lines:
         if "," in line or ";" in line:
             texts = split_orders(line)
@@ -335,6 +339,14 @@ def _check_lines(
             if isinstance(parsed, str):
                 checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
                 continue
+            local = None
+            if memo is not None and parsed.action in _LOCAL_ACTIONS:
+                local = _local_key(parsed, power, text, units_at, units)
+                found = memo.get(local)
+                if found is not None:
+                    checks.append(found)
+                    continue
+                searches = board.searches
             # The kind's interpreter gives the engine order; in a movement phase the
             # order must also be legal (the board says why not).
             interpret = interpreters.get((phase, parsed.action))
@@ -347,19 +359,72 @@ def _check_lines(
                     if reason is not None:
                         raise Refusal(reason)
             except Refusal as refusal:
-                checks.append(OrderCheck(text, False, message=f"{text}: {refusal}", power=power))
-                continue
-            if order.adjustment == "build":
-                key = _key(order)
-                if key == "waive":
-                    waives += 1
-                    key = f"waive:{waives}"
+                check = OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
             else:
-                key = str(order.unit)  # type: ignore[attr-defined]
-            checks.append(
-                OrderCheck(text, True, order.format(unit_text, kind), key, None, order, power)
-            )
+                if order.adjustment == "build":
+                    key = _key(order)
+                    if key == "waive":
+                        waives += 1
+                        key = f"waive:{waives}"
+                else:
+                    key = str(order.unit)  # type: ignore[attr-defined]
+                check = OrderCheck(
+                    text, True, order.format(unit_text, kind), key, None, order, power
+                )
+            if local is not None and board.searches == searches:
+                if len(memo) >= _CHECKED_LIMIT:
+                    memo.clear()
+                memo[local] = check
+            checks.append(check)
     return checks
+
+
+# A standard movement order (hold, move, support, convoy) is interpreted, judged legal
+# and worded from the units in the provinces it names alone, unless its legality asks
+# for convoy routes (the board counts those): the rest is the map's.  So the check of
+# an order text by a power, given those units, is kept and reused (checks are
+# immutable) when no convoy route was asked; the record is bounded, per variant.
+_LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
+_CHECKED: dict[Variant, dict[tuple[Any, ...], OrderCheck]] = {}
+_CHECKED_LIMIT = 100_000
+_CHECKED_TABLES = 16
+
+
+def _checked_table(variant: Variant) -> dict[tuple[Any, ...], OrderCheck]:
+    """The standard movement checks kept for a variant (see _LOCAL_ACTIONS)."""
+    table = _CHECKED.get(variant)
+    if table is None:
+        if len(_CHECKED) >= _CHECKED_TABLES:
+            _CHECKED.clear()
+        table = _CHECKED[variant] = {}
+    return table
+
+
+def _local_key(
+    parsed: ParsedOrder,
+    power: str,
+    text: str,
+    units_at: Mapping[str, Any],
+    units: Mapping[Any, Unit],
+) -> tuple[Any, ...]:
+    """What the check of a standard movement order depends on besides the map: the
+    text, the power, and the unit (location, owner, type) in each province it names."""
+    assert parsed.place is not None
+    loc = units_at.get(parsed.place.province)
+    unit = units[loc] if loc is not None else None
+    target = parsed.target
+    tloc = units_at.get(target.province) if target is not None else None
+    tunit = units[tloc] if tloc is not None else None
+    return (
+        text,
+        power,
+        loc,
+        unit.power if unit is not None else None,
+        unit.type if unit is not None else None,
+        tloc,
+        tunit.power if tunit is not None else None,
+        tunit.type if tunit is not None else None,
+    )
 
 
 def _key(order: Order) -> str:

@@ -66,10 +66,15 @@ def document_checks(
     for power, lines in orders.items():
         if power not in variant.powers:
             raise DocumentError(f"unknown power in orders: {power!r}")
-        if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
+        if not isinstance(lines, list) or not (
+            _PLAIN_STR.issuperset(map(type, lines)) or all(isinstance(x, str) for x in lines)
+        ):
             raise DocumentError(f"orders of {power} must be a list of strings")
         checks.extend(check(power, lines))
     return checks
+
+
+_PLAIN_STR = frozenset({str})  # the type of every order text read from JSON
 
 
 def adjudicate_checks(
