@@ -284,16 +284,19 @@ def position_checker(
 
 class _UnitTexts(dict[Any, str]):
     """The text of the unit at each location (``A par``; ``? par`` when there is
-    none), written once for every unit: the units do not change while orders are
-    checked, and nearly every unit's order names it."""
+    none), written when first asked for: the units do not change while orders are
+    checked (and the checks kept for reuse need none)."""
 
-    __slots__ = ()
+    __slots__ = ("units",)
 
     def __init__(self, units: Mapping[Any, Unit]) -> None:
-        super().__init__({loc: f"{u.type.value} {loc}" for loc, u in units.items()})
+        super().__init__()
+        self.units = units
 
     def __missing__(self, loc: Any) -> str:
-        return f"? {loc}"
+        u = self.units.get(loc)
+        text = self[loc] = f"{u.type.value if u else '?'} {loc}"
+        return text
 
 
 def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
