@@ -442,27 +442,33 @@ class _Resolver:
 
     def _collect(self) -> MovementResult:
         result = MovementResult()
+        moves, value, route_fleets = result.moves, self.value, self.route_fleets
+        dest_area, area, orders = self.dest_area, self.area, self.orders
         for loc, dest in self.dest.items():
-            if self.value[loc]:
-                result.moves[loc] = dest
-                if self.uses_convoy(loc):
+            if value[loc]:
+                moves[loc] = dest
+                if loc in route_fleets:
                     result.convoyed.add(loc)
-        arrived = {self.dest_area[origin]: origin for origin in result.moves}
-        for loc in self.orders:
-            if loc in result.moves:
+        arrived = {dest_area[origin]: origin for origin in moves}
+        if arrived:
+            for loc in orders:
+                if loc in moves:
+                    continue
+                attacker = arrived.get(area[loc])
+                if attacker is not None:
+                    result.dislodged[loc] = Dislodgement(attacker, attacker in route_fleets)
+        outcomes = result.outcomes
+        for loc, order in orders.items():
+            outcomes[loc] = order.outcome(self, loc, result)
+        occupied = {area[loc] for loc in orders if loc not in moves}
+        occupied.update(arrived)
+        for where, movers in self.moves_into.items():
+            if where in occupied:
                 continue
-            attacker = arrived.get(self.area[loc])
-            if attacker is not None:
-                result.dislodged[loc] = Dislodgement(attacker, self.uses_convoy(attacker))
-        for loc, order in self.orders.items():
-            result.outcomes[loc] = order.outcome(self, loc, result)
-        occupied = {self.area[loc] for loc in self.orders if loc not in result.moves}
-        occupied |= set(arrived)
-        for area, movers in self.moves_into.items():
-            if area in occupied:
-                continue
-            if any(m not in result.moves and self.prevent_strength(m) > 0 for m in movers):
-                result.standoffs.add(area)
+            for mover in movers:
+                if mover not in moves and self.prevent_strength(mover) > 0:
+                    result.standoffs.add(where)
+                    break
         return result
 
 

@@ -54,12 +54,13 @@ def fall_ownership(phase: Phase) -> bool:
 
 def home_build_sites(variant: Variant, position: Position, power: str) -> list[str]:
     """The power's home centres it still owns that stand empty."""
-    occupied = {variant.province_of(loc) for loc in position.units}
-    return [
-        home
-        for home in variant.powers[power].home_centers
-        if position.centers.get(home) == power and home not in occupied
-    ]
+    centers = position.centers
+    owned = [home for home in variant.powers[power].home_centers if centers.get(home) == power]
+    if not owned:
+        return owned
+    province_of = variant.province_of
+    occupied = {province_of(loc) for loc in position.units}
+    return [home for home in owned if home not in occupied]
 
 
 def centre_allowance(variant: Variant, position: Position) -> dict[str, int]:

@@ -388,6 +388,8 @@ def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list
             key = (check.power, index if found.is_waive else found)
         keys.append(key)
         last[key] = index
+    if len(last) == len(checks) - keys.count(None):
+        return [check for check in checks if check.ok]  # no unit has two orders
     chosen = []
     for index, check in enumerate(checks):
         if not check.ok:
