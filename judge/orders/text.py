@@ -315,8 +315,9 @@ def _check_lines(
 ) -> list[OrderCheck]:
     checks: list[OrderCheck] = []
     waives = 0
-    ctx = Context(variant, pos, power, syntax, board)
-    board = ctx.board
+    ctx: Context | None = None  # made when an order is interpreted
+    if board is None:
+        board = Board(syntax.engine.geography(variant), pos.units, syntax.engine.order_kinds)
     kind = pos.kind
     if unit_text is None:
         unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
@@ -350,6 +351,8 @@ def _check_lines(
                     checks.append(found)
                     continue
                 searches = board.searches
+            if ctx is None:
+                ctx = Context(variant, pos, power, syntax, board)
             # The kind's interpreter gives the engine order; in a movement phase the
             # order must also be legal (the board says why not).
             interpret = interpreters.get((phase, parsed.action))
