@@ -114,8 +114,10 @@ class _Resolver:
         self.dest, self.dest_area = dests, dest_area
         carriers: list[tuple[Location, tuple[Location, Location]]] = []
         supporters: list[tuple[Location, MovementOrder, Location]] = []
+        hooks = _HOOKS
         for loc, order in orders.items():
-            moves, carries, supports = _hooks(type(order))
+            kind = type(order)
+            moves, carries, supports = hooks[kind] if kind in hooks else _hooks(kind)
             if moves:
                 dest = order.moves_to()
                 if dest is not None:

@@ -162,7 +162,7 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     places = _places(variant)
     units: dict[Location, Unit] = {}
     occupied: set[str] = set()
-    powers = variant.powers
+    powers = _power_codes(variant)
     for entry in _list(doc, "units"):
         # The common case checked inline (the same checks as _unit, which says
         # what is wrong otherwise).
@@ -257,6 +257,12 @@ _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 # Units are immutable values: one per power and type serves every position (the
 # powers are a variant's, so this stays small).
 _UNITS: dict[tuple[str, UnitType], Unit] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def _power_codes(variant: Variant) -> frozenset[str]:
+    """The variant's powers by code (a set: asked once per unit)."""
+    return frozenset(variant.powers)
 
 
 @functools.lru_cache(maxsize=16)
