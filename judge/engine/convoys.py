@@ -29,6 +29,7 @@ def convoy_fleets(
     army: Location,
     dest: Location,
     exclude: Location | None = None,
+    carriers: list[Location] | None = None,
 ) -> set[Location]:
     """Fleets on the board that are necessary to some convoy route from ``army`` to ``dest``.
 
@@ -37,21 +38,26 @@ def convoy_fleets(
     the destination.  Only minimal chains count (no fleet could be skipped), so
     a fleet that merely lies beside a shorter route is not part of one (DATC
     6.F.12, 6.G.19).  The fleet at ``exclude`` is left out (a fleet that
-    supports cannot also convoy).
+    supports cannot also convoy).  ``carriers``: the board's :func:`convoy_carriers`,
+    when the caller keeps them.
     """
     start, goal = geo.province(army), geo.province(dest)
     if start == goal:
         return set()
-    fleets = [
-        loc
-        for loc, unit in units.items()
-        if unit.type.convoys and loc != exclude and geo.can_convoy(loc)
-    ]
+    if carriers is None:
+        carriers = convoy_carriers(geo, units)
+    fleets = [loc for loc in carriers if loc != exclude]
     search = _RouteSearch(geo, units, fleets, start, goal)
     for first in fleets:
         if geo.can_reach(search.kind[first], first, start):
             search.extend([first])
     return search.found
+
+
+def convoy_carriers(geo: Geography, units: Mapping[Location, Unit]) -> list[Location]:
+    """The units that could carry a convoy: of a type that convoys, in a place a fleet
+    convoys from (in the order of ``units``)."""
+    return [loc for loc, unit in units.items() if unit.type.convoys and geo.can_convoy(loc)]
 
 
 class _RouteSearch:

@@ -91,6 +91,8 @@ class Board:
     )
     """Convoy searches done on this board (its units never change), by
     ``(army, destination, excluded fleet)``: every fleet of a convoy asks the same."""
+    carriers: list[Location] | None = field(default=None, compare=False, repr=False)
+    """The units that could carry a convoy (found at the first convoy search)."""
     searches: int = field(default=0, compare=False, repr=False)
     """How many convoy routes were asked of this board (found or recorded): a check
     during which this does not change looked at no unit its order does not name."""

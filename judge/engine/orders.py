@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from judge.engine.convoys import convoy_fleets, could_reach
+from judge.engine.convoys import convoy_carriers, convoy_fleets, could_reach
 from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, an, register
 from judge.engine.outcome import SUCCESS, MovementResult, Outcome, failure
 from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
@@ -57,8 +57,11 @@ def _convoy_fleets(
     key = (army, dest, exclude)
     found = routes.get(key)
     if found is None:
+        carriers = board.carriers
+        if carriers is None:
+            carriers = board.carriers = convoy_carriers(board.geo, board.units)
         found = routes[key] = frozenset(
-            convoy_fleets(board.geo, board.units, army, dest, exclude=exclude)
+            convoy_fleets(board.geo, board.units, army, dest, exclude, carriers)
         )
     return found
 
