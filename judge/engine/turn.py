@@ -9,6 +9,7 @@ classic rules when none are given).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -148,9 +149,7 @@ def adjustments_needed(variant: Variant, position: Position, rules: EngineRules 
 
 def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:
     """The power that owns the victory number of centres, if any."""
-    counts: dict[str, int] = {}
-    for owner in centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
+    counts = Counter(centers.values())  # powers in the order they first own a centre
     for power, count in counts.items():
         if count >= variant.victory_centers:
             return power

@@ -166,24 +166,24 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     for entry in _list(doc, "units"):
         # The common case checked inline (the same checks as _unit, which says
         # what is wrong otherwise).
-        if type(entry) is dict:
-            power, kind, loc = entry.get("power"), entry.get("type"), entry.get("province")
-            unit_type = _UNIT_TYPES.get(kind) if type(kind) is str else None
-            place = places.get(loc) if type(loc) is str else None
-            if (
-                type(power) is str
+        try:
+            power, loc = entry["power"], entry["province"]
+            unit_type = _UNIT_TYPES[entry["type"]]
+            area, types = places[loc]
+        except (KeyError, TypeError, IndexError):
+            usual = False
+        else:
+            usual = (
+                type(entry) is dict
+                and type(power) is str
+                and type(loc) is str
                 and power in powers
-                and unit_type is not None
-                and place is not None
-                and unit_type in place[1]
-            ):
-                unit = _UNITS.get((power, unit_type))
-                if unit is None:
-                    unit = _UNITS[power, unit_type] = Unit(power, unit_type)
-                area = place[0]
-            else:
-                loc, unit = _unit(variant, places, entry, "units")
-                area = places[loc][0]
+                and unit_type in types
+            )
+        if usual:
+            unit = _UNITS.get((power, unit_type))
+            if unit is None:
+                unit = _UNITS[power, unit_type] = Unit(power, unit_type)
         else:
             loc, unit = _unit(variant, places, entry, "units")
             area = places[loc][0]
