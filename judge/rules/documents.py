@@ -114,20 +114,9 @@ def judge_checks(
     the position after it)."""
     rules = syntax.engine
     kind = position.phase.kind
-    entries = _entries(checks)
-    # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6); otherwise
-    # the last valid order for a unit counts.
-    chosen = _last_valid(checks, entries) if kind != "A" else []
-    if kind == "M":
-        result = steps.movement(
-            variant, position, {c.order.unit: c.order for c in chosen}, rules=rules
-        )
-        _fill_results(entries, checks, result.outcomes)
-    elif kind == "R":
-        retreat_orders = {c.order.unit: c.order for c in chosen}
-        result = steps.retreats(variant, position, retreat_orders, rules=rules)
-        _fill_results(entries, checks, result.outcomes)
-    else:
+    if kind == "A":
+        # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6).
+        entries = _entries(checks)
         valid = [i for i, c in enumerate(checks) if c.ok]
         adjustment_orders: list[tuple[str, AdjustmentOrder]] = [
             (checks[i].power, checks[i].order) for i in valid
@@ -135,6 +124,15 @@ def judge_checks(
         result = steps.adjustments(variant, position, adjustment_orders, rules=rules)
         for index, outcome in zip(valid, result.adjustment_outcomes, strict=True):
             _set(entries[index], outcome)
+    else:
+        # Otherwise the last valid order for a unit counts.
+        chosen, replaced = _last_valid(checks)
+        orders = {c.order.unit: c.order for c in chosen}
+        if kind == "M":
+            result = steps.movement(variant, position, orders, rules=rules)
+        else:
+            result = steps.retreats(variant, position, orders, rules=rules)
+        entries = _judged_entries(checks, replaced, result.outcomes)
     return _answer(variant, position, entries, result), result
 
 
@@ -374,9 +372,9 @@ def _short(message: str | None) -> str | None:
     return message.split(": ", 1)[-1]
 
 
-def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list[OrderCheck]:
-    """Valid orders, the last one winning for each unit; earlier ones are marked invalid
-    (every waive is an order of its own)."""
+def _last_valid(checks: list[OrderCheck]) -> tuple[list[OrderCheck], set[int]]:
+    """Valid orders, the last one winning for each unit, and the indexes of the earlier
+    ones it replaces (every waive is an order of its own)."""
     keys: list[Any] = []
     last: dict[Any, int] = {}
     for index, check in enumerate(checks):
@@ -395,33 +393,47 @@ def _last_valid(checks: list[OrderCheck], entries: list[dict[str, Any]]) -> list
         keys.append(key)
         last[key] = index
     if len(last) == len(checks) - keys.count(None):
-        return [check for check in checks if check.ok]  # no unit has two orders
+        return [check for check in checks if check.ok], set()  # no unit has two orders
     chosen = []
+    replaced = set()
     for index, check in enumerate(checks):
         if not check.ok:
             continue
         if last[keys[index]] == index:
             chosen.append(check)
         else:
-            entries[index].update(result="invalid", reason="replaced by a later order")
-    return chosen
+            replaced.add(index)
+    return chosen, replaced
 
 
-def _fill_results(
-    entries: list[dict[str, Any]], checks: list[OrderCheck], outcomes: dict[Location, Outcome]
-) -> None:
-    for entry, check in zip(entries, checks, strict=True):
-        order = check.order
-        if order is None or entry["result"] == "invalid":
-            continue
-        outcome = outcomes.get(order.unit)
-        if outcome is not None:
-            if outcome.success:
-                entry["result"] = "succeeds"
-                entry["reason"] = None
+def _judged_entries(
+    checks: list[OrderCheck], replaced: set[int], outcomes: Mapping[Location, Outcome]
+) -> list[dict[str, Any]]:
+    """One answer entry per check with its result: invalid (unreadable, refused, or
+    replaced by a later order), else what adjudication made of it."""
+    entries = []
+    for index, check in enumerate(checks):
+        if not check.ok:
+            result, reason = "invalid", _short(check.message)
+        elif index in replaced:
+            result, reason = "invalid", "replaced by a later order"
+        else:
+            order = check.order
+            outcome = outcomes.get(order.unit) if order is not None else None
+            if outcome is None or outcome.success:
+                result, reason = "succeeds", None
             else:
-                entry["result"] = "fails"
-                entry["reason"] = outcome.reason
+                result, reason = "fails", outcome.reason
+        entries.append(
+            {
+                "power": check.power,
+                "text": check.text,
+                "order": check.canonical,
+                "result": result,
+                "reason": reason,
+            }
+        )
+    return entries
 
 
 def _set(entry: dict[str, Any], outcome: Outcome) -> None:
