@@ -317,12 +317,13 @@ def _centers(variant: Variant, doc: dict[str, Any]) -> dict[str, str]:
         raise DocumentError("'supply_centers' must map powers to lists of provinces")
     centers = {}
     known = variant.supply_centers
+    powers = _power_codes(variant)
     for power, owned in given.items():
         if (
             type(power) is str
-            and power in variant.powers
+            and power in powers
             and type(owned) is list
-            and all(type(code) is str for code in owned)
+            and _PLAIN_STR.issuperset(map(type, owned))
             and known.issuperset(owned)
         ):
             # The common case (the checks below, which say what is wrong otherwise).
@@ -468,8 +469,13 @@ def position_document(variant: Variant, position: Position) -> dict[str, Any]:
 def _units_json(units: Mapping[Location, Unit]) -> list[dict[str, str]]:
     """The units by power, then location (each location holds one unit, so the
     units themselves are never compared)."""
+    codes = _CODES
     return [
-        {"power": power, "type": _code(unit.type), "province": loc}
+        {
+            "power": power,
+            "type": codes[unit.type] if unit.type in codes else _code(unit.type),
+            "province": loc,
+        }
         for power, loc, unit in sorted([(unit.power, loc, unit) for loc, unit in units.items()])
     ]
 
