@@ -199,29 +199,27 @@ class _Resolver:
     def _fleets_on_routes(
         self, army: Location, dest: Location, fleets: list[Location]
     ) -> list[Location]:
-        """The convoying fleets that lie on some chain from ``army`` to ``dest``."""
+        """The convoying fleets that lie on some chain from ``army`` to ``dest``
+        (its destination: ``dest_area`` of the army is the area of ``dest``)."""
         if not fleets:
             return []
-        geo, units = self.geo, self.units
-        start, goal = geo.province(army), geo.province(dest)
-        reachable = self._chain(fleets, lambda f: geo.can_reach(units[f].type, f, start))
-        returning = self._chain(fleets, lambda f: geo.can_reach(units[f].type, f, goal))
+        reachable = self._chain(fleets, self.area[army])
+        returning = self._chain(fleets, self.dest_area[army])
         return [f for f in fleets if f in reachable and f in returning]
 
-    def _chain(self, fleets: list[Location], first) -> set[Location]:
-        """Fleets reachable through fleet-to-fleet links from those satisfying ``first``."""
-        found = {f for f in fleets if first(f)}
+    def _chain(self, fleets: list[Location], area: Hashable) -> set[Location]:
+        """Fleets reachable through fleet-to-fleet links from those next to ``area``."""
+        can_reach, units, areas = self.geo.can_reach, self.units, self.area
+        found = {f for f in fleets if can_reach(units[f].type, f, area)}
         frontier = list(found)
         while frontier:
             here = frontier.pop()
+            kind = units[here].type
             for other in fleets:
-                if other not in found and self._linked(here, other):
+                if other not in found and can_reach(kind, here, areas[other]):
                     found.add(other)
                     frontier.append(other)
         return found
-
-    def _linked(self, a: Location, b: Location) -> bool:
-        return self.geo.can_reach(self.units[a].type, a, self.geo.province(b))
 
     # ------------------------------------------------------- structure
 
@@ -333,12 +331,12 @@ class _Resolver:
         if not fleets:
             return False
         geo, units = self.geo, self.units
-        start, goal = self.area[loc], self.dest_area[loc]
+        goal = self.dest_area[loc]
         intact: list[Location] = []
         for fleet in fleets:
             if self.resolve(fleet):
                 intact.append(fleet)
-        reachable = self._chain(intact, lambda f: geo.can_reach(units[f].type, f, start))
+        reachable = self._chain(intact, self.area[loc])
         return any(geo.can_reach(units[f].type, f, goal) for f in reachable)
 
     # ----------------------------------------------------- strengths
