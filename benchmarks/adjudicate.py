@@ -555,7 +555,7 @@ def breakdown_judge(results: Results, repeats: int) -> None:
 
     stages = {
         (aj, "read_position"): "read the position",
-        (ot, "_check_lines"): "check orders (read, interpret, legality, wording)",
+        (aj, "document_checks"): "check orders (read, interpret, legality, wording)",
         (ot, "_read_order"): "  of which: read order texts not read before",
         (aj, "judge_checks"): "judge checked orders (resolver, next phase, answer)",
         (aj, "_answer"): "  of which: answer document",

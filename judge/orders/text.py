@@ -253,7 +253,7 @@ def check_orders(
 ) -> list[OrderCheck]:
     """Check a power's order lines in a position (a phase document); one result per order."""
     variant = load_variant(position.get("variant", "standard"))
-    return _check_lines(variant, _Position(variant, position, syntax), power, lines, syntax)
+    return _Checker(variant, _Position(variant, position, syntax), syntax).check(power, lines)
 
 
 def check_position_orders(
@@ -264,7 +264,7 @@ def check_position_orders(
     syntax: OrderSyntax = STANDARD_SYNTAX,
 ) -> list[OrderCheck]:
     """Like :func:`check_orders`, for an engine :class:`Position` already read."""
-    return _check_lines(variant, _Position.of(variant, position), power, lines, syntax)
+    return _Checker(variant, _Position.of(variant, position), syntax).check(power, lines)
 
 
 def position_checker(
@@ -272,14 +272,7 @@ def position_checker(
 ) -> Callable[[str, list[str]], list[OrderCheck]]:
     """:func:`check_position_orders` for several powers of one position: the checking
     view of the position, the legality board and the units' texts are built once."""
-    pos = _Position.of(variant, position)
-    board = Board(syntax.engine.geography(variant), pos.units, syntax.engine.order_kinds)
-    unit_text = _unit_text(pos.dislodged if pos.kind == "R" else pos.units)
-
-    def check(power: str, lines: list[str]) -> list[OrderCheck]:
-        return _check_lines(variant, pos, power, lines, syntax, board, unit_text)
-
-    return check
+    return _Checker(variant, _Position.of(variant, position), syntax).check
 
 
 class _UnitTexts(dict[Any, str]):
@@ -304,85 +297,92 @@ def _unit_text(units: Mapping[Any, Unit]) -> Callable[[Any], str]:
     return _UnitTexts(units).__getitem__
 
 
-def _check_lines(
-    variant: Variant,
-    pos: _Position,
-    power: str,
-    lines: list[str],
-    syntax: OrderSyntax,
-    board: Board | None = None,
-    unit_text: Callable[[Any], str] | None = None,
-) -> list[OrderCheck]:
-    checks: list[OrderCheck] = []
-    waives = 0
-    ctx: Context | None = None  # made when an order is interpreted
-    if board is None:
-        board = Board(syntax.engine.geography(variant), pos.units, syntax.engine.order_kinds)
-    kind = pos.kind
-    if unit_text is None:
-        unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
-    phase = kind if kind in ("R", "A") else "M"
-    movement = phase == "M"
-    interpreters = syntax.interpreters
-    table = _read_table(variant, syntax)
-    units, units_at = pos.units, pos.units_at
-    memo = None
-    if kind == "M" and syntax is STANDARD_SYNTAX and units_at is not None:
-        memo = _checked_table(variant)
-    searches = 0
-    for line in lines:
-        if "," in line or ";" in line:
-            texts = split_orders(line)
-        else:
-            line = line.strip()
-            texts = [line] if line else []
-        for text in texts:
-            parsed = table.get(text)
-            if parsed is None:
-                parsed = _read_cached(table, variant, text, syntax)
-            if isinstance(parsed, str):
-                checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
-                continue
-            local = None
-            if memo is not None and parsed.action in _LOCAL_ACTIONS:
-                local = _local_key(parsed, power, text, units_at, units)
-                found = memo.get(local)
-                if found is not None:
-                    checks.append(found)
-                    continue
-                searches = board.searches
-            if ctx is None:
-                ctx = Context(variant, pos, power, syntax, board)
-            # The kind's interpreter gives the engine order; in a movement phase the
-            # order must also be legal (the board says why not).
-            interpret = interpreters.get((phase, parsed.action))
-            try:
-                if interpret is None:
-                    raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
-                order = interpret(ctx, parsed)
-                if movement and isinstance(order, MovementOrder):
-                    reason = board.illegal_reason(order)
-                    if reason is not None:
-                        raise Refusal(reason)
-            except Refusal as refusal:
-                check = OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
+class _Checker:
+    """Checks the order lines of the powers of one position.  What depends on the
+    position alone is found once: the legality board, the units' texts, the texts
+    read and the checks kept for reuse (see _LOCAL_ACTIONS)."""
+
+    __slots__ = ("variant", "pos", "syntax", "board", "unit_text", "phase", "table", "memo")
+
+    def __init__(self, variant: Variant, pos: _Position, syntax: OrderSyntax) -> None:
+        self.variant = variant
+        self.pos = pos
+        self.syntax = syntax
+        engine = syntax.engine
+        self.board = Board(engine.geography(variant), pos.units, engine.order_kinds)
+        kind = pos.kind
+        self.unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
+        self.phase = kind if kind in ("R", "A") else "M"
+        self.table = _read_table(variant, syntax)
+        self.memo: dict[tuple[Any, ...], OrderCheck] | None = None
+        if kind == "M" and syntax is STANDARD_SYNTAX and pos.units_at is not None:
+            self.memo = _checked_table(variant)
+
+    def check(self, power: str, lines: list[str]) -> list[OrderCheck]:
+        """One check per order of a power's lines, in the order written."""
+        variant, pos, syntax, board = self.variant, self.pos, self.syntax, self.board
+        unit_text, phase, table, memo = self.unit_text, self.phase, self.table, self.memo
+        kind = pos.kind
+        movement = phase == "M"
+        interpreters = syntax.interpreters
+        units, units_at = pos.units, pos.units_at
+        checks: list[OrderCheck] = []
+        waives = 0
+        ctx: Context | None = None  # made when an order is interpreted
+        searches = 0
+        for line in lines:
+            if "," in line or ";" in line:
+                texts = split_orders(line)
             else:
-                if order.adjustment == "build":
-                    key = _key(order)
-                    if key == "waive":
-                        waives += 1
-                        key = f"waive:{waives}"
+                line = line.strip()
+                texts = [line] if line else []
+            for text in texts:
+                parsed = table.get(text)
+                if parsed is None:
+                    parsed = _read_cached(table, variant, text, syntax)
+                if isinstance(parsed, str):
+                    checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
+                    continue
+                local = None
+                if memo is not None and units_at is not None and parsed.action in _LOCAL_ACTIONS:
+                    local = _local_key(parsed, power, text, units_at, units)
+                    found = memo.get(local)
+                    if found is not None:
+                        checks.append(found)
+                        continue
+                    searches = board.searches
+                if ctx is None:
+                    ctx = Context(variant, pos, power, syntax, board)
+                # The kind's interpreter gives the engine order; in a movement phase
+                # the order must also be legal (the board says why not).
+                interpret = interpreters.get((phase, parsed.action))
+                try:
+                    if interpret is None:
+                        raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
+                    order = interpret(ctx, parsed)
+                    if movement and isinstance(order, MovementOrder):
+                        reason = board.illegal_reason(order)
+                        if reason is not None:
+                            raise Refusal(reason)
+                except Refusal as refusal:
+                    check = OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
                 else:
-                    key = str(order.unit)  # type: ignore[attr-defined]
-                check = OrderCheck(
-                    text, True, order.format(unit_text, kind), key, None, order, power
-                )
-            if local is not None and board.searches == searches:
-                if len(memo) >= _CHECKED_LIMIT:
-                    memo.clear()
-                memo[local] = check
-            checks.append(check)
-    return checks
+                    if order.adjustment == "build":
+                        key = _key(order)
+                        if key == "waive":
+                            waives += 1
+                            key = f"waive:{waives}"
+                    else:
+                        key = str(order.unit)  # type: ignore[attr-defined]
+                    check = OrderCheck(
+                        text, True, order.format(unit_text, kind), key, None, order, power
+                    )
+                if local is not None and memo is not None and board.searches == searches:
+                    if len(memo) >= _CHECKED_LIMIT:
+                        memo.clear()
+                    memo[local] = check
+                checks.append(check)
+        return checks
 
 
 # A standard movement order (hold, move, support, convoy) is interpreted, judged legal
