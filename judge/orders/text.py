@@ -392,8 +392,8 @@ class _Checker:
 # immutable) when no convoy route was asked; the record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
 _CHECKED: dict[Variant, dict[tuple[Any, ...], OrderCheck]] = {}
-_CHECKED_LIMIT = 100_000
-_CHECKED_TABLES = 16
+_CHECKED_LIMIT = 20_000  # some 400 bytes each: a few MB at most per variant
+_CHECKED_TABLES = 8
 
 
 def _checked_table(variant: Variant) -> dict[tuple[Any, ...], OrderCheck]:
