@@ -81,16 +81,19 @@ class OrderCheck(NamedTuple):
 # phase to phase.  The value is the parsed order (immutable), or the reason it
 # cannot be read.  Texts are kept per variant and syntax; the record is bounded.
 _READ: dict[tuple[Variant, OrderSyntax], dict[str, ParsedOrder | str]] = {}
-_READ_LIMIT = 100_000
+_READ_LIMIT = 100_000  # texts kept, all tables together
 _READ_TABLES = 16
+_read_count = 0
 
 
 def _read_table(variant: Variant, syntax: OrderSyntax) -> dict[str, ParsedOrder | str]:
     """The texts read so far for a variant and syntax (text -> parsed order or reason)."""
+    global _read_count
     table = _READ.get((variant, syntax))
     if table is None:
         if len(_READ) >= _READ_TABLES:
             _READ.clear()
+            _read_count = 0
         table = _READ[variant, syntax] = {}
     return table
 
@@ -99,13 +102,18 @@ def _read_cached(
     table: dict[str, ParsedOrder | str], variant: Variant, text: str, syntax: OrderSyntax
 ) -> ParsedOrder | str:
     """Read a text not yet in ``table`` and keep it there."""
+    global _read_count
     try:
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
-    if len(table) >= _READ_LIMIT:
+    if _read_count >= _READ_LIMIT:
+        for kept in _READ.values():
+            kept.clear()
         table.clear()
+        _read_count = 0
     table[text] = found
+    _read_count += 1
     return found
 
 
@@ -122,8 +130,10 @@ def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNT
 
 def clear_read_cache() -> None:
     """Forget the order texts read and checked so far (benchmarks time reading afresh)."""
+    global _read_count, _checked_count
     _READ.clear()
     _CHECKED.clear()
+    _read_count = _checked_count = 0
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
@@ -378,9 +388,7 @@ class _Checker:
                         text, True, order.format(unit_text, kind), key, None, order, power
                     )
                 if local is not None and memo is not None and board.searches == searches:
-                    if len(memo) >= _CHECKED_LIMIT:
-                        memo.clear()
-                    memo[local] = check
+                    _keep_check(memo, local, check)
                 checks.append(check)
         return checks
 
@@ -392,18 +400,35 @@ class _Checker:
 # immutable) when no convoy route was asked; the record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
 _CHECKED: dict[Variant, dict[tuple[Any, ...], OrderCheck]] = {}
-_CHECKED_LIMIT = 20_000  # some 400 bytes each: a few MB at most per variant
+_CHECKED_LIMIT = 20_000  # checks kept, all variants together (some 400 bytes each)
 _CHECKED_TABLES = 8
+_checked_count = 0
 
 
 def _checked_table(variant: Variant) -> dict[tuple[Any, ...], OrderCheck]:
     """The standard movement checks kept for a variant (see _LOCAL_ACTIONS)."""
+    global _checked_count
     table = _CHECKED.get(variant)
     if table is None:
         if len(_CHECKED) >= _CHECKED_TABLES:
             _CHECKED.clear()
+            _checked_count = 0
         table = _CHECKED[variant] = {}
     return table
+
+
+def _keep_check(
+    table: dict[tuple[Any, ...], OrderCheck], key: tuple[Any, ...], check: OrderCheck
+) -> None:
+    """Keep a check for reuse (forgetting all kept checks when there are too many)."""
+    global _checked_count
+    if _checked_count >= _CHECKED_LIMIT:
+        for kept in _CHECKED.values():
+            kept.clear()
+        table.clear()
+        _checked_count = 0
+    table[key] = check
+    _checked_count += 1
 
 
 def _local_key(
