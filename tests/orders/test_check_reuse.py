@@ -1,0 +1,103 @@
+"""Checks of standard movement orders kept for reuse (judge.orders.text): a check is
+reused only for the same text, power and units in the provinces the order names, and
+never when its legality asked for convoy routes (which depend on the whole board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.orders import Move
+from judge.engine.position import Position
+from judge.orders.text import OrderCheck, check_position_orders, clear_read_cache
+from judge.rules.documents import read_position
+from judge.variant.data import load_variant
+
+VARIANT = load_variant("standard")
+
+
+def position(*units: tuple[str, str, str]) -> Position:
+    """A spring movement position with these (power, type, province) units."""
+    doc = {
+        "phase": "S1901M",
+        "units": [{"power": p, "type": t, "province": loc} for p, t, loc in units],
+    }
+    return read_position(VARIANT, doc)
+
+
+def check(where: Position, power: str, text: str) -> OrderCheck:
+    found = check_position_orders(VARIANT, where, power, [text])
+    assert len(found) == 1
+    return found[0]
+
+
+def fresh(where: Position, power: str, text: str) -> OrderCheck:
+    """The check with nothing kept from earlier checks."""
+    clear_read_cache()
+    return check(where, power, text)
+
+
+def answers(checks: list[OrderCheck]) -> list[tuple[Any, ...]]:
+    return [(c.ok, c.canonical, c.message, c.order) for c in checks]
+
+
+def test_an_army_that_needs_a_convoy_is_judged_on_each_board() -> None:
+    # Same text, power and army in London: only the fleets elsewhere differ.
+    with_fleet = position(("england", "A", "lon"), ("england", "F", "nth"))
+    without = position(("england", "A", "lon"), ("england", "F", "iri"))
+    clear_read_cache()
+    first = check(with_fleet, "england", "A Lon - Bel")
+    second = check(without, "england", "A Lon - Bel")
+    assert first.ok and first.order == Move("lon", "bel")
+    assert not second.ok and "no fleets are placed to convoy it" in (second.message or "")
+    assert answers([second]) == answers([fresh(without, "england", "A Lon - Bel")])
+    # and the other way round
+    clear_read_cache()
+    assert not check(without, "england", "A Lon - Bel").ok
+    assert check(with_fleet, "england", "A Lon - Bel").ok
+
+
+def test_the_owner_and_type_of_a_named_unit_count() -> None:
+    french = position(("france", "A", "par"), ("france", "A", "mar"))
+    german = position(("germany", "A", "par"), ("france", "A", "mar"))
+    fleet = position(("france", "F", "bre"), ("france", "A", "mar"))
+    clear_read_cache()
+    seen = [check(p, "france", "A Par - Bur") for p in (french, german, french)]
+    assert [c.ok for c in seen] == [True, False, True]
+    assert "not yours" in (seen[1].message or "")
+    supports = [check(p, "france", "A Mar S A Par - Bur") for p in (french, german, fleet)]
+    assert [c.ok for c in supports] == [True, True, False]
+    for where, got in zip((french, german, fleet), supports, strict=True):
+        assert answers([got]) == answers([fresh(where, "france", "A Mar S A Par - Bur")])
+
+
+def test_a_coast_is_part_of_where_the_unit_stands() -> None:
+    north = position(("russia", "F", "stp/nc"))
+    south = position(("russia", "F", "stp/sc"))
+    clear_read_cache()
+    assert check(north, "russia", "F Stp H").canonical == "F stp/nc H"
+    assert check(south, "russia", "F Stp H").canonical == "F stp/sc H"
+    assert check(south, "russia", "F Stp - Bot").ok
+    assert not check(north, "russia", "F Stp - Bot").ok
+
+
+def test_reused_checks_answer_as_fresh_ones_over_many_positions() -> None:
+    # Every army of a small board, each ordered in every position: the kept checks
+    # must give what checking afresh gives.
+    boards = [
+        position(("france", "A", "par"), ("germany", "A", "bur"), ("france", "F", "bre")),
+        position(("germany", "A", "par"), ("france", "A", "bur"), ("france", "F", "eng")),
+        position(("france", "A", "pic"), ("france", "A", "bur"), ("england", "F", "eng")),
+    ]
+    texts = [
+        ("france", "A Par - Bur"),
+        ("france", "A Bur - Par"),
+        ("france", "F Bre - Eng"),
+        ("france", "A Bur S A Par - Pic"),
+        ("france", "F Eng C A Pic - Lon"),
+        ("germany", "A Par H"),
+        ("germany", "A Bur S A Par"),
+    ]
+    clear_read_cache()
+    kept = [answers([check(b, power, text)]) for b in boards * 2 for power, text in texts]
+    afresh = [answers([fresh(b, power, text)]) for b in boards * 2 for power, text in texts]
+    assert kept == afresh
