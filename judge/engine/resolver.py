@@ -87,12 +87,13 @@ class _Resolver:
         self.orders: dict[Location, MovementOrder] = {}
         self.area: dict[Location, Hashable] = {}
         self.unit_in_area: dict[Hashable, Location] = {}
+        own, area_of, unit_in_area = self.orders, self.area, self.unit_in_area
         province = geo.province
         for loc in units:
             order = orders.get(loc)
-            self.orders[loc] = Hold(loc) if order is None else order
-            area = self.area[loc] = province(loc)
-            self.unit_in_area[area] = loc
+            own[loc] = Hold(loc) if order is None else order
+            area = area_of[loc] = province(loc)
+            unit_in_area[area] = loc
         self.state: dict[Location, _State] = {}
         self.value: dict[Location, bool] = {}
         self.dependencies: list[Location] = []
@@ -240,22 +241,26 @@ class _Resolver:
 
     def resolve(self, loc: Location) -> bool:
         """Kruijswijk's resolve: the decision of the order at ``loc``."""
-        state = self.state.get(loc, _UNRESOLVED)
+        states, values = self.state, self.value
+        state = states.get(loc, _UNRESOLVED)
         if state is _RESOLVED:
-            return self.value[loc]
+            return values[loc]
+        dependencies = self.dependencies
         if state is _GUESSING:
             # Record the dependency every time, so that whoever asked knows its
             # answer rests on a guess and must not be settled for good.
-            self.dependencies.append(loc)
-            return self.value[loc]
+            dependencies.append(loc)
+            return values[loc]
 
-        mark = len(self.dependencies)
-        self.state[loc], self.value[loc] = _GUESSING, False
+        mark = len(dependencies)
+        states[loc] = _GUESSING
+        values[loc] = False
         first = self.orders[loc].decide(self, loc)  # self.adjudicate, without a call
-        if len(self.dependencies) == mark:
+        if len(dependencies) == mark:
             # No guess was needed: the result stands on its own.
-            if self.state[loc] is not _RESOLVED:
-                self.state[loc], self.value[loc] = _RESOLVED, first
+            if states[loc] is not _RESOLVED:
+                states[loc] = _RESOLVED
+                values[loc] = first
             return first
 
         if self.dependencies[mark] != loc:
