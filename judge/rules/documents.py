@@ -446,7 +446,11 @@ def position_document(variant: Variant, position: Position) -> dict[str, Any]:
     """A position as the JSON of a phase document (without orders)."""
     owned: dict[str, list[str]] = {}
     for center, owner in sorted(position.centers.items()):
-        owned.setdefault(owner, []).append(center)
+        mine = owned.get(owner)
+        if mine is None:
+            owned[owner] = [center]
+        else:
+            mine.append(center)
     return {
         "variant": variant.name,
         "phase": position.phase.code,
