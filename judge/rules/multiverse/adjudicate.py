@@ -133,7 +133,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
     built: set = set()
     disbanded: set = set()
-    views: dict = {}  # the unit view of each board, shared by the orders of this turn
+    views: dict = {}  # the legality board of each board, shared by the orders of this turn
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
@@ -196,7 +196,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
         keep = {*starts, *(loc for locs in history.values() for loc in locs)}
         starts = [*starts, *sorted(keep - set(starts))]
-    parts = _active_parts(world, starts)
+    parts = _active_parts(world, base, starts)
     touched = {loc for part in parts for loc in part}
     flagged = _resolve(world, base, geo, parts, keep)
     if keep is not None:
@@ -258,12 +258,13 @@ def _result(record: OrderRecord) -> OrderResult:
     return OrderResult(record.power, record.order, record.status, record.reason, record.auto)
 
 
-def _active_parts(world: World, starts: Sequence[MLoc]) -> list[list[MLoc]]:
+def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
     areas, in independent parts: no order of one part names an area of another."""
+    coasts = {province: locs for province, locs in base.locations.items() if len(locs) > 1}
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
-    touch, orders = world.touch, world.orders
+    orders, naming = world.orders, world.orders_naming
     for start in starts:
         if start in found:
             continue
@@ -271,11 +272,11 @@ def _active_parts(world: World, starts: Sequence[MLoc]) -> list[list[MLoc]]:
         part = [start]
         stack = [start]
         while stack:
-            record = orders[stack.pop()]
-            order = record.order
-            names = (order.unit,) if record.status == INVALID else order_locations(order)
+            here = stack.pop()
+            record = orders[here]
+            names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                for other in touch.get((name[0], name[1], name[2], name[3].split("/", 1)[0]), ()):
+                for other in naming(name, coasts):
                     if other not in found:
                         found.add(other)
                         part.append(other)

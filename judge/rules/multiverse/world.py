@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 
 from judge.engine.orders import (
@@ -146,18 +147,39 @@ class World:
         )
 
     def store_order(self, record: OrderRecord) -> None:
-        """Keep a new movement order and index what it touches.
+        """Keep a new movement order and index the areas it names besides its own.
 
-        An invalid order touches only its own unit's area (it acts as a hold).
+        ``touch`` lists, by area, the orders that name it from elsewhere; the order
+        given to the unit standing in an area is found through its location (see
+        :meth:`orders_naming`).  An invalid order names no other area (it acts as
+        a hold).
         """
         loc = record.order.unit
         self.orders[loc] = record
-        names = (loc,) if record.status == INVALID else order_locations(record.order)
-        for area in {area_of(name) for name in names}:
-            self.touch[area] = (*self.touch.get(area, ()), loc)
-        if isinstance(record.order, Moving) and record.status != INVALID:
+        if record.status == INVALID:
+            return
+        own = area_of(loc)
+        for area in {area_of(name) for name in order_locations(record.order)}:
+            if area != own:
+                self.touch[area] = (*self.touch.get(area, ()), loc)
+        if isinstance(record.order, Moving):
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
+
+    def orders_naming(self, name: MLoc, coasts: Mapping[str, tuple[str, ...]]) -> tuple[MLoc, ...]:
+        """The stored orders that name the area of ``name`` (board and province): the
+        order of the unit standing there, if any, and the orders naming it from
+        elsewhere.  ``coasts`` gives the locations of each province that has several
+        (the province and its coasts)."""
+        province = name[3].split("/", 1)[0]
+        others = self.touch.get((name[0], name[1], name[2], province), ())
+        if name in self.orders:
+            return (name, *others)
+        for loc in coasts.get(province, ()):
+            here = MLoc(name[0], name[1], name[2], loc)
+            if here in self.orders:
+                return (here, *others)
+        return others
 
     @property
     def fived(self) -> bool:
