@@ -22,7 +22,7 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
@@ -313,27 +313,9 @@ def _resolve(
         result = movement(geo, units, orders)
     touched = units.keys()
 
-    flagged: set[BoardKey] = set()
     judged = touched if keep is None else touched & keep
-    boards = world.boards
-    for loc in judged:
-        record = world.orders[loc]
-        names = (loc,) if record.status == INVALID else order_locations(record.order)
-        for name in names:
-            board_key = name.board
-            if board_key in boards:
-                flagged.add(board_key)
-        world.retreats.pop(loc, None)
-        if record.status == INVALID:
-            continue
-        outcome = result.outcomes[loc]
-        status = SUCCESS if outcome.success else FAILURE
-        if status != record.status or outcome.reason != record.reason:
-            world.orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
-                record.power, record.order, status, outcome.reason, record.auto, record.iteration
-            )
-
-    _store_standoffs(world, judged, result.standoffs)
+    flagged, named = _store_results(world, judged, result)
+    _store_standoffs(world, named, result.standoffs)
     by_board: dict[BoardKey, dict[str, Dislodged]] = {}
     occupied_cache: dict[BoardKey, set] = {}
     for loc, how in sorted(result.dislodged.items()):
@@ -398,28 +380,61 @@ def _merge(into: MovementResult, part: MovementResult) -> None:
     into.convoyed |= part.convoyed
 
 
-def _store_standoffs(world: World, touched: set[MLoc], standoffs: set) -> None:
-    """Keep, per board, the provinces left empty by a bounce (no retreat there)."""
-    areas_by_board: dict[BoardKey, set[str]] = {}
-    orders = world.orders
-    for loc in touched:
-        for name in order_locations(orders[loc].order):
-            province = name[3].split("/", 1)[0]  # area_of(name)[3], inlined (hot path)
-            found_areas = areas_by_board.get(name[:3])
-            if found_areas is None:
-                areas_by_board[name.board] = {province}
-            else:
-                found_areas.add(province)
-    found: dict[BoardKey, set[str]] = {}
+def _store_results(
+    world: World, judged: Iterable[MLoc], result: MovementResult
+) -> tuple[set[BoardKey], dict[tuple, set[str]]]:
+    """Store the new result of each judged order (invalid orders keep theirs) and
+    clear its unit's earlier retreat.
+
+    Returns the existing boards the judged orders name (an invalid order only its
+    own), and per board the provinces named by the judged orders (all their
+    locations, invalid orders included): there, earlier standoffs are judged anew.
+    """
+    flagged: set[BoardKey] = set()
+    named: dict[tuple, set[str]] = {}
+    boards, orders, retreats = world.boards, world.orders, world.retreats
+    for loc in judged:
+        record = orders[loc]
+        names = order_locations(record.order)
+        for name in names:
+            provinces = named.get(name[:3])
+            if provinces is None:
+                named[name[:3]] = provinces = set()
+            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
+        retreats.pop(loc, None)
+        if record.status == INVALID:
+            names = (loc,)  # acts as a hold: only its own board is re-derived
+        for name in names:
+            board_key = name.board
+            if board_key in boards:
+                flagged.add(board_key)
+        if record.status == INVALID:
+            continue
+        outcome = result.outcomes[loc]
+        status = SUCCESS if outcome.success else FAILURE
+        if status != record.status or outcome.reason != record.reason:
+            orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
+                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            )
+    return flagged, named
+
+
+def _store_standoffs(world: World, named: dict[tuple, set[str]], standoffs: set) -> None:
+    """Keep, per board, the provinces left empty by a bounce (no retreat there).
+
+    ``named`` gives per board the provinces named by the judged orders: their
+    earlier standoffs give way to the new ones; elsewhere nothing changes.
+    """
+    found: dict[tuple, set[str]] = {}
     for area in standoffs:
-        found.setdefault(BoardKey(*area[:3]), set()).add(area[3])
-    for key, areas in areas_by_board.items():
-        board = world.boards.get(key)
-        if board is None:
+        found.setdefault(area[:3], set()).add(area[3])
+    for key, areas in named.items():
+        board = world.boards.get(key)  # type: ignore[call-overload]
+        if board is None or not (board.standoffs or key in found):
             continue
         kept = (board.standoffs - areas) | found.get(key, set())
         if kept != board.standoffs:
-            world.boards[key] = replace(board, standoffs=frozenset(kept))
+            world.boards[board.key] = replace(board, standoffs=frozenset(kept))
 
 
 def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
