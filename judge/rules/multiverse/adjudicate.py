@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
 from judge.engine.outcome import MovementResult
@@ -48,9 +49,9 @@ from judge.rules.multiverse.world import (
 NEW = "new"
 
 
-@dataclass(frozen=True)
-class OrderResult:
-    """The result of one order in one turn."""
+class OrderResult(NamedTuple):
+    """The result of one order in one turn (an immutable named tuple: a turn of a
+    big world reports thousands)."""
 
     power: str
     order: AnyOrder
@@ -413,7 +414,7 @@ def _store_results(
         outcome = result.outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
-            orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
+            orders[loc] = OrderRecord(  # record._replace(...) without its overhead
                 record.power, record.order, status, outcome.reason, record.auto, record.iteration
             )
     return flagged, named
@@ -484,9 +485,9 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
                 i, record = given[here]
                 outcome = outcomes[here]
                 if outcome.success:
-                    record = replace(record, status=SUCCESS)
+                    record = record._replace(status=SUCCESS)
                 else:
-                    record = replace(record, status=FAILURE, reason=outcome.reason)
+                    record = record._replace(status=FAILURE, reason=outcome.reason)
                 results[i] = _result(record)
             else:
                 record = OrderRecord(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from typing import NamedTuple
 
 from judge.engine.orders import (
     STANDARD_ORDER_KINDS,
@@ -68,14 +69,14 @@ class Board:
         return mine == theirs
 
 
-@dataclass(frozen=True)
-class OrderRecord:
+class OrderRecord(NamedTuple):
     """An order as stored in the world, with its latest result.
 
     ``status`` is ``success``, ``failure`` or ``invalid``; ``reason`` says why
     when it is not a success; ``auto`` marks orders the judge gave itself
     (default holds, disbands of units without a retreat, random removals);
-    ``iteration`` is the turn in which the order was given.
+    ``iteration`` is the turn in which the order was given.  An immutable named
+    tuple: a big world stores tens of thousands and a turn makes thousands anew.
     """
 
     power: str
