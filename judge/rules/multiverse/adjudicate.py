@@ -22,7 +22,7 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -47,6 +47,9 @@ from judge.rules.multiverse.world import (
 )
 
 NEW = "new"
+
+WinterOrders = dict[BoardKey, list[tuple[int, OrderRecord]]]
+"""The valid orders of each winter board, with their indexes among the orders given."""
 
 
 class OrderResult(NamedTuple):
@@ -126,12 +129,70 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
 
 
 def _movement_turn(world, base, geo, orders, report) -> None:
-    heads = world.active_boards()
-    active = set(heads.values())
+    active = set(world.active_boards().values())
+    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active)
+    automatic = _hold_the_rest(world, active)
+
+    starts = [*fresh, *automatic]
+    keep: set[MLoc] | None = None
+    if world.fived:
+        # 5dplomacy judges again only the recorded orders of the boards named by new
+        # orders; what those lean on is resolved with them but keeps its results.
+        given = [world.orders[loc].order for loc in fresh if world.orders[loc].status != INVALID]
+        past_boards = fived.pulled_boards(world, given, active) - active
+        history = {key: fived.board_history(world, key) for key in past_boards}
+        past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
+        keep = {*starts, *(loc for locs in history.values() for loc in locs)}
+        starts = [*starts, *sorted(keep - set(starts))]
+    parts = _active_parts(world, base, starts)
+    touched = {loc for part in parts for loc in part}
+    flagged = _resolve(world, base, geo, parts, keep)
+    if keep is not None:
+        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
+        flagged = fived.forking_boards(world, past, new_moves)
+        touched = touched & keep
+    flagged |= active
+
+    for key in sorted(active, key=BoardKey.canonical_order):
+        if not world.adjusts(key):
+            continue
+        valid = [record for _, record in winter_orders.get(key, [])]
+        decided = resolve_board_adjustments(world, base, key, valid)
+        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
+        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
+            results[i] = OrderResult(done.power, done.order, done.status, done.reason)
+        report.automatic += [_result(r) for r in decided if r.auto]
+
+    for loc, i in fresh.items():
+        results[i] = _result(world.orders[loc])
+    report.submitted = [r for r in results if r is not None]
+    _report_judged(world, sorted(touched), fresh, set(automatic), report)
+
+    if world.needs_retreats():
+        world.pending = frozenset(flagged)
+        return
+    report.created, report.forks = advance_boards(world, base, flagged | world.pending)
+    world.pending = frozenset()
+
+
+def _take_orders(
+    world: World,
+    base: BaseMap,
+    geo,
+    orders: Sequence[tuple[str, AnyOrder]],
+    active: set[BoardKey],
+) -> tuple[list[OrderResult | None], dict[MLoc, int], WinterOrders]:
+    """Validate the orders of a movement turn and store those of movement boards.
+
+    Returns the results known already (by index in ``orders``; None for the
+    orders still to judge), the index of each stored order by its unit, and the
+    valid orders of each winter board with their indexes.  A wrong order for a
+    unit that may be ordered is stored as invalid: it acts as a hold.
+    """
     replaced = _last_wins(orders)
     results: list[OrderResult | None] = [None] * len(orders)
     fresh: dict[MLoc, int] = {}
-    winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
+    winter_orders: WinterOrders = {}
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
@@ -173,72 +234,48 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             continue
         world.store_order(OrderRecord(power, order, NEW, None, False, world.iteration))
         fresh[order.unit] = i
+    return results, fresh, winter_orders
 
+
+def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
+    """Store a hold for every unit of an active movement board left without an order."""
     automatic: list[MLoc] = []
+    orders = world.orders
     for key in sorted(active, key=BoardKey.canonical_order):
         if world.adjusts(key):
             continue
         for loc, unit in world.boards[key].units.items():
-            here = key.at(loc)
-            if here not in world.orders:
+            here = MLoc(key[0], key[1], key[2], loc)
+            if here not in orders:
                 world.store_order(
                     OrderRecord(unit.power, Hold(here), NEW, None, True, world.iteration)
                 )
                 automatic.append(here)
+    return automatic
 
-    starts = [*fresh, *automatic]
-    keep: set[MLoc] | None = None
-    if world.fived:
-        # 5dplomacy judges again only the recorded orders of the boards named by new
-        # orders; what those lean on is resolved with them but keeps its results.
-        given = [world.orders[loc].order for loc in fresh if world.orders[loc].status != INVALID]
-        past_boards = fived.pulled_boards(world, given, active) - active
-        history = {key: fived.board_history(world, key) for key in past_boards}
-        past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
-        keep = {*starts, *(loc for locs in history.values() for loc in locs)}
-        starts = [*starts, *sorted(keep - set(starts))]
-    parts = _active_parts(world, base, starts)
-    touched = {loc for part in parts for loc in part}
-    flagged = _resolve(world, base, geo, parts, keep)
-    if keep is not None:
-        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
-        flagged = fived.forking_boards(world, past, new_moves)
-        touched = touched & keep
-    flagged |= active
 
-    for key in sorted(active, key=BoardKey.canonical_order):
-        if not world.adjusts(key):
+def _report_judged(
+    world: World,
+    judged: list[MLoc],
+    fresh: Mapping[MLoc, int],
+    automatic: set[MLoc],
+    report: TurnReport,
+) -> None:
+    """Report the judged orders that were not submitted this turn (``judged`` in
+    canonical order): re-judged stored orders, the judge's own holds, and the
+    disbands it gave to dislodged units without a retreat."""
+    orders = world.orders
+    for loc in judged:
+        if loc in fresh:
             continue
-        valid = [record for _, record in winter_orders.get(key, [])]
-        decided = resolve_board_adjustments(world, base, key, valid)
-        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
-        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
-            results[i] = OrderResult(done.power, done.order, done.status, done.reason)
-        report.automatic += [_result(r) for r in decided if r.auto]
-
-    for loc, i in fresh.items():
-        results[i] = _result(world.orders[loc])
-    report.submitted = [r for r in results if r is not None]
-    fresh_set = set(fresh)
-    automatic_set = set(automatic)
-    for loc in sorted(touched):
-        if loc in fresh_set:
-            continue
-        record = world.orders[loc]
-        if loc in automatic_set:
-            report.automatic.append(_result(record))
+        if loc in automatic:
+            report.automatic.append(_result(orders[loc]))
         else:
-            report.rejudged.append(_result(record))
-    for loc in sorted(touched):
+            report.rejudged.append(_result(orders[loc]))
+    for loc in judged:
         retreat = world.retreats.get(loc)
         if retreat is not None and retreat.auto and retreat.iteration == world.iteration:
             report.automatic.append(_result(retreat))
-
-    if world.needs_retreats():
-        world.pending = frozenset(flagged)
-        return
-    report.created, report.forks = advance_boards(world, base, flagged | world.pending)
-    world.pending = frozenset()
 
 
 def _adjustment_key(record: OrderRecord) -> tuple:
@@ -256,7 +293,8 @@ def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey])
 
 
 def _result(record: OrderRecord) -> OrderResult:
-    return OrderResult(record.power, record.order, record.status, record.reason, record.auto)
+    """The result of a stored order: its first five fields."""
+    return OrderResult(*record[:5])
 
 
 def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:

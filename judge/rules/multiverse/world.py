@@ -88,8 +88,13 @@ class OrderRecord(NamedTuple):
 
 
 def area_of(loc: MLoc) -> tuple[int, int, int, str]:
-    """The area (board plus province) of a location; coasts share their province."""
-    return (loc[0], loc[1], loc[2], loc[3].split("/", 1)[0])
+    """The area (board plus province) of a location; coasts share their province.
+
+    The season is a plain int (not a :class:`Season`): a tuple of plain values
+    is left alone by Python's garbage collector, which matters for the tens of
+    thousands of areas a big world indexes.
+    """
+    return (loc[0], loc[1], int(loc[2]), loc[3].split("/", 1)[0])
 
 
 def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
