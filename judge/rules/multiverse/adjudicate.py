@@ -429,25 +429,22 @@ def _store_results(
     own), and per board the provinces named by the judged orders (all their
     locations, invalid orders included): there, earlier standoffs are judged anew.
     """
-    flagged: set[BoardKey] = set()
-    named: dict[tuple, set[str]] = {}
-    boards, orders, retreats = world.boards, world.orders, world.retreats
+    named: dict[tuple, set[str]] = {}  # by board, of the valid orders
+    named_invalid: dict[tuple, set[str]] = {}
+    invalid_boards: set[BoardKey] = set()
+    orders, retreats = world.orders, world.retreats
     for loc in judged:
         record = orders[loc]
-        names = order_locations(record.order)
-        for name in names:
-            provinces = named.get(name[:3])
-            if provinces is None:
-                named[name[:3]] = provinces = set()
-            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
         retreats.pop(loc, None)
-        if record.status == INVALID:
-            names = (loc,)  # acts as a hold: only its own board is re-derived
-        for name in names:
-            board_key = name.board
-            if board_key in boards:
-                flagged.add(board_key)
-        if record.status == INVALID:
+        valid = record.status != INVALID
+        into = named if valid else named_invalid
+        for name in order_locations(record.order):
+            provinces = into.get(name[:3])
+            if provinces is None:
+                into[name[:3]] = provinces = set()
+            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
+        if not valid:
+            invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
             continue
         outcome = result.outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
@@ -455,6 +452,10 @@ def _store_results(
             orders[loc] = OrderRecord(  # record._replace(...) without its overhead
                 record.power, record.order, status, outcome.reason, record.auto, record.iteration
             )
+    boards = world.boards
+    flagged = {boards[key].key for key in named if key in boards} | invalid_boards
+    for key, provinces in named_invalid.items():
+        named.setdefault(key, set()).update(provinces)
     return flagged, named
 
 

@@ -207,8 +207,8 @@ class World:
 
     def unit_at(self, loc: MLoc) -> Unit | None:
         """The unit standing at a multiverse location, if any."""
-        board = self.boards.get(loc.board)
-        return None if board is None else board.units.get(loc.loc)
+        board = self.boards.get(loc[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+        return None if board is None else board.units.get(loc[3])
 
     def adjusts(self, key: BoardKey | tuple) -> bool:
         """Whether the board at ``key`` takes builds and removals rather than moves: a
