@@ -400,9 +400,10 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
     """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
+    stored, unit_at = world.orders, world.unit_at
     for loc in locs:
-        record = world.orders[loc]
-        unit = world.unit_at(loc)
+        record = stored[loc]
+        unit = unit_at(loc)
         assert unit is not None
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):

@@ -191,7 +191,7 @@ def movement_problem(
         if views is not None:
             views[key] = board
     if isinstance(order, Move):
-        return _move_problem(world, geo, board, order)
+        return _move_problem(world, geo, board, unit, order)
     return _support_or_convoy_problem(world, geo, board, unit, order)
 
 
@@ -205,9 +205,10 @@ def legality_board(world: World, geo: MultiverseGeography, key: BoardKey) -> Leg
     return LegalityBoard(geo, units, STANDARD_ORDER_KINDS)
 
 
-def _move_problem(world: World, geo, board: LegalityBoard, order: Move) -> str | None:
+def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Move) -> str | None:
     dest = order.dest
-    if dest.board != order.unit.board:
+    other_board = dest[:3] != order.unit[:3]
+    if other_board:
         if dest.season == Season.WINTER:
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing moves into it"
@@ -218,7 +219,7 @@ def _move_problem(world: World, geo, board: LegalityBoard, order: Move) -> str |
             )
         if dest.board not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
-    reason = board.illegal_reason(order)
+    reason = order.illegal_reason(board, unit)
     if reason is None:
         return None
     if reason == NO_FLEETS and len(world.boards) > 1:
@@ -226,7 +227,7 @@ def _move_problem(world: World, geo, board: LegalityBoard, order: Move) -> str |
         # the move stands, fails for want of a convoy, and is judged again when a
         # convoy order names it.
         return None
-    if dest.board != order.unit.board:
+    if other_board:
         why = _distance_reason(geo, order.unit, dest)
         if why:
             return why
@@ -259,7 +260,7 @@ def _support_or_convoy_problem(
                     f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
                 )
     if target.board in world.boards:
-        return board.illegal_reason(order)
+        return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
     if isinstance(order, Convoy):
         if unit.type is not UnitType.FLEET:

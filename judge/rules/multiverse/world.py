@@ -164,9 +164,11 @@ class World:
         self.orders[loc] = record
         if record.status == INVALID:
             return
-        own = area_of(loc)
-        for area in {area_of(name) for name in order_locations(record.order)}:
-            if area != own:
+        indexed = [area_of(loc)]  # its own area, then those it names from elsewhere
+        for name in order_locations(record.order):
+            area = area_of(name)
+            if area not in indexed:
+                indexed.append(area)
                 self.touch[area] = (*self.touch.get(area, ()), loc)
         if isinstance(record.order, Moving):
             dest_board = record.order.dest.board
