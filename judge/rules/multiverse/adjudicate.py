@@ -299,11 +299,15 @@ def _result(record: OrderRecord) -> OrderResult:
 
 def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
-    areas, in independent parts: no order of one part names an area of another."""
+    areas, in independent parts: no order of one part names an area of another.
+
+    The orders naming an area are the order of the unit standing there (found by
+    its location) and those naming it from elsewhere (``world.touch``).
+    """
     coasts = {province: locs for province, locs in base.locations.items() if len(locs) > 1}
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
-    orders, naming = world.orders, world.orders_naming
+    orders, touch = world.orders, world.touch
     for start in starts:
         if start in found:
             continue
@@ -315,13 +319,31 @@ def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[l
             record = orders[here]
             names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                for other in naming(name, coasts):
+                province = name[3].split("/", 1)[0]
+                own = name if name in orders else _coast_order(orders, name, coasts.get(province))
+                if own is not None and own not in found:
+                    found.add(own)
+                    part.append(own)
+                    stack.append(own)
+                for other in touch.get((name[0], name[1], name[2], province), ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)
                         stack.append(other)
         parts.append(part)
     return parts
+
+
+def _coast_order(
+    orders: Mapping[MLoc, OrderRecord], name: MLoc, locs: tuple[str, ...] | None
+) -> MLoc | None:
+    """The location of the order given to a unit at another of ``locs`` (the
+    province's locations: itself and its coasts) than ``name``, if any."""
+    for loc in locs or ():
+        here = MLoc(name[0], name[1], name[2], loc)
+        if here in orders:
+            return here
+    return None
 
 
 def _resolve(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import NamedTuple
 
@@ -16,7 +15,7 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
 )
-from judge.rules.multiverse.keys import BoardKey, MLoc, Season
+from judge.rules.multiverse.keys import WINTER, BoardKey, MLoc
 
 REFERENCE = "reference"
 FIVED = "5dplomacy"
@@ -156,9 +155,8 @@ class World:
         """Keep a new movement order and index the areas it names besides its own.
 
         ``touch`` lists, by area, the orders that name it from elsewhere; the order
-        given to the unit standing in an area is found through its location (see
-        :meth:`orders_naming`).  An invalid order names no other area (it acts as
-        a hold).
+        given to the unit standing in an area is found through its location.  An
+        invalid order names no other area (it acts as a hold).
         """
         loc = record.order.unit
         self.orders[loc] = record
@@ -173,21 +171,6 @@ class World:
         if isinstance(record.order, Moving):
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
-
-    def orders_naming(self, name: MLoc, coasts: Mapping[str, tuple[str, ...]]) -> tuple[MLoc, ...]:
-        """The stored orders that name the area of ``name`` (board and province): the
-        order of the unit standing there, if any, and the orders naming it from
-        elsewhere.  ``coasts`` gives the locations of each province that has several
-        (the province and its coasts)."""
-        province = name[3].split("/", 1)[0]
-        others = self.touch.get((name[0], name[1], name[2], province), ())
-        if name in self.orders:
-            return (name, *others)
-        for loc in coasts.get(province, ()):
-            here = MLoc(name[0], name[1], name[2], loc)
-            if here in self.orders:
-                return (here, *others)
-        return others
 
     @property
     def fived(self) -> bool:
@@ -215,7 +198,7 @@ class World:
     def adjusts(self, key: BoardKey | tuple) -> bool:
         """Whether the board at ``key`` takes builds and removals rather than moves: a
         winter board, or a 5dplomacy Spring board waiting for its adjustments."""
-        if key[2] == Season.WINTER:
+        if key[2] == WINTER:
             return True
         board = self.boards.get(key)  # type: ignore[arg-type]
         return board is not None and board.adjusting
