@@ -337,8 +337,9 @@ def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[l
 def _coast_order(
     orders: Mapping[MLoc, OrderRecord], name: MLoc, locs: tuple[str, ...] | None
 ) -> MLoc | None:
-    """The location of the order given to a unit at another of ``locs`` (the
-    province's locations: itself and its coasts) than ``name``, if any."""
+    """Where the unit standing in the province of ``name`` has its order, when it
+    stands at another of the province's locations ``locs`` (the province and its
+    coasts) than ``name`` itself; None when no unit there has an order."""
     for loc in locs or ():
         here = MLoc(name[0], name[1], name[2], loc)
         if here in orders:
