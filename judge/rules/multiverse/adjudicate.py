@@ -22,8 +22,9 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
 from judge.engine.outcome import MovementResult
@@ -47,10 +48,13 @@ from judge.rules.multiverse.world import (
 
 NEW = "new"
 
+WinterOrders = dict[BoardKey, list[tuple[int, OrderRecord]]]
+"""The valid orders of each winter board, with their indexes among the orders given."""
 
-@dataclass(frozen=True)
-class OrderResult:
-    """The result of one order in one turn."""
+
+class OrderResult(NamedTuple):
+    """The result of one order in one turn (an immutable named tuple: a turn of a
+    big world reports thousands)."""
 
     power: str
     order: AnyOrder
@@ -125,15 +129,73 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
 
 
 def _movement_turn(world, base, geo, orders, report) -> None:
-    heads = world.active_boards()
-    active = set(heads.values())
+    active = set(world.active_boards().values())
+    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active)
+    automatic = _hold_the_rest(world, active)
+
+    starts = [*fresh, *automatic]
+    keep: set[MLoc] | None = None
+    if world.fived:
+        # 5dplomacy judges again only the recorded orders of the boards named by new
+        # orders; what those lean on is resolved with them but keeps its results.
+        given = [world.orders[loc].order for loc in fresh if world.orders[loc].status != INVALID]
+        past_boards = fived.pulled_boards(world, given, active) - active
+        history = {key: fived.board_history(world, key) for key in past_boards}
+        past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
+        keep = {*starts, *(loc for locs in history.values() for loc in locs)}
+        starts = [*starts, *sorted(keep - set(starts))]
+    parts = _active_parts(world, base, starts)
+    touched = {loc for part in parts for loc in part}
+    flagged = _resolve(world, base, geo, parts, keep)
+    if keep is not None:
+        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
+        flagged = fived.forking_boards(world, past, new_moves)
+        touched = touched & keep
+    flagged |= active
+
+    for key in sorted(active, key=BoardKey.canonical_order):
+        if not world.adjusts(key):
+            continue
+        valid = [record for _, record in winter_orders.get(key, [])]
+        decided = resolve_board_adjustments(world, base, key, valid)
+        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
+        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
+            results[i] = OrderResult(done.power, done.order, done.status, done.reason)
+        report.automatic += [_result(r) for r in decided if r.auto]
+
+    for loc, i in fresh.items():
+        results[i] = _result(world.orders[loc])
+    report.submitted = [r for r in results if r is not None]
+    _report_judged(world, sorted(touched), fresh, set(automatic), report)
+
+    if world.needs_retreats():
+        world.pending = frozenset(flagged)
+        return
+    report.created, report.forks = advance_boards(world, base, flagged | world.pending)
+    world.pending = frozenset()
+
+
+def _take_orders(
+    world: World,
+    base: BaseMap,
+    geo,
+    orders: Sequence[tuple[str, AnyOrder]],
+    active: set[BoardKey],
+) -> tuple[list[OrderResult | None], dict[MLoc, int], WinterOrders]:
+    """Validate the orders of a movement turn and store those of movement boards.
+
+    Returns the results known already (by index in ``orders``; None for the
+    orders still to judge), the index of each stored order by its unit, and the
+    valid orders of each winter board with their indexes.  A wrong order for a
+    unit that may be ordered is stored as invalid: it acts as a hold.
+    """
     replaced = _last_wins(orders)
     results: list[OrderResult | None] = [None] * len(orders)
     fresh: dict[MLoc, int] = {}
-    winter_orders: dict[BoardKey, list[tuple[int, OrderRecord]]] = {}
+    winter_orders: WinterOrders = {}
     built: set = set()
     disbanded: set = set()
-    views: dict = {}  # the unit view of each board, shared by the orders of this turn
+    views: dict = {}  # the legality board of each board, shared by the orders of this turn
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
@@ -172,72 +234,48 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             continue
         world.store_order(OrderRecord(power, order, NEW, None, False, world.iteration))
         fresh[order.unit] = i
+    return results, fresh, winter_orders
 
+
+def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
+    """Store a hold for every unit of an active movement board left without an order."""
     automatic: list[MLoc] = []
+    orders = world.orders
     for key in sorted(active, key=BoardKey.canonical_order):
         if world.adjusts(key):
             continue
         for loc, unit in world.boards[key].units.items():
-            here = key.at(loc)
-            if here not in world.orders:
+            here = MLoc(key[0], key[1], key[2], loc)
+            if here not in orders:
                 world.store_order(
                     OrderRecord(unit.power, Hold(here), NEW, None, True, world.iteration)
                 )
                 automatic.append(here)
+    return automatic
 
-    starts = [*fresh, *automatic]
-    keep: set[MLoc] | None = None
-    if world.fived:
-        # 5dplomacy judges again only the recorded orders of the boards named by new
-        # orders; what those lean on is resolved with them but keeps its results.
-        given = [world.orders[loc].order for loc in fresh if world.orders[loc].status != INVALID]
-        past_boards = fived.pulled_boards(world, given, active) - active
-        history = {key: fived.board_history(world, key) for key in past_boards}
-        past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
-        keep = {*starts, *(loc for locs in history.values() for loc in locs)}
-        starts = [*starts, *sorted(keep - set(starts))]
-    parts = _active_parts(world, starts)
-    touched = {loc for part in parts for loc in part}
-    flagged = _resolve(world, base, geo, parts, keep)
-    if keep is not None:
-        new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
-        flagged = fived.forking_boards(world, past, new_moves)
-        touched = touched & keep
-    flagged |= active
 
-    for key in sorted(active, key=BoardKey.canonical_order):
-        if not world.adjusts(key):
+def _report_judged(
+    world: World,
+    judged: list[MLoc],
+    fresh: Mapping[MLoc, int],
+    automatic: set[MLoc],
+    report: TurnReport,
+) -> None:
+    """Report the judged orders that were not submitted this turn (``judged`` in
+    canonical order): re-judged stored orders, the judge's own holds, and the
+    disbands it gave to dislodged units without a retreat."""
+    orders = world.orders
+    for loc in judged:
+        if loc in fresh:
             continue
-        valid = [record for _, record in winter_orders.get(key, [])]
-        decided = resolve_board_adjustments(world, base, key, valid)
-        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
-        for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
-            results[i] = OrderResult(done.power, done.order, done.status, done.reason)
-        report.automatic += [_result(r) for r in decided if r.auto]
-
-    for loc, i in fresh.items():
-        results[i] = _result(world.orders[loc])
-    report.submitted = [r for r in results if r is not None]
-    fresh_set = set(fresh)
-    automatic_set = set(automatic)
-    for loc in sorted(touched):
-        if loc in fresh_set:
-            continue
-        record = world.orders[loc]
-        if loc in automatic_set:
-            report.automatic.append(_result(record))
+        if loc in automatic:
+            report.automatic.append(_result(orders[loc]))
         else:
-            report.rejudged.append(_result(record))
-    for loc in sorted(touched):
+            report.rejudged.append(_result(orders[loc]))
+    for loc in judged:
         retreat = world.retreats.get(loc)
         if retreat is not None and retreat.auto and retreat.iteration == world.iteration:
             report.automatic.append(_result(retreat))
-
-    if world.needs_retreats():
-        world.pending = frozenset(flagged)
-        return
-    report.created, report.forks = advance_boards(world, base, flagged | world.pending)
-    world.pending = frozenset()
 
 
 def _adjustment_key(record: OrderRecord) -> tuple:
@@ -255,15 +293,21 @@ def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey])
 
 
 def _result(record: OrderRecord) -> OrderResult:
-    return OrderResult(record.power, record.order, record.status, record.reason, record.auto)
+    """The result of a stored order: its first five fields."""
+    return OrderResult(*record[:5])
 
 
-def _active_parts(world: World, starts: Sequence[MLoc]) -> list[list[MLoc]]:
+def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
-    areas, in independent parts: no order of one part names an area of another."""
+    areas, in independent parts: no order of one part names an area of another.
+
+    The orders naming an area are the order of the unit standing there (found by
+    its location) and those naming it from elsewhere (``world.touch``).
+    """
+    coasts = {province: locs for province, locs in base.locations.items() if len(locs) > 1}
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
-    touch, orders = world.touch, world.orders
+    orders, touch = world.orders, world.touch
     for start in starts:
         if start in found:
             continue
@@ -271,17 +315,36 @@ def _active_parts(world: World, starts: Sequence[MLoc]) -> list[list[MLoc]]:
         part = [start]
         stack = [start]
         while stack:
-            record = orders[stack.pop()]
-            order = record.order
-            names = (order.unit,) if record.status == INVALID else order_locations(order)
+            here = stack.pop()
+            record = orders[here]
+            names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                for other in touch.get((name[0], name[1], name[2], name[3].split("/", 1)[0]), ()):
+                province = name[3].split("/", 1)[0]
+                own = name if name in orders else _coast_order(orders, name, coasts.get(province))
+                if own is not None and own not in found:
+                    found.add(own)
+                    part.append(own)
+                    stack.append(own)
+                for other in touch.get((name[0], name[1], name[2], province), ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)
                         stack.append(other)
         parts.append(part)
     return parts
+
+
+def _coast_order(
+    orders: Mapping[MLoc, OrderRecord], name: MLoc, locs: tuple[str, ...] | None
+) -> MLoc | None:
+    """Where the unit standing in the province of ``name`` has its order, when it
+    stands at another of the province's locations ``locs`` (the province and its
+    coasts) than ``name`` itself; None when no unit there has an order."""
+    for loc in locs or ():
+        here = MLoc(name[0], name[1], name[2], loc)
+        if here in orders:
+            return here
+    return None
 
 
 def _resolve(
@@ -312,27 +375,9 @@ def _resolve(
         result = movement(geo, units, orders)
     touched = units.keys()
 
-    flagged: set[BoardKey] = set()
     judged = touched if keep is None else touched & keep
-    boards = world.boards
-    for loc in judged:
-        record = world.orders[loc]
-        names = (loc,) if record.status == INVALID else order_locations(record.order)
-        for name in names:
-            board_key = name.board
-            if board_key in boards:
-                flagged.add(board_key)
-        world.retreats.pop(loc, None)
-        if record.status == INVALID:
-            continue
-        outcome = result.outcomes[loc]
-        status = SUCCESS if outcome.success else FAILURE
-        if status != record.status or outcome.reason != record.reason:
-            world.orders[loc] = OrderRecord(  # replace(record, ...) without its overhead
-                record.power, record.order, status, outcome.reason, record.auto, record.iteration
-            )
-
-    _store_standoffs(world, judged, result.standoffs)
+    flagged, named = _store_results(world, judged, result)
+    _store_standoffs(world, named, result.standoffs)
     by_board: dict[BoardKey, dict[str, Dislodged]] = {}
     occupied_cache: dict[BoardKey, set] = {}
     for loc, how in sorted(result.dislodged.items()):
@@ -378,9 +423,10 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
     """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
+    stored, unit_at = world.orders, world.unit_at
     for loc in locs:
-        record = world.orders[loc]
-        unit = world.unit_at(loc)
+        record = stored[loc]
+        unit = unit_at(loc)
         assert unit is not None
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):
@@ -397,28 +443,62 @@ def _merge(into: MovementResult, part: MovementResult) -> None:
     into.convoyed |= part.convoyed
 
 
-def _store_standoffs(world: World, touched: set[MLoc], standoffs: set) -> None:
-    """Keep, per board, the provinces left empty by a bounce (no retreat there)."""
-    areas_by_board: dict[BoardKey, set[str]] = {}
-    orders = world.orders
-    for loc in touched:
-        for name in order_locations(orders[loc].order):
-            province = name[3].split("/", 1)[0]  # area_of(name)[3], inlined (hot path)
-            found_areas = areas_by_board.get(name[:3])
-            if found_areas is None:
-                areas_by_board[name.board] = {province}
-            else:
-                found_areas.add(province)
-    found: dict[BoardKey, set[str]] = {}
+def _store_results(
+    world: World, judged: Iterable[MLoc], result: MovementResult
+) -> tuple[set[BoardKey], dict[tuple, set[str]]]:
+    """Store the new result of each judged order (invalid orders keep theirs) and
+    clear its unit's earlier retreat.
+
+    Returns the existing boards the judged orders name (an invalid order only its
+    own), and per board the provinces named by the judged orders (all their
+    locations, invalid orders included): there, earlier standoffs are judged anew.
+    """
+    named: dict[tuple, set[str]] = {}  # by board, of the valid orders
+    named_invalid: dict[tuple, set[str]] = {}
+    invalid_boards: set[BoardKey] = set()
+    orders, retreats = world.orders, world.retreats
+    for loc in judged:
+        record = orders[loc]
+        retreats.pop(loc, None)
+        valid = record.status != INVALID
+        into = named if valid else named_invalid
+        for name in order_locations(record.order):
+            provinces = into.get(name[:3])
+            if provinces is None:
+                into[name[:3]] = provinces = set()
+            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
+        if not valid:
+            invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
+            continue
+        outcome = result.outcomes[loc]
+        status = SUCCESS if outcome.success else FAILURE
+        if status != record.status or outcome.reason != record.reason:
+            orders[loc] = OrderRecord(  # record._replace(...) without its overhead
+                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            )
+    boards = world.boards
+    flagged = {boards[key].key for key in named if key in boards} | invalid_boards
+    for key, provinces in named_invalid.items():
+        named.setdefault(key, set()).update(provinces)
+    return flagged, named
+
+
+def _store_standoffs(world: World, named: dict[tuple, set[str]], standoffs: set) -> None:
+    """Keep, per board, the provinces left empty by a bounce (no retreat there).
+
+    ``named`` gives per board the provinces named by the judged orders: their
+    earlier standoffs give way to the new ones; elsewhere nothing changes.
+    """
+    found: dict[tuple, set[str]] = {}
     for area in standoffs:
-        found.setdefault(BoardKey(*area[:3]), set()).add(area[3])
-    for key, areas in areas_by_board.items():
-        board = world.boards.get(key)
-        if board is None:
+        found.setdefault(area[:3], set()).add(area[3])
+    for key, areas in named.items():
+        board = world.boards.get(key)  # type: ignore[call-overload]
+        if board is None or not (board.standoffs or key in found):
             continue
         kept = (board.standoffs - areas) | found.get(key, set())
         if kept != board.standoffs:
-            world.boards[key] = replace(board, standoffs=frozenset(kept))
+            world.boards[board.key] = replace(board, standoffs=frozenset(kept))
 
 
 def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
@@ -468,9 +548,9 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
                 i, record = given[here]
                 outcome = outcomes[here]
                 if outcome.success:
-                    record = replace(record, status=SUCCESS)
+                    record = record._replace(status=SUCCESS)
                 else:
-                    record = replace(record, status=FAILURE, reason=outcome.reason)
+                    record = record._replace(status=FAILURE, reason=outcome.reason)
                 results[i] = _result(record)
             else:
                 record = OrderRecord(

@@ -55,14 +55,14 @@ def resolve_board_adjustments(
     board = world.boards[key]
     decided: dict[int, OrderRecord] = {}
     automatic: list[OrderRecord] = []
+    counted = base.counted(board.centers)
     for power in sorted(base.powers):
-        centres = sum(1 for owner in base.counted(board.centers).values() if owner == power)
+        centres = sum(1 for owner in counted.values() if owner == power)
         units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
         change = centres - len(units)
         mine = [r for r in valid if r.power == power]
         builds = [r for r in mine if isinstance(r.order, Build)]
         disbands = [r for r in mine if isinstance(r.order, Disband)]
-        rng = board_rng(world.seed, key, power)
         for record, done in zip(builds, _choose_builds(base, builds, max(change, 0)), strict=True):
             decided[id(record)] = done
         need = max(-change, 0)
@@ -73,6 +73,7 @@ def resolve_board_adjustments(
         if missing:
             ordered = {r.order.unit.loc for r in disbands}
             free = [loc for loc in units if loc not in ordered]
+            rng = board_rng(world.seed, key, power)
             for loc in sorted(rng.sample(free, min(missing, len(free)))):
                 automatic.append(
                     OrderRecord(power, Disband(key.at(loc)), SUCCESS, None, True, world.iteration)

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable
 
 from judge.engine.orders import UnitType
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.keys import MLoc, Season
+from judge.rules.multiverse.keys import WINTER, MLoc
 
 Area = tuple[int, int, int, str]
 
@@ -37,7 +37,7 @@ def board_distance(a: MLoc | tuple, b: MLoc | tuple) -> tuple[int, int]:
 
 def boards_adjacent(a: MLoc | tuple, b: MLoc | tuple) -> bool:
     """Whether two different boards are next to each other (no winter, no diagonal)."""
-    if a[2] == Season.WINTER or b[2] == Season.WINTER:
+    if a[2] == WINTER or b[2] == WINTER:
         return False
     td, md = board_distance(a, b)
     return td + md == 1
@@ -61,7 +61,7 @@ class MultiverseGeography:
 
     def can_move(self, unit_type: UnitType, src: MLoc, dest: MLoc) -> bool:
         """Direct adjacency of ``src`` to ``dest`` for ``unit_type``."""
-        if src[2] == Season.WINTER or dest[2] == Season.WINTER:
+        if src[2] == WINTER or dest[2] == WINTER:
             return False
         if src[:3] == dest[:3]:
             return self._geo.can_move(unit_type, src[3], dest[3])
@@ -73,7 +73,7 @@ class MultiverseGeography:
 
     def can_reach(self, unit_type: UnitType, src: MLoc, area: Hashable) -> bool:
         """Whether ``src`` reaches some location of ``area`` (supports, convoy links)."""
-        if src[2] == Season.WINTER or area[2] == Season.WINTER:
+        if src[2] == WINTER or area[2] == WINTER:
             return False
         if src[:3] == area[:3]:
             return self._geo.can_reach(unit_type, src[3], area[3])
@@ -85,7 +85,7 @@ class MultiverseGeography:
 
     def can_convoy(self, loc: MLoc) -> bool:
         """Whether a fleet at ``loc`` may convoy (a sea, never on a winter board)."""
-        return loc[2] != Season.WINTER and self._geo.can_convoy(loc[3])
+        return loc[2] != WINTER and self._geo.can_convoy(loc[3])
 
     def is_coastal(self, area: Hashable) -> bool:
         """Whether an army may embark or land in ``area``."""
@@ -93,7 +93,7 @@ class MultiverseGeography:
 
     def neighbours(self, unit_type: UnitType, loc: MLoc) -> Iterable[MLoc]:
         """Where a unit may retreat or move on its own board (never across boards)."""
-        if loc[2] == Season.WINTER:
+        if loc[2] == WINTER:
             return []
         board = loc[:3]
         return [MLoc(*board, dest) for dest in sorted(self._geo.neighbours(unit_type, loc[3]))]

@@ -22,6 +22,9 @@ class Season(IntEnum):
     WINTER = 2
 
 
+WINTER = Season.WINTER
+"""The winter season, bound once: looking a member up on its enum class is slow in hot paths."""
+
 SEASON_LETTER = {Season.SPRING: "S", Season.FALL: "F", Season.WINTER: "W"}
 SEASON_NAME = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 

@@ -15,8 +15,9 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 
 from judge.engine.adjustments import adjustment_refusal
-from judge.engine.legality import illegal_reason
+from judge.engine.kinds import Board as LegalityBoard
 from judge.engine.orders import (
+    STANDARD_ORDER_KINDS,
     AnyOrder,
     Build,
     Convoy,
@@ -157,13 +158,14 @@ def movement_problem(
     power: str,
     order: AnyOrder,
     active: set[BoardKey],
-    views: dict[BoardKey, WorldUnits] | None = None,
+    views: dict[BoardKey, LegalityBoard] | None = None,
 ) -> str | None:
     """None when a spring/fall order is valid; otherwise the reason it is not.
 
-    ``views`` keeps the unit view of each board for the orders of one turn (the
-    units do not change while orders are checked), so the boards a convoy route
-    may use are found once per board rather than once per order.
+    ``views`` keeps the legality board of each board for the orders of one turn
+    (the units do not change while orders are checked), so the boards a convoy
+    route may use, and the convoy routes found, are worked out once per board
+    rather than once per order.
     """
     if is_board_order(order):  # read by the board rules on its board
         return board_order_problem(world, power, order, active)
@@ -183,22 +185,30 @@ def movement_problem(
         return f"{board_text(key)} is not an active board: its units keep their orders"
     if isinstance(order, Hold):
         return None
-    units = None if views is None else views.get(key)
-    if units is None:
-        if isinstance(geo, FivedGeography):
-            units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
-        else:
-            units = WorldUnits(world, key, geo.base.geography.can_convoy)
+    board = None if views is None else views.get(key)
+    if board is None:
+        board = legality_board(world, geo, key)
         if views is not None:
-            views[key] = units
+            views[key] = board
     if isinstance(order, Move):
-        return _move_problem(world, geo, units, order)
-    return _support_or_convoy_problem(world, geo, units, unit, order)
+        return _move_problem(world, geo, board, unit, order)
+    return _support_or_convoy_problem(world, geo, board, unit, order)
 
 
-def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | None:
+def legality_board(world: World, geo: MultiverseGeography, key: BoardKey) -> LegalityBoard:
+    """What the standard legality checks see for the orders of board ``key``: the
+    world's units (convoy fleets looked for near ``key``) and the standard order kinds."""
+    if isinstance(geo, FivedGeography):
+        units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
+    else:
+        units = WorldUnits(world, key, geo.base.geography.can_convoy)
+    return LegalityBoard(geo, units, STANDARD_ORDER_KINDS)
+
+
+def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Move) -> str | None:
     dest = order.dest
-    if dest.board != order.unit.board:
+    other_board = dest[:3] != order.unit[:3]
+    if other_board:
         if dest.season == Season.WINTER:
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing moves into it"
@@ -209,7 +219,7 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
             )
         if dest.board not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
-    reason = illegal_reason(geo, units, order)
+    reason = order.illegal_reason(board, unit)
     if reason is None:
         return None
     if reason == NO_FLEETS and len(world.boards) > 1:
@@ -217,7 +227,7 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
         # the move stands, fails for want of a convoy, and is judged again when a
         # convoy order names it.
         return None
-    if dest.board != order.unit.board:
+    if other_board:
         why = _distance_reason(geo, order.unit, dest)
         if why:
             return why
@@ -225,7 +235,7 @@ def _move_problem(world: World, geo, units: WorldUnits, order: Move) -> str | No
 
 
 def _support_or_convoy_problem(
-    world: World, geo, units: WorldUnits, unit: Unit, order: SupportHold | SupportMove | Convoy
+    world: World, geo, board: LegalityBoard, unit: Unit, order: SupportHold | SupportMove | Convoy
 ) -> str | None:
     target = order.army if isinstance(order, Convoy) else order.target
     reach = order.target if isinstance(order, SupportHold) else order.dest
@@ -250,7 +260,7 @@ def _support_or_convoy_problem(
                     f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
                 )
     if target.board in world.boards:
-        return illegal_reason(geo, units, order)
+        return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
     if isinstance(order, Convoy):
         if unit.type is not UnitType.FLEET:

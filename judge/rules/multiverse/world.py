@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from typing import NamedTuple
 
 from judge.engine.orders import (
     STANDARD_ORDER_KINDS,
@@ -14,7 +15,7 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
 )
-from judge.rules.multiverse.keys import BoardKey, MLoc, Season
+from judge.rules.multiverse.keys import WINTER, BoardKey, MLoc
 
 REFERENCE = "reference"
 FIVED = "5dplomacy"
@@ -67,14 +68,14 @@ class Board:
         return mine == theirs
 
 
-@dataclass(frozen=True)
-class OrderRecord:
+class OrderRecord(NamedTuple):
     """An order as stored in the world, with its latest result.
 
     ``status`` is ``success``, ``failure`` or ``invalid``; ``reason`` says why
     when it is not a success; ``auto`` marks orders the judge gave itself
     (default holds, disbands of units without a retreat, random removals);
-    ``iteration`` is the turn in which the order was given.
+    ``iteration`` is the turn in which the order was given.  An immutable named
+    tuple: a big world stores tens of thousands and a turn makes thousands anew.
     """
 
     power: str
@@ -86,8 +87,13 @@ class OrderRecord:
 
 
 def area_of(loc: MLoc) -> tuple[int, int, int, str]:
-    """The area (board plus province) of a location; coasts share their province."""
-    return (loc[0], loc[1], loc[2], loc[3].split("/", 1)[0])
+    """The area (board plus province) of a location; coasts share their province.
+
+    The season is a plain int (not a :class:`Season`): a tuple of plain values
+    is left alone by Python's garbage collector, which matters for the tens of
+    thousands of areas a big world indexes.
+    """
+    return (loc[0], loc[1], int(loc[2]), loc[3].split("/", 1)[0])
 
 
 def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
@@ -146,16 +152,23 @@ class World:
         )
 
     def store_order(self, record: OrderRecord) -> None:
-        """Keep a new movement order and index what it touches.
+        """Keep a new movement order and index the areas it names besides its own.
 
-        An invalid order touches only its own unit's area (it acts as a hold).
+        ``touch`` lists, by area, the orders that name it from elsewhere; the order
+        given to the unit standing in an area is found through its location.  An
+        invalid order names no other area (it acts as a hold).
         """
         loc = record.order.unit
         self.orders[loc] = record
-        names = (loc,) if record.status == INVALID else order_locations(record.order)
-        for area in {area_of(name) for name in names}:
-            self.touch[area] = (*self.touch.get(area, ()), loc)
-        if isinstance(record.order, Moving) and record.status != INVALID:
+        if record.status == INVALID:
+            return
+        indexed = [area_of(loc)]  # its own area, then those it names from elsewhere
+        for name in order_locations(record.order):
+            area = area_of(name)
+            if area not in indexed:
+                indexed.append(area)
+                self.touch[area] = (*self.touch.get(area, ()), loc)
+        if isinstance(record.order, Moving):
             dest_board = record.order.dest.board
             self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
 
@@ -179,13 +192,13 @@ class World:
 
     def unit_at(self, loc: MLoc) -> Unit | None:
         """The unit standing at a multiverse location, if any."""
-        board = self.boards.get(loc.board)
-        return None if board is None else board.units.get(loc.loc)
+        board = self.boards.get(loc[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+        return None if board is None else board.units.get(loc[3])
 
     def adjusts(self, key: BoardKey | tuple) -> bool:
         """Whether the board at ``key`` takes builds and removals rather than moves: a
         winter board, or a 5dplomacy Spring board waiting for its adjustments."""
-        if key[2] == Season.WINTER:
+        if key[2] == WINTER:
             return True
         board = self.boards.get(key)  # type: ignore[arg-type]
         return board is not None and board.adjusting
