@@ -81,7 +81,7 @@ def _check(stored: str, password: str) -> bool:
 def _pool() -> ThreadPoolExecutor:
     global _POOL
     if _POOL is None:
-        workers = max(1, min(4, os.cpu_count() or 1))
+        workers = max(1, min(4, (os.cpu_count() or 2) - 1))
         _POOL = ThreadPoolExecutor(workers, thread_name_prefix="password-check")
     return _POOL
 
