@@ -10,7 +10,10 @@ answered.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -83,6 +86,25 @@ def process_inbound(
 _MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:signon|login|hello)\b")
 
 
+# SIGNON lines whose check was started ahead lately (keyed digests, never passwords):
+# a player's next mails need no look-up, their answer is remembered once checked.
+_STARTED_KEY = secrets.token_bytes(32)
+_STARTED: OrderedDict[bytes, None] = OrderedDict()
+_STARTED_SIZE = 4096
+
+
+def _seen_before(*parts: str) -> bool:
+    """True when these SIGNON parts were started ahead lately; remember them if not."""
+    digest = hashlib.blake2b("\0".join(parts).encode(), key=_STARTED_KEY).digest()
+    if digest in _STARTED:
+        _STARTED.move_to_end(digest)
+        return True
+    _STARTED[digest] = None
+    if len(_STARTED) > _STARTED_SIZE:
+        _STARTED.popitem(last=False)
+    return False
+
+
 def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> None:
     """Start, in the background, the password checks that the SIGNON lines of mails
     waiting to be processed will need (judge.store.passwords.verify_ahead), so that
@@ -91,7 +113,8 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
     Read only, and only a hint: nothing is decided or changed here; each SIGNON is
     still checked in full when its mail is processed.  A password whose power or
     sender address has had its wrong passwords this hour is not checked ahead (the
-    SIGNON will not check it either), nor are signed mails and other forms of SIGNON.
+    SIGNON will not check it either), nor are signed mails and other forms of SIGNON,
+    nor a SIGNON line that was started ahead lately from the same address.
     """
     now = utcnow()
     limit = config.limits.password_failures_per_hour
@@ -104,6 +127,8 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
         for stmt in _statements(mail.body_text).statements:
             words = stmt.args.split()
             if stmt.command is SignOn and len(words) == 2:
+                if _seen_before(mail.sender.lower(), *words):
+                    continue
                 stored = _signon_hash(session, mail.sender, words[0], now, limit)
                 if stored is not None:
                     verify_ahead(stored, words[1])
