@@ -72,18 +72,23 @@ def process_inbound(
         mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
         session.add(inbound)
         return
-    first = _first_contact(session, mail.sender)
+    account = _account(session, mail.sender)
+    # A sender with no account here is a first contact: replies to it count against
+    # the judge-wide ``[limits] replies_to_new_addresses_per_hour``.
+    first = account is None
     if mail.too_large:
         _reply_too_large(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
-        _process_commands(session, mail, config, now, rules or TextOrderRules(), first, received)
+        rules = rules or TextOrderRules()
+        _process_commands(session, mail, config, now, rules, account, received)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
 
 # a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
-_MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:signon|login|hello)\b")
+_MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:signon|login|hello)\b[^\r\n]*")
+_FROM_LINE = re.compile(rb"(?im)^from:[^\r\n]*")
 
 
 # SIGNON lines whose check was started ahead lately (keyed digests, never passwords):
@@ -93,9 +98,9 @@ _STARTED: OrderedDict[bytes, None] = OrderedDict()
 _STARTED_SIZE = 4096
 
 
-def _seen_before(*parts: str) -> bool:
-    """True when these SIGNON parts were started ahead lately; remember them if not."""
-    digest = hashlib.blake2b("\0".join(parts).encode(), key=_STARTED_KEY).digest()
+def _seen_before(*parts: bytes) -> bool:
+    """True when these raw lines were started ahead lately; remember them if not."""
+    digest = hashlib.blake2b(b"\0".join(parts), key=_STARTED_KEY).digest()
     if digest in _STARTED:
         _STARTED.move_to_end(digest)
         return True
@@ -114,21 +119,21 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
     still checked in full when its mail is processed.  A password whose power or
     sender address has had its wrong passwords this hour is not checked ahead (the
     SIGNON will not check it either), nor are signed mails and other forms of SIGNON,
-    nor a SIGNON line that was started ahead lately from the same address.
+    nor the mails whose From and SIGNON lines are those of a mail prepared lately.
     """
     now = utcnow()
     limit = config.limits.password_failures_per_hour
     for raw in raws:
-        if not _MAY_SIGN_ON.search(raw):
-            continue
+        lines = _MAY_SIGN_ON.findall(raw)
+        sender = _FROM_LINE.search(raw)
+        if not lines or _seen_before(sender.group() if sender else b"", *lines):
+            continue  # no SIGNON, or the same From and SIGNON lines as a mail before
         mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
         if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:
             continue
         for stmt in _statements(mail.body_text).statements:
             words = stmt.args.split()
             if stmt.command is SignOn and len(words) == 2:
-                if _seen_before(mail.sender.lower(), *words):
-                    continue
                 stored = _signon_hash(session, mail.sender, words[0], now, limit)
                 if stored is not None:
                     verify_ahead(stored, words[1])
@@ -156,10 +161,9 @@ def _signon_hash(
     return session.exec(stmt).first()
 
 
-def _first_contact(session: Session, sender: str) -> bool:
-    """True when ``sender`` has no account here (replies to it count against the
-    judge-wide ``[limits] replies_to_new_addresses_per_hour``)."""
-    return session.exec(select(Account.id).where(Account.address == sender)).first() is None
+def _account(session: Session, sender: str) -> Account | None:
+    """The account of ``sender``, if it has one here."""
+    return session.exec(select(Account).where(Account.address == sender)).first()
 
 
 def _reply_too_large(
@@ -181,9 +185,9 @@ def _new_context(
     config: Config,
     now: datetime,
     rules: Any,
+    account: Account | None,
     received: datetime | None = None,
 ) -> Context:
-    account = session.exec(select(Account).where(Account.address == mail.sender)).first()
     return Context(
         session=session,
         sender=mail.sender,
@@ -302,14 +306,15 @@ def _process_commands(
     config: Config,
     now: datetime,
     rules: Any,
-    first: bool,
+    account: Account | None,
     received: datetime | None = None,
 ) -> None:
+    first = account is None
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
         _reply_signature_refused(session, mail, config, now, signature, first)
         return
-    ctx = _new_context(session, mail, config, now, rules, received)
+    ctx = _new_context(session, mail, config, now, rules, account, received)
     if signature is None or not signature.ok:
         if signature is not None:
             # A genuine signature by a key that is not a game master's here (a player
