@@ -160,7 +160,8 @@ def main() -> int:
     _report("cold daemon, every player's first mail checks its password", args.mails, cold)
     if warm is not None:
         _report("second pass, the same players (passwords checked before)", args.mails, warm)
-    print(f"throughput: {rate:.1f} mails/s, cold (target 200, issue 15: not met)")
+    verdict = "met" if rate >= 200 else "not met"
+    print(f"throughput: {rate:.1f} mails/s, cold daemon (target 200, issue 15: {verdict})")
     print(f"peak memory (RSS of judge process, in-process relay included): {peak_mib:.1f} MiB")
     return 0 if rate >= 50 else 1
 
