@@ -2,8 +2,9 @@
 
 Once the process has handled ``PAUSE_AFTER`` mails and the open batch holds at least
 two of them (processed, replies written, not committed), the number of mails handled
-and the number in that batch are written to ``PAUSE_FILE`` and the processor sleeps with the transaction open,
-so that a SIGKILL lands inside the batch.  Without ``PAUSE_FILE`` nothing is changed.
+and the number in that batch are written to ``PAUSE_FILE`` and the processor sleeps
+with the transaction open, so that a SIGKILL lands inside the batch.  Without
+``PAUSE_FILE`` nothing is changed.
 
 ``python pausing_batch.py run --config ...`` takes the arguments of ``judge``.
 """
