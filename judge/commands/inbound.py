@@ -10,6 +10,11 @@ answered.
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -17,7 +22,7 @@ from sqlmodel import Session, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
 from judge.commands.gm_common import send_announcements
-from judge.commands.limits import limited_body
+from judge.commands.limits import failure_key, limited_body, reached
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
@@ -27,10 +32,18 @@ from judge.commands.reply import (
     render_body,
     reply_subject,
 )
+from judge.commands.signon import SignOn, split_target
 from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game.clock import game_timing
-from judge.game.games import current_orders, player_address, power_name, variant_label
+from judge.game.games import (
+    current_orders,
+    find_power,
+    game_powers,
+    player_address,
+    power_name,
+    variant_label,
+)
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import authenticate_gm_mail, keyring_home
@@ -38,7 +51,8 @@ from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.reading import TextOrderRules
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.store.models import FORMING, PAUSED, Account, Game, as_utc, utcnow
+from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
+from judge.store.passwords import verify_ahead
 
 
 def process_inbound(
@@ -58,20 +72,98 @@ def process_inbound(
         mark_done(inbound, IGNORED, mail.automatic_reason or "no sender address")
         session.add(inbound)
         return
-    first = _first_contact(session, mail.sender)
+    account = _account(session, mail.sender)
+    # A sender with no account here is a first contact: replies to it count against
+    # the judge-wide ``[limits] replies_to_new_addresses_per_hour``.
+    first = account is None
     if mail.too_large:
         _reply_too_large(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
-        _process_commands(session, mail, config, now, rules or TextOrderRules(), first, received)
+        rules = rules or TextOrderRules()
+        _process_commands(session, mail, config, now, rules, account, received)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
 
-def _first_contact(session: Session, sender: str) -> bool:
-    """True when ``sender`` has no account here (replies to it count against the
-    judge-wide ``[limits] replies_to_new_addresses_per_hour``)."""
-    return session.exec(select(Account.id).where(Account.address == sender)).first() is None
+# a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
+_MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:signon|login|hello)\b[^\r\n]*")
+_FROM_LINE = re.compile(rb"(?im)^from:[^\r\n]*")
+
+
+# SIGNON lines whose check was started ahead lately (keyed digests, never passwords):
+# a player's next mails need no look-up, their answer is remembered once checked.
+_STARTED_KEY = secrets.token_bytes(32)
+_STARTED: OrderedDict[bytes, None] = OrderedDict()
+_STARTED_SIZE = 4096
+
+
+def _seen_before(*parts: bytes) -> bool:
+    """True when these raw lines were started ahead lately; remember them if not."""
+    digest = hashlib.blake2b(b"\0".join(parts), key=_STARTED_KEY).digest()
+    if digest in _STARTED:
+        _STARTED.move_to_end(digest)
+        return True
+    _STARTED[digest] = None
+    if len(_STARTED) > _STARTED_SIZE:
+        _STARTED.popitem(last=False)
+    return False
+
+
+def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> None:
+    """Start, in the background, the password checks that the SIGNON lines of mails
+    waiting to be processed will need (judge.store.passwords.verify_ahead), so that
+    they run on another core while the mails before them are processed.
+
+    Read only, and only a hint: nothing is decided or changed here; each SIGNON is
+    still checked in full when its mail is processed.  A password whose power or
+    sender address has had its wrong passwords this hour is not checked ahead (the
+    SIGNON will not check it either), nor are signed mails and other forms of SIGNON,
+    nor the mails whose From and SIGNON lines are those of a mail prepared lately.
+    """
+    now = utcnow()
+    limit = config.limits.password_failures_per_hour
+    for raw in raws:
+        lines = _MAY_SIGN_ON.findall(raw)
+        sender = _FROM_LINE.search(raw)
+        if not lines or _seen_before(sender.group() if sender else b"", *lines):
+            continue  # no SIGNON, or the same From and SIGNON lines as a mail before
+        mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
+        if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:
+            continue
+        for stmt in _statements(mail.body_text).statements:
+            words = stmt.args.split()
+            if stmt.command is SignOn and len(words) == 2:
+                stored = _signon_hash(session, mail.sender, words[0], now, limit)
+                if stored is not None:
+                    verify_ahead(stored, words[1])
+
+
+def _signon_hash(
+    session: Session, sender: str, token: str, now: datetime, limit: int
+) -> str | None:
+    """The password hash that ``SIGNON <token> ...`` from ``sender`` would be checked
+    against (read only), or None."""
+    target = split_target(token)
+    if target is None:
+        return None
+    power_text, name = target
+    game = session.exec(select(Game).where(Game.name == name.strip().lower())).first()
+    if game is None or game.status == FORMING:
+        return None
+    power = find_power(game_powers(game), power_text)
+    if power is None:
+        return None
+    keys = [failure_key("address", sender), failure_key("power", game.id, power.code)]
+    if any(reached(session, key, now, limit) for key in keys):
+        return None
+    stmt = select(Player.password_hash).where(Player.game_id == game.id, Player.power == power.code)
+    return session.exec(stmt).first()
+
+
+def _account(session: Session, sender: str) -> Account | None:
+    """The account of ``sender``, if it has one here."""
+    return session.exec(select(Account).where(Account.address == sender)).first()
 
 
 def _reply_too_large(
@@ -93,9 +185,9 @@ def _new_context(
     config: Config,
     now: datetime,
     rules: Any,
+    account: Account | None,
     received: datetime | None = None,
 ) -> Context:
-    account = session.exec(select(Account).where(Account.address == mail.sender)).first()
     return Context(
         session=session,
         sender=mail.sender,
@@ -214,14 +306,15 @@ def _process_commands(
     config: Config,
     now: datetime,
     rules: Any,
-    first: bool,
+    account: Account | None,
     received: datetime | None = None,
 ) -> None:
+    first = account is None
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
         _reply_signature_refused(session, mail, config, now, signature, first)
         return
-    ctx = _new_context(session, mail, config, now, rules, received)
+    ctx = _new_context(session, mail, config, now, rules, account, received)
     if signature is None or not signature.ok:
         if signature is not None:
             # A genuine signature by a key that is not a game master's here (a player

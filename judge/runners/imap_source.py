@@ -4,11 +4,13 @@ IDLE is used where the server offers it, polling otherwise.  Sizes are fetched f
 (``RFC822.SIZE``); mail is then fetched with ``BODY.PEEK[]`` in batches of at most
 ``FETCH_BYTES`` (a big mail alone), so memory stays bounded.  A mail over ``[limits]
 max_message_bytes`` is never fetched whole: only its header is stored, with its size,
-and the processor answers it with the "too large" reply.  Each mail is stored and
-committed, and only then moved to the processed folder (or
-flagged ``\\Seen``).  A crash between the two leaves the mail in the folder; the next
-pass finds it already stored and just moves it.  A dropped connection is re-opened with
-exponential backoff.
+and the processor answers it with the "too large" reply.  The mails of one fetch are
+stored in one transaction, and only after its commit are they moved to the processed
+folder (or flagged ``\\Seen``), with one command for the fetch.  A crash before the
+commit leaves them in the folder and not stored: the next pass stores them; a crash
+between the commit and the move leaves them in the folder and stored: the next pass
+finds them already stored (by their key) and just moves them.  A dropped connection is
+re-opened with exponential backoff.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.config import ImapInboundSection
-from judge.store.mail import store_inbound
+from judge.store.mail import store_inbound_many
 
 log = logging.getLogger(__name__)
 
@@ -105,9 +107,10 @@ class ImapSource:
 
     # -- one pass ---------------------------------------------------------------------
 
-    def _store(self, raw: bytes, original_size: int | None = None) -> bool:
+    def _store(self, mails: list[tuple[bytes, int | None]]) -> int:
+        """Store one fetch's mails in one transaction; return how many were new."""
         with Session(self.engine, expire_on_commit=False) as session:
-            return store_inbound(session, raw, "imap", original_size) is not None
+            return sum(store_inbound_many(session, mails, "imap"))
 
     def _done(self, client: IMAPClient, uids: list[int]) -> None:
         if not uids:
@@ -160,15 +163,12 @@ class ImapSource:
             [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes
         ):
             fetched = self._fetch(client, batch)
-            done: list[int] = []
-            for uid, _size in batch:
-                if uid not in fetched:
-                    continue  # expunged meanwhile by someone else
-                raw, original_size = fetched.pop(uid)
-                if self._store(raw, original_size):  # raises on database trouble: mail stays
-                    new += 1
-                    self.stored += 1
-                done.append(uid)
+            done = [uid for uid, _size in batch if uid in fetched]  # not expunged meanwhile
+            if not done:
+                continue
+            stored = self._store([fetched.pop(uid) for uid in done])  # raises: mail stays
+            new += stored
+            self.stored += stored
             self._done(client, done)
             if new and self.on_stored is not None:
                 self.on_stored()

@@ -1,5 +1,14 @@
 """The processing runner: takes pending inbound mail in order and applies it.
 
+Several mails share one transaction (at most ``BATCH_MAILS`` of them, or what
+``BATCH_SECONDS`` allow), each inside a savepoint of its own: a mail that fails rolls
+back its savepoint alone, and is quarantined in the same transaction.  The batch is
+committed once; until then none of its mails counts as processed, so a crash before the
+commit leaves them all pending and they are applied again, once, after the restart (their
+replies are written in the same transaction, so they are not doubled either).  The
+password checks that the batch's SIGNON lines need are started ahead on other threads
+(``judge.commands.inbound.prepare_inbound``).
+
 Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
 here, whatever the command processor, so that no processor can start a mail loop.
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by
@@ -16,14 +25,15 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from judge.commands.limits import limited_body
 from judge.commands.redact import redact
@@ -37,16 +47,33 @@ from judge.store.db import is_transient
 log = logging.getLogger(__name__)
 
 ProcessFn = Callable[[Session, store.InboundMessage, Config], Any]
+PrepareFn = Callable[[Session, Iterable[bytes], Config], None]
 
 DEFAULT_PROCESSOR = "judge.commands.inbound:process_inbound"
+DEFAULT_PREPARE = "judge.commands.inbound:prepare_inbound"
 # failures to handle one row before it is quarantined as it is
 HANDLING_BOUND = 5
+# one transaction takes at most this many mails, and no new mail after this many seconds
+BATCH_MAILS = 25
+BATCH_SECONDS = 0.25
+# mails read at a time to start their password checks ahead
+PREPARE_CHUNK = 25
 
 
 def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
     """Import ``module:function``."""
     module, _, name = spec.partition(":")
     return getattr(importlib.import_module(module), name or "process_inbound")
+
+
+def _begin(session: Session) -> None:
+    """Open the session's transaction now.  On SQLite it is begun explicitly (the
+    driver would begin it only at the first write, and a savepoint taken before that
+    would be a transaction of its own), and IMMEDIATE: the batch will write, so it
+    takes the write lock at once instead of failing to upgrade a stale read later."""
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _notice(config: Config, mail: IncomingMail, text: str) -> EmailMessage:
@@ -62,8 +89,8 @@ QUARANTINED = (
 
 
 class InboxRunner:
-    """Applies pending inbound mail, one transaction per mail (``clock`` gives the time
-    the reply limit counts in)."""
+    """Applies pending inbound mail, several mails per transaction with a savepoint
+    each (``clock`` gives the time the reply limit counts in)."""
 
     def __init__(
         self,
@@ -74,17 +101,21 @@ class InboxRunner:
         wake: threading.Event | None = None,
         sent_wake: threading.Event | None = None,
         clock: Callable[[], datetime] = store.utcnow,
+        prepare: PrepareFn | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
         self.engine = engine
         self._process = process
+        self._prepare = prepare
         self.stop = stop or threading.Event()
         self.wake = wake or threading.Event()
         self.sent_wake = sent_wake
         self.notices = KeeperNotices(config)
         self.retry_base = 2.0  # seconds before a failed row is tried again, doubling
         self.handled = 0
+        self.batch_mails = BATCH_MAILS
+        self.batch_seconds = BATCH_SECONDS
 
     @property
     def process(self) -> ProcessFn:
@@ -92,6 +123,14 @@ class InboxRunner:
         if self._process is None:
             self._process = load_processor()
         return self._process
+
+    @property
+    def prepare(self) -> PrepareFn:
+        """What starts a batch's password checks ahead, imported on first use."""
+        if self._prepare is None:
+            self._prepare = load_processor(DEFAULT_PREPARE)  # type: ignore[assignment]
+        assert self._prepare is not None
+        return self._prepare
 
     def _automatic(self, row: store.InboundMessage) -> bool:
         """Mark automatic mail ignored; True when it was."""
@@ -101,16 +140,26 @@ class InboxRunner:
         store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
         return True
 
-    def _quarantine(self, row_id: int, error: str) -> None:
-        with Session(self.engine, expire_on_commit=False) as session:
-            row = session.get(store.InboundMessage, row_id)
-            if row is None:
-                return
-            store.mark_done(row, store.QUARANTINED, error[-8000:])
-            self._tell_sender(session, row)
-            self.notices.quarantined(session, row)
-            session.add(row)
-            session.commit()
+    def _apply(self, session: Session, row: store.InboundMessage) -> None:
+        """Process one row (the caller holds its savepoint)."""
+        if not self._automatic(row):
+            self.process(session, row, self.config)
+            if row.status == store.PENDING:
+                store.mark_done(row, store.PROCESSED)
+        limits = self.config.limits
+        # Passwords never rest in clear: keep the mail with them hidden.
+        row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
+        session.add(row)
+        session.flush()
+
+    def _quarantine(self, session: Session, row: store.InboundMessage, error: str) -> None:
+        """Quarantine a row whose processing failed, and tell its sender and the keeper
+        (the caller holds the savepoint)."""
+        store.mark_done(row, store.QUARANTINED, error[-8000:])
+        self._tell_sender(session, row)
+        self.notices.quarantined(session, row)
+        session.add(row)
+        session.flush()
 
     def _tell_sender(self, session: Session, row: store.InboundMessage) -> None:
         """The quarantine notice to the mail's sender; not sent when it cannot be."""
@@ -125,58 +174,97 @@ class InboxRunner:
         except Exception:  # noqa: BLE001
             log.exception("no quarantine notice for inbound mail %s", row.id)
 
-    def _failed(self, row_id: int, error: str) -> None:
-        """Count a failure to handle a row: back it off, or quarantine it at the bound."""
-        log.error("handling inbound mail %s failed:\n%s", row_id, error)
+    def _failed(self, session: Session, row: store.InboundMessage, error: str) -> None:
+        """Count a failure to handle a row: back it off, or quarantine it at the bound
+        (the caller holds the savepoint)."""
+        log.error("handling inbound mail %s failed:\n%s", row.id, error)
+        if store.inbound_failed(row, error, HANDLING_BOUND, self.retry_base):
+            self.notices.quarantined(session, row)
+        session.add(row)
+        session.flush()
+
+    def _attempt(self, session: Session, step: Callable[[], None]) -> str | None:
+        """Run ``step`` in a savepoint; None when it worked, else the error (its work
+        rolled back).  A transient database error is raised: the batch is redone."""
+        try:
+            with session.begin_nested():
+                step()
+            return None
+        except Exception as failure:
+            if is_transient(failure):
+                raise
+            return traceback.format_exc()
+
+    def _handle_in(self, session: Session, row_id: int) -> str:
+        """Handle one row inside the batch's transaction; return its new status."""
+        row = session.get(store.InboundMessage, row_id)
+        if row is None or row.status != store.PENDING:
+            return row.status if row else "missing"
+        error = self._attempt(session, lambda: self._apply(session, row))
+        if error is None:
+            return row.status
+        log.error("inbound mail %s quarantined:\n%s", row_id, error)
+        again = self._attempt(session, lambda: self._quarantine(session, row, error))
+        if again is not None:  # not even the quarantine worked: count it, try later
+            with session.begin_nested():
+                self._failed(session, row, again)
+        return row.status
+
+    def handle_batch(self, ids: list[int]) -> int:
+        """Handle rows from the front of ``ids`` in one transaction, as many as the
+        batch bounds allow (one at least), and commit; return how many were taken.
+        A transient database error rolls the whole batch back and is raised."""
+        taken = 0
         with Session(self.engine, expire_on_commit=False) as session:
-            row = session.get(store.InboundMessage, row_id)
-            if row is None or row.status != store.PENDING:
-                return
-            if store.inbound_failed(row, error, HANDLING_BOUND, self.retry_base):
-                self.notices.quarantined(session, row)
-            session.add(row)
-            session.commit()
+            try:
+                _begin(session)
+                started = time.monotonic()
+                for row_id in ids:
+                    if taken and (
+                        taken >= self.batch_mails
+                        or time.monotonic() - started >= self.batch_seconds
+                        or self.stop.is_set()
+                    ):
+                        break
+                    self._handle_in(session, row_id)
+                    taken += 1
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+        return taken
 
     def handle(self, row_id: int) -> str:
         """Apply one inbound row in its own transaction; return its new status."""
-        with Session(self.engine, expire_on_commit=False) as session:
+        self.handle_batch([row_id])
+        with Session(self.engine) as session:
             row = session.get(store.InboundMessage, row_id)
-            if row is None or row.status != store.PENDING:
-                return row.status if row else "missing"
-            try:
-                if not self._automatic(row):
-                    self.process(session, row, self.config)
-                    if row.status == store.PENDING:
-                        store.mark_done(row, store.PROCESSED)
-                limits = self.config.limits
-                # Passwords never rest in clear: keep the mail with them hidden.
-                row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
-                session.add(row)
-                session.commit()
-                return row.status
-            except Exception as failure:
-                session.rollback()
-                if is_transient(failure):  # the database was busy: try again, keep the mail
-                    raise
-                error = traceback.format_exc()
-                log.error("inbound mail %s quarantined:\n%s", row_id, error)
-        self._quarantine(row_id, error)
-        return store.QUARANTINED
+            return row.status if row else "missing"
+
+    def _prepare_ahead(self, ids: list[int]) -> None:
+        """Start the password checks of these rows ahead (a hint: failures only logged)."""
+        try:
+            for start in range(0, len(ids), PREPARE_CHUNK):
+                chunk = ids[start : start + PREPARE_CHUNK]
+                with Session(self.engine) as session:
+                    stmt = select(store.InboundMessage.raw).where(
+                        col(store.InboundMessage.id).in_(chunk)
+                    )
+                    raws = list(session.exec(stmt))
+                    self.prepare(session, raws, self.config)
+        except Exception:  # noqa: BLE001 - a hint only: the mails are processed anyway
+            log.warning("password checks not started ahead", exc_info=True)
 
     def run_once(self, limit: int = 100) -> int:
-        """Handle the pending rows there are now; return how many."""
+        """Handle the pending rows there are now, in batches; return how many."""
         with Session(self.engine) as session:
             ids = store.pending_ids(session, limit)  # ids only: no mail bytes held
-        for row_id in ids:
-            if self.stop.is_set():
-                break
-            try:
-                self.handle(row_id)
-            except Exception as failure:  # noqa: BLE001
-                if is_transient(failure):  # the database, not the mail: run() backs off
-                    raise
-                self._failed(row_id, traceback.format_exc())
-            self.handled += 1
+        self._prepare_ahead(ids)
+        done = 0
+        while done < len(ids) and not self.stop.is_set():
+            taken = self.handle_batch(ids[done:])
+            done += taken
+            self.handled += taken
             if self.sent_wake is not None:
                 self.sent_wake.set()
         return len(ids)

@@ -122,21 +122,29 @@ def _header_message_id(raw: bytes) -> str | None:
     return None
 
 
+def inbound_key(raw: bytes, original_size: int | None = None) -> str:
+    """The de-duplication key under which a received mail is stored.
+
+    ``original_size``: ``raw`` is only the header of a mail of that many bytes (its
+    key then covers the size too, when the mail has no Message-ID)."""
+    key = message_key(raw, _header_message_id(raw))
+    if original_size is not None and key.startswith("sha256:"):
+        key = message_key(raw + b"\0%d" % original_size, None)
+    return key
+
+
 def store_inbound(
     session: Session, raw: bytes, source: str, original_size: int | None = None
 ) -> InboundMessage | None:
     """Record a received mail and commit.
 
-    ``original_size``: ``raw`` is only the header of a mail of that many bytes (its
-    key then covers the size too, when the mail has no Message-ID).
+    ``original_size``: ``raw`` is only the header of a mail of that many bytes.
 
     Returns the new row, or None when a mail with the same key is already stored (so
     it is never applied twice).  Raises on database errors, so that the caller can refuse
     the mail (SMTP 451) or leave it in the mailbox (IMAP).
     """
-    key = message_key(raw, _header_message_id(raw))
-    if original_size is not None and key.startswith("sha256:"):
-        key = message_key(raw + b"\0%d" % original_size, None)
+    key = inbound_key(raw, original_size)
     if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
         return None
     row = InboundMessage(message_key=key, raw=raw, source=source, original_size=original_size)
@@ -151,6 +159,44 @@ def store_inbound(
         raise
     session.refresh(row)
     return row
+
+
+def store_inbound_many(
+    session: Session, mails: list[tuple[bytes, int | None]], source: str
+) -> list[bool]:
+    """Record received mails (``(raw, original_size)`` as for :func:`store_inbound`) in
+    one transaction and commit once; for each, True when it was new and False when a
+    mail with its key was stored already (or earlier in ``mails``).
+
+    When the commit fails because a concurrent insert took one of the keys, the mails
+    are stored one by one instead.  Raises on other database errors, with nothing
+    stored, so that the caller leaves all of them in the mailbox.
+    """
+    keys = [inbound_key(raw, size) for raw, size in mails]
+    stmt = select(InboundMessage.message_key).where(col(InboundMessage.message_key).in_(keys))
+    known = set(session.exec(stmt))
+    new: list[bool] = []
+    for key, (raw, size) in zip(keys, mails, strict=True):
+        fresh = key not in known
+        if fresh:
+            known.add(key)
+            session.add(InboundMessage(message_key=key, raw=raw, source=source, original_size=size))
+        new.append(fresh)
+    try:
+        session.commit()
+    except Exception:
+        session.rollback()
+        if not _key_taken(session, keys):
+            raise
+        return [store_inbound(session, raw, source, size) is not None for raw, size in mails]
+    return new
+
+
+def _key_taken(session: Session, keys: list[str]) -> bool:
+    """Whether a failed insert of these keys may have lost a race (some key is stored
+    now): then trying them one by one tells which."""
+    stmt = select(InboundMessage.id).where(col(InboundMessage.message_key).in_(keys))
+    return session.exec(stmt).first() is not None
 
 
 def pending_ids(session: Session, limit: int = 50, now: datetime | None = None) -> list[int]:

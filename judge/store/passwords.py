@@ -8,14 +8,23 @@ player sending many mails does not pay the hashing cost every time.
 The test suite lowers the cost of new hashes with :func:`set_hash_cost` (hashing is
 most of the time of a test that creates a game); verification reads the cost from
 each stored hash, so hashes made at any cost verify alike.
+
+A check can be started ahead (:func:`verify_ahead`) on a small pool of threads: the
+hashing library releases the interpreter lock, so the check runs on another core while
+the caller works on, and :func:`verify_password` then takes its answer (waiting for it
+if needed).  Only a successful check is remembered; nothing is decided ahead.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
+import threading
+import time
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -27,6 +36,13 @@ _HASHER = PasswordHasher(time_cost=DEFAULT_TIME_COST, memory_cost=DEFAULT_MEMORY
 _CACHE_KEY = secrets.token_bytes(32)
 _CACHE: OrderedDict[bytes, None] = OrderedDict()
 _CACHE_SIZE = 4096
+_LOCK = threading.Lock()  # guards _CACHE, _AHEAD and the counters
+# checks started ahead and not yet taken, by the same keyed digest as the cache
+_AHEAD: dict[bytes, Future[bool]] = {}
+_AHEAD_SIZE = 256
+_POOL: ThreadPoolExecutor | None = None
+# hashing work done (checks and seconds, on whatever thread), for benchmarks and logs
+_HASHED = [0, 0.0]
 
 MIN_LENGTH = 4
 MAX_LENGTH = 64
@@ -48,22 +64,70 @@ def _cache_key(stored: str, password: str) -> bytes:
     return hmac.new(_CACHE_KEY, f"{stored}\0{password}".encode(), hashlib.sha256).digest()
 
 
+def _check(stored: str, password: str) -> bool:
+    """The argon2 check itself (no cache)."""
+    start = time.perf_counter()
+    try:
+        _HASHER.verify(stored, password)
+        return True
+    except (VerifyMismatchError, VerificationError, InvalidHashError, ValueError):
+        return False
+    finally:
+        with _LOCK:
+            _HASHED[0] += 1
+            _HASHED[1] += time.perf_counter() - start
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _POOL
+    if _POOL is None:
+        workers = max(1, min(4, (os.cpu_count() or 2) - 1))
+        _POOL = ThreadPoolExecutor(workers, thread_name_prefix="password-check")
+    return _POOL
+
+
+def verify_ahead(stored: str | None, password: str) -> None:
+    """Start checking ``password`` against ``stored`` in the background, unless its
+    answer is known or on its way, or too many checks are waiting already.  The answer
+    is kept only for :func:`verify_password` to take; it decides nothing by itself."""
+    if not stored or not isinstance(password, str):
+        return
+    key = _cache_key(stored, password)
+    with _LOCK:
+        if key in _CACHE or key in _AHEAD:
+            return
+        if len(_AHEAD) >= _AHEAD_SIZE:
+            for done in [k for k, f in _AHEAD.items() if f.done()]:
+                del _AHEAD[done]  # never taken (the mail did not get that far)
+            if len(_AHEAD) >= _AHEAD_SIZE:
+                return
+        _AHEAD[key] = _pool().submit(_check, stored, password)
+
+
 def verify_password(stored: str | None, password: str) -> bool:
     """True when ``password`` matches the stored hash; never raises."""
     if not stored or not isinstance(password, str):
         return False
     key = _cache_key(stored, password)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return True
-    try:
-        _HASHER.verify(stored, password)
-    except (VerifyMismatchError, VerificationError, InvalidHashError, ValueError):
-        return False
-    _CACHE[key] = None
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return True
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return True
+        ahead = _AHEAD.pop(key, None)
+    ok = ahead.result() if ahead is not None else _check(stored, password)
+    if ok:
+        with _LOCK:
+            _CACHE[key] = None
+            if len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return ok
+
+
+def hashing_done() -> tuple[int, float]:
+    """How many argon2 checks ran in this process, and their seconds (summed over
+    threads: checks run ahead overlap with other work)."""
+    with _LOCK:
+        return int(_HASHED[0]), float(_HASHED[1])
 
 
 def password_problem(password: str) -> str | None:

@@ -35,6 +35,7 @@ def test_migrations_create_every_table_and_match_the_models(tmp_path):
         assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
     engine.dispose()
 
 

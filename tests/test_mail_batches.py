@@ -1,0 +1,146 @@
+"""Mail in batches: a fetch's mails stored in one transaction, several mails processed
+in one transaction with a savepoint each, and password checks started ahead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlmodel import Session, select
+
+from judge.commands.inbound import prepare_inbound
+from judge.commands.limits import count, failure_key
+from judge.runners.inbox import InboxRunner
+from judge.store import passwords
+from judge.store.mail import (
+    PROCESSED,
+    QUARANTINED,
+    InboundMessage,
+    OutboxMessage,
+    inbound_key,
+    store_inbound,
+    store_inbound_many,
+)
+from judge.store.models import utcnow
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    judge_config,
+    make_mail,
+    migrated_engine,
+)
+
+
+def _rows(engine) -> list[InboundMessage]:  # noqa: ANN001
+    with Session(engine) as s:
+        return list(s.exec(select(InboundMessage).order_by(InboundMessage.id)))
+
+
+def test_a_fetch_is_stored_once_per_key_in_one_commit(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    a, b, c = (make_mail("p@players.test", f"mail {n}\n") for n in range(3))
+    with Session(engine) as s:
+        assert store_inbound(s, a, "imap") is not None
+    commits: list[int] = []
+    with Session(engine) as s:
+        event.listen(s, "after_commit", lambda _s: commits.append(1))
+        new = store_inbound_many(s, [(a, None), (b, None), (b, None), (c, None)], "imap")
+    assert new == [False, True, False, True]
+    assert commits == [1]
+    assert [r.message_key for r in _rows(engine)] == [inbound_key(m) for m in (a, b, c)]
+
+
+def test_a_fetch_that_loses_a_race_for_a_key_is_stored_one_by_one(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    a, b = make_mail("p@players.test", "a\n"), make_mail("p@players.test", "b\n")
+
+    def rival_first(session, _context, _instances) -> None:  # noqa: ANN001
+        """Another intake stores ``b`` after the batch looked up its keys."""
+        event.remove(session, "before_flush", rival_first)
+        with Session(engine) as other:
+            store_inbound(other, b, "smtp")
+
+    with Session(engine) as s:
+        event.listen(s, "before_flush", rival_first)
+        assert store_inbound_many(s, [(a, None), (b, None)], "imap") == [True, False]
+    rows = _rows(engine)
+    assert [(r.message_key, r.source) for r in rows] == [
+        (inbound_key(b), "smtp"),
+        (inbound_key(a), "imap"),
+    ]
+
+
+def _boom_or_reply(session, row, config) -> None:  # noqa: ANN001
+    """A processor that writes one outbox row per mail and fails on BOOM."""
+    if b"BOOM" in row.raw:
+        session.add(OutboxMessage(recipients='["x@players.test"]', raw=b"half done"))
+        session.flush()
+        raise RuntimeError("processor exploded")
+    session.add(OutboxMessage(recipients='["x@players.test"]', raw=b"reply %d" % row.id))
+
+
+def test_a_failing_mail_in_a_batch_rolls_back_alone(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        for body in ("one\n", "BOOM\n", "three\n", "four\n"):
+            store_inbound(s, make_mail("p@players.test", body), "smtp")
+    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    commits: list[int] = []
+    event.listen(engine, "commit", lambda _conn: commits.append(1))
+    assert runner.handle_batch([r.id for r in _rows(engine)]) == 4
+    assert commits == [1]  # the four mails and the quarantine in one transaction
+    assert [r.status for r in _rows(engine)] == [PROCESSED, QUARANTINED, PROCESSED, PROCESSED]
+    with Session(engine) as s:
+        raws = [o.raw for o in s.exec(select(OutboxMessage).order_by(OutboxMessage.id))]
+    # the failed mail's half-done work is gone; its sender got the quarantine notice
+    assert raws[0] == b"reply 1" and raws[2:] == [b"reply 3", b"reply 4"]
+    assert b"could not be processed" in raws[1].replace(b"\r\n", b" ")
+
+
+def test_a_batch_is_bounded_by_its_size(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        for n in range(5):
+            store_inbound(s, make_mail("p@players.test", f"mail {n}\n"), "smtp")
+    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    runner.batch_mails = 2
+    ids = [r.id for r in _rows(engine)]
+    assert runner.handle_batch(ids) == 2
+    assert [r.status for r in _rows(engine)] == [PROCESSED] * 2 + ["pending"] * 3
+    assert runner.run_once() == 3
+    assert [r.status for r in _rows(engine)] == [PROCESSED] * 5
+
+
+def test_a_check_started_ahead_gives_the_same_answers() -> None:
+    stored = passwords.hash_password("secret-one")
+    passwords.verify_ahead(stored, "secret-one")
+    passwords.verify_ahead(stored, "wrong-one")
+    assert passwords.verify_password(stored, "secret-one")
+    assert not passwords.verify_password(stored, "wrong-one")
+    before = passwords.hashing_done()[0]
+    assert not passwords.verify_password(stored, "wrong-one")  # not remembered: checked
+    assert passwords.verify_password(stored, "secret-one")  # remembered
+    assert passwords.hashing_done()[0] == before + 1
+
+
+def test_prepare_starts_the_checks_of_signons_that_will_be_checked(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        add_game(s, "prep")
+    config = judge_config()
+    france = make_mail(address("france"), f"SIGNON Fprep {PASSWORDS['france']}\nA Par H\n")
+    locked = make_mail(address("italy"), f"SIGNON Iprep {PASSWORDS['italy']}\n")
+    no_game = make_mail(address("russia"), "SIGNON Rnosuch whatever\n")
+    with Session(engine) as s:
+        limit = config.limits.password_failures_per_hour
+        count(s, failure_key("address", address("italy")), utcnow(), add=limit)
+        s.commit()
+    before = passwords.hashing_done()[0]
+    with Session(engine) as s:
+        prepare_inbound(s, [france, locked, no_game, make_mail("x@players.test", "HELP\n")], config)
+    with passwords._LOCK:
+        ahead = list(passwords._AHEAD.values())
+    for future in ahead:
+        future.result(10)
+    assert passwords.hashing_done()[0] == before + 1  # France's only
