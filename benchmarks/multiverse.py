@@ -9,6 +9,11 @@ orders adjudicated, and the peak memory.
 
     .venv/bin/python benchmarks/multiverse.py [--boards 2000] [--seed 1] [--travel 0.1]
 
+``--ruleset 5dplomacy`` plays the game by 5dplomacy's rules (its adjacency reaches
+up to nine boards, so worlds of a few dozen boards already test the convoy
+search: try ``--ruleset 5dplomacy --boards 40 --repeat 5``).  ``--repeat N`` plays
+the same seeded game N times and prints the median time of each turn.
+
 With the default ``--boards 2000`` it also prints the time of the movement turn
 of the first world of at least 2,000 boards against the target of issue 15
 (under 0.25 s), with its CPU time (steadier on a shared machine) and the time
@@ -23,6 +28,7 @@ import dataclasses
 import gc
 import random
 import resource
+import statistics
 import sys
 import time
 import tracemalloc
@@ -34,6 +40,7 @@ from judge.rules.multiverse.adjudicate import adjudicate  # noqa: E402
 from judge.rules.multiverse.basemap import base_map_for  # noqa: E402
 from judge.rules.multiverse.random_orders import random_orders  # noqa: E402
 from judge.rules.multiverse.setup import starting_world  # noqa: E402
+from judge.rules.multiverse.world import FIVED, REFERENCE  # noqa: E402
 
 TARGET_BOARDS, TARGET_SECONDS = 2000, 0.25  # issue 15: a turn of 2,000 boards under 0.25 s
 
@@ -59,7 +66,13 @@ class FullCollections:
 
 
 def run(
-    boards: int, seed: int, travel: float, strict: bool, extra: int, memory: list | None = None
+    boards: int,
+    seed: int,
+    travel: float,
+    strict: bool,
+    extra: int,
+    memory: list | None = None,
+    rules: str = REFERENCE,
 ) -> list[tuple]:
     """Play until ``boards`` boards exist, then ``extra`` more turns; one row per turn:
     ``(boards, orders given, orders judged, re-judged, seconds, forks, CPU seconds,
@@ -67,9 +80,10 @@ def run(
 
     With ``memory`` (and tracemalloc running), ``(boards, traced bytes)`` is
     appended after each turn: the memory held while the world has that size.
+    ``rules``: the rule set (the reference game's or 5dplomacy's).
     """
     base = dataclasses.replace(base_map_for("standard"), victory_centers=10**9)
-    world = starting_world(base, strict=strict, seed=seed)
+    world = starting_world(base, strict=strict, seed=seed, rules=rules)
     rng = random.Random(seed)
     rows = []
     after_target = 0
@@ -99,6 +113,17 @@ def run(
     return rows
 
 
+def median_rows(games: list[list[tuple]]) -> list[tuple]:
+    """One game's rows with the median time, CPU time and collection time of each turn
+    over several plays of the same seeded game (the other columns are the same)."""
+    rows = []
+    for turn in zip(*games, strict=True):
+        times = [statistics.median(r[i] for r in turn) for i in (4, 6, 7)]
+        first = turn[0]
+        rows.append(first[:4] + (times[0], first[5], times[1], times[2]))
+    return rows
+
+
 def fit(rows: list[tuple]) -> tuple[float, float]:
     """Least squares ``time = a + b * orders adjudicated``."""
     xs = [r[2] for r in rows]
@@ -118,9 +143,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--travel", type=float, default=0.1)
     parser.add_argument("--strict", action="store_true")
     parser.add_argument("--extra", type=int, default=3, help="turns after reaching --boards")
+    parser.add_argument("--ruleset", choices=(REFERENCE, FIVED), default=REFERENCE)
+    parser.add_argument("--repeat", type=int, default=1, help="games played; median per turn")
     args = parser.parse_args(argv)
 
-    rows = run(args.boards, args.seed, args.travel, args.strict, args.extra)
+    game = (args.boards, args.seed, args.travel, args.strict, args.extra)
+    rows = median_rows([run(*game, rules=args.ruleset) for _ in range(max(1, args.repeat))])
     print(
         f"{'turn':>4} {'boards':>6} {'given':>6} {'judged':>6} {'past':>5} {'forks':>5} {'ms':>8}"
     )
@@ -151,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     # memory the world holds at each size: linear means constant bytes per board.
     memory: list[tuple[int, int]] = []
     tracemalloc.start()
-    run(args.boards, args.seed, args.travel, args.strict, 0, memory)
+    run(args.boards, args.seed, args.travel, args.strict, 0, memory, args.ruleset)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"peak Python allocations (tracemalloc): {peak / 2**20:.0f} MiB")

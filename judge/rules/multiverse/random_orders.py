@@ -40,7 +40,7 @@ def random_orders(
     orders: list[tuple[str, AnyOrder]] = []
     for key in sorted(world.active_boards().values()):
         board = world.boards[key]
-        if key.season == Season.WINTER:
+        if world.adjusts(key):  # a winter board, or 5dplomacy's Spring after a Fall
             orders += _adjustments(world, base, key, rng)
             continue
         for loc, unit in board.units.items():
