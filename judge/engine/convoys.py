@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from judge.engine.geography import Geography
+from judge.engine.geography import Geography, areas_in_reach
 from judge.engine.units import Location, Unit
 
 _SEARCH_LIMIT = 50_000
@@ -39,69 +39,127 @@ def convoy_fleets(
     a fleet that merely lies beside a shorter route is not part of one (DATC
     6.F.12, 6.G.19).  The fleet at ``exclude`` is left out (a fleet that
     supports cannot also convoy).  ``carriers``: the board's :func:`convoy_carriers`,
-    when the caller keeps them.
+    when the caller keeps them (the links between its fleets are then found once
+    for every search on the board).
     """
     start, goal = geo.province(army), geo.province(dest)
     if start == goal:
         return set()
     if carriers is None:
         carriers = convoy_carriers(geo, units)
-    fleets = [loc for loc in carriers if loc != exclude]
-    search = _RouteSearch(geo, units, fleets, start, goal)
-    for first in fleets:
-        if geo.can_reach(search.kind[first], first, start):
-            search.extend([first])
-    return search.found
+    elif not isinstance(carriers, Carriers):
+        carriers = Carriers(geo, units, carriers)
+    return _RouteSearch(carriers, start, goal, exclude).run()
 
 
-def convoy_carriers(geo: Geography, units: Mapping[Location, Unit]) -> list[Location]:
+def convoy_carriers(geo: Geography, units: Mapping[Location, Unit]) -> Carriers:
     """The units that could carry a convoy: of a type that convoys, in a place a fleet
     convoys from (in the order of ``units``)."""
-    return [loc for loc, unit in units.items() if unit.type.convoys and geo.can_convoy(loc)]
+    found = [loc for loc, unit in units.items() if unit.type.convoys and geo.can_convoy(loc)]
+    return Carriers(geo, units, found)
+
+
+class Carriers(list):
+    """The fleets of a board that could carry a convoy (a list, in board order), with
+    the links between them worked out as searches need them and kept for the next
+    search on the same board (its units never change).
+
+    Fleet ``i`` of the list is bit ``1 << i`` of the masks below.  The fleets a
+    fleet links to are found by asking the geography about the areas that hold a
+    carrier: only those the geography lists as within reach
+    (:func:`~judge.engine.geography.areas_in_reach`), or every such area when it
+    cannot list them; the answer is ``can_reach`` either way.
+    """
+
+    __slots__ = ("geo", "kind", "area", "by_area", "bit", "_links")
+
+    def __init__(
+        self, geo: Geography, units: Mapping[Location, Unit], fleets: list[Location]
+    ) -> None:
+        super().__init__(fleets)
+        self.geo = geo
+        self.kind = [units[loc].type for loc in fleets]
+        self.area = [geo.province(loc) for loc in fleets]
+        self.bit = {loc: 1 << i for i, loc in enumerate(fleets)}
+        self.by_area: dict[Hashable, int] = {}
+        for i, area in enumerate(self.area):
+            self.by_area[area] = self.by_area.get(area, 0) | 1 << i
+        self._links: dict[int, int] = {}
+
+    def links(self, i: int) -> int:
+        """The mask of the fleets fleet ``i`` reaches (whose area it can move to)."""
+        found = self._links.get(i)
+        if found is None:
+            geo, loc, kind, by_area = self.geo, self[i], self.kind[i], self.by_area
+            listed = areas_in_reach(geo, kind, loc)
+            areas = by_area if listed is None else [a for a in listed if a in by_area]
+            found = 0
+            for area in areas:
+                if geo.can_reach(kind, loc, area):
+                    found |= by_area[area]
+            self._links[i] = found
+        return found
+
+    def next_to(self, area: Hashable) -> int:
+        """The mask of the fleets that reach ``area``."""
+        geo, kind = self.geo, self.kind
+        found = 0
+        for i, loc in enumerate(self):
+            if geo.can_reach(kind[i], loc, area):
+                found |= 1 << i
+        return found
 
 
 class _RouteSearch:
-    """The depth-first search of :func:`convoy_fleets` (an object rather than a
-    recursive closure, which would leave a reference cycle behind each search)."""
+    """The depth-first search of :func:`convoy_fleets` over the fleets of
+    :class:`Carriers`, chains held as bit masks.
 
-    __slots__ = ("geo", "fleets", "start", "goal", "area", "kind", "found", "budget")
+    A chain grows from its last fleet to a fleet it links to that is not in the
+    chain, does not reach the army (a shorter chain would start there) and is not
+    linked to from an earlier fleet (a shorter chain would skip one); a chain whose
+    last fleet reaches the destination is a route.  Fleets are tried in board
+    order and every chain looked at spends one unit of the budget, as ever, so a
+    search cut short by the budget finds the same fleets.
+    """
+
+    __slots__ = ("carriers", "allowed", "from_start", "to_goal", "found", "budget")
 
     def __init__(
-        self,
-        geo: Geography,
-        units: Mapping[Location, Unit],
-        fleets: list[Location],
-        start: Hashable,
-        goal: Hashable,
+        self, carriers: Carriers, start: Hashable, goal: Hashable, exclude: Location | None
     ) -> None:
-        self.geo = geo
-        self.fleets = fleets
-        self.start = start
-        self.goal = goal
-        self.area = {loc: geo.province(loc) for loc in fleets}
-        self.kind = {loc: units[loc].type for loc in fleets}
-        self.found: set[Location] = set()
+        self.carriers = carriers
+        allowed = (1 << len(carriers)) - 1
+        if exclude is not None:
+            allowed &= ~carriers.bit.get(exclude, 0)
+        self.allowed = allowed  # every fleet but the excluded one
+        self.from_start = carriers.next_to(start) & allowed
+        self.to_goal = carriers.next_to(goal) & allowed
+        self.found = 0
         self.budget = _SEARCH_LIMIT
 
-    def linked(self, a: Location, b: Location) -> bool:
-        return self.geo.can_reach(self.kind[a], a, self.area[b])
+    def run(self) -> set[Location]:
+        """Every fleet of some minimal chain (within the budget)."""
+        todo = self.from_start
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            self.extend(low.bit_length() - 1, low, 0)
+        carriers, found = self.carriers, self.found
+        return {loc for i, loc in enumerate(carriers) if found >> i & 1}
 
-    def extend(self, chain: list[Location]) -> None:
-        geo, kind = self.geo, self.kind
+    def extend(self, last: int, chain: int, before: int) -> None:
+        """Look at the chain ``chain`` (a mask) ending in fleet ``last``; ``before``
+        holds the fleets its earlier fleets link to."""
         self.budget -= 1
-        last = chain[-1]
-        if geo.can_reach(kind[last], last, self.goal):
-            self.found.update(chain)
+        if self.to_goal >> last & 1:
+            self.found |= chain
             return
         if self.budget <= 0:
             return
-        for nxt in self.fleets:
-            if nxt in chain or not self.linked(last, nxt):
-                continue
-            if geo.can_reach(kind[nxt], nxt, self.start):
-                continue  # a shorter chain would start at nxt
-            if any(self.linked(earlier, nxt) for earlier in chain[:-1]):
-                continue  # a shorter chain would skip a fleet
-            chain.append(nxt)
-            self.extend(chain)
-            chain.pop()
+        links = self.carriers.links(last)
+        todo = links & self.allowed & ~(chain | self.from_start | before)
+        before |= links
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            self.extend(low.bit_length() - 1, chain | low, before)

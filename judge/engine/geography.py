@@ -54,3 +54,16 @@ class Geography(Protocol):
         own board only, since retreats never leave it.
         """
         ...
+
+
+def areas_in_reach(geo: Geography, unit_type: UnitType, loc: Location) -> Iterable[Hashable] | None:
+    """Every area a unit of ``unit_type`` at ``loc`` might reach directly, when the
+    geography can list them: its optional ``areas_in_reach`` method, else None.
+
+    The list may hold more areas than the unit reaches (``can_reach`` still decides)
+    but never fewer.  Convoy searches use it to look only at the fleets next door
+    rather than test every fleet, which matters where a unit has many neighbours
+    (a multiverse of boards); a geography without the method is searched that way.
+    """
+    listing = getattr(geo, "areas_in_reach", None)
+    return None if listing is None else listing(unit_type, loc)

@@ -51,6 +51,13 @@ class MapGeography:
             return area in self._army.get(self._area[src], ())
         return graph == "fleet" and area in self._fleet_reach.get(src, ())
 
+    def areas_in_reach(self, unit_type: UnitType, src: Location) -> Iterable[Hashable]:
+        """Every area ``can_reach`` answers True for (convoy searches enumerate them)."""
+        graph = unit_type.adjacency
+        if graph == "army":
+            return self._army.get(self._area[src], ())
+        return self._fleet_reach.get(src, ()) if graph == "fleet" else ()
+
     def can_convoy(self, loc: Location) -> bool:
         """Fleets convoy from sea areas only."""
         if loc in self._sea:

@@ -101,6 +101,19 @@ class FivedGeography(MultiverseGeography):
             return False
         return self._geo.can_reach(unit_type, src[3], area[3])  # type: ignore[index]
 
+    def areas_in_reach(self, unit_type: UnitType, src: MLoc) -> list[tuple] | None:
+        """The areas ``can_reach`` may answer True for from ``src`` (it still decides):
+        the map's neighbours of its location, on its own board and on every board
+        within a turn on a related timeline; None for a timeline this geography does
+        not know (the convoy search then asks about every fleet)."""
+        near = list(self._geo.areas_in_reach(unit_type, src[3]))
+        if src[2] == Season.WINTER:
+            return [(*src[:3], area) for area in near]
+        if src[0] not in self._related:
+            return None
+        boards = [src[:3], *self.neighbour_boards(BoardKey(*src[:3]))]
+        return [(*key, area) for key in boards for area in near]
+
     def neighbour_boards(self, key: BoardKey) -> list[BoardKey]:
         """The boards a unit on ``key`` may reach (they need not exist)."""
         out = []

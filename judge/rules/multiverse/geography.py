@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable
 
 from judge.engine.orders import UnitType
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.keys import WINTER, MLoc
+from judge.rules.multiverse.keys import WINTER, MLoc, Season
 
 Area = tuple[int, int, int, str]
 
@@ -82,6 +82,36 @@ class MultiverseGeography:
         if self.base.province(src[3]) == area[3]:
             return True
         return not self.strict and self._geo.can_reach(unit_type, src[3], area[3])
+
+    def areas_in_reach(self, unit_type: UnitType, src: MLoc) -> list[Area] | None:
+        """The areas ``can_reach`` may answer True for from ``src`` (it still decides):
+        the map's neighbours on its own board, and on each adjacent board the own
+        province and, with loose adjacency, the map's neighbours too."""
+        if src[2] == WINTER:
+            return []
+        near = self._geo.areas_in_reach(unit_type, src[3])
+        board = src[:3]
+        found = [(*board, area) for area in near]
+        others = list(near) if not self.strict else []
+        others.append(self.base.province(src[3]))
+        for key in self.adjacent_boards(src):
+            found.extend((*key, area) for area in others)
+        return found
+
+    def adjacent_boards(self, src: MLoc | tuple) -> list[tuple[int, int, int]]:
+        """The boards next to the board of ``src`` (one timeline up or down, one
+        movement board back or forward); they need not exist."""
+        timeline, year, season = src[0], src[1], src[2]
+        if season == Season.SPRING:
+            back, forward = (year - 1, Season.FALL), (year, Season.FALL)
+        else:
+            back, forward = (year, Season.SPRING), (year + 1, Season.SPRING)
+        return [
+            (timeline - 1, year, season),
+            (timeline + 1, year, season),
+            (timeline, *back),
+            (timeline, *forward),
+        ]
 
     def can_convoy(self, loc: MLoc) -> bool:
         """Whether a fleet at ``loc`` may convoy (a sea, never on a winter board)."""
