@@ -71,7 +71,7 @@ class Carriers(list):
     cannot list them; the answer is ``can_reach`` either way.
     """
 
-    __slots__ = ("geo", "kind", "area", "by_area", "bit", "_links")
+    __slots__ = ("geo", "kind", "area", "by_area", "bit", "_links", "_next_to")
 
     def __init__(
         self, geo: Geography, units: Mapping[Location, Unit], fleets: list[Location]
@@ -85,6 +85,7 @@ class Carriers(list):
         for i, area in enumerate(self.area):
             self.by_area[area] = self.by_area.get(area, 0) | 1 << i
         self._links: dict[int, int] = {}
+        self._next_to: dict[Hashable, int] = {}
 
     def links(self, i: int) -> int:
         """The mask of the fleets fleet ``i`` reaches (whose area it can move to)."""
@@ -101,12 +102,16 @@ class Carriers(list):
         return found
 
     def next_to(self, area: Hashable) -> int:
-        """The mask of the fleets that reach ``area``."""
-        geo, kind = self.geo, self.kind
-        found = 0
-        for i, loc in enumerate(self):
-            if geo.can_reach(kind[i], loc, area):
-                found |= 1 << i
+        """The mask of the fleets that reach ``area`` (kept: every fleet ordered to
+        convoy an army asks about the same army and destination)."""
+        found = self._next_to.get(area)
+        if found is None:
+            geo, kind = self.geo, self.kind
+            found = 0
+            for i, loc in enumerate(self):
+                if geo.can_reach(kind[i], loc, area):
+                    found |= 1 << i
+            self._next_to[area] = found
         return found
 
 

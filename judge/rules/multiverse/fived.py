@@ -72,6 +72,7 @@ class FivedGeography(MultiverseGeography):
         super().__init__(base, strict=False)
         self.parents = timeline_parents(world)
         self._related = related_timelines(self.parents, world.timelines())
+        self._adjacent: dict[tuple, bool] = {}  # boards_adjacent, by pair of boards
 
     def timelines_adjacent(self, a: int, b: int) -> bool:
         """Same timeline, parent and child, or siblings forked from the same board."""
@@ -97,9 +98,16 @@ class FivedGeography(MultiverseGeography):
         return self._geo.can_move(unit_type, src[3], dest[3])
 
     def can_reach(self, unit_type: UnitType, src: MLoc, area: Hashable) -> bool:
-        if src[:3] != area[:3] and not self.boards_adjacent(src, area):  # type: ignore[index]
-            return False
-        return self._geo.can_reach(unit_type, src[3], area[3])  # type: ignore[index]
+        """Map adjacency of the two locations, on the same board or on adjacent ones."""
+        spot: tuple = area  # type: ignore[assignment]
+        here, there = src[:3], spot[:3]
+        if here != there:
+            adjacent = self._adjacent.get((here, there))
+            if adjacent is None:
+                adjacent = self._adjacent[here, there] = self.boards_adjacent(src, spot)
+            if not adjacent:
+                return False
+        return self._geo.can_reach(unit_type, src[3], spot[3])
 
     def areas_in_reach(self, unit_type: UnitType, src: MLoc) -> list[tuple] | None:
         """The areas ``can_reach`` may answer True for from ``src`` (it still decides):

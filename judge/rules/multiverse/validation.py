@@ -12,7 +12,7 @@ whenever a later order touches it.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, Mapping
 
 from judge.engine.adjustments import adjustment_refusal
 from judge.engine.kinds import Board as LegalityBoard
@@ -127,6 +127,22 @@ class WorldUnits(Mapping):
 
     def __len__(self) -> int:
         return sum(len(board.units) for _, board in self._boards())
+
+    def items(self) -> ItemsView:
+        """``(location, unit)`` in the order of iteration, read straight from the
+        boards (a convoy search walks them all) rather than looked up one by one."""
+        return _WorldItems(self)
+
+
+class _WorldItems(ItemsView):
+    """The items of :class:`WorldUnits`, iterated board by board."""
+
+    _mapping: WorldUnits
+
+    def __iter__(self) -> Iterator[tuple[MLoc, Unit]]:
+        for key, board in self._mapping._boards():
+            for loc, unit in board.units.items():
+                yield key.at(loc), unit
 
 
 def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | None:
