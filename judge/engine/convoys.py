@@ -125,9 +125,16 @@ class _RouteSearch:
     last fleet reaches the destination is a route.  Fleets are tried in board
     order and every chain looked at spends one unit of the budget, as ever, so a
     search cut short by the budget finds the same fleets.
+
+    Before searching, the fleets that could lie on a chain at all (minimal or not)
+    are marked: those reached from the army through fleets that do not reach the
+    destination, and from which the destination is reached.  No such fleet: no
+    route, without a search (where links are many and lead nowhere, a search
+    would spend its whole budget).  The search stops as soon as it has found them
+    all, since it could find nothing more.
     """
 
-    __slots__ = ("carriers", "allowed", "from_start", "to_goal", "found", "budget")
+    __slots__ = ("carriers", "allowed", "from_start", "to_goal", "found", "budget", "bound")
 
     def __init__(
         self, carriers: Carriers, start: Hashable, goal: Hashable, exclude: Location | None
@@ -141,16 +148,50 @@ class _RouteSearch:
         self.to_goal = carriers.next_to(goal) & allowed
         self.found = 0
         self.budget = _SEARCH_LIMIT
+        self.bound = 0
 
     def run(self) -> set[Location]:
         """Every fleet of some minimal chain (within the budget)."""
+        self.bound = self.on_some_chain()
+        if not self.bound:
+            return set()
         todo = self.from_start
+        try:
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                self.extend(low.bit_length() - 1, low, 0)
+        except _AllFound:
+            pass
+        carriers, found = self.carriers, self.found
+        return {loc for i, loc in enumerate(carriers) if found >> i & 1}
+
+    def on_some_chain(self) -> int:
+        """The mask of the fleets on some chain from the army to the destination
+        (each fleet after the first not reaching the army, each before the last not
+        reaching the destination): every fleet the search can find is one."""
+        links, allowed = self.carriers.links, self.allowed
+        start, goal = self.from_start, self.to_goal
+        ahead = start  # reached from the army
+        todo = start & ~goal
         while todo:
             low = todo & -todo
             todo ^= low
-            self.extend(low.bit_length() - 1, low, 0)
-        carriers, found = self.carriers, self.found
-        return {loc for i, loc in enumerate(carriers) if found >> i & 1}
+            new = links(low.bit_length() - 1) & allowed & ~start & ~ahead
+            ahead |= new
+            todo |= new & ~goal
+        back = ahead & goal  # and reaching the destination
+        grew = True
+        while grew:
+            grew = False
+            todo = ahead & ~back & ~goal
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if links(low.bit_length() - 1) & back & ~start:
+                    back |= low
+                    grew = True
+        return back
 
     def extend(self, last: int, chain: int, before: int) -> None:
         """Look at the chain ``chain`` (a mask) ending in fleet ``last``; ``before``
@@ -158,6 +199,8 @@ class _RouteSearch:
         self.budget -= 1
         if self.to_goal >> last & 1:
             self.found |= chain
+            if self.found == self.bound:
+                raise _AllFound
             return
         if self.budget <= 0:
             return
@@ -168,3 +211,7 @@ class _RouteSearch:
             low = todo & -todo
             todo ^= low
             self.extend(low.bit_length() - 1, chain | low, before)
+
+
+class _AllFound(Exception):
+    """Ends a search that has found every fleet it could find."""
