@@ -71,7 +71,7 @@ class Carriers(list):
     cannot list them; the answer is ``can_reach`` either way.
     """
 
-    __slots__ = ("geo", "kind", "area", "by_area", "bit", "_links", "_next_to")
+    __slots__ = ("geo", "kind", "area", "by_area", "bit", "known", "_next_to")
 
     def __init__(
         self, geo: Geography, units: Mapping[Location, Unit], fleets: list[Location]
@@ -84,12 +84,13 @@ class Carriers(list):
         self.by_area: dict[Hashable, int] = {}
         for i, area in enumerate(self.area):
             self.by_area[area] = self.by_area.get(area, 0) | 1 << i
-        self._links: dict[int, int] = {}
+        self.known: list[int | None] = [None] * len(fleets)
+        """The links of each fleet found so far (see :meth:`links`)."""
         self._next_to: dict[Hashable, int] = {}
 
     def links(self, i: int) -> int:
         """The mask of the fleets fleet ``i`` reaches (whose area it can move to)."""
-        found = self._links.get(i)
+        found = self.known[i]
         if found is None:
             geo, loc, kind, by_area = self.geo, self[i], self.kind[i], self.by_area
             listed = areas_in_reach(geo, kind, loc)
@@ -98,7 +99,7 @@ class Carriers(list):
             for area in areas:
                 if geo.can_reach(kind, loc, area):
                     found |= by_area[area]
-            self._links[i] = found
+            self.known[i] = found
         return found
 
     def next_to(self, area: Hashable) -> int:
@@ -134,12 +135,22 @@ class _RouteSearch:
     all, since it could find nothing more.
     """
 
-    __slots__ = ("carriers", "allowed", "from_start", "to_goal", "found", "budget", "bound")
+    __slots__ = (
+        "carriers",
+        "known",
+        "allowed",
+        "from_start",
+        "to_goal",
+        "found",
+        "budget",
+        "bound",
+    )
 
     def __init__(
         self, carriers: Carriers, start: Hashable, goal: Hashable, exclude: Location | None
     ) -> None:
         self.carriers = carriers
+        self.known = carriers.known
         allowed = (1 << len(carriers)) - 1
         if exclude is not None:
             allowed &= ~carriers.bit.get(exclude, 0)
@@ -204,7 +215,9 @@ class _RouteSearch:
             return
         if self.budget <= 0:
             return
-        links = self.carriers.links(last)
+        links = self.known[last]
+        if links is None:
+            links = self.carriers.links(last)
         todo = links & self.allowed & ~(chain | self.from_start | before)
         before |= links
         while todo:
