@@ -18,6 +18,10 @@ class Geography(Protocol):
 
     A location that names a whole area (no coast) must equal its ``province``:
     a support naming no coast then matches a move to any coast of the area.
+
+    Optional: ``areas_in_reach(unit_type, loc)`` lists the areas a unit might
+    reach (see :func:`areas_in_reach`); convoy searches then enumerate a fleet's
+    neighbours rather than test every fleet.
     """
 
     def province(self, loc: Location) -> Hashable:
