@@ -11,8 +11,9 @@ import random
 
 import pytest
 
+from judge.engine import convoys
 from judge.engine.convoys import convoy_carriers, convoy_fleets
-from judge.engine.orders import UnitType
+from judge.engine.orders import Unit, UnitType
 from judge.rules.multiverse.adjudicate import adjudicate
 from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.geography import MultiverseGeography
@@ -115,20 +116,50 @@ def test_a_multiverse_lists_every_area_a_fleet_reaches(rules, seed):
     ("rules", "seed", "turns"), [(FIVED, 1, 9), (FIVED, 2, 8), (REFERENCE, 1, 10)]
 )
 def test_the_search_finds_what_testing_every_fleet_finds(rules, seed, turns):
+    compare_searches(rules, seed, turns, 50_000)
+
+
+def test_a_search_cut_short_finds_what_the_plain_search_cut_short_finds(monkeypatch):
+    # Long routes from London to Tunis: the same chains are looked at in the same
+    # order, so a small budget ends both searches at the same point.
+    geo = BASE.geography
+    seas = ["eng", "iri", "mao", "nao", "wes", "lyo", "tys", "ion", "nth"]
+    units = {"lon": Unit("england", A), **{sea: Unit("england", F) for sea in seas}}
+    full = plain_search(geo, units, "lon", "tun")
+    assert len(full) >= 3  # a chain of three fleets at least
+    cut = 0
+    for limit in range(1, 40):
+        monkeypatch.setattr(convoys, "_SEARCH_LIMIT", limit)
+        for exclude in (None, "mao", "wes"):
+            expected = plain_search(geo, units, "lon", "tun", exclude, limit)
+            assert convoy_fleets(geo, units, "lon", "tun", exclude) == expected, (limit, exclude)
+            cut += expected != plain_search(geo, units, "lon", "tun", exclude)
+    assert cut  # the budget did cut some searches short
+
+
+def compare_searches(
+    rules: str, seed: int, turns: int, limit: int, boards: int = 12, dests: int = 4
+) -> int:
+    """Random searches of a grown world (``boards`` boards, two armies of each,
+    ``dests`` destinations each): the same fleets as :func:`plain_search`.
+    Returns how many of them the budget ``limit`` cut short (fewer fleets found)."""
     world, geo = grown(rules, seed, turns)
     rng = random.Random(seed)
-    asked = 0
-    boards = sorted(world.boards)
-    for key in rng.sample(boards, min(12, len(boards))):
+    asked = cut = 0
+    keys = sorted(world.boards)
+    for key in rng.sample(keys, min(boards, len(keys))):
         units = legality_board(world, geo, key).units
         armies = [key.at(loc) for loc, u in world.boards[key].units.items() if u.type is A]
         coasts = [key.at(p) for p in sorted(BASE.locations) if geo.is_coastal((*key, p))]
         carriers = convoy_carriers(geo, units)
         for army in rng.sample(armies, min(2, len(armies))):
-            for dest in rng.sample(coasts, 4):
+            for dest in rng.sample(coasts, min(dests, len(coasts))):
                 exclude = rng.choice([None, *carriers]) if carriers else None
-                expected = plain_search(geo, units, army, dest, exclude)
+                expected = plain_search(geo, units, army, dest, exclude, limit)
                 assert convoy_fleets(geo, units, army, dest, exclude, carriers) == expected
                 assert convoy_fleets(Unlisted(geo), units, army, dest, exclude) == expected
                 asked += bool(expected)
+                if limit < 50_000:
+                    cut += plain_search(geo, units, army, dest, exclude) != expected
     assert asked  # some routes were found, not only empty answers
+    return cut
