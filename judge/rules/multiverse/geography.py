@@ -43,6 +43,22 @@ def boards_adjacent(a: MLoc | tuple, b: MLoc | tuple) -> bool:
     return td + md == 1
 
 
+def _adjacent_boards(src: MLoc | tuple) -> list[tuple[int, int, int]]:
+    """The boards next to the (movement) board of ``src``: one timeline up or down,
+    one movement board back or forward (they need not exist)."""
+    timeline, year, season = src[0], src[1], src[2]
+    if season == Season.SPRING:
+        back, forward = (year - 1, Season.FALL), (year, Season.FALL)
+    else:
+        back, forward = (year, Season.SPRING), (year + 1, Season.SPRING)
+    return [
+        (timeline - 1, year, season),
+        (timeline + 1, year, season),
+        (timeline, *back),
+        (timeline, *forward),
+    ]
+
+
 class MultiverseGeography:
     """The Geography protocol over multiverse locations."""
 
@@ -94,24 +110,9 @@ class MultiverseGeography:
         found = [(*board, area) for area in near]
         others = list(near) if not self.strict else []
         others.append(self.base.province(src[3]))
-        for key in self.adjacent_boards(src):
+        for key in _adjacent_boards(src):
             found.extend((*key, area) for area in others)
         return found
-
-    def adjacent_boards(self, src: MLoc | tuple) -> list[tuple[int, int, int]]:
-        """The boards next to the board of ``src`` (one timeline up or down, one
-        movement board back or forward); they need not exist."""
-        timeline, year, season = src[0], src[1], src[2]
-        if season == Season.SPRING:
-            back, forward = (year - 1, Season.FALL), (year, Season.FALL)
-        else:
-            back, forward = (year, Season.SPRING), (year + 1, Season.SPRING)
-        return [
-            (timeline - 1, year, season),
-            (timeline + 1, year, season),
-            (timeline, *back),
-            (timeline, *forward),
-        ]
 
     def can_convoy(self, loc: MLoc) -> bool:
         """Whether a fleet at ``loc`` may convoy (a sea, never on a winter board)."""
