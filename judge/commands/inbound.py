@@ -37,7 +37,7 @@ from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import (
-    current_orders,
+    current_order_texts,
     find_power,
     game_powers,
     player_address,
@@ -270,8 +270,8 @@ def order_report(ctx: Context) -> list[OrderReport]:
     reports = []
     for seat in ctx.seats:
         report = OrderReport(game.name, game.phase, power_name(game, seat.power))
-        orders = current_orders(ctx.session, game.id, game.phase, seat.power)
-        report.orders = [orders[key].canonical for key in sorted(orders)]  # by key text
+        orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
+        report.orders = [orders[key] for key in sorted(orders)]  # by key text
         report.refused_reason = refused
         if refused is None:
             report.unordered = ctx.rules.unordered(game.position_doc(), seat.power, set(orders))

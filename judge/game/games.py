@@ -288,6 +288,26 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
     return latest
 
 
+def current_order_texts(
+    session: Session, game_id: int, phase: str, power: str
+) -> dict[OrderKey, str]:
+    """The canonical text of each of a power's orders for a phase, by key, as
+    :func:`current_orders` finds them (read as plain columns: no order objects)."""
+    rows = session.exec(  # type: ignore[call-overload]
+        select(Order.unit_key, Order.canonical)
+        .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
+        .order_by(col(Order.id))
+    )
+    latest: dict[OrderKey, str] = {}
+    for unit_key, canonical in rows:
+        key = OrderKey.parse(unit_key)
+        if key.is_clear:
+            latest.clear()
+        else:
+            latest[key] = canonical
+    return latest
+
+
 def clear_orders(
     session: Session,
     game: Game,
