@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
@@ -163,7 +164,10 @@ def _signon_hash(
 
 def _account(session: Session, sender: str) -> Account | None:
     """The account of ``sender``, if it has one here."""
-    return session.exec(select(Account).where(Account.address == sender)).first()
+    return session.exec(_ACCOUNT, params={"sender": sender}).first()  # type: ignore[call-overload]
+
+
+_ACCOUNT = select(Account).where(Account.address == bindparam("sender"))  # built once
 
 
 def _reply_too_large(

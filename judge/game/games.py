@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
@@ -187,17 +187,28 @@ def create_game(
 def find_game(session: Session, name: str) -> Game | None:
     """The game with this name (names are case-insensitive), locked for the rest of the
     caller's transaction (:func:`lock_game`)."""
-    key = name.strip().lower()
     # The lock as in lock_game, taken by name: one statement fewer than finding the id
     # first (a name that is no game's changes nothing).
-    locked = session.exec(  # type: ignore[call-overload]
-        update(Game).where(col(Game.name) == key).values(version=col(Game.version) + 1)
-    )
-    if not locked.rowcount:
+    params = {"game_name": name.strip().lower()}
+    if not session.exec(_LOCK_BY_NAME, params=params).rowcount:  # type: ignore[call-overload]
         return None
-    return session.exec(
-        select(Game).where(Game.name == key).execution_options(populate_existing=True)
-    ).first()
+    return session.exec(_GAME_BY_NAME, params=params).first()  # type: ignore[call-overload]
+
+
+# Statements of every mail, built once (so is the key of their compiled form): the
+# game's lock taken by name (the game read again at once, so the session's copy needs
+# no update), and the game read as it is now.
+_LOCK_BY_NAME = (
+    update(Game)
+    .where(col(Game.name) == bindparam("game_name"))
+    .values(version=col(Game.version) + 1)
+    .execution_options(synchronize_session=False)
+)
+_GAME_BY_NAME = (
+    select(Game)
+    .where(Game.name == bindparam("game_name"))
+    .execution_options(populate_existing=True)
+)
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:
@@ -293,11 +304,8 @@ def current_order_texts(
 ) -> dict[OrderKey, str]:
     """The canonical text of each of a power's orders for a phase, by key, as
     :func:`current_orders` finds them (read as plain columns: no order objects)."""
-    rows = session.exec(  # type: ignore[call-overload]
-        select(Order.unit_key, Order.canonical)
-        .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
-        .order_by(col(Order.id))
-    )
+    params = {"game_id": game_id, "phase": phase, "power": power}
+    rows = session.exec(_ORDER_TEXTS, params=params)  # type: ignore[call-overload]
     latest: dict[OrderKey, str] = {}
     for unit_key, canonical in rows:
         key = OrderKey.parse(unit_key)
@@ -306,6 +314,17 @@ def current_order_texts(
         else:
             latest[key] = canonical
     return latest
+
+
+_ORDER_TEXTS = (
+    select(Order.unit_key, Order.canonical)
+    .where(
+        Order.game_id == bindparam("game_id"),
+        Order.phase == bindparam("phase"),
+        Order.power == bindparam("power"),
+    )
+    .order_by(col(Order.id))
+)
 
 
 def clear_orders(
