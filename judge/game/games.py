@@ -316,6 +316,27 @@ def current_order_texts(
     return latest
 
 
+def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
+    """The keys of every power's orders for a phase (as :func:`current_orders` finds
+    them, power by power), read in one statement; a power without orders is missing."""
+    rows = session.exec(  # type: ignore[call-overload]
+        _ORDER_KEYS, params={"game_id": game_id, "phase": phase}
+    )
+    keys: dict[str, set[OrderKey]] = {}
+    for power, unit_key in rows:
+        key = OrderKey.parse(unit_key)
+        if key.is_clear:
+            keys[power] = set()
+        else:
+            keys.setdefault(power, set()).add(key)
+    return keys
+
+
+_ORDER_KEYS = (
+    select(Order.power, Order.unit_key)
+    .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
+    .order_by(col(Order.id))
+)
 _ORDER_TEXTS = (
     select(Order.unit_key, Order.canonical)
     .where(

@@ -7,7 +7,12 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from judge.game.games import current_order_texts, current_orders, find_game
+from judge.game.games import (
+    current_order_keys,
+    current_order_texts,
+    current_orders,
+    find_game,
+)
 from tests.commands.helpers import PASSWORDS, address, body_of, deliver, make_mail, outbox
 from tests.commands.test_builds_beyond import BEYOND_TWO, _engine, _stored
 from tests.test_adjustment_limits import TWO_BUILDS
@@ -74,7 +79,9 @@ def test_the_reply_reports_what_stands_after_the_clear(engine) -> None:
         game = find_game(session, "game1")
         rows = current_orders(session, game.id, game.phase, "france")
         texts = current_order_texts(session, game.id, game.phase, "france")
+        keys = current_order_keys(session, game.id, game.phase)
     assert texts == {key: row.canonical for key, row in rows.items()}
+    assert keys == {"france": set(rows)}
     assert list(texts.values()) == ["Build A par"]
     report = text.split("Orders for France", 1)[1]
     assert "Build A par" in report and "Waive" not in report
