@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
@@ -37,7 +38,7 @@ from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import (
-    current_orders,
+    current_order_texts,
     find_power,
     game_powers,
     player_address,
@@ -163,7 +164,10 @@ def _signon_hash(
 
 def _account(session: Session, sender: str) -> Account | None:
     """The account of ``sender``, if it has one here."""
-    return session.exec(select(Account).where(Account.address == sender)).first()
+    return session.exec(_ACCOUNT, params={"sender": sender}).first()  # type: ignore[call-overload]
+
+
+_ACCOUNT = select(Account).where(Account.address == bindparam("sender"))  # built once
 
 
 def _reply_too_large(
@@ -270,8 +274,8 @@ def order_report(ctx: Context) -> list[OrderReport]:
     reports = []
     for seat in ctx.seats:
         report = OrderReport(game.name, game.phase, power_name(game, seat.power))
-        orders = current_orders(ctx.session, game.id, game.phase, seat.power)
-        report.orders = [orders[key].canonical for key in sorted(orders)]  # by key text
+        orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
+        report.orders = [orders[key] for key in sorted(orders)]  # by key text
         report.refused_reason = refused
         if refused is None:
             report.unordered = ctx.rules.unordered(game.position_doc(), seat.power, set(orders))

@@ -39,7 +39,8 @@ def _groups(game: Game) -> list[set[str]]:
 def held_seats(session: Session, game: Game, account_id: int | None) -> list[Player]:
     """The seats of one group of ``game`` that the account plays in full (several
     powers, all still played by it), in the variant's order; empty otherwise."""
-    if account_id is None:
+    groups = [group for group in _groups(game) if len(group) > 1]
+    if account_id is None or not groups:
         return []
     rows = session.exec(
         select(Player).where(
@@ -47,8 +48,8 @@ def held_seats(session: Session, game: Game, account_id: int | None) -> list[Pla
         )
     )
     seats = {seat.power: seat for seat in rows}
-    for group in _groups(game):
-        if len(group) > 1 and group <= set(seats):
+    for group in groups:
+        if group <= set(seats):
             return in_power_order(game, [seats[power] for power in group])
     return []
 

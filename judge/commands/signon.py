@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
@@ -18,6 +19,11 @@ from judge.commands.registry import register
 from judge.game.games import PowerInfo, find_game, find_power, game_powers, player_address
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
+
+# The seat a SIGNON names (built once, with the key of its compiled form).
+_PLAYER = select(Player).where(
+    Player.game_id == bindparam("game_id"), Player.power == bindparam("power")
+)
 
 
 def split_target(token: str) -> tuple[str, str] | None:
@@ -87,9 +93,8 @@ class SignOn(Command):
                 "and orders are taken from then on",
             )
             return
-        player = ctx.session.exec(
-            select(Player).where(Player.game_id == game.id, Player.power == power.code)
-        ).first()
+        params = {"game_id": game.id, "power": power.code}
+        player = ctx.session.exec(_PLAYER, params=params).first()  # type: ignore[call-overload]
         owner = player_address(ctx.session, player) if player is not None else ""
         what = f"for {power.name} in game {game.name}"
         counters = [address_counter(ctx)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
 from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
@@ -187,8 +187,28 @@ def create_game(
 def find_game(session: Session, name: str) -> Game | None:
     """The game with this name (names are case-insensitive), locked for the rest of the
     caller's transaction (:func:`lock_game`)."""
-    game_id = session.exec(select(Game.id).where(Game.name == name.strip().lower())).first()
-    return None if game_id is None else lock_game(session, game_id)
+    # The lock as in lock_game, taken by name: one statement fewer than finding the id
+    # first (a name that is no game's changes nothing).
+    params = {"game_name": name.strip().lower()}
+    if not session.exec(_LOCK_BY_NAME, params=params).rowcount:  # type: ignore[call-overload]
+        return None
+    return session.exec(_GAME_BY_NAME, params=params).first()  # type: ignore[call-overload]
+
+
+# Statements of every mail, built once (so is the key of their compiled form): the
+# game's lock taken by name (the game read again at once, so the session's copy needs
+# no update), and the game read as it is now.
+_LOCK_BY_NAME = (
+    update(Game)
+    .where(col(Game.name) == bindparam("game_name"))
+    .values(version=col(Game.version) + 1)
+    .execution_options(synchronize_session=False)
+)
+_GAME_BY_NAME = (
+    select(Game)
+    .where(Game.name == bindparam("game_name"))
+    .execution_options(populate_existing=True)
+)
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:
@@ -277,6 +297,55 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
         else:
             latest[key] = row
     return latest
+
+
+def current_order_texts(
+    session: Session, game_id: int, phase: str, power: str
+) -> dict[OrderKey, str]:
+    """The canonical text of each of a power's orders for a phase, by key, as
+    :func:`current_orders` finds them (read as plain columns: no order objects)."""
+    params = {"game_id": game_id, "phase": phase, "power": power}
+    rows = session.exec(_ORDER_TEXTS, params=params)  # type: ignore[call-overload]
+    latest: dict[OrderKey, str] = {}
+    for unit_key, canonical in rows:
+        key = OrderKey.parse(unit_key)
+        if key.is_clear:
+            latest.clear()
+        else:
+            latest[key] = canonical
+    return latest
+
+
+def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
+    """The keys of every power's orders for a phase (as :func:`current_orders` finds
+    them, power by power), read in one statement; a power without orders is missing."""
+    rows = session.exec(  # type: ignore[call-overload]
+        _ORDER_KEYS, params={"game_id": game_id, "phase": phase}
+    )
+    keys: dict[str, set[OrderKey]] = {}
+    for power, unit_key in rows:
+        key = OrderKey.parse(unit_key)
+        if key.is_clear:
+            keys[power] = set()
+        else:
+            keys.setdefault(power, set()).add(key)
+    return keys
+
+
+_ORDER_KEYS = (
+    select(Order.power, Order.unit_key)
+    .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
+    .order_by(col(Order.id))
+)
+_ORDER_TEXTS = (
+    select(Order.unit_key, Order.canonical)
+    .where(
+        Order.game_id == bindparam("game_id"),
+        Order.phase == bindparam("phase"),
+        Order.power == bindparam("power"),
+    )
+    .order_by(col(Order.id))
+)
 
 
 def clear_orders(

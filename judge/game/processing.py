@@ -30,11 +30,18 @@ from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
 from judge.game.clock import absences, game_timing, set_next_deadline
-from judge.game.games import current_orders, game_variant, power_name, variant_label
+from judge.game.games import (
+    current_order_keys,
+    current_orders,
+    game_variant,
+    power_name,
+    variant_label,
+)
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
+from judge.orders.keys import OrderKey
 from judge.reports import ReportSettings
 from judge.rules.base import Step, StoredOrder, unanswered
 from judge.rules.registry import ruleset_for, ruleset_for_game
@@ -383,10 +390,13 @@ def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
     doc = game.position_doc()
     playing = _playing_powers(session, game)
     missing: dict[str, list[str]] = {}
+    given: dict[str, set[OrderKey]] | None = None  # read once, when some power owes
     for power, items in ruleset_for_game(game).owed(doc).items():
         if power not in playing or not items:
             continue
-        left = unanswered(items, current_orders(session, game.id, game.phase, power))
+        if given is None:
+            given = current_order_keys(session, game.id, game.phase)
+        left = unanswered(items, given.get(power, set()))
         if left:
             missing[power] = left
     return missing

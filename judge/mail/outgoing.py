@@ -32,6 +32,7 @@ from email.utils import formataddr, formatdate
 from typing import TYPE_CHECKING, Protocol
 
 from judge.mail.headers import header_text
+from judge.mail.policy import POLICY
 
 if TYPE_CHECKING:
     from judge.config import Config
@@ -146,7 +147,7 @@ def credit_line(picture: MailPicture) -> str:
 def _headed(
     author: Author, to: str | Sequence[str], subject: str, auto: str, extra: Mapping[str, str]
 ) -> EmailMessage:
-    msg = EmailMessage()
+    msg = EmailMessage(policy=POLICY)
     msg["From"] = author.from_header
     msg["To"] = to if isinstance(to, str) else ", ".join(to)
     msg["Subject"] = header_text(subject)

@@ -5,7 +5,14 @@ taken back."""
 from __future__ import annotations
 
 import pytest
+from sqlmodel import Session
 
+from judge.game.games import (
+    current_order_keys,
+    current_order_texts,
+    current_orders,
+    find_game,
+)
 from tests.commands.helpers import PASSWORDS, address, body_of, deliver, make_mail, outbox
 from tests.commands.test_builds_beyond import BEYOND_TWO, _engine, _stored
 from tests.test_adjustment_limits import TWO_BUILDS
@@ -63,3 +70,18 @@ def test_a_power_with_every_adjustment_ordered_is_told_so(engine) -> None:
     assert "Every adjustment is ordered." in text and "Every unit has an order." not in text
     text = _mail(engine, "CLEAR\n")
     assert "Adjustments not yet ordered: 2 builds" in text
+
+
+def test_the_reply_reports_what_stands_after_the_clear(engine) -> None:
+    _mail(engine, "Waive\n")
+    text = _mail(engine, "Build A Par, Waive\nCLEAR\nBuild A Par\n")
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        rows = current_orders(session, game.id, game.phase, "france")
+        texts = current_order_texts(session, game.id, game.phase, "france")
+        keys = current_order_keys(session, game.id, game.phase)
+    assert texts == {key: row.canonical for key, row in rows.items()}
+    assert keys == {"france": set(rows)}
+    assert list(texts.values()) == ["Build A par"]
+    report = text.split("Orders for France", 1)[1]
+    assert "Build A par" in report and "Waive" not in report

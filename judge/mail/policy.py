@@ -1,0 +1,67 @@
+"""The ``email`` policy of every mail the judge writes: the standard one
+(``email.policy.default``) with a header factory that does less work twice.
+
+The standard factory builds a new class (``type(...)``) for every header it makes and
+parses every value again, even the judge's own From line, which is the same in every
+mail.  ``HeaderFactory`` makes each header class once and keeps the header objects of
+values it has parsed lately (header objects are immutable strings with their parse
+tree, so one can stand in several mails); a mail written with it has the same bytes.
+"""
+
+from __future__ import annotations
+
+from email.headerregistry import Address, BaseHeader, HeaderRegistry
+from email.policy import default
+
+# header objects kept; all are dropped when there are this many (a clear is safe
+# from any thread)
+CACHED_HEADERS = 2048
+# values longer than this are parsed each time (they are rarely the same twice)
+_MAX_CACHED_VALUE = 998
+
+
+class HeaderFactory(HeaderRegistry):
+    """``HeaderRegistry`` with its header classes made once and recent values kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._classes: dict[str, type[BaseHeader]] = {}
+        self._headers: dict[tuple[object, ...], BaseHeader] = {}
+
+    def map_to_type(self, name: str, cls: type) -> None:
+        """Register ``cls`` for ``name`` (forgetting what was made before)."""
+        super().map_to_type(name, cls)
+        self._classes.clear()
+        self._headers.clear()
+
+    def __getitem__(self, name: str) -> type[BaseHeader]:
+        key = name.lower()
+        made = self._classes.get(key)
+        if made is None:
+            made = self._classes[key] = super().__getitem__(name)
+        return made
+
+    def __call__(self, name: str, value: object) -> BaseHeader:
+        key = _value_key(name, value)
+        if key is None:
+            return self[name](name, value)
+        header = self._headers.get(key)
+        if header is None:
+            header = self[name](name, value)
+            if len(self._headers) >= CACHED_HEADERS:
+                self._headers.clear()
+            self._headers[key] = header
+        return header
+
+
+def _value_key(name: str, value: object) -> tuple[object, ...] | None:
+    """What a header's object depends on: its name as given and its value (text, or
+    the fields of each address in a list of addresses); None when it is not kept."""
+    if isinstance(value, str):
+        return (name, value) if len(value) <= _MAX_CACHED_VALUE else None
+    if isinstance(value, list | tuple) and all(type(a) is Address for a in value):
+        return (name, tuple((a.display_name, a.username, a.domain) for a in value))
+    return None
+
+
+POLICY = default.clone(header_factory=HeaderFactory())

@@ -1,0 +1,60 @@
+"""The header factory of outgoing mail writes the same bytes as the standard one,
+also when a header object it keeps stands in several mails."""
+
+from __future__ import annotations
+
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import SMTP, SMTPUTF8, default
+
+from judge.mail.policy import CACHED_HEADERS, POLICY, HeaderFactory
+
+HEADERS = [
+    ("From", "The Judge <judge@example.org>"),
+    ("To", 'Jörg Müller <joerg@example.de>, "Smith, John" <js@example.com>'),
+    ("Subject", "Bestellungen für Frühling " * 8),
+    ("In-Reply-To", "<a.1@example.com>"),
+    ("References", " ".join(f"<ref.{n}@example.com>" for n in range(20))),
+    ("Auto-Submitted", "auto-replied"),
+]
+
+
+def _mail(policy: object, headers: list[tuple[str, object]]) -> EmailMessage:
+    msg = EmailMessage(policy=policy)  # type: ignore[arg-type]
+    for name, value in headers:
+        msg[name] = value
+    msg.set_content("Orders für Österreich\n" + "x" * 100 + "\n", charset="utf-8")
+    return msg
+
+
+def test_same_bytes_as_the_standard_policy_twice_over() -> None:
+    addresses = [("Cc", [Address("Ann Example", "ann", "example.org")])]
+    for out in (SMTP, SMTPUTF8):
+        want = _mail(default, [*HEADERS, *addresses]).as_bytes(policy=out)
+        first = _mail(POLICY, [*HEADERS, *addresses]).as_bytes(policy=out)
+        again = _mail(POLICY, [*HEADERS, *addresses]).as_bytes(policy=out)
+        assert first == want
+        assert again == want
+
+
+def test_header_objects_are_kept_and_reused() -> None:
+    factory = HeaderFactory()
+    one = factory("To", "a@example.org")
+    assert factory("To", "a@example.org") is one
+    assert factory("to", "a@example.org") is not one  # the name as given is kept
+    assert factory("To", [Address("", "a", "example.org")]) is factory(
+        "To", [Address("", "a", "example.org")]
+    )
+    assert factory("To", [Address("B", "a", "example.org")]) != factory(
+        "To", [Address("", "a", "example.org")]
+    )
+
+
+def test_kept_headers_are_bounded() -> None:
+    factory = HeaderFactory()
+    first = factory("Subject", "s 0")
+    for n in range(1, CACHED_HEADERS + 1):
+        factory("Subject", f"s {n}")
+    assert len(factory._headers) <= CACHED_HEADERS
+    assert factory("Subject", "s 0") is not first
+    assert factory("Subject", "s 0") == first
