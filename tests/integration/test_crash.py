@@ -15,7 +15,7 @@ import pytest
 from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
 from mails import order_mail
-from rig import PASSWORD, Dovecot, Relay, wait_for
+from rig import Dovecot, Relay, wait_for, write_imap_config
 from sqlmodel import Session, select
 
 from judge.store.mail import InboundMessage, OutboxMessage
@@ -26,27 +26,6 @@ HERE = Path(__file__).resolve().parent
 COUNT = 200
 
 pytestmark = pytest.mark.timeout(240)
-
-
-def write_config(path: Path, db_url: str, dovecot: Dovecot, user: str, relay: Relay) -> None:
-    path.write_text(
-        f"""
-[judge]
-address = "judge@example.org"
-[database]
-url = "{db_url}"
-[inbound]
-mode = "imap"
-[inbound.imap]
-port = {dovecot.imap_port}
-username = "{user}"
-password = "{PASSWORD}"
-poll_seconds = 5.0
-[outbound]
-port = {relay.port}
-timeout_seconds = 5.0
-"""
-    )
 
 
 def start_daemon(config_path: Path, log_path: Path, real: bool) -> subprocess.Popen:
@@ -86,7 +65,7 @@ def test_sigkill_in_the_middle_loses_nothing_and_repeats_nothing(
     prefix = "orders" if real else "order"
     domain = "players.example.com" if real else "example.com"
     config_path = tmp_path / "judge.toml"
-    write_config(config_path, db_url, dovecot, mailbox_user, relay)
+    write_imap_config(config_path, db_url, dovecot, mailbox_user, relay)
     log_path = tmp_path / "daemon.log"
 
     kills = []

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
-from rig import PASSWORD, Dovecot, Relay, wait_for
+from rig import Dovecot, Relay, wait_for, write_imap_config
 from sqlmodel import Session, select
 
 from judge.store.mail import InboundMessage, OutboxMessage
@@ -66,24 +66,7 @@ def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
         imap.append("INBOX", orders_mail(n, seat))
         expected_orders += len(OPENINGS[seat.power])
     config_path = tmp_path / "judge.toml"
-    config_path.write_text(
-        f"""
-[judge]
-address = "judge@example.org"
-[database]
-url = "{db_url}"
-[inbound]
-mode = "imap"
-[inbound.imap]
-port = {dovecot.imap_port}
-username = "{mailbox_user}"
-password = "{PASSWORD}"
-poll_seconds = 5.0
-[outbound]
-port = {relay.port}
-timeout_seconds = 5.0
-"""
-    )
+    write_imap_config(config_path, db_url, dovecot, mailbox_user, relay)
     log_path = tmp_path / "daemon.log"
     marker = tmp_path / "paused"
     proc = start_daemon(config_path, log_path, marker)
