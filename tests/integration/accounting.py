@@ -390,3 +390,16 @@ def describe(acc: Accounts, limit: int = 40) -> str:
     if len(acc.violations) > limit:
         lines.append(f"  ... and {len(acc.violations) - limit} more")
     return "\n".join([head, *lines])
+
+
+def assert_answered_once(engine, message_ids: Iterable[str]) -> None:  # noqa: ANN001
+    """Every one of these mails (Message-IDs with their brackets) is stored once and
+    processed, and the outbox holds exactly one reply to each, and nothing else."""
+    ids = list(message_ids)
+    with Session(engine) as s:
+        inbound = list(s.exec(select(InboundMessage)))
+        outbox = list(s.exec(select(OutboxMessage)))
+    assert sorted(r.message_key for r in inbound) == sorted(f"mid:{m}" for m in ids)
+    assert all(r.status == "processed" for r in inbound)
+    replied_to = Counter(email.message_from_bytes(r.raw)["In-Reply-To"] for r in outbox)
+    assert replied_to == Counter({m: 1 for m in ids})

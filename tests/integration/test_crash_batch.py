@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from accounting import assert_answered_once
 from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
 from rig import Dovecot, Relay, wait_for, write_imap_config
@@ -94,15 +95,7 @@ def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
         code = proc.wait(30)
     assert code == 0, log_path.read_text()[-3000:]
 
-    with Session(engine) as s:
-        inbound = list(s.exec(select(InboundMessage)))
-        outbox = list(s.exec(select(OutboxMessage)))
-    assert sorted(r.message_key for r in inbound) == sorted(
-        f"mid:<orders-{n}@players.example.com>" for n in range(COUNT)
-    )
-    assert all(r.status == "processed" for r in inbound)
-    replied_to = Counter(email.message_from_bytes(r.raw)["In-Reply-To"] for r in outbox)
-    assert replied_to == Counter({f"<orders-{n}@players.example.com>": 1 for n in range(COUNT)})
+    assert_answered_once(engine, (f"<orders-{n}@players.example.com>" for n in range(COUNT)))
     assert committed(engine)[2] == expected_orders  # every order applied exactly once
     delivered = Counter(email.message_from_bytes(m[2])["Message-ID"] for m in relay.messages)
     assert len(delivered) == COUNT
