@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from judge.engine.kinds import Board, MovementOrder, Order
 from judge.engine.turn import Position
@@ -76,44 +76,72 @@ class OrderCheck(NamedTuple):
 
 # ----------------------------------------------------------------- syntax
 
+_T = TypeVar("_T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class _BoundedTables(Generic[_T, _K, _V]):
+    """Tables of kept results (immutable), one per table key, bounded together: past
+    ``limit`` entries in all, every table is emptied in place (callers may hold one),
+    and past ``most_tables`` table keys the record starts afresh."""
+
+    __slots__ = ("tables", "limit", "most_tables", "count")
+
+    def __init__(self, limit: int, most_tables: int) -> None:
+        self.tables: dict[_T, dict[_K, _V]] = {}
+        self.limit = limit
+        self.most_tables = most_tables
+        self.count = 0
+
+    def table(self, key: _T) -> dict[_K, _V]:
+        """The table kept for ``key`` (empty when new)."""
+        table = self.tables.get(key)
+        if table is None:
+            if len(self.tables) >= self.most_tables:
+                self.clear()
+            table = self.tables[key] = {}
+        return table
+
+    def keep(self, table: dict[_K, _V], key: _K, value: _V) -> None:
+        """Keep ``value`` in ``table`` (forgetting everything kept when there is too much)."""
+        if self.count >= self.limit:
+            for kept in self.tables.values():
+                kept.clear()
+            table.clear()
+            self.count = 0
+        table[key] = value
+        self.count += 1
+
+    def clear(self) -> None:
+        """Forget every table."""
+        self.tables.clear()
+        self.count = 0
+
+
 # Reading depends on the text, the variant's names and the syntax only, so each
 # text is read once: games and batches repeat most order texts ("A Par H") from
 # phase to phase.  The value is the parsed order (immutable), or the reason it
-# cannot be read.  Texts are kept per variant and syntax; the record is bounded.
-_READ: dict[tuple[Variant, OrderSyntax], dict[str, ParsedOrder | str]] = {}
-_READ_LIMIT = 100_000  # texts kept, all tables together
-_READ_TABLES = 16
-_read_count = 0
+# cannot be read.  Texts are kept per variant and syntax, 100,000 in all.
+_READ: _BoundedTables[tuple[Variant, OrderSyntax], str, ParsedOrder | str] = _BoundedTables(
+    100_000, 16
+)
 
 
 def _read_table(variant: Variant, syntax: OrderSyntax) -> dict[str, ParsedOrder | str]:
     """The texts read so far for a variant and syntax (text -> parsed order or reason)."""
-    global _read_count
-    table = _READ.get((variant, syntax))
-    if table is None:
-        if len(_READ) >= _READ_TABLES:
-            _READ.clear()
-            _read_count = 0
-        table = _READ[variant, syntax] = {}
-    return table
+    return _READ.table((variant, syntax))
 
 
 def _read_cached(
     table: dict[str, ParsedOrder | str], variant: Variant, text: str, syntax: OrderSyntax
 ) -> ParsedOrder | str:
     """Read a text not yet in ``table`` and keep it there."""
-    global _read_count
     try:
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
-    if _read_count >= _READ_LIMIT:
-        for kept in _READ.values():
-            kept.clear()
-        table.clear()
-        _read_count = 0
-    table[text] = found
-    _read_count += 1
+    _READ.keep(table, text, found)
     return found
 
 
@@ -130,10 +158,8 @@ def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNT
 
 def clear_read_cache() -> None:
     """Forget the order texts read and checked so far (benchmarks time reading afresh)."""
-    global _read_count, _checked_count
     _READ.clear()
     _CHECKED.clear()
-    _read_count = _checked_count = 0
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
@@ -326,7 +352,7 @@ class _Checker:
         self.table = _read_table(variant, syntax)
         self.memo: dict[tuple[Any, ...], OrderCheck] | None = None
         if kind == "M" and syntax is STANDARD_SYNTAX and pos.units_at is not None:
-            self.memo = _checked_table(variant)
+            self.memo = _CHECKED.table(variant)
 
     def check(self, power: str, lines: list[str]) -> list[OrderCheck]:
         """One check per order of a power's lines, in the order written."""
@@ -388,7 +414,7 @@ class _Checker:
                         text, True, order.format(unit_text, kind), key, None, order, power
                     )
                 if local is not None and memo is not None and board.searches == searches:
-                    _keep_check(memo, local, check)
+                    _CHECKED.keep(memo, local, check)
                 checks.append(check)
         return checks
 
@@ -399,36 +425,8 @@ class _Checker:
 # an order text by a power, given those units, is kept and reused (checks are
 # immutable) when no convoy route was asked; the record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
-_CHECKED: dict[Variant, dict[tuple[Any, ...], OrderCheck]] = {}
-_CHECKED_LIMIT = 20_000  # checks kept, all variants together (some 400 bytes each)
-_CHECKED_TABLES = 8
-_checked_count = 0
-
-
-def _checked_table(variant: Variant) -> dict[tuple[Any, ...], OrderCheck]:
-    """The standard movement checks kept for a variant (see _LOCAL_ACTIONS)."""
-    global _checked_count
-    table = _CHECKED.get(variant)
-    if table is None:
-        if len(_CHECKED) >= _CHECKED_TABLES:
-            _CHECKED.clear()
-            _checked_count = 0
-        table = _CHECKED[variant] = {}
-    return table
-
-
-def _keep_check(
-    table: dict[tuple[Any, ...], OrderCheck], key: tuple[Any, ...], check: OrderCheck
-) -> None:
-    """Keep a check for reuse (forgetting all kept checks when there are too many)."""
-    global _checked_count
-    if _checked_count >= _CHECKED_LIMIT:
-        for kept in _CHECKED.values():
-            kept.clear()
-        table.clear()
-        _checked_count = 0
-    table[key] = check
-    _checked_count += 1
+# checks kept, 20,000 in all (some 400 bytes each), per variant
+_CHECKED: _BoundedTables[Variant, tuple[Any, ...], OrderCheck] = _BoundedTables(20_000, 8)
 
 
 def _local_key(
