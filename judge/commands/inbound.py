@@ -88,7 +88,8 @@ def process_inbound(
 
 
 # a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
-_MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:signon|login|hello)\b[^\r\n]*")
+_SIGN_ON_WORDS = b"|".join(re.escape(w.encode()) for w in (SignOn.keyword, *SignOn.aliases))
+_MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:" + _SIGN_ON_WORDS + rb")\b[^\r\n]*")
 _FROM_LINE = re.compile(rb"(?im)^from:[^\r\n]*")
 
 
