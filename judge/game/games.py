@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, update
 from sqlmodel import Session, col, select
@@ -289,13 +289,22 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
         .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
         .order_by(col(Order.id))
     )
-    latest: dict[OrderKey, Order] = {}
-    for row in rows:
-        key = row.key
+    return _latest((row.unit_key, row) for row in rows)
+
+
+_V = TypeVar("_V")
+
+
+def _latest(rows: Iterable[tuple[str, _V]]) -> dict[OrderKey, _V]:
+    """The rule of a power's orders, over ``(unit key, value)`` rows in the order they
+    were given: the last one for a key wins, and a CLEAR row withdraws all before it."""
+    latest: dict[OrderKey, _V] = {}
+    for unit_key, value in rows:
+        key = OrderKey.parse(unit_key)
         if key.is_clear:
             latest.clear()
         else:
-            latest[key] = row
+            latest[key] = value
     return latest
 
 
@@ -305,15 +314,7 @@ def current_order_texts(
     """The canonical text of each of a power's orders for a phase, by key, as
     :func:`current_orders` finds them (read as plain columns: no order objects)."""
     params = {"game_id": game_id, "phase": phase, "power": power}
-    rows = session.exec(_ORDER_TEXTS, params=params)  # type: ignore[call-overload]
-    latest: dict[OrderKey, str] = {}
-    for unit_key, canonical in rows:
-        key = OrderKey.parse(unit_key)
-        if key.is_clear:
-            latest.clear()
-        else:
-            latest[key] = canonical
-    return latest
+    return _latest(session.exec(_ORDER_TEXTS, params=params))  # type: ignore[call-overload]
 
 
 def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
@@ -322,14 +323,10 @@ def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, 
     rows = session.exec(  # type: ignore[call-overload]
         _ORDER_KEYS, params={"game_id": game_id, "phase": phase}
     )
-    keys: dict[str, set[OrderKey]] = {}
+    by_power: dict[str, list[tuple[str, None]]] = {}
     for power, unit_key in rows:
-        key = OrderKey.parse(unit_key)
-        if key.is_clear:
-            keys[power] = set()
-        else:
-            keys.setdefault(power, set()).add(key)
-    return keys
+        by_power.setdefault(power, []).append((unit_key, None))
+    return {power: set(_latest(given)) for power, given in by_power.items()}
 
 
 _ORDER_KEYS = (
