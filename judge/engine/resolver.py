@@ -233,10 +233,6 @@ class _Resolver:
     def decided(self, loc: Location) -> bool:
         return self.value[loc]
 
-    def head_to_head(self, loc: Location) -> Location | None:
-        """The unit moving the opposite way without convoy, if any (of a move)."""
-        return self.opposite[loc]
-
     # ------------------------------------------------------- decisions
 
     def resolve(self, loc: Location) -> bool:
@@ -375,9 +371,6 @@ class _Resolver:
         if occupant in self.dest_area:
             return 0 if self.resolve(occupant) else 1
         return 1 + self._supports(occupant)
-
-    def defend_strength(self, loc: Location) -> int:
-        return 1 + self._supports(loc)
 
     def prevent_strength(self, loc: Location) -> int:
         if not self._path(loc):

@@ -31,7 +31,7 @@ from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.describe import board_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
-from judge.rules.multiverse.world import SUCCESS, World, order_locations
+from judge.rules.multiverse.world import SUCCESS, World
 
 NAME = "5dplomacy"
 
@@ -214,19 +214,6 @@ def forking_boards(
         if key not in forking and outcomes(world, before) != before:
             forking.add(key)
     return forking
-
-
-def core_orders(world: World, pulled: Iterable[BoardKey]) -> set[MLoc]:
-    """The recorded orders of the pulled boards (judged again, results stored)."""
-    found: set[MLoc] = set()
-    for key in pulled:
-        found.update(board_history(world, key))
-    return found
-
-
-def order_boards(order) -> set[BoardKey]:
-    """The boards an order names."""
-    return {loc.board for loc in order_locations(order)}
 
 
 # ------------------------------------------------------------ elimination
