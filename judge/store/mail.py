@@ -23,6 +23,7 @@ from sqlalchemy import Column, LargeBinary, Text, or_
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from judge.mail.headers import ADDRESS_HEADERS, clean_headers
+from judge.store.models import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +46,6 @@ GAVE_UP = datetime(9999, 1, 1, tzinfo=UTC)
 _GAME_SUBJECT = re.compile(r"^(?:PREVIEW )?[A-Za-z0-9]{1,16}:([^\s:]{1,64}) - ")
 
 _MAX_KEY = 250
-
-
-def utcnow() -> datetime:
-    """Return the current time in UTC (timezone-aware, as SQLModel requires)."""
-    return datetime.now(UTC)
 
 
 class InboundMessage(SQLModel, table=True):
