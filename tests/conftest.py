@@ -16,8 +16,10 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -120,3 +122,12 @@ def postgres_template(postgres_server: int) -> str:
 def migrated_postgres_url(postgres_server: int, postgres_template: str) -> str:
     """A new database at the migrations' head: a copy of the session's template."""
     return _create_database(postgres_server, postgres_template)
+
+
+@pytest.fixture
+def within_one_clock_hour() -> None:
+    """For tests of the hourly limits (counted per clock hour, UTC): wait out the last
+    30 seconds of an hour, so the test's mails all fall in one hour."""
+    now = datetime.now(UTC)
+    if now.minute == 59 and now.second >= 30:
+        time.sleep(61 - now.second)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlalchemy import event
 from sqlmodel import Session, select
 
@@ -124,6 +125,7 @@ def test_a_check_started_ahead_gives_the_same_answers() -> None:
     assert passwords.hashing_done()[0] == before + 1
 
 
+@pytest.mark.usefixtures("within_one_clock_hour")
 def test_prepare_starts_the_checks_of_signons_that_will_be_checked(tmp_path: Path) -> None:
     engine = migrated_engine(tmp_path)
     with Session(engine) as s:

@@ -156,6 +156,7 @@ def test_too_large_mail_gets_a_short_reply(
     assert len(relay.messages[0][2]) < 10_000
 
 
+@pytest.mark.usefixtures("within_one_clock_hour")
 def test_reply_limit_per_sender(config: Config, engine, imap: IMAPClient, relay: Relay) -> None:  # noqa: ANN001
     config.limits.replies_per_sender_per_hour = 2
     d = real_daemon(config, engine)

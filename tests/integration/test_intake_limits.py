@@ -8,7 +8,6 @@ from __future__ import annotations
 import email
 import smtplib
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,13 +20,6 @@ from judge.store.mail import InboundMessage
 from judge.store.models import Account
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def away_from_the_hour() -> None:
-    """The limits count per clock hour: do not start a test in its last 30 seconds."""
-    now = datetime.now(UTC)
-    if now.minute == 59 and now.second >= 30:
-        time.sleep(61 - now.second)
 
 
 def mail(n: int, sender: str, body: str) -> bytes:
@@ -77,8 +69,8 @@ def judge(tmp_path: Path, relay: Relay, db_url: str):  # noqa: ANN201
         assert stop_judge(proc) == 0
 
 
+@pytest.mark.usefixtures("within_one_clock_hour")
 def test_a_register_flood_makes_few_accounts_and_few_replies(judge, relay: Relay, engine) -> None:  # noqa: ANN001
-    away_from_the_hour()
     port = judge("registrations_per_hour = 5\nreplies_to_new_addresses_per_hour = 10\n")
     flood = [
         mail(n, f"forged{n}@victims.example", f"REGISTER\nName: F{n}\nPassword: pw{n}xyz\nEND\n")
@@ -95,8 +87,8 @@ def test_a_register_flood_makes_few_accounts_and_few_replies(judge, relay: Relay
     assert "at most 5 new registrations an hour" in refused and "try again after" in refused
 
 
+@pytest.mark.usefixtures("within_one_clock_hour")
 def test_password_guessing_is_stopped_and_the_owner_told(judge, relay: Relay, engine) -> None:  # noqa: ANN001
-    away_from_the_hour()
     seats = setup_games(engine, 1)
     france = next(s for s in seats if s.power == "france")
     port = judge("password_failures_per_hour = 3\nreplies_to_new_addresses_per_hour = 0\n")
