@@ -14,6 +14,7 @@ dovecot-imapd (see the Makefile).
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import resource
 import shutil
 import sys
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests" / "integration"))
 
 from games import orders_mail, setup_games  # noqa: E402
 from imapclient import IMAPClient  # noqa: E402
-from rig import PASSWORD, Dovecot, Relay, wait_for  # noqa: E402
+from rig import PASSWORD, Dovecot, Relay, free_port, wait_for  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
 from judge.commands.inbound import process_inbound  # noqa: E402
@@ -45,6 +46,64 @@ def _processed(engine) -> int:  # noqa: ANN001
         return int(s.exec(stmt).one())
 
 
+class _CountingHandler:
+    """aiosmtpd handler that counts the mails it accepts."""
+
+    def __init__(self, count) -> None:  # noqa: ANN001
+        self.count = count
+
+    async def handle_DATA(self, server, session, envelope) -> str:  # noqa: ANN001, N802
+        with self.count.get_lock():
+            self.count.value += 1
+        return "250 OK"
+
+
+def _serve_relay(port: int, count, stop) -> None:  # noqa: ANN001
+    """The relay process: accept and count mail on ``port`` until ``stop`` is set."""
+    relay = Relay(port)
+    relay.handler = _CountingHandler(count)  # type: ignore[assignment]
+    relay.start()
+    stop.wait()
+    relay.stop()
+
+
+class RelayProcess:
+    """The SMTP relay in a process of its own, as the host's mail server would be: its
+    work does not share the judge's interpreter.  Counts the mail it accepted."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.port = free_port()
+        self._count = context.Value("i", 0)
+        self._stop = context.Event()
+        self._process = context.Process(
+            target=_serve_relay, args=(self.port, self._count, self._stop), daemon=True
+        )
+
+    def start(self) -> RelayProcess:
+        """Start the process and wait until it listens."""
+        import socket
+
+        self._process.start()
+
+        def listening() -> bool:
+            with socket.socket() as probe:
+                return probe.connect_ex(("127.0.0.1", self.port)) == 0
+
+        wait_for(listening, 30, interval=0.05, what="the relay to listen")
+        return self
+
+    @property
+    def accepted(self) -> int:
+        """How many mails the relay accepted so far."""
+        return int(self._count.value)
+
+    def stop(self) -> None:
+        """Stop the process."""
+        self._stop.set()
+        self._process.join(10)
+
+
 @dataclass
 class Pass:
     """What one timed pass over the mails measured."""
@@ -56,11 +115,11 @@ class Pass:
     hashing_s: float  # their seconds, summed over threads
 
 
-def _timed_pass(config: Config, engine, relay: Relay, mails: int, done_before: int) -> Pass:  # noqa: ANN001
+def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_before: int) -> Pass:  # noqa: ANN001
     """Start a daemon on the mails waiting in the mailbox and time it until every one
     is processed, committed and answered; stop it."""
     checks0, hashing0 = hashing_done()
-    answered0 = len(relay.messages)
+    answered0 = relay.accepted
     daemon = Daemon(config, engine, process_inbound)
     cpu0 = time.process_time()
     start = time.perf_counter()
@@ -75,8 +134,7 @@ def _timed_pass(config: Config, engine, relay: Relay, mails: int, done_before: i
         processed_s = time.perf_counter() - start
         wait_for(
             lambda: (
-                len(relay.messages) - answered0 >= mails
-                and _processed(engine) >= done_before + mails
+                relay.accepted - answered0 >= mails and _processed(engine) >= done_before + mails
             ),
             600,
             interval=0.02,
@@ -115,7 +173,7 @@ def main() -> int:
 
     work = tempfile.mkdtemp(prefix="judge-bench-")
     dovecot = Dovecot(root="/dev/shm" if args.shm else "/tmp").start()
-    relay = Relay().start()
+    relay = RelayProcess().start()
     warm: Pass | None = None
     try:
         url = f"sqlite:///{work}/judge.db"
@@ -162,7 +220,7 @@ def main() -> int:
         _report("second pass, the same players (passwords checked before)", args.mails, warm)
     verdict = "met" if rate >= 200 else "not met"
     print(f"throughput: {rate:.1f} mails/s, cold daemon (target 200, issue 15: {verdict})")
-    print(f"peak memory (RSS of judge process, in-process relay included): {peak_mib:.1f} MiB")
+    print(f"peak memory (RSS of the judge process): {peak_mib:.1f} MiB")
     return 0 if rate >= 50 else 1
 
 
