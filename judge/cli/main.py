@@ -20,6 +20,7 @@ ABOVE_THE_CLI = ("judge.demo.command",)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
+    from judge.cli.batch import adjudicate_batch, usable_cores
     from judge.cli.json_codec import JSONDecodeError, dump, load
     from judge.rules.documents import DocumentError
     from judge.rules.registry import adjudicate
@@ -47,7 +48,11 @@ def _adjudicate(args: argparse.Namespace) -> int:
     threshold = gc.get_threshold()
     gc.set_threshold(100_000, *threshold[1:])
     try:
-        answer = adjudicate(doc)
+        jobs = args.jobs or usable_cores()
+        if isinstance(doc, list) and jobs > 1:
+            answer = adjudicate_batch(doc, adjudicate, jobs)
+        else:
+            answer = adjudicate(doc)
     except DocumentError as error:
         print(f"judge adjudicate: {error}", file=sys.stderr)
         return 2
@@ -57,6 +62,17 @@ def _adjudicate(args: argparse.Namespace) -> int:
     sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
     sys.stdout.buffer.write(b"\n")
     return 0
+
+
+def _jobs(text: str) -> int:
+    """The --jobs value: a positive number of processes."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"not a positive number of processes: {text!r}")
+    return jobs
 
 
 def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
@@ -76,6 +92,13 @@ def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
         "--indent",
         action="store_true",
         help="indent the answer by two spaces (default: compact, one line)",
+    )
+    adjudicate.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=0,
+        metavar="N",
+        help="processes for a long batch (default: one per usable core; 1: this one only)",
     )
     adjudicate.set_defaults(func=_adjudicate)
     if only_adjudicate:
