@@ -160,28 +160,16 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     places = _places(variant)
     units: dict[Location, Unit] = {}
     occupied: set[str] = set()
-    powers = _power_codes(variant)
+    usual = _usual_units(variant)
     for entry in _list(doc, "units"):
-        # The common case checked inline (the same checks as _unit, which says
-        # what is wrong otherwise).
+        # The common case (a unit a position of the variant may hold, as JSON gives
+        # it) is found in one look-up; _unit checks any other and says what is wrong.
         try:
-            power, loc = entry["power"], entry["province"]
-            unit_type = _UNIT_TYPES[entry["type"]]
-            area, types = places[loc]
+            found = usual.get((entry["power"], entry["type"], entry["province"]))
         except (KeyError, TypeError, IndexError):
-            usual = False
-        else:
-            usual = (
-                type(entry) is dict
-                and type(power) is str
-                and type(loc) is str
-                and power in powers
-                and unit_type in types
-            )
-        if usual:
-            unit = _UNITS.get((power, unit_type))
-            if unit is None:
-                unit = _UNITS[power, unit_type] = Unit(power, unit_type)
+            found = None
+        if found is not None and type(entry) is dict:
+            loc, area, unit = found
         else:
             loc, unit = _unit(variant, places, entry, "units")
             area = places[loc][0]
@@ -252,9 +240,21 @@ def _phase(code: Any) -> Phase:
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
-# Units are immutable values: one per power and type serves every position (the
-# powers are a variant's, so this stays small).
-_UNITS: dict[tuple[str, UnitType], Unit] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def _usual_units(variant: Variant) -> dict[tuple[str, str, str], tuple[Location, str, Unit]]:
+    """Every unit entry a position of the variant may hold, by its (power, type,
+    province) as plain strings: its location, province and unit (immutable values:
+    one per power and type serves every position).  What _unit accepts, read once."""
+    usual: dict[tuple[str, str, str], tuple[Location, str, Unit]] = {}
+    for power in variant.powers:
+        for code, unit_type in _UNIT_TYPES.items():
+            unit = Unit(power, unit_type)
+            for loc, (area, types) in _places(variant).items():
+                if unit_type in types:
+                    usual[str(power), code, str(loc)] = (loc, area, unit)
+    return usual
 
 
 @functools.lru_cache(maxsize=16)
