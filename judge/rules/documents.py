@@ -376,35 +376,42 @@ def _short(message: str | None) -> str | None:
 def _last_valid(checks: list[OrderCheck]) -> tuple[list[OrderCheck], set[int]]:
     """Valid orders, the last one winning for each unit, and the indexes of the earlier
     ones it replaces (every waive is an order of its own)."""
-    keys: list[Any] = []
     last: dict[Any, int] = {}
+    valid = 0
     for index, check in enumerate(checks):
         if not check.ok:
-            keys.append(None)
             continue
+        valid += 1
         order = check.order
         unit = getattr(order, "unit", None)
         if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
             # The common case, a unit on a one-board map: its key is its location
             # (what OrderKey.of gives, without building one per order).
-            key: Any = (check.power, unit)
+            last[check.power, unit] = index
         else:
-            found = OrderKey.of(order)
-            key = (check.power, index if found.is_waive else found)
-        keys.append(key)
-        last[key] = index
-    if len(last) == len(checks) - keys.count(None):
+            last[_order_key(check, index)] = index
+    if len(last) == valid:
         return [check for check in checks if check.ok], set()  # no unit has two orders
     chosen = []
     replaced = set()
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        if last[keys[index]] == index:
+        if last[_order_key(check, index)] == index:
             chosen.append(check)
         else:
             replaced.add(index)
     return chosen, replaced
+
+
+def _order_key(check: OrderCheck, index: int) -> Any:
+    """What a later valid order must share with ``check`` (its ``index``-th) to replace it."""
+    order = check.order
+    unit = getattr(order, "unit", None)
+    if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
+        return (check.power, unit)
+    found = OrderKey.of(order)
+    return (check.power, index if found.is_waive else found)
 
 
 def _judged_entries(
