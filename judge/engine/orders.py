@@ -50,8 +50,8 @@ def board_convoy_fleets(
     board: Board, army: Location, dest: Location, exclude: Location | None = None
 ) -> frozenset[Location]:
     """:func:`~judge.engine.convoys.convoy_fleets` on ``board``, searched once per
-    board when it keeps a record of its searches (a board's units never change); the
-    board also notes the search and its answer (:attr:`Board.asked`)."""
+    board when it keeps a record of its searches (a board's units never change), and
+    noted with its answer when the board notes them (:attr:`Board.asked`)."""
     routes = getattr(board, "routes", None)
     if routes is None:
         return frozenset(convoy_fleets(board.geo, board.units, army, dest, exclude=exclude))
@@ -65,7 +65,8 @@ def board_convoy_fleets(
         found = routes[key] = frozenset(
             convoy_fleets(board.geo, board.units, army, dest, exclude, carriers)
         )
-    board.asked.append((key, found))
+    if board.asked is not None:
+        board.asked.append((key, found))
     return found
 
 

@@ -354,6 +354,7 @@ class _Checker:
         self.memo: dict[tuple[Any, ...], OrderCheck | _Routed] | None = None
         if kind == "M" and syntax is STANDARD_SYNTAX and pos.units_at is not None:
             self.memo = _CHECKED.table(variant)
+            self.board.asked = []  # the searches a check asks (see _Routed)
 
     def check(self, power: str, lines: list[str]) -> list[OrderCheck]:
         """One check per order of a power's lines, in the order written."""
@@ -367,6 +368,7 @@ class _Checker:
         waives = 0
         ctx: Context | None = None  # made when an order is interpreted
         searches = asked = 0
+        noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
             if "," in line or ";" in line:
                 texts = split_orders(line)
@@ -392,7 +394,7 @@ class _Checker:
                             checks.append(found.check)
                             continue
                     searches = board.searches
-                    asked = len(board.asked)
+                    asked = len(noted)
                 if ctx is None:
                     ctx = Context(variant, pos, power, syntax, board)
                 # The kind's interpreter gives the engine order; in a movement phase
@@ -423,7 +425,7 @@ class _Checker:
                     if board.searches == searches:
                         _CHECKED.keep(memo, local, check)
                     else:
-                        _CHECKED.keep(memo, local, _Routed(check, tuple(board.asked[asked:])))
+                        _CHECKED.keep(memo, local, _Routed(check, tuple(noted[asked:])))
                 checks.append(check)
         return checks
 
