@@ -35,7 +35,7 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
-from judge.orders.standard import STANDARD_SYNTAX
+from judge.orders.standard import STANDARD_SYNTAX, read_usual
 from judge.variant.data import Variant, load_variant
 
 __all__ = [
@@ -164,6 +164,10 @@ def clear_read_cache() -> None:
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
+    if syntax is STANDARD_SYNTAX:
+        usual = read_usual(variant, text)
+        if usual is not None:
+            return usual
     reader = Reader(variant, text, syntax)
     first = reader.kind()
     if first == "end":
