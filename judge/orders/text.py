@@ -475,13 +475,14 @@ def _local_key(
     units: Mapping[Any, Unit],
 ) -> tuple[Any, ...]:
     """What the check of a standard movement order depends on besides the map: the
-    text, the power, and the unit (location, owner, type) in each province it names."""
+    text, the power, the unit (location, owner, type) the order is for, and the
+    location and type of the unit it supports or convoys (whose owner no standard
+    check looks at: it is supported or convoyed, and named, alike)."""
     assert parsed.place is not None
     loc = units_at.get(parsed.place.province)
     unit = units[loc] if loc is not None else None
     target = parsed.target
     tloc = units_at.get(target.province) if target is not None else None
-    tunit = units[tloc] if tloc is not None else None
     return (
         text,
         power,
@@ -489,8 +490,7 @@ def _local_key(
         unit.power if unit is not None else None,
         unit.type if unit is not None else None,
         tloc,
-        tunit.power if tunit is not None else None,
-        tunit.type if tunit is not None else None,
+        units[tloc].type if tloc is not None else None,
     )
 
 

@@ -1,5 +1,6 @@
 """Checks of standard movement orders kept for reuse (judge.orders.text): a check is
-reused only for the same text, power and units in the provinces the order names, and
+reused only for the same text, power and units in the provinces the order names (of
+the unit it supports or convoys, whoever owns it: the check never looks), and
 when its legality asked for convoy routes (which depend on the whole board), only on
 a board that answers those searches as before."""
 
@@ -140,3 +141,19 @@ def test_a_check_that_asked_for_routes_is_made_again_where_they_differ() -> None
     assert kept == afresh
     assert not check(no_chain, "england", "A Lon - Bel").ok
     assert check(one_chain, "england", "A Lon - Bel").ok
+
+
+def test_a_support_is_judged_alike_whoever_owns_the_supported_unit() -> None:
+    french = position(("france", "A", "par"), ("france", "A", "mar"))
+    german = position(("germany", "A", "par"), ("france", "A", "mar"))
+    italian_fleet = position(("italy", "F", "lyo"), ("france", "A", "mar"))
+    clear_read_cache()
+    texts = ["A Mar S A Par - Bur", "A Mar S A Par", "A Mar S F Lyo - Spa"]
+    first = [check(french, "france", text) for text in texts]
+    again = [check(german, "france", text) for text in texts]
+    assert first[0] is again[0] and first[1] is again[1]  # reused
+    for where in (french, german, italian_fleet):
+        kept = [check(where, "france", text) for text in texts]
+        assert answers(kept) == answers([fresh(where, "france", text) for text in texts])
+        clear_read_cache()
+        check(french, "france", texts[0])  # keep one for the next position
