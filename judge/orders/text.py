@@ -256,13 +256,11 @@ class _Position(CheckPosition):
 def _by_province(pool: Mapping[Any, Unit], area: Mapping[str, str]) -> dict[str, Any] | None:
     """The location of each unit of ``pool`` by its province; None when a location is
     not the map's or two units share a province (the search in unit_in decides)."""
-    found: dict[str, Any] = {}
-    for loc in pool:
-        province = area.get(loc)
-        if province is None or province in found:
-            return None
-        found[province] = loc
-    return found
+    try:
+        found = {area[loc]: loc for loc in pool}
+    except KeyError:
+        return None
+    return found if len(found) == len(pool) else None
 
 
 @functools.lru_cache(maxsize=16)

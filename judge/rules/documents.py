@@ -452,12 +452,14 @@ def _set(entry: dict[str, Any], outcome: Outcome) -> None:
 def position_document(variant: Variant, position: Position) -> dict[str, Any]:
     """A position as the JSON of a phase document (without orders)."""
     owned: dict[str, list[str]] = {}
-    for center, owner in sorted(position.centers.items()):
+    for center, owner in position.centers.items():
         mine = owned.get(owner)
         if mine is None:
             owned[owner] = [center]
         else:
             mine.append(center)
+    for mine in owned.values():
+        mine.sort()
     return {
         "variant": variant.name,
         "phase": position.phase.code,
