@@ -126,8 +126,7 @@ def judge_checks(
             _set(entries[index], outcome)
     else:
         # Otherwise the last valid order for a unit counts.
-        chosen, replaced = _last_valid(checks)
-        orders = {c.order.unit: c.order for c in chosen}
+        orders, replaced = _current_orders(checks)
         if kind == "M":
             result = steps.movement(variant, position, orders, rules=rules)
         else:
@@ -373,9 +372,10 @@ def _short(message: str | None) -> str | None:
     return message.split(": ", 1)[-1]
 
 
-def _last_valid(checks: list[OrderCheck]) -> tuple[list[OrderCheck], set[int]]:
-    """Valid orders, the last one winning for each unit, and the indexes of the earlier
-    ones it replaces (every waive is an order of its own)."""
+def _current_orders(checks: list[OrderCheck]) -> tuple[dict[Location, Any], set[int]]:
+    """The order of each unit (the last valid one written for it) by the unit's
+    location, and the indexes of the earlier valid orders they replace."""
+    orders: dict[Location, Any] = {}
     last: dict[Any, int] = {}
     valid = 0
     for index, check in enumerate(checks):
@@ -390,8 +390,19 @@ def _last_valid(checks: list[OrderCheck]) -> tuple[list[OrderCheck], set[int]]:
             last[check.power, unit] = index
         else:
             last[_order_key(check, index)] = index
+        orders[order.unit] = order  # type: ignore[union-attr]
     if len(last) == valid:
-        return [check for check in checks if check.ok], set()  # no unit has two orders
+        return orders, set()  # no unit has two orders
+    chosen, replaced = _last_valid(checks, last)
+    return {c.order.unit: c.order for c in chosen}, replaced  # type: ignore[union-attr]
+
+
+def _last_valid(
+    checks: list[OrderCheck], last: dict[Any, int]
+) -> tuple[list[OrderCheck], set[int]]:
+    """Valid orders, the last one winning for each unit (``last``: the index of that
+    order by its key), and the indexes of the earlier ones it replaces (every waive
+    is an order of its own)."""
     chosen = []
     replaced = set()
     for index, check in enumerate(checks):
