@@ -96,6 +96,12 @@ class Board:
     searches: int = field(default=0, compare=False, repr=False)
     """How many convoy routes were asked of this board (found or recorded): a check
     during which this does not change looked at no unit its order does not name."""
+    asked: list[tuple[tuple[Location, Location, Location | None], frozenset[Location]]] | None = (
+        field(default=None, compare=False, repr=False)
+    )
+    """When a list: the convoy searches asked of this board are noted there, in turn,
+    with their answers (a check that looked at other units than those its order
+    names did so through these)."""
 
     def could_reach(self, loc: Location, dest: Location, exclude: Location | None = None) -> bool:
         """Whether the unit at ``loc`` could get into the area of ``dest`` by some order

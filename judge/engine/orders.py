@@ -42,14 +42,16 @@ __all__ = [
     "Unit",
     "UnitType",
     "Waive",
+    "board_convoy_fleets",
 ]
 
 
-def _convoy_fleets(
+def board_convoy_fleets(
     board: Board, army: Location, dest: Location, exclude: Location | None = None
 ) -> frozenset[Location]:
-    """:func:`convoy_fleets` on ``board``, searched once per board when it keeps a
-    record of its searches (a board's units never change)."""
+    """:func:`~judge.engine.convoys.convoy_fleets` on ``board``, searched once per
+    board when it keeps a record of its searches (a board's units never change), and
+    noted with its answer when the board notes them (:attr:`Board.asked`)."""
     routes = getattr(board, "routes", None)
     if routes is None:
         return frozenset(convoy_fleets(board.geo, board.units, army, dest, exclude=exclude))
@@ -63,6 +65,8 @@ def _convoy_fleets(
         found = routes[key] = frozenset(
             convoy_fleets(board.geo, board.units, army, dest, exclude, carriers)
         )
+    if board.asked is not None:
+        board.asked.append((key, found))
     return found
 
 
@@ -124,7 +128,7 @@ class Move(Moving):
             return f"{an(unit.type.word)} cannot go there"
         if not could_reach(geo, unit, src, dest):
             return f"{an(unit.type.word)} cannot go there, even by convoy"
-        if not _convoy_fleets(board, src, dest):
+        if not board_convoy_fleets(board, src, dest):
             return "no fleets are placed to convoy it there"
         return None
 
@@ -149,7 +153,7 @@ class Move(Moving):
             return True
         if not could_reach(geo, unit, loc, dest):
             return False
-        return bool(_convoy_fleets(board, loc, dest, exclude))
+        return bool(board_convoy_fleets(board, loc, dest, exclude))
 
     def asks_for_convoy(self) -> bool:
         return self.via_convoy
@@ -277,7 +281,7 @@ class Convoy(MovementOrder):
             return "a unit cannot move to where it is"
         if not (geo.is_coastal(start) and geo.is_coastal(goal)):
             return "a convoy must go from coast to coast"
-        if self.unit not in _convoy_fleets(board, self.army, self.dest):
+        if self.unit not in board_convoy_fleets(board, self.army, self.dest):
             return "this fleet cannot be part of any convoy route for that move"
         return None
 

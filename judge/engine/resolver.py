@@ -84,29 +84,24 @@ class _Resolver:
     ) -> None:
         self.geo = geo
         self.units = units
-        self.orders: dict[Location, MovementOrder] = {}
-        self.area: dict[Location, Hashable] = {}
-        self.unit_in_area: dict[Hashable, Location] = {}
-        own, area_of, unit_in_area = self.orders, self.area, self.unit_in_area
-        province = geo.province
-        for loc in units:
-            order = orders.get(loc)
-            own[loc] = Hold(loc) if order is None else order
-            area = area_of[loc] = province(loc)
-            unit_in_area[area] = loc
         self.state: dict[Location, _State] = {}
         self.value: dict[Location, bool] = {}
         self.dependencies: list[Location] = []
         self.no_path: set[Location] = set()
         self.forced: dict[Location, bool] = {}
-        self._index()
+        self._index(orders)
 
     # ------------------------------------------------------------ set-up
 
-    def _index(self) -> None:
-        """Classify orders once: moves, convoy use, matching supports and convoys."""
-        geo, units, orders = self.geo, self.units, self.orders
+    def _index(self, given: Mapping[Location, MovementOrder]) -> None:
+        """Every unit's order (a hold when it has none) and area; then classify the
+        orders once: moves, convoy use, matching supports and convoys."""
+        geo, units = self.geo, self.units
         province = geo.province
+        orders: dict[Location, MovementOrder] = {}
+        area_of: dict[Location, Hashable] = {}
+        unit_in_area: dict[Hashable, Location] = {}
+        self.orders, self.area, self.unit_in_area = orders, area_of, unit_in_area
         moves_into: dict[Hashable, list[Location]] = {}
         self.moves_into = moves_into
         # Where each move goes, and its area (asked for again and again below).
@@ -116,7 +111,17 @@ class _Resolver:
         carriers: list[tuple[Location, tuple[Location, Location]]] = []
         supporters: list[tuple[Location, MovementOrder, Location]] = []
         hooks = _HOOKS
-        for loc, order in orders.items():
+        order_of = given.get
+        for loc in units:
+            order = order_of(loc)
+            if order is None:
+                orders[loc] = Hold(loc)
+                area_of[loc] = area = province(loc)
+                unit_in_area[area] = loc
+                continue  # a hold: no hook to ask
+            orders[loc] = order
+            area_of[loc] = area = province(loc)
+            unit_in_area[area] = loc
             kind = type(order)
             moves, carries, supports = hooks[kind] if kind in hooks else _hooks(kind)
             if moves:

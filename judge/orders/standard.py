@@ -31,6 +31,9 @@ from judge.engine.orders import (
 from judge.engine.rules import STANDARD
 from judge.engine.units import UnitType
 from judge.orders.reader import (
+    _COAST_STOP,
+    _SHORT_COASTS,
+    END,
     Context,
     KindSyntax,
     OrderSyntax,
@@ -39,6 +42,9 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
+    _lookup_coast,
+    _lookup_province,
+    _tokens,
 )
 
 if TYPE_CHECKING:
@@ -287,3 +293,96 @@ STANDARD_KINDS = (
 )
 STANDARD_SYNTAX = OrderSyntax(STANDARD, STANDARD_KINDS)
 """The standard order kinds' words, checked against the standard engine rules."""
+
+
+# -------------------------------------------------------- the usual forms
+
+
+def read_usual(variant: Variant, text: str) -> ParsedOrder | None:
+    """The usual forms of the standard kinds, read in one pass: ``A Par H``,
+    ``A Par - Bur`` (``via convoy``), ``A Mar S A Par``, ``A Mar S A Par - Bur``,
+    ``F Nth C A Lon - Bel`` (unit types optional; ``R`` for a retreat), each name one
+    word that is no keyword, with no coast after it.  The same ParsedOrder as the
+    reader of STANDARD_SYNTAX gives, step for step; None for any other text (the
+    reader reads it, and says what is wrong)."""
+    syntax = STANDARD_SYNTAX
+    keywords = syntax.keywords
+    tokens = _tokens(variant, text)
+    found = _usual_unit(variant, tokens, 0, syntax)
+    if found is None:
+        return None
+    unit_type, place, pos = found
+    kind = keywords[tokens[pos]]  # the word after a name is a keyword
+    if kind == "end":
+        return ParsedOrder("hold", unit_type, place)
+    pos += 1
+    if kind == "hold":
+        return ParsedOrder("hold", unit_type, place) if tokens[pos] == END else None
+    if kind in ("move", "retreat"):
+        if tokens[pos] == "to" and tokens[pos - 1] != "to":
+            pos += 1
+        found = _usual_unit(variant, tokens, pos, None)
+        if found is None:
+            return None
+        _, dest, pos = found
+        via = keywords[tokens[pos]] == "via"
+        if via:
+            if keywords.get(tokens[pos + 1]) != "convoy":
+                return None
+            pos += 2
+        if tokens[pos] != END:
+            return None  # a path of several moves, or more words
+        return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
+    if kind in ("support", "convoy"):
+        found = _usual_unit(variant, tokens, pos, syntax)
+        if found is None:
+            return None
+        target_type, target, pos = found
+        after = keywords[tokens[pos]]
+        dest = None
+        if after == "move":
+            pos += 1
+            if tokens[pos] == "to" and tokens[pos - 1] != "to":
+                pos += 1
+            found = _usual_unit(variant, tokens, pos, None)
+            if found is None:
+                return None
+            _, dest, pos = found
+        elif after == "hold":
+            pos += 1
+        if tokens[pos] != END or (kind == "convoy" and dest is None):
+            return None
+        return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+    return None
+
+
+def _usual_unit(
+    variant: Variant, tokens: list[str], pos: int, syntax: OrderSyntax | None
+) -> tuple[UnitType | None, Place, int] | None:
+    """A unit type (when ``syntax`` is given: its unit words), then a province named
+    by one word that is no keyword and followed by one, with no coast after it; and
+    the position after them.  None when the text is anything else here."""
+    keywords = STANDARD_SYNTAX.keywords
+    word = tokens[pos]
+    unit_type = None
+    if syntax is not None and keywords.get(word) == "unit":
+        unit_type = syntax.unit_words[word]
+        pos += 1
+        word = tokens[pos]
+    if word in keywords:  # also the end
+        return None
+    code = _lookup_province(variant, word)
+    if code is None:
+        return None
+    pos += 1
+    after = tokens[pos]
+    if after not in keywords:
+        return None  # perhaps a name of several words
+    if after not in _COAST_STOP:
+        # No coast may follow: "/", "(", a short coast, or two words naming a coast.
+        if after in ("/", "(") or after in _SHORT_COASTS:
+            return None
+        then = tokens[pos + 1]
+        if then not in _COAST_STOP and _lookup_coast(variant, f"{after} {then}") is not None:
+            return None
+    return unit_type, Place(code), pos

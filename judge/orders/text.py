@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from judge.engine.kinds import Board, MovementOrder, Order
+from judge.engine.orders import board_convoy_fleets
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
@@ -34,7 +35,7 @@ from judge.orders.reader import (
     Reader,
     Refusal,
 )
-from judge.orders.standard import STANDARD_SYNTAX
+from judge.orders.standard import STANDARD_SYNTAX, read_usual
 from judge.variant.data import Variant, load_variant
 
 __all__ = [
@@ -163,6 +164,10 @@ def clear_read_cache() -> None:
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
+    if syntax is STANDARD_SYNTAX:
+        usual = read_usual(variant, text)
+        if usual is not None:
+            return usual
     reader = Reader(variant, text, syntax)
     first = reader.kind()
     if first == "end":
@@ -251,13 +256,11 @@ class _Position(CheckPosition):
 def _by_province(pool: Mapping[Any, Unit], area: Mapping[str, str]) -> dict[str, Any] | None:
     """The location of each unit of ``pool`` by its province; None when a location is
     not the map's or two units share a province (the search in unit_in decides)."""
-    found: dict[str, Any] = {}
-    for loc in pool:
-        province = area.get(loc)
-        if province is None or province in found:
-            return None
-        found[province] = loc
-    return found
+    try:
+        found = {area[loc]: loc for loc in pool}
+    except KeyError:
+        return None
+    return found if len(found) == len(pool) else None
 
 
 @functools.lru_cache(maxsize=16)
@@ -350,9 +353,10 @@ class _Checker:
         self.unit_text = _unit_text(pos.dislodged if kind == "R" else pos.units)
         self.phase = kind if kind in ("R", "A") else "M"
         self.table = _read_table(variant, syntax)
-        self.memo: dict[tuple[Any, ...], OrderCheck] | None = None
+        self.memo: dict[tuple[Any, ...], OrderCheck | _Routed] | None = None
         if kind == "M" and syntax is STANDARD_SYNTAX and pos.units_at is not None:
             self.memo = _CHECKED.table(variant)
+            self.board.asked = []  # the searches a check asks (see _Routed)
 
     def check(self, power: str, lines: list[str]) -> list[OrderCheck]:
         """One check per order of a power's lines, in the order written."""
@@ -365,7 +369,8 @@ class _Checker:
         checks: list[OrderCheck] = []
         waives = 0
         ctx: Context | None = None  # made when an order is interpreted
-        searches = 0
+        searches = asked = 0
+        noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
             if "," in line or ";" in line:
                 texts = split_orders(line)
@@ -384,9 +389,14 @@ class _Checker:
                     local = _local_key(parsed, power, text, units_at, units)
                     found = memo.get(local)
                     if found is not None:
-                        checks.append(found)
-                        continue
+                        if type(found) is not _Routed:
+                            checks.append(found)  # type: ignore[arg-type]
+                            continue
+                        if found.stands(board):
+                            checks.append(found.check)
+                            continue
                     searches = board.searches
+                    asked = len(noted)
                 if ctx is None:
                     ctx = Context(variant, pos, power, syntax, board)
                 # The kind's interpreter gives the engine order; in a movement phase
@@ -413,20 +423,46 @@ class _Checker:
                     check = OrderCheck(
                         text, True, order.format(unit_text, kind), key, None, order, power
                     )
-                if local is not None and memo is not None and board.searches == searches:
-                    _CHECKED.keep(memo, local, check)
+                if local is not None and memo is not None:
+                    if board.searches == searches:
+                        _CHECKED.keep(memo, local, check)
+                    else:
+                        _CHECKED.keep(memo, local, _Routed(check, tuple(noted[asked:])))
                 checks.append(check)
         return checks
 
 
 # A standard movement order (hold, move, support, convoy) is interpreted, judged legal
 # and worded from the units in the provinces it names alone, unless its legality asks
-# for convoy routes (the board counts those): the rest is the map's.  So the check of
-# an order text by a power, given those units, is kept and reused (checks are
-# immutable) when no convoy route was asked; the record is bounded, per variant.
+# for convoy routes (the board notes those, with their answers): the rest is the
+# map's.  So the check of an order text by a power, given those units, is kept and
+# reused (checks are immutable); when convoy routes were asked, only on a board that
+# gives the same answers to the same searches (the check would take the same steps).
+# The record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
+
+
+class _Routed:
+    """A kept check that asked the board for convoy routes, with the searches it
+    asked (in turn) and their answers."""
+
+    __slots__ = ("check", "asked")
+
+    def __init__(self, check: OrderCheck, asked: tuple[Any, ...]) -> None:
+        self.check = check
+        self.asked = asked
+
+    def stands(self, board: Board) -> bool:
+        """Whether ``board`` answers every search of the check as when it was made
+        (asked in the same turn: each search depends on the answers before it)."""
+        for (army, dest, exclude), answer in self.asked:
+            if board_convoy_fleets(board, army, dest, exclude) != answer:
+                return False
+        return True
+
+
 # checks kept, 20,000 in all (some 400 bytes each), per variant
-_CHECKED: _BoundedTables[Variant, tuple[Any, ...], OrderCheck] = _BoundedTables(20_000, 8)
+_CHECKED: _BoundedTables[Variant, tuple[Any, ...], OrderCheck | _Routed] = _BoundedTables(20_000, 8)
 
 
 def _local_key(
@@ -437,13 +473,14 @@ def _local_key(
     units: Mapping[Any, Unit],
 ) -> tuple[Any, ...]:
     """What the check of a standard movement order depends on besides the map: the
-    text, the power, and the unit (location, owner, type) in each province it names."""
+    text, the power, the unit (location, owner, type) the order is for, and the
+    location and type of the unit it supports or convoys (whose owner no standard
+    check looks at: it is supported or convoyed, and named, alike)."""
     assert parsed.place is not None
     loc = units_at.get(parsed.place.province)
     unit = units[loc] if loc is not None else None
     target = parsed.target
     tloc = units_at.get(target.province) if target is not None else None
-    tunit = units[tloc] if tloc is not None else None
     return (
         text,
         power,
@@ -451,8 +488,7 @@ def _local_key(
         unit.power if unit is not None else None,
         unit.type if unit is not None else None,
         tloc,
-        tunit.power if tunit is not None else None,
-        tunit.type if tunit is not None else None,
+        units[tloc].type if tloc is not None else None,
     )
 
 

@@ -126,8 +126,7 @@ def judge_checks(
             _set(entries[index], outcome)
     else:
         # Otherwise the last valid order for a unit counts.
-        chosen, replaced = _last_valid(checks)
-        orders = {c.order.unit: c.order for c in chosen}
+        orders, replaced = _current_orders(checks)
         if kind == "M":
             result = steps.movement(variant, position, orders, rules=rules)
         else:
@@ -160,28 +159,16 @@ def read_position(variant: Variant, doc: dict[str, Any]) -> Position:
     places = _places(variant)
     units: dict[Location, Unit] = {}
     occupied: set[str] = set()
-    powers = _power_codes(variant)
+    usual = _usual_units(variant)
     for entry in _list(doc, "units"):
-        # The common case checked inline (the same checks as _unit, which says
-        # what is wrong otherwise).
+        # The common case (a unit a position of the variant may hold, as JSON gives
+        # it) is found in one look-up; _unit checks any other and says what is wrong.
         try:
-            power, loc = entry["power"], entry["province"]
-            unit_type = _UNIT_TYPES[entry["type"]]
-            area, types = places[loc]
+            found = usual.get((entry["power"], entry["type"], entry["province"]))
         except (KeyError, TypeError, IndexError):
-            usual = False
-        else:
-            usual = (
-                type(entry) is dict
-                and type(power) is str
-                and type(loc) is str
-                and power in powers
-                and unit_type in types
-            )
-        if usual:
-            unit = _UNITS.get((power, unit_type))
-            if unit is None:
-                unit = _UNITS[power, unit_type] = Unit(power, unit_type)
+            found = None
+        if found is not None and type(entry) is dict:
+            loc, area, unit = found
         else:
             loc, unit = _unit(variant, places, entry, "units")
             area = places[loc][0]
@@ -252,9 +239,21 @@ def _phase(code: Any) -> Phase:
 
 
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
-# Units are immutable values: one per power and type serves every position (the
-# powers are a variant's, so this stays small).
-_UNITS: dict[tuple[str, UnitType], Unit] = {}
+
+
+@functools.lru_cache(maxsize=16)
+def _usual_units(variant: Variant) -> dict[tuple[str, str, str], tuple[Location, str, Unit]]:
+    """Every unit entry a position of the variant may hold, by its (power, type,
+    province) as plain strings: its location, province and unit (immutable values:
+    one per power and type serves every position).  What _unit accepts, read once."""
+    usual: dict[tuple[str, str, str], tuple[Location, str, Unit]] = {}
+    for power in variant.powers:
+        for code, unit_type in _UNIT_TYPES.items():
+            unit = Unit(power, unit_type)
+            for loc, (area, types) in _places(variant).items():
+                if unit_type in types:
+                    usual[str(power), code, str(loc)] = (loc, area, unit)
+    return usual
 
 
 @functools.lru_cache(maxsize=16)
@@ -373,38 +372,57 @@ def _short(message: str | None) -> str | None:
     return message.split(": ", 1)[-1]
 
 
-def _last_valid(checks: list[OrderCheck]) -> tuple[list[OrderCheck], set[int]]:
-    """Valid orders, the last one winning for each unit, and the indexes of the earlier
-    ones it replaces (every waive is an order of its own)."""
-    keys: list[Any] = []
+def _current_orders(checks: list[OrderCheck]) -> tuple[dict[Location, Any], set[int]]:
+    """The order of each unit (the last valid one written for it) by the unit's
+    location, and the indexes of the earlier valid orders they replace."""
+    orders: dict[Location, Any] = {}
     last: dict[Any, int] = {}
+    valid = 0
     for index, check in enumerate(checks):
         if not check.ok:
-            keys.append(None)
             continue
+        valid += 1
         order = check.order
         unit = getattr(order, "unit", None)
         if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
             # The common case, a unit on a one-board map: its key is its location
             # (what OrderKey.of gives, without building one per order).
-            key: Any = (check.power, unit)
+            last[check.power, unit] = index
         else:
-            found = OrderKey.of(order)
-            key = (check.power, index if found.is_waive else found)
-        keys.append(key)
-        last[key] = index
-    if len(last) == len(checks) - keys.count(None):
-        return [check for check in checks if check.ok], set()  # no unit has two orders
+            last[_order_key(check, index)] = index
+        orders[order.unit] = order  # type: ignore[union-attr]
+    if len(last) == valid:
+        return orders, set()  # no unit has two orders
+    chosen, replaced = _last_valid(checks, last)
+    return {c.order.unit: c.order for c in chosen}, replaced  # type: ignore[union-attr]
+
+
+def _last_valid(
+    checks: list[OrderCheck], last: dict[Any, int]
+) -> tuple[list[OrderCheck], set[int]]:
+    """Valid orders, the last one winning for each unit (``last``: the index of that
+    order by its key), and the indexes of the earlier ones it replaces (every waive
+    is an order of its own)."""
     chosen = []
     replaced = set()
     for index, check in enumerate(checks):
         if not check.ok:
             continue
-        if last[keys[index]] == index:
+        if last[_order_key(check, index)] == index:
             chosen.append(check)
         else:
             replaced.add(index)
     return chosen, replaced
+
+
+def _order_key(check: OrderCheck, index: int) -> Any:
+    """What a later valid order must share with ``check`` (its ``index``-th) to replace it."""
+    order = check.order
+    unit = getattr(order, "unit", None)
+    if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
+        return (check.power, unit)
+    found = OrderKey.of(order)
+    return (check.power, index if found.is_waive else found)
 
 
 def _judged_entries(
@@ -445,12 +463,14 @@ def _set(entry: dict[str, Any], outcome: Outcome) -> None:
 def position_document(variant: Variant, position: Position) -> dict[str, Any]:
     """A position as the JSON of a phase document (without orders)."""
     owned: dict[str, list[str]] = {}
-    for center, owner in sorted(position.centers.items()):
+    for center, owner in position.centers.items():
         mine = owned.get(owner)
         if mine is None:
             owned[owner] = [center]
         else:
             mine.append(center)
+    for mine in owned.values():
+        mine.sort()
     return {
         "variant": variant.name,
         "phase": position.phase.code,

@@ -1,6 +1,8 @@
 """Checks of standard movement orders kept for reuse (judge.orders.text): a check is
-reused only for the same text, power and units in the provinces the order names, and
-never when its legality asked for convoy routes (which depend on the whole board)."""
+reused only for the same text, power and units in the provinces the order names (of
+the unit it supports or convoys, whoever owns it: the check never looks), and
+when its legality asked for convoy routes (which depend on the whole board), only on
+a board that answers those searches as before."""
 
 from __future__ import annotations
 
@@ -101,3 +103,57 @@ def test_reused_checks_answer_as_fresh_ones_over_many_positions() -> None:
     kept = [answers([check(b, power, text)]) for b in boards * 2 for power, text in texts]
     afresh = [answers([fresh(b, power, text)]) for b in boards * 2 for power, text in texts]
     assert kept == afresh
+
+
+def test_a_check_that_asked_for_routes_is_reused_where_the_routes_are_the_same() -> None:
+    # The same fleets at sea (one more unit far away): the same routes, the same check.
+    board = position(("england", "A", "lon"), ("england", "F", "nth"))
+    same_routes = position(("england", "A", "lon"), ("england", "F", "nth"), ("italy", "A", "rom"))
+    clear_read_cache()
+    texts = ["A Lon - Bel", "A Lon - Nwy via convoy"]
+    first = check_position_orders(VARIANT, board, "england", texts)
+    again = check_position_orders(VARIANT, same_routes, "england", texts)
+    assert [c.ok for c in first] == [True, True]
+    assert all(a is b for a, b in zip(first, again, strict=True))  # kept and reused
+    fleet = check(board, "england", "F Nth C A Lon - Bel")
+    assert fleet.ok and check(same_routes, "england", "F Nth C A Lon - Bel") is fleet
+
+
+def test_a_check_that_asked_for_routes_is_made_again_where_they_differ() -> None:
+    # The North Sea fleet carries in one position; in the other a second chain
+    # (English Channel) makes it needless for Belgium: the convoy of the North Sea
+    # stays legal (it lies on a route), but the routes asked differ.
+    one_chain = position(("england", "A", "lon"), ("england", "F", "nth"))
+    two_chains = position(("england", "A", "lon"), ("england", "F", "nth"), ("england", "F", "eng"))
+    no_chain = position(("england", "A", "lon"), ("england", "F", "nwg"))
+    texts = [
+        ("england", "A Lon - Bel"),
+        ("england", "F Nth C A Lon - Bel"),
+        ("england", "F Eng C A Lon - Bel"),
+        ("england", "F Nwg C A Lon - Bel"),
+        ("england", "A Lon - Nwy via convoy"),
+        ("england", "F Nth S A Lon - Bel"),
+    ]
+    boards = [one_chain, two_chains, no_chain, one_chain]
+    clear_read_cache()
+    kept = [answers([check(b, power, text)]) for b in boards * 2 for power, text in texts]
+    afresh = [answers([fresh(b, power, text)]) for b in boards * 2 for power, text in texts]
+    assert kept == afresh
+    assert not check(no_chain, "england", "A Lon - Bel").ok
+    assert check(one_chain, "england", "A Lon - Bel").ok
+
+
+def test_a_support_is_judged_alike_whoever_owns_the_supported_unit() -> None:
+    french = position(("france", "A", "par"), ("france", "A", "mar"))
+    german = position(("germany", "A", "par"), ("france", "A", "mar"))
+    italian_fleet = position(("italy", "F", "lyo"), ("france", "A", "mar"))
+    clear_read_cache()
+    texts = ["A Mar S A Par - Bur", "A Mar S A Par", "A Mar S F Lyo - Spa"]
+    first = [check(french, "france", text) for text in texts]
+    again = [check(german, "france", text) for text in texts]
+    assert first[0] is again[0] and first[1] is again[1]  # reused
+    for where in (french, german, italian_fleet):
+        kept = [check(where, "france", text) for text in texts]
+        assert answers(kept) == answers([fresh(where, "france", text) for text in texts])
+        clear_read_cache()
+        check(french, "france", texts[0])  # keep one for the next position
