@@ -78,3 +78,26 @@ def test_an_order_text_read_again_gives_the_same_order_or_the_same_refusal() -> 
     for _ in range(2):
         with pytest.raises(OrderSyntaxError, match="Atlantis"):
             parse_order(variant, "A Par - Atlantis")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path) -> None:  # noqa: ANN001
+    path = tmp_path / "batch.json"
+    path.write_text(json.dumps([PHASE] * 3000))  # more than a pipe holds
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "judge", "adjudicate", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10) == b'[{"phase":'
+    proc.stdout.close()  # as `| head -c 10` does
+    assert proc.wait(60) == 1
+    assert proc.stderr.read() == b""
+
+
+def test_the_exit_status_survives_the_quick_exit() -> None:
+    refused = judge("-", stdin=json.dumps([PHASE, {"variant": "nosuch"}]))
+    assert refused.returncode == 2 and "unknown variant 'nosuch'" in refused.stderr
+    assert refused.stdout == ""
+    done = judge("-", stdin=json.dumps([PHASE]))
+    assert done.returncode == 0 and done.stdout.endswith("}]\n")

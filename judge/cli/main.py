@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 
 from judge import __version__
@@ -59,8 +60,13 @@ def _adjudicate(args: argparse.Namespace) -> int:
     finally:
         gc.set_threshold(*threshold)
     sys.stdout.flush()
-    sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
-    sys.stdout.buffer.write(b"\n")
+    try:
+        sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
+        sys.stdout.buffer.write(b"\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped reading (`| head`): no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 
@@ -126,7 +132,14 @@ def main(argv: list[str] | None = None) -> int:
         from judge.cli import gm as gm_cli
 
         return gm_cli.run(args)
-    return int(args.func(args))
+    code = int(args.func(args))
+    if argv is None and args.command == "adjudicate":
+        # The answer is out: leave without freeing the documents one by one (for a
+        # big batch that is a twentieth of the command's time).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 if __name__ == "__main__":
