@@ -35,20 +35,21 @@ def _adjudicate(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"judge adjudicate: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
-    try:
-        doc = load(data)
-    except JSONDecodeError as error:
-        print(f"judge adjudicate: bad JSON in {args.file}: {error}", file=sys.stderr)
-        return 2
-    # The documents live until the end: the collector need not look at them again
-    # while the answers are built (about a tenth of the time of a big batch).
-    gc.freeze()
-    # Nor need it run often while they are: the standard path leaves no reference
-    # cycles behind, so a rare collection bounds memory (other rule sets may leave
-    # some) at little cost (a tenth of the time, against the default threshold).
+    # The collector need not run often while the documents are read and answered:
+    # the standard path leaves no reference cycles behind, so a rare collection bounds
+    # memory (other rule sets may leave some) at little cost (a tenth of the time,
+    # against the default threshold).
     threshold = gc.get_threshold()
     gc.set_threshold(100_000, *threshold[1:])
     try:
+        try:
+            doc = load(data)
+        except JSONDecodeError as error:
+            print(f"judge adjudicate: bad JSON in {args.file}: {error}", file=sys.stderr)
+            return 2
+        # The documents live until the end: the collector need not look at them again
+        # while the answers are built (about a tenth of the time of a big batch).
+        gc.freeze()
         jobs = args.jobs or usable_cores()
         if isinstance(doc, list) and jobs > 1:
             answer = adjudicate_batch(doc, adjudicate, jobs)
