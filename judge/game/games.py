@@ -259,26 +259,31 @@ def store_order(
     from_address: str,
     now: datetime | None = None,
     key: OrderKey | None = None,
-) -> Order:
+) -> None:
     """Store an accepted order (an OrderCheck with ok set: its text, its engine order
     and the canonical wording) for the game's phase, under ``key`` if given instead of
-    the check's own."""
+    the check's own.
+
+    Written at once by one INSERT (no ORM object to flush later: this runs for every
+    order of every mail), so rows keep the order in which orders were given."""
     if check.order is None:
         raise ValueError(f"an accepted order comes with its engine order: {check.text!r}")
-    order = Order(
-        game_id=game.id,
-        phase=game.phase,
-        power=power,
-        unit_key=(key or check_key(check)).text(),
-        text=str(check.text),
-        canonical=str(check.canonical),
-        data=order_data.dumps(check.order),
-        account_id=account_id,
-        from_address=from_address,
-        created_at=now or utcnow(),
-    )
-    session.add(order)
-    return order
+    params = {
+        "game_id": game.id,
+        "phase": game.phase,
+        "power": power,
+        "unit_key": (key or check_key(check)).text(),
+        "text": str(check.text),
+        "canonical": str(check.canonical),
+        "data": order_data.dumps(check.order),
+        "account_id": account_id,
+        "from_address": from_address,
+        "created_at": now or utcnow(),
+    }
+    session.connection().execute(_INSERT_ORDER, params)
+
+
+_INSERT_ORDER = Order.__table__.insert()  # type: ignore[attr-defined]
 
 
 def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[OrderKey, Order]:

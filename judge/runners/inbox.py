@@ -134,7 +134,9 @@ class InboxRunner:
 
     def _automatic(self, row: store.InboundMessage) -> bool:
         """Mark automatic mail ignored; True when it was."""
-        mail = parse_incoming(row.raw, self.config.judge.address, 0)  # headers only
+        # Read as the processor will read it (same bound): it then finds the mail read.
+        limit = self.config.limits.max_message_bytes
+        mail = parse_incoming(row.raw, self.config.judge.address, limit)
         if mail.answerable:
             return False
         store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
