@@ -17,12 +17,12 @@ import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from email.policy import SMTP, SMTPUTF8
 
 from sqlalchemy import Column, LargeBinary, Text, or_
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from judge.mail.headers import ADDRESS_HEADERS, clean_headers
+from judge.mail.policy import SMTP_OUT, SMTPUTF8_OUT
 from judge.store.models import utcnow
 
 log = logging.getLogger(__name__)
@@ -305,7 +305,7 @@ def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> int
         utf8 = not all(a.isascii() for a in _addresses(msg, ADDRESS_HEADERS))
         msg["Message-ID"] = new_message_id(_domain_of(msg))
         # Written out once (a big mail with a picture takes milliseconds).
-        raw = msg.as_bytes(policy=SMTPUTF8 if utf8 else SMTP)
+        raw = msg.as_bytes(policy=SMTPUTF8_OUT if utf8 else SMTP_OUT)
     except Exception:  # noqa: BLE001
         log.exception("outgoing mail cannot be written: not queued")
         return None

@@ -7,7 +7,14 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import SMTP, SMTPUTF8, default
 
-from judge.mail.policy import CACHED_HEADERS, POLICY, HeaderFactory
+from judge.mail.policy import (
+    CACHED_HEADERS,
+    POLICY,
+    SMTP_OUT,
+    SMTPUTF8_OUT,
+    FoldingPolicy,
+    HeaderFactory,
+)
 
 HEADERS = [
     ("From", "The Judge <judge@example.org>"),
@@ -35,6 +42,18 @@ def test_same_bytes_as_the_standard_policy_twice_over() -> None:
         again = _mail(POLICY, [*HEADERS, *addresses]).as_bytes(policy=out)
         assert first == want
         assert again == want
+
+
+def test_folding_once_writes_the_standard_bytes() -> None:
+    """The folded text a header object keeps is the one for the policy asked: a mail
+    written for SMTPUTF8 after SMTP (and again) gets SMTPUTF8's folding."""
+    addresses = [("Cc", [Address("Ann Exämple", "ann", "example.org")])]
+    narrow = FoldingPolicy(linesep="\r\n", max_line_length=40)
+    for _ in range(2):
+        for kept, standard in ((SMTP_OUT, SMTP), (SMTPUTF8_OUT, SMTPUTF8), (narrow, None)):
+            standard = standard or SMTP.clone(max_line_length=40)
+            want = _mail(default, [*HEADERS, *addresses]).as_bytes(policy=standard)
+            assert _mail(POLICY, [*HEADERS, *addresses]).as_bytes(policy=kept) == want
 
 
 def test_header_objects_are_kept_and_reused() -> None:
