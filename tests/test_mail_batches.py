@@ -146,3 +146,35 @@ def test_prepare_starts_the_checks_of_signons_that_will_be_checked(tmp_path: Pat
     for future in ahead:
         future.result(10)
     assert passwords.hashing_done()[0] == before + 1  # France's only
+
+
+def test_a_handled_row_is_written_by_one_update_and_left_clean(tmp_path: Path) -> None:
+    """save_handled writes every field handling may change, and the ORM has nothing
+    left to write for the row (it is not written a second time)."""
+    from judge.store.mail import _HANDLED_FIELDS, _OTHER_FIELDS, mark_done, save_handled
+
+    columns = set(InboundMessage.__table__.columns.keys())  # type: ignore[attr-defined]
+    assert set(_HANDLED_FIELDS) | set(_OTHER_FIELDS) == columns  # a new column is listed
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        row = store_inbound(s, make_mail("p@players.test", "SIGNON Fgame1 secret\n"), "imap")
+        assert row is not None
+        row_id = row.id
+    updates: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *a: updates.append(a[2]))
+    with Session(engine, expire_on_commit=False) as s:
+        row = s.get(InboundMessage, row_id)
+        assert row is not None
+        with s.begin_nested():
+            mark_done(row, QUARANTINED, "why")
+            row.raw, row.attempts = b"kept", 2
+            save_handled(s, row)
+            assert not s.dirty
+        s.commit()
+        assert (row.status, row.raw, row.attempts, row.id) == (QUARANTINED, b"kept", 2, row_id)
+    assert sum(1 for sql in updates if sql.startswith("UPDATE inbound_message")) == 1
+    [stored] = _rows(engine)
+    assert (stored.status, stored.error, stored.raw, stored.attempts) == (
+        QUARANTINED, "why", b"kept", 2,
+    )  # fmt: skip
+    assert stored.processed_at is not None

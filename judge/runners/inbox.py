@@ -151,8 +151,7 @@ class InboxRunner:
         limits = self.config.limits
         # Passwords never rest in clear: keep the mail with them hidden.
         row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
-        session.add(row)
-        session.flush()
+        store.save_handled(session, row)  # one UPDATE, without the ORM's flush
 
     def _quarantine(self, session: Session, row: store.InboundMessage, error: str) -> None:
         """Quarantine a row whose processing failed, and tell its sender and the keeper

@@ -18,7 +18,8 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 
-from sqlalchemy import Column, LargeBinary, Text, or_
+from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from judge.mail.headers import ADDRESS_HEADERS, clean_headers
@@ -227,6 +228,34 @@ def mark_done(inbound: InboundMessage, status: str = PROCESSED, error: str | Non
     inbound.status = status
     inbound.error = error
     inbound.processed_at = utcnow()
+
+
+def save_handled(session: Session, row: InboundMessage) -> None:
+    """Write a handled row's fields (its status, error, kept bytes...) by one UPDATE in
+    the caller's transaction; the row object then holds them as written, so the ORM
+    has nothing left to write for it.  This runs for every mail."""
+    values = {name: getattr(row, name) for name in _HANDLED_FIELDS}
+    params = {f"new_{name}": value for name, value in values.items()}
+    written = session.connection().execute(_SAVE_HANDLED, {"row_id": row.id, **params})
+    if written.rowcount != 1:
+        raise RuntimeError(f"inbound row {row.id} was not found to be updated")
+    loaded = {name: getattr(row, name) for name in _OTHER_FIELDS}
+    session.expire(row)  # drops the changes just written ...
+    for name, value in {**loaded, **values}.items():  # ... and keeps the values
+        set_committed_value(row, name, value)
+
+
+_INBOUND = InboundMessage.__table__  # type: ignore[attr-defined]
+# what handling a row may change, and what it never does
+_HANDLED_FIELDS = (
+    "raw", "status", "error", "processed_at", "original_size", "attempts", "next_attempt_at"
+)  # fmt: skip
+_OTHER_FIELDS = ("id", "message_key", "source", "received_at")
+_SAVE_HANDLED = (
+    _INBOUND.update()
+    .where(_INBOUND.c.id == bindparam("row_id"))
+    .values({name: bindparam(f"new_{name}") for name in _HANDLED_FIELDS})
+)
 
 
 def quarantined(session: Session) -> list[InboundMessage]:
