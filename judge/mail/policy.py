@@ -19,8 +19,10 @@ from __future__ import annotations
 from email.headerregistry import Address, BaseHeader, HeaderRegistry
 from email.policy import EmailPolicy, default
 
-# header objects kept; all are dropped when there are this many (a clear is safe
-# from any thread)
+# header objects kept per generation: when the newer generation has this many, the
+# older one is dropped and the newer one becomes the older (a value used in either is
+# kept: the judge's From and the players' addresses outlive the one-off values, such
+# as Message-IDs, that fill the generations); swapping is safe from any thread
 CACHED_HEADERS = 2048
 # values longer than this are parsed each time (they are rarely the same twice)
 _MAX_CACHED_VALUE = 998
@@ -33,12 +35,13 @@ class HeaderFactory(HeaderRegistry):
         super().__init__()
         self._classes: dict[str, type[BaseHeader]] = {}
         self._headers: dict[tuple[object, ...], BaseHeader] = {}
+        self._older: dict[tuple[object, ...], BaseHeader] = {}
 
     def map_to_type(self, name: str, cls: type) -> None:
         """Register ``cls`` for ``name`` (forgetting what was made before)."""
         super().map_to_type(name, cls)
         self._classes.clear()
-        self._headers.clear()
+        self._headers, self._older = {}, {}
 
     def __getitem__(self, name: str) -> type[BaseHeader]:
         key = name.lower()
@@ -53,9 +56,11 @@ class HeaderFactory(HeaderRegistry):
             return self[name](name, value)
         header = self._headers.get(key)
         if header is None:
-            header = self[name](name, value)
+            header = self._older.get(key)
+            if header is None:
+                header = self[name](name, value)
             if len(self._headers) >= CACHED_HEADERS:
-                self._headers.clear()
+                self._older, self._headers = self._headers, {}
             self._headers[key] = header
         return header
 

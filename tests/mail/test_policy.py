@@ -70,10 +70,16 @@ def test_header_objects_are_kept_and_reused() -> None:
 
 
 def test_kept_headers_are_bounded() -> None:
+    """At most two generations are kept: a value not used again is dropped after
+    twice CACHED_HEADERS new values, one used in every generation is kept."""
     factory = HeaderFactory()
     first = factory("Subject", "s 0")
-    for n in range(1, CACHED_HEADERS + 1):
+    kept = factory("From", "The Judge <judge@example.org>")
+    for n in range(1, 2 * CACHED_HEADERS + 1):
         factory("Subject", f"s {n}")
-    assert len(factory._headers) <= CACHED_HEADERS
+        if n % (CACHED_HEADERS // 2) == 0:
+            assert factory("From", "The Judge <judge@example.org>") is kept
+        assert len(factory._headers) + len(factory._older) <= 2 * CACHED_HEADERS
+    assert factory("From", "The Judge <judge@example.org>") is kept
     assert factory("Subject", "s 0") is not first
     assert factory("Subject", "s 0") == first
