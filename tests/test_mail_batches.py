@@ -178,3 +178,41 @@ def test_a_handled_row_is_written_by_one_update_and_left_clean(tmp_path: Path) -
         QUARANTINED, "why", b"kept", 2,
     )  # fmt: skip
     assert stored.processed_at is not None
+
+
+def _counts_on(engine) -> None:  # noqa: ANN001
+    """The hourly counts on one database: totals per key and hour, a look that adds
+    nothing writes nothing, and a key's first count of an hour deletes the counts of
+    more than a day before."""
+    from datetime import UTC, datetime, timedelta
+
+    from judge.store.models import ReplyCount
+
+    now = datetime(2026, 11, 24, 10, 30, tzinfo=UTC)
+    with Session(engine) as s:
+        assert count(s, "old", now - timedelta(days=2)) == 1
+        s.commit()
+    with Session(engine) as s:
+        assert count(s, "a", now, add=0) == 0
+        assert {r.address for r in s.exec(select(ReplyCount))} == {"old"}
+        assert [count(s, "a", now), count(s, "a", now, add=2), count(s, "b", now)] == [1, 3, 1]
+        assert count(s, "a", now + timedelta(hours=1)) == 1  # a new clock hour
+        assert count(s, "a", now, add=0) == 3
+        s.commit()
+    with Session(engine) as s:
+        rows = {(r.address, r.count) for r in s.exec(select(ReplyCount))}
+        assert rows == {("a", 3), ("b", 1), ("a", 1)}  # "old" deleted on the way
+
+
+def test_hourly_counts_on_sqlite(tmp_path: Path) -> None:
+    _counts_on(migrated_engine(tmp_path))
+
+
+def test_hourly_counts_on_postgresql(migrated_postgres_url: str) -> None:
+    from judge.store.db import make_engine
+
+    engine = make_engine(migrated_postgres_url)
+    try:
+        _counts_on(engine)
+    finally:
+        engine.dispose()
