@@ -216,3 +216,34 @@ def test_hourly_counts_on_postgresql(migrated_postgres_url: str) -> None:
         _counts_on(engine)
     finally:
         engine.dispose()
+
+
+def test_a_mail_failing_after_its_row_was_written_is_quarantined_as_received(
+    tmp_path: Path,
+) -> None:
+    """When a mail fails after store.save_handled wrote its row, the savepoint takes the
+    write back, and the quarantine reads the row as received again: its sender is told
+    (the notice needs the mail's From) and its bytes are kept as they came."""
+    from judge.store.mail import mark_done, save_handled
+
+    def write_then_fail(session: Session, row: InboundMessage, _config: object) -> None:
+        row.raw = b"not the mail"
+        mark_done(row, PROCESSED)
+        save_handled(session, row)
+        raise RuntimeError("failed after the row was written")
+
+    engine = migrated_engine(tmp_path)
+    mail = make_mail("p@players.test", "hello\n")
+    with Session(engine) as s:
+        row = store_inbound(s, mail, "imap")
+        assert row is not None
+        row_id = row.id
+    runner = InboxRunner(judge_config(), engine, write_then_fail, prepare=lambda *_: None)
+    assert runner.handle(row_id) == QUARANTINED
+    [stored] = _rows(engine)
+    assert stored.raw == mail
+    with Session(engine) as s:
+        notices = list(s.exec(select(OutboxMessage)))
+    assert [n.recipient_list() for n in notices if b"could not be processed" in n.raw] == [
+        ["p@players.test"]
+    ]

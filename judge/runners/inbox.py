@@ -205,6 +205,9 @@ class InboxRunner:
         if error is None:
             return row.status
         log.error("inbound mail %s quarantined:\n%s", row_id, error)
+        # Read again as the rollback left it (store.save_handled may have marked the
+        # row's values as written just before the savepoint failed).
+        session.expire(row)
         again = self._attempt(session, lambda: self._quarantine(session, row, error))
         if again is not None:  # not even the quarantine worked: count it, try later
             with session.begin_nested():
