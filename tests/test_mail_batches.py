@@ -146,3 +146,104 @@ def test_prepare_starts_the_checks_of_signons_that_will_be_checked(tmp_path: Pat
     for future in ahead:
         future.result(10)
     assert passwords.hashing_done()[0] == before + 1  # France's only
+
+
+def test_a_handled_row_is_written_by_one_update_and_left_clean(tmp_path: Path) -> None:
+    """save_handled writes every field handling may change, and the ORM has nothing
+    left to write for the row (it is not written a second time)."""
+    from judge.store.mail import _HANDLED_FIELDS, _OTHER_FIELDS, mark_done, save_handled
+
+    columns = set(InboundMessage.__table__.columns.keys())  # type: ignore[attr-defined]
+    assert set(_HANDLED_FIELDS) | set(_OTHER_FIELDS) == columns  # a new column is listed
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        row = store_inbound(s, make_mail("p@players.test", "SIGNON Fgame1 secret\n"), "imap")
+        assert row is not None
+        row_id = row.id
+    updates: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *a: updates.append(a[2]))
+    with Session(engine, expire_on_commit=False) as s:
+        row = s.get(InboundMessage, row_id)
+        assert row is not None
+        with s.begin_nested():
+            mark_done(row, QUARANTINED, "why")
+            row.raw, row.attempts = b"kept", 2
+            save_handled(s, row)
+            assert not s.dirty
+        s.commit()
+        assert (row.status, row.raw, row.attempts, row.id) == (QUARANTINED, b"kept", 2, row_id)
+    assert sum(1 for sql in updates if sql.startswith("UPDATE inbound_message")) == 1
+    [stored] = _rows(engine)
+    assert (stored.status, stored.error, stored.raw, stored.attempts) == (
+        QUARANTINED, "why", b"kept", 2,
+    )  # fmt: skip
+    assert stored.processed_at is not None
+
+
+def _counts_on(engine) -> None:  # noqa: ANN001
+    """The hourly counts on one database: totals per key and hour, a look that adds
+    nothing writes nothing, and a key's first count of an hour deletes the counts of
+    more than a day before."""
+    from datetime import UTC, datetime, timedelta
+
+    from judge.store.models import ReplyCount
+
+    now = datetime(2026, 11, 24, 10, 30, tzinfo=UTC)
+    with Session(engine) as s:
+        assert count(s, "old", now - timedelta(days=2)) == 1
+        s.commit()
+    with Session(engine) as s:
+        assert count(s, "a", now, add=0) == 0
+        assert {r.address for r in s.exec(select(ReplyCount))} == {"old"}
+        assert [count(s, "a", now), count(s, "a", now, add=2), count(s, "b", now)] == [1, 3, 1]
+        assert count(s, "a", now + timedelta(hours=1)) == 1  # a new clock hour
+        assert count(s, "a", now, add=0) == 3
+        s.commit()
+    with Session(engine) as s:
+        rows = {(r.address, r.count) for r in s.exec(select(ReplyCount))}
+        assert rows == {("a", 3), ("b", 1), ("a", 1)}  # "old" deleted on the way
+
+
+def test_hourly_counts_on_sqlite(tmp_path: Path) -> None:
+    _counts_on(migrated_engine(tmp_path))
+
+
+def test_hourly_counts_on_postgresql(migrated_postgres_url: str) -> None:
+    from judge.store.db import make_engine
+
+    engine = make_engine(migrated_postgres_url)
+    try:
+        _counts_on(engine)
+    finally:
+        engine.dispose()
+
+
+def test_a_mail_failing_after_its_row_was_written_is_quarantined_as_received(
+    tmp_path: Path,
+) -> None:
+    """When a mail fails after store.save_handled wrote its row, the savepoint takes the
+    write back, and the quarantine reads the row as received again: its sender is told
+    (the notice needs the mail's From) and its bytes are kept as they came."""
+    from judge.store.mail import mark_done, save_handled
+
+    def write_then_fail(session: Session, row: InboundMessage, _config: object) -> None:
+        row.raw = b"not the mail"
+        mark_done(row, PROCESSED)
+        save_handled(session, row)
+        raise RuntimeError("failed after the row was written")
+
+    engine = migrated_engine(tmp_path)
+    mail = make_mail("p@players.test", "hello\n")
+    with Session(engine) as s:
+        row = store_inbound(s, mail, "imap")
+        assert row is not None
+        row_id = row.id
+    runner = InboxRunner(judge_config(), engine, write_then_fail, prepare=lambda *_: None)
+    assert runner.handle(row_id) == QUARANTINED
+    [stored] = _rows(engine)
+    assert stored.raw == mail
+    with Session(engine) as s:
+        notices = list(s.exec(select(OutboxMessage)))
+    assert [n.recipient_list() for n in notices if b"could not be processed" in n.raw] == [
+        ["p@players.test"]
+    ]

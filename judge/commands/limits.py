@@ -24,8 +24,11 @@ abuse, under keys that begin with ``~`` (never an address):
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
-from sqlmodel import Session, col, delete
+from sqlalchemy import bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session
 
 from judge.store.models import ReplyCount
 
@@ -62,18 +65,46 @@ def retry_after(now: datetime) -> str:
 def count(session: Session, key: str, now: datetime, add: int = 1) -> int:
     """Add ``add`` to the count of ``key`` in the clock hour of ``now``; return the total.
 
-    Counts older than a day are deleted on the way.  The caller commits.
+    One statement (an upsert that returns the new total; a plain read when ``add`` is
+    0): this runs for every reply.  Counts older than a day are deleted on the way,
+    when a key's first count of an hour is written.  The caller commits.
     """
     hour = clock_hour(now)
-    row = session.get(ReplyCount, (key, hour))
-    if row is None:
-        if not add:
-            return 0
-        session.exec(delete(ReplyCount).where(col(ReplyCount.hour) < hour - timedelta(days=1)))
-        row = ReplyCount(address=key, hour=hour, count=0)
-    row.count += add
-    session.add(row)
-    return row.count
+    connection = session.connection()
+    if not add:
+        found = connection.execute(_READ_COUNT, {"key": key, "hour": hour}).scalar()
+        return int(found or 0)
+    upsert = _upsert(connection.dialect.name)
+    total = int(connection.execute(upsert, {"key": key, "hour": hour, "add": add}).scalar_one())
+    if total == add:  # the key's first count this hour
+        connection.execute(_DELETE_OLD, {"before": hour - timedelta(days=1)})
+    return total
+
+
+_COUNTS = ReplyCount.__table__  # type: ignore[attr-defined]
+_READ_COUNT = select(_COUNTS.c.count).where(
+    _COUNTS.c.address == bindparam("key"), _COUNTS.c.hour == bindparam("hour")
+)
+_DELETE_OLD = _COUNTS.delete().where(_COUNTS.c.hour < bindparam("before"))
+_UPSERTS: dict[str, Any] = {}
+
+
+def _upsert(dialect: str) -> Any:
+    """The statement that adds to a count, creating its row when missing, and returns
+    the total (INSERT ... ON CONFLICT DO UPDATE ... RETURNING; SQLite >= 3.35 and
+    PostgreSQL), built once per database kind."""
+    stmt = _UPSERTS.get(dialect)
+    if stmt is None:
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        new = insert(_COUNTS).values(
+            address=bindparam("key"), hour=bindparam("hour"), count=bindparam("add")
+        )
+        stmt = new.on_conflict_do_update(
+            index_elements=[_COUNTS.c.address, _COUNTS.c.hour],
+            set_={"count": _COUNTS.c.count + new.excluded.count},
+        ).returning(_COUNTS.c.count)
+        _UPSERTS[dialect] = stmt
+    return stmt
 
 
 def reached(session: Session, key: str, now: datetime, limit: int) -> bool:

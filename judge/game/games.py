@@ -190,7 +190,9 @@ def find_game(session: Session, name: str) -> Game | None:
     # The lock as in lock_game, taken by name: one statement fewer than finding the id
     # first (a name that is no game's changes nothing).
     params = {"game_name": name.strip().lower()}
-    if not session.exec(_LOCK_BY_NAME, params=params).rowcount:  # type: ignore[call-overload]
+    # A Core statement on the session's connection: the ORM's bulk UPDATE would build
+    # its statement, and the key of its compiled form, again for every mail.
+    if not session.connection().execute(_LOCK_BY_NAME, params).rowcount:
         return None
     return session.exec(_GAME_BY_NAME, params=params).first()  # type: ignore[call-overload]
 
@@ -198,11 +200,11 @@ def find_game(session: Session, name: str) -> Game | None:
 # Statements of every mail, built once (so is the key of their compiled form): the
 # game's lock taken by name (the game read again at once, so the session's copy needs
 # no update), and the game read as it is now.
+_GAMES = Game.__table__  # type: ignore[attr-defined]
 _LOCK_BY_NAME = (
-    update(Game)
-    .where(col(Game.name) == bindparam("game_name"))
-    .values(version=col(Game.version) + 1)
-    .execution_options(synchronize_session=False)
+    _GAMES.update()
+    .where(_GAMES.c.name == bindparam("game_name"))
+    .values(version=_GAMES.c.version + 1)
 )
 _GAME_BY_NAME = (
     select(Game)
@@ -259,26 +261,31 @@ def store_order(
     from_address: str,
     now: datetime | None = None,
     key: OrderKey | None = None,
-) -> Order:
+) -> None:
     """Store an accepted order (an OrderCheck with ok set: its text, its engine order
     and the canonical wording) for the game's phase, under ``key`` if given instead of
-    the check's own."""
+    the check's own.
+
+    Written at once by one INSERT (no ORM object to flush later: this runs for every
+    order of every mail), so rows keep the order in which orders were given."""
     if check.order is None:
         raise ValueError(f"an accepted order comes with its engine order: {check.text!r}")
-    order = Order(
-        game_id=game.id,
-        phase=game.phase,
-        power=power,
-        unit_key=(key or check_key(check)).text(),
-        text=str(check.text),
-        canonical=str(check.canonical),
-        data=order_data.dumps(check.order),
-        account_id=account_id,
-        from_address=from_address,
-        created_at=now or utcnow(),
-    )
-    session.add(order)
-    return order
+    params = {
+        "game_id": game.id,
+        "phase": game.phase,
+        "power": power,
+        "unit_key": (key or check_key(check)).text(),
+        "text": str(check.text),
+        "canonical": str(check.canonical),
+        "data": order_data.dumps(check.order),
+        "account_id": account_id,
+        "from_address": from_address,
+        "created_at": now or utcnow(),
+    }
+    session.connection().execute(_INSERT_ORDER, params)
+
+
+_INSERT_ORDER = Order.__table__.insert()  # type: ignore[attr-defined]
 
 
 def current_orders(session: Session, game_id: int, phase: str, power: str) -> dict[OrderKey, Order]:

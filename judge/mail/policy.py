@@ -6,15 +6,23 @@ parses every value again, even the judge's own From line, which is the same in e
 mail.  ``HeaderFactory`` makes each header class once and keeps the header objects of
 values it has parsed lately (header objects are immutable strings with their parse
 tree, so one can stand in several mails); a mail written with it has the same bytes.
+
+Writing a mail out folds every header again, and most of a reply's headers (From, the
+player's To, Auto-Submitted, the content headers) are the same header objects mail
+after mail.  ``SMTP_OUT`` and ``SMTPUTF8_OUT`` are ``email.policy.SMTP`` and
+``SMTPUTF8`` that keep the folded text of a header object on the object (folding
+depends only on the object's parse tree and the policy's line settings).
 """
 
 from __future__ import annotations
 
 from email.headerregistry import Address, BaseHeader, HeaderRegistry
-from email.policy import default
+from email.policy import EmailPolicy, default
 
-# header objects kept; all are dropped when there are this many (a clear is safe
-# from any thread)
+# header objects kept per generation: when the newer generation has this many, the
+# older one is dropped and the newer one becomes the older (a value used in either is
+# kept: the judge's From and the players' addresses outlive the one-off values, such
+# as Message-IDs, that fill the generations); swapping is safe from any thread
 CACHED_HEADERS = 2048
 # values longer than this are parsed each time (they are rarely the same twice)
 _MAX_CACHED_VALUE = 998
@@ -27,12 +35,13 @@ class HeaderFactory(HeaderRegistry):
         super().__init__()
         self._classes: dict[str, type[BaseHeader]] = {}
         self._headers: dict[tuple[object, ...], BaseHeader] = {}
+        self._older: dict[tuple[object, ...], BaseHeader] = {}
 
     def map_to_type(self, name: str, cls: type) -> None:
         """Register ``cls`` for ``name`` (forgetting what was made before)."""
         super().map_to_type(name, cls)
         self._classes.clear()
-        self._headers.clear()
+        self._headers, self._older = {}, {}
 
     def __getitem__(self, name: str) -> type[BaseHeader]:
         key = name.lower()
@@ -47,9 +56,11 @@ class HeaderFactory(HeaderRegistry):
             return self[name](name, value)
         header = self._headers.get(key)
         if header is None:
-            header = self[name](name, value)
+            header = self._older.get(key)
+            if header is None:
+                header = self[name](name, value)
             if len(self._headers) >= CACHED_HEADERS:
-                self._headers.clear()
+                self._older, self._headers = self._headers, {}
             self._headers[key] = header
         return header
 
@@ -65,3 +76,22 @@ def _value_key(name: str, value: object) -> tuple[object, ...] | None:
 
 
 POLICY = default.clone(header_factory=HeaderFactory())
+
+
+class FoldingPolicy(EmailPolicy):
+    """``EmailPolicy`` that folds each header object once per set of line settings."""
+
+    def _fold(self, name: str, value: object, refold_binary: bool = False) -> str:
+        if not isinstance(value, BaseHeader):
+            return super()._fold(name, value, refold_binary)  # type: ignore[misc]
+        key = (self.max_line_length, self.linesep, self.utf8, self.cte_type)
+        folds: dict[tuple[object, ...], str] = value.__dict__.setdefault("_judge_folds", {})
+        folded = folds.get(key)
+        if folded is None:
+            folded = folds[key] = value.fold(policy=self)
+        return folded
+
+
+# email.policy.SMTP and SMTPUTF8, folding each header object once
+SMTP_OUT = FoldingPolicy(linesep="\r\n")
+SMTPUTF8_OUT = SMTP_OUT.clone(utf8=True)

@@ -134,7 +134,9 @@ class InboxRunner:
 
     def _automatic(self, row: store.InboundMessage) -> bool:
         """Mark automatic mail ignored; True when it was."""
-        mail = parse_incoming(row.raw, self.config.judge.address, 0)  # headers only
+        # Read as the processor will read it (same bound): it then finds the mail read.
+        limit = self.config.limits.max_message_bytes
+        mail = parse_incoming(row.raw, self.config.judge.address, limit)
         if mail.answerable:
             return False
         store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
@@ -149,8 +151,7 @@ class InboxRunner:
         limits = self.config.limits
         # Passwords never rest in clear: keep the mail with them hidden.
         row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
-        session.add(row)
-        session.flush()
+        store.save_handled(session, row)  # one UPDATE, without the ORM's flush
 
     def _quarantine(self, session: Session, row: store.InboundMessage, error: str) -> None:
         """Quarantine a row whose processing failed, and tell its sender and the keeper
@@ -204,6 +205,9 @@ class InboxRunner:
         if error is None:
             return row.status
         log.error("inbound mail %s quarantined:\n%s", row_id, error)
+        # Read again as the rollback left it (store.save_handled may have marked the
+        # row's values as written just before the savepoint failed).
+        session.expire(row)
         again = self._attempt(session, lambda: self._quarantine(session, row, error))
         if again is not None:  # not even the quarantine worked: count it, try later
             with session.begin_nested():

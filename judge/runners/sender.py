@@ -2,8 +2,8 @@
 
 A row is marked sent, and committed, right after the relay accepted it.  If the judge
 dies between the relay's acceptance and that commit, the mail is sent again after the
-restart (at-least-once); both copies carry the same Message-ID (made from the outbox
-id), so a reader or a filter can recognise the duplicate.
+restart (at-least-once); both copies carry the same Message-ID (stored in the outbox
+row's bytes), so a reader or a filter can recognise the duplicate.
 
 What a failure does (docs/mail-transport.md, "The outbox and the sender"):
 

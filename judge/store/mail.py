@@ -17,12 +17,13 @@ import re
 import secrets
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
-from email.policy import SMTP, SMTPUTF8
 
-from sqlalchemy import Column, LargeBinary, Text, or_
+from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from judge.mail.headers import ADDRESS_HEADERS, clean_headers
+from judge.mail.policy import SMTP_OUT, SMTPUTF8_OUT
 from judge.store.models import utcnow
 
 log = logging.getLogger(__name__)
@@ -229,6 +230,34 @@ def mark_done(inbound: InboundMessage, status: str = PROCESSED, error: str | Non
     inbound.processed_at = utcnow()
 
 
+def save_handled(session: Session, row: InboundMessage) -> None:
+    """Write a handled row's fields (its status, error, kept bytes...) by one UPDATE in
+    the caller's transaction; the row object then holds them as written, so the ORM
+    has nothing left to write for it.  This runs for every mail."""
+    values = {name: getattr(row, name) for name in _HANDLED_FIELDS}
+    params = {f"new_{name}": value for name, value in values.items()}
+    written = session.connection().execute(_SAVE_HANDLED, {"row_id": row.id, **params})
+    if written.rowcount != 1:
+        raise RuntimeError(f"inbound row {row.id} was not found to be updated")
+    loaded = {name: getattr(row, name) for name in _OTHER_FIELDS}
+    session.expire(row)  # drops the changes just written ...
+    for name, value in {**loaded, **values}.items():  # ... and keeps the values
+        set_committed_value(row, name, value)
+
+
+_INBOUND = InboundMessage.__table__  # type: ignore[attr-defined]
+# what handling a row may change, and what it never does
+_HANDLED_FIELDS = (
+    "raw", "status", "error", "processed_at", "original_size", "attempts", "next_attempt_at"
+)  # fmt: skip
+_OTHER_FIELDS = ("id", "message_key", "source", "received_at")
+_SAVE_HANDLED = (
+    _INBOUND.update()
+    .where(_INBOUND.c.id == bindparam("row_id"))
+    .values({name: bindparam(f"new_{name}") for name in _HANDLED_FIELDS})
+)
+
+
 def quarantined(session: Session) -> list[InboundMessage]:
     """All quarantined inbound rows, oldest first."""
     stmt = (
@@ -275,17 +304,22 @@ def game_of(subject: str) -> str | None:
     return found.group(1) if found else None
 
 
-def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> OutboxMessage | None:
-    """Add a mail to the outbox in the caller's transaction (the caller commits).
+def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> int | None:
+    """Add a mail to the outbox in the caller's transaction (the caller commits) and
+    return its outbox id.
 
     Its headers are made safe first (``judge.mail.headers.clean_headers``): unusable
     addresses are dropped, text is one line.  The envelope recipients come from To, Cc
     and Bcc (Bcc is removed from the stored bytes).  A mail left without a recipient, or
     that cannot be written out, is not queued: None is returned and a warning logged,
     never an exception.  Mail to an internationalised address is stored in SMTPUTF8
-    form.  The Message-ID is derived from the outbox id, so a mail that is sent twice
-    (see docs/mail-transport.md) carries the same Message-ID both times.  ``notice``
-    marks the judge's notices about failed mail, which never cause notices themselves.
+    form.  The Message-ID (random, :func:`new_message_id`) is part of the stored bytes,
+    so a mail that is sent twice (see docs/mail-transport.md) carries the same
+    Message-ID both times.  ``notice`` marks the judge's notices about failed mail,
+    which never cause notices themselves.
+
+    The row is written by one INSERT with its final bytes (no ORM object, no second
+    write for the Message-ID): this runs for every reply.
     """
     try:
         clean_headers(msg)
@@ -298,27 +332,36 @@ def enqueue(session: Session, msg: EmailMessage, *, notice: bool = False) -> Out
         if "Date" not in msg:
             msg["Date"] = email.utils.format_datetime(datetime.now(UTC))
         utf8 = not all(a.isascii() for a in _addresses(msg, ADDRESS_HEADERS))
-        policy = SMTPUTF8 if utf8 else SMTP
+        msg["Message-ID"] = new_message_id(_domain_of(msg))
+        # Written out once (a big mail with a picture takes milliseconds).
+        raw = msg.as_bytes(policy=SMTPUTF8_OUT if utf8 else SMTP_OUT)
     except Exception:  # noqa: BLE001
         log.exception("outgoing mail cannot be written: not queued")
         return None
-    row = OutboxMessage(
-        recipients=json.dumps(recipients), game=game_of(str(msg["Subject"] or "")), notice=notice
-    )
-    session.add(row)
-    session.flush()  # assigns row.id
-    # The mail is written out once (a big mail with a picture takes milliseconds): a
-    # mail that cannot be written takes its row back out of the transaction.
-    try:
-        msg["Message-ID"] = f"<judge.{row.id}.{secrets.token_hex(4)}@{_domain_of(msg)}>"
-        row.raw = msg.as_bytes(policy=policy)
-    except Exception:  # noqa: BLE001
-        log.exception("outgoing mail cannot be written: not queued")
-        session.delete(row)
-        session.flush()
-        return None
-    session.add(row)
-    return row
+    now = utcnow()
+    params = {
+        "created_at": now,
+        "recipients": json.dumps(recipients),
+        "raw": raw,
+        "attempts": 0,
+        "next_attempt_at": now,
+        "sent_at": None,
+        "last_error": None,
+        "state": OUT_PENDING,
+        "game": game_of(str(msg["Subject"] or "")),
+        "notice": notice,
+    }
+    result = session.connection().execute(_INSERT_OUTBOX, params)
+    return int(result.inserted_primary_key[0])
+
+
+def new_message_id(domain: str) -> str:
+    """A Message-ID for an outgoing mail: ``<judge.`` and 24 random hex digits ``@``
+    the judge's domain (96 random bits: unique without asking the database)."""
+    return f"<judge.{secrets.token_hex(12)}@{domain}>"
+
+
+_INSERT_OUTBOX = OutboxMessage.__table__.insert()  # type: ignore[attr-defined]
 
 
 def due_outbox(

@@ -37,10 +37,10 @@ def mail_to(engine, to: str, subject: str) -> int:  # noqa: ANN001
         msg["To"] = to
         msg["Subject"] = subject
         msg.set_content(f"{subject}\n")
-        row = enqueue(s, msg)
+        outbox_id = enqueue(s, msg)
         s.commit()
-        assert row is not None
-        return int(row.id)
+        assert outbox_id is not None
+        return outbox_id
 
 
 def queue_many(engine, count: int) -> None:  # noqa: ANN001

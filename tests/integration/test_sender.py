@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email
+import re
 import ssl
 import subprocess
 import threading
@@ -52,7 +53,8 @@ def test_due_mail_is_sent_and_marked(engine, relay: Relay) -> None:  # noqa: ANN
     rows = outbox(engine)
     assert all(r.sent_at is not None and r.attempts == 1 for r in rows)
     ids = [email.message_from_bytes(raw)["Message-ID"] for _, _, raw in got]
-    assert [i.split(".")[1] for i in ids] == [str(r.id) for r in rows]  # outbox id
+    assert all(re.fullmatch(r"<judge\.[0-9a-f]{24}@example\.org>", i) for i in ids), ids
+    assert len(set(ids)) == len(ids)  # one of its own for each mail
     assert [email.message_from_bytes(r.raw)["Message-ID"] for r in rows] == ids
     assert sender.send_due() == 0  # nothing sent twice
 

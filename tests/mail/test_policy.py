@@ -7,7 +7,14 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.policy import SMTP, SMTPUTF8, default
 
-from judge.mail.policy import CACHED_HEADERS, POLICY, HeaderFactory
+from judge.mail.policy import (
+    CACHED_HEADERS,
+    POLICY,
+    SMTP_OUT,
+    SMTPUTF8_OUT,
+    FoldingPolicy,
+    HeaderFactory,
+)
 
 HEADERS = [
     ("From", "The Judge <judge@example.org>"),
@@ -37,6 +44,18 @@ def test_same_bytes_as_the_standard_policy_twice_over() -> None:
         assert again == want
 
 
+def test_folding_once_writes_the_standard_bytes() -> None:
+    """The folded text a header object keeps is the one for the policy asked: a mail
+    written for SMTPUTF8 after SMTP (and again) gets SMTPUTF8's folding."""
+    addresses = [("Cc", [Address("Ann Exämple", "ann", "example.org")])]
+    narrow = FoldingPolicy(linesep="\r\n", max_line_length=40)
+    for _ in range(2):
+        for kept, standard in ((SMTP_OUT, SMTP), (SMTPUTF8_OUT, SMTPUTF8), (narrow, None)):
+            standard = standard or SMTP.clone(max_line_length=40)
+            want = _mail(default, [*HEADERS, *addresses]).as_bytes(policy=standard)
+            assert _mail(POLICY, [*HEADERS, *addresses]).as_bytes(policy=kept) == want
+
+
 def test_header_objects_are_kept_and_reused() -> None:
     factory = HeaderFactory()
     one = factory("To", "a@example.org")
@@ -51,10 +70,16 @@ def test_header_objects_are_kept_and_reused() -> None:
 
 
 def test_kept_headers_are_bounded() -> None:
+    """At most two generations are kept: a value not used again is dropped after
+    twice CACHED_HEADERS new values, one used in every generation is kept."""
     factory = HeaderFactory()
     first = factory("Subject", "s 0")
-    for n in range(1, CACHED_HEADERS + 1):
+    kept = factory("From", "The Judge <judge@example.org>")
+    for n in range(1, 2 * CACHED_HEADERS + 1):
         factory("Subject", f"s {n}")
-    assert len(factory._headers) <= CACHED_HEADERS
+        if n % (CACHED_HEADERS // 2) == 0:
+            assert factory("From", "The Judge <judge@example.org>") is kept
+        assert len(factory._headers) + len(factory._older) <= 2 * CACHED_HEADERS
+    assert factory("From", "The Judge <judge@example.org>") is kept
     assert factory("Subject", "s 0") is not first
     assert factory("Subject", "s 0") == first
