@@ -2,7 +2,8 @@
 
 The documents of a batch are independent, so a long batch is cut into consecutive
 parts, one per process: the command's own process takes the first part, and a
-forked process each further part (forked, so the documents are not copied).  Each
+forked process each further part (forked after the first answer, so the documents
+are not copied and the variant's map is loaded once).  Each
 part comes back as pickled answers through a pipe, and the answers are joined in
 the order of the documents: the answer is the same as one process gives.
 
@@ -52,9 +53,12 @@ def adjudicate_batch(docs: list[Any], adjudicate: Callable[[Any], Any], jobs: in
     cut = parts(len(docs), jobs)
     if len(cut) == 1 or not hasattr(os, "fork"):
         return [adjudicate(doc) for doc in docs]
+    # The first answer loads the variant's map and tables (tens of milliseconds):
+    # made before the fork, they are loaded once for every process.
+    answers = [adjudicate(docs[0])]
     workers = [_fork(docs, part, adjudicate) for part in cut[1:]]
     try:
-        answers = [adjudicate(docs[n]) for n in cut[0]]
+        answers += [adjudicate(docs[n]) for n in cut[0][1:]]
         for part, (_, reader) in zip(cut[1:], workers, strict=True):
             done = _collect(reader)
             answers += done if done is not None else [adjudicate(docs[n]) for n in part]
