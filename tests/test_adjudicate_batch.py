@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from judge.cli.batch import MIN_PART, adjudicate_batch, parts
+from judge.cli.json_codec import dump, dump_compact_fast
 from judge.rules.documents import DocumentError
 from judge.rules.registry import adjudicate
 
@@ -51,6 +52,25 @@ def test_answers_are_those_of_one_process_in_order(jobs: int) -> None:
     assert len({json.dumps(a) for a in one}) == len(one)  # so the order shows
 
 
+def test_with_an_encoder_the_answer_is_the_json_of_one_process() -> None:
+    docs = batch(3 * MIN_PART + 7)
+    text = adjudicate_batch(docs, adjudicate, 3, dump_compact_fast)
+    assert isinstance(text, bytes)
+    assert text == dump([adjudicate(doc) for doc in docs])
+
+
+@pytest.mark.parametrize("where", ["here", "away"])
+def test_a_part_the_encoder_cannot_write_gives_the_answers_as_objects(where: str) -> None:
+    parent = os.getpid()
+
+    def encode(answers: list) -> bytes | None:
+        cannot = (os.getpid() == parent) == (where == "here")
+        return None if cannot else dump_compact_fast(answers)
+
+    docs = batch(3 * MIN_PART)
+    assert adjudicate_batch(docs, adjudicate, 3, encode) == [adjudicate(d) for d in docs]
+
+
 def test_the_first_refused_document_names_the_error() -> None:
     docs = batch(3 * MIN_PART)
     docs[2 * MIN_PART + 5] = {"variant": "standard", "phase": "late"}  # in the third part
@@ -60,6 +80,9 @@ def test_the_first_refused_document_names_the_error() -> None:
     with pytest.raises(DocumentError) as shared:
         adjudicate_batch(docs, adjudicate, 3)
     assert str(shared.value) == str(alone.value)
+    with pytest.raises(DocumentError) as encoded:
+        adjudicate_batch(docs, adjudicate, 3, dump_compact_fast)
+    assert str(encoded.value) == str(alone.value)
     assert "nosuchvariant" in str(shared.value)
 
 
@@ -78,12 +101,13 @@ def test_a_part_whose_process_dies_is_done_again_here() -> None:
 def test_the_command_answers_the_same_with_one_or_several_processes(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "batch.json"
     path.write_text(json.dumps(batch(4 * MIN_PART)))
-    outputs = []
-    for jobs in ("1", "2", "4"):
-        run = [sys.executable, "-m", "judge", "adjudicate", "--jobs", jobs, str(path)]
-        done = subprocess.run(run, capture_output=True, timeout=120, check=True)
-        outputs.append(done.stdout)
-    assert outputs[0] == outputs[1] == outputs[2]
+    for pretty in ([], ["--pretty"]):
+        outputs = []
+        for jobs in ("1", "2", "4"):
+            run = [sys.executable, "-m", "judge", "adjudicate", *pretty, "--jobs", jobs, str(path)]
+            done = subprocess.run(run, capture_output=True, timeout=120, check=True)
+            outputs.append(done.stdout)
+        assert outputs[0] == outputs[1] == outputs[2]
     refused = subprocess.run(
         [sys.executable, "-m", "judge", "adjudicate", "--jobs", "0", str(path)],
         capture_output=True,

@@ -40,3 +40,14 @@ def dump(value: Any, pretty: bool = False) -> bytes:
     if pretty:
         return json.dumps(value, ensure_ascii=False, indent=2).encode("utf-8")
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def dump_compact_fast(value: Any) -> bytes | None:
+    """``value`` as compact JSON by orjson, exactly as :func:`dump` writes it, or None
+    when orjson cannot write it (then :func:`dump` falls back to the standard library)."""
+    if orjson is None:
+        return None
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return None

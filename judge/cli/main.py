@@ -22,7 +22,7 @@ ABOVE_THE_CLI = ("judge.demo.command",)
 
 def _adjudicate(args: argparse.Namespace) -> int:
     from judge.cli.batch import adjudicate_batch, usable_cores
-    from judge.cli.json_codec import JSONDecodeError, dump, load
+    from judge.cli.json_codec import JSONDecodeError, dump, dump_compact_fast, load
     from judge.rules.documents import DocumentError
     from judge.rules.registry import adjudicate
 
@@ -52,7 +52,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gc.freeze()
         jobs = args.jobs or usable_cores()
         if isinstance(doc, list) and jobs > 1:
-            answer = adjudicate_batch(doc, adjudicate, jobs)
+            encode = None if args.pretty else dump_compact_fast
+            answer = adjudicate_batch(doc, adjudicate, jobs, encode)
         else:
             answer = adjudicate(doc)
     except DocumentError as error:
@@ -62,7 +63,8 @@ def _adjudicate(args: argparse.Namespace) -> int:
         gc.set_threshold(*threshold)
     sys.stdout.flush()
     try:
-        sys.stdout.buffer.write(dump(answer, pretty=args.pretty))
+        text = answer if isinstance(answer, bytes) else dump(answer, pretty=args.pretty)
+        sys.stdout.buffer.write(text)
         sys.stdout.buffer.write(b"\n")
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped reading (`| head`): no traceback
