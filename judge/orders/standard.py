@@ -319,12 +319,10 @@ def read_usual(variant: Variant, text: str) -> ParsedOrder | None:
     if kind == "hold":
         return ParsedOrder("hold", unit_type, place) if tokens[pos] == END else None
     if kind in ("move", "retreat"):
-        if tokens[pos] == "to" and tokens[pos - 1] != "to":
-            pos += 1
-        found = _usual_unit(variant, tokens, pos, None)
-        if found is None:
+        found_dest = _usual_dest(variant, tokens, pos)
+        if found_dest is None:
             return None
-        _, dest, pos = found
+        dest, pos = found_dest
         via = keywords[tokens[pos]] == "via"
         if via:
             if keywords.get(tokens[pos + 1]) != "convoy":
@@ -341,19 +339,25 @@ def read_usual(variant: Variant, text: str) -> ParsedOrder | None:
         after = keywords[tokens[pos]]
         dest = None
         if after == "move":
-            pos += 1
-            if tokens[pos] == "to" and tokens[pos - 1] != "to":
-                pos += 1
-            found = _usual_unit(variant, tokens, pos, None)
-            if found is None:
+            found_dest = _usual_dest(variant, tokens, pos + 1)
+            if found_dest is None:
                 return None
-            _, dest, pos = found
+            dest, pos = found_dest
         elif after == "hold":
             pos += 1
         if tokens[pos] != END or (kind == "convoy" and dest is None):
             return None
         return ParsedOrder(kind, unit_type, place, target_type, target, dest)
     return None
+
+
+def _usual_dest(variant: Variant, tokens: list[str], pos: int) -> tuple[Place, int] | None:
+    """The destination after a move word (a ``to`` after it skipped, unless the move
+    word was ``to`` itself), and the position after it; None as for _usual_unit."""
+    if tokens[pos] == "to" and tokens[pos - 1] != "to":
+        pos += 1
+    found = _usual_unit(variant, tokens, pos, None)
+    return None if found is None else (found[1], found[2])
 
 
 def _usual_unit(
