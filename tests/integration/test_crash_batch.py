@@ -1,6 +1,8 @@
 """SIGKILL inside a processing batch (several mails in one transaction, a savepoint
 each), then a restart: the batch's mails were not committed, so they are processed
-again, once; nothing is lost and nothing is done or answered twice.
+again, once; nothing is lost and nothing is done or answered twice (a reply the
+sender had in hand at the kill may reach the relay twice, as a copy with the same
+Message-ID: the sender's documented at-least-once window).
 
 The daemon runs under ``pausing_batch.py``, which stops the processor in the middle of
 a batch (mails processed and their replies written, the transaction still open) so
@@ -56,6 +58,11 @@ def committed(engine) -> tuple[int, int, int]:  # noqa: ANN001
         )
 
 
+def delivered_ids(relay: Relay) -> Counter:
+    """How many copies of each Message-ID the relay received."""
+    return Counter(email.message_from_bytes(m[2])["Message-ID"] for m in relay.messages)
+
+
 def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
     tmp_path: Path, dovecot: Dovecot, mailbox_user: str, imap: IMAPClient, relay: Relay,
     db_url: str, engine,
@@ -89,7 +96,7 @@ def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
     proc = start_daemon(config_path, log_path, None)
     try:
         wait_for(lambda: committed(engine)[0] == COUNT, 120, what="every mail processed")
-        wait_for(lambda: len(relay.messages) >= COUNT, 60, what="every reply at the relay")
+        wait_for(lambda: len(delivered_ids(relay)) >= COUNT, 60, what="every reply at the relay")
     finally:
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(30)
@@ -97,6 +104,12 @@ def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
 
     assert_answered_once(engine, (f"<orders-{n}@players.example.com>" for n in range(COUNT)))
     assert committed(engine)[2] == expected_orders  # every order applied exactly once
-    delivered = Counter(email.message_from_bytes(m[2])["Message-ID"] for m in relay.messages)
+    delivered = delivered_ids(relay)
     assert len(delivered) == COUNT
+    # The sender hands one mail at a time to the relay and commits it as sent at once;
+    # killed in between (here: waiting for the write lock the open batch holds), that
+    # one mail goes again after the restart, with the same Message-ID (at-least-once,
+    # judge.runners.sender): at most one mail twice, none more often.
+    again = [mid for mid, copies in delivered.items() if copies > 1]
+    assert len(again) <= 1 and max(delivered.values()) <= 2, delivered.most_common(3)
     assert imap.folder_status("INBOX", [b"MESSAGES"])[b"MESSAGES"] == 0
