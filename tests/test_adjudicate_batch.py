@@ -115,3 +115,12 @@ def test_the_command_answers_the_same_with_one_or_several_processes(tmp_path) ->
         timeout=60,
     )
     assert refused.returncode == 2 and "not a positive number" in refused.stderr
+
+
+def test_a_batch_is_answered_here_when_no_process_can_be_forked(monkeypatch) -> None:  # noqa: ANN001
+    def refuse() -> int:
+        raise BlockingIOError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    docs = batch(3 * MIN_PART)
+    assert adjudicate_batch(docs, adjudicate, 3, dump_compact_fast) == [adjudicate(d) for d in docs]

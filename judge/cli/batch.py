@@ -69,10 +69,16 @@ def adjudicate_batch(
     # The first answer loads the variant's map and tables (tens of milliseconds):
     # made before the fork, they are loaded once for every process.
     answers = [adjudicate(docs[0])]
-    workers = [_fork(docs, part, adjudicate, encode) for part in cut[1:]]
+    workers: list[tuple[int, int]] = []
+    for part in cut[1:]:
+        try:
+            workers.append(_fork(docs, part, adjudicate, encode))
+        except OSError:  # no further process to be had (a limit): done here instead
+            break
     try:
         answers += [adjudicate(docs[n]) for n in cut[0][1:]]
         sent = [_collect(reader) for _, reader in workers]
+        sent += [None] * (len(cut) - 1 - len(workers))
         if encode is not None and all(isinstance(got, bytes) for got in sent):
             own = encode(answers)
             if own is not None:
@@ -102,7 +108,12 @@ def _fork(
     """Start a process that adjudicates ``docs[part]`` and sends the answers back (as
     JSON when ``encode`` can write them, else pickled); return its pid and pipe end."""
     reader, writer = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(reader)
+        os.close(writer)
+        raise
     if pid == 0:  # the forked process: answer, write, and leave without cleaning up
         status = 1
         try:
