@@ -14,9 +14,13 @@ dovecot-imapd (see the Makefile).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import glob
 import multiprocessing
+import os
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -160,6 +164,50 @@ def _report(label: str, mails: int, run: Pass) -> None:
     )
 
 
+class PostgresServer:
+    """A PostgreSQL server of its own (Debian's postgresql package) in a scratch
+    directory, on loopback, with the production's durability (fsync and synchronous
+    commit on): ``--postgres`` stores the judge's data there instead of in SQLite."""
+
+    def __init__(self) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+        if not found:
+            sys.exit("--postgres: PostgreSQL is not installed (see the Makefile)")
+        self.bindir = Path(found[-1]).parent
+        self.base = Path(tempfile.mkdtemp(prefix="judge-bench-pg-"))
+        self.port = free_port()
+
+    def _run(self, *args: str) -> None:
+        as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        subprocess.run([*as_postgres, *args], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> str:
+        """Start the server; return the URL of a new database on it."""
+        import psycopg
+
+        data, sock = self.base / "data", self.base / "sock"
+        sock.mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(self.base, "postgres", "postgres")
+            shutil.chown(sock, "postgres", "postgres")
+        self._run(str(self.bindir / "initdb"), "-D", str(data), "-U", "judge",
+                  "--auth=trust", "-E", "UTF8", "--no-locale")  # fmt: skip
+        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {sock}"
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(data), "-l",
+                  str(self.base / "server.log"), "-o", options, "-w", "start")  # fmt: skip
+        dsn = f"host=127.0.0.1 port={self.port} user=judge dbname=postgres"
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute("CREATE DATABASE judge")
+        return f"postgresql+psycopg://judge@127.0.0.1:{self.port}/judge"
+
+    def stop(self) -> None:
+        """Stop the server and remove its files."""
+        with contextlib.suppress(subprocess.SubprocessError):
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.base / "data"),
+                      "-m", "fast", "-w", "stop")  # fmt: skip
+        shutil.rmtree(self.base, ignore_errors=True)
+
+
 def main() -> int:
     """Run the benchmark and print its results."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -169,14 +217,18 @@ def main() -> int:
     parser.add_argument(
         "--cold-only", action="store_true", help="skip the second pass (players known)"
     )
+    parser.add_argument(
+        "--postgres", action="store_true", help="store in a PostgreSQL server (default SQLite)"
+    )
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="judge-bench-")
     dovecot = Dovecot(root="/dev/shm" if args.shm else "/tmp").start()
     relay = RelayProcess().start()
     warm: Pass | None = None
+    postgres = PostgresServer() if args.postgres else None
     try:
-        url = f"sqlite:///{work}/judge.db"
+        url = postgres.start() if postgres is not None else f"sqlite:///{work}/judge.db"
         migrate(url)
         engine = make_engine(url)
         seats = setup_games(engine, args.games)
@@ -209,11 +261,14 @@ def main() -> int:
     finally:
         relay.stop()
         dovecot.cleanup()
+        if postgres is not None:
+            postgres.stop()
         shutil.rmtree(work, ignore_errors=True)
 
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     rate = args.mails / cold.elapsed_s
-    print(f"mails: {args.mails} for {args.games} games ({len(seats)} powers)")
+    store = "PostgreSQL (fsync on)" if args.postgres else "SQLite (synchronous=FULL)"
+    print(f"mails: {args.mails} for {args.games} games ({len(seats)} powers); store: {store}")
     print(f"put into Dovecot (APPEND): {append_s:.2f} s")
     _report("cold daemon, every player's first mail checks its password", args.mails, cold)
     if warm is not None:
