@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
@@ -187,30 +187,8 @@ def create_game(
 def find_game(session: Session, name: str) -> Game | None:
     """The game with this name (names are case-insensitive), locked for the rest of the
     caller's transaction (:func:`lock_game`)."""
-    # The lock as in lock_game, taken by name: one statement fewer than finding the id
-    # first (a name that is no game's changes nothing).
-    params = {"game_name": name.strip().lower()}
-    # A Core statement on the session's connection: the ORM's bulk UPDATE would build
-    # its statement, and the key of its compiled form, again for every mail.
-    if not session.connection().execute(_LOCK_BY_NAME, params).rowcount:
-        return None
-    return session.exec(_GAME_BY_NAME, params=params).first()  # type: ignore[call-overload]
-
-
-# Statements of every mail, built once (so is the key of their compiled form): the
-# game's lock taken by name (the game read again at once, so the session's copy needs
-# no update), and the game read as it is now.
-_GAMES = Game.__table__  # type: ignore[attr-defined]
-_LOCK_BY_NAME = (
-    _GAMES.update()
-    .where(_GAMES.c.name == bindparam("game_name"))
-    .values(version=_GAMES.c.version + 1)
-)
-_GAME_BY_NAME = (
-    select(Game)
-    .where(Game.name == bindparam("game_name"))
-    .execution_options(populate_existing=True)
-)
+    # Taken by name: one statement fewer than finding the id first.
+    return _lock(session, "name", name.strip().lower())
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:
@@ -223,12 +201,33 @@ def lock_game(session: Session, game_id: int) -> Game | None:
     PostgreSQL, the database's write lock on SQLite.  The game is read again after it,
     so its phase is the one current when the lock was taken and stays so until commit.
     """
-    session.exec(  # type: ignore[call-overload]
-        update(Game).where(col(Game.id) == game_id).values(version=col(Game.version) + 1)
+    return _lock(session, "id", game_id)
+
+
+def _lock(session: Session, column: str, value: object) -> Game | None:
+    """Lock the game whose ``column`` is ``value`` and read it as it is now; None when
+    there is no such game (the lock then changes nothing)."""
+    lock, read = _LOCKS[column]
+    # A Core statement on the session's connection: the ORM's bulk UPDATE would build
+    # its statement, and the key of its compiled form, again each time.
+    if not session.connection().execute(lock, {"key": value}).rowcount:
+        return None
+    return session.exec(read, params={"key": value}).first()  # type: ignore[call-overload]
+
+
+def _lock_statements(column: str) -> tuple[Any, Any]:
+    """The lock (the version bumped) and the read of a game found by ``column``, built
+    once: statements of every mail."""
+    games = Game.__table__  # type: ignore[attr-defined]
+    lock = games.update().where(games.c[column] == bindparam("key"))
+    read = select(Game).where(getattr(Game, column) == bindparam("key"))
+    return (
+        lock.values(version=games.c.version + 1),
+        read.execution_options(populate_existing=True),  # the session's copy made current
     )
-    return session.exec(
-        select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
-    ).first()
+
+
+_LOCKS = {column: _lock_statements(column) for column in ("id", "name")}
 
 
 def players_of(session: Session, game: Game) -> list[Player]:
