@@ -141,7 +141,7 @@ _JSON, _PICKLE = b"J", b"P"  # what a forked process sends: its answers as JSON,
 def _collect(reader: int) -> list[Any] | bytes | None:
     """What a forked process sent: its answers' JSON text or the answers, or None
     when it gave none."""
-    with os.fdopen(os.dup(reader), "rb") as source:
+    with os.fdopen(reader, "rb", closefd=False) as source:
         data = source.read()
     if data[:1] == _JSON:
         return data[1:]

@@ -113,15 +113,13 @@ class _Resolver:
         hooks = _HOOKS
         order_of = given.get
         for loc in units:
+            area_of[loc] = area = province(loc)
+            unit_in_area[area] = loc
             order = order_of(loc)
             if order is None:
                 orders[loc] = Hold(loc)
-                area_of[loc] = area = province(loc)
-                unit_in_area[area] = loc
                 continue  # a hold: no hook to ask
             orders[loc] = order
-            area_of[loc] = area = province(loc)
-            unit_in_area[area] = loc
             kind = type(order)
             moves, carries, supports = hooks[kind] if kind in hooks else _hooks(kind)
             if moves:

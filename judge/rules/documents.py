@@ -247,10 +247,11 @@ def _usual_units(variant: Variant) -> dict[tuple[str, str, str], tuple[Location,
     province) as plain strings: its location, province and unit (immutable values:
     one per power and type serves every position).  What _unit accepts, read once."""
     usual: dict[tuple[str, str, str], tuple[Location, str, Unit]] = {}
+    places = _places(variant)
     for power in variant.powers:
         for code, unit_type in _UNIT_TYPES.items():
             unit = Unit(power, unit_type)
-            for loc, (area, types) in _places(variant).items():
+            for loc, (area, types) in places.items():
                 if unit_type in types:
                     usual[str(power), code, str(loc)] = (loc, area, unit)
     return usual
@@ -382,15 +383,8 @@ def _current_orders(checks: list[OrderCheck]) -> tuple[dict[Location, Any], set[
         if not check.ok:
             continue
         valid += 1
-        order = check.order
-        unit = getattr(order, "unit", None)
-        if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
-            # The common case, a unit on a one-board map: its key is its location
-            # (what OrderKey.of gives, without building one per order).
-            last[check.power, unit] = index
-        else:
-            last[_order_key(check, index)] = index
-        orders[order.unit] = order  # type: ignore[union-attr]
+        last[_order_key(check, index)] = index
+        orders[check.order.unit] = check.order  # type: ignore[union-attr]
     if len(last) == valid:
         return orders, set()  # no unit has two orders
     chosen, replaced = _last_valid(checks, last)
@@ -420,6 +414,8 @@ def _order_key(check: OrderCheck, index: int) -> Any:
     order = check.order
     unit = getattr(order, "unit", None)
     if type(unit) is str and ":" not in unit and not isinstance(order, (Build, Waive)):
+        # The common case, a unit on a one-board map: its key is its location (what
+        # OrderKey.of gives, without building one per order).
         return (check.power, unit)
     found = OrderKey.of(order)
     return (check.power, index if found.is_waive else found)

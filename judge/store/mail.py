@@ -170,8 +170,7 @@ def store_inbound_many(
     stored, so that the caller leaves all of them in the mailbox.
     """
     keys = [inbound_key(raw, size) for raw, size in mails]
-    stmt = select(InboundMessage.message_key).where(col(InboundMessage.message_key).in_(keys))
-    known = set(session.exec(stmt))
+    known = _stored_keys(session, keys)
     new: list[bool] = []
     for key, (raw, size) in zip(keys, mails, strict=True):
         fresh = key not in known
@@ -183,17 +182,16 @@ def store_inbound_many(
         session.commit()
     except Exception:
         session.rollback()
-        if not _key_taken(session, keys):
+        if not _stored_keys(session, keys):  # no race lost on a key: a real error
             raise
         return [store_inbound(session, raw, source, size) is not None for raw, size in mails]
     return new
 
 
-def _key_taken(session: Session, keys: list[str]) -> bool:
-    """Whether a failed insert of these keys may have lost a race (some key is stored
-    now): then trying them one by one tells which."""
-    stmt = select(InboundMessage.id).where(col(InboundMessage.message_key).in_(keys))
-    return session.exec(stmt).first() is not None
+def _stored_keys(session: Session, keys: list[str]) -> set[str]:
+    """Which of these keys are stored already."""
+    stmt = select(InboundMessage.message_key).where(col(InboundMessage.message_key).in_(keys))
+    return set(session.exec(stmt))
 
 
 def pending_ids(session: Session, limit: int = 50, now: datetime | None = None) -> list[int]:
