@@ -249,26 +249,3 @@ class Relay:
         """A copy of what was received so far."""
         with self.handler.lock:
             return list(self.handler.messages)
-
-
-def write_imap_config(path: Path, db_url: str, dovecot: Dovecot, user: str, relay: Relay) -> None:
-    """A daemon configuration reading the Dovecot mailbox of ``user`` and sending
-    through ``relay``."""
-    path.write_text(
-        f"""
-[judge]
-address = "judge@example.org"
-[database]
-url = "{db_url}"
-[inbound]
-mode = "imap"
-[inbound.imap]
-port = {dovecot.imap_port}
-username = "{user}"
-password = "{PASSWORD}"
-poll_seconds = 5.0
-[outbound]
-port = {relay.port}
-timeout_seconds = 5.0
-"""
-    )

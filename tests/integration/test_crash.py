@@ -15,8 +15,9 @@ import pytest
 from accounting import assert_answered_once
 from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
+from judge_proc import write_config
 from mails import order_mail
-from rig import Dovecot, Relay, wait_for, write_imap_config
+from rig import Dovecot, Relay, wait_for
 from sqlmodel import Session, select
 
 from judge.store.mail import InboundMessage, OutboxMessage
@@ -66,7 +67,7 @@ def test_sigkill_in_the_middle_loses_nothing_and_repeats_nothing(
     prefix = "orders" if real else "order"
     domain = "players.example.com" if real else "example.com"
     config_path = tmp_path / "judge.toml"
-    write_imap_config(config_path, db_url, dovecot, mailbox_user, relay)
+    write_config(config_path, db_url, relay.port, dovecot=dovecot, user=mailbox_user)
     log_path = tmp_path / "daemon.log"
 
     kills = []

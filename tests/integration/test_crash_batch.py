@@ -23,7 +23,8 @@ import pytest
 from accounting import assert_answered_once
 from games import OPENINGS, orders_mail, setup_games
 from imapclient import IMAPClient
-from rig import Dovecot, Relay, wait_for, write_imap_config
+from judge_proc import write_config
+from rig import Dovecot, Relay, wait_for
 from sqlmodel import Session, select
 
 from judge.store.mail import InboundMessage, OutboxMessage
@@ -74,7 +75,7 @@ def test_sigkill_inside_a_batch_loses_nothing_and_repeats_nothing(
         imap.append("INBOX", orders_mail(n, seat))
         expected_orders += len(OPENINGS[seat.power])
     config_path = tmp_path / "judge.toml"
-    write_imap_config(config_path, db_url, dovecot, mailbox_user, relay)
+    write_config(config_path, db_url, relay.port, dovecot=dovecot, user=mailbox_user)
     log_path = tmp_path / "daemon.log"
     marker = tmp_path / "paused"
     proc = start_daemon(config_path, log_path, marker)
