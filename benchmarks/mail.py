@@ -14,13 +14,9 @@ dovecot-imapd (see the Makefile).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import glob
 import multiprocessing
-import os
 import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +38,7 @@ from judge.runners.daemon import Daemon  # noqa: E402
 from judge.store.db import make_engine, migrate  # noqa: E402
 from judge.store.mail import InboundMessage  # noqa: E402
 from judge.store.passwords import hashing_done  # noqa: E402
+from tests.pgserver import PostgresServer  # noqa: E402
 
 
 def _processed(engine) -> int:  # noqa: ANN001
@@ -164,48 +161,16 @@ def _report(label: str, mails: int, run: Pass) -> None:
     )
 
 
-class PostgresServer:
-    """A PostgreSQL server of its own (Debian's postgresql package) in a scratch
-    directory, on loopback, with the production's durability (fsync and synchronous
-    commit on): ``--postgres`` stores the judge's data there instead of in SQLite."""
+def _postgres_database(server: PostgresServer) -> str:
+    """Start ``server`` (production durability: fsync and synchronous commit on) and
+    return the URL of a new database on it."""
+    import psycopg
 
-    def __init__(self) -> None:
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-        if not found:
-            sys.exit("--postgres: PostgreSQL is not installed (see the Makefile)")
-        self.bindir = Path(found[-1]).parent
-        self.base = Path(tempfile.mkdtemp(prefix="judge-bench-pg-"))
-        self.port = free_port()
-
-    def _run(self, *args: str) -> None:
-        as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        subprocess.run([*as_postgres, *args], check=True, capture_output=True, timeout=120)
-
-    def start(self) -> str:
-        """Start the server; return the URL of a new database on it."""
-        import psycopg
-
-        data, sock = self.base / "data", self.base / "sock"
-        sock.mkdir()
-        if os.geteuid() == 0:
-            shutil.chown(self.base, "postgres", "postgres")
-            shutil.chown(sock, "postgres", "postgres")
-        self._run(str(self.bindir / "initdb"), "-D", str(data), "-U", "judge",
-                  "--auth=trust", "-E", "UTF8", "--no-locale")  # fmt: skip
-        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {sock}"
-        self._run(str(self.bindir / "pg_ctl"), "-D", str(data), "-l",
-                  str(self.base / "server.log"), "-o", options, "-w", "start")  # fmt: skip
-        dsn = f"host=127.0.0.1 port={self.port} user=judge dbname=postgres"
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute("CREATE DATABASE judge")
-        return f"postgresql+psycopg://judge@127.0.0.1:{self.port}/judge"
-
-    def stop(self) -> None:
-        """Stop the server and remove its files."""
-        with contextlib.suppress(subprocess.SubprocessError):
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.base / "data"),
-                      "-m", "fast", "-w", "stop")  # fmt: skip
-        shutil.rmtree(self.base, ignore_errors=True)
+    port = server.start()
+    dsn = f"host=127.0.0.1 port={port} user=judge dbname=postgres"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("CREATE DATABASE judge")
+    return f"postgresql+psycopg://judge@127.0.0.1:{port}/judge"
 
 
 def main() -> int:
@@ -228,7 +193,7 @@ def main() -> int:
     warm: Pass | None = None
     postgres = PostgresServer() if args.postgres else None
     try:
-        url = postgres.start() if postgres is not None else f"sqlite:///{work}/judge.db"
+        url = _postgres_database(postgres) if postgres else f"sqlite:///{work}/judge.db"
         migrate(url)
         engine = make_engine(url)
         seats = setup_games(engine, args.games)

@@ -10,22 +10,16 @@ test that asks for ``postgres_url`` gets an empty database of its own on it, and
 
 from __future__ import annotations
 
-import functools
-import glob
-import os
-import shutil
 import subprocess
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from judge.demo.rig import free_port
 from judge.store.passwords import set_hash_cost
+from tests.pgserver import PostgresServer
 
 TEMPLATE_DB = "judge_template"
 
@@ -39,47 +33,22 @@ def cheap_password_hashes() -> Iterator[None]:
     set_hash_cost()
 
 
-def _as_postgres(args: list[str]) -> list[str]:
-    """Run as the postgres user when we are root (the server refuses to run as root)."""
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *args]
-    return args
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[int]:
-    """A PostgreSQL server on loopback (Debian's postgresql package); yields its port.
-    User ``judge``, trust authentication, fsync off."""
-    pg_ctls = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    if not pg_ctls:
-        pytest.skip("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl)")
-    bindir = Path(pg_ctls[-1]).parent
-    base = Path(tempfile.mkdtemp(prefix="judge-pg-"))
-    data, sock, log = base / "data", base / "sock", base / "server.log"
-    sock.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(base, "postgres", "postgres")
-        shutil.chown(sock, "postgres", "postgres")
-    port = free_port()
-    run = functools.partial(subprocess.run, check=True, capture_output=True, timeout=120)
+    """A PostgreSQL server on loopback (tests.pgserver); yields its port.  User
+    ``judge``, trust authentication, fsync off."""
     try:
-        run(_as_postgres([str(bindir / "initdb"), "-D", str(data), "-U", "judge",
-                          "--auth=trust", "-E", "UTF8", "--no-locale"]))  # fmt: skip
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {sock} -c fsync=off"
-        run(_as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log),
-                          "-o", options, "-w", "-t", "60", "start"]))  # fmt: skip
+        server = PostgresServer(fsync=False)
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    try:
+        port = server.start()
     except subprocess.CalledProcessError as error:
-        shutil.rmtree(base, ignore_errors=True)
         pytest.fail(f"could not start PostgreSQL: {error.stderr.decode(errors='replace')}")
     try:
         yield port
     finally:
-        subprocess.run(
-            _as_postgres([str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
-            capture_output=True,
-            timeout=120,
-        )
-        shutil.rmtree(base, ignore_errors=True)
+        server.stop()
 
 
 def _create_database(port: int, template: str | None = None) -> str:
