@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import resource
 import shutil
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,6 +116,18 @@ class Pass:
     cpu_s: float  # CPU time of this process meanwhile (all threads)
     checks: int  # argon2 checks meanwhile
     hashing_s: float  # their seconds, summed over threads
+    machine_cpu_s: float  # CPU time of the whole machine meanwhile (servers too)
+
+
+TIMELINE = False
+
+
+def _machine_cpu() -> float:
+    """Seconds of CPU the whole machine has spent (all processes, user and system)."""
+    with open("/proc/stat") as stat:
+        fields = stat.readline().split()[1:]
+    user, nice, system = (int(f) for f in fields[:3])
+    return (user + nice + system) / os.sysconf("SC_CLK_TCK")
 
 
 def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_before: int) -> Pass:  # noqa: ANN001
@@ -122,7 +136,9 @@ def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_be
     checks0, hashing0 = hashing_done()
     answered0 = relay.accepted
     daemon = Daemon(config, engine, process_inbound)
+    begun = datetime.now(UTC)
     cpu0 = time.process_time()
+    machine0 = _machine_cpu()
     start = time.perf_counter()
     daemon.start()
     try:
@@ -143,10 +159,34 @@ def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_be
         )
         elapsed = time.perf_counter() - start
         cpu_s = time.process_time() - cpu0
+        machine_s = _machine_cpu() - machine0
     finally:
         daemon.stop()
     checks, hashing_s = hashing_done()
-    return Pass(processed_s, elapsed, cpu_s, checks - checks0, hashing_s - hashing0)
+    if TIMELINE:
+        print("timeline, seconds after the start when each tenth was done:")
+        _timeline(engine, begun)
+    return Pass(processed_s, elapsed, cpu_s, checks - checks0, hashing_s - hashing0, machine_s)
+
+
+def _timeline(engine, start: datetime) -> None:  # noqa: ANN001
+    """Print when each tenth of the mails was stored, processed, queued and sent."""
+    from judge.store.mail import OutboxMessage
+
+    columns = {
+        "stored": InboundMessage.received_at,
+        "processed": InboundMessage.processed_at,
+        "reply queued": OutboxMessage.created_at,
+        "reply sent": OutboxMessage.sent_at,
+    }
+    with Session(engine) as s:
+        for label, column in columns.items():
+            moments = sorted(m for m in s.exec(select(column)) if m is not None)
+            if not moments:
+                continue
+            seconds = [(m.replace(tzinfo=UTC) - start).total_seconds() for m in moments]
+            tenths = [seconds[min(len(seconds) - 1, len(seconds) * k // 10)] for k in range(11)]
+            print(f"  {label:>13}: " + " ".join(f"{t:5.2f}" for t in tenths))
 
 
 def _report(label: str, mails: int, run: Pass) -> None:
@@ -154,6 +194,7 @@ def _report(label: str, mails: int, run: Pass) -> None:
     print(f"  stored, processed and committed: {run.processed_s:.2f} s")
     print(f"  stored, processed, committed and answered: {run.elapsed_s:.2f} s")
     print(f"  CPU time of the judge process meanwhile: {run.cpu_s:.2f} s (all threads)")
+    print(f"  CPU time of the whole machine meanwhile: {run.machine_cpu_s:.2f} s (servers too)")
     share = run.hashing_s / run.cpu_s if run.cpu_s else 0.0
     print(
         f"  argon2 checks: {run.checks}, {run.hashing_s:.2f} s of hashing "
@@ -185,7 +226,12 @@ def main() -> int:
     parser.add_argument(
         "--postgres", action="store_true", help="store in a PostgreSQL server (default SQLite)"
     )
+    parser.add_argument(
+        "--timeline", action="store_true", help="print when each tenth of the mails got how far"
+    )
     args = parser.parse_args()
+    global TIMELINE
+    TIMELINE = args.timeline
 
     work = tempfile.mkdtemp(prefix="judge-bench-")
     dovecot = Dovecot(root="/dev/shm" if args.shm else "/tmp").start()

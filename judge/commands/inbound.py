@@ -15,6 +15,7 @@ import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Iterable
+from concurrent.futures import Future
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -87,6 +88,8 @@ def process_inbound(
     session.add(inbound)
 
 
+Checks = list[Future[bool]]  # the password checks started ahead for one mail
+
 # a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
 _SIGN_ON_WORDS = b"|".join(re.escape(w.encode()) for w in (SignOn.keyword, *SignOn.aliases))
 _MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:" + _SIGN_ON_WORDS + rb")\b[^\r\n]*")
@@ -112,10 +115,11 @@ def _seen_before(*parts: bytes) -> bool:
     return False
 
 
-def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> None:
+def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> list[Checks]:
     """Start, in the background, the password checks that the SIGNON lines of mails
     waiting to be processed will need (judge.store.passwords.verify_ahead), so that
-    they run on another core while the mails before them are processed.
+    they run on another core while the mails before them are processed; return, for
+    each mail, the checks on their way that its SIGNON lines will wait for.
 
     Read only, and only a hint: nothing is decided or changed here; each SIGNON is
     still checked in full when its mail is processed.  A password whose power or
@@ -125,7 +129,10 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
     """
     now = utcnow()
     limit = config.limits.password_failures_per_hour
+    started: list[Checks] = []
     for raw in raws:
+        checks: Checks = []
+        started.append(checks)
         lines = _MAY_SIGN_ON.findall(raw)
         sender = _FROM_LINE.search(raw)
         if not lines or _seen_before(sender.group() if sender else b"", *lines):
@@ -137,8 +144,10 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
             words = stmt.args.split()
             if stmt.command is SignOn and len(words) == 2:
                 stored = _signon_hash(session, mail.sender, words[0], now, limit)
-                if stored is not None:
-                    verify_ahead(stored, words[1])
+                check = verify_ahead(stored, words[1]) if stored is not None else None
+                if check is not None:
+                    checks.append(check)
+    return started
 
 
 def _signon_hash(

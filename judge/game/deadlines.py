@@ -40,6 +40,7 @@ from judge.game.reminders import send_late_notices, send_reminders, tell_master_
 from judge.mail.outgoing import Author
 from judge.store.mail import PENDING, InboundMessage
 from judge.store.models import ACTIVE, PLAYING, Game, NoticeSent, Order, Player, as_utc, utcnow
+from judge.store.turns import write_turn
 
 log = logging.getLogger(__name__)
 
@@ -171,23 +172,24 @@ def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> dat
             glance = plan(game_facts(session, game), now)  # a look without the lock
             if not glance.actions:
                 return glance.wake_at
-            game = lock_game(session, game_id)  # then plan again under it
-            if game is None:
-                return None
-            due: Plan = plan(game_facts(session, game), now)
-            if not due.actions:
-                session.commit()
-                return due.wake_at
-            if _mail_first(session, due, now):
-                session.commit()
-                return now + MAIL_FIRST_RECHECK
-            try:
-                for action in due.actions:
-                    carry_out(session, sender, game, action, now)
-                session.commit()
-            except BaseException:
-                session.rollback()
-                raise
+            with write_turn(engine).held():
+                game = lock_game(session, game_id)  # then plan again under it
+                if game is None:
+                    return None
+                due: Plan = plan(game_facts(session, game), now)
+                if not due.actions:
+                    session.commit()
+                    return due.wake_at
+                if _mail_first(session, due, now):
+                    session.commit()
+                    return now + MAIL_FIRST_RECHECK
+                try:
+                    for action in due.actions:
+                        carry_out(session, sender, game, action, now)
+                    session.commit()
+                except BaseException:
+                    session.rollback()
+                    raise
     return now  # still busy: look again at once
 
 

@@ -29,6 +29,7 @@ from sqlmodel import Session
 
 from judge.config import ImapInboundSection
 from judge.store.mail import store_inbound_many
+from judge.store.turns import write_turn
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,8 @@ class ImapSource:
 
     def _store(self, mails: list[tuple[bytes, int | None]]) -> int:
         """Store one fetch's mails in one transaction; return how many were new."""
-        with Session(self.engine, expire_on_commit=False) as session:
+        turn = write_turn(self.engine)
+        with turn.held(), Session(self.engine, expire_on_commit=False) as session:
             return sum(store_inbound_many(session, mails, "imap"))
 
     def _done(self, client: IMAPClient, uids: list[int]) -> None:

@@ -7,7 +7,12 @@ committed once; until then none of its mails counts as processed, so a crash bef
 commit leaves them all pending and they are applied again, once, after the restart (their
 replies are written in the same transaction, so they are not doubled either).  The
 password checks that the batch's SIGNON lines need are started ahead on other threads
-(``judge.commands.inbound.prepare_inbound``).
+(``judge.commands.inbound.prepare_inbound``), and a batch never waits for one: it waits
+before it begins, or ends before the mail that would wait.
+
+A batch holds the database's write turn (:mod:`judge.store.turns`) and, once it has run
+``YIELD_SECONDS``, ends early when another thread waits for the turn (the sender marking
+replies sent, the intake storing mail, the deadline runner).
 
 Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
 here, whatever the command processor, so that no processor can start a mail loop.
@@ -27,7 +32,8 @@ import logging
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, wait
 from datetime import datetime
 from email.message import EmailMessage
 from typing import Any
@@ -43,11 +49,14 @@ from judge.mail.parse import IncomingMail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
 from judge.store.db import is_transient
+from judge.store.turns import write_turn
 
 log = logging.getLogger(__name__)
 
 ProcessFn = Callable[[Session, store.InboundMessage, Config], Any]
-PrepareFn = Callable[[Session, Iterable[bytes], Config], None]
+
+# starts a batch's password checks ahead; returns, per mail, the checks it will wait for
+PrepareFn = Callable[[Session, Iterable[bytes], Config], Sequence[list[Future[bool]]] | None]
 
 DEFAULT_PROCESSOR = "judge.commands.inbound:process_inbound"
 DEFAULT_PREPARE = "judge.commands.inbound:prepare_inbound"
@@ -56,6 +65,8 @@ HANDLING_BOUND = 5
 # one transaction takes at most this many mails, and no new mail after this many seconds
 BATCH_MAILS = 25
 BATCH_SECONDS = 0.25
+# ... and ends after this many seconds when another thread waits for the write turn
+YIELD_SECONDS = 0.02
 # mails read at a time to start their password checks ahead
 PREPARE_CHUNK = 25
 
@@ -116,6 +127,8 @@ class InboxRunner:
         self.handled = 0
         self.batch_mails = BATCH_MAILS
         self.batch_seconds = BATCH_SECONDS
+        # the password checks started ahead that each pending row will wait for, by id
+        self._checks: dict[int, list[Future[bool]]] = {}
 
     @property
     def process(self) -> ProcessFn:
@@ -214,12 +227,23 @@ class InboxRunner:
                 self._failed(session, row, again)
         return row.status
 
+    def _ready(self, row_id: int) -> bool:
+        """True when no password check started ahead for the row is still running."""
+        return all(check.done() for check in self._checks.get(row_id, ()))
+
     def handle_batch(self, ids: list[int]) -> int:
         """Handle rows from the front of ``ids`` in one transaction, as many as the
         batch bounds allow (one at least), and commit; return how many were taken.
-        A transient database error rolls the whole batch back and is raised."""
+        A transient database error rolls the whole batch back and is raised.
+
+        The first row's password checks are waited for before the batch begins, and the
+        batch ends before a row whose checks are still running: the write turn is never
+        held while waiting for one."""
+        if ids:
+            wait(self._checks.get(ids[0], ()))
         taken = 0
-        with Session(self.engine, expire_on_commit=False) as session:
+        turn = write_turn(self.engine)
+        with turn.held(), Session(self.engine, expire_on_commit=False) as session:
             try:
                 _begin(session)
                 started = time.monotonic()
@@ -228,9 +252,12 @@ class InboxRunner:
                         taken >= self.batch_mails
                         or time.monotonic() - started >= self.batch_seconds
                         or self.stop.is_set()
+                        or (turn.wanted() and time.monotonic() - started >= YIELD_SECONDS)
+                        or not self._ready(row_id)
                     ):
                         break
                     self._handle_in(session, row_id)
+                    self._checks.pop(row_id, None)
                     taken += 1
                 session.commit()
             except BaseException:
@@ -246,16 +273,21 @@ class InboxRunner:
             return row.status if row else "missing"
 
     def _prepare_ahead(self, ids: list[int]) -> None:
-        """Start the password checks of these rows ahead (a hint: failures only logged)."""
+        """Start the password checks of these rows ahead, and note what each row will
+        wait for (a hint: failures only logged)."""
+        self._checks = {}
         try:
             for start in range(0, len(ids), PREPARE_CHUNK):
                 chunk = ids[start : start + PREPARE_CHUNK]
                 with Session(self.engine) as session:
-                    stmt = select(store.InboundMessage.raw).where(
+                    stmt = select(store.InboundMessage.id, store.InboundMessage.raw).where(
                         col(store.InboundMessage.id).in_(chunk)
                     )
-                    raws = list(session.exec(stmt))
-                    self.prepare(session, raws, self.config)
+                    rows = list(session.exec(stmt))
+                    started = self.prepare(session, [raw for _id, raw in rows], self.config)
+                for (row_id, _raw), checks in zip(rows, started or (), strict=False):
+                    if checks:
+                        self._checks[row_id] = checks
         except Exception:  # noqa: BLE001 - a hint only: the mails are processed anyway
             log.warning("password checks not started ahead", exc_info=True)
 

@@ -1,6 +1,10 @@
 """Deliver outbox rows over SMTP (smtplib), with retries and backoff.
 
-A row is marked sent, and committed, right after the relay accepted it.  If the judge
+A row is marked sent, and committed, right after the relay accepted it.  For that the
+sender needs the database's write turn (:mod:`judge.store.turns`), which the processor
+holds for a batch of mails at a time; once it has the turn it keeps it for a short burst
+(``BURST_SECONDS``), sending and marking the next rows one by one, so that the two
+threads take turns at the pace of a batch, not of a single mail.  If the judge
 dies between the relay's acceptance and that commit, the mail is sent again after the
 restart (at-least-once); both copies carry the same Message-ID (stored in the outbox
 row's bytes), so a reader or a filter can recognise the duplicate.
@@ -25,6 +29,7 @@ import logging
 import smtplib
 import ssl
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
@@ -40,8 +45,12 @@ from judge.store.mail import (
     mark_sent,
     next_due_time,
 )
+from judge.store.turns import write_turn
 
 log = logging.getLogger(__name__)
+
+# once the sender has the write turn, it keeps it this long for the rows after
+BURST_SECONDS = 0.02
 
 
 class RelayUnavailable(Exception):
@@ -77,6 +86,8 @@ class OutboxSender:
         self.retry_base = retry_base
         self.retry_cap = retry_cap
         self.sent = 0
+        self.turn = write_turn(engine)
+        self._burst_start: float | None = None  # when the turn held for a burst was taken
 
     def _context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.settings.cafile or None)
@@ -144,10 +155,24 @@ class OutboxSender:
         mark_sent(row)
         if refused:
             row.last_error = f"some recipients refused: {refused!r}"
+        self._hold_turn()
         session.add(row)
         session.commit()
         self.sent += 1
         return True
+
+    def _hold_turn(self) -> None:
+        """Take the write turn for a burst, unless it is held already."""
+        if self._burst_start is None:
+            self.turn.acquire()
+            self._burst_start = time.monotonic()
+
+    def _end_burst(self, at_once: bool = False) -> None:
+        """Give the write turn back when the burst is over (or ``at_once``)."""
+        start = self._burst_start
+        if start is not None and (at_once or time.monotonic() - start >= BURST_SECONDS):
+            self._burst_start = None
+            self.turn.release()
 
     def _retry(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A temporary failure: one attempt counted, the row backs off (or is given up
@@ -157,8 +182,9 @@ class OutboxSender:
             self._gave_up(session, row)
             return
         log.info("outbox %s not accepted for now (attempt %s): %s", row.id, row.attempts, error)
-        session.add(row)
-        session.commit()
+        with self.turn.held():
+            session.add(row)
+            session.commit()
 
     def _give_up(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A permanent failure: the row is failed at once."""
@@ -168,10 +194,11 @@ class OutboxSender:
 
     def _gave_up(self, session: Session, row: OutboxMessage) -> None:
         log.warning("outbox %s failed, not sent: %s", row.id, row.last_error)
-        if self.notices is not None:
-            self.notices.gave_up(session, row)
-        session.add(row)
-        session.commit()
+        with self.turn.held():
+            if self.notices is not None:
+                self.notices.gave_up(session, row)
+            session.add(row)
+            session.commit()
 
     @staticmethod
     def _close(smtp: smtplib.SMTP) -> None:
@@ -194,12 +221,14 @@ class OutboxSender:
                 for row in rows:
                     if self.stop.is_set():
                         break
+                    self._end_burst()
                     if smtp is None:
                         smtp = self.connect()
                     if not self._deliver(smtp, session, row) or smtp.sock is None:
                         smtp.close()
                         smtp = None
             finally:
+                self._end_burst(at_once=True)
                 if smtp is not None:
                     self._close(smtp)
             return self.sent - before

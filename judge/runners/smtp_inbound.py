@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from judge.store.mail import store_inbound
+from judge.store.turns import write_turn
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,8 @@ class StoringHandler:
         self.on_stored = on_stored
 
     def _store(self, raw: bytes) -> bool:
-        with Session(self.engine, expire_on_commit=False) as session:
+        turn = write_turn(self.engine)
+        with turn.held(), Session(self.engine, expire_on_commit=False) as session:
             return store_inbound(session, raw, "smtp") is not None
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802

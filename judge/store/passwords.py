@@ -86,22 +86,28 @@ def _pool() -> ThreadPoolExecutor:
     return _POOL
 
 
-def verify_ahead(stored: str | None, password: str) -> None:
+def verify_ahead(stored: str | None, password: str) -> Future[bool] | None:
     """Start checking ``password`` against ``stored`` in the background, unless its
-    answer is known or on its way, or too many checks are waiting already.  The answer
-    is kept only for :func:`verify_password` to take; it decides nothing by itself."""
+    answer is known, or too many checks are waiting already; return the check on its
+    way (None when there is none).  The answer is kept only for
+    :func:`verify_password` to take; it decides nothing by itself.  The caller may wait
+    for the check, to check nothing itself while it holds a lock."""
     if not stored or not isinstance(password, str):
-        return
+        return None
     key = _cache_key(stored, password)
     with _LOCK:
-        if key in _CACHE or key in _AHEAD:
-            return
+        if key in _CACHE:
+            return None
+        ahead = _AHEAD.get(key)
+        if ahead is not None:
+            return ahead
         if len(_AHEAD) >= _AHEAD_SIZE:
             for done in [k for k, f in _AHEAD.items() if f.done()]:
                 del _AHEAD[done]  # never taken (the mail did not get that far)
             if len(_AHEAD) >= _AHEAD_SIZE:
-                return
-        _AHEAD[key] = _pool().submit(_check, stored, password)
+                return None
+        ahead = _AHEAD[key] = _pool().submit(_check, stored, password)
+        return ahead
 
 
 def verify_password(stored: str | None, password: str) -> bool:

@@ -7,6 +7,7 @@ import re
 import ssl
 import subprocess
 import threading
+import time
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from sqlmodel import Session, select
 from judge.config import OutboundSection
 from judge.runners.sender import OutboxSender, RelayUnavailable
 from judge.store.mail import OutboxMessage, enqueue
+from judge.store.turns import write_turn
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -41,6 +43,28 @@ def outbox(engine) -> list[OutboxMessage]:  # noqa: ANN001
 
 def settings(port: int, **kw) -> OutboundSection:  # noqa: ANN003
     return OutboundSection(host="127.0.0.1", port=port, timeout_seconds=5.0, **kw)
+
+
+def test_no_second_mail_goes_out_before_the_first_is_marked_sent(engine, relay: Relay) -> None:  # noqa: ANN001
+    """While another thread holds the write turn (a processing batch), the sender hands
+    one mail to the relay and waits to mark it: a crash then sends one mail twice at most."""
+    queue(engine, 3)
+    sender = OutboxSender(settings(relay.port), engine, "judge@example.org")
+    turn = write_turn(engine)
+    turn.acquire()
+    sent: list[int] = []
+    thread = threading.Thread(target=lambda: sent.append(sender.send_due()), daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: len(relay.messages) >= 1, 10, what="the first mail")
+        time.sleep(0.3)
+        assert len(relay.messages) == 1
+        assert all(r.sent_at is None for r in outbox(engine))
+    finally:
+        turn.release()
+    thread.join(10)
+    assert sent == [3] and len(relay.messages) == 3
+    assert all(r.sent_at is not None for r in outbox(engine))
 
 
 def test_due_mail_is_sent_and_marked(engine, relay: Relay) -> None:  # noqa: ANN001
