@@ -76,6 +76,24 @@ def test_the_holder_may_take_the_turn_again_and_only_the_holder_gives_it_up() ->
     assert not taker.is_alive()
 
 
+def test_a_thread_that_holds_the_turn_too_long_is_passed_by() -> None:
+    """Turns only order writers: after the wait bound a waiter goes ahead (SQLite's
+    own lock still keeps the writes apart), and leaves the queue as it was."""
+    turn = WriteTurn()
+    turn.acquire()
+    results: list[bool] = []
+    started = time.monotonic()
+    _in_thread(lambda: results.append(turn.acquire(wait=0.2))).join(5)
+    assert results == [False] and 0.15 < time.monotonic() - started < 2
+    assert not turn.wanted()  # the waiter that gave up is no longer queued
+    served: list[str] = []
+    patient = _in_thread(lambda: _take_note(turn, served, "patient"))
+    _until(turn.wanted, "the patient waiter to queue")
+    turn.release()
+    patient.join(5)
+    assert served == ["patient"]
+
+
 def test_one_turn_per_database_and_none_needed_by_postgresql(tmp_path: Path) -> None:
     engine = migrated_engine(tmp_path)
     assert write_turn(engine) is write_turn(engine)

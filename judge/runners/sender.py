@@ -162,9 +162,9 @@ class OutboxSender:
         return True
 
     def _hold_turn(self) -> None:
-        """Take the write turn for a burst, unless it is held already."""
-        if self._burst_start is None:
-            self.turn.acquire()
+        """Take the write turn for a burst, unless it is held already (when it cannot be
+        had within judge.store.turns.MAX_WAIT, the commit waits for SQLite's lock)."""
+        if self._burst_start is None and self.turn.acquire():
             self._burst_start = time.monotonic()
 
     def _end_burst(self, at_once: bool = False) -> None:
@@ -221,7 +221,7 @@ class OutboxSender:
                 for row in rows:
                     if self.stop.is_set():
                         break
-                    self._end_burst()
+                    self._end_burst(at_once=smtp is None)  # never held while connecting
                     if smtp is None:
                         smtp = self.connect()
                     if not self._deliver(smtp, session, row) or smtp.sock is None:

@@ -6,9 +6,14 @@ thread that commits one transaction right after another (the processor, during a
 of mail) keeps another thread (the sender, marking each reply sent) waiting until it
 runs dry.  The threads of one process therefore queue for the lock here, first come
 first served, and a thread that holds it long can see that another waits
-(:meth:`WriteTurn.wanted`) and commit early.  Other processes are still served by the
-busy timeout.  PostgreSQL needs no turns: its writers lock rows, not the database, so
-there a turn is always free.
+(:meth:`WriteTurn.wanted`) and commit early.
+
+Turns only order the writers; SQLite's lock still keeps them apart.  So nobody waits
+for a turn longer than ``MAX_WAIT``: a thread that held it too long (the sender waiting
+on a relay that stopped answering in the middle of a burst) is passed by, and the
+thread that passes it writes as before turns existed, through SQLite's busy timeout.
+Other processes are always served that way.  PostgreSQL needs no turns: its writers
+lock rows, not the database, so there a turn is always free.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from weakref import WeakKeyDictionary
 
 from sqlalchemy.engine import Engine
 
+MAX_WAIT = 1.0  # seconds a thread waits for its turn at most, then goes ahead without it
+
 
 class WriteTurn:
     """A first-come-first-served lock that the holding thread may take again."""
@@ -31,20 +38,29 @@ class WriteTurn:
         self._owner: int | None = None
         self._depth = 0
 
-    def acquire(self) -> None:
-        """Wait for the turn (at once when it is free and nobody queues)."""
+    def acquire(self, wait: float | None = None) -> bool:
+        """Wait for the turn, ``wait`` seconds at most (``MAX_WAIT`` when not given; at
+        once when it is free and nobody queues); True when taken."""
         me = threading.get_ident()
         with self._guard:
             if self._owner == me:
                 self._depth += 1
-                return
+                return True
             if self._owner is None and not self._queue:
                 self._owner, self._depth = me, 1
-                return
+                return True
             handover = threading.Lock()
             handover.acquire()
-            self._queue.append((me, handover))
-        handover.acquire()  # the holder made this thread the owner, then released it
+            waiting = (me, handover)
+            self._queue.append(waiting)
+        # the holder makes this thread the owner, then releases ``handover``
+        if handover.acquire(timeout=MAX_WAIT if wait is None else wait):
+            return True
+        with self._guard:
+            if self._owner == me:  # handed over as the wait ran out
+                return True
+            self._queue.remove(waiting)
+            return False
 
     def release(self) -> None:
         """Give the turn up: to the thread that waited longest, if any."""
@@ -66,20 +82,23 @@ class WriteTurn:
         return bool(self._queue)
 
     @contextmanager
-    def held(self) -> Iterator[WriteTurn]:
-        """Hold the turn for the block."""
-        self.acquire()
+    def held(self, wait: float | None = None) -> Iterator[bool]:
+        """Hold the turn for the block, waiting ``wait`` seconds at most for it; gives
+        whether it was taken (the block runs either way)."""
+        taken = self.acquire(wait)
         try:
-            yield self
+            yield taken
         finally:
-            self.release()
+            if taken:
+                self.release()
 
 
 class FreeTurn(WriteTurn):
     """The turn of a database whose writers need none: always free, never wanted."""
 
-    def acquire(self) -> None:
+    def acquire(self, wait: float | None = None) -> bool:
         """Nothing to wait for."""
+        return False
 
     def release(self) -> None:
         """Nothing to give up."""

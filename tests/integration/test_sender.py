@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 
 from judge.config import OutboundSection
 from judge.runners.sender import OutboxSender, RelayUnavailable
+from judge.store import turns
 from judge.store.mail import OutboxMessage, enqueue
 from judge.store.turns import write_turn
 
@@ -45,9 +46,14 @@ def settings(port: int, **kw) -> OutboundSection:  # noqa: ANN003
     return OutboundSection(host="127.0.0.1", port=port, timeout_seconds=5.0, **kw)
 
 
-def test_no_second_mail_goes_out_before_the_first_is_marked_sent(engine, relay: Relay) -> None:  # noqa: ANN001
+def test_no_second_mail_goes_out_before_the_first_is_marked_sent(
+    engine,  # noqa: ANN001
+    relay: Relay,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """While another thread holds the write turn (a processing batch), the sender hands
     one mail to the relay and waits to mark it: a crash then sends one mail twice at most."""
+    monkeypatch.setattr(turns, "MAX_WAIT", 30.0)  # the sender waits for the turn here
     queue(engine, 3)
     sender = OutboxSender(settings(relay.port), engine, "judge@example.org")
     turn = write_turn(engine)
