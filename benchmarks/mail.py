@@ -9,6 +9,7 @@ whose passwords the judge has checked already (``--cold-only`` skips it).  Needs
 dovecot-imapd (see the Makefile).
 
     .venv/bin/python benchmarks/mail.py [--mails 1000] [--games 20] [--shm] [--cold-only]
+                                        [--timeline] [--postgres]
 """
 
 from __future__ import annotations
@@ -119,9 +120,6 @@ class Pass:
     machine_cpu_s: float  # CPU time of the whole machine meanwhile (servers too)
 
 
-TIMELINE = False
-
-
 def _machine_cpu() -> float:
     """Seconds of CPU the whole machine has spent (all processes, user and system)."""
     with open("/proc/stat") as stat:
@@ -130,9 +128,11 @@ def _machine_cpu() -> float:
     return (user + nice + system) / os.sysconf("SC_CLK_TCK")
 
 
-def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_before: int) -> Pass:  # noqa: ANN001
+def _timed_pass(  # noqa: ANN001
+    config: Config, engine, relay: RelayProcess, mails: int, done_before: int, timeline: bool
+) -> Pass:
     """Start a daemon on the mails waiting in the mailbox and time it until every one
-    is processed, committed and answered; stop it."""
+    is processed, committed and answered; stop it (and print the ``timeline``)."""
     checks0, hashing0 = hashing_done()
     answered0 = relay.accepted
     daemon = Daemon(config, engine, process_inbound)
@@ -163,7 +163,7 @@ def _timed_pass(config: Config, engine, relay: RelayProcess, mails: int, done_be
     finally:
         daemon.stop()
     checks, hashing_s = hashing_done()
-    if TIMELINE:
+    if timeline:
         print("timeline, seconds after the start when each tenth was done:")
         _timeline(engine, begun)
     return Pass(processed_s, elapsed, cpu_s, checks - checks0, hashing_s - hashing0, machine_s)
@@ -230,8 +230,6 @@ def main() -> int:
         "--timeline", action="store_true", help="print when each tenth of the mails got how far"
     )
     args = parser.parse_args()
-    global TIMELINE
-    TIMELINE = args.timeline
 
     work = tempfile.mkdtemp(prefix="judge-bench-")
     dovecot = Dovecot(root="/dev/shm" if args.shm else "/tmp").start()
@@ -260,13 +258,13 @@ def main() -> int:
         config.inbound.imap.password = PASSWORD
         config.outbound.port = relay.port
 
-        cold = _timed_pass(config, engine, relay, args.mails, 0)
+        cold = _timed_pass(config, engine, relay, args.mails, 0, args.timeline)
         if not args.cold_only:
             # The same again from the same players, whose passwords the judge checked
             # in the first pass (a daemon that has been running for a while).
             for n in range(args.mails, 2 * args.mails):
                 imap.append("INBOX", orders_mail(n, seats[n % len(seats)]))
-            warm = _timed_pass(config, engine, relay, args.mails, args.mails)
+            warm = _timed_pass(config, engine, relay, args.mails, args.mails, args.timeline)
         imap.logout()
         engine.dispose()
     finally:
