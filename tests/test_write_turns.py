@@ -84,7 +84,7 @@ def test_a_thread_that_holds_the_turn_too_long_is_passed_by() -> None:
     results: list[bool] = []
     started = time.monotonic()
     _in_thread(lambda: results.append(turn.acquire(wait=0.2))).join(5)
-    assert results == [False] and 0.15 < time.monotonic() - started < 2
+    assert results == [False] and 0.15 < time.monotonic() - started < 5
     assert not turn.wanted()  # the waiter that gave up is no longer queued
     served: list[str] = []
     patient = _in_thread(lambda: _take_note(turn, served, "patient"))
