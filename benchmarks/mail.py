@@ -3,9 +3,12 @@
 The mails are put into a real Dovecot mailbox (IMAP APPEND); then the judge daemon
 (IMAP intake, the real command processor, the outbox sender) runs until every mail is
 stored, processed, committed and answered through a real SMTP server (aiosmtpd).
-Prints mails per second, the CPU time and the share of it spent on password hashing,
-and peak memory.  A second pass then times as many mails again from the same players,
-whose passwords the judge has checked already (``--cold-only`` skips it).  Needs
+Prints mails per second, the CPU time of the judge's process and of the whole
+machine, the share spent on password hashing, and peak memory; ``--timeline`` adds
+when each tenth of the mails was stored, processed, answered in the outbox and handed
+to the relay.  A second pass then times as many mails again from the same players,
+whose passwords the judge has checked already (``--cold-only`` skips it).
+``--postgres`` stores in a PostgreSQL server of its own instead of SQLite.  Needs
 dovecot-imapd (see the Makefile).
 
     .venv/bin/python benchmarks/mail.py [--mails 1000] [--games 20] [--shm] [--cold-only]
