@@ -49,12 +49,13 @@ BASE_KEYWORDS: dict[str, str] = {
 _TOKEN = re.compile(r"->|=>|[-/()=>]|[^\s\-/()=>]+(?:-[^\s\-/()=>]+)*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
-_COAST_STOP = {")", "-", "->", "=>", END}
-_SHORT_COASTS = {"nc", "sc", "ec", "wc"}
+COAST_STOP = {")", "-", "->", "=>", END}  # tokens that end a coast's name
+SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 
 
 @functools.lru_cache(maxsize=65536)
-def _lookup_province(variant: Variant, text: str) -> str | None:
+def province_code(variant: Variant, text: str) -> str | None:
+    """The province ``text`` names in ``variant`` (remembered), or None."""
     return variant.lookup_province(text)
 
 
@@ -64,7 +65,8 @@ def _province_names(variant: Variant) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _lookup_coast(variant: Variant, text: str) -> str | None:
+def coast_code(variant: Variant, text: str) -> str | None:
+    """The coast ``text`` names in ``variant`` (remembered), or None."""
     return variant.lookup_coast(text)
 
 
@@ -99,7 +101,7 @@ class ParsedOrder(NamedTuple):
 # ----------------------------------------------------------------- words
 
 
-def _tokens(variant: Variant, text: str) -> list[str]:
+def order_tokens(variant: Variant, text: str) -> list[str]:
     """The lower-case words and signs of an order, then the end marker ``END``."""
     text = text.replace(".", " ").replace(":", " ")
     if not text.isascii():
@@ -122,8 +124,8 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     parts = token.split("-")
     if len(parts) == 1 or not all(parts):
         return [token]
-    if not all(_lookup_province(variant, part) for part in parts) and (
-        _lookup_province(variant, token) or not _lookup_province(variant, parts[0])
+    if not all(province_code(variant, part) for part in parts) and (
+        province_code(variant, token) or not province_code(variant, parts[0])
     ):
         return [token]
     spaced: list[str] = []
@@ -140,7 +142,7 @@ class Reader:
     def __init__(self, variant: Variant, text: str, syntax: OrderSyntax) -> None:
         self.variant = variant
         self.text = text
-        self.tokens = _tokens(variant, text)
+        self.tokens = order_tokens(variant, text)
         self.pos = 0
         self.keywords = syntax.keywords
         self.unit_words = syntax.unit_words
@@ -212,7 +214,7 @@ class Reader:
                 run += 1
         for length in range(run, 0, -1):
             words = tokens[start] if length == 1 else " ".join(tokens[start : start + length])
-            code = _lookup_province(self.variant, words)
+            code = province_code(self.variant, words)
             if code is not None:
                 return code, length
         return None
@@ -220,22 +222,22 @@ class Reader:
     def _coast(self) -> str | None:
         """A coast after a name: ``/nc``, ``(nc)``, ``nc``, ``north coast``, ``(north)``."""
         tokens, first = self.tokens, self.pos
-        if tokens[first] in _COAST_STOP:
+        if tokens[first] in COAST_STOP:
             return None
         bracketed = tokens[first] in ("/", "(")
         first += bracketed
         end, found = first, None
-        while end < first + 2 and tokens[end] not in _COAST_STOP:
+        while end < first + 2 and tokens[end] not in COAST_STOP:
             end += 1
             text = " ".join(tokens[first:end])
-            if not bracketed and end == first + 1 and text not in _SHORT_COASTS:
+            if not bracketed and end == first + 1 and text not in SHORT_COASTS:
                 continue  # a bare "s" or "north" is more likely a keyword or a name
-            coast = _lookup_coast(self.variant, text)
+            coast = coast_code(self.variant, text)
             if coast is None:
                 continue
             # After "/" or "(" a name that ends at ")" (or "-", or the end) is preferred:
             # "(south coast)", not "(south" then "coast)"; but "/nc s ..." is "/nc" and "s".
-            at_stop = tokens[end] in _COAST_STOP
+            at_stop = tokens[end] in COAST_STOP
             if found is None or at_stop:
                 found = (coast, end)
             if not bracketed or at_stop:

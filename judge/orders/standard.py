@@ -31,9 +31,9 @@ from judge.engine.orders import (
 from judge.engine.rules import STANDARD
 from judge.engine.units import UnitType
 from judge.orders.reader import (
-    _COAST_STOP,
-    _SHORT_COASTS,
+    COAST_STOP,
     END,
+    SHORT_COASTS,
     Context,
     KindSyntax,
     OrderSyntax,
@@ -42,9 +42,9 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
-    _lookup_coast,
-    _lookup_province,
-    _tokens,
+    coast_code,
+    order_tokens,
+    province_code,
 )
 
 if TYPE_CHECKING:
@@ -307,7 +307,7 @@ def read_usual(variant: Variant, text: str) -> ParsedOrder | None:
     reader reads it, and says what is wrong)."""
     syntax = STANDARD_SYNTAX
     keywords = syntax.keywords
-    tokens = _tokens(variant, text)
+    tokens = order_tokens(variant, text)
     found = _usual_unit(variant, tokens, 0, syntax)
     if found is None:
         return None
@@ -375,18 +375,18 @@ def _usual_unit(
         word = tokens[pos]
     if word in keywords:  # also the end
         return None
-    code = _lookup_province(variant, word)
+    code = province_code(variant, word)
     if code is None:
         return None
     pos += 1
     after = tokens[pos]
     if after not in keywords:
         return None  # perhaps a name of several words
-    if after not in _COAST_STOP:
+    if after not in COAST_STOP:
         # No coast may follow: "/", "(", a short coast, or two words naming a coast.
-        if after in ("/", "(") or after in _SHORT_COASTS:
+        if after in ("/", "(") or after in SHORT_COASTS:
             return None
         then = tokens[pos + 1]
-        if then not in _COAST_STOP and _lookup_coast(variant, f"{after} {then}") is not None:
+        if then not in COAST_STOP and coast_code(variant, f"{after} {then}") is not None:
             return None
     return unit_type, Place(code), pos
