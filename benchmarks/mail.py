@@ -3,8 +3,8 @@
 The mails are put into a real Dovecot mailbox (IMAP APPEND); then the judge daemon
 (IMAP intake, the real command processor, the outbox sender) runs until every mail is
 stored, processed, committed and answered through a real SMTP server (aiosmtpd).
-Prints mails per second, the CPU time of the judge's process and of the whole
-machine, the share spent on password hashing, and peak memory; ``--timeline`` adds
+Prints mails per second, the CPU time of the judge's process, of its sender process
+and of the whole machine, the share spent on password hashing, and peak memory; ``--timeline`` adds
 when each tenth of the mails was stored, processed, answered in the outbox and handed
 to the relay.  A second pass then times as many mails again from the same players,
 whose passwords the judge has checked already (``--cold-only`` skips it).
@@ -118,6 +118,7 @@ class Pass:
     processed_s: float  # every mail stored, processed and committed
     elapsed_s: float  # ... and every reply accepted by the relay
     cpu_s: float  # CPU time of this process meanwhile (all threads)
+    sender_cpu_s: float  # CPU time of the daemon's sender process
     checks: int  # argon2 checks meanwhile
     hashing_s: float  # their seconds, summed over threads
     machine_cpu_s: float  # CPU time of the whole machine meanwhile (servers too)
@@ -129,6 +130,18 @@ def _machine_cpu() -> float:
         fields = stat.readline().split()[1:]
     user, nice, system = (int(f) for f in fields[:3])
     return (user + nice + system) / os.sysconf("SC_CLK_TCK")
+
+
+def _process_cpu(pid: int | None) -> float:
+    """Seconds of CPU process ``pid`` has spent so far (user and system)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _timed_pass(  # noqa: ANN001
@@ -163,13 +176,16 @@ def _timed_pass(  # noqa: ANN001
         elapsed = time.perf_counter() - start
         cpu_s = time.process_time() - cpu0
         machine_s = _machine_cpu() - machine0
+        sender_s = _process_cpu(daemon.sender.pid)
     finally:
         daemon.stop()
     checks, hashing_s = hashing_done()
     if timeline:
         print("timeline, seconds after the start when each tenth was done:")
         _timeline(engine, begun)
-    return Pass(processed_s, elapsed, cpu_s, checks - checks0, hashing_s - hashing0, machine_s)
+    return Pass(
+        processed_s, elapsed, cpu_s, sender_s, checks - checks0, hashing_s - hashing0, machine_s
+    )
 
 
 def _timeline(engine, start: datetime) -> None:  # noqa: ANN001
@@ -197,6 +213,7 @@ def _report(label: str, mails: int, run: Pass) -> None:
     print(f"  stored, processed and committed: {run.processed_s:.2f} s")
     print(f"  stored, processed, committed and answered: {run.elapsed_s:.2f} s")
     print(f"  CPU time of the judge process meanwhile: {run.cpu_s:.2f} s (all threads)")
+    print(f"  CPU time of its sender process: {run.sender_cpu_s:.2f} s (its start included)")
     print(f"  CPU time of the whole machine meanwhile: {run.machine_cpu_s:.2f} s (servers too)")
     share = run.hashing_s / run.cpu_s if run.cpu_s else 0.0
     print(

@@ -193,6 +193,21 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     return config
 
 
+def config_to_dict(config: Config) -> dict[str, Any]:
+    """The settings of ``config`` as :func:`config_from_dict` reads them (the keys of
+    judge.toml; ``path`` is not a setting)."""
+
+    def table(obj: Any) -> dict[str, Any]:
+        return {
+            f.name.rstrip("_"): table(value) if dataclasses.is_dataclass(value) else value
+            for f in dataclasses.fields(obj)
+            if f.name != "path"
+            for value in [getattr(obj, f.name)]
+        }
+
+    return table(config)
+
+
 def load_config(path: str | Path | None = "judge.toml") -> Config:
     """Load judge.toml; a missing file gives the defaults."""
     if path is None:

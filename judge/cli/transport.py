@@ -18,8 +18,6 @@ from sqlmodel import Session
 from judge.config import load_config
 from judge.store import mail as store
 
-LOG_FORMAT = "%(asctime)s %(threadName)s %(levelname)s %(name)s: %(message)s"
-
 #: ``judge run``'s verbosity (-q, default, -v) -> level of the judge's own loggers
 JUDGE_LOG_LEVELS = {-1: logging.WARNING, 0: logging.INFO, 1: logging.DEBUG}
 
@@ -29,9 +27,9 @@ def configure_logging(verbosity: int) -> None:
     processed, reminders, late notices, the daemon starting and stopping) at INFO by
     default, DEBUG with -v, warnings only with -q; every other library (APScheduler,
     aiosmtpd, SQLAlchemy...) logs only warnings and errors, whatever the verbosity."""
-    logging.basicConfig(format=LOG_FORMAT)
-    logging.getLogger().setLevel(logging.WARNING)
-    logging.getLogger("judge").setLevel(JUDGE_LOG_LEVELS[verbosity])
+    from judge.runners.logs import configure_logs
+
+    configure_logs(JUDGE_LOG_LEVELS[verbosity])
 
 
 def _run(args: argparse.Namespace) -> int:

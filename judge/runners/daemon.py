@@ -4,9 +4,11 @@
 * processor: applies pending mail in order and writes replies to the outbox;
 * deadlines: reminders, late notices, grace and processing of the games' phases
   (:mod:`judge.runners.deadline_runner`), planned again after each processed mail;
-* sender: hands the outbox to the SMTP relay.
+* sender: hands the outbox to the SMTP relay, in a process of its own
+  (:mod:`judge.runners.sender_process`), woken after each batch of mail and each run
+  of the deadlines.
 
-Each runner is a thread; ``run_daemon`` runs them until SIGTERM or SIGINT.
+The other runners are threads; ``run_daemon`` runs them until SIGTERM or SIGINT.
 """
 
 from __future__ import annotations
@@ -24,8 +26,7 @@ from judge.mail.outgoing import Author
 from judge.runners.deadline_runner import DeadlineRunner
 from judge.runners.imap_source import ImapSource
 from judge.runners.inbox import InboxRunner, ProcessFn
-from judge.runners.keeper_notices import KeeperNotices
-from judge.runners.sender import OutboxSender
+from judge.runners.sender_process import SenderProcess
 from judge.runners.smtp_inbound import start_smtp_server
 from judge.store.db import make_engine, migrate
 
@@ -53,14 +54,14 @@ class Daemon:
         self.engine = engine
         self.stop_event = threading.Event()
         self.inbound_wake = threading.Event()
-        self.outbound_wake = threading.Event()
+        self.sender = SenderProcess(config)
         self.deadlines = DeadlineRunner(
             engine,
             Author(config.judge.name, config.from_address, config.judge_code),
-            after_run=self.outbound_wake.set,
+            after_run=self.sender.wake,
         )
         # after each processed mail: send the replies, and look at the deadlines again
-        self.mail_handled = _Signal(self.outbound_wake.set, self.deadlines.replan)
+        self.mail_handled = _Signal(self.sender.wake, self.deadlines.replan)
         self.processor = InboxRunner(
             config,
             engine,
@@ -68,14 +69,6 @@ class Daemon:
             stop=self.stop_event,
             wake=self.inbound_wake,
             sent_wake=self.mail_handled,
-        )
-        self.sender = OutboxSender(
-            config.outbound,
-            engine,
-            config.from_address,
-            stop=self.stop_event,
-            wake=self.outbound_wake,
-            notices=KeeperNotices(config),
         )
         self.imap: ImapSource | None = None
         self.smtp: Any = None
@@ -89,7 +82,7 @@ class Daemon:
     def start(self) -> None:
         """Start intake, processor, deadlines and sender."""
         self._thread("processor", self.processor.run)
-        self._thread("sender", self.sender.run)
+        self.sender.start()
         self.deadlines.start()
         inbound = self.config.inbound
         if inbound.mode == "imap":
@@ -119,9 +112,9 @@ class Daemon:
         self.deadlines.stop()
         self.stop_event.set()
         self.inbound_wake.set()
-        self.outbound_wake.set()
         for thread in self.threads:
             thread.join(timeout)
+        self.sender.stop(timeout)  # after the processor: its last replies go out
         log.info("judge daemon stopped")
 
 

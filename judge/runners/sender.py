@@ -1,13 +1,14 @@
 """Deliver outbox rows over SMTP (smtplib), with retries and backoff.
 
-A row is marked sent, and committed, right after the relay accepted it.  For that the
-sender needs the database's write turn (:mod:`judge.store.turns`), which the processor
-holds for a batch of mails at a time; once it has the turn it keeps it for a short burst
-(``BURST_SECONDS``), sending and marking the next rows one by one, so that the two
-threads take turns at the pace of a batch, not of a single mail.  If the judge
-dies between the relay's acceptance and that commit, the mail is sent again after the
-restart (at-least-once); both copies carry the same Message-ID (stored in the outbox
-row's bytes), so a reader or a filter can recognise the duplicate.
+A row is marked sent, durably, right after the relay accepted it and before the next
+row goes out: in the sender's journal when it has one (:mod:`judge.store.sent_journal`,
+on SQLite, where the processor holds the single write lock for a batch of mails at a
+time; the marks are folded into the outbox at least every ``FOLD_SECONDS`` while
+sending and whenever nothing more is due), else by a commit of the row.  The daemon
+runs the sender in a process of its own (:mod:`judge.runners.sender_process`).  If the
+sender dies between the relay's acceptance and that mark, the mail is sent again after
+the restart (at-least-once); both copies carry the same Message-ID (stored in the
+outbox row's bytes), so a reader or a filter can recognise the duplicate.
 
 What a failure does (docs/mail-transport.md, "The outbox and the sender"):
 
@@ -45,12 +46,13 @@ from judge.store.mail import (
     mark_sent,
     next_due_time,
 )
-from judge.store.turns import write_turn
+from judge.store.models import utcnow
+from judge.store.sent_journal import SentJournal, SentMark
 
 log = logging.getLogger(__name__)
 
-# once the sender has the write turn, it keeps it this long for the rows after
-BURST_SECONDS = 0.02
+# with a journal: its marks are folded into the outbox at least this often while busy
+FOLD_SECONDS = 1.0
 
 
 class RelayUnavailable(Exception):
@@ -73,6 +75,7 @@ class OutboxSender:
         notices: KeeperNotices | None = None,
         retry_base: float = 30.0,
         retry_cap: float = 3600.0,
+        journal: SentJournal | None = None,
     ) -> None:
         self.settings = settings
         self.engine = engine
@@ -86,8 +89,8 @@ class OutboxSender:
         self.retry_base = retry_base
         self.retry_cap = retry_cap
         self.sent = 0
-        self.turn = write_turn(engine)
-        self._burst_start: float | None = None  # when the turn held for a burst was taken
+        self.journal = journal
+        self._folded_at = time.monotonic()
 
     def _context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.settings.cafile or None)
@@ -152,27 +155,21 @@ class OutboxSender:
         except (UnicodeError, ValueError, smtplib.SMTPException) as exc:
             self._give_up(session, row, f"cannot be sent: {exc!r}")
             return False
-        mark_sent(row)
-        if refused:
-            row.last_error = f"some recipients refused: {refused!r}"
-        self._hold_turn()
-        session.add(row)
-        session.commit()
-        self.sent += 1
+        self._sent(session, row, f"some recipients refused: {refused!r}" if refused else None)
         return True
 
-    def _hold_turn(self) -> None:
-        """Take the write turn for a burst, unless it is held already (when it cannot be
-        had within judge.store.turns.MAX_WAIT, the commit waits for SQLite's lock)."""
-        if self._burst_start is None and self.turn.acquire():
-            self._burst_start = time.monotonic()
-
-    def _end_burst(self, at_once: bool = False) -> None:
-        """Give the write turn back when the burst is over (or ``at_once``)."""
-        start = self._burst_start
-        if start is not None and (at_once or time.monotonic() - start >= BURST_SECONDS):
-            self._burst_start = None
-            self.turn.release()
+    def _sent(self, session: Session, row: OutboxMessage, note: str | None) -> None:
+        """Record, durably, that the relay accepted the row: in the journal when there
+        is one (folded into the outbox later), else in the outbox at once."""
+        if self.journal is not None:
+            assert row.id is not None
+            self.journal.record(SentMark(row.id, utcnow(), note))
+        else:
+            mark_sent(row)
+            row.last_error = note
+            session.add(row)
+            session.commit()
+        self.sent += 1
 
     def _retry(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A temporary failure: one attempt counted, the row backs off (or is given up
@@ -182,9 +179,8 @@ class OutboxSender:
             self._gave_up(session, row)
             return
         log.info("outbox %s not accepted for now (attempt %s): %s", row.id, row.attempts, error)
-        with self.turn.held():
-            session.add(row)
-            session.commit()
+        session.add(row)
+        session.commit()
 
     def _give_up(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A permanent failure: the row is failed at once."""
@@ -194,11 +190,10 @@ class OutboxSender:
 
     def _gave_up(self, session: Session, row: OutboxMessage) -> None:
         log.warning("outbox %s failed, not sent: %s", row.id, row.last_error)
-        with self.turn.held():
-            if self.notices is not None:
-                self.notices.gave_up(session, row)
-            session.add(row)
-            session.commit()
+        if self.notices is not None:
+            self.notices.gave_up(session, row)
+        session.add(row)
+        session.commit()
 
     @staticmethod
     def _close(smtp: smtplib.SMTP) -> None:
@@ -211,8 +206,10 @@ class OutboxSender:
         """Send every due row, over one SMTP session while the relay keeps it; return
         how many were sent.  Raises RelayUnavailable when the relay cannot be reached
         (the rows not yet tried are left as they are)."""
+        self._fold(at_once=False)
         with Session(self.engine, expire_on_commit=False) as session:
-            rows = due_outbox(session)
+            rows = due_outbox(session, exclude=self.journal.marks if self.journal else ())
+            session.commit()  # ends the read: the rows are kept, nothing is held
             if not rows:
                 return 0
             before = self.sent
@@ -221,19 +218,33 @@ class OutboxSender:
                 for row in rows:
                     if self.stop.is_set():
                         break
-                    self._end_burst(at_once=smtp is None)  # never held while connecting
                     if smtp is None:
                         smtp = self.connect()
                     if not self._deliver(smtp, session, row) or smtp.sock is None:
                         smtp.close()
                         smtp = None
             finally:
-                self._end_burst(at_once=True)
                 if smtp is not None:
                     self._close(smtp)
             return self.sent - before
 
+    def _fold(self, at_once: bool = True) -> None:
+        """Fold the journal's marks into the outbox, at once or when ``FOLD_SECONDS``
+        have passed since the last fold (a failure is logged: the marks stay and keep
+        their rows from being sent again)."""
+        journal = self.journal
+        if journal is None or not len(journal):
+            return
+        if not at_once and time.monotonic() - self._folded_at < FOLD_SECONDS:
+            return
+        try:
+            journal.fold(self.engine)
+        except Exception:  # noqa: BLE001 - tried again at the next fold
+            log.warning("sent marks not folded into the outbox yet", exc_info=True)
+        self._folded_at = time.monotonic()
+
     def _idle_wait(self) -> None:
+        self._fold()
         with Session(self.engine) as session:
             due = next_due_time(session)
         timeout = self.idle_seconds
@@ -263,3 +274,4 @@ class OutboxSender:
                 log.exception("sender failed; retrying in %.1f s", delay)
                 self.stop.wait(delay)
                 delay = min(self.backoff_max, delay * 2)
+        self._fold()

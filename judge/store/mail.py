@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import secrets
+from collections.abc import Collection, Iterable
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 
@@ -363,9 +364,13 @@ _INSERT_OUTBOX = OutboxMessage.__table__.insert()  # type: ignore[attr-defined]
 
 
 def due_outbox(
-    session: Session, now: datetime | None = None, limit: int = 100
+    session: Session,
+    now: datetime | None = None,
+    limit: int = 100,
+    exclude: Collection[int] = (),
 ) -> list[OutboxMessage]:
-    """Unsent outbox rows whose next attempt is due, oldest first."""
+    """Unsent outbox rows whose next attempt is due, oldest first, except the rows
+    ``exclude`` names (sent already, in the sender's journal)."""
     now = now or utcnow()
     stmt = (
         select(OutboxMessage)
@@ -374,6 +379,8 @@ def due_outbox(
         .order_by(OutboxMessage.id)
         .limit(limit)
     )
+    if exclude:
+        stmt = stmt.where(col(OutboxMessage.id).not_in(list(exclude)))
     return list(session.exec(stmt))
 
 
@@ -394,6 +401,30 @@ def mark_sent(row: OutboxMessage) -> None:
     row.attempts += 1
     row.last_error = None
     row.state = SENT
+
+
+_OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
+_FOLD_SENT = (
+    _OUTBOX.update()
+    .where(_OUTBOX.c.id == bindparam("row_id"))
+    .where(_OUTBOX.c.state == OUT_PENDING)
+    .values(
+        state=SENT,
+        sent_at=bindparam("at"),
+        attempts=_OUTBOX.c.attempts + 1,
+        last_error=bindparam("note"),
+    )
+)
+
+
+def fold_sent(session: Session, marks: Iterable[tuple[int, datetime, str | None]]) -> None:
+    """Mark outbox rows sent as :func:`mark_sent` does, from ``(id, sent_at, note)``
+    marks kept outside the database (judge.store.sent_journal), in the caller's
+    transaction.  A row no longer pending is left alone, so a mark folded twice counts
+    once."""
+    params = [{"row_id": row_id, "at": at, "note": note} for row_id, at, note in marks]
+    if params:
+        session.connection().execute(_FOLD_SENT, params)
 
 
 def mark_retry(

@@ -3,14 +3,13 @@
 SQLite lets one connection write at a time.  A connection that finds the lock taken
 waits for it by polling (the busy timeout), sleeping up to 100 ms between tries, so a
 thread that commits one transaction right after another (the processor, during a flood
-of mail) keeps another thread (the sender, marking each reply sent) waiting until it
-runs dry.  The threads of one process therefore queue for the lock here, first come
+of mail) keeps another thread (the intake storing mail, the deadline runner) waiting
+until it runs dry.  The threads of one process therefore queue for the lock here, first come
 first served, and a thread that holds it long can see that another waits
 (:meth:`WriteTurn.wanted`) and commit early.
 
 Turns only order the writers; SQLite's lock still keeps them apart.  So nobody waits
-for a turn longer than ``MAX_WAIT``: a thread that held it too long (the sender waiting
-on a relay that stopped answering in the middle of a burst) is passed by, and the
+for a turn longer than ``MAX_WAIT``: a thread that held it too long is passed by, and the
 thread that passes it writes as before turns existed, through SQLite's busy timeout.
 Other processes are always served that way.  PostgreSQL needs no turns: its writers
 lock rows, not the database, so there a turn is always free.

@@ -18,9 +18,8 @@ from sqlmodel import Session, select
 
 from judge.config import OutboundSection
 from judge.runners.sender import OutboxSender, RelayUnavailable
-from judge.store import turns
 from judge.store.mail import OutboxMessage, enqueue
-from judge.store.turns import write_turn
+from judge.store.sent_journal import SentJournal
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -46,18 +45,14 @@ def settings(port: int, **kw) -> OutboundSection:  # noqa: ANN003
     return OutboundSection(host="127.0.0.1", port=port, timeout_seconds=5.0, **kw)
 
 
-def test_no_second_mail_goes_out_before_the_first_is_marked_sent(
-    engine,  # noqa: ANN001
-    relay: Relay,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """While another thread holds the write turn (a processing batch), the sender hands
-    one mail to the relay and waits to mark it: a crash then sends one mail twice at most."""
-    monkeypatch.setattr(turns, "MAX_WAIT", 30.0)  # the sender waits for the turn here
+def test_no_second_mail_goes_out_before_the_first_is_marked_sent(engine, relay: Relay) -> None:  # noqa: ANN001
+    """Without a journal, while another connection holds SQLite's write lock (a
+    processing batch), the sender hands one mail to the relay and waits to commit its
+    mark: a crash then sends one mail twice at most."""
     queue(engine, 3)
     sender = OutboxSender(settings(relay.port), engine, "judge@example.org")
-    turn = write_turn(engine)
-    turn.acquire()
+    blocker = engine.raw_connection()
+    blocker.execute("BEGIN IMMEDIATE")
     sent: list[int] = []
     thread = threading.Thread(target=lambda: sent.append(sender.send_due()), daemon=True)
     thread.start()
@@ -65,11 +60,42 @@ def test_no_second_mail_goes_out_before_the_first_is_marked_sent(
         wait_for(lambda: len(relay.messages) >= 1, 10, what="the first mail")
         time.sleep(0.3)
         assert len(relay.messages) == 1
-        assert all(r.sent_at is None for r in outbox(engine))
     finally:
-        turn.release()
+        blocker.rollback()
+        blocker.close()
     thread.join(10)
     assert sent == [3] and len(relay.messages) == 3
+    assert all(r.sent_at is not None for r in outbox(engine))
+
+
+def test_with_a_journal_each_mail_is_marked_before_the_next_goes_out(
+    engine,
+    relay: Relay,
+    tmp_path: Path,  # noqa: ANN001
+) -> None:
+    """With a journal the marks need no database lock: a held write lock does not stop
+    the sending, and each mail's mark is on disk before the relay sees the next."""
+    queue(engine, 4)
+    journal = SentJournal(tmp_path / "judge.db.sent")
+    assert journal.open()
+    marks_seen: list[int] = []
+    original = relay.handler.handle_DATA
+
+    async def counting(server, session, envelope):  # noqa: ANN001, ANN202
+        marks_seen.append(journal.path.read_bytes().count(b"\n"))
+        return await original(server, session, envelope)
+
+    relay.handler.handle_DATA = counting
+    sender = OutboxSender(settings(relay.port), engine, "judge@example.org", journal=journal)
+    blocker = engine.raw_connection()
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        assert sender.send_due() == 4
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert marks_seen == [0, 1, 2, 3]
+    assert journal.fold(engine) == 4
     assert all(r.sent_at is not None for r in outbox(engine))
 
 
