@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from judge.config import Config, load_config
+from judge.config import Config, config_from_dict, config_to_dict, load_config
 
 SHIPPED = Path(__file__).resolve().parent.parent / "judge.toml"
 
@@ -74,3 +74,17 @@ def test_limits_against_floods_are_in_judge_toml() -> None:
     assert limits["replies_to_new_addresses_per_hour"] == 60
     assert limits["password_failures_per_hour"] == 5
     assert limits["max_message_bytes"] == Config().limits.max_message_bytes
+
+
+def test_a_configuration_passes_whole_to_the_sender_process() -> None:
+    """The daemon hands its configuration to its sender process as judge.toml's keys
+    (config_to_dict); every setting comes back, ``[outbound] from`` among them."""
+    config = load_config(Path(__file__).resolve().parent.parent / "judge.toml")
+    config.outbound.from_ = "Judge <judge@example.org>"
+    config.judge.code = "USXX"
+    config.limits.replies_per_sender_per_hour = 7
+    config.inbound.imap.poll_seconds = 2.5
+    again = config_from_dict(config_to_dict(config))
+    again.path = config.path
+    assert again == config
+    assert config_to_dict(config)["outbound"]["from"] == "Judge <judge@example.org>"
