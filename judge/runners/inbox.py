@@ -1,4 +1,5 @@
-"""The processing runner: takes pending inbound mail in order and applies it.
+"""The processing runner: takes pending inbound mail in order (but for overtaking, below)
+and applies it.
 
 Several mails share one transaction (at most ``BATCH_MAILS`` of them, or what
 ``BATCH_SECONDS`` allow), each inside a savepoint of its own: a mail that fails rolls
