@@ -16,11 +16,19 @@ from sqlmodel import Session
 
 from judge.commands.inbound import mail_scope, process_inbound
 from judge.config import Config
+from judge.game.games import current_order_texts
 from judge.runners import inbox
 from judge.runners.inbox import InboxRunner, no_scope
-from judge.store.mail import InboundMessage, OutboxMessage, store_inbound
+from judge.store.mail import PENDING, PROCESSED, InboundMessage, OutboxMessage, store_inbound
 from judge.store.turns import write_turn
-from tests.commands.helpers import address, judge_config, make_mail, migrated_engine
+from tests.commands.helpers import (
+    add_game,
+    address,
+    judge_config,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -238,3 +246,38 @@ def test_a_batch_takes_overtaking_mails_and_commits_once(engine: Engine) -> None
     check.set_result(True)
     assert runner.handle_batch([first]) == 1
     assert recorder.order == [*others, first]
+
+
+def test_the_judges_own_processor_applies_both_mails_when_one_overtakes(
+    engine: Engine,
+) -> None:
+    """With the real command processor and real games: the later mail (another player,
+    another game) is applied while the oldest waits, and then the oldest is."""
+    with Session(engine) as session:
+        first_game = add_game(session, "game1", deadline_hours=24 * 365).id
+        second_game = add_game(session, "game2", deadline_hours=24 * 365).id
+    check: Future[bool] = Future()
+    first = _store(engine, "france", "SIGNON Fgame1 paris11\nA Par - Bur\n")
+    later = _store(engine, "germany", "SIGNON Ggame2 berlin1\nA Ber - Kie\n")
+    runner = InboxRunner(judge_config(), engine, prepare=_prepare({b"Fgame1": check}))
+    thread = threading.Thread(target=runner.run_once, daemon=True)
+    thread.start()
+    _until(lambda: _status(engine, later) == PROCESSED, "the later mail")
+    assert _status(engine, first) == PENDING
+    check.set_result(True)
+    thread.join(10)
+    assert _status(engine, first) == PROCESSED
+    with Session(engine) as session:
+        assert first_game is not None and second_game is not None
+        france = current_order_texts(session, first_game, "S1901M", "france")
+        germany = current_order_texts(session, second_game, "S1901M", "germany")
+    assert list(france.values()) == ["A par - bur"]  # as the judge writes them
+    assert list(germany.values()) == ["A ber - kie"]
+    assert [m["To"] for m in outbox(engine)] == [address("germany"), address("france")]
+
+
+def _status(engine: Engine, row_id: int) -> str:
+    with Session(engine) as session:
+        row = session.get(InboundMessage, row_id)
+        assert row is not None
+        return row.status
