@@ -23,18 +23,30 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
+from judge.commands.clear import Clear
 from judge.commands.gm_common import send_announcements
+from judge.commands.help import HelpCommand
+from judge.commands.history import History
 from judge.commands.limits import failure_key, limited_body, reached
+from judge.commands.listing import ListCommand
+from judge.commands.map import Map
 from judge.commands.orders import Orders, order_refusal
 from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.phase import Phase
+from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.reply import (
     OrderReport,
     deadline_lines,
     render_body,
     reply_subject,
 )
+from judge.commands.set_concede import SetConcede, SetNoConcede
+from judge.commands.set_draw import SetDraw, SetNoDraw
+from judge.commands.set_wait import SetNoWait, SetWait
+from judge.commands.signoff import SignOff
 from judge.commands.signon import SignOn, split_target
+from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
 from judge.config import Config
 from judge.game.clock import game_timing
@@ -148,6 +160,74 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
                 if check is not None:
                     checks.append(check)
     return started
+
+
+Scope = frozenset[str]  # what a mail's processing may read or change (see mail_scope)
+
+# Commands that touch only the sender and the games the mail names: the game signed
+# on to (the rest need a SIGNON first), or the game named after the keyword.
+_IN_GAME: frozenset[type[Command]] = frozenset(
+    {
+        SignOn, SignOff, Clear, Phase, SetWait, SetNoWait, SetDraw, SetNoDraw,
+        SetConcede, SetNoConcede, PressCommand, BroadcastCommand, HelpCommand,
+        Summary, History, Map, ListCommand,
+    }
+)  # fmt: skip
+# ... of which these read the game named by their first word (LIST alone: every game)
+_NAMES_A_GAME: frozenset[type[Command]] = frozenset({Summary, History, Map, ListCommand})
+
+
+def mail_scope(raw: bytes, config: Config, original_size: int | None = None) -> Scope | None:
+    """What processing this stored mail may read or change, as keys: ``from:`` its
+    sender's address and ``game:`` each game it names (lower-cased); None when that is
+    not known, and the mail must keep its place in the queue (a barrier).
+
+    Two mails whose scopes share no key commute: processed in either order, they give
+    the same effects and the same replies (judge.runners.inbox takes a later mail
+    first on that ground).  So a mail has a scope only when every command in it is one
+    of ``_IN_GAME`` (order lines are for the game signed on to).  It has none when it
+    is automatic or without a usable sender, too large (``original_size`` given, as
+    intake keeps such mail), signed in any form (the signature check keeps a judge-wide
+    record of signatures seen), when a SIGNON's target cannot be read, or when it holds
+    a command that touches accounts or the judge as a whole (REGISTER, SET PASSWORD,
+    SET ADDRESS, JOIN, OBSERVE, RESIGN, SET ABSENCE, LIST of every game, the game
+    master's commands, ...).  Reads the bytes only; never the database.
+    """
+    if original_size is not None:
+        return None
+    mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
+    if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:
+        return None
+    if b"application/pgp-signature" in raw.lower():  # PGP/MIME inside a wrapper
+        return None
+    keys = {"from:" + mail.sender.lower()}
+    for stmt in _statements(mail.body_text).statements:
+        if stmt.kind != COMMAND:
+            continue  # an order, or a line refused as unknown
+        if stmt.command not in _IN_GAME:
+            return None
+        games = _games_named(stmt)
+        if games is None:
+            return None
+        keys.update("game:" + name for name in games)
+    return frozenset(keys)
+
+
+def _games_named(stmt: Statement) -> list[str] | None:
+    """The games (lower-cased) an in-game command line names; None when it may touch
+    a game it does not name."""
+    words = stmt.args.split()
+    if stmt.command is SignOn:
+        target = split_target(words[0]) if words else None
+        if target is None:
+            return None
+        # ``SIGNON <game> <password>`` names the whole game (a player of two powers)
+        return [target[1].strip().lower(), words[0].strip().lower()]
+    if stmt.command in _NAMES_A_GAME:
+        if stmt.command is ListCommand and not words:
+            return None  # LIST alone reads every game
+        return [words[0].strip().lower()] if words else []
+    return []
 
 
 def _signon_hash(

@@ -1,4 +1,5 @@
-"""The processing runner: takes pending inbound mail in order and applies it.
+"""The processing runner: takes pending inbound mail in order (but for overtaking, below)
+and applies it.
 
 Several mails share one transaction (at most ``BATCH_MAILS`` of them, or what
 ``BATCH_SECONDS`` allow), each inside a savepoint of its own: a mail that fails rolls
@@ -23,6 +24,19 @@ of :mod:`judge.commands.limits` (the same rule as every other reply), and so is 
 If handling a row fails in any other way (even its quarantine), the failure is counted
 and the row backed off, so that the mail after it goes on; after ``HANDLING_BOUND``
 failures it is quarantined as it is (``judge.store.mail.inbound_failed``).
+
+**Overtaking.**  The runner looks ahead at up to ``LOOKAHEAD`` pending mails and starts
+their password checks.  Mails are taken oldest first, except while the oldest waits for
+a check still running: then a later mail may go first, when it waits for no running
+check itself, and its *scope* (``judge.commands.inbound.mail_scope``: its sender and the
+games it names) and the scope of every mail it passes are known and share nothing.  A
+mail without a scope (an account command, a signed mail, ...) is a barrier: nothing
+passes it.  This is safe because two mails from different senders about different
+games commute: processing them in either order gives the same effects and replies.  So
+the order taken is one that every sender and every game sees as the order of arrival
+(mails of one sender, or about one game, keep their order).  Scopes are read only when
+the oldest mail waits, and kept per mail until it is handled; a processor other than
+the judge's own has no scopes (``scope``), so its mail keeps its order.
 """
 
 from __future__ import annotations
@@ -33,7 +47,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from datetime import datetime
 from email.message import EmailMessage
 from typing import Any
@@ -49,7 +63,7 @@ from judge.mail.parse import IncomingMail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
 from judge.store.db import is_transient
-from judge.store.turns import write_turn
+from judge.store.turns import WriteTurn, write_turn
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +72,12 @@ ProcessFn = Callable[[Session, store.InboundMessage, Config], Any]
 # starts a batch's password checks ahead; returns, per mail, the checks it will wait for
 PrepareFn = Callable[[Session, Iterable[bytes], Config], Sequence[list[Future[bool]]] | None]
 
+# what a mail's processing may touch, from its stored bytes (and original size)
+ScopeFn = Callable[[bytes, Config, int | None], frozenset[str] | None]
+
 DEFAULT_PROCESSOR = "judge.commands.inbound:process_inbound"
 DEFAULT_PREPARE = "judge.commands.inbound:prepare_inbound"
+DEFAULT_SCOPE = "judge.commands.inbound:mail_scope"
 # failures to handle one row before it is quarantined as it is
 HANDLING_BOUND = 5
 # one transaction takes at most this many mails, and no new mail after this many seconds
@@ -67,8 +85,12 @@ BATCH_MAILS = 25
 BATCH_SECONDS = 0.25
 # ... and ends after this many seconds when another thread waits for the write turn
 YIELD_SECONDS = 0.02
-# mails read at a time to start their password checks ahead
+# mails read at a time to start their password checks ahead (or to read their scopes)
 PREPARE_CHUNK = 25
+# pending mails looked at ahead: their checks started, later ones may overtake the oldest
+LOOKAHEAD = 500
+# the longest wait for a password check before ``stop`` is looked at again
+CHECK_WAIT_SECONDS = 1.0
 
 
 def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
@@ -92,6 +114,11 @@ def _notice(config: Config, mail: IncomingMail, text: str) -> EmailMessage:
     return answer(Author.of(config), mail, re_subject(mail.subject), text)
 
 
+def no_scope(_raw: bytes, _config: Config, _original_size: int | None = None) -> None:
+    """The scope of every mail under a processor whose scopes are not known: none."""
+    return None
+
+
 QUARANTINED = (
     "Your mail could not be processed because of an error in the judge. It has been kept "
     "for the administrator and was NOT applied: none of its commands or orders took "
@@ -113,12 +140,14 @@ class InboxRunner:
         sent_wake: threading.Event | None = None,
         clock: Callable[[], datetime] = store.utcnow,
         prepare: PrepareFn | None = None,
+        scope: ScopeFn | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
         self.engine = engine
         self._process = process
         self._prepare = prepare
+        self._scope = scope
         self.stop = stop or threading.Event()
         self.wake = wake or threading.Event()
         self.sent_wake = sent_wake
@@ -129,6 +158,9 @@ class InboxRunner:
         self.batch_seconds = BATCH_SECONDS
         # the password checks started ahead that each pending row will wait for, by id
         self._checks: dict[int, list[Future[bool]]] = {}
+        self._prepared: set[int] = set()  # the rows whose checks were started ahead
+        self._scopes: dict[int, frozenset[str] | None] = {}  # read when the oldest waits
+        self.last_batch: list[int] = []  # the rows the last batch took, in order
 
     @property
     def process(self) -> ProcessFn:
@@ -144,6 +176,16 @@ class InboxRunner:
             self._prepare = load_processor(DEFAULT_PREPARE)  # type: ignore[assignment]
         assert self._prepare is not None
         return self._prepare
+
+    @property
+    def scope(self) -> ScopeFn:
+        """What tells a mail's scope: the judge's own (``DEFAULT_SCOPE``) under the
+        judge's own processor, else :func:`no_scope` (the mail keeps its order)."""
+        if self._scope is None:
+            own = self.process is load_processor()
+            self._scope = load_processor(DEFAULT_SCOPE) if own else no_scope  # type: ignore[assignment]
+        assert self._scope is not None
+        return self._scope
 
     def _automatic(self, row: store.InboundMessage) -> bool:
         """Mark automatic mail ignored; True when it was."""
@@ -231,39 +273,104 @@ class InboxRunner:
         """True when no password check started ahead for the row is still running."""
         return all(check.done() for check in self._checks.get(row_id, ()))
 
-    def handle_batch(self, ids: list[int]) -> int:
-        """Handle rows from the front of ``ids`` in one transaction, as many as the
-        batch bounds allow (one at least), and commit; return how many were taken.
-        A transient database error rolls the whole batch back and is raised.
+    def _next_index(self, queue: list[int], read: bool = True) -> int | None:
+        """Where in ``queue`` the row to take next is: the first, unless it waits for a
+        running check; then the first later row that may overtake it (the module
+        docstring), or None.  Scopes not known yet are read when ``read`` allows;
+        otherwise an unknown scope stops the search as a barrier does."""
+        if not queue:
+            return None
+        if self._ready(queue[0]):
+            return 0
+        passed: set[str] = set()
+        for index, row_id in enumerate(queue):
+            scope = self._scope_at(queue, index, read)
+            if scope is None:
+                return None  # nothing after a barrier passes it
+            if index and passed.isdisjoint(scope) and self._ready(row_id):
+                return index
+            passed |= scope
+        return None
 
-        The first row's password checks are waited for before the batch begins, and the
-        batch ends before a row whose checks are still running: the write turn is never
-        held while waiting for one."""
-        if ids:
-            wait(self._checks.get(ids[0], ()))
-        taken = 0
+    def _scope_at(self, queue: list[int], index: int, read: bool) -> frozenset[str] | None:
+        """The scope of ``queue[index]``: kept, or read (a chunk of rows at a time, from
+        this one on) when ``read`` allows; None when unknown or a barrier."""
+        row_id = queue[index]
+        if row_id not in self._scopes and read:
+            ahead = queue[index : index + PREPARE_CHUNK]
+            self._read_scopes([i for i in ahead if i not in self._scopes])
+        return self._scopes.get(row_id)
+
+    def _read_scopes(self, ids: list[int]) -> None:
+        """Read the scopes of these rows and keep them (the mail bytes are not kept).
+        A row gone meanwhile, or whose scope cannot be read, gets None: it keeps its
+        place (a hint only: failures are logged)."""
+        found: dict[int, frozenset[str] | None] = {}
+        try:
+            with Session(self.engine) as session:
+                stmt = select(
+                    store.InboundMessage.id,
+                    store.InboundMessage.raw,
+                    store.InboundMessage.original_size,
+                ).where(col(store.InboundMessage.id).in_(ids))
+                rows = list(session.exec(stmt))
+            for row_id, raw, size in rows:
+                found[row_id] = self.scope(raw, self.config, size)
+        except Exception:  # noqa: BLE001 - the rows keep their places
+            log.warning("scopes of inbound mails not read", exc_info=True)
+        for row_id in ids:
+            self._scopes[row_id] = found.get(row_id)
+
+    def _forget(self, row_id: int) -> None:
+        """Drop what was kept for a row once it is handled."""
+        self._checks.pop(row_id, None)
+        self._scopes.pop(row_id, None)
+        self._prepared.discard(row_id)
+
+    def _full(self, turn: WriteTurn, started: float) -> bool:
+        """True when the open batch has had its share: its size or time bound, ``stop``,
+        or ``YIELD_SECONDS`` while another thread waits for the write turn."""
+        elapsed = time.monotonic() - started
+        return (
+            len(self.last_batch) >= self.batch_mails
+            or elapsed >= self.batch_seconds
+            or self.stop.is_set()
+            or (turn.wanted() and elapsed >= YIELD_SECONDS)
+        )
+
+    def handle_batch(self, ids: Sequence[int]) -> int:
+        """Handle rows of ``ids`` in one transaction, as many as the batch bounds allow
+        (one at least), and commit; return how many were taken (``last_batch`` lists
+        them).  They are taken in the order of ``ids``, but for the overtaking of the
+        module docstring.  A transient database error rolls the whole batch back and
+        is raised.
+
+        When no row can be taken yet, the first row's password checks are waited for
+        before the batch begins; the batch ends before a row it would have to wait
+        for: the write turn is never held while waiting for a check."""
+        queue = list(ids)
+        self.last_batch = []
+        if queue and self._next_index(queue) is None:
+            wait(self._checks.get(queue[0], ()))
         turn = write_turn(self.engine)
         with turn.held(), Session(self.engine, expire_on_commit=False) as session:
             try:
                 _begin(session)
                 started = time.monotonic()
-                for row_id in ids:
-                    if taken and (
-                        taken >= self.batch_mails
-                        or time.monotonic() - started >= self.batch_seconds
-                        or self.stop.is_set()
-                        or (turn.wanted() and time.monotonic() - started >= YIELD_SECONDS)
-                        or not self._ready(row_id)
-                    ):
+                while queue and not (self.last_batch and self._full(turn, started)):
+                    index = self._next_index(queue, read=False)  # no reading in the turn
+                    if index is None and self.last_batch:
                         break
+                    row_id = queue.pop(index or 0)  # the first, its checks waited for
                     self._handle_in(session, row_id)
-                    self._checks.pop(row_id, None)
-                    taken += 1
+                    self._forget(row_id)
+                    self.last_batch.append(row_id)
                 session.commit()
             except BaseException:
                 session.rollback()
+                self.last_batch = []
                 raise
-        return taken
+        return len(self.last_batch)
 
     def handle(self, row_id: int) -> str:
         """Apply one inbound row in its own transaction; return its new status."""
@@ -275,7 +382,7 @@ class InboxRunner:
     def _prepare_ahead(self, ids: list[int]) -> None:
         """Start the password checks of these rows ahead, and note what each row will
         wait for (a hint: failures only logged)."""
-        self._checks = {}
+        self._prepared.update(ids)
         try:
             for start in range(0, len(ids), PREPARE_CHUNK):
                 chunk = ids[start : start + PREPARE_CHUNK]
@@ -291,19 +398,49 @@ class InboxRunner:
         except Exception:  # noqa: BLE001 - a hint only: the mails are processed anyway
             log.warning("password checks not started ahead", exc_info=True)
 
-    def run_once(self, limit: int = 100) -> int:
-        """Handle the pending rows there are now, in batches; return how many."""
+    def _look_ahead(self, limit: int) -> list[int]:
+        """The window: the ids of the oldest ``limit`` due pending rows (ids only: no
+        mail bytes held).  The checks of rows new to it are started; what was kept for
+        rows no longer in it is dropped."""
         with Session(self.engine) as session:
-            ids = store.pending_ids(session, limit)  # ids only: no mail bytes held
-        self._prepare_ahead(ids)
+            ids = store.pending_ids(session, limit)
+        window = set(ids)
+        for kept in (self._checks, self._scopes):
+            for row_id in [i for i in kept if i not in window]:
+                del kept[row_id]
+        self._prepared &= window
+        self._prepare_ahead([i for i in ids if i not in self._prepared])
+        return ids
+
+    def _wait(self, window: list[int], limit: int) -> list[int]:
+        """Nothing in ``window`` can be taken now: look again when new mail was stored
+        and the window has room, else wait until a check running for it ends (at most
+        ``CHECK_WAIT_SECONDS``, so that ``stop`` is heard); return the window."""
+        if self.wake.is_set() and len(window) < limit:
+            self.wake.clear()
+            return self._look_ahead(limit)
+        running = [c for row_id in window for c in self._checks.get(row_id, ()) if not c.done()]
+        if running:
+            wait(running, timeout=CHECK_WAIT_SECONDS, return_when=FIRST_COMPLETED)
+        return window
+
+    def run_once(self, limit: int = LOOKAHEAD) -> int:
+        """Handle the pending rows there are now, looking ahead at ``limit`` of them at a
+        time, in batches; return how many were handled."""
+        window = self._look_ahead(limit)
         done = 0
-        while done < len(ids) and not self.stop.is_set():
-            taken = self.handle_batch(ids[done:])
+        while window and not self.stop.is_set():
+            if self._next_index(window) is None:
+                window = self._wait(window, limit)
+                continue
+            taken = self.handle_batch(window)
             done += taken
             self.handled += taken
+            handled = set(self.last_batch)
+            window = [row_id for row_id in window if row_id not in handled]
             if self.sent_wake is not None:
                 self.sent_wake.set()
-        return len(ids)
+        return done
 
     def run(self, idle_seconds: float = 2.0, backoff_max: float = 60.0) -> None:
         """Process until ``stop`` is set."""
