@@ -3,8 +3,9 @@
 A row is marked sent, durably, right after the relay accepted it and before the next
 row goes out: in the sender's journal when it has one (:mod:`judge.store.sent_journal`,
 on SQLite, where the processor holds the single write lock for a batch of mails at a
-time; the marks are folded into the outbox at least every ``FOLD_SECONDS`` while
-sending and whenever nothing more is due), else by a commit of the row.  The daemon
+time; the marks are folded into the outbox when nothing more is due and the lock can
+be had within ``QUICK_FOLD_MS``, and while sending only once ``FOLD_MARKS`` of them
+wait, since that fold waits for the lock), else by a commit of the row.  The daemon
 runs the sender in a process of its own (:mod:`judge.runners.sender_process`).  If the
 sender dies between the relay's acceptance and that mark, the mail is sent again after
 the restart (at-least-once); both copies carry the same Message-ID (stored in the
@@ -30,7 +31,6 @@ import logging
 import smtplib
 import ssl
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
@@ -38,6 +38,7 @@ from sqlmodel import Session
 
 from judge.config import OutboundSection
 from judge.runners.keeper_notices import KeeperNotices
+from judge.store.db import is_transient, make_engine
 from judge.store.mail import (
     OutboxMessage,
     due_outbox,
@@ -51,8 +52,15 @@ from judge.store.sent_journal import SentJournal, SentMark
 
 log = logging.getLogger(__name__)
 
-# with a journal: its marks are folded into the outbox at least this often while busy
-FOLD_SECONDS = 1.0
+# With a journal, its marks are folded into the outbox when nothing is due, if SQLite's
+# write lock (which a flood of incoming mail keeps busy) can be had within this many
+# milliseconds; else they wait for the next time (the rows in the journal are left
+# out of each query) ...
+QUICK_FOLD_MS = 20
+# ... and once this many wait, they are folded however long the lock takes.
+FOLD_MARKS = 2000
+# seconds before a quick fold that found the lock taken is tried again
+FOLD_RETRY_SECONDS = 0.1
 
 
 class RelayUnavailable(Exception):
@@ -90,7 +98,11 @@ class OutboxSender:
         self.retry_cap = retry_cap
         self.sent = 0
         self.journal = journal
-        self._folded_at = time.monotonic()
+        # folds that give up when the write lock is not free soon
+        self._quick = engine
+        if journal is not None and engine.dialect.name == "sqlite":
+            url = engine.url.render_as_string(hide_password=False)
+            self._quick = make_engine(url, busy_timeout_ms=QUICK_FOLD_MS)
 
     def _context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=self.settings.cafile or None)
@@ -206,7 +218,8 @@ class OutboxSender:
         """Send every due row, over one SMTP session while the relay keeps it; return
         how many were sent.  Raises RelayUnavailable when the relay cannot be reached
         (the rows not yet tried are left as they are)."""
-        self._fold(at_once=False)
+        if self.journal is not None and len(self.journal) >= FOLD_MARKS:
+            self._fold()
         with Session(self.engine, expire_on_commit=False) as session:
             rows = due_outbox(session, exclude=self.journal.marks if self.journal else ())
             session.commit()  # ends the read: the rows are kept, nothing is held
@@ -228,26 +241,28 @@ class OutboxSender:
                     self._close(smtp)
             return self.sent - before
 
-    def _fold(self, at_once: bool = True) -> None:
-        """Fold the journal's marks into the outbox, at once or when ``FOLD_SECONDS``
-        have passed since the last fold (a failure is logged: the marks stay and keep
-        their rows from being sent again)."""
+    def _fold(self, quick: bool = False) -> None:
+        """Fold the journal's marks into the outbox, waiting for the write lock as long
+        as it takes; ``quick``: only if the lock is free soon (unless ``FOLD_MARKS``
+        wait).  A failure leaves the marks, which keep their rows from being sent
+        again, for the next fold."""
         journal = self.journal
         if journal is None or not len(journal):
             return
-        if not at_once and time.monotonic() - self._folded_at < FOLD_SECONDS:
-            return
+        patient = not quick or len(journal) >= FOLD_MARKS
         try:
-            journal.fold(self.engine)
-        except Exception:  # noqa: BLE001 - tried again at the next fold
-            log.warning("sent marks not folded into the outbox yet", exc_info=True)
-        self._folded_at = time.monotonic()
+            journal.fold(self.engine if patient else self._quick)
+        except Exception as exc:  # noqa: BLE001 - tried again at the next fold
+            if patient or not is_transient(exc):
+                log.warning("sent marks not folded into the outbox yet", exc_info=True)
 
     def _idle_wait(self) -> None:
-        self._fold()
+        self._fold(quick=True)
+        sent = self.journal.marks if self.journal is not None else ()
         with Session(self.engine) as session:
-            due = next_due_time(session)
-        timeout = self.idle_seconds
+            due = next_due_time(session, exclude=sent)
+        # marks left by a quick fold that found the lock taken are tried again soon
+        timeout = FOLD_RETRY_SECONDS if sent else self.idle_seconds
         if due is not None:
             if due.tzinfo is None:
                 due = due.replace(tzinfo=UTC)

@@ -13,7 +13,7 @@ per batch.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -29,12 +29,20 @@ ALEMBIC_INI = ROOT / "alembic.ini"
 MIGRATIONS = ROOT / "migrations"
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+BUSY_TIMEOUT_MS = 10_000  # how long a SQLite connection waits for a lock by default
+
+
+def _sqlite_pragmas(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
+    """The connect hook that sets up each new SQLite connection."""
+    return lambda dbapi_connection, _record: _set_pragmas(dbapi_connection, busy_timeout_ms)
+
+
+def _set_pragmas(dbapi_connection: Any, busy_timeout_ms: int) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=FULL")  # see the module's docstring
         # Deleted and overwritten content is zeroed (mail rewritten with its passwords
         # hidden leaves no copy in free pages); the log is truncated after checkpoints.
@@ -50,8 +58,9 @@ def _ensure_sqlite_dir(url: str) -> None:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 
-def make_engine(url: str, **kwargs: Any) -> Engine:
-    """Create an engine for ``url``; SQLite gets its pragmas and its directory."""
+def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwargs: Any) -> Engine:
+    """Create an engine for ``url``; SQLite gets its pragmas (a lock is waited for
+    ``busy_timeout_ms`` at most) and its directory."""
     is_sqlite = make_url(url).get_backend_name() == "sqlite"
     if is_sqlite:
         _ensure_sqlite_dir(url)
@@ -60,7 +69,7 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         kwargs.setdefault("pool_pre_ping", True)
     engine = create_engine(url, **kwargs)
     if is_sqlite:
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
     return engine
 
 

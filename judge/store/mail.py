@@ -384,14 +384,17 @@ def due_outbox(
     return list(session.exec(stmt))
 
 
-def next_due_time(session: Session) -> datetime | None:
-    """When the earliest unsent outbox row is due, or None if the outbox is empty."""
+def next_due_time(session: Session, exclude: Collection[int] = ()) -> datetime | None:
+    """When the earliest unsent outbox row is due, or None if the outbox is empty (the
+    rows ``exclude`` names left out, as in :func:`due_outbox`)."""
     stmt = (
         select(OutboxMessage.next_attempt_at)
         .where(OutboxMessage.state == OUT_PENDING)
         .order_by(OutboxMessage.next_attempt_at)
         .limit(1)
     )
+    if exclude:
+        stmt = stmt.where(col(OutboxMessage.id).not_in(list(exclude)))
     return session.exec(stmt).first()
 
 
