@@ -1,7 +1,8 @@
 """The judge daemon: intake, processor, deadline and sender runners around the two queues.
 
 * intake: the judge's SMTP server, or the IMAP watcher, stores mail as ``pending``;
-* processor: applies pending mail in order and writes replies to the outbox;
+* processor: applies pending mail in order (but for overtaking: judge.runners.inbox)
+  and writes replies to the outbox;
 * deadlines: reminders, late notices, grace and processing of the games' phases
   (:mod:`judge.runners.deadline_runner`), planned again after each processed mail;
 * sender: hands the outbox to the SMTP relay, in a process of its own
