@@ -196,9 +196,7 @@ def mail_scope(raw: bytes, config: Config, original_size: int | None = None) -> 
     if original_size is not None:
         return None
     mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
-    if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:
-        return None
-    if b"application/pgp-signature" in raw.lower():  # PGP/MIME inside a wrapper
+    if not mail.answerable or mail.too_large or _carries_signature(mail):
         return None
     keys = {"from:" + mail.sender.lower()}
     for stmt in _statements(mail.body_text).statements:
@@ -465,12 +463,18 @@ SIGNATURE_ECHO = "(OpenPGP signature)"
 SUSPECT_SIGNATURES = frozenset({Status.BAD, Status.EXPIRED, Status.REPLAYED})
 
 
+def _carries_signature(mail: IncomingMail) -> bool:
+    """Whether the mail is signed in any form: PGP/MIME, clear-signed text, or a PGP/MIME
+    part inside a wrapper."""
+    nested = b"application/pgp-signature" in mail.raw.lower()
+    return mail.pgp_mime or mail.signed_text is not None or nested
+
+
 def _check_signature(
     session: Session, mail: IncomingMail, config: Config, now: datetime
 ) -> Verification | None:
     """The game-master check of a signed mail; None when the mail carries no signature."""
-    nested = b"application/pgp-signature" in mail.raw.lower()  # PGP/MIME inside a wrapper
-    if not mail.pgp_mime and mail.signed_text is None and not nested:
+    if not _carries_signature(mail):
         return None
     keyring = Keyring(keyring_home(config.judge.state_dir))
     window = timedelta(hours=config.signatures.window_hours)

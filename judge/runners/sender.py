@@ -243,17 +243,15 @@ class OutboxSender:
 
     def _fold(self, quick: bool = False) -> None:
         """Fold the journal's marks into the outbox, waiting for the write lock as long
-        as it takes; ``quick``: only if the lock is free soon (unless ``FOLD_MARKS``
-        wait).  A failure leaves the marks, which keep their rows from being sent
-        again, for the next fold."""
+        as it takes; ``quick``: only if the lock is free soon.  A failure leaves the
+        marks, which keep their rows from being sent again, for the next fold."""
         journal = self.journal
         if journal is None or not len(journal):
             return
-        patient = not quick or len(journal) >= FOLD_MARKS
         try:
-            journal.fold(self.engine if patient else self._quick)
+            journal.fold(self._quick if quick else self.engine)
         except Exception as exc:  # noqa: BLE001 - tried again at the next fold
-            if patient or not is_transient(exc):
+            if not quick or not is_transient(exc):
                 log.warning("sent marks not folded into the outbox yet", exc_info=True)
 
     def _idle_wait(self) -> None:

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Collection, Iterable
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
+from typing import Any
 
 from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
 from sqlalchemy.orm.attributes import set_committed_value
@@ -379,9 +380,7 @@ def due_outbox(
         .order_by(OutboxMessage.id)
         .limit(limit)
     )
-    if exclude:
-        stmt = stmt.where(col(OutboxMessage.id).not_in(list(exclude)))
-    return list(session.exec(stmt))
+    return list(session.exec(_leaving_out(stmt, exclude)))
 
 
 def next_due_time(session: Session, exclude: Collection[int] = ()) -> datetime | None:
@@ -393,9 +392,12 @@ def next_due_time(session: Session, exclude: Collection[int] = ()) -> datetime |
         .order_by(OutboxMessage.next_attempt_at)
         .limit(1)
     )
-    if exclude:
-        stmt = stmt.where(col(OutboxMessage.id).not_in(list(exclude)))
-    return session.exec(stmt).first()
+    return session.exec(_leaving_out(stmt, exclude)).first()
+
+
+def _leaving_out(stmt: Any, exclude: Collection[int]) -> Any:
+    """``stmt`` on outbox rows without the rows ``exclude`` names."""
+    return stmt.where(col(OutboxMessage.id).not_in(list(exclude))) if exclude else stmt
 
 
 def mark_sent(row: OutboxMessage) -> None:

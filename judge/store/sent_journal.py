@@ -74,6 +74,12 @@ def journal_path(database_url: str) -> Path | None:
     return Path(database + SUFFIX)
 
 
+def _sync(handle: BinaryIO) -> None:
+    """Return once what was written to ``handle`` is on disk."""
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
 class SentJournal:
     """The marks not yet folded into the outbox, in memory and in the journal file."""
 
@@ -112,8 +118,7 @@ class SentJournal:
         if whole < len(data):
             log.warning("%s ends in a torn line; cut off", self.path)
             handle.truncate(whole)
-            handle.flush()
-            os.fsync(handle.fileno())
+            _sync(handle)
         marks: dict[int, SentMark] = {}
         for number, line in enumerate(data[:whole].split(b"\n")):
             if not line:
@@ -130,8 +135,7 @@ class SentJournal:
         """Write one mark and wait until it is on disk."""
         handle = self._opened()
         handle.write(mark.line())
-        handle.flush()
-        os.fsync(handle.fileno())
+        _sync(handle)
         self.marks[mark.outbox_id] = mark
 
     def __contains__(self, outbox_id: object) -> bool:
@@ -151,8 +155,7 @@ class SentJournal:
             session.commit()
         handle = self._opened()
         handle.truncate(0)
-        handle.flush()
-        os.fsync(handle.fileno())
+        _sync(handle)
         self.marks.clear()
         return len(marks)
 
