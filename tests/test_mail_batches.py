@@ -1,5 +1,5 @@
 """Mail in batches: a fetch's mails stored in one transaction, several mails processed
-in one transaction with a savepoint each, and password checks started ahead."""
+in one transaction (a savepoint each once one fails), and password checks started ahead."""
 
 from __future__ import annotations
 
@@ -97,6 +97,44 @@ def test_a_failing_mail_in_a_batch_rolls_back_alone(tmp_path: Path) -> None:
     # the failed mail's half-done work is gone; its sender got the quarantine notice
     assert raws[0] == b"reply 1" and raws[2:] == [b"reply 3", b"reply 4"]
     assert b"could not be processed" in raws[1].replace(b"\r\n", b" ")
+
+
+def _statements(engine) -> list[str]:  # noqa: ANN001
+    """The SQL the engine runs from now on (first words of each statement)."""
+    seen: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *a: seen.append(" ".join(a[2].split())))
+    return seen
+
+
+def test_a_batch_without_failures_takes_no_savepoint_and_reads_its_rows_once(
+    tmp_path: Path,
+) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        for body in ("one\n", "two\n", "three\n"):
+            store_inbound(s, make_mail("p@players.test", body), "smtp")
+    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    ids = [r.id for r in _rows(engine)]
+    seen = _statements(engine)
+    assert runner.handle_batch(ids) == 3
+    assert not [s for s in seen if s.startswith("SAVEPOINT")]
+    assert len([s for s in seen if s.startswith("SELECT inbound_message.id")]) == 1
+    assert [r.status for r in _rows(engine)] == [PROCESSED] * 3
+
+
+def test_a_failure_late_in_a_batch_undoes_the_rows_before_it_once(tmp_path: Path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        for body in ("one\n", "two\n", "BOOM\n", "four\n"):
+            store_inbound(s, make_mail("p@players.test", body), "smtp")
+    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    seen = _statements(engine)
+    assert runner.handle_batch([r.id for r in _rows(engine)]) == 4
+    assert len([s for s in seen if s.startswith("SAVEPOINT")]) >= 4  # the second pass
+    assert [r.status for r in _rows(engine)] == [PROCESSED, PROCESSED, QUARANTINED, PROCESSED]
+    with Session(engine) as s:
+        raws = [o.raw for o in s.exec(select(OutboxMessage).order_by(OutboxMessage.id))]
+    assert raws[:2] == [b"reply 1", b"reply 2"] and raws[3:] == [b"reply 4"]  # none twice
 
 
 def test_a_batch_is_bounded_by_its_size(tmp_path: Path) -> None:
