@@ -56,14 +56,16 @@ def test_a_fetch_that_loses_a_race_for_a_key_is_stored_one_by_one(tmp_path: Path
     engine = migrated_engine(tmp_path)
     a, b = make_mail("p@players.test", "a\n"), make_mail("p@players.test", "b\n")
 
-    def rival_first(session, _context, _instances) -> None:  # noqa: ANN001
-        """Another intake stores ``b`` after the batch looked up its keys."""
-        event.remove(session, "before_flush", rival_first)
-        with Session(engine) as other:
-            store_inbound(other, b, "smtp")
+    def rival_first(_conn, clause, *_args) -> None:  # noqa: ANN001
+        """Another intake stores ``b`` after the batch looked up its keys, just before
+        the batch's INSERT."""
+        if getattr(clause, "is_insert", False):
+            event.remove(engine, "before_execute", rival_first)
+            with Session(engine) as other:
+                store_inbound(other, b, "smtp")
 
+    event.listen(engine, "before_execute", rival_first)
     with Session(engine) as s:
-        event.listen(s, "before_flush", rival_first)
         assert store_inbound_many(s, [(a, None), (b, None)], "imap") == [True, False]
     rows = _rows(engine)
     assert [(r.message_key, r.source) for r in rows] == [

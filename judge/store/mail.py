@@ -174,13 +174,17 @@ def store_inbound_many(
     keys = [inbound_key(raw, size) for raw, size in mails]
     known = _stored_keys(session, keys)
     new: list[bool] = []
+    rows: list[dict[str, Any]] = []
+    now = utcnow()
     for key, (raw, size) in zip(keys, mails, strict=True):
         fresh = key not in known
         if fresh:
             known.add(key)
-            session.add(InboundMessage(message_key=key, raw=raw, source=source, original_size=size))
+            rows.append(_inbound_values(key, raw, source, size, now))
         new.append(fresh)
     try:
+        if rows:  # one INSERT for all (no ORM objects: this runs for every mail)
+            session.connection().execute(_INBOUND.insert(), rows)
         session.commit()
     except Exception:
         session.rollback()
@@ -188,6 +192,25 @@ def store_inbound_many(
             raise
         return [store_inbound(session, raw, source, size) is not None for raw, size in mails]
     return new
+
+
+def _inbound_values(
+    key: str, raw: bytes, source: str, size: int | None, now: datetime
+) -> dict[str, Any]:
+    """A new pending row's columns, every one given (a Core INSERT applies none of the
+    model's defaults)."""
+    return {
+        "message_key": key,
+        "raw": raw,
+        "source": source,
+        "received_at": now,
+        "status": PENDING,
+        "error": None,
+        "processed_at": None,
+        "original_size": size,
+        "attempts": 0,
+        "next_attempt_at": None,
+    }
 
 
 def _stored_keys(session: Session, keys: list[str]) -> set[str]:
