@@ -24,6 +24,7 @@ import resource
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -122,6 +123,7 @@ class Pass:
     checks: int  # argon2 checks meanwhile
     hashing_s: float  # their seconds, summed over threads
     machine_cpu_s: float  # CPU time of the whole machine meanwhile (servers too)
+    thread_cpu_s: dict[str, float]  # CPU time of the judge's threads meanwhile, by name
 
 
 def _machine_cpu() -> float:
@@ -144,6 +146,22 @@ def _process_cpu(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _thread_cpu() -> dict[str, float]:
+    """Seconds of CPU each live thread of this process has spent, by thread name
+    (threads of one name, such as the password checks' pool, added up)."""
+    spent: dict[str, float] = {}
+    for thread in threading.enumerate():
+        try:
+            with open(f"/proc/self/task/{thread.native_id}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        name = thread.name.rstrip("0123456789_")
+        seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        spent[name] = spent.get(name, 0.0) + seconds
+    return spent
+
+
 def _timed_pass(  # noqa: ANN001
     config: Config, engine, relay: RelayProcess, mails: int, done_before: int, timeline: bool
 ) -> Pass:
@@ -154,6 +172,7 @@ def _timed_pass(  # noqa: ANN001
     daemon = Daemon(config, engine, process_inbound)
     begun = datetime.now(UTC)
     cpu0 = time.process_time()
+    threads0 = _thread_cpu()
     machine0 = _machine_cpu()
     start = time.perf_counter()
     daemon.start()
@@ -177,14 +196,23 @@ def _timed_pass(  # noqa: ANN001
         cpu_s = time.process_time() - cpu0
         machine_s = _machine_cpu() - machine0
         sender_s = _process_cpu(daemon.sender.pid)
+        threads = _thread_cpu()
     finally:
         daemon.stop()
     checks, hashing_s = hashing_done()
     if timeline:
         print("timeline, seconds after the start when each tenth was done:")
         _timeline(engine, begun)
+    spent = {name: cpu - threads0.get(name, 0.0) for name, cpu in threads.items()}
     return Pass(
-        processed_s, elapsed, cpu_s, sender_s, checks - checks0, hashing_s - hashing0, machine_s
+        processed_s,
+        elapsed,
+        cpu_s,
+        sender_s,
+        checks - checks0,
+        hashing_s - hashing0,
+        machine_s,
+        {name: cpu for name, cpu in spent.items() if cpu >= 0.005},
     )
 
 
@@ -215,6 +243,8 @@ def _report(label: str, mails: int, run: Pass) -> None:
     print(f"  CPU time of the judge process meanwhile: {run.cpu_s:.2f} s (all threads)")
     print(f"  CPU time of its sender process: {run.sender_cpu_s:.2f} s (its start included)")
     print(f"  CPU time of the whole machine meanwhile: {run.machine_cpu_s:.2f} s (servers too)")
+    by_thread = sorted(run.thread_cpu_s.items(), key=lambda item: -item[1])
+    print("  of which, by thread: " + ", ".join(f"{n} {s:.2f} s" for n, s in by_thread))
     share = run.hashing_s / run.cpu_s if run.cpu_s else 0.0
     print(
         f"  argon2 checks: {run.checks}, {run.hashing_s:.2f} s of hashing "

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, event, inspect
 from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
@@ -200,6 +200,10 @@ def lock_game(session: Session, game_id: int) -> Game | None:
     version is bumped), which waits for any other transaction holding it: a row lock on
     PostgreSQL, the database's write lock on SQLite.  The game is read again after it,
     so its phase is the one current when the lock was taken and stays so until commit.
+
+    A game locked earlier in the same transaction (and no savepoint ended since) is
+    held still: no other transaction can have changed it, so the session's copy is
+    returned as it is (a batch of mails to one game locks and reads it once).
     """
     return _lock(session, "id", game_id)
 
@@ -207,12 +211,30 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 def _lock(session: Session, column: str, value: object) -> Game | None:
     """Lock the game whose ``column`` is ``value`` and read it as it is now; None when
     there is no such game (the lock then changes nothing)."""
+    held: dict[tuple[str, object], Game] = session.info.setdefault(_HELD, {})
+    game = held.get((column, value))
+    if game is not None and inspect(game).persistent and getattr(game, column) == value:
+        return game
     lock, read = _LOCKS[column]
     # A Core statement on the session's connection: the ORM's bulk UPDATE would build
     # its statement, and the key of its compiled form, again each time.
     if not session.connection().execute(lock, {"key": value}).rowcount:
         return None
-    return session.exec(read, params={"key": value}).first()  # type: ignore[call-overload]
+    game = session.exec(read, params={"key": value}).first()  # type: ignore[call-overload]
+    if game is not None:
+        held[("id", game.id)] = held[("name", game.name)] = game
+    return game
+
+
+# session.info key: the games locked in the session's open transaction, by id and name
+_HELD = "judge.held_games"
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _locks_released(session: Session, _transaction: object) -> None:
+    """Forget the games held when a transaction or savepoint ends (a savepoint rolled
+    back may have released the locks taken in it)."""
+    session.info.pop(_HELD, None)
 
 
 def _lock_statements(column: str) -> tuple[Any, Any]:
