@@ -10,9 +10,9 @@ from sqlalchemy import event
 from sqlmodel import Session, select
 
 from judge.commands.inbound import prepare_inbound
-from judge.commands.limits import count, failure_key
 from judge.runners.inbox import InboxRunner
 from judge.store import passwords
+from judge.store.limits import count, failure_key
 from judge.store.mail import (
     PROCESSED,
     QUARANTINED,

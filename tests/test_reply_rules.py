@@ -11,9 +11,9 @@ import pytest
 from sqlmodel import Session, select
 
 from judge.commands.inbound import process_inbound
-from judge.commands.limits import LAST_REPLY, limited_body
 from judge.runners.inbox import QUARANTINED, InboxRunner
 from judge.store import mail as store
+from judge.store.limits import LAST_REPLY, limited_body
 from judge.store.models import ReplyCount
 from tests.commands.helpers import (
     JUDGE,

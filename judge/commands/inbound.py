@@ -27,7 +27,6 @@ from judge.commands.clear import Clear
 from judge.commands.gm_common import send_announcements
 from judge.commands.help import HelpCommand
 from judge.commands.history import History
-from judge.commands.limits import failure_key, limited_body, reached
 from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, order_refusal
@@ -64,6 +63,7 @@ from judge.masters.authority import authenticate_gm_mail, keyring_home
 from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.reading import TextOrderRules
+from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
 from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
 from judge.store.passwords import verify_ahead
@@ -513,7 +513,7 @@ def _send_limited(
     first: bool = False,
 ) -> bool:
     """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
-    contact and first contacts had theirs (judge.commands.limits); True when queued."""
+    contact and first contacts had theirs (judge.store.limits); True when queued."""
     limits = config.limits
     new_limit = limits.replies_to_new_addresses_per_hour if first else None
     limited = limited_body(

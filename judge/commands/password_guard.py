@@ -1,6 +1,6 @@
 """Wrong passwords are limited: ``[limits] password_failures_per_hour`` per power, per
 game's JOINs and per sending address, in each clock hour (the counts of
-judge.commands.limits).
+judge.store.limits).
 
 Once a count has its limit, the password is not even checked: the line is refused,
 saying why and after what time to try again.  When a power's count reaches the limit,
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.commands.base import Context
-from judge.commands.limits import count, failure_key, limited_body, reached, retry_after
 from judge.mail.outgoing import Author, reply_mail
+from judge.store.limits import count, failure_key, limited_body, reached, retry_after
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlmodel import select
 
 from judge.commands.base import HIDDEN, Command, Context, Statement
-from judge.commands.limits import REGISTRATIONS, count, reached, retry_after
 from judge.commands.password_guard import address_counter, count_failure, locked_reason
 from judge.commands.registry import register
 from judge.commands.transcript import OK, REFUSED, Entry, Outcome
+from judge.store.limits import REGISTRATIONS, count, reached, retry_after
 from judge.store.models import Account
 from judge.store.passwords import hash_password, password_problem, verify_password
 

@@ -13,7 +13,6 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
-from judge.commands.limits import failure_key
 from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
@@ -23,6 +22,7 @@ from judge.game.games import empires_per_game
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
+from judge.store.limits import failure_key
 from judge.store.models import FORMING, RESIGNED, Applicant
 from judge.store.passwords import verify_password
 

@@ -6,7 +6,6 @@ from sqlalchemy import bindparam
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
-from judge.commands.limits import failure_key
 from judge.commands.paired import held_seats, partners_of, seats_name
 from judge.commands.password_guard import (
     Counter,
@@ -17,6 +16,7 @@ from judge.commands.password_guard import (
 )
 from judge.commands.registry import register
 from judge.game.games import PowerInfo, find_game, find_power, game_powers, player_address
+from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
 

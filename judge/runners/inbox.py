@@ -23,7 +23,7 @@ here, whatever the command processor, so that no processor can start a mail loop
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by
 default), which also handles the size bound.  If it raises, its work is rolled back,
 the mail is quarantined with the error, and the sender is told, within the reply limit
-of :mod:`judge.commands.limits` (the same rule as every other reply), and so is the keeper.
+of :mod:`judge.store.limits` (the same rule as every other reply), and so is the keeper.
 If handling a row fails in any other way (even its quarantine), the failure is counted
 and the row backed off, so that the mail after it goes on; after ``HANDLING_BOUND``
 failures it is quarantined as it is (``judge.store.mail.inbound_failed``).
@@ -58,7 +58,6 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from judge.commands.limits import limited_body
 from judge.commands.redact import redact
 from judge.config import Config
 from judge.mail.outgoing import Author, answer, re_subject
@@ -66,6 +65,7 @@ from judge.mail.parse import IncomingMail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
 from judge.store.db import is_transient
+from judge.store.limits import limited_body
 from judge.store.turns import WriteTurn, write_turn
 
 log = logging.getLogger(__name__)

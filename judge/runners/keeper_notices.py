@@ -3,7 +3,7 @@ keeper``) when a received mail is quarantined or an outgoing mail is given up, a
 game's master when the judge gives up on that game's mail.
 
 A notice is written in the caller's transaction, counts against the reply limit of
-:mod:`judge.commands.limits` like any mail caused by another, and is marked so that a
+:mod:`judge.store.limits` like any mail caused by another, and is marked so that a
 notice that fails in turn causes no further notice.  A notice that cannot be built (no
 usable address, ...) is simply not sent: these functions never raise.
 """
@@ -16,10 +16,10 @@ import logging
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from judge.commands.limits import limited_body
 from judge.config import Config
 from judge.mail.headers import usable_address
 from judge.mail.outgoing import Author, judge_mail
+from judge.store.limits import limited_body
 from judge.store.mail import InboundMessage, OutboxMessage, enqueue, utcnow
 from judge.store.models import Game
 

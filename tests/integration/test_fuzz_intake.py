@@ -21,8 +21,8 @@ from judge_proc import start_judge, stop_judge, write_config
 from rig import Dovecot, Relay, free_port, wait_for
 from sqlmodel import Session, select
 
-from judge.commands.limits import clock_hour
 from judge.store.db import make_engine
+from judge.store.limits import clock_hour
 from judge.store.mail import InboundMessage, OutboxMessage
 from judge.store.models import utcnow
 
