@@ -137,13 +137,15 @@ def _clean_addresses(msg: EmailMessage, name: str) -> None:
     values = msg.get_all(name) or []
     if not values:
         return
+    given: list[Address] = [a for value in values for a in getattr(value, "addresses", ())]
     kept: list[Address] = []
-    for value in values:
-        for a in getattr(value, "addresses", ()):
-            addr = usable_address(a.addr_spec)
-            if addr:
-                local, _, domain = addr.rpartition("@")
-                kept.append(Address(header_text(a.display_name, 80), local, domain))
+    for a in given:
+        addr = usable_address(a.addr_spec)
+        if addr:
+            local, _, domain = addr.rpartition("@")
+            kept.append(Address(header_text(a.display_name, 80), local, domain))
+    if len(values) == 1 and kept and kept == given:
+        return  # clean as it is (the usual case: the judge wrote it)
     del msg[name]
     if kept:
         msg[name] = kept
@@ -154,9 +156,12 @@ def _clean_ids(msg: EmailMessage, name: str) -> None:
     if not values:
         return
     ids = [i for v in values for i in msg_ids(str(v))]
+    text = " ".join(ids[-21:]) if name == "References" else (ids[0] if ids else "")
+    if len(values) == 1 and text and str(values[0]) == text:
+        return  # clean as it is
     del msg[name]
-    if ids:
-        msg[name] = " ".join(ids[-21:]) if name == "References" else ids[0]
+    if text:
+        msg[name] = text
 
 
 def clean_headers(msg: EmailMessage) -> EmailMessage:
@@ -170,6 +175,9 @@ def clean_headers(msg: EmailMessage) -> EmailMessage:
     for name in TEXT_HEADERS:
         values = msg.get_all(name) or []
         if values:
+            text = header_text(str(values[0]))
+            if len(values) == 1 and text and str(values[0]) == text:
+                continue  # clean as it is
             del msg[name]
-            msg[name] = header_text(str(values[0]))
+            msg[name] = text
     return msg

@@ -12,12 +12,20 @@ player's To, Auto-Submitted, the content headers) are the same header objects ma
 after mail.  ``SMTP_OUT`` and ``SMTPUTF8_OUT`` are ``email.policy.SMTP`` and
 ``SMTPUTF8`` that keep the folded text of a header object on the object (folding
 depends only on the object's parse tree and the policy's line settings).
+
+The Message-ID headers (Message-ID, In-Reply-To, References) are new in every mail,
+and the judge only writes plain ones (``judge.mail.headers.msg_ids``).  A value that is
+plain Message-IDs, one space apart, is kept as written (``PlainIds``): it is not parsed,
+and it is folded only between IDs, never encoded.  The standard classes parse it each
+time, and fold an ID longer than a line into RFC 2047 encoded-words, which no mail
+program reads as a Message-ID.  Any other value goes to the standard classes.
 """
 
 from __future__ import annotations
 
+import re
 from email.headerregistry import Address, BaseHeader, HeaderRegistry
-from email.policy import EmailPolicy, default
+from email.policy import EmailPolicy, Policy, default
 
 # header objects kept per generation: when the newer generation has this many, the
 # older one is dropped and the newer one becomes the older (a value used in either is
@@ -51,6 +59,8 @@ class HeaderFactory(HeaderRegistry):
         return made
 
     def __call__(self, name: str, value: object) -> BaseHeader:
+        if isinstance(value, str) and name.lower() in _ID_NAMES and _PLAIN_IDS.fullmatch(value):
+            return self._plain(name)(name, value)
         key = _value_key(name, value)
         if key is None:
             return self[name](name, value)
@@ -63,6 +73,43 @@ class HeaderFactory(HeaderRegistry):
                 self._older, self._headers = self._headers, {}
             self._headers[key] = header
         return header
+
+    def _plain(self, name: str) -> type[BaseHeader]:
+        """The class of plain Message-IDs under ``name`` (made once): ``PlainIds``
+        before the class the registry gives, whose other traits it keeps."""
+        key = "plain:" + name.lower()
+        made = self._classes.get(key)
+        if made is None:
+            made = self._classes[key] = type("_Plain" + name.replace("-", ""),
+                                             (PlainIds, self[name]), {})  # fmt: skip
+        return made
+
+
+class PlainIds:
+    """Header text that is plain Message-IDs one space apart, kept as written."""
+
+    @classmethod
+    def parse(cls, value: str, kwds: dict[str, object]) -> None:
+        kwds["decoded"] = value
+        kwds["parse_tree"] = None  # never read: fold is below
+
+    def fold(self, *, policy: Policy) -> str:
+        """``Name: <id> <id>`` folded before each ID that would pass the policy's
+        line length and fits a line of its own (a longer one stays where it is)."""
+        name: str = self.name  # type: ignore[attr-defined]
+        limit = policy.max_line_length or 0
+        lines = [f"{name}:"]
+        for word in str(self).split(" "):
+            fits = len(word) < limit  # on a line of its own
+            if limit and lines[-1] and fits and len(lines[-1]) + 1 + len(word) > limit:
+                lines.append("")  # a continuation line: it starts with the space below
+            lines[-1] += " " + word
+        return policy.linesep.join(lines) + policy.linesep
+
+
+_ID_NAMES = frozenset({"message-id", "in-reply-to", "references"})
+# plain Message-IDs (printable ASCII, no <, > or space inside), one space apart
+_PLAIN_IDS = re.compile(r"<[!-;=?-~]{1,248}>(?: <[!-;=?-~]{1,248}>){0,49}")
 
 
 def _value_key(name: str, value: object) -> tuple[object, ...] | None:

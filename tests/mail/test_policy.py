@@ -14,6 +14,7 @@ from judge.mail.policy import (
     SMTPUTF8_OUT,
     FoldingPolicy,
     HeaderFactory,
+    PlainIds,
 )
 
 HEADERS = [
@@ -83,3 +84,55 @@ def test_kept_headers_are_bounded() -> None:
     assert factory("From", "The Judge <judge@example.org>") is kept
     assert factory("Subject", "s 0") is not first
     assert factory("Subject", "s 0") == first
+
+
+def _ids(count: int, length: int, seed: int) -> str:
+    """``count`` plain Message-IDs of about ``length`` characters, one space apart."""
+    import random
+
+    rng = random.Random(seed)
+    return " ".join(
+        "<" + "".join(rng.choice("abcdef0123456789.") for _ in range(length)) + "@example.org>"
+        for _ in range(count)
+    )
+
+
+def test_plain_message_ids_are_kept_and_written_as_the_standard_writes_them() -> None:
+    """Plain IDs skip the parser (PlainIds), and are written with the standard bytes
+    wherever the standard writes them as they are (IDs up to a line long)."""
+    for name in ("Message-ID", "In-Reply-To", "References"):
+        for count in (1, 2, 5, 21) if name == "References" else (1,):
+            for length in (5, 30, 50, 60):
+                value = _ids(count, length, count * 100 + length)
+                header = POLICY.header_factory(name, value)
+                assert isinstance(header, PlainIds)
+                assert str(header) == value
+                for out in (SMTP, SMTPUTF8):
+                    want = default.header_factory(name, value).fold(policy=out)
+                    assert header.fold(policy=out) == want, (name, value)
+
+
+def test_a_long_message_id_is_written_as_it_is_never_encoded() -> None:
+    """An ID longer than a line (Gmail's are near it) stands alone on its line; the
+    standard class would write it as RFC 2047 encoded-words, which no mail program
+    reads as an ID, and the reply would not be threaded."""
+    long_id = _ids(1, 90, 7)
+    short = _ids(1, 20, 8)
+    for name in ("In-Reply-To", "References"):
+        value = f"{short} {long_id}" if name == "References" else long_id
+        folded = POLICY.header_factory(name, value).fold(policy=SMTP)
+        assert "=?" not in folded
+        assert folded.split("\r\n")[-2].endswith(f" {long_id}")
+        assert "=?utf-8?q?" in default.header_factory(name, value).fold(policy=SMTP)
+        msg = _mail(POLICY, [(name, value)])
+        assert f" {long_id}\r\n".encode() in msg.as_bytes(policy=SMTP_OUT)
+
+
+def test_other_id_header_values_go_to_the_standard_classes() -> None:
+    for value in ("<a@example.org> (a comment)", "<a@example.org>  <b@example.org>",
+                  "<jörg@example.org>", "a@example.org", "<a@b> ", ""):  # fmt: skip
+        header = POLICY.header_factory("References", value)
+        assert not isinstance(header, PlainIds)
+        assert header.fold(policy=SMTP) == default.header_factory("References", value).fold(
+            policy=SMTP
+        )
