@@ -27,23 +27,23 @@ def _patch() -> None:
     if not marker:
         return
     after = int(os.environ.get("PAUSE_AFTER", "40"))
-    handle_batch, handle_in = InboxRunner.handle_batch, InboxRunner._handle_in
+    handle_batch, apply = InboxRunner.handle_batch, InboxRunner._apply
 
     def batch(self, ids):  # noqa: ANN001, ANN202
         _handled[1] = 0
         return handle_batch(self, ids)
 
-    def one(self, session, row_id):  # noqa: ANN001, ANN202
-        status = handle_in(self, session, row_id)
+    def one(self, session, row) -> None:  # noqa: ANN001
+        """A mail applied (with or without its savepoint), then perhaps the pause."""
+        apply(self, session, row)
         _handled[0] += 1
         _handled[1] += 1
         if _handled[0] >= after and _handled[1] >= 2 and not Path(marker).exists():
             Path(marker).write_text(f"{_handled[0]} {_handled[1]}")
             time.sleep(120)  # killed here, the batch's transaction open
-        return status
 
     InboxRunner.handle_batch = batch  # type: ignore[method-assign]
-    InboxRunner._handle_in = one  # type: ignore[method-assign]
+    InboxRunner._apply = one  # type: ignore[method-assign]
 
 
 _patch()
