@@ -3,8 +3,9 @@
 The mails are put into a real Dovecot mailbox (IMAP APPEND); then the judge daemon
 (IMAP intake, the real command processor, the outbox sender) runs until every mail is
 stored, processed, committed and answered through a real SMTP server (aiosmtpd).
-Prints mails per second, the CPU time of the judge's process, of its sender process
-and of the whole machine, the share spent on password hashing, and peak memory; ``--timeline`` adds
+Prints mails per second, the CPU time of the judge's process (and of each of its
+threads), of its sender process and of the whole machine, the share spent on password
+hashing, and peak memory; ``--timeline`` adds
 when each tenth of the mails was stored, processed, answered in the outbox and handed
 to the relay.  A second pass then times as many mails again from the same players,
 whose passwords the judge has checked already (``--cold-only`` skips it).
