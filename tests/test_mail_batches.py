@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from judge.commands.inbound import prepare_inbound
@@ -83,12 +84,18 @@ def _boom_or_reply(session, row, config) -> None:  # noqa: ANN001
     session.add(OutboxMessage(recipients='["x@players.test"]', raw=b"reply %d" % row.id))
 
 
-def test_a_failing_mail_in_a_batch_rolls_back_alone(tmp_path: Path) -> None:
+def _boom_runner(tmp_path: Path, bodies: tuple[str, ...]) -> tuple[Engine, InboxRunner]:
+    """A database with one stored mail per body, and a runner whose processor replies
+    to each and fails on BOOM."""
     engine = migrated_engine(tmp_path)
     with Session(engine) as s:
-        for body in ("one\n", "BOOM\n", "three\n", "four\n"):
+        for body in bodies:
             store_inbound(s, make_mail("p@players.test", body), "smtp")
-    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    return engine, InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+
+
+def test_a_failing_mail_in_a_batch_rolls_back_alone(tmp_path: Path) -> None:
+    engine, runner = _boom_runner(tmp_path, ("one\n", "BOOM\n", "three\n", "four\n"))
     commits: list[int] = []
     event.listen(engine, "commit", lambda _conn: commits.append(1))
     assert runner.handle_batch([r.id for r in _rows(engine)]) == 4
@@ -111,11 +118,7 @@ def _statements(engine) -> list[str]:  # noqa: ANN001
 def test_a_batch_without_failures_takes_no_savepoint_and_reads_its_rows_once(
     tmp_path: Path,
 ) -> None:
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as s:
-        for body in ("one\n", "two\n", "three\n"):
-            store_inbound(s, make_mail("p@players.test", body), "smtp")
-    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    engine, runner = _boom_runner(tmp_path, ("one\n", "two\n", "three\n"))
     ids = [r.id for r in _rows(engine)]
     seen = _statements(engine)
     assert runner.handle_batch(ids) == 3
@@ -125,11 +128,7 @@ def test_a_batch_without_failures_takes_no_savepoint_and_reads_its_rows_once(
 
 
 def test_a_failure_late_in_a_batch_undoes_the_rows_before_it_once(tmp_path: Path) -> None:
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as s:
-        for body in ("one\n", "two\n", "BOOM\n", "four\n"):
-            store_inbound(s, make_mail("p@players.test", body), "smtp")
-    runner = InboxRunner(judge_config(), engine, _boom_or_reply, prepare=lambda *_: None)
+    engine, runner = _boom_runner(tmp_path, ("one\n", "two\n", "BOOM\n", "four\n"))
     seen = _statements(engine)
     assert runner.handle_batch([r.id for r in _rows(engine)]) == 4
     assert len([s for s in seen if s.startswith("SAVEPOINT")]) >= 4  # the second pass
