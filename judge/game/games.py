@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, event, inspect
+from sqlalchemy import bindparam, event, inspect, orm
 from sqlmodel import Session, col, select
 
 from judge.orders import data as order_data
@@ -230,8 +230,8 @@ def _lock(session: Session, column: str, value: object) -> Game | None:
 _HELD = "judge.held_games"
 
 
-@event.listens_for(Session, "after_transaction_end")
-def _locks_released(session: Session, _transaction: object) -> None:
+@event.listens_for(orm.Session, "after_transaction_end")  # every session class
+def _locks_released(session: orm.Session, _transaction: object) -> None:
     """Forget the games held when a transaction or savepoint ends (a savepoint rolled
     back may have released the locks taken in it)."""
     session.info.pop(_HELD, None)
