@@ -127,10 +127,6 @@ def _load(session: Session, ids: Sequence[int]) -> None:
 class _Failed(Exception):  # noqa: N818 - a signal inside the runner, not an error kind
     """A row failed while its batch ran without savepoints (the cause is chained)."""
 
-    def __init__(self, row_id: int) -> None:
-        super().__init__(f"inbound mail {row_id} failed")
-        self.row_id = row_id
-
 
 def _notice(config: Config, mail: IncomingMail, text: str) -> EmailMessage:
     """The answer that tells the sender of ``mail`` it was quarantined."""
@@ -287,7 +283,7 @@ class InboxRunner:
         except Exception as failure:
             if is_transient(failure):
                 raise
-            raise _Failed(row_id) from failure
+            raise _Failed(f"inbound mail {row_id} failed") from failure
 
     def _handle_in(self, session: Session, row_id: int) -> str:
         """Handle one row inside the batch's transaction, in a savepoint of its own, and

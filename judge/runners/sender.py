@@ -31,6 +31,7 @@ import logging
 import smtplib
 import ssl
 import threading
+from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
@@ -221,7 +222,7 @@ class OutboxSender:
         if self.journal is not None and len(self.journal) >= FOLD_MARKS:
             self._fold()
         with Session(self.engine, expire_on_commit=False) as session:
-            rows = due_outbox(session, exclude=self.journal.marks if self.journal else ())
+            rows = due_outbox(session, exclude=self._journaled)
             session.commit()  # ends the read: the rows are kept, nothing is held
             if not rows:
                 return 0
@@ -241,6 +242,11 @@ class OutboxSender:
                     self._close(smtp)
             return self.sent - before
 
+    @property
+    def _journaled(self) -> Collection[int]:
+        """The rows marked sent in the journal and not yet in the outbox."""
+        return self.journal.marks if self.journal is not None else ()
+
     def _fold(self, quick: bool = False) -> None:
         """Fold the journal's marks into the outbox, waiting for the write lock as long
         as it takes; ``quick``: only if the lock is free soon.  A failure leaves the
@@ -256,7 +262,7 @@ class OutboxSender:
 
     def _idle_wait(self) -> None:
         self._fold(quick=True)
-        sent = self.journal.marks if self.journal is not None else ()
+        sent = self._journaled
         with Session(self.engine) as session:
             due = next_due_time(session, exclude=sent)
         # marks left by a quick fold that found the lock taken are tried again soon

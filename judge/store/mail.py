@@ -384,7 +384,8 @@ def new_message_id(domain: str) -> str:
     return f"<judge.{secrets.token_hex(12)}@{domain}>"
 
 
-_INSERT_OUTBOX = OutboxMessage.__table__.insert()  # type: ignore[attr-defined]
+_OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
+_INSERT_OUTBOX = _OUTBOX.insert()
 
 
 def due_outbox(
@@ -431,7 +432,6 @@ def mark_sent(row: OutboxMessage) -> None:
     row.state = SENT
 
 
-_OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
 _FOLD_SENT = (
     _OUTBOX.update()
     .where(_OUTBOX.c.id == bindparam("row_id"))
