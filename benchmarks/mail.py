@@ -135,16 +135,20 @@ def _machine_cpu() -> float:
     return (user + nice + system) / os.sysconf("SC_CLK_TCK")
 
 
-def _process_cpu(pid: int | None) -> float:
-    """Seconds of CPU process ``pid`` has spent so far (user and system)."""
-    if pid is None:
-        return 0.0
+def _stat_cpu(path: str) -> float | None:
+    """Seconds of CPU (user and system) in a ``/proc`` stat file; None when it is gone."""
     try:
-        with open(f"/proc/{pid}/stat") as stat:
+        with open(path) as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
+        return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _process_cpu(pid: int | None) -> float:
+    """Seconds of CPU process ``pid`` has spent so far (user and system)."""
+    spent = _stat_cpu(f"/proc/{pid}/stat") if pid is not None else None
+    return spent or 0.0
 
 
 def _thread_cpu() -> dict[str, float]:
@@ -152,14 +156,10 @@ def _thread_cpu() -> dict[str, float]:
     (threads of one name, such as the password checks' pool, added up)."""
     spent: dict[str, float] = {}
     for thread in threading.enumerate():
-        try:
-            with open(f"/proc/self/task/{thread.native_id}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        name = thread.name.rstrip("0123456789_")
-        seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        spent[name] = spent.get(name, 0.0) + seconds
+        seconds = _stat_cpu(f"/proc/self/task/{thread.native_id}/stat")
+        if seconds is not None:
+            name = thread.name.rstrip("0123456789_")
+            spent[name] = spent.get(name, 0.0) + seconds
     return spent
 
 
