@@ -46,7 +46,7 @@ from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
 from judge.commands.signon import SignOn, split_target
 from judge.commands.summary import Summary
-from judge.commands.trailing import IGNORED_SIGN_OFF, sign_off_start
+from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import (
@@ -303,16 +303,13 @@ def _statements(text: str) -> ParsedMail:
 
 def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     """Run every statement of a mail in order, recording outcomes in the transcript.
-    Sign-off lines after the last order ("Thanks!", a name) are listed as ignored."""
-    quiet_from: int | None = None
-    for index, stmt in enumerate(parsed.statements):
-        if stmt.kind == OTHER:
-            if quiet_from is None:
-                variant = ctx.game.variant if ctx.game is not None else "standard"
-                quiet_from = sign_off_start(parsed.statements, variant)
-            if index >= quiet_from:
-                ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
-                continue
+    Greetings and sign-offs ("Hi all", "Thanks!", a name: lines that cannot be an
+    attempt at an order in the game's rules) are listed as ignored."""
+    greets = may_greet(parsed.statements)
+    for stmt in parsed.statements:
+        if stmt.kind == OTHER and greets and is_sign_off(ctx.game, stmt.text):
+            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+            continue
         run_statement(ctx, stmt)
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")

@@ -119,13 +119,15 @@ def order_tokens(variant: Variant, text: str) -> list[str]:
 
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
-    that is no name but begins with a province (``bud-srb``) is split too, so that a
-    refusal names the word that is wrong (``srb``)."""
+    that is no name but begins with a province (``bud-srb``) or a coast (``sc-bot``
+    of ``stp/sc-bot``) is split too, so that a refusal names the word that is wrong
+    (``srb``)."""
     parts = token.split("-")
     if len(parts) == 1 or not all(parts):
         return [token]
+    begins = province_code(variant, parts[0]) or parts[0] in SHORT_COASTS
     if not all(province_code(variant, part) for part in parts) and (
-        province_code(variant, token) or not province_code(variant, parts[0])
+        province_code(variant, token) or not begins
     ):
         return [token]
     spaced: list[str] = []
@@ -194,6 +196,12 @@ class Reader:
         """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
         if self.tokens[self.pos] == "to" and self.tokens[self.pos - 1] != "to":
             self.pos += 1
+
+    def place_length(self, index: int) -> int:
+        """How many tokens from ``index`` name a place (a province, or a kind's place
+        off the map); 0 when they name none."""
+        found = self._name(index)
+        return 0 if found is None else found[1]
 
     def _place(self, found: tuple[str, int]) -> Place:
         code, length = found

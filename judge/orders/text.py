@@ -515,3 +515,51 @@ def units_without_orders(
         for loc, unit in sorted(pool.items())
         if unit.power == power and loc not in keys
     ]
+
+
+def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+    """Whether a line of mail could be an attempt at an order, as the grammar's own
+    words and names see it (see :func:`_attempted`).  Only a line that is no attempt
+    ("Thanks!", "Sent from my iPhone", "Cheers, Bob") may be passed over as a greeting
+    or signature; any other line is read, and refused with its reason when wrong."""
+    return any(_attempted(Reader(variant, part, syntax), syntax) for part in split_orders(text))
+
+
+def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether one order's words are an attempt at an order: they begin as orders do
+    (a unit type, a place off the map, a word an order starts with: ``Build``,
+    ``Waive``), or they hold a move sign after a word (``Vie - Gal``), an order word
+    of three letters or more (``support``, ``army``, ``col``), a place followed by
+    an order word (``Par H``, ``Mar1 to Pie1``) or two places (``Vienna Galicia``).
+    A lone place name among other words is not enough: short codes are names too
+    (Colonial's ``Bob``, ``Per``, ``Man``)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    first = reader.kind()
+    if first in ("unit", "place") or (first is not None and first in syntax.leading):
+        return True
+    places = 0
+    index = 0
+    while index < len(tokens) - 1:
+        kind = keywords.get(tokens[index])
+        if kind is not None and _shows_order(tokens[index], kind, tokens[:index]):
+            return True
+        length = reader.place_length(index) if kind is None else 0
+        if length:
+            places += 1
+            after = keywords.get(tokens[index + length])
+            if places > 1 or after not in (None, "end", "sign"):
+                return True
+        index += length or 1
+    return False
+
+
+def _shows_order(token: str, kind: str, before: list[str]) -> bool:
+    """Whether a keyword shows an order where it stands: a move sign after a word
+    (``Cheers - Alice`` may be a garbled move; ``-Bob`` is a signature), or an
+    order word of three letters or more; not the short words prose shares (``a``,
+    ``to``, ``by``, ``via``) nor a bracket or slash."""
+    if kind in ("sign", "via", "end"):
+        return False
+    if not token.isalpha():
+        return kind == "move" and any(word[:1].isalnum() for word in before)
+    return len(token) > 2

@@ -116,6 +116,13 @@ class Ruleset(ABC):
         """One check per order written in ``lines`` (fields of
         :class:`judge.orders.text.OrderCheck`: text, ok, canonical, key, message, power)."""
 
+    def order_attempt(self, variant: str, text: str) -> bool:
+        """Whether a line of mail could be an attempt at an order of these rules on
+        ``variant``'s map, so that it is read (and refused with its reason when
+        wrong) rather than passed over as a greeting or signature.  By default every
+        line is read."""
+        return True
+
     @abstractmethod
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         """Per power, what it owes in the position's phase (units to order, or counts

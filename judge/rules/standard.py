@@ -82,6 +82,13 @@ class StandardRuleset(Ruleset):
 
         return check_orders(doc, power, lines, self.syntax)
 
+    def order_attempt(self, variant: str, text: str) -> bool:
+        """Asked of the order reader itself (:func:`judge.orders.text.attempts_order`)."""
+        from judge.orders.text import attempts_order
+        from judge.variant.data import load_variant
+
+        return attempts_order(load_variant(variant), text, self.syntax)
+
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.variant.data import load_variant
 

@@ -123,3 +123,22 @@ def test_list_shows_each_empires_units_and_colonies(session, run):
     shown = "\n".join(line for entry in ctx.transcript.entries for line in entry.extra)
     assert "Zorg: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: par" in shown
     assert "Vega: 0 centres (-)\n  units: A Orb, A Orb, A Orb\n  colonies: -" in shown
+
+
+@pytest.mark.parametrize(
+    "order", ["F ORB - Lon", "F ORB H", "Fleet Orbit -> Lon", "A Bur S F ORB - Par"]
+)
+def test_D4_a_fleet_in_orbit_is_refused_and_takes_no_armys_order(session, run, order):
+    """D4 (seed 003 §2: spacecraft carry armies only; fleets cannot be beamed): an
+    order naming a fleet in orbit is refused with the reason, and the empire's three
+    armies in orbit still take three orders (issue 26.5)."""
+    _space_game(session)
+    body = f"SIGNON Zspace zorgpw1\nA ORB - Par\n{order}\nA ORB - Bre\nA ORB H"
+    results = outcomes(run(body, "zorg@players.test"))[1:]
+    assert [status for _, status, _ in results] == ["ok", "refused", "ok", "ok"]
+    assert "there is no fleet in orbit: a spacecraft carries armies only" in results[1][2]
+    assert _keys(session, "zorg") == {
+        "orb:zorg:1": "A orb - par",
+        "orb:zorg:2": "A orb - bre",
+        "orb:zorg:3": "A orb H",
+    }

@@ -64,7 +64,11 @@ def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:
     assert "*** Refused" in text
 
 
-def test_a_sign_off_between_orders_is_an_error(engine) -> None:
+def test_a_line_that_is_no_order_is_ignored_wherever_it_stands(engine) -> None:
+    """Issue 25.1: a line is a greeting or sign-off only when it cannot be an order,
+    whatever its place; the orders around it are read."""
     body = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Par - Bur\nThanks!\nA Mar - Spa\n"
     subject, text = _reply(engine, body)
-    assert subject.startswith("Re: [Error Flag]")  # an order follows: not a sign-off
+    assert "[Error Flag]" not in subject
+    assert "> Thanks!\n  ignored: not an order" in text.replace("\r\n", "\n")
+    assert text.count("Accepted") == 2

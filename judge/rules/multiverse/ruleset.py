@@ -135,6 +135,13 @@ class MultiverseRuleset(Ruleset):
 
         return check_world_orders(doc, power, lines, self.base)
 
+    def order_attempt(self, variant: str, text: str) -> bool:
+        """An order of the board rules, or a line that writes a multiverse location
+        (``1:mun:S1901``, ``alfa:MUN:Spring01``, ``2:par``)."""
+        from judge.rules.multiverse.mail_orders import writes_location
+
+        return self.base.order_attempt(variant, text) or writes_location(variant, text)
+
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
 

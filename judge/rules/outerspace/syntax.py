@@ -116,8 +116,23 @@ def _in_orbit(ctx: Context, power: str) -> list[str]:
     return [slot for slot in orbit_slots(power) if slot in ctx.pos.units]
 
 
-def _take_orbit_army(ctx: Context) -> str:
-    """The next army of the power in orbit that no earlier order of the batch took."""
+# D4: a spacecraft carries armies only.
+NO_FLEET_IN_ORBIT = (
+    "there is no fleet in orbit: a spacecraft carries armies only (fleets cannot be "
+    "beamed up); an order for a unit in orbit is written A ORB"
+)
+
+
+def _orbit_type(unit_type: UnitType | None) -> None:
+    """Refuse an order that names a fleet in orbit (D4): it never takes an army's place."""
+    if unit_type is not None and unit_type is not UnitType.ARMY:
+        raise Refusal(NO_FLEET_IN_ORBIT)
+
+
+def _take_orbit_army(ctx: Context, unit_type: UnitType | None) -> str:
+    """The next army of the power in orbit that no earlier order of the batch took
+    (an order naming a fleet in orbit is refused and takes none)."""
+    _orbit_type(unit_type)
     taken: set[str] = ctx.memo.setdefault("orbit armies", set())
     mine = _in_orbit(ctx, ctx.power)
     for slot in mine:
@@ -153,7 +168,7 @@ def _take_free_place(ctx: Context, loc: str) -> str:
 
 def _hold(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
-        return OrbitHold(_take_orbit_army(ctx))
+        return OrbitHold(_take_orbit_army(ctx, parsed.unit_type))
     return _STANDARD[("M", "hold")](ctx, parsed)
 
 
@@ -162,7 +177,7 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
         if _orb(parsed.dest):
             raise Refusal("the army is in orbit already")
-        slot = _take_orbit_army(ctx)
+        slot = _take_orbit_army(ctx, parsed.unit_type)
         reason = beam_down_reason(ctx.geo, ctx.pos.units[slot], slot, parsed.dest.province)
         if reason is not None:
             ctx.memo["orbit armies"].discard(slot)  # a refused order takes no army
@@ -184,6 +199,7 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
         raise Refusal("nothing in a spacecraft can be supported")
     if not _orb(parsed.target):
         return _STANDARD[("M", "support")](ctx, parsed)
+    _orbit_type(parsed.target_type)
     loc = ctx.own_unit(parsed.place)
     power = parsed.target.coast or ctx.power
     if parsed.dest is None:
@@ -262,7 +278,7 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
 def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
         check_adjustment_due(ctx, removing=True)
-        return OrbitRemove(_take_orbit_army(ctx))
+        return OrbitRemove(_take_orbit_army(ctx, parsed.unit_type))
     return _STANDARD[("A", "remove")](ctx, parsed)
 
 

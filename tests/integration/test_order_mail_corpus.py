@@ -1,0 +1,356 @@
+"""Issue 25.1 and 26.5: order mails as players write them, through the real mail
+path (the inbox runner and the commands, on a real SQLite file), in a standard,
+a Colonial, a Root Z, an Outer Space and a multiverse game.
+
+Each line of a mail below carries what must come of it:
+
+* ``#ok``: read and accepted (and stored for the power);
+* ``#no``: read and refused, with a reason;
+* ``#read``: read, accepted or refused with a reason;
+* ``#ignored``: a greeting or sign-off, listed as ignored (no error flag);
+* ``#unread``: quoted text or a signature after ``-- ``, not read at all.
+
+Every line the reply quotes is one of these (or a command), and the reply carries
+the error flag exactly when a line was refused.  Before issue 25.1 the sign-off
+filter took ``A Vie-Gal`` for one word that is no order, and dropped every order
+after the last one it recognised as "a greeting or signature".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from judge.game.games import Seat, create_game, current_orders, find_game
+from judge.rules.registry import ruleset_for
+from judge.runners.inbox import InboxRunner
+from judge.store.db import make_engine
+from judge.store.mail import store_inbound
+from judge.variant.data import load_variant
+from judge.variant.empires import Empire
+from tests.commands.helpers import JUDGE, PASSWORDS, address, body_of, judge_config, outbox
+from tests.migrated import migrated_sqlite_file
+
+pytestmark = pytest.mark.timeout(120)
+
+_MARK = re.compile(r"\s+#(ok|no|read|ignored|unread)$")
+_QUOTE = "On Sat, 28 Nov 2026 at 10:00, Test Judge <judge@judge.test> wrote:"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One order mail: the game, the power whose orders are checked, the marked body."""
+
+    name: str
+    game: str
+    power: str
+    body: str
+    html: bool = False
+
+
+STD = "SIGNON Astd vienna1"
+CASES = [
+    Case(
+        "njudge compact, as in the issue",
+        "std",
+        "austria",
+        f"{STD}\nA Vie-Gal  #ok\nA Bud-Ser  #ok\nF Tri-Alb  #ok",
+    ),
+    Case(
+        "spaced dashes, a sign-off and a name",
+        "std",
+        "austria",
+        f"{STD}\nA Vie - Gal  #ok\nA Bud - Ser  #ok\nF Tri - Alb  #ok\n\nThanks!  #ignored\n"
+        "Bob  #ignored\n",
+    ),
+    Case(
+        "full names and arrows",
+        "std",
+        "austria",
+        f"{STD}\nArmy Vienna -> Galicia  #ok\nArmy Budapest -> Serbia  #ok\n"
+        "Fleet Trieste -> Albania  #ok\nCheers, Bob  #ignored\n",
+    ),
+    Case(
+        "full names joined by a dash, several orders a line",
+        "std",
+        "austria",
+        f"{STD}\nA Vienna-Galicia, A Budapest-Serbia;  F Trieste-Albania  #ok\n",
+    ),
+    Case(
+        "lower case and a phone's footer",
+        "std",
+        "austria",
+        f"{STD}\na vie-gal  #ok\na bud-ser  #ok\nf tri-alb  #ok\n\nSent from my iPhone  #ignored\n",
+    ),
+    Case(
+        "typos are refused with their reason, the rest accepted",
+        "std",
+        "austria",
+        f"{STD}\nA Bud-Srb  #no\nA Veinna-Galicia  #no\nF Tri-Alb  #ok\nBest regards,  #ignored\n"
+        "Alice  #ignored\n",
+    ),
+    Case(
+        "every order refused: the mail is flagged",
+        "std",
+        "austria",
+        f"{STD}\nA Vie-Rom  #no\nA Bud-Srb  #no\nF Tri-Vie  #no\nThanks  #ignored\n",
+    ),
+    Case(
+        "compact supports and convoys",
+        "std",
+        "italy",
+        "SIGNON Istd rome111\nA Ven-Tyr  #ok\nF Nap-Ion  #ok\nA Rom S A Ven-Tyr  #no\n"
+        "A Rom S A Ven  #ok\nF Nap C A Rom-Tun  #no\n",
+    ),
+    Case(
+        "a greeting first, the orders last with no sign-off",
+        "std",
+        "england",
+        "Hi all,  #ignored\n\nSIGNON Estd london1\nF Edi-Nth  #ok\nF Lon-Eng  #ok\nA Lvp-Yor  #ok",
+    ),
+    Case(
+        "a reply on top of the judge's mail",
+        "std",
+        "germany",
+        f"SIGNON Gstd berlin1\nA Ber-Kie  #ok\nA Mun-Ruh  #ok\nF Kie-Den  #ok\n\n{_QUOTE}\n"
+        "> SIGNON Gstd berlin1  #unread\n> A Ber-Pru  #unread\n",
+    ),
+    Case(
+        "a reply below the judge's mail",
+        "std",
+        "germany",
+        f"{_QUOTE}\n> Your mail was read as follows:  #unread\n> A Ber-Pru  #unread\n\n"
+        "SIGNON Gstd berlin1\nA Ber-Sil  #ok\nA Mun-Bur  #ok\nF Kie-Hol  #ok\n",
+    ),
+    Case(
+        "a signature after '-- '",
+        "std",
+        "russia",
+        "SIGNON Rstd moscow1\nA Mos-Ukr  #ok\nA War-Gal  #ok\nF Sev-Bla  #ok\nF StP/sc-Bot  #ok\n"
+        "-- \nBoris Ivanov  #unread\nA Mos-Stp  #unread\n",
+    ),
+    Case(
+        "a signature without '-- ', an address and a town",
+        "std",
+        "turkey",
+        "SIGNON Tstd ankara1\nF Ank-Bla  #ok\nA Con-Bul  #ok\nA Smy-Arm  #ok\n\n"
+        "Tara Quinn  #ignored\ntara@example.org  #ignored\nIstanbul, Turkey  #ignored\n",
+    ),
+    Case(
+        "Outlook's phone footer after the orders",
+        "std",
+        "france",
+        "SIGNON Fstd paris11\nF Bre-Mao  #ok\nA Par-Bur  #ok\nA Mar-Spa  #ok\n"
+        "Get Outlook for Android  #ignored\n",
+    ),
+    Case(
+        "a line that is no order between the orders",
+        "std",
+        "france",
+        "SIGNON Fstd paris11\nF Bre-Mao  #ok\nThanks for waiting!  #ignored\nA Par-Pic  #ok\n",
+    ),
+    Case(
+        "an HTML-only mail from a phone, with a quoted reply",
+        "std",
+        "austria",
+        f"{STD}\nA Vie-Gal  #ok\nA Bud-Ser  #ok\nF Tri-Alb  #ok\nSent from my iPhone  #ignored\n",
+        html=True,
+    ),
+    Case(
+        "Colonial: the railway and a place whose code is a name",
+        "col",
+        "russia",
+        "SIGNON Rcol moscow1\nA Mos-TSR-Vla  #ok\nA Oms via TSR to Mos  #read\nF Ode H  #ok\n"
+        "Cheers, Bob  #ignored\n",
+    ),
+    Case(
+        "Root Z: board-suffixed names, across the cut and not",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nA Mar1 - Pie2  #ok\nA Par1-Bur1  #ok\nF Bre1 - MAO1  #ok\n"
+        "A Marseilles 1 - Piedmont 1  #no\nThanks  #ignored\n",
+    ),
+    Case(
+        "Outer Space: A ORB H as the last line",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nA ORB - Par  #ok\nA Orbit -> Bur  #ok\nA ORB H  #ok",
+    ),
+    Case(
+        "Outer Space: A ORB H first and in the middle, a sign-off",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nA ORB H  #ok\nA ORB H  #ok\nA ORB - Par  #ok\nCheers  #ignored\n",
+    ),
+    Case(
+        "Outer Space: a fleet in orbit is refused and takes no army's order",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nA ORB - Par  #ok\nF ORB - Lon  #no\nA ORB - Bre  #ok\n"
+        "A ORB H  #ok\n",
+    ),
+    Case(
+        "multiverse: timeline:province:turn and plain orders",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 - 1:ruh:S1901  #ok\n1:kie:S1901 H  #ok\n"
+        "a 1:ber:s1901 h  #ok\nA 1:mnu:S1901 - 1:ruh:S1901  #no\nDanke  #ignored\n",
+    ),
+]
+
+
+def _deadline() -> datetime:
+    return datetime.now(UTC) + timedelta(days=2)
+
+
+def _seats(powers: list[str]) -> list[Seat]:
+    """Each power at its own address; the standard powers' passwords for the powers
+    named like them (``france1`` plays with France's)."""
+    return [
+        Seat(power, address(power), PASSWORDS.get(power.rstrip("12"), "pw1234")) for power in powers
+    ]
+
+
+def _games(session: Session) -> None:
+    for name, variant in (("std", "standard"), ("col", "colonial"), ("rz", "rootz")):
+        seats = _seats(list(load_variant(variant).powers))
+        create_game(session, name, seats, variant=variant, deadline=_deadline())
+    space = ruleset_for("outerspace")
+    empires = [Empire("zorg", "Zorg", "Zorgon", "Z"), Empire("vega", "Vega", "Vegan", "V")]
+    create_game(
+        session,
+        "space",
+        [Seat("zorg", address("zorg"), "zorgpw1"), Seat("vega", address("vega"), "vegapw1")],
+        variant="outerspace",
+        position=space.empire_position(space.starting_position("outerspace"), empires),
+        deadline=_deadline(),
+    )
+    multiverse = ruleset_for("standard", "multiverse")
+    world = multiverse.starting_position("standard")
+    game = create_game(session, "mv", _seats(list(PASSWORDS)), deadline=_deadline())
+    game.rules = "multiverse"
+    game.position = json.dumps(world, sort_keys=True)
+    game.phase = multiverse.phase_code(world)
+    session.add(game)
+    session.commit()
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
+    engine = make_engine(migrated_sqlite_file(tmp_path_factory.mktemp("corpus") / "judge.db"))
+    with Session(engine) as session:
+        _games(session)
+    yield engine
+    engine.dispose()
+
+
+def _marked(body: str) -> tuple[str, list[tuple[str, str]]]:
+    """The body as sent, and each marked line (as the judge quotes it) with its mark."""
+    lines, marks = [], []
+    for line in body.split("\n"):
+        found = _MARK.search(line)
+        if found:
+            line = line[: found.start()]
+            marks.append((line.lstrip("> ").strip(), found.group(1)))
+        lines.append(line)
+    return "\n".join(lines), marks
+
+
+def _html(text: str) -> str:
+    """The mail as a phone's mail program writes it in HTML only, quoting an earlier
+    mail of the judge in a Gmail quote block."""
+    divs = "".join(f"<div>{line or '<br>'}</div>" for line in text.split("\n"))
+    quote = (
+        f'<div class="gmail_quote"><div>{_QUOTE}</div>'
+        "<blockquote>A Vie-Tyr<br>A Bud-Rum</blockquote></div>"
+    )
+    return f"<html><body>{divs}<br>{quote}</body></html>"
+
+
+def _mail(case: Case, text: str) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = address(case.power)
+    msg["To"] = JUDGE
+    msg["Subject"] = "orders"
+    if case.html:
+        msg.set_content(_html(text), subtype="html")
+    else:
+        msg.set_content(text)
+    return msg.as_bytes()
+
+
+def _send(engine: Engine, raw: bytes) -> tuple[str, str]:
+    """Store the mail as intake does, let the inbox runner apply it; the reply."""
+    with Session(engine) as session:
+        row = store_inbound(session, raw, "smtp")
+        session.commit()
+        assert row is not None and row.id is not None
+        row_id = row.id
+    config = judge_config(replies_per_hour=1000)
+    assert InboxRunner(config, engine).handle(row_id) == "processed"
+    reply = outbox(engine)[-1]
+    return str(reply["Subject"]), body_of(reply).replace("\r\n", "\n")
+
+
+def _transcript(text: str) -> dict[str, list[str]]:
+    """The reply's quoted lines, each with the outcomes written under it."""
+    entries: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.split("\n"):
+        if line.startswith("> "):
+            current = entries.setdefault(line[2:], [])
+        elif current is not None and line.startswith("  "):
+            current.append(line.strip())
+        else:
+            current = None
+    return entries
+
+
+def _check_line(line: str, mark: str, outcomes: list[str] | None) -> None:
+    if mark == "unread":
+        assert outcomes is None, f"{line!r} was read: {outcomes}"
+        return
+    assert outcomes, f"{line!r} is missing from the reply"
+    accepted = all(o.startswith("Accepted: ") for o in outcomes)
+    refused = any(o.startswith("*** Refused: ") and len(o) > len("*** Refused: ") for o in outcomes)
+    if mark == "ok":
+        assert accepted, f"{line!r}: {outcomes}"
+    elif mark == "no":
+        assert refused, f"{line!r}: {outcomes}"
+    elif mark == "read":
+        assert accepted or refused, f"{line!r}: {outcomes}"
+    else:
+        assert outcomes == ["ignored: not an order (a greeting or signature?)"], (line, outcomes)
+
+
+def _stored(engine: Engine, case: Case) -> set[str]:
+    with Session(engine) as session:
+        game = find_game(session, case.game)
+        assert game is not None and game.id is not None
+        rows = current_orders(session, game.id, game.phase, case.power)
+        return {row.canonical for row in rows.values()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_every_order_line_is_read_and_only_sign_offs_are_ignored(engine: Engine, case: Case):
+    text, marks = _marked(case.body)
+    subject, reply = _send(engine, _mail(case, text))
+    entries = _transcript(reply)
+    for line, mark in marks:
+        _check_line(line, mark, entries.get(line))
+    marked = {line for line, _ in marks}
+    unmarked = [echo for echo in entries if echo not in marked and not echo.startswith("SIGNON")]
+    assert not unmarked, f"lines read that the case does not expect: {unmarked}\n{reply}"
+    refused = any(mark == "no" for _, mark in marks)
+    assert ("[Error Flag]" in subject) == refused, (subject, reply)
+    accepted = [o for line, mark in marks if mark == "ok" for o in entries[line]]
+    canonicals = {o.removeprefix("Accepted: ").split(" (")[0] for o in accepted}
+    assert canonicals <= _stored(engine, case), reply
