@@ -437,7 +437,7 @@ def _process_commands(
         mail.subject,
         game.name if game else None,
         game.phase if game else None,
-        error=ctx.transcript.refusals > 0,
+        error=ctx.transcript.flagged,
     )
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
     if ctx.signed_on and ctx.player is not None:

@@ -7,9 +7,9 @@ from typing import Any
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
-from judge.commands.phase import moved_on_since, same_phase
+from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
-from judge.commands.transcript import OK, REFUSED, Outcome
+from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
 from judge.game.games import current_orders, power_name, store_order
 from judge.orders.keys import OrderKey
 from judge.rules import reading as order_rules
@@ -55,6 +55,7 @@ class Orders(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None
+        first = not ctx.orders_attempted
         ctx.orders_attempted = True
         reason = order_refusal(ctx)
         if reason is not None:
@@ -67,6 +68,9 @@ class Orders(Command):
         if not readings[0]:
             return
         entry = ctx.transcript.line(stmt.text)
+        late = processed_meanwhile(ctx, ctx.game) if first else None
+        if late is not None:
+            entry.outcomes.append(Outcome(NOTICE, late))
         for checks in zip(*readings, strict=True):
             entry.outcomes.append(_take(ctx, position, powers, checks))
 

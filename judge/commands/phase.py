@@ -7,6 +7,7 @@ import re
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.engine.phase import Phase as PhaseCode
+from judge.game.history import last_results
 from judge.store.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
@@ -58,6 +59,29 @@ def moved_on_since(ctx: Context, game: Game) -> str | None:
         f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, before game {game.name} "
         f"moved on to {game.phase} (at {processed:%H:%M:%S} UTC), so it was meant for "
         f"the phase before: nothing was done (send it again for {game.phase})"
+    )
+
+
+def processed_meanwhile(ctx: Context, game: Game) -> str | None:
+    """What to tell a player whose mail arrived while the phase before was being
+    processed, or None.
+
+    Such a mail is read against the new phase (see :func:`moved_on_since`), but it
+    was written before its writer could see the results: its orders were meant for
+    the phase before.  They stand for the new phase (the documented choice); the
+    reply says so plainly, and is flagged."""
+    received, processed = as_utc(ctx.received_at), as_utc(game.processed_at)
+    if received is None or processed is None or received < processed:
+        return None
+    results = last_results(ctx.session, game)
+    out = as_utc(results.created_at) if results is not None else None
+    if results is None or out is None or received >= out:
+        return None
+    return (
+        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, after the {results.phase} "
+        f"deadline of game {game.name} was processed and before its results went out "
+        f"(at {out:%H:%M:%S} UTC): these orders do not count for {results.phase}, they "
+        f"now stand for {game.phase}. Check them against the {results.phase} results."
     )
 
 

@@ -14,13 +14,13 @@ from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.clock.timing import format_for
-from judge.commands.transcript import INFO, OK, REFUSED, Transcript
+from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Transcript
 from judge.engine.phase import Phase
 from judge.reports.subject_tags import strip_judge_tags
 
 ERROR_FLAG = "[Error Flag]"
 _MAX_SUBJECT = 200
-_MARK = {OK: "  ", REFUSED: "  *** Refused: ", INFO: "  "}
+_MARK = {OK: "  ", REFUSED: "  *** Refused: ", INFO: "  ", NOTICE: "  *** Note: "}
 
 
 @dataclass

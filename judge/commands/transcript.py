@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 OK = "ok"
 REFUSED = "refused"
 INFO = "info"
+NOTICE = "notice"  # a warning the player must not miss: it flags the reply
 
 
 @dataclass
 class Outcome:
-    """One result for a line: accepted, refused (with the reason) or a plain note."""
+    """One result for a line: accepted, refused (with the reason), a plain note or a
+    notice (a warning that flags the reply)."""
 
     status: str
     message: str
@@ -65,6 +67,12 @@ class Transcript:
     def refusals(self) -> int:
         """How many outcomes were refusals."""
         return sum(1 for e in self.entries for o in e.outcomes if o.status == REFUSED)
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the reply carries the error flag: a line was refused, or a notice
+        warns of something the player must not miss."""
+        return any(o.status in (REFUSED, NOTICE) for e in self.entries for o in e.outcomes)
 
     @property
     def acceptances(self) -> int:

@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 
 from judge.game.recipients import announce
 from judge.mail.outgoing import Author
-from judge.store.models import REPORT_ANNOUNCEMENT, Game, GameReport
+from judge.store.models import REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, GameReport
 
 
 def keep_report(
@@ -53,3 +53,14 @@ def reports_of(session: Session, game: Game) -> list[GameReport]:
         select(GameReport).where(GameReport.game_id == game.id).order_by(col(GameReport.id))
     )
     return list(rows)
+
+
+def last_results(session: Session, game: Game) -> GameReport | None:
+    """The results report of the phase processed last (its ``created_at``: when the
+    results were out), or None before the first."""
+    stmt = select(GameReport).where(
+        GameReport.game_id == game.id,
+        GameReport.kind == REPORT_RESULTS,
+        GameReport.number == game.number,
+    )
+    return session.exec(stmt.order_by(col(GameReport.id).desc())).first()

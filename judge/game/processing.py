@@ -56,6 +56,7 @@ from judge.store.models import (
     PhaseSnapshot,
     Player,
     as_utc,
+    utcnow,
 )
 
 
@@ -254,6 +255,9 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     report = keep_report(session, game, REPORT_RESULTS, subject, text, now, html, phase=processed)
     recipients = game_recipients(session, game)
     mailed = _mail_by_zone(session, sender, game, turn, recipients, settings)
+    # When the results were out (mail received before then was written for the
+    # processed phase: judge.commands.phase.processed_meanwhile).
+    report.created_at = max(now, utcnow())
     session.flush()
     return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
 

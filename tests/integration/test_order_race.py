@@ -89,23 +89,35 @@ def _accepted_phase(text: str) -> str | None:
     return match.group(1) if match and "Accepted" in text else None
 
 
-def test_an_order_mail_read_while_its_phase_is_processed_is_never_dropped(
-    race_engine, monkeypatch
-) -> None:  # noqa: ANN001
-    game_id = _due_game(race_engine)
-    read = threading.Event()
-    _slow_orders(monkeypatch, read, hold=1.5)
-    errors: list[BaseException] = []
-    runner = _deadline_run(race_engine, game_id, errors)
-    assert read.wait(30), "the phase was never processed"
-    with Session(race_engine) as session:
+def _send(engine) -> None:  # noqa: ANN001
+    """Store an order mail as intake does and let the inbox runner apply it."""
+    with Session(engine) as session:
         row = store_inbound(session, _order_mail(), "smtp")
         session.commit()
         assert row is not None and row.id is not None
         row_id = row.id
-    InboxRunner(judge_config(), race_engine).handle(row_id)
+    InboxRunner(judge_config(), engine).handle(row_id)
+
+
+def _order_mail_while_processing(engine, monkeypatch) -> int:  # noqa: ANN001
+    """A due game whose S1901M processing pauses after reading the orders; an order
+    mail arrives and is applied in that pause.  The game's id."""
+    game_id = _due_game(engine)
+    read = threading.Event()
+    _slow_orders(monkeypatch, read, hold=1.5)
+    errors: list[BaseException] = []
+    runner = _deadline_run(engine, game_id, errors)
+    assert read.wait(30), "the phase was never processed"
+    _send(engine)
     runner.join(30)
     assert not errors, errors
+    return game_id
+
+
+def test_an_order_mail_read_while_its_phase_is_processed_is_never_dropped(
+    race_engine, monkeypatch
+) -> None:  # noqa: ANN001
+    game_id = _order_mail_while_processing(race_engine, monkeypatch)
 
     with Session(race_engine) as session:
         game = session.get(Game, game_id)
@@ -121,6 +133,30 @@ def test_an_order_mail_read_while_its_phase_is_processed_is_never_dropped(
         assert phase == "F1901M", reply
         assert {o.phase for o in stored} == {"F1901M"}
         assert "Army Paris -> Burgundy" not in results[0].text
+
+
+def test_orders_that_arrive_while_their_phase_is_processed_are_told_so(
+    race_engine, monkeypatch
+) -> None:  # noqa: ANN001
+    """Issue 25.6: the orders stand for F1901M, but they were written for S1901M
+    (its results were not out when the mail arrived): the reply says so plainly and
+    carries the error flag.  A mail that arrives after the results is answered as
+    usual."""
+    _order_mail_while_processing(race_engine, monkeypatch)
+    reply = outbox(race_engine)[-1]
+    text = " ".join(body_of(reply).split())
+    assert _accepted_phase(body_of(reply)) == "F1901M", text
+    assert "[Error Flag]" in str(reply["Subject"]), reply["Subject"]
+    assert "*** Note: your mail arrived at" in text
+    assert (
+        "after the S1901M deadline of game race was processed and before its results went out"
+    ) in text
+    assert "these orders do not count for S1901M, they now stand for F1901M" in text
+
+    _send(race_engine)
+    later = outbox(race_engine)[-1]
+    assert "[Error Flag]" not in str(later["Subject"]), later["Subject"]
+    assert "*** Note" not in body_of(later)
 
 
 def test_two_processings_of_one_phase_at_once_process_it_once(race_engine, monkeypatch) -> None:  # noqa: ANN001
