@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
@@ -44,6 +45,13 @@ def same_phase(a: str, b: str) -> bool:
     return first == second
 
 
+def _arrival(ctx: Context, game: Game) -> tuple[datetime, datetime] | None:
+    """When the mail arrived and when the game's last phase was processed (UTC), or
+    None when either is unknown."""
+    received, processed = as_utc(ctx.received_at), as_utc(game.processed_at)
+    return None if received is None or processed is None else (received, processed)
+
+
 def moved_on_since(ctx: Context, game: Game) -> str | None:
     """Why this mail is too old for the game's current phase, or None.
 
@@ -52,9 +60,10 @@ def moved_on_since(ctx: Context, game: Game) -> str | None:
     between the mail's arrival and its reading (a master's PROCESS read just before it,
     or a judge far behind); then its orders or PROCESS were meant for the phase before.
     """
-    received, processed = as_utc(ctx.received_at), as_utc(game.processed_at)
-    if received is None or processed is None or received >= processed:
+    times = _arrival(ctx, game)
+    if times is None or times[0] >= times[1]:
         return None
+    received, processed = times
     return (
         f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, before game {game.name} "
         f"moved on to {game.phase} (at {processed:%H:%M:%S} UTC), so it was meant for "
@@ -70,9 +79,10 @@ def processed_meanwhile(ctx: Context, game: Game) -> str | None:
     was written before its writer could see the results: its orders were meant for
     the phase before.  They stand for the new phase (the documented choice); the
     reply says so plainly, and is flagged."""
-    received, processed = as_utc(ctx.received_at), as_utc(game.processed_at)
-    if received is None or processed is None or received < processed:
+    times = _arrival(ctx, game)
+    if times is None or times[0] < times[1]:
         return None
+    received = times[0]
     results = last_results(ctx.session, game)
     out = as_utc(results.created_at) if results is not None else None
     if results is None or out is None or received >= out:
