@@ -1,7 +1,8 @@
 """An "It Came From Outer Space" game by mail from CREATE (VARIANT outerspace
 PLAYERS 3) to the first builds (Winter 1902): three players each name an empire at
 JOIN (one name clashes and is refused first); the third JOIN starts the game with
-three armies in orbit for each empire.
+three armies in orbit for each empire.  Altair's Spring 1901 mail ends with
+``A ORB H``, which is read as an order (issue 26.5), not passed over as a sign-off.
 
 Spring 1901 the empires beam armies down (Zorg and Vega bounce in Burgundy).  Fall
 1901 Zorg colonizes Paris where its army stands, Vega colonizes empty Holland from
@@ -146,14 +147,21 @@ def test_an_outer_space_game_by_mail_to_the_first_builds(
     reports: dict[str, list[DeliveredMail]] = {}
     play(master, players, TURNS, reports)
 
-    # Spring 1902: Paris is Zorg's colony, jammed for Altair; the reply says why.
+    # Spring 1902: Paris is Zorg's colony, jammed for Altair; the reply says why.  An
+    # order for a fleet in orbit is refused and leaves the one army in orbit its order
+    # (issue 26.5).
     altair = PEOPLE[2]
     jammed = players["altair"].send(
-        f"SIGNON A{GAME} {altair.password}\nPHASE S1902M\nA ORB - Par\nA ORB - Pie\n", "orders"
+        f"SIGNON A{GAME} {altair.password}\nPHASE S1902M\nA ORB - Par\nF ORB - Lon\nA ORB - Pie\n",
+        "orders",
     )
     assert (
         "> A ORB - Par\n"
         "  *** Refused: A ORB - Par: Paris is a colony of Zorg: only Zorg may beam down there\n"
+        "\n"
+        "> F ORB - Lon\n"
+        "  *** Refused: F ORB - Lon: there is no fleet in orbit: a spacecraft carries armies"
+        " only (fleets cannot be beamed up); an order for a unit in orbit is written A ORB\n"
         "\n"
         "> A ORB - Pie\n"
         "  Accepted: A orb - pie\n"
