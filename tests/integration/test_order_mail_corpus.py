@@ -91,6 +91,13 @@ CASES = [
         f"{STD}\na vie-gal  #ok\na bud-ser  #ok\nf tri-alb  #ok\n\nSent from my iPhone  #ignored\n",
     ),
     Case(
+        "a phone's dashes and arrows",
+        "std",
+        "austria",
+        f"{STD}\nA Vie \u2013 Gal  #ok\nA Bud\u2014Ser  #ok\nF Tri \u2192 Alb  #ok\n"
+        "Sent from my iPhone  #ignored\n",
+    ),
+    Case(
         "typos are refused with their reason, the rest accepted",
         "std",
         "austria",
