@@ -126,3 +126,12 @@ def test_a_deadline_stored_at_the_end_of_time_does_not_overflow() -> None:
     end = datetime(9999, 12, 31, 23, 59, tzinfo=UTC)
     assert grace_end(rules, "S1901M", end) >= end
     assert next_deadline(rules, "S1901M", end) >= end
+
+
+def test_an_absence_stored_past_the_bounds_holds_a_deadline_back_a_year_at_most() -> None:
+    """An absence set by a master before the bounds (to 9999-12-31) made every next
+    deadline fail ("no allowed day for a deadline within ten years")."""
+    rules = rules_from_dict({})
+    absences = [(date(2026, 11, 1), date(9999, 12, 31))]
+    deadline = next_deadline(rules, "S1901M", NOW, absences=absences)
+    assert NOW + timedelta(days=365) < deadline <= NOW + timedelta(days=368)
