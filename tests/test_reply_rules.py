@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from judge.commands.inbound import process_inbound
 from judge.runners.inbox import QUARANTINED, InboxRunner
 from judge.store import mail as store
-from judge.store.limits import LAST_REPLY, limited_body
+from judge.store.limits import LAST_REPLY, PROVEN_PAST_LIMIT, limited_body
 from judge.store.models import ReplyCount
 from tests.commands.helpers import (
     JUDGE,
@@ -72,6 +72,22 @@ def test_limit_counts_per_address_and_clock_hour(engine):
         session.commit()
         counts = {(r.address, r.count) for r in session.exec(select(ReplyCount))}
     assert counts == {(PLAYER, 3), (PLAYER, 1), ("other@players.test", 1)}
+
+
+def test_a_proven_sender_is_counted_and_always_answered(engine):
+    """A game master's accepted signed mail (issue 25 item 2): past the address's limit
+    and past the first contacts' limit, the reply is still sent, with a note."""
+    with Session(engine) as session:
+        assert limited_body(session, PLAYER, NOW, 1, "text") is not None
+        assert limited_body(session, PLAYER, NOW, 1, "text") is None
+        note = PROVEN_PAST_LIMIT.format(address=PLAYER, limit=1)
+        assert limited_body(session, PLAYER, NOW, 1, "text", 1, proven=True) == "text" + note
+        assert limited_body(session, "new@x.test", NOW, 5, "text", 1) == "text"
+        assert limited_body(session, "new2@x.test", NOW, 5, "text", 1) is None
+        assert limited_body(session, "new3@x.test", NOW, 5, "t", 1, proven=True) == "t"
+        assert limited_body(session, "free@x.test", NOW, 0, "t", proven=True) == "t"
+        counts = {(r.address, r.count) for r in session.exec(select(ReplyCount))}
+    assert (PLAYER, 3) in counts and ("new3@x.test", 1) in counts
 
 
 def test_quarantine_notices_and_replies_share_one_limit(engine):

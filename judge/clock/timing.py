@@ -10,6 +10,14 @@ clock, so ``2d`` after Saturday 20:00 is Monday 20:00 even across a change to or
 from summer time; a span written in hours or minutes (``48h``, ``90m``) counts
 elapsed time.  ``1d12h`` is one calendar day and then twelve elapsed hours.
 
+Bounds (docs/game-masters.md): a length of time typed by a game master or a player is
+at most ``MAX_SPAN_DAYS`` (365) days (:meth:`Span.parse`), a date at most
+``MAX_AHEAD_DAYS`` (365) days ahead (:func:`parse_datetime`, :func:`parse_date_range`);
+past them the text is refused with the bound.  Rules stored before the bounds existed
+are cut to them when read (:meth:`Span.stored`, :func:`rules_from_dict`), an absence
+holds back deadlines for at most a year, and a moment stored past ``LATEST`` is left
+where it is by the arithmetic: no computation of a deadline can overflow.
+
 The GM's syntax (one line; see :func:`parse_timing` and docs/reports.md)::
 
     SET DEADLINE MOVE 48h AT 20:00 DAYS mon-fri GRACE 24h REMIND 24h,1h
@@ -52,10 +60,24 @@ class TimingError(ValueError):
     """A timing rule or time zone that cannot be used; the message is player-facing."""
 
 
+class OutOfRange(TimingError):
+    """A length of time or a date read well, but past its bound (the message says it)."""
+
+
 # --------------------------------------------------------------------------- spans
 
 
 _SPAN_RE = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$", re.IGNORECASE)
+
+# the longest length of time anyone may type (a phase, a grace period, a reminder, the
+# early-processing delay, an offset such as +36h), and how far ahead a date may lie
+MAX_SPAN_DAYS = 365
+MAX_AHEAD_DAYS = 365
+_MAX_SPAN_SECONDS = MAX_SPAN_DAYS * 86400
+_MAX_DIGITS = 9  # longer numbers are past every bound (and int() refuses huge ones)
+# moments at or past this one (a deadline stored before dates were bounded) are left
+# where they are by every span added to them: they mean "never", and cannot overflow
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, order=True)
@@ -71,15 +93,43 @@ class Span:
 
     @classmethod
     def parse(cls, text: str) -> Span:
-        """Read ``48h``, ``2d``, ``1d12h``, ``90m`` or ``0``; raise TimingError otherwise."""
+        """Read ``48h``, ``2d``, ``1d12h``, ``90m`` or ``0`` of at most ``MAX_SPAN_DAYS``
+        days; raise TimingError otherwise (past the bound, saying so)."""
+        span = cls._read(text)
+        if span is None or span.total_seconds() > _MAX_SPAN_SECONDS:
+            raise OutOfRange(
+                f"'{text.strip()}' is too long: a length of time is at most "
+                f"{MAX_SPAN_DAYS} days ({MAX_SPAN_DAYS}d or {MAX_SPAN_DAYS * 24}h)"
+            )
+        return span
+
+    @classmethod
+    def stored(cls, text: str) -> Span:
+        """A span as a game's stored rules hold it, cut to ``MAX_SPAN_DAYS`` days (rules
+        stored before the bound may be longer)."""
+        span = cls._read(text)
+        if span is None or span.total_seconds() > _MAX_SPAN_SECONDS:
+            return cls(days=MAX_SPAN_DAYS)
+        return span
+
+    @classmethod
+    def _read(cls, text: str) -> Span | None:
+        """The span ``text`` writes, whatever its length; None when a number in it has
+        more than ``_MAX_DIGITS`` digits; TimingError when it is not a span."""
         token = text.strip()
         if token == "0":
             return cls()
         match = _SPAN_RE.match(token)
         if not token or match is None or not any(match.groups()):
             raise TimingError(f"'{text}' is not a length of time (write e.g. 48h, 2d, 1d12h, 30m)")
+        if any(g and len(g) > _MAX_DIGITS for g in match.groups()):
+            return None
         days, hours, minutes = (int(g) if g else 0 for g in match.groups())
         return cls(days=days, seconds=hours * 3600 + minutes * 60)
+
+    def total_seconds(self) -> int:
+        """The length counting each day as 24 hours (as the bound does)."""
+        return self.days * 86400 + self.seconds
 
     @classmethod
     def hours(cls, n: float) -> Span:
@@ -109,8 +159,11 @@ class Span:
         return " ".join(w for w in words if w) or "no time"
 
     def add_to(self, moment: datetime, zone: ZoneInfo) -> datetime:
-        """``moment`` plus this span: days on the wall clock of ``zone``, then elapsed seconds."""
+        """``moment`` plus this span: days on the wall clock of ``zone``, then elapsed
+        seconds; a moment at or past ``LATEST`` is returned as it is."""
         _require_aware(moment)
+        if moment >= LATEST:
+            return moment.astimezone(UTC)
         result = moment
         if self.days:
             result = _wall_shift(moment, zone, self.days)
@@ -234,7 +287,8 @@ class TimingRules:
 
 
 def rules_from_dict(data: dict) -> TimingRules:
-    """The inverse of :meth:`TimingRules.to_dict`; missing keys take the defaults."""
+    """The inverse of :meth:`TimingRules.to_dict`; missing keys take the defaults, and
+    spans past the bound are cut to it (:meth:`Span.stored`)."""
     base = TimingRules()
     phases = {}
     for name in PHASE_TYPES:
@@ -243,16 +297,16 @@ def rules_from_dict(data: dict) -> TimingRules:
             continue
         t: PhaseTiming = getattr(base, name)
         phases[name] = PhaseTiming(
-            after=Span.parse(d["after"]) if "after" in d else t.after,
+            after=Span.stored(d["after"]) if "after" in d else t.after,
             at=_parse_clock(d["at"]) if d.get("at") else None if "at" in d else t.at,
             days=frozenset(d["days"]) if "days" in d else t.days,
-            grace=Span.parse(d["grace"]) if "grace" in d else t.grace,
-            remind=tuple(Span.parse(s) for s in d["remind"]) if "remind" in d else t.remind,
+            grace=Span.stored(d["grace"]) if "grace" in d else t.grace,
+            remind=tuple(Span.stored(s) for s in d["remind"]) if "remind" in d else t.remind,
         )
     return replace(
         base,
         zone=data.get("zone", base.zone),
-        delay=Span.parse(data["delay"]) if "delay" in data else base.delay,
+        delay=Span.stored(data["delay"]) if "delay" in data else base.delay,
         **phases,
     )
 
@@ -318,9 +372,11 @@ def next_deadline(
     The earliest moment is ``processed_at`` plus the phase's ``after`` span.  With
     ``at`` set the deadline is the first such wall-clock time at or after it;
     then it moves day by day (same wall-clock time) until it falls on an allowed
-    weekday and outside every absence (inclusive local date ranges).
+    weekday and outside every absence (inclusive local date ranges; a year at most).
     """
     _require_aware(processed_at)
+    if processed_at >= LATEST:  # a moment stored before the bounds: never
+        return processed_at.astimezone(UTC).replace(second=0, microsecond=0)
     zone = rules.tz
     timing = rules.for_phase(phase)
     earliest = whole_minute(timing.after.add_to(processed_at, zone))
@@ -332,7 +388,10 @@ def next_deadline(
             day += timedelta(days=1)
     else:
         clock = local.time()
-    blocked = [(a, b) for a, b in absences]
+    # an absence holds the deadline back a year at most (one stored before the bounds
+    # may last longer)
+    last = day + timedelta(days=MAX_AHEAD_DAYS)
+    blocked = [(a, min(b, last)) for a, b in absences]
     for _ in range(3700):  # ten years of days: any allowed day is found long before
         if day.weekday() in timing.days and not any(a <= day <= b for a, b in blocked):
             if timing.at is None and day == local.date():
@@ -760,7 +819,8 @@ def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
     Accepts ``2026-11-23 20:00``, ``2026-11-23T20:00``, the classic judges' form
     ``Mon Nov 23 2026 20:00:00`` (words in any order, weekday optional, year
     optional: the next such date), and offsets from ``now`` such as ``+36h`` or
-    ``+2d``.  Raises TimingError with a message for the game master.
+    ``+2d``, at most ``MAX_AHEAD_DAYS`` days ahead.  Raises TimingError with a message
+    for the game master (OutOfRange past the bound).
     """
     _require_aware(now)
     tz = zone_info(zone)
@@ -768,6 +828,7 @@ def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
     if len(tokens) == 1 and tokens[0].startswith("+"):
         return whole_minute(Span.parse(tokens[0][1:]).add_to(now, tz))
     day, rest = _date_parts(tokens, now.astimezone(tz))
+    _within_reach(day, now.astimezone(tz).date(), text)
     clocks = [_CLOCK.match(t) for t in rest]
     if len(rest) != 1 or clocks[0] is None:
         unknown = [t for t, c in zip(rest, clocks, strict=True) if c is None]
@@ -785,7 +846,9 @@ def parse_date_range(text: str, zone: str, now: datetime) -> tuple[date, date]:
 
     The two ends are separated by ``to``, ``until`` or `` - ``; one date alone is
     a single day.  Dates take the forms :func:`parse_datetime` knows, without a
-    time; a date without a year is the next one to come after ``now``.
+    time; a date without a year is the next one to come after ``now``.  The range
+    starts at most ``MAX_AHEAD_DAYS`` days after ``now`` and lasts at most
+    ``MAX_SPAN_DAYS`` days (OutOfRange beyond).
     """
     _require_aware(now)
     now_local = now.astimezone(zone_info(zone))
@@ -805,4 +868,17 @@ def parse_date_range(text: str, zone: str, now: datetime) -> tuple[date, date]:
             end = date(end.year + 1, end.month, min(end.day, 28) if end.month == 2 else end.day)
         else:
             raise TimingError("the range ends before it starts")
+    _within_reach(start, now_local.date(), text)
+    if (end - start).days + 1 > MAX_SPAN_DAYS:
+        too_long = f"'{text.strip()}' is too long: a range lasts at most {MAX_SPAN_DAYS} days"
+        raise OutOfRange(too_long)
     return start, end
+
+
+def _within_reach(day: date, today: date, text: str) -> None:
+    """Refuse (OutOfRange) a date more than ``MAX_AHEAD_DAYS`` days after ``today``."""
+    if (day - today).days > MAX_AHEAD_DAYS:
+        raise OutOfRange(
+            f"'{text.strip()}' is too far ahead: a date is at most {MAX_AHEAD_DAYS} days "
+            f"ahead (until {today + timedelta(days=MAX_AHEAD_DAYS)})"
+        )

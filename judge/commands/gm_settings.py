@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.clock.timing import TimingError, describe_rules, format_for, parse_datetime, parse_timing
+from judge.clock.timing import (
+    OutOfRange,
+    TimingError,
+    describe_rules,
+    format_for,
+    parse_datetime,
+    parse_timing,
+)
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
@@ -88,6 +95,9 @@ class SetDeadline(MasterCommand):
         zone = game_timing(game).zone
         try:
             when = parse_datetime(stmt.args, zone, ctx.now)
+        except OutOfRange as exc:  # a date or +offset, too far ahead
+            ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
+            return
         except TimingError:
             _change_timing(ctx, stmt, game, "DEADLINE " + stmt.args)
             return

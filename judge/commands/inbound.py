@@ -5,7 +5,7 @@ Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ig
 and gets no reply.  Mail over the size bound gets a short reply and nothing else.
 Replies per address and clock hour are limited (``[limits]
 replies_per_sender_per_hour``): past the limit, the mail is still applied but not
-answered.
+answered; a game master's mail with an accepted signature is answered all the same.
 """
 
 from __future__ import annotations
@@ -59,7 +59,11 @@ from judge.game.games import (
 )
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
-from judge.masters.authority import authenticate_gm_mail, keyring_home
+from judge.masters.authority import (
+    authenticate_gm_mail,
+    is_game_master_address,
+    keyring_home,
+)
 from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.reading import TextOrderRules
@@ -87,15 +91,16 @@ def process_inbound(
         session.add(inbound)
         return
     account = _account(session, mail.sender)
-    # A sender with no account here is a first contact: replies to it count against
-    # the judge-wide ``[limits] replies_to_new_addresses_per_hour``.
-    first = account is None
+    # A sender with no account here, nor a game master's key, is a first contact:
+    # replies to it count against the judge-wide ``[limits]
+    # replies_to_new_addresses_per_hour``.
+    first = account is None and not is_game_master_address(session, mail.sender)
     if mail.too_large:
         _reply_too_large(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
         rules = rules or TextOrderRules()
-        _process_commands(session, mail, config, now, rules, account, received)
+        _process_commands(session, mail, config, now, rules, account, received, first)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
 
@@ -397,8 +402,10 @@ def _process_commands(
     rules: Any,
     account: Account | None,
     received: datetime | None = None,
+    first: bool = False,
 ) -> None:
-    first = account is None
+    """Run a mail's commands and queue its reply (``first``: the sender is a first
+    contact, see :func:`process_inbound`)."""
     signature = _check_signature(session, mail, config, now)
     if signature is not None and signature.status in SUSPECT_SIGNATURES:
         _reply_signature_refused(session, mail, config, now, signature, first)
@@ -439,7 +446,9 @@ def _process_commands(
         game.phase if game else None,
         error=ctx.transcript.flagged,
     )
-    _send_limited(session, config, now, mail.sender, subject, body, mail, first)
+    # A game master's signed mail is always answered (judge.store.limits).
+    proven = ctx.signature_verified
+    _send_limited(session, config, now, mail.sender, subject, body, mail, first, proven)
     if ctx.signed_on and ctx.player is not None:
         owner = ctx.owner_address or player_address(session, ctx.player)
         if owner and owner.lower() != mail.sender.lower():
@@ -508,13 +517,16 @@ def _send_limited(
     body: str,
     answering: IncomingMail | None,
     first: bool = False,
+    proven: bool = False,
 ) -> bool:
     """Queue a reply unless ``to`` has had its share this hour, or ``to`` is a first
-    contact and first contacts had theirs (judge.store.limits); True when queued."""
+    contact and first contacts had theirs; a ``proven`` sender (a game master's signed
+    mail) is answered whatever the counts (judge.store.limits).  True when queued."""
     limits = config.limits
     new_limit = limits.replies_to_new_addresses_per_hour if first else None
+    per_sender = limits.replies_per_sender_per_hour
     limited = limited_body(
-        session, to, now, limits.replies_per_sender_per_hour, body, new_address_limit=new_limit
+        session, to, now, per_sender, body, new_address_limit=new_limit, proven=proven
     )
     if limited is None:
         return False

@@ -145,6 +145,17 @@ def is_registered(session: Session, address: str | None, fingerprint: str | None
     return session.exec(statement).first() is not None
 
 
+def is_game_master_address(session: Session, address: str | None) -> bool:
+    """True when some key is registered for ``address`` (signed or not, the judge
+    knows the address: its mail is no first contact)."""
+    try:
+        bare = normalise_address(address or "")
+    except GameMasterError:
+        return False
+    statement = select(GameMaster.id).where(GameMaster.address == bare)
+    return session.exec(statement).first() is not None
+
+
 def authorise(
     session: Session, verification: Verification, sender: str | None = None
 ) -> Verification:

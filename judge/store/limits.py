@@ -8,6 +8,15 @@ in the ``reply_count`` table, in the transaction of the mail that caused them). 
 last one allowed says that it is the last; after it the mail is still applied, but not
 answered, until the next clock hour.  A limit of 0 or less turns the limit off.
 
+A game master's mail with a good, new signature of a key registered for its sender
+(``proven``) is always answered: its reply is counted, but neither this limit nor the
+limit on first contacts below holds it back.  The limits are there against loops and
+against backscatter to forged senders; neither can make a fresh signature of a
+registered key, and each signature is carried out once.  Without this, the master's
+signed commands were carried out unanswered once the address had had its replies (the
+judge's notices to a master who is also the keeper count there too), or once the
+hour's first contacts were used up (a master has no player account of their own).
+
 Mail the judge sends on its own (turn reports, reminders, announcements) is not a reply:
 it is neither counted nor held back.
 
@@ -35,6 +44,12 @@ from judge.store.models import ReplyCount
 LAST_REPLY = (
     "\nThis is the last reply this judge sends to {address} this hour (at most {limit}); "
     "further mail this hour is applied but not answered.\n"
+)
+
+PROVEN_PAST_LIMIT = (
+    "\n{address} has had the {limit} replies this judge sends to one address in an hour: "
+    "your signed mail is answered all the same, other mail this hour is applied but "
+    "not answered.\n"
 )
 
 
@@ -124,13 +139,20 @@ def limited_body(
     limit: int,
     body: str,
     new_address_limit: int | None = None,
+    *,
+    proven: bool = False,
 ) -> str | None:
     """Count a reply to ``address`` and return the body to send, or None when the
     address has had its ``limit`` replies this hour, or when ``new_address_limit`` is
     given (the address has no account) and new addresses had that many this hour.
 
-    The last reply allowed gets a line saying so.  A limit ``<= 0``: no limit.
+    The last reply allowed gets a line saying so.  A limit ``<= 0``: no limit.  A
+    ``proven`` sender's reply is counted and always sent (the module docstring).
     """
+    if proven:
+        total = count_reply(session, address, now)
+        note = PROVEN_PAST_LIMIT.format(address=address, limit=limit)
+        return body + note if 0 < limit <= total else body
     new_limit = new_address_limit or 0
     if new_limit > 0 and count(session, NEW_ADDRESSES, now) > new_limit:
         return None

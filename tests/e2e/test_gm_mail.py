@@ -112,3 +112,36 @@ def test_the_readme_first_game_mail_is_accepted(judge: DemoJudge, master: Corres
     assert "*** Refused" not in text, text
     assert "Game alpha created" in text
     assert games(judge) == {"alpha": 7}
+
+
+def test_a_masters_signed_mails_are_answered_after_a_burst_of_first_contacts(
+    judge: DemoJudge, master: Correspondent
+) -> None:
+    """Issue 25 item 2: more first contacts than ``[limits]
+    replies_to_new_addresses_per_hour`` (60 by default) arrive between the master's
+    signed mails; the master, who has no player account, still gets one reply to each
+    signed mail (the signature proves the sender: it is no forged first contact)."""
+    sent: list[str] = []
+    for n in range(62):
+        stranger = Correspondent(judge, f"stranger{n}@elsewhere.test")
+        message_id = make_msgid(domain="elsewhere.test")
+        raw = stranger.compose("hello judge\n", "hello", "plain", message_id)
+        judge.deliver(stranger.address, raw, message_id, f"stranger-{n}")
+    signed = {
+        "create": "CREATE ../../etc VARIANT ../../../passwd\nCREATE okgame PLAYERS 3\n",
+        "timing": "GAME okgame\nSET GRACE 1m\nSET DEADLINE MOVE 36h\n",
+    }
+    for label, text in signed.items():
+        message_id = make_msgid(domain="demo.test")
+        raw = master.compose(text, label, PGP_MIME, message_id)
+        judge.deliver(MASTER, raw, message_id, label)
+        sent.append(message_id)
+    for message_id in sent:
+        judge.wait_processed(message_id, timeout=60)
+    judge.wait_sent(timeout=60)
+    replies = {m: [d for d in judge.mails if d.in_reply_to == m] for m in sent}
+    assert {m: len(r) for m, r in replies.items()} == dict.fromkeys(sent, 1)
+    create, timing = (r[0].text() for r in replies.values())
+    assert "Game okgame created" in create
+    assert "Signature good" in timing and "okgame" in timing
+    assert games(judge) == {"okgame": 3}

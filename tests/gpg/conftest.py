@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,15 @@ from gpg_helpers import Signer, make_signer, remove_home, short_home
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, SQLModel, create_engine
 
-from judge.masters.authority import GameMaster, UsedSignature
+from judge.masters.authority import GameMaster, UsedSignature, add_game_master, keyring_home
 from judge.masters.signatures import Keyring
+
+# tests/gpg is not a package (its modules import gpg_helpers directly); the shared
+# command-test helpers live in the tests package at the repository root.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.commands.helpers import add_game, migrated_engine  # noqa: E402
+
+GM = "gm@example.org"
 
 
 @pytest.fixture(scope="session")
@@ -66,4 +75,22 @@ def session() -> Iterator[Session]:
     SQLModel.metadata.create_all(engine, tables=tables)
     with Session(engine) as db:
         yield db
+    engine.dispose()
+
+
+@pytest.fixture
+def gm_engine(tmp_path: Path, judge_home: Path, gm: Signer, second_gm: Signer):
+    """A migrated SQLite file with ``game1`` (tests.commands.helpers.add_game) mastered
+    by ``GM``, and both game masters' keys registered."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.master_address = GM
+        session.add(game)
+        keyring = Keyring(keyring_home(judge_home))
+        now = datetime.now(UTC)
+        add_game_master(session, keyring, GM, gm.public_key(), now)
+        add_game_master(session, keyring, second_gm.address, second_gm.public_key(), now)
+        session.commit()
+    yield engine
     engine.dispose()

@@ -23,19 +23,15 @@ from gpg_helpers import (
 from sqlmodel import Session, select
 
 from judge.game.games import find_game
-from judge.masters.authority import add_game_master, keyring_home
-from judge.masters.signatures import Keyring
 from judge.store.models import Game, Order
 
 # tests/gpg is not a package (its modules import gpg_helpers directly); the shared
 # command-test helpers live in the tests package at the repository root.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.commands.helpers import (  # noqa: E402
-    add_game,
     body_of,
     deliver,
     judge_config,
-    migrated_engine,
     outbox,
 )
 
@@ -55,18 +51,8 @@ def config(judge_home: Path):
 
 
 @pytest.fixture
-def engine(tmp_path, judge_home: Path, gm: Signer, second_gm: Signer):
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        game.master_address = GM
-        session.add(game)
-        keyring = Keyring(keyring_home(judge_home))
-        add_game_master(session, keyring, GM, gm.public_key(), now())
-        add_game_master(session, keyring, second_gm.address, second_gm.public_key(), now())
-        session.commit()
-    yield engine
-    engine.dispose()
+def engine(gm_engine):
+    return gm_engine
 
 
 def fresh_id(raw: bytes) -> bytes:
