@@ -41,15 +41,6 @@ def turn_index(loc: MLoc | BoardKey | tuple) -> int:
     return 2 * loc[1] + loc[2]
 
 
-def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
-    """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
-    (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
-    timeline number and ``(year, season)``."""
-    first = min(world.boards, key=BoardKey.canonical_order)
-    index = turn_index(first) + turn
-    return timeline + 1, (index // 2, index % 2)
-
-
 def timeline_parents(world: World) -> dict[int, BoardKey]:
     """For every forked timeline, the board it was forked from."""
     return {child: key for key, board in world.boards.items() for child in board.children}

@@ -410,12 +410,20 @@ class _Reader:
         return dest
 
 
+def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
+    """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
+    (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
+    timeline number and ``(year, season)``: 5dplomacy has two movement turns a year
+    and no winter board."""
+    first = min(world.boards, key=BoardKey.canonical_order)
+    index = 2 * first.year + first.season + turn
+    return timeline + 1, (index // 2, index % 2)
+
+
 def _numbered_form(world: World) -> Numbered | None:
     """The reader of 5dplomacy's numbered boards, in a 5dplomacy world only."""
     if not world.fived:
         return None
-    from judge.rules.multiverse.fived import numbered_board
-
     return lambda turn, timeline: numbered_board(world, turn, timeline)
 
 
