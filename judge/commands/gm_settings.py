@@ -21,9 +21,11 @@ from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
+from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC, DISORDER_TEXT
 from judge.game.clock import game_timing, set_game_timing
 from judge.game.empires import MAX_EMPIRES, MIN_EMPIRES
 from judge.game.games import empires_per_game, variant_powers
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     AT_GRACE_PROCESS,
@@ -268,5 +270,54 @@ class SetAnonymous(MasterCommand):
         game.anonymous = choice == "ON"
         ctx.session.add(game)
         text = f"Game {game.name} is {'anonymous' if game.anonymous else 'not anonymous'}."
+        ctx.transcript.ok(stmt.text, text)
+        note_change(ctx, game, text)
+
+
+# The words a game master may write for each rule of removals in civil disorder.
+_DISORDER_WORDS = {
+    DISORDER_2023: DISORDER_2023,
+    "NEW": DISORDER_2023,
+    DISORDER_CLASSIC.upper(): DISORDER_CLASSIC,
+    "OLD": DISORDER_CLASSIC,
+    "1982": DISORDER_CLASSIC,
+}
+
+
+@register
+class SetCdRule(MasterCommand):
+    """Choose how the units of a power that does not order its removals are chosen."""
+
+    rank = 216
+    keyword = "SET CD RULE"
+    aliases = ("SET CIVIL DISORDER",)
+    syntax = "SET CD RULE 2023|CLASSIC"
+    help = (
+        "Game masters: how the judge removes the units of a power that does not order\n"
+        "the removals it owes. 2023 (the default): the unit farthest from a supply\n"
+        "centre the power owns goes first, units on a centre last. CLASSIC (the rule of\n"
+        "the 1971 and 1982 rulebooks, which most game records follow): the unit farthest\n"
+        "from a home centre goes first. Both: then fleets before armies, then by name."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        choice = _DISORDER_WORDS.get(stmt.args.strip().upper())
+        offered = ruleset_for_game(game).disorder_rules
+        if not offered:
+            ctx.transcript.refused(
+                stmt.text, f"game {game.name}'s rules choose the units removed in civil disorder"
+            )
+            return
+        if choice not in offered:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        if game.cd_rule == choice:
+            _unchanged(ctx, stmt, f"Game {game.name} already removes by the {choice} rule")
+            return
+        game.cd_rule = choice
+        ctx.session.add(game)
+        text = (
+            f"In game {game.name}, units are removed in civil disorder by {DISORDER_TEXT[choice]}."
+        )
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)

@@ -18,7 +18,7 @@ from judge.commands.player_state import game_named
 from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
-from judge.game.games import game_powers
+from judge.game.games import disorder_rule_line, game_powers
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
 from judge.rules.standings import centre_counts
@@ -48,6 +48,7 @@ def settings_lines(game: Game) -> list[str]:
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         f"Game master: {game.master_address or 'none'}",
+        *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),
     ]
 

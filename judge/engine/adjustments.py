@@ -154,3 +154,31 @@ def civil_disorder_ranking(
         )
 
     return sorted(candidates, key=key)
+
+
+def classic_disorder_ranking(
+    units: Mapping[Location, Unit],
+    home_centers: Iterable[str],
+    area_of: Callable[[Location], str],
+    name_of: Callable[[str], str],
+    neighbours: Callable[[str], Iterable[str]],
+    fleet_homes: Iterable[Location],
+    fleet_neighbours: Callable[[Location], Iterable[Location]],
+    candidates: list[Location],
+) -> list[Location]:
+    """Rank units for removal by the classic rule (the 1971 and 1982 rulebooks as the
+    DATC's version 2 read them, DATC 4.D.8): the farthest from the nearest home supply
+    centre first, an army counting adjacent areas whatever their kind (it may be
+    convoyed), a fleet its own moves (``fleet_homes``: the fleet locations of the home
+    centres); fleets before armies; then by the English name of the area.  A unit on a
+    supply centre is not kept for that."""
+    by_army = distances_from(home_centers, neighbours)
+    by_fleet = distances_from(fleet_homes, fleet_neighbours)
+    far = max((*by_army.values(), *by_fleet.values()), default=0) + 1
+
+    def key(loc: Location) -> tuple:
+        fleet = units[loc].type is UnitType.FLEET
+        distance = by_fleet.get(loc, far) if fleet else by_army.get(area_of(loc), far)
+        return (-distance, not fleet, name_of(area_of(loc)))
+
+    return sorted(candidates, key=key)

@@ -11,10 +11,14 @@ plays the classic rules; a ruleset replaces what differs with
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from judge.engine.adjustments import adjustment_counts, civil_disorder_ranking
+from judge.engine.adjustments import (
+    adjustment_counts,
+    civil_disorder_ranking,
+    classic_disorder_ranking,
+)
 from judge.engine.geography import Geography
 from judge.engine.kinds import MovementOrder, Order
 from judge.engine.mapgeo import geography_for
@@ -84,6 +88,24 @@ def distance_ranking(
     )
 
 
+def classic_ranking(
+    variant: Variant, position: Position, power: str, candidates: list[Location]
+) -> list[Location]:
+    """The classic order of removals in civil disorder: farthest from a home centre
+    (the rulebooks before 2023, DATC 4.D.8)."""
+    homes = variant.powers[power].home_centers
+    return classic_disorder_ranking(
+        position.units,
+        homes,
+        variant.province_of,
+        lambda area: variant.provinces[area].name,
+        province_neighbours(variant),
+        [loc for home in homes for loc in variant.fleet_locations(home)],
+        variant.fleet_neighbours,
+        candidates,
+    )
+
+
 def province_neighbours(variant: Variant) -> Callable[[str], Iterable[str]]:
     """Areas next to an area for any unit type (the 2023 distance rule)."""
 
@@ -144,3 +166,37 @@ class EngineRules:
 
 STANDARD = EngineRules()
 """The classic rules (the 2023 rulebook with the DATC's preferred choices)."""
+
+
+DISORDER_2023 = "2023"
+DISORDER_CLASSIC = "classic"
+DISORDER_RULES = {DISORDER_2023: distance_ranking, DISORDER_CLASSIC: classic_ranking}
+"""The rules of removals in civil disorder a game may be played by, by name: the 2023
+rulebook's (the default) and the classic one."""
+DISORDER_TEXT = {
+    DISORDER_2023: (
+        "the 2023 rule: the unit farthest from a supply centre the power owns goes first"
+        " (units on a supply centre last), fleets before armies, then by name"
+    ),
+    DISORDER_CLASSIC: (
+        "the classic rule: the unit farthest from a home centre goes first,"
+        " fleets before armies, then by name"
+    ),
+}
+"""Each rule of removals in civil disorder in words, for players."""
+
+
+def with_disorder_rule(rules: EngineRules, name: str) -> EngineRules:
+    """``rules`` removing the units of a power in civil disorder by the named rule of
+    :data:`DISORDER_RULES` (the 2023 one: the rules' own, which a ruleset may have
+    adapted, as Outer Space has); ValueError for another name, or for the classic
+    rule in rules that remove by their own."""
+    ranking = DISORDER_RULES.get(name)
+    if ranking is None:
+        known = ", ".join(DISORDER_RULES)
+        raise ValueError(f"unknown civil disorder rule {name!r} (one of {known})")
+    if name == DISORDER_2023 or ranking is rules.disorder_removals:
+        return rules
+    if rules.disorder_removals is not distance_ranking:
+        raise ValueError(f"the {rules.name} rules remove units in civil disorder by their own rule")
+    return replace(rules, disorder_removals=ranking)

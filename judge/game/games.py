@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from sqlalchemy import bindparam, event, inspect, orm
 from sqlmodel import Session, col, select
 
+from judge.engine.rules import DISORDER_TEXT
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
 from judge.rules.registry import ruleset_for, ruleset_for_game
@@ -119,6 +120,14 @@ def power_name(game: Game, code: str) -> str:
 def variant_label(game: Game) -> str:
     """The variant as every game mail names it: ``Standard``, ``Standard (multiverse)``."""
     return ruleset_for_game(game).variant_label(game.variant.capitalize())
+
+
+def disorder_rule_line(game: Game) -> str | None:
+    """The game's rule of removals in civil disorder, for its settings (None where its
+    rules offer no choice)."""
+    if not ruleset_for_game(game).disorder_rules:
+        return None
+    return f"Civil disorder removals: {DISORDER_TEXT[game.cd_rule]} (SET CD RULE)"
 
 
 def starting_position(variant: str) -> dict[str, Any]:

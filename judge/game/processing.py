@@ -114,6 +114,7 @@ def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase:
     """Adjudicate a position with the orders stored for ``phase``, handed to the
     game's ruleset as data (each with the wording it was accepted in)."""
     rules = ruleset_for_game(game)  # first: it knows the locations its orders are stored with
+    doc = rules.with_disorder_rule(doc, game.cd_rule)
     rows = stored_rows(session, game, phase)
     orders = {
         power: [StoredOrder(row.canonical, row.order()) for row in mine]

@@ -228,10 +228,12 @@ def _add_disorder_removals(
         ]
     else:
         removed = []
+    rule = result.get("civil_disorder_rule")
+    why = f" (civil disorder, {rule} rule)" if rule else ""
     for u in removed:
         sentence = (
             f"Defaults, removing the {names.unit(u['type']).lower()} "
-            f"{names.in_place(u['province'])}."
+            f"{names.in_place(u['province'])}{why}."
         )
         lines.setdefault(u["power"], []).append(OrderLine(sentence, [], "default"))
 

@@ -299,6 +299,16 @@ class Ruleset(ABC):
         """The variant as game mail names it (``Standard``)."""
         return label
 
+    # The rules of removals in civil disorder a game master may choose from (names of
+    # judge.engine.rules.DISORDER_RULES, the default first); none where the rules
+    # remove by their own (random in the multiverse, Outer Space's orbits).
+    disorder_rules: tuple[str, ...] = ()
+
+    def with_disorder_rule(self, doc: Document, name: str) -> Document:
+        """The position to adjudicate when the game removes in civil disorder by the
+        rule ``name`` (SET CD RULE): unchanged where the rules offer no choice."""
+        return doc
+
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(u.get("power")) for u in units if u.get("power")}

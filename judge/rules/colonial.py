@@ -20,15 +20,16 @@ not count for, the railroad's power and stations) is read from the variant's
   a canal move's own success costs it its permission, it is void.
 * The railroad (TSR) is a move kind, :class:`RailMove`, of a Russian army from its
   station to another: it arrives only where every unit leaves, never cuts support,
-  and stands off every foreign move into a station of its route (strength 1 on its
-  way, its supported strength at its destination).  It is blocked at the first
-  station on its way that a foreign unit ends the turn in, tries to enter, or
+  and stands off every foreign move into a station on its way (strength 1) and
+  every move into its destination (its supported strength).  It is blocked at the
+  first station on its way that a foreign unit ends the turn in, tries to enter, or
   leaves for a station further along (TSR-10), or else at a destination it does
   not get into; it stops at the nearest free station before the block, found by
-  resolving again, or stays.  A Russian unit may swap places with it (TSR-9).
-  That an attempt to enter blocks also settles TSR-10's move chains: a foreign
-  unit following another out of a station on the way blocks the train there
-  whether it gets in or not.
+  resolving again, or stays.  It acts only up to the block: the stations beyond,
+  its destination included, see no train (TSR-4).  A Russian unit may swap places
+  with it (TSR-9).  That an attempt to enter blocks also settles TSR-10's move
+  chains: a foreign unit following another out of a station on the way blocks the
+  train there whether it gets in or not.
 """
 
 from __future__ import annotations
@@ -294,40 +295,22 @@ def _trains(
     return trains
 
 
-def _hinder_entries(
-    geo: Geography,
-    units: Mapping[Location, Unit],
-    orders: dict[Location, MovementOrder],
-    trains: Mapping[Location, RailMove],
-) -> None:
-    """Make every non-Russian move into a station on a train's way meet the train there."""
-    passed = {
-        station for loc, train in trains.items() for station in _route(geo, loc, train.dest)[:-1]
-    }
-    power = special_rules().rail_power
-    for loc, order in orders.items():
-        if type(order) is Move and units[loc].power != power and geo.province(order.dest) in passed:
-            orders[loc] = _MeetsTrain(order.unit, order.dest, order.via_convoy)
-
-
-def _train_stop(
+def _train_block(
     geo: Geography,
     units: Mapping[Location, Unit],
     orders: Mapping[Location, MovementOrder],
     loc: Location,
     result: MovementResult,
-) -> tuple[Hashable | None, str]:
-    """Where the train at ``loc`` gets to, given an outcome of the phase, and why
-    it stops there when that is short of its destination ("blocked" on its way,
-    "bounced" at its destination).
+) -> int | None:
+    """Where on its route the train at ``loc`` is blocked, given an outcome of the
+    phase: the index of that station in :func:`_route` (its last index: refused at its
+    destination), or None when it gets in.
 
     The train is blocked at the first station on its way where a non-Russian unit
     ends the turn (TSR-2, TSR-3), or that a non-Russian unit tried to enter (it
     stood off with the train there, TSR-4), or that a non-Russian unit left for a
     station further along (TSR-10: blocked where it started); failing all that, at
-    its destination when it does not get in (TSR-5).  A blocked train stops at the
-    nearest station before the block which ends the turn empty and which no other
-    unit tried to enter, or None: it stays (TSR-6).
+    its destination when it does not get in (TSR-5).
 
     That an attempt to enter blocks also settles TSR-10's move chains: a foreign
     unit following another out of a station on the way blocks the train there
@@ -337,36 +320,54 @@ def _train_stop(
     assert isinstance(train, RailMove)
     route = _route(geo, loc, train.dest)
     on_the_way = route[:-1]
-    at_end: dict[Hashable, str] = {}
-    for other, unit in units.items():
-        if other != loc and other not in result.dislodged:
-            at_end[geo.province(result.moves.get(other, other))] = unit.power
+    at_end = _ends(geo, units, loc, result)
     blocks: set[Hashable] = set()
-    tried: set[Hashable] = set()
     for other, order in orders.items():
         dest = order.moves_to()
-        if other == loc or dest is None:
-            continue
-        tried.add(geo.province(dest))
-        if units[other].power == power:
+        if other == loc or dest is None or units[other].power == power:
             continue
         blocks.add(geo.province(dest))  # stood off with the train there (TSR-4)
         start = geo.province(other)
         if start in on_the_way and geo.province(dest) in route[route.index(start) + 1 :]:
             blocks.add(start)  # moved ahead of the train (TSR-10)
-    blocked = next(
-        (i for i, s in enumerate(on_the_way) if at_end.get(s, power) != power or s in blocks),
-        None,
-    )
-    why = "blocked"
-    if blocked is None:
-        if loc in result.moves:
-            return route[-1], ""
-        blocked, why = len(on_the_way), "bounced"  # its destination refused it (TSR-5)
-    for station in reversed(on_the_way[:blocked]):
+    for i, station in enumerate(on_the_way):
+        if at_end.get(station, power) != power or station in blocks:
+            return i
+    return None if loc in result.moves else len(on_the_way)
+
+
+def _ends(
+    geo: Geography, units: Mapping[Location, Unit], loc: Location, result: MovementResult
+) -> dict[Hashable, str]:
+    """Area -> power of the unit ending the turn there, the train at ``loc`` left out."""
+    return {
+        geo.province(result.moves.get(other, other)): unit.power
+        for other, unit in units.items()
+        if other != loc and other not in result.dislodged
+    }
+
+
+def _train_stop(
+    geo: Geography,
+    orders: Mapping[Location, MovementOrder],
+    loc: Location,
+    at_end: Mapping[Hashable, str],
+    block: int,
+) -> Hashable | None:
+    """Where the train at ``loc``, blocked at index ``block`` of its route, stops
+    (``at_end``: see :func:`_ends`): the nearest station before the block which ends
+    the turn empty and which no other unit tried to enter, or None: it stays (TSR-6)."""
+    train = orders[loc]
+    assert isinstance(train, RailMove)
+    tried = {
+        geo.province(dest)
+        for other, order in orders.items()
+        if other != loc and (dest := order.moves_to()) is not None
+    }
+    for station in reversed(_route(geo, loc, train.dest)[:block]):
         if station not in at_end and station not in tried:
-            return station, why
-    return None, why
+            return station
+    return None
 
 
 def _shorter(
@@ -500,21 +501,34 @@ def _backing(orders: Mapping[Location, MovementOrder], train: Location) -> set[L
     return {loc for loc, order in orders.items() if order.supports() == train}
 
 
-def _stand_off_at_destinations(
+def _meet_trains(
     geo: Geography,
+    units: Mapping[Location, Unit],
     given: Mapping[Location, MovementOrder],
     effective: dict[Location, MovementOrder],
     trains: Mapping[Location, RailMove],
+    reach: Mapping[Location, int],
     at_destination: Mapping[Location, int],
 ) -> None:
-    """Make every move into the destination of a train stopped short of it meet the
-    train there with the strength it had (TSR-4, TSR-5)."""
-    for loc, strength in at_destination.items():
-        area = geo.province(trains[loc].dest)
-        for other, order in given.items():
-            if not isinstance(order, Move) or geo.province(order.dest) != area:
-                continue
-            train = max(strength, order.train if isinstance(order, _MeetsTrain) else 0)
+    """Make the moves into a station a train reaches meet the train there: every
+    non-Russian move into a station on its way up to its reach (TSR-4), and, when it
+    is stopped short but reaches its destination, every move into that destination,
+    with the strength it had there (TSR-5)."""
+    on_the_way: set[Hashable] = set()  # a train there has strength 1 (TSR-4)
+    refused: dict[Hashable, int] = {}  # a destination -> the strength of a train refused there
+    for loc, train in trains.items():
+        route = _route(geo, loc, train.dest)
+        last = len(route) - 1
+        on_the_way.update(route[: min(reach[loc] + 1, last)])
+        if reach[loc] == last and loc in at_destination:
+            refused[route[-1]] = max(refused.get(route[-1], 0), at_destination[loc])
+    power = special_rules().rail_power
+    for other, order in given.items():
+        if type(order) is not Move:
+            continue
+        area = geo.province(order.dest)
+        train = max(refused.get(area, 0), int(area in on_the_way and units[other].power != power))
+        if train:
             effective[other] = _MeetsTrain(order.unit, order.dest, order.via_convoy, train)
 
 
@@ -524,24 +538,29 @@ def resolve_colonial(
     orders: Mapping[Location, MovementOrder],
 ) -> MovementResult:
     """Resolve a movement phase with the canal's permission (SUEZ-6: a canal move
-    without it is void and the fleet holds) and the railroad's trains (TSR-3..8).
+    without it is void and the fleet holds) and the railroad's trains (TSR-3..10).
 
     Both depend on the outcome, so the phase is resolved again, with the canal moves
     that lost permission held and the blocked trains stopped short, until nothing
-    changes (each round only takes away: it ends).  A train stopped short still
-    stands off every move into its destination with the strength it had there, and
-    its supports keep the results they had (TSR-5, TSR-7)."""
+    changes.  A train acts only up to where it is blocked (TSR-4): the stations
+    beyond the block, its destination included, no longer see it; one refused at its
+    destination still stands off every move into it with the strength it had there
+    (TSR-5).  Where a block holds only while the train acts beyond it (a foreign unit
+    fails to leave because of the train further on, and leaves once the train is not
+    seen there), the literal rule has no answer: the train is blocked there and still
+    acts where it did, as vDiplomacy has it (TSR-10).  Each round only takes away, so
+    it ends.  The train's supports keep the results they had (TSR-7)."""
     given = dict(orders)
     failed: dict[Location, Outcome] = {}
     trains = _trains(geo, units, given, failed)
-    _hinder_entries(geo, units, given, trains)
     canal = {loc for loc, order in given.items() if isinstance(order, CanalMove)}
     permitted = set(canal)
-    stops: dict[Location, Hashable | None] = {
-        loc: geo.province(t.dest) for loc, t in trains.items()
-    }
+    routes = {loc: _route(geo, loc, t.dest) for loc, t in trains.items()}
+    stops: dict[Location, Hashable | None] = {loc: route[-1] for loc, route in routes.items()}
+    reach = {loc: len(route) - 1 for loc, route in routes.items()}  # how far it is seen
+    blocks: dict[Location, int] = {}  # where on its route a train is blocked
+    trial: dict[Location, int] = {}  # the reach before a block not yet seen to hold
     at_destination: dict[Location, int] = {}  # a stopped train's strength at its destination
-    why: dict[Location, str] = {}
     kept: dict[Location, Outcome] = {}  # the results of its supports
     while True:
         effective = dict(given)
@@ -550,30 +569,34 @@ def resolve_colonial(
         for loc, stop in stops.items():
             if stop is None:
                 effective[loc] = Hold(loc)
-            elif stop != geo.province(trains[loc].dest):
+            elif stop != routes[loc][-1]:
                 effective[loc] = RailMove(loc, _place(loc, _code(stop)))
-        _stand_off_at_destinations(geo, given, effective, trains, at_destination)
+        _meet_trains(geo, units, given, effective, trains, reach, at_destination)
         result = resolve_movement(geo, units, effective)
         lost = {loc for loc in permitted if not _permitted(geo, units, given, loc, result)}
         permitted -= lost
         changed = False
         for loc, train in trains.items():
-            found, reason = _train_stop(geo, units, given, loc, result)
-            stop = _shorter(geo, loc, train, stops[loc], found)
-            if stop != stops[loc]:
-                why[loc] = reason
-                if loc not in at_destination:
-                    backing = {s: result.outcomes[s] for s in _backing(given, loc)}
-                    at_destination[loc] = 1 + sum(o.success for o in backing.values())
-                    kept.update(backing)
-                stops[loc], changed = stop, True
+            block = _train_block(geo, units, given, loc, result)
+            before = trial.pop(loc, None)
+            if before is not None and (block is None or block > blocks[loc]):
+                reach[loc], changed = before, True  # the block holds only so (TSR-10)
+            if block is None or block >= blocks.get(loc, block + 1):
+                continue
+            if loc not in blocks:
+                backing = {s: result.outcomes[s] for s in _backing(given, loc)}
+                at_destination[loc] = 1 + sum(o.success for o in backing.values())
+                kept.update(backing)
+            blocks[loc], trial[loc], reach[loc] = block, reach[loc], min(reach[loc], block)
+            found = _train_stop(geo, given, loc, _ends(geo, units, loc, result), block)
+            stops[loc], changed = _shorter(geo, loc, train, stops[loc], found), True
         if not lost and not changed:
             break
     for loc in canal - permitted:
         result.outcomes[loc] = Outcome(False, "void")
-    for loc, stop in stops.items():
-        if stop != geo.province(trains[loc].dest):
-            result.outcomes[loc] = Outcome(False, why[loc])
+    for loc, block in blocks.items():
+        why = "bounced" if block == len(routes[loc]) - 1 else "blocked"
+        result.outcomes[loc] = Outcome(False, why)
     result.outcomes.update(kept)
     result.outcomes.update(failed)
     return result

@@ -19,6 +19,7 @@ from judge.engine.orders import Build, Location, Unit, UnitType, Waive
 from judge.engine.phase import Phase, PhaseError
 from judge.engine.resolver import Dislodgement, Outcome
 from judge.engine.retreats import retreat_options
+from judge.engine.rules import DISORDER_2023, DISORDER_RULES, with_disorder_rule
 from judge.engine.turn import (
     DislodgedUnit,
     PhaseOutcome,
@@ -47,7 +48,22 @@ def adjudicate_document(
     variant = document_variant(doc)
     position = read_position(variant, doc)
     checks = document_checks(variant, position, doc, syntax)
-    return adjudicate_checks(variant, position, checks, syntax)
+    return adjudicate_checks(variant, position, checks, syntax, disorder_rule(doc))
+
+
+DISORDER_KEY = "civil_disorder_rule"
+"""The key of a document's rule of removals in civil disorder (``2023`` by default,
+or ``classic``: judge.engine.rules.DISORDER_RULES); the answer repeats it when units
+were removed in civil disorder."""
+
+
+def disorder_rule(doc: Mapping[str, Any]) -> str:
+    """The rule of removals in civil disorder a document asks for; DocumentError for
+    an unknown one."""
+    name = doc.get(DISORDER_KEY, DISORDER_2023)
+    if name not in DISORDER_RULES:
+        raise DocumentError(f"'{DISORDER_KEY}' must be one of {', '.join(DISORDER_RULES)}")
+    return name
 
 
 def document_checks(
@@ -82,11 +98,12 @@ def adjudicate_checks(
     position: Position,
     checks: list[OrderCheck],
     syntax: OrderSyntax = STANDARD_SYNTAX,
+    disorder: str = DISORDER_2023,
 ) -> dict[str, Any]:
     """Adjudicate checked orders (each with its engine order) in a position by the
-    engine rules of ``syntax``; the answer's ``orders`` hold one entry per check, in
-    the same order."""
-    return judge_checks(variant, position, checks, syntax)[0]
+    engine rules of ``syntax``, removing in civil disorder by the rule ``disorder``;
+    the answer's ``orders`` hold one entry per check, in the same order."""
+    return judge_checks(variant, position, checks, syntax, disorder=disorder)[0]
 
 
 @dataclass(frozen=True)
@@ -109,12 +126,17 @@ def judge_checks(
     checks: list[OrderCheck],
     syntax: OrderSyntax = STANDARD_SYNTAX,
     steps: PhaseSteps = ENGINE_STEPS,
+    disorder: str = DISORDER_2023,
 ) -> tuple[dict[str, Any], PhaseOutcome]:
     """:func:`adjudicate_checks` by ``steps``; also gives the phase's outcome (with
     the position after it)."""
     rules = syntax.engine
     kind = position.phase.kind
     if kind == "A":
+        try:
+            rules = with_disorder_rule(rules, disorder)
+        except ValueError as error:
+            raise DocumentError(str(error)) from None
         # Adjustment orders are executed one by one (DATC 4.D.4-4.D.6).
         entries = _entries(checks)
         valid = [i for i, c in enumerate(checks) if c.ok]
@@ -132,7 +154,10 @@ def judge_checks(
         else:
             result = steps.retreats(variant, position, orders, rules=rules)
         entries = _judged_entries(checks, replaced, result.outcomes)
-    return _answer(variant, position, entries, result), result
+    answer = _answer(variant, position, entries, result)
+    if result.removed_in_disorder:
+        answer[DISORDER_KEY] = disorder
+    return answer, result
 
 
 # ----------------------------------------------------------------- reading

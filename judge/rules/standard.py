@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Phase
 from judge.engine.position import Position
+from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC
 from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
@@ -43,6 +44,7 @@ class StandardRuleset(Ruleset):
     """The rules of the 2023 rulebook on a variant's map."""
 
     name = "standard"
+    disorder_rules = (DISORDER_2023, DISORDER_CLASSIC)
 
     def __init__(self, syntax: OrderSyntax = STANDARD_SYNTAX) -> None:
         self.syntax = syntax
@@ -141,6 +143,13 @@ class StandardRuleset(Ruleset):
 
     # ---------------------------------------------------------- adjudication
 
+    def with_disorder_rule(self, doc: Document, name: str) -> Document:
+        from judge.rules.documents import DISORDER_KEY
+
+        if name == DISORDER_2023 or name not in self.disorder_rules:
+            return doc
+        return {**doc, DISORDER_KEY: name}
+
     def adjudicate(self, doc: Document) -> Document:
         from judge.rules.documents import adjudicate_document
 
@@ -155,7 +164,12 @@ class StandardRuleset(Ruleset):
         judged order of the answer carries its data and the types of the units it
         names, from which the reports word and draw it."""
         from judge.orders.text import OrderCheck, check_position_orders
-        from judge.rules.documents import adjudicate_checks, document_variant, read_position
+        from judge.rules.documents import (
+            adjudicate_checks,
+            disorder_rule,
+            document_variant,
+            read_position,
+        )
 
         doc["orders"] = {power: [o.canonical for o in mine] for power, mine in orders.items()}
         variant = document_variant(doc)
@@ -176,7 +190,7 @@ class StandardRuleset(Ruleset):
                             text=text, ok=True, canonical=text, order=stored.order, power=power
                         )
                     )
-        answer = adjudicate_checks(variant, position, checks, self.syntax)
+        answer = adjudicate_checks(variant, position, checks, self.syntax, disorder_rule(doc))
         _add_order_data(position, answer, checks)
         return self._step(doc, answer)
 

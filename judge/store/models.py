@@ -39,6 +39,7 @@ ADJACENCIES = ("loose", "strict")
 AT_GRACE_PROCESS = "process"  # missing orders default and the phase is processed
 AT_GRACE_WAIT = "wait"  # the game waits for its master (PROCESS)
 AT_GRACE_CHOICES = (AT_GRACE_PROCESS, AT_GRACE_WAIT)
+DISORDER_DEFAULT = "2023"  # the civil disorder rule of a new game (SET CD RULE)
 
 # Player statuses: playing, or gone (resigned or ejected; the power is in civil
 # disorder until the master REPLACEs the player).
@@ -113,6 +114,13 @@ class Game(SQLModel, table=True):
     # End of the grace period of the current deadline, once the deadline has passed.
     grace_until: datetime | None = None
     at_grace: str = Field(default=AT_GRACE_PROCESS, max_length=16)
+    # SET CD RULE: how the units of a power that does not order its removals are
+    # chosen (judge.engine.rules.DISORDER_RULES: "2023" or "classic").
+    cd_rule: str = Field(
+        default=DISORDER_DEFAULT,
+        max_length=16,
+        sa_column_kwargs={"server_default": DISORDER_DEFAULT},
+    )
     # True when grace ran out and the game waits for its master (at_grace == "wait").
     waiting_for_master: bool = False
     # Seed of the game's random choices (power assignment, multiverse removals).

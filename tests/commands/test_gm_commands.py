@@ -550,3 +550,40 @@ def test_every_mail_of_the_master_commands_has_the_judge_code(gm, session, game1
         "JUDGE:game1 - you no longer play France",
         "JUDGE:game1 - you now play France",
     }
+
+
+# ------------------------------------------------------------------ SET CD RULE
+
+
+def test_set_cd_rule_chooses_the_civil_disorder_rule(gm, session, game1) -> None:
+    assert game1.cd_rule == "2023"  # the default, as before the choice existed
+    ctx = gm("GAME game1\nSET CD RULE CLASSIC\nSET CD RULE classic\nSET CD RULE 1971")
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    assert "by the classic rule: the unit farthest from a home centre" in message(ctx, 1)
+    assert "nothing changed" in message(ctx, 2)
+    assert "expected: SET CD RULE 2023|CLASSIC" in message(ctx)
+    session.refresh(game1)
+    assert game1.cd_rule == "classic"
+    body = text_of(mails(session)[0])
+    assert "units are removed in civil disorder by the classic rule" in body
+    ctx = gm("GAME game1\nSET CIVIL DISORDER 2023")
+    assert statuses(ctx) == ["ok", "ok"]
+    session.refresh(game1)
+    assert game1.cd_rule == "2023"
+
+
+def test_the_cd_rule_is_in_the_games_summary_and_status(gm, make_ctx, session, game1) -> None:
+    gm("GAME game1\nSET CD RULE CLASSIC")
+    ctx = make_ctx("reader@example.org")
+    run_statements(ctx, parse_body("LIST game1\nSUMMARY game1"))
+    status = ctx.transcript.entries[0].extra
+    assert any(line.startswith("Civil disorder removals: the classic rule") for line in status)
+    summary = text_of(mails(session)[-1])
+    assert "Civil disorder removals: the classic rule: the unit farthest" in summary
+
+
+def test_set_cd_rule_is_refused_where_the_rules_choose_their_own(gm, session) -> None:
+    ctx = gm("CREATE multi RULES MULTIVERSE\nSET CD RULE CLASSIC")
+    assert statuses(ctx) == ["ok", "refused"]
+    assert "rules choose the units removed in civil disorder" in message(ctx)
+    assert find_game(session, "multi").cd_rule == "2023"

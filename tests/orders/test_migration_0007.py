@@ -14,14 +14,13 @@ from sqlmodel import Session, col, select
 
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.engine.orders import Unit, UnitType
-from judge.game.games import Seat, create_game
 from judge.orders.text import check_orders
 from judge.rules.multiverse.json_io import write_world
 from judge.rules.multiverse.mail_orders import check_world_orders
 from judge.rules.multiverse.ruleset import world_phase as multiverse_phase
 from judge.rules.multiverse.world import Dislodged
 from judge.store.db import make_engine, migrate
-from judge.store.models import MULTIVERSE_RULES, Order
+from judge.store.models import MULTIVERSE_RULES, STANDARD_RULES, Game, Order
 from tests.multiverse.helpers import BASE, board, world
 
 START = {
@@ -101,6 +100,15 @@ def _insert(conn: sa.Connection, game_id: int, phase: str, power: str, check: An
     )  # fmt: skip
 
 
+def _old_game(conn: sa.Connection, name: str, rules: str = STANDARD_RULES) -> int:
+    """A new game's row as the schema before migration 0007 holds it (the columns that
+    later migrations add are left out); the migration reads only its rules."""
+    game = Game(name=name, phase="S1901M", position="{}", rules=rules)
+    table = sa.Table("game", sa.MetaData(), autoload_with=conn)
+    values = {c.name: getattr(game, c.name) for c in table.columns if c.name != "id"}
+    return conn.execute(table.insert().values(values)).inserted_primary_key[0]
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
     """An empty database: a SQLite file, or one on the session's PostgreSQL server."""
@@ -114,13 +122,8 @@ def test_existing_orders_get_their_data_from_the_canonical_text(db_url: str) -> 
     migrate(url, "0006")
     engine = make_engine(url)
     expected: dict[str, Any] = {}  # canonical text -> the engine order it was written from
-    with Session(engine) as session:
-        standard = create_game(session, "old", [Seat("france", "f@x.test", "pw")])
-        multiverse = create_game(session, "oldmv", [Seat("france", "g@x.test", "pw")])
-        multiverse.rules = MULTIVERSE_RULES
-        session.commit()
-        ids = (standard.id, multiverse.id)
     with engine.begin() as conn:
+        ids = (_old_game(conn, "old"), _old_game(conn, "oldmv", MULTIVERSE_RULES))
         for doc, orders in ((START, MOVEMENT), (RETREATS, RETREAT_ORDERS), (WINTER, WINTER_ORDERS)):
             for power, lines in orders.items():
                 for check in check_orders(doc, power, lines):
@@ -157,11 +160,8 @@ def test_a_text_that_cannot_be_read_keeps_no_data(db_url: str) -> None:
     url = db_url
     migrate(url, "0006")
     engine = make_engine(url)
-    with Session(engine) as session:
-        game = create_game(session, "odd", [Seat("france", "f@x.test", "pw")])
-        session.commit()
-        game_id = game.id
     with engine.begin() as conn:
+        game_id = _old_game(conn, "odd")
         conn.execute(
             sa.text(
                 "INSERT INTO game_order (game_id, phase, power, unit_key, text, canonical, "

@@ -501,7 +501,9 @@ def test_TSR_4_a_foreign_move_into_a_station_on_the_way_stands_off_with_the_trai
     assert answer["contested"] == ["kra"]
 
 
-def test_TSR_4_a_blocked_train_still_stands_off_moves_into_the_rest_of_its_route() -> None:
+def test_TSR_4_a_blocked_train_is_not_seen_beyond_the_block() -> None:
+    # The train acts only up to where it is blocked: Krasnoyarsk and Vladivostok,
+    # beyond the Chinese army holding Omsk, see no train.
     answer = judge(
         ["russia A mos", "china A oms", "china A mac", "japan A sem"],
         {
@@ -512,10 +514,70 @@ def test_TSR_4_a_blocked_train_still_stands_off_moves_into_the_rest_of_its_route
     )
     found = results(answer)
     assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
-    assert found["A Mac - Vla"] == ("fails", "bounced")
-    assert found["A Sem - Kra"] == ("fails", "bounced")
+    assert found["A Mac - Vla"] == ("succeeds", None)
+    assert found["A Sem - Kra"] == ("succeeds", None)
+    assert where(answer) == {"prm": "russia", "oms": "china", "vla": "china", "kra": "japan"}
+    assert answer["contested"] == []
+
+
+def test_TSR_4_a_train_blocked_on_the_way_does_not_stand_off_at_its_destination() -> None:
+    # Issue 30's example: blocked by the Chinese army holding Omsk, the train stops in
+    # Krasnoyarsk and the Turkish army enters the empty Moscow (vDiplomacy's TSR.B2a).
+    answer = judge(
+        ["russia A vla", "china A oms", "turkey A ode"],
+        {"russia": ["A Vla - TSR - Mos"], "turkey": ["A Ode - Mos"]},
+    )
+    found = results(answer)
+    assert found["A Vla - TSR - Mos"] == ("fails", "blocked")
+    assert found["A Ode - Mos"] == ("succeeds", None)
+    assert where(answer) == {"kra": "russia", "oms": "china", "mos": "turkey"}
+
+
+def test_TSR_4_supports_for_a_blocked_train_add_nothing_at_its_destination() -> None:
+    answer = judge(
+        ["russia A vla", "russia A ore", "china A oms", "turkey A ode", "turkey A bak"],
+        {
+            "russia": ["A Vla - TSR - Mos", "A Ore S A Vla - Mos"],
+            "turkey": ["A Ode - Mos", "A Bak S A Ode - Mos"],
+        },
+    )
+    found = results(answer)
+    assert found["A Ode - Mos"] == ("succeeds", None)
+    assert found["A Vla - TSR - Mos"] == ("fails", "blocked")
+    assert where(answer)["mos"] == "turkey"
+
+
+def test_TSR_4_a_block_still_stands_off_at_the_blocked_station() -> None:
+    # Blocked at Omsk by the Chinese army entering it; Krasnoyarsk beyond sees no
+    # train, so the Japanese army gets in there.
+    answer = judge(
+        ["russia A mos", "china A akm", "japan A sem"],
+        {"russia": ["A Mos - TSR - Vla"], "china": ["A Akm - Oms"], "japan": ["A Sem - Kra"]},
+    )
+    found = results(answer)
+    assert found["A Akm - Oms"] == ("fails", "bounced")
+    assert found["A Sem - Kra"] == ("succeeds", None)
     assert where(answer)["prm"] == "russia"
-    assert answer["contested"] == ["kra", "vla"]
+
+
+def test_TSR_10_a_block_that_holds_only_while_the_train_acts_beyond_it() -> None:
+    # vDiplomacy's TSR.D5: the Chinese army in Omsk fails to leave only because the
+    # train stands off the other Chinese army at Krasnoyarsk; without the train there
+    # both would move and Omsk would be free.  No literal answer: the train is blocked
+    # at Omsk and still stands off at its destination, as vDiplomacy has it.
+    answer = judge(
+        ["russia A mos", "china A oms", "china A akm", "turkey A ode"],
+        {
+            "russia": ["A Mos - TSR - Kra"],
+            "china": ["A Oms - Akm", "A Akm - Kra"],
+            "turkey": ["A Ode - Mos"],
+        },
+    )
+    found = results(answer)
+    assert found["A Oms - Akm"] == ("fails", "bounced")
+    assert found["A Akm - Kra"] == ("fails", "bounced")
+    assert found["A Ode - Mos"] == ("succeeds", None)
+    assert where(answer)["prm"] == "russia"
 
 
 def test_TSR_4_a_supported_foreign_move_gets_in_and_blocks_the_train() -> None:

@@ -19,8 +19,10 @@ south coast.  Parts may be left out when the world makes them unambiguous:
 * a target with a timeline but no turn is on that timeline's active board;
 * a target with a turn but no timeline is on the reference unit's timeline.
 
-So in a one-timeline game plain standard orders work unchanged.  The canonical
-form printed back always carries the full triple.
+So in a one-timeline game plain standard orders work unchanged.  A 5dplomacy
+game also reads its MDATC form, the province then ``turn:timeline`` counted from 0
+(``A Munich 2:0 - Tyrolia``).  The canonical form printed back always carries the
+full triple.
 """
 
 from __future__ import annotations
@@ -95,6 +97,11 @@ _NAMED_TIMELINE_RE = re.compile(
 _INITIAL_TIMELINE_RE = re.compile(r"^(?P<initial>[a-z])(?P<suffix>\d{1,2})?$")
 # coasts named otherwise in some notations: 5dplomacy calls St Petersburg's south coast "wc"
 _COAST_SYNONYMS = {("stp", "wc"): "sc"}
+
+# 5dplomacy's MDATC writes a location as province, then turn:timeline: "Munich 1:0"
+_MDATC_RE = re.compile(r"^(?P<where>.*\S)\s+(?P<turn>\d+)\s*:\s*(?P<timeline>\d+)$")
+# reads MDATC's (turn, timeline) numbers into the judge's timeline and (year, season)
+Numbered = Callable[[int, int], tuple[int, tuple[int, int]]]
 
 _TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(\d{2}|\d{4})$")
 _SEASONS = {
@@ -197,9 +204,23 @@ def parse_turn(text: str, century: int = 1900) -> tuple[int, int] | None:
     return number, int(season)
 
 
-def parse_place(base: BaseMap, text: str) -> Place:
-    """Read ``[timeline:]province[/coast][:turn]``; raises NotationError."""
+def parse_place(base: BaseMap, text: str, numbered: Numbered | None = None) -> Place:
+    """Read ``[timeline:]province[/coast][:turn]``; raises NotationError.
+
+    ``numbered`` reads 5dplomacy's MDATC form ``province turn:timeline`` (``Munich
+    1:0``: both numbers counted from 0) into the judge's timeline and turn; without it
+    (the reference rules) that form is refused with the reason."""
     written = text.strip()
+    mdatc = _MDATC_RE.match(" ".join(written.split()))
+    if mdatc:
+        if numbered is None:
+            raise NotationError(
+                f"{written!r} is 5dplomacy's province turn:timeline, read in 5dplomacy games"
+                " only: write timeline:province:turn"
+            )
+        timeline, turn = numbered(int(mdatc["turn"]), int(mdatc["timeline"]))
+        province, coast = _province_and_coast(base, mdatc["where"])
+        return Place(timeline, province, coast, turn, written)
     parts = [p.strip() for p in written.split(":")]
     timeline: int | None = None
     turn: tuple[int, int] | None = None
@@ -266,6 +287,11 @@ class _Reader:
         self.world, self.base, self.power = world, base, power
         self.heads = world.active_boards()
         self.geo = MultiverseGeography(base, world.strict)
+        self.numbered = _numbered_form(world)
+
+    def place(self, text: str) -> Place:
+        """A place as written, in the forms the world's rule set reads."""
+        return parse_place(self.base, text, self.numbered)
 
     def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
         """The board a target place means, relative to the reference board."""
@@ -384,6 +410,23 @@ class _Reader:
         return dest
 
 
+def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
+    """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
+    (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
+    timeline number and ``(year, season)``: 5dplomacy has two movement turns a year
+    and no winter board."""
+    first = min(world.boards, key=BoardKey.canonical_order)
+    index = 2 * first.year + first.season + turn
+    return timeline + 1, (index // 2, index % 2)
+
+
+def _numbered_form(world: World) -> Numbered | None:
+    """The reader of 5dplomacy's numbered boards, in a 5dplomacy world only."""
+    if not world.fived:
+        return None
+    return lambda turn, timeline: numbered_board(world, turn, timeline)
+
+
 def _loc(place: Place) -> str:
     return place.province if place.coast is None else f"{place.province}/{place.coast}"
 
@@ -399,31 +442,33 @@ _MOVE_SEP = re.compile(
 )
 
 
-def _split_unit(base: BaseMap, text: str) -> tuple[UnitType | None, Place]:
+def _split_unit(reader: _Reader, text: str) -> tuple[UnitType | None, Place]:
     words = text.strip().split(None, 1)
     if len(words) == 2 and words[0] in _TYPES:
-        return _TYPES[words[0]], parse_place(base, words[1])
-    return None, parse_place(base, text)
+        return _TYPES[words[0]], reader.place(words[1])
+    return None, reader.place(text)
 
 
-def _split_move(base: BaseMap, text: str):
+def _split_move(reader: _Reader, text: str):
     """``unit - dest`` -> (type, unit place, dest place), trying each separator."""
     problem: NotationError | None = None
+    unit_problem: NotationError | None = None  # said when no separator gives a unit
     for match in _MOVE_SEP.finditer(text):
         left, right = text[: match.start()], text[match.end() :]
         if not left.strip() or not right.strip():
             continue
         try:
-            unit_type, place = _split_unit(base, left)
-        except NotationError:
+            unit_type, place = _split_unit(reader, left)
+        except NotationError as exc:
+            unit_problem = unit_problem or exc
             continue
         try:
-            dest = parse_place(base, right)
+            dest = reader.place(right)
         except NotationError as exc:
             problem = problem or exc
             continue
         return unit_type, place, dest
-    raise problem or NotationError(f"cannot read {text!r} as an order")
+    raise problem or unit_problem or NotationError(f"cannot read {text!r} as an order")
 
 
 def parse_order(
@@ -459,8 +504,9 @@ def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc
     """Finds a unit written with its board, for an order of the board rules."""
 
     def find(text: str) -> MLoc:
-        _, place = _split_unit(base, text.lower())
-        return _Reader(world, base, power).unit(place, "movement")
+        reader = _Reader(world, base, power)
+        _, place = _split_unit(reader, text.lower())
+        return reader.unit(place, "movement")
 
     return find
 
@@ -485,7 +531,7 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
         return Waive(power), types
     match = re.match(r"^(?:build|b)\s+(.*)$", low)
     if match:
-        kind, place = _split_unit(base, match.group(1))
+        kind, place = _split_unit(reader, match.group(1))
         if kind is None:
             raise NotationError("say what to build: build A <place> or build F <place>")
         key = _winter_board(reader, _adjustment_turn(world, place))
@@ -496,7 +542,7 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
         r"^(.*?)\s+(?:disbands?|d|removes?)$", low
     )
     if match:
-        kind, place = _split_unit(base, match.group(1))
+        kind, place = _split_unit(reader, match.group(1))
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:
             place = _adjustment_turn(world, place)
@@ -506,19 +552,19 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
     for pattern, maker in ((_SUPPORT, _support), (_CONVOY, _convoy)):
         parts = pattern.split(low, maxsplit=1)
         if len(parts) == 2:
-            kind, place = _split_unit(base, parts[0])
+            kind, place = _split_unit(reader, parts[0])
             loc = unit_of(kind, place, mode)
             return maker(reader, base, world, loc, parts[1], types), types
     match = _HOLD.match(low)
     if match:
-        kind, place = _split_unit(base, match.group(1))
+        kind, place = _split_unit(reader, match.group(1))
         return Hold(unit_of(kind, place, mode)), types
     via = bool(_VIA.search(low))
     low = _VIA.sub("", low)
     if _MOVE_SEP.search(low):
-        kind, place, dest_place = _split_move(base, low)
+        kind, place, dest_place = _split_move(reader, low)
     else:
-        kind, place = _split_unit(base, low)
+        kind, place = _split_unit(reader, low)
         return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
     loc = unit_of(kind, place, mode)
     dest = reader.target(dest_place, loc.board)
@@ -535,9 +581,9 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
 def _support(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
     rest = _HOLD.sub(r"\1", rest)
     try:
-        kind, place, dest_place = _split_move(base, rest)
+        kind, place, dest_place = _split_move(reader, rest)
     except NotationError:
-        kind, place = _split_unit(base, rest)
+        kind, place = _split_unit(reader, rest)
         target = reader.occupant(place, loc.board)
         types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
         return SupportHold(loc, target)
@@ -548,7 +594,7 @@ def _support(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOr
 
 
 def _convoy(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
-    kind, place, dest_place = _split_move(base, rest)
+    kind, place, dest_place = _split_move(reader, rest)
     army = reader.occupant(place, loc.board)
     types[army] = UnitType.ARMY
     return Convoy(loc, army, reader.target(dest_place, army.board))

@@ -36,6 +36,7 @@ class OuterSpaceRuleset(StandardRuleset):
     """ "It Came From Outer Space" on the standard map (D1-D24)."""
 
     name = "outerspace"
+    disorder_rules = ()  # D22: its own removals, an army in orbit one move from land
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
