@@ -8,10 +8,10 @@ working when the player changes their password."""
 from __future__ import annotations
 
 import re
-from html import unescape
 import urllib.error
 import urllib.request
 from email.message import Message
+from html import unescape
 from pathlib import Path
 
 import pytest
