@@ -4,6 +4,7 @@ in a thread of ``judge run`` (uvicorn, an ASGI server)."""
 from __future__ import annotations
 
 import logging
+import signal
 import threading
 import time
 
@@ -30,10 +31,21 @@ def _server(engine: Engine, config: Config, port: int | None = None) -> uvicorn.
 
 
 def serve(engine: Engine, config: Config, port: int | None = None) -> None:
-    """Serve the pages until interrupted (Ctrl-C or SIGTERM)."""
+    """Serve the pages until interrupted (Ctrl-C or SIGTERM), then return."""
     server = _server(engine, config, port)
     log.info("web pages at http://%s:%s/", config.web.host, server.config.port)
-    server.run()
+    # uvicorn stops on these signals and then raises them again for the handlers it
+    # found: ours only note them, so that the command ends normally.
+    previous = {s: signal.signal(s, _noted) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        server.run()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _noted(signum: int, _frame: object) -> None:
+    log.info("signal %s: the web pages stop", signum)
 
 
 class WebThread:
