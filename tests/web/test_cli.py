@@ -21,9 +21,7 @@ pytestmark = pytest.mark.timeout(120)
 def test_judge_web_serves_the_index_until_stopped(tmp_path: Path) -> None:
     url = migrated_sqlite_file(tmp_path / "judge.db")
     config = tmp_path / "judge.toml"
-    config.write_text(
-        f'[judge]\nname = "Web Judge"\n[database]\nurl = "{url}"\n', encoding="utf-8"
-    )
+    config.write_text(f'[judge]\nname = "Web Judge"\n[database]\nurl = "{url}"\n', encoding="utf-8")
     port = free_port()
     web = subprocess.Popen(
         [sys.executable, "-m", "judge", "web", "--config", str(config), "--port", str(port)],
