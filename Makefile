@@ -13,7 +13,7 @@ DEMO_PACKAGES := gnupg
 .PHONY: demo test lint venv system-packages demo-packages install-packages benchmark clean
 
 demo: $(STAMP) demo-packages
-	$(BIN)/judge demo
+	$(BIN)/judge demo $(ARGS)
 
 test: $(STAMP) system-packages
 	$(BIN)/ruff check .

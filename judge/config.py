@@ -105,6 +105,23 @@ class SignaturesSection:
 
 
 @dataclass
+class WebSection:
+    """The game pages on the web (``judge web``, and ``judge run`` when ``port`` is set)."""
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    base_url: str = ""
+
+    @property
+    def public_url(self) -> str:
+        """The address players are given (no trailing slash): ``base_url``, else the
+        server's own address when it is served, else "" (no links in mail)."""
+        if self.base_url:
+            return self.base_url.rstrip("/")
+        return f"http://{self.host}:{self.port}" if self.port else ""
+
+
+@dataclass
 class Config:
     """The whole configuration."""
 
@@ -114,6 +131,7 @@ class Config:
     outbound: OutboundSection = field(default_factory=OutboundSection)
     limits: LimitsSection = field(default_factory=LimitsSection)
     signatures: SignaturesSection = field(default_factory=SignaturesSection)
+    web: WebSection = field(default_factory=WebSection)
     path: str = ""
 
     @property

@@ -10,6 +10,7 @@ from sqlmodel import SQLModel
 import judge.masters.authority  # noqa: F401  (registers the game-master tables)
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 import judge.store.models  # noqa: F401  (registers the game tables)
+import judge.store.secrets  # noqa: F401  (registers the secrets table)
 from judge.store.db import make_engine
 
 config = context.config

@@ -34,6 +34,7 @@ LAYERS = (
     "masters",
     "game",
     "commands",
+    "web",  # the read-only web pages (Starlette): served by `judge web` and `judge run`
     "runners",
     "cli",
     "demo",

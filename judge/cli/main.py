@@ -119,8 +119,10 @@ def build_parser(only_adjudicate: bool = False) -> argparse.ArgumentParser:
     from judge.cli import gm as gm_cli
     from judge.cli import transport as transport_cli
     from judge.cli import variant as variant_cli
+    from judge.cli import web as web_cli
 
     transport_cli.register(commands)
+    web_cli.register(commands)
     gm_cli.register(commands)
     variant_cli.register(commands)
     return parser

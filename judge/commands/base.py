@@ -88,6 +88,8 @@ class Context:
     account: Account | None = None
     # The judge's short code that begins the subjects of game mail (judge.toml).
     judge_code: str = "JUDGE"
+    # The public address of the judge's web pages ("" = none; judge.toml [web]).
+    judge_web: str = ""
     transcript: Transcript = field(default_factory=Transcript)
     game: Game | None = None
     player: Player | None = None

@@ -24,7 +24,7 @@ def master_of(game: Game, address: str) -> bool:
 
 def judge_sender(ctx: Context) -> Author:
     """The judge as the author of the mails a command sends."""
-    return Author(ctx.judge_name, ctx.judge_address, ctx.judge_code)
+    return Author(ctx.judge_name, ctx.judge_address, ctx.judge_code, ctx.judge_web)
 
 
 def steered_game(ctx: Context, echo: str) -> Game | None:

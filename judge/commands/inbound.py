@@ -292,6 +292,7 @@ def _new_context(
         judge_name=config.judge.name,
         judge_address=config.from_address,
         judge_code=config.judge_code,
+        judge_web=config.web.public_url,
         rules=rules,
         send=lambda msg: enqueue(session, msg),
         account=account,

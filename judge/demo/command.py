@@ -23,6 +23,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="directory for the demo's files, wiped first (default: state/demo)",
     )
     demo.add_argument(
+        "--serve",
+        action="store_true",
+        help="after the game, keep serving its web pages until interrupted (Ctrl-C)",
+    )
+    demo.add_argument(
         "--sample",
         action="store_true",
         help="only print the reports of the sample standard game (no mail)",
@@ -37,4 +42,4 @@ def _demo(args: argparse.Namespace) -> int:
         return print_sample_reports()
     from judge.demo.main import run_demo
 
-    return run_demo(args.directory)
+    return run_demo(args.directory, serve=args.serve)

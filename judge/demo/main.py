@@ -24,11 +24,14 @@ def _log_to(path: Path) -> logging.Handler:
     return handler
 
 
-def run_demo(directory: str | Path = "state/demo", out: TextIO | None = None) -> int:
-    """Play the demo game in ``directory`` (wiped first); 0 on success, 1 on failure."""
+def run_demo(
+    directory: str | Path = "state/demo", out: TextIO | None = None, *, serve: bool = False
+) -> int:
+    """Play the demo game in ``directory`` (wiped first); 0 on success, 1 on failure.
+    With ``serve``, keep serving the game's web pages afterwards until interrupted."""
     out = out or sys.stdout
     started = time.monotonic()
-    judge = DemoJudge(directory)
+    judge = DemoJudge(directory, web=True)
     signer: DemoSigner | None = None
     handler: logging.Handler | None = None
     try:
@@ -51,4 +54,31 @@ def run_demo(directory: str | Path = "state/demo", out: TextIO | None = None) ->
             logging.getLogger().removeHandler(handler)
             handler.close()
     print(f"\nThe demo took {time.monotonic() - started:.1f} s.", file=out)
+    assert judge.config is not None
+    page = f"{judge.config.web.public_url}/game/demo"
+    if serve:
+        print(f"\nThe game's page: {page}  (serving until interrupted: Ctrl-C)", file=out)
+        out.flush()
+        _serve(judge)
+    else:
+        print(f"\nThe game's page: {page}", file=out)
+        print(
+            f"  (to see it: judge demo --serve, or judge web --config {judge.paths.config})",
+            file=out,
+        )
     return 0
+
+
+def _serve(judge: DemoJudge) -> None:
+    """Serve the finished demo's pages in the foreground until interrupted."""
+    from judge.store.db import make_engine
+    from judge.web.server import serve
+
+    assert judge.config is not None
+    engine = make_engine(judge.config.database.url)
+    try:
+        serve(engine, judge.config)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        engine.dispose()

@@ -125,11 +125,19 @@ timeout_seconds = 10.0
 
 [limits]
 replies_per_sender_per_hour = 1000
+
+[web]
+# The game pages, served by the judge while it runs (0 = not served).
+host = "127.0.0.1"
+port = {web_port}
 """
 
 
-def write_config(paths: DemoPaths, inbound_port: int, outbound_port: int) -> Config:
-    """Write the demo's judge.toml and load it back (so the file is what runs)."""
+def write_config(
+    paths: DemoPaths, inbound_port: int, outbound_port: int, web_port: int = 0
+) -> Config:
+    """Write the demo's judge.toml and load it back (so the file is what runs); with
+    ``web_port`` the judge serves its web pages there."""
     paths.config.write_text(
         CONFIG_TEMPLATE.format(
             address=JUDGE_ADDRESS,
@@ -140,6 +148,7 @@ def write_config(paths: DemoPaths, inbound_port: int, outbound_port: int) -> Con
             inbound_port=inbound_port,
             outbound_port=outbound_port,
             outbox=paths.outbox,
+            web_port=web_port,
         ),
         encoding="utf-8",
     )
@@ -149,11 +158,13 @@ def write_config(paths: DemoPaths, inbound_port: int, outbound_port: int) -> Con
 class DemoJudge:
     """The judge daemon with its database, mail sink and configuration in ``root``.
 
-    ``root`` is wiped when the judge starts. Use as a context manager.
+    ``root`` is wiped when the judge starts. Use as a context manager. With ``web``
+    the judge also serves its web pages on a free port (and its mails link to them).
     """
 
-    def __init__(self, root: Path | str) -> None:
+    def __init__(self, root: Path | str, *, web: bool = False) -> None:
         self.paths = DemoPaths(Path(root).resolve())
+        self.web = web
         self.config: Config | None = None
         self.sink: FileSink | None = None
         self.daemon: Daemon | None = None
@@ -169,7 +180,8 @@ class DemoJudge:
             shutil.rmtree(root)
         for directory in (root, self.paths.outbox, self.paths.sent):
             directory.mkdir(parents=True, exist_ok=True)
-        self.config = write_config(self.paths, free_port(), free_port())
+        web_port = free_port() if self.web else 0
+        self.config = write_config(self.paths, free_port(), free_port(), web_port)
         self.sink = FileSink(self.paths.outbox, self.config.outbound.port).start()
         migrate(self.config.database.url)
         self.engine = make_engine(self.config.database.url)

@@ -38,6 +38,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.history import announce_and_keep, keep_report
+from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
@@ -185,6 +186,7 @@ def _mail_by_zone(
             mine = replace(settings, reader_zone=zone)
             rendered[zone] = _render(game, turn, mine, preview=preview)
         subject, text, html = rendered[zone]
+        text, html = with_links(session, sender, game, recipient.power, text, html)
         send(session, sender, recipient.address, subject, text, html, picture)
         mailed.append(recipient.address)
     return mailed

@@ -28,6 +28,7 @@ from judge.game.clock import game_timing, set_next_deadline
 from judge.game.empires import MIN_EMPIRES, place_empires
 from judge.game.games import empires_per_game, game_powers, game_variant, variant_label
 from judge.game.history import keep_report
+from judge.game.links import with_links
 from judge.game.processing import set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
 from judge.mail.outgoing import Author
@@ -195,6 +196,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             role_label=rules.start_role(position, variant, role) if role else None,
             signon=rules.start_signon(position, variant, role, game.name) if role else None,
         )
+        text, html = with_links(session, sender, game, role, text, html)
         send(session, sender, person.address, subject, text, html, picture)
     kept = [*notices, *rules.start_notes(position, variant, None)]
     subject, text, html = render_start(

@@ -53,11 +53,15 @@ class Author:
     name: str
     address: str
     code: str = DEFAULT_JUDGE_CODE
+    # The public address of the judge's web pages ("" = none: mails carry no links).
+    web: str = ""
 
     @classmethod
     def of(cls, config: Config) -> Author:
-        """The author configured in ``[judge]`` and ``[outbound] from``."""
-        return cls(config.judge.name, config.from_address, config.judge_code)
+        """The author configured in ``[judge]``, ``[outbound] from`` and ``[web]``."""
+        return cls(
+            config.judge.name, config.from_address, config.judge_code, config.web.public_url
+        )
 
     @property
     def from_header(self) -> str:

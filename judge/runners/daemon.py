@@ -58,7 +58,7 @@ class Daemon:
         self.sender = SenderProcess(config)
         self.deadlines = DeadlineRunner(
             engine,
-            Author(config.judge.name, config.from_address, config.judge_code),
+            Author.of(config),
             after_run=self.sender.wake,
         )
         # after each processed mail: send the replies, and look at the deadlines again
@@ -73,6 +73,7 @@ class Daemon:
         )
         self.imap: ImapSource | None = None
         self.smtp: Any = None
+        self.web: Any = None  # judge.web.server.WebThread when [web] port is set
         self.threads: list[threading.Thread] = []
 
     def _thread(self, name: str, target: Callable[[], None]) -> None:
@@ -103,6 +104,11 @@ class Daemon:
                 on_stored=self.inbound_wake.set,
                 max_bytes=self.config.limits.max_message_bytes,
             )
+        if self.config.web.port:
+            from judge.web.server import WebThread  # only a judge that serves pages needs it
+
+            self.web = WebThread(self.engine, self.config)
+            self.web.start()
         log.info("judge daemon running (%s intake)", inbound.mode)
 
     def stop(self, timeout: float = 30.0) -> None:
@@ -110,6 +116,9 @@ class Daemon:
         if self.smtp is not None:
             self.smtp.stop()
             self.smtp = None
+        if self.web is not None:
+            self.web.stop()
+            self.web = None
         self.deadlines.stop()
         self.stop_event.set()
         self.inbound_wake.set()

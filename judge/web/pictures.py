@@ -1,0 +1,47 @@
+"""The map pictures of the web pages: the same pictures the mails carry, drawn once
+and kept in memory (a processed phase never changes; the position now is drawn again
+only when the game changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlmodel import Session
+
+from judge.game.games import game_variant
+from judge.game.processing import past_phase_picture
+from judge.maps import safe_position_picture
+from judge.store.models import Game
+from judge.web.cache import Memo
+
+
+class Pictures:
+    """PNG bytes of a game's maps, remembered by what they show."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._memo: Memo[bytes | None] = Memo(size)
+
+    def now(self, game: Game) -> bytes | None:
+        """The position now (every board of a multiverse game, as a grid)."""
+        key = ("now", game.id, game.version)
+        return self._memo.get(key, lambda: _png(_position(game.position_doc(), game, "position")))
+
+    def phase(self, session: Session, game: Game, number: int, phase: str) -> bytes | None:
+        """A processed phase with its orders and their results."""
+        key = ("phase", game.id, number, phase)
+        return self._memo.get(key, lambda: _png(past_phase_picture(session, game, phase)))
+
+    def board(self, game: Game, board: Mapping[str, Any], title: str) -> bytes | None:
+        """One board of a multiverse world, at the size of a standard game's map."""
+        key = ("board", game.id, game.version, board.get("timeline"), board.get("phase"))
+        doc = {**board, "variant": game.variant}
+        return self._memo.get(key, lambda: _png(_position(doc, game, title)))
+
+
+def _position(doc: Mapping[str, Any], game: Game, what: str) -> Any:
+    return safe_position_picture(doc, game_variant(game), game.name, game.phase, what)
+
+
+def _png(picture: Any) -> bytes | None:
+    return None if picture is None else bytes(picture.png)

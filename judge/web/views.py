@@ -1,0 +1,512 @@
+"""What the web pages show, read from the database into plain values.
+
+Each function reads one page's facts; the templates (``templates/web/``) only lay
+them out.  What a page may show is decided here and in :mod:`judge.web.visibility`:
+processed phases only (their stored results reports), broadcast press only (a grey
+sender never named), no addresses, players' names only where the game's anonymity
+allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, func, select
+
+from judge.clock.timing import describe_rules
+from judge.game.clock import game_timing
+from judge.game.games import current_order_texts, game_powers, power_name, variant_label
+from judge.reports.phases import describe_phase
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    PAUSED,
+    PLAYING,
+    REPORT_RESULTS,
+    Account,
+    Applicant,
+    Game,
+    GameReport,
+    Player,
+    Press,
+    as_utc,
+)
+from judge.web.visibility import listed, press_sender, shows_players
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game in the index."""
+
+    name: str
+    variant: str
+    phase: str
+    status: str
+    deadline: datetime | None
+    open_seats: int = 0
+    outcome: str = ""
+
+
+@dataclass(frozen=True)
+class Index:
+    """The index page: games that are forming, running, and finished."""
+
+    forming: list[GameLine]
+    running: list[GameLine]
+    finished: list[GameLine]
+
+
+@dataclass(frozen=True)
+class PowerRow:
+    """One power's line in a game's standings."""
+
+    name: str
+    player: str  # the player's name, "" when hidden or nobody plays it
+    state: str  # "playing", "resigned", "nobody plays it", ...
+    centres: int
+    units: list[str]
+
+
+@dataclass(frozen=True)
+class BoardBlock:
+    """One board's units and centres as the game's status shows them."""
+
+    heading: str
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class PhaseLink:
+    """One processed phase in a game's history."""
+
+    number: int
+    phase: str
+    title: str
+
+
+@dataclass(frozen=True)
+class PressItem:
+    """One broadcast press message."""
+
+    phase: str
+    sender: str
+    body: str
+    sent: datetime | None
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """One board of a multiverse world, for the grid of links."""
+
+    timeline: int
+    phase: str
+    active: bool
+    forks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """A game's page."""
+
+    name: str
+    variant: str
+    status: str
+    phase: str
+    phase_title: str
+    deadline: datetime | None
+    outcome: str
+    settings: list[str]
+    powers: list[PowerRow]
+    boards: list[BoardBlock]
+    totals: list[tuple[str, int]]
+    phases: list[PhaseLink]
+    press: list[PressItem]
+    timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class PhasePage:
+    """One processed phase: its results report and its neighbours."""
+
+    game: str
+    number: int
+    phase: str
+    title: str
+    report: str
+    previous: int | None
+    next: int | None
+    phases: list[PhaseLink]
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    """One board of a multiverse world at full size, with its timeline around it."""
+
+    game: str
+    timeline: int
+    phase: str
+    title: str
+    lines: list[str]
+    previous: str | None
+    next: str | None
+    parent: tuple[int, str] | None
+    forks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PrivatePage:
+    """A player's own page: their press, sent and received, and their orders now."""
+
+    game: str
+    powers: list[str]
+    phase: str
+    orders: dict[str, list[str]]
+    press: list[tuple[PressItem, str, bool]]  # (item, recipients, sent by the player)
+
+
+# ------------------------------------------------------------------ the index
+
+
+def index(session: Session) -> Index:
+    """Every listed game, by status."""
+    games = [g for g in session.exec(select(Game).order_by(col(Game.name))) if listed(g)]
+    joined = dict(
+        session.exec(  # type: ignore[call-overload]
+            select(Applicant.game_id, func.count()).group_by(col(Applicant.game_id))
+        ).all()
+    )
+    forming, running, finished = [], [], []
+    for g in games:
+        line = GameLine(g.name, variant_label(g), g.phase, g.status, as_utc(g.deadline))
+        if g.status == FORMING:
+            seats = g.seats or len(game_powers(g))
+            open_seats = max(0, seats - int(joined.get(g.id, 0)))
+            forming.append(GameLine(g.name, line.variant, g.phase, g.status, None, open_seats))
+        elif g.status in (ACTIVE, PAUSED):
+            running.append(line)
+        elif g.status == FINISHED:
+            finished.append(
+                GameLine(g.name, line.variant, g.phase, g.status, None, outcome=g.outcome)
+            )
+    return Index(forming, running, finished)
+
+
+def index_version(session: Session) -> tuple[int, int, int]:
+    """What changes whenever the index may change (games added, any game's lock)."""
+    row = session.exec(  # type: ignore[call-overload]
+        select(func.count(), func.coalesce(func.max(Game.id), 0), func.sum(Game.version))
+    ).one()
+    joined = session.exec(select(func.count()).select_from(Applicant)).one()  # type: ignore[call-overload]
+    return int(row[0]), int(row[1]) * 1_000_003 + int(row[2] or 0), int(joined)
+
+
+# ------------------------------------------------------------------ a game
+
+
+def find_listed(session: Session, name: str) -> Game | None:
+    """The listed game of that name (any case), or None."""
+    game = session.exec(select(Game).where(func.lower(Game.name) == name.lower())).first()
+    return game if game is not None and listed(game) else None
+
+
+def game_version(session: Session, game: Game) -> tuple[int, int, int]:
+    """What changes whenever the game's page may change: the game's lock count, its
+    number of processed phases, and its latest broadcast press."""
+    last_press = session.exec(
+        select(func.coalesce(func.max(Press.id), 0)).where(
+            Press.game_id == game.id, col(Press.broadcast)
+        )
+    ).one()
+    return game.version, game.number, int(last_press)
+
+
+def _players(session: Session, game: Game) -> dict[str, tuple[Player, Account]]:
+    rows = session.exec(
+        select(Player, Account)
+        .where(Player.game_id == game.id, Player.account_id == Account.id)
+        .order_by(col(Player.id))
+    )
+    found: dict[str, tuple[Player, Account]] = {}
+    for player, account in rows:
+        if player.power not in found or player.status == PLAYING:
+            found[player.power] = (player, account)
+    return found
+
+
+def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[PowerRow]:
+    rules = ruleset_for_game(game)
+    counts = rules.centre_counts(doc)
+    seated = _players(session, game)
+    named = shows_players(game)
+    rows = []
+    for power in game_powers(game):
+        units = [
+            view.unit_text(u)
+            for view in rules.board_views(doc)
+            for u in view.board.get("units", [])
+            if u.get("power") == power.code
+        ]
+        seat = seated.get(power.code)
+        if seat is None:
+            state, player = ("waiting" if game.status == FORMING else "nobody plays it"), ""
+        else:
+            state = seat[0].status
+            player = (seat[1].name or "(no name)") if named else ""
+        rows.append(PowerRow(power.name, player, state, counts.get(power.code, 0), units))
+    return rows
+
+
+def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
+    rules = ruleset_for_game(game)
+    blocks = []
+    for view in rules.board_views(doc):
+        centres = view.board.get("supply_centers") or {}
+        lines = []
+        for power in game_powers(game):
+            mine = [
+                view.unit_text(u)
+                for u in view.board.get("units", [])
+                if u.get("power") == power.code
+            ]
+            owned = sorted(centres.get(power.code, []))
+            if mine or owned:
+                lines.append(
+                    f"{power.name}: {len(owned)} centres ({', '.join(owned) or '-'}); "
+                    f"units: {', '.join(mine) or '-'}"
+                )
+        for unit in view.board.get("dislodged", []):
+            options = ", ".join(unit.get("retreat_options") or []) or "none"
+            lines.append(
+                f"Dislodged: {power_name(game, str(unit.get('power')))} "
+                f"{view.unit_text(unit)} (retreats: {options})"
+            )
+        blocks.append(BoardBlock(view.heading, lines))
+    return blocks
+
+
+def _settings(game: Game) -> list[str]:
+    press = {
+        "none": "no press",
+        "white": "white press (the sender is named)",
+        "grey": "grey press (the sender is not named)",
+    }
+    modes = [press.get(m, m) for m in game.press_mode.split("/")]
+    lines = [f"Press: {' or '.join(modes)}" + ("" if game.press_partial else ", broadcasts only")]
+    if game.anonymous:
+        lines.append("Anonymous: players' names are not shown until the game ends.")
+    lines.extend(describe_rules(game_timing(game)).splitlines())
+    return lines
+
+
+def phases_of(session: Session, game: Game) -> list[PhaseLink]:
+    """The game's processed phases, oldest first (one per stored results report)."""
+    rows = session.exec(
+        select(GameReport.number, GameReport.phase)
+        .where(GameReport.game_id == game.id, GameReport.kind == REPORT_RESULTS)
+        .order_by(col(GameReport.number), col(GameReport.id))
+    )
+    seen: dict[int, PhaseLink] = {}
+    for number, phase in rows:
+        seen[int(number)] = PhaseLink(int(number), phase, _title(phase))
+    return list(seen.values())
+
+
+def _title(phase: str) -> str:
+    try:
+        return describe_phase(phase)
+    except (KeyError, ValueError, AttributeError):
+        return phase
+
+
+def broadcast_press(session: Session, game: Game) -> list[PressItem]:
+    """The game's broadcast press, oldest first; grey press without its sender."""
+    rows = session.exec(
+        select(Press).where(Press.game_id == game.id, col(Press.broadcast)).order_by(col(Press.id))
+    )
+    return [
+        PressItem(p.phase, press_sender(p, power_name(game, p.from_power)), p.body, p.created_at)
+        for p in rows
+    ]
+
+
+def _timelines(doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]:
+    boards = doc.get("boards")
+    if not isinstance(boards, list):
+        return {}
+    last: dict[int, str] = {}
+    for b in boards:
+        last[int(b["timeline"])] = str(b["phase"])
+    grid: dict[int, list[BoardCell]] = {}
+    for b in boards:
+        timeline = int(b["timeline"])
+        cell = BoardCell(
+            timeline,
+            str(b["phase"]),
+            last[timeline] == b["phase"],
+            tuple(int(t) for t in b.get("child_timelines") or ()),
+        )
+        grid.setdefault(timeline, []).append(cell)
+    return dict(sorted(grid.items()))
+
+
+def game_page(session: Session, game: Game) -> GamePage:
+    """Everything a game's page shows."""
+    doc = game.position_doc()
+    rules = ruleset_for_game(game)
+    totals = []
+    if rules.centre_totals_heading:
+        counts = rules.centre_counts(doc)
+        totals = [(p.name, counts.get(p.code, 0)) for p in game_powers(game)]
+    return GamePage(
+        name=game.name,
+        variant=variant_label(game),
+        status=game.status,
+        phase=game.phase,
+        phase_title=_title(game.phase),
+        deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
+        outcome=game.outcome,
+        settings=_settings(game),
+        powers=_power_rows(session, game, doc),
+        boards=_board_blocks(game, doc),
+        totals=totals,
+        phases=phases_of(session, game),
+        press=broadcast_press(session, game),
+        timelines=_timelines(doc),
+        version=game.version,
+    )
+
+
+def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
+    """A processed phase's page (``number``: the report number after the phase)."""
+    report = session.exec(
+        select(GameReport)
+        .where(
+            GameReport.game_id == game.id,
+            GameReport.kind == REPORT_RESULTS,
+            GameReport.number == number,
+        )
+        .order_by(col(GameReport.id).desc())
+    ).first()
+    if report is None:
+        return None
+    phases = phases_of(session, game)
+    numbers = [p.number for p in phases]
+    at = numbers.index(number)
+    return PhasePage(
+        game=game.name,
+        number=number,
+        phase=report.phase,
+        title=_title(report.phase),
+        report=report.text,
+        previous=numbers[at - 1] if at > 0 else None,
+        next=numbers[at + 1] if at + 1 < len(numbers) else None,
+        phases=phases,
+    )
+
+
+def report_phase(session: Session, game: Game, number: int) -> str | None:
+    """The phase code of the processed phase ``number`` (None when there is none)."""
+    return session.exec(
+        select(GameReport.phase).where(
+            GameReport.game_id == game.id,
+            GameReport.kind == REPORT_RESULTS,
+            GameReport.number == number,
+        )
+    ).first()
+
+
+def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
+    """One board of a multiverse game's world now, or None."""
+    doc = game.position_doc()
+    grid = _timelines(doc)
+    cells = grid.get(timeline, [])
+    at = next((i for i, c in enumerate(cells) if c.phase == phase.upper()), None)
+    if at is None:
+        return None
+    parent = next(
+        ((c.timeline, c.phase) for row in grid.values() for c in row if timeline in c.forks),
+        None,
+    )
+    rules = ruleset_for_game(game)
+    lines: list[str] = []
+    for view in rules.board_views(_only_board(doc, timeline, phase.upper())):
+        for block in _board_blocks(game, {**doc, "boards": [view.board]}):
+            lines.extend(block.lines)
+        break
+    return BoardPage(
+        game=game.name,
+        timeline=timeline,
+        phase=phase.upper(),
+        title=f"Timeline {timeline}, {_title(phase.upper())}",
+        lines=lines,
+        previous=cells[at - 1].phase if at > 0 else None,
+        next=cells[at + 1].phase if at + 1 < len(cells) else None,
+        parent=parent,
+        forks=cells[at].forks,
+    )
+
+
+def _only_board(doc: Mapping[str, Any], timeline: int, phase: str) -> dict[str, Any]:
+    """The world with only one board (every board is then the 'active' one)."""
+    boards = [
+        b for b in doc.get("boards", []) if int(b["timeline"]) == timeline and b["phase"] == phase
+    ]
+    return {**doc, "boards": boards}
+
+
+def board_of(game: Game, timeline: int, phase: str) -> Mapping[str, Any] | None:
+    """The board document of one board of the world now, or None."""
+    for b in game.position_doc().get("boards", []):
+        if int(b["timeline"]) == timeline and str(b["phase"]) == phase.upper():
+            return dict(b)
+    return None
+
+
+# ------------------------------------------------------------------ a player's own page
+
+
+def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
+    """The player's press, sent and received, and their orders of the current phase
+    as stored, for every power their account plays in the game."""
+    mine = [
+        p.power
+        for p in session.exec(
+            select(Player).where(
+                Player.game_id == game.id,
+                Player.account_id == player.account_id,
+                Player.status == PLAYING,
+            )
+        )
+    ]
+    orders = {
+        power_name(game, power): sorted(
+            current_order_texts(session, game.id or 0, game.phase, power).values()
+        )
+        for power in sorted(mine)
+    }
+    press: list[tuple[PressItem, str, bool]] = []
+    for p in session.exec(select(Press).where(Press.game_id == game.id).order_by(col(Press.id))):
+        to = p.recipient_list()
+        sent = p.from_power in mine
+        if not sent and not p.broadcast and not set(to) & set(mine):
+            continue
+        sender = (
+            power_name(game, p.from_power)
+            if sent
+            else press_sender(p, power_name(game, p.from_power))
+        )
+        names = "everyone" if p.broadcast else ", ".join(power_name(game, t) for t in to)
+        press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
+    return PrivatePage(
+        game=game.name,
+        powers=[power_name(game, m) for m in sorted(mine)],
+        phase=game.phase,
+        orders=orders,
+        press=press,
+    )

@@ -1,0 +1,35 @@
+"""What the public may see of a game on the web: one place for every such rule.
+
+* a game is on the web unless it is private or unlisted (:func:`listed`);
+* players' names only where the game's anonymity allows (:func:`shows_players`):
+  never while an anonymous game runs; addresses never;
+* press: broadcasts only, and a grey sender never named (:func:`press_sender`);
+* orders: only those of processed phases, as their results reports give them (the
+  pages read nothing else of the orders, except a player's own on their private page).
+"""
+
+from __future__ import annotations
+
+from judge.store.models import FINISHED, Game, Press
+
+ANONYMOUS_SENDER = "(anonymous)"
+
+
+def listed(game: Game) -> bool:
+    """Whether the game appears on the web at all (index, pages, pictures, feed).
+
+    A game's privacy settings (an unlisted or private game) answer here; a game that
+    has none is listed."""
+    private = getattr(game, "private", False) or getattr(game, "unlisted", False)
+    return not private
+
+
+def shows_players(game: Game) -> bool:
+    """Whether players' names may be shown: not while an anonymous game runs."""
+    return not game.anonymous or game.status == FINISHED
+
+
+def press_sender(press: Press, name: str) -> str:
+    """How the public sees a press message's sender: its power's ``name``, or
+    anonymous for grey press."""
+    return ANONYMOUS_SENDER if press.grey else name
