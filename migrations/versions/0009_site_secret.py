@@ -1,7 +1,7 @@
 """The judge's own secrets (``site_secret``): the key of the players' private web links.
 
-Revision ID: 0009
-Revises: 0007
+Revision ID: 0009_site_secret
+Revises: 0008_cd_rule
 Create Date: 2026-11-28
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009"
-down_revision = "0007"
+revision = "0009_site_secret"
+down_revision = "0008_cd_rule"
 branch_labels = None
 depends_on = None
 
