@@ -44,13 +44,13 @@ COLOURS = {
     "sea": "#99CCFF",
     "impassable": "#F4F4EE",  # the background: no artwork, so no land or sea around
     "powers": {
-        "britain": "#D8343A",
-        "china": "#F2D01C",
-        "france": "#2F66CF",
-        "holland": "#F08A24",
-        "japan": "#A24FC4",
-        "russia": "#2F8F3A",
-        "turkey": "#27B3B0",
+        "britain": "#FC1B6E",
+        "china": "#F9D806",
+        "france": "#6485D9",
+        "holland": "#EB9045",
+        "japan": "#8A3AAA",
+        "russia": "#348039",
+        "turkey": "#3AB9B5",
     },
 }
 CREDIT = "Schematic map drawn by the judge from real-world places"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,17 @@ class Geometry:
     def unit_mark(self, power: str | None) -> str | None:
         """The colour of the dot that tells the power apart besides its colour, if any."""
         return self.unit_marks.get(power) if power else None
+
+
+def inside(p: Point, rings: Iterable[Ring]) -> bool:
+    """Whether ``p`` lies inside ``rings`` (even-odd rule over all of them)."""
+    x, y = p
+    hit = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+    return hit
 
 
 def _point(value: Any) -> Point:

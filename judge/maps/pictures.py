@@ -125,6 +125,7 @@ def single_canvas(
         board = BoardState(on_the_map(board.units), board.dislodged, board.centres)
         marks = orbit_marks(marks)
     draw_board(canvas, geo, board, frame)
+    canvas.note("board", "", frame.at((0, 0)), width=gw * BOARD_SCALE, legible=True)
     if space is not None:
         draw_colonies(canvas, geo, space, frame)
         glyphs = draw_panel(canvas, geo, space, TITLE + gh * BOARD_SCALE, width)
@@ -206,6 +207,19 @@ def world_picture(
     """The grid picture of one processed step of a multiverse game: every board, the
     orders of the step, the active boards and the boards changed this step legible."""
     geo = geometry_for(variant.directory)
+    drawn = world_scene(answer, variant, game, turn)
+    if geo is None or drawn is None:
+        return None
+    canvas, title = drawn
+    image = canvas.finish()
+    return Picture(encode(image, geo.credit), _name(game, turn), f"Map: {title}", geo.credit)
+
+
+def world_scene(
+    answer: Mapping[str, Any], variant: HasDirectory, game: str, turn: str
+) -> tuple[Canvas, str] | None:
+    """The canvas (with its scene) and title of :func:`world_picture`."""
+    geo = geometry_for(variant.directory)
     if geo is None:
         return None
     orders = answer.get("orders", [])
@@ -218,8 +232,7 @@ def world_picture(
         changed |= {_key(b) for b in mine}
     title = f"{game} · turn {turn} · results"
     canvas = draw_grid(geo, _states(boards), marks, active=active, changed=changed, title=title)
-    image = canvas.finish()
-    return Picture(encode(image, geo.credit), _name(game, turn), f"Map: {title}", geo.credit)
+    return canvas, title
 
 
 def position_picture(
