@@ -260,9 +260,9 @@ def _scaled(box: Box, frame: Frame) -> Box:
 
 
 def _draw_edges_and_lines(canvas: Canvas, geo: Geometry, frame: Frame) -> None:
-    """A schematic map's adjacencies (grey for both unit types, tan for armies only,
-    blue for fleets only), then its lines: a railway (black with white ties), a canal
-    (dashed blue)."""
+    """The adjacencies the outlines do not show (grey for both unit types, tan for
+    armies only, blue for fleets only), then the map's lines: a railway (black with
+    white ties), a canal (dashed blue)."""
     width = max(0.6, 1.1 * frame.scale)
     for e in geo.edges:
         a, b = geo.point(e.a), geo.point(e.b)

@@ -4,9 +4,11 @@ Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md); a va
 that plays another's map (``map = "standard"`` in its ``variant.toml``) and has no
 geometry file of its own is drawn with that variant's geometry.
 Coordinates are in the map's own units (``size`` wide and high, y down).  A map
-drawn from artwork gives every province an outline; a schematic map (no licensed
-artwork) gives none: its provinces are drawn as nodes at their unit points, joined
-by the map's ``edges``, with ``lines`` (a railway, a canal) drawn under them.
+gives every province an outline (drawn from artwork, computed, or partitioned from
+coastlines); a schematic map would give none: its provinces are drawn as nodes at
+their unit points.  A map's ``edges`` are the adjacencies its outlines do not show
+(all of them on a schematic map), drawn as thin lines, and its ``lines`` (a
+railway, a canal) are drawn under the units.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class Shape:
 
 @dataclass(frozen=True)
 class Edge:
-    """A drawn adjacency of a schematic map: two locations and who may cross."""
+    """An adjacency the outlines do not show: two locations and who may cross."""
 
     a: str
     b: str
