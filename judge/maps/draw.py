@@ -28,6 +28,7 @@ BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 FAIL: RGB = (220, 0, 0)
 SUPERSAMPLE = 2
+BOARD_SCALE = 1.5  # pixels per map unit of a single board
 DISLODGED_OFFSET = (8.0, -8.0)  # map units, times the unit scale
 EDGE_COLOURS: dict[str, RGB] = {
     "both": (150, 150, 150),

@@ -14,12 +14,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.engine.phase import Turn
-from judge.maps.draw import BLACK, BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.draw import (
+    BLACK,
+    BOARD_SCALE,
+    BoardState,
+    Canvas,
+    Frame,
+    draw_board,
+    draw_marks,
+    rgb,
+)
 from judge.maps.geometry import Geometry, Point
 from judge.maps.marks import BoardKey, Mark, Place
 
-BIG_WIDTH = 600  # pixels of a legible board (labelled)
-SOLE_WIDTH = 915  # pixels of the board of a grid of one board (as a standard game's)
+BIG_WIDTH = 600  # pixels of a legible board (with the province codes), at least
+LEGIBLE_SCALE = 1.0  # pixels per map unit of a legible board, at least (codes 7.5 px high)
 THUMB_WIDTH = 130
 MAX_BIG_COLUMNS = 4
 MAX_THUMB_COLUMNS = 3
@@ -73,7 +82,10 @@ def draw_grid(
     plan = layout(boards, active | changed)
     by_key = {b.key: b for b in boards}
     gw, gh = geo.size
-    big_width = SOLE_WIDTH if len(plan.columns) == len(plan.rows) == 1 else BIG_WIDTH
+    if len(plan.columns) == len(plan.rows) == 1:  # one board: as a standard game's
+        big_width = gw * BOARD_SCALE
+    else:
+        big_width = max(BIG_WIDTH, gw * LEGIBLE_SCALE)
     widths = [big_width if t in plan.big else THUMB_WIDTH for t in plan.columns]
     heights = []
     for t in plan.rows:
@@ -91,7 +103,7 @@ def draw_grid(
             board = by_key.get((timeline, turn))
             w = min(col_w, row_h * gw / gh)
             if board is not None:
-                legible = w >= BIG_WIDTH
+                legible = w > THUMB_WIDTH
                 frame = Frame(x, y + LABEL, w / gw, 1.0 if legible else 1.9)
                 frames[board.key] = frame
                 draw_board(canvas, geo, board, frame, labels=legible)

@@ -27,7 +27,15 @@ from typing import Any, Protocol
 from PIL import Image, PngImagePlugin
 
 from judge.engine.phase import Phase, Turn
-from judge.maps.draw import BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.draw import (
+    BOARD_SCALE,
+    BoardState,
+    Canvas,
+    Frame,
+    draw_board,
+    draw_marks,
+    rgb,
+)
 from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.maps.grid import draw_grid
 from judge.maps.marks import BoardKey, Mark, Place, marks_of
@@ -46,7 +54,6 @@ from judge.reports.phases import describe_phase
 
 log = logging.getLogger(__name__)
 
-BOARD_SCALE = 1.5  # pixels per map unit of a single board
 TITLE = 24
 FOOTER = 16
 

@@ -31,6 +31,7 @@ GAMES: dict[str, tuple[str, str, dict[str, list[str]]]] = {
     "colonial": ("colonial", "standard", {"russia": ["A Mos - Prm"], "britain": ["F Bom - Aras"]}),
     "outerspace": ("outerspace", "standard", {"zorg": ["A orb - par"]}),
     "multiverse": ("standard", "multiverse", {"france": ["A 1:par:S1901 - 1:bur:S1901"]}),
+    "colonial-multiverse": ("colonial", "multiverse", {"russia": ["A Mos - Prm"]}),
 }
 
 

@@ -19,6 +19,7 @@ from tests.maps.mails import GAMES, Played, play
 
 SINGLE = 900  # px: the least width of a single board
 IN_A_GRID = 600  # px: the least width of an active or changed board of a grid
+# (Colonial's map is wider than the standard one: its grid boards are wider still)
 MAPS = ("standard", "rootz", "colonial")
 
 
@@ -39,6 +40,8 @@ def test_the_boards_shown_are_legibly_wide(name: str, which: str) -> None:
     picture = played.start if which == "start" else played.results
     boards = _boards(canvas)
     assert boards, "no board drawn"
+    geo = geometry_for(load_variant(GAMES[name][0]).directory)
+    assert geo is not None
     if len(boards) == 1:
         assert boards[0].info["width"] >= SINGLE
     else:
@@ -46,6 +49,8 @@ def test_the_boards_shown_are_legibly_wide(name: str, which: str) -> None:
         assert shown and all(b.info["width"] >= IN_A_GRID for b in shown), [
             (b.key, b.info["width"]) for b in boards
         ]
+        # and never under a pixel per map unit, where the codes are 7.5 px high
+        assert all(b.info["width"] >= geo.size[0] for b in shown)
     width, _height = Image.open(io.BytesIO(picture.png)).size
     assert width == canvas.width >= int(max(b.info["width"] for b in boards))
 
