@@ -11,8 +11,9 @@ It has one ``<g title="Full Name">`` per province with ``<polygon>``s classed ``
 two open ``<polyline>`` halves (``Spain (nc)``, ``Spain (sc)``); a DTD of entities gives
 each province's unit point (``Spain``), its centre mark (``scSpain``) and each coast's
 unit point (``Spain__nc``).  The province names are matched to the variant's codes by
-the names in its ``map.toml``; the power colours come from the SVG's style classes,
-matched by the power names in ``variant.toml``.
+the names in its ``map.toml``; the land and sea colours come from the SVG's style
+classes, the power colours from :data:`POWER_COLOURS` (chosen so that every two stay
+apart under the common colour-vision deficiencies: tests/maps/test_palettes.py).
 
 The output (see docs/maps.md) is data derived from the SVG and stays under CC BY-SA.
 """
@@ -32,6 +33,16 @@ SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
 KINDS = {"l": "land", "w": "sea", "s": "impassable"}
 CREDIT = "Map after Martin Asal (Wikimedia Commons), CC BY-SA 3.0"
+# the SVG's hues (red Austria, blue England, ...) moved apart for colour-blind readers
+POWER_COLOURS = {
+    "austria": "#D10503",
+    "england": "#1346E4",
+    "france": "#7FD4F9",
+    "germany": "#5A5A5A",
+    "italy": "#57AD61",
+    "russia": "#B778B8",
+    "turkey": "#F7DC3C",
+}
 
 
 def _norm(name: str) -> str:
@@ -232,9 +243,7 @@ def convert(svg_path: Path, variant_dir: Path) -> dict:
 
     style = re.findall(r"\.(\w+)[, .\w\t]*\{fill:(#[0-9A-Fa-f]{6})", text)
     colour = {name: value.upper() for name, value in style}
-    powers = {
-        code: colour[p["name"]] for code, p in variant_toml["powers"].items() if p["name"] in colour
-    }
+    powers = {code: POWER_COLOURS[code] for code in variant_toml["powers"] if code in POWER_COLOURS}
     width, height = (float(v) for v in root.get("viewBox", "0 0 0 0").split()[2:])
     return {
         "comment": "Derived from Martin Asal's Diplomacy.svg (CC BY-SA 3.0 DE) by "

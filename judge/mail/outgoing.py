@@ -163,12 +163,25 @@ def _headed(
     return msg
 
 
+def png_size(png: bytes) -> tuple[int, int] | None:
+    """Width and height of a PNG (from its IHDR chunk), None if ``png`` is not one."""
+    if len(png) < 24 or png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
 def _html_with_picture(html: str, picture: MailPicture) -> str:
+    """The HTML with the picture at its own size after the text (wider than the text
+    column if need be: a map shrunk to the column is unreadable), and the credit."""
+    size = png_size(picture.png)
+    width = f'width="{size[0]}" height="{size[1]}" ' if size else ""
+    full = f"width:{size[0]}px;" if size else ""
     figure = (
-        '<figure style="margin:1em 0">'
-        f'<img src="cid:{picture.cid}" alt="{html_lib.escape(picture.alt)}" '
-        'style="max-width:100%;height:auto;border:1px solid #888">'
+        f'<figure style="margin:1em 0;{full}max-width:none">'
+        f'<img src="cid:{picture.cid}" alt="{html_lib.escape(picture.alt)}" {width}'
+        f'style="display:block;{full}max-width:none;height:auto;border:1px solid #888">'
         f'<figcaption style="font-size:small;color:#555">{html_lib.escape(picture.credit)}'
+        f" (also attached: {html_lib.escape(picture.filename)})"
         "</figcaption></figure>\n"
     )
     at = html.lower().rfind("</body>")

@@ -4,15 +4,18 @@ Read from ``<variant directory>/map/geometry.json`` (format: docs/maps.md); a va
 that plays another's map (``map = "standard"`` in its ``variant.toml``) and has no
 geometry file of its own is drawn with that variant's geometry.
 Coordinates are in the map's own units (``size`` wide and high, y down).  A map
-drawn from artwork gives every province an outline; a schematic map (no licensed
-artwork) gives none: its provinces are drawn as nodes at their unit points, joined
-by the map's ``edges``, with ``lines`` (a railway, a canal) drawn under them.
+gives every province an outline (drawn from artwork, computed, or partitioned from
+coastlines); a schematic map would give none: its provinces are drawn as nodes at
+their unit points.  A map's ``edges`` are the adjacencies its outlines do not show
+(all of them on a schematic map), drawn as thin lines, and its ``lines`` (a
+railway, a canal) are drawn under the units.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +51,7 @@ class Shape:
 
 @dataclass(frozen=True)
 class Edge:
-    """A drawn adjacency of a schematic map: two locations and who may cross."""
+    """An adjacency the outlines do not show: two locations and who may cross."""
 
     a: str
     b: str
@@ -95,6 +98,17 @@ class Geometry:
     def unit_mark(self, power: str | None) -> str | None:
         """The colour of the dot that tells the power apart besides its colour, if any."""
         return self.unit_marks.get(power) if power else None
+
+
+def inside(p: Point, rings: Iterable[Ring]) -> bool:
+    """Whether ``p`` lies inside ``rings`` (even-odd rule over all of them)."""
+    x, y = p
+    hit = False
+    for ring in rings:
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+    return hit
 
 
 def _point(value: Any) -> Point:

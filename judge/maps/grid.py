@@ -14,11 +14,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from judge.engine.phase import Turn
-from judge.maps.draw import BLACK, BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.draw import (
+    BLACK,
+    BOARD_SCALE,
+    BoardState,
+    Canvas,
+    Frame,
+    draw_board,
+    draw_marks,
+    rgb,
+)
 from judge.maps.geometry import Geometry, Point
 from judge.maps.marks import BoardKey, Mark, Place
 
-BIG_WIDTH = 360  # pixels of a legible board
+BIG_WIDTH = 600  # pixels of a legible board (with the province codes), at least
+LEGIBLE_SCALE = 1.0  # pixels per map unit of a legible board, at least (codes 7.5 px high)
 THUMB_WIDTH = 130
 MAX_BIG_COLUMNS = 4
 MAX_THUMB_COLUMNS = 3
@@ -72,11 +82,15 @@ def draw_grid(
     plan = layout(boards, active | changed)
     by_key = {b.key: b for b in boards}
     gw, gh = geo.size
-    widths = [BIG_WIDTH if t in plan.big else THUMB_WIDTH for t in plan.columns]
+    if len(plan.columns) == len(plan.rows) == 1:  # one board: as a standard game's
+        big_width = gw * BOARD_SCALE
+    else:
+        big_width = max(BIG_WIDTH, gw * LEGIBLE_SCALE)
+    widths = [big_width if t in plan.big else THUMB_WIDTH for t in plan.columns]
     heights = []
     for t in plan.rows:
         big_row = any((t, c) in by_key for c in plan.columns if c in plan.big)
-        heights.append((BIG_WIDTH if big_row else THUMB_WIDTH) * gh / gw)
+        heights.append((big_width if big_row else THUMB_WIDTH) * gh / gw)
     width = int(sum(widths) + GAP * (len(widths) + 1))
     height = int(HEADER + sum(h + LABEL + GAP for h in heights) + FOOTER + GAP)
     canvas = Canvas(max(width, 420), height)
@@ -89,13 +103,22 @@ def draw_grid(
             board = by_key.get((timeline, turn))
             w = min(col_w, row_h * gw / gh)
             if board is not None:
-                frame = Frame(x, y + LABEL, w / gw, 1.35 if w >= BIG_WIDTH else 1.9)
+                legible = w > THUMB_WIDTH
+                frame = Frame(x, y + LABEL, w / gw, 1.0 if legible else 1.9)
                 frames[board.key] = frame
-                draw_board(canvas, geo, board, frame, labels=w >= 560)
+                draw_board(canvas, geo, board, frame, labels=legible)
                 key = board.key
+                canvas.note(
+                    "board",
+                    f"{timeline}:{turn}",
+                    (x, y + LABEL),
+                    width=w,
+                    legible=legible,
+                    highlighted=key in active or key in changed,
+                )
                 colour = ACTIVE if key in active else CHANGED if key in changed else None
                 label = f"{timeline}:{turn}" + (" active" if key in active else "")
-                canvas.text((x, y + 2), label, 12 if w >= BIG_WIDTH else 10, colour or BLACK, "la")
+                canvas.text((x, y + 2), label, 12 if legible else 10, colour or BLACK, "la")
                 edge = 3 if colour else 1
                 box = [
                     (x, y + LABEL),

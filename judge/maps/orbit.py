@@ -22,14 +22,16 @@ from judge.maps.marks import Mark, Place
 from judge.rules.outerspace.space import ORBIT
 
 PANEL = 34  # pixels: the height of the orbit panel under the board
+# the first seven apart under the common colour-vision deficiencies
+# (tests/maps/test_palettes.py); the rest for larger games
 PALETTE = (
-    "#D62728",
-    "#1F5FD6",
-    "#2CA02C",
-    "#FF9F1C",
-    "#9467BD",
-    "#17BECF",
-    "#8C564B",
+    "#E10513",
+    "#1D5CCD",
+    "#1AA068",
+    "#FFA223",
+    "#AD819F",
+    "#27CBE7",
+    "#615B4F",
     "#E377C2",
     "#BCBD22",
     "#555555",

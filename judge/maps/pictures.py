@@ -27,7 +27,15 @@ from typing import Any, Protocol
 from PIL import Image, PngImagePlugin
 
 from judge.engine.phase import Phase, Turn
-from judge.maps.draw import BoardState, Canvas, Frame, draw_board, draw_marks, rgb
+from judge.maps.draw import (
+    BOARD_SCALE,
+    BoardState,
+    Canvas,
+    Frame,
+    draw_board,
+    draw_marks,
+    rgb,
+)
 from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.maps.grid import draw_grid
 from judge.maps.marks import BoardKey, Mark, Place, marks_of
@@ -46,7 +54,6 @@ from judge.reports.phases import describe_phase
 
 log = logging.getLogger(__name__)
 
-BOARD_SCALE = 1.5  # pixels per map unit of a single board
 TITLE = 24
 FOOTER = 16
 
@@ -125,6 +132,7 @@ def single_canvas(
         board = BoardState(on_the_map(board.units), board.dislodged, board.centres)
         marks = orbit_marks(marks)
     draw_board(canvas, geo, board, frame)
+    canvas.note("board", "", frame.at((0, 0)), width=gw * BOARD_SCALE, legible=True)
     if space is not None:
         draw_colonies(canvas, geo, space, frame)
         glyphs = draw_panel(canvas, geo, space, TITLE + gh * BOARD_SCALE, width)
@@ -206,6 +214,19 @@ def world_picture(
     """The grid picture of one processed step of a multiverse game: every board, the
     orders of the step, the active boards and the boards changed this step legible."""
     geo = geometry_for(variant.directory)
+    drawn = world_scene(answer, variant, game, turn)
+    if geo is None or drawn is None:
+        return None
+    canvas, title = drawn
+    image = canvas.finish()
+    return Picture(encode(image, geo.credit), _name(game, turn), f"Map: {title}", geo.credit)
+
+
+def world_scene(
+    answer: Mapping[str, Any], variant: HasDirectory, game: str, turn: str
+) -> tuple[Canvas, str] | None:
+    """The canvas (with its scene) and title of :func:`world_picture`."""
+    geo = geometry_for(variant.directory)
     if geo is None:
         return None
     orders = answer.get("orders", [])
@@ -218,8 +239,7 @@ def world_picture(
         changed |= {_key(b) for b in mine}
     title = f"{game} · turn {turn} · results"
     canvas = draw_grid(geo, _states(boards), marks, active=active, changed=changed, title=title)
-    image = canvas.finish()
-    return Picture(encode(image, geo.credit), _name(game, turn), f"Map: {title}", geo.credit)
+    return canvas, title
 
 
 def position_picture(

@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import math
 
-from judge.maps.geometry import Geometry, Point, Ring, Shape
+from judge.maps.geometry import Geometry, Point, Ring, Shape, inside
 
-
-def inside(p: Point, rings: tuple[Ring, ...]) -> bool:
-    """Even-odd rule over all rings."""
-    x, y = p
-    hit = False
-    for ring in rings:
-        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                hit = not hit
-    return hit
+__all__ = ["distance", "gap", "inside", "segment_distance", "topmost"]
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:

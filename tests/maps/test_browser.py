@@ -1,4 +1,4 @@
-"""A browser shows a results mail's HTML part with its inline map.
+"""A browser shows a results mail's HTML part with its inline map, at full width.
 
 Headless Chromium (Debian package ``chromium``, see the Makefile's SYSTEM_PACKAGES)
 renders the HTML part of a results mail built as the judge builds it, with its
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -20,6 +21,7 @@ from judge.mail.outgoing import Author, judge_mail
 from judge.maps import results_picture
 from judge.reports import ReportSettings, render_report
 from judge.variant.data import load_variant
+from tests.maps.mails import GAMES, play
 
 CASE = Path(__file__).resolve().parent.parent / "reports" / "cases" / "f1902m_battle.json"
 BORDER = (136, 136, 136)  # the picture's 1px #888 border in the HTML
@@ -119,3 +121,56 @@ def test_chromium_shows_the_inline_map(tmp_path: Path) -> None:
     other = _results_mail_of("f1902r_retreats").resize(shown.size, Image.Resampling.LANCZOS)
     assert same < 6, f"the screenshot does not show the picture (mean difference {same:.1f})"
     assert _mean_difference(shown, other) > 2 * same  # another map would not pass
+
+
+# ------------------------------------------------ every kind of game, at full width
+
+MEASURE = (
+    "<script>window.addEventListener('load', () => {"
+    "const img = document.querySelector('img');"
+    "const box = img.getBoundingClientRect();"
+    "document.title = 'shown ' + Math.round(box.width) + ' natural ' + img.naturalWidth;"
+    "});</script>"
+)
+
+
+def _shown_width(browser: str, html: str, png: bytes, cid: str, tmp_path: Path) -> tuple[int, int]:
+    """The width Chromium shows the mail's picture at, and the picture's own width,
+    in a window narrower than the picture (a laptop's mail pane)."""
+    (tmp_path / "map.png").write_bytes(png)
+    page = tmp_path / "mail.html"
+    page.write_text(html.replace(f"cid:{cid}", "map.png") + MEASURE, encoding="utf-8")
+    done = subprocess.run(
+        [
+            browser,
+            *FLAGS,
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=800,600",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        check=True,
+        timeout=120,
+        capture_output=True,
+        text=True,
+    )
+    found = re.search(r"<title>shown (\d+) natural (\d+)</title>", done.stdout)
+    assert found, done.stdout[:2000]
+    return int(found.group(1)), int(found.group(2))
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_chromium_shows_each_games_results_map_at_full_width(name: str, tmp_path: Path) -> None:
+    """Issue 26 item 9: the HTML part shrank every map to the ~740 px text column."""
+    browser = shutil.which("chromium")
+    if browser is None:
+        pytest.skip("chromium is not installed (make system-packages installs it)")
+    mail = play(name).mail
+    inline = next(p for p in mail.walk() if p.get_content_disposition() == "inline")
+    cid = inline["Content-ID"].strip("<>")
+    html = mail.get_body(("html",)).get_content()
+    shown, natural = _shown_width(browser, html, inline.get_content(), cid, tmp_path)
+    assert natural >= 900
+    assert shown >= natural, f"{name}: a {natural} px map shown {shown} px wide"
