@@ -20,16 +20,17 @@ not count for, the railroad's power and stations) is read from the variant's
   a canal move's own success costs it its permission, it is void.
 * The railroad (TSR) is a move kind, :class:`RailMove`, of a Russian army from its
   station to another: it arrives only where every unit leaves, never cuts support,
-  and stands off every foreign move into a station on its way (strength 1) and
-  every move into its destination (its supported strength).  It is blocked at the
-  first station on its way that a foreign unit ends the turn in, tries to enter, or
-  leaves for a station further along (TSR-10), or else at a destination it does
-  not get into; it stops at the nearest free station before the block, found by
-  resolving again, or stays.  It acts only up to the block: the stations beyond,
-  its destination included, see no train (TSR-4).  A Russian unit may swap places
-  with it (TSR-9).  That an attempt to enter blocks also settles TSR-10's move
-  chains: a foreign unit following another out of a station on the way blocks the
-  train there whether it gets in or not.
+  and stands off every move into its destination (its supported strength).  It is
+  blocked at the first station on its way where a foreign unit stays in the way (not
+  ordered to move, or ordered along the railroad to meet it: one ordered elsewhere
+  does not block, even if it fails to leave or is dislodged), or that a foreign move
+  would get into were there no train; else at a destination it does not get in to.
+  A standoff of other units on a station does not block it.  It stands off the
+  foreign moves into the station where it is blocked (strength 1) and stops at the
+  nearest free station before the block, found by resolving again, or stays.  It
+  acts only up to the block: the stations beyond, its destination included, see no
+  train (TSR-4).  A Russian unit may swap places with it (TSR-9).  Where the rule
+  text leaves this open, vDiplomacy's adjudicator and test positions decide.
 """
 
 from __future__ import annotations
@@ -254,9 +255,9 @@ class RailMove(Moving):
 @dataclass(frozen=True, slots=True)
 class _MeetsTrain(Move):
     """A move into a station where a train stands it off (TSR-4, TSR-5): the train
-    there has strength ``train`` (1 at a station on its way; 1 and its supports at
-    its destination, once it is stopped short of it), so the move must be stronger
-    to get in."""
+    there has strength ``train`` (1 at the station on its way where it is blocked; 1
+    and its supports at its destination, once it is stopped short of it), so the
+    move must be stronger to get in."""
 
     train: int = 1
 
@@ -295,45 +296,120 @@ def _trains(
     return trains
 
 
-def _train_block(
-    geo: Geography,
-    units: Mapping[Location, Unit],
-    orders: Mapping[Location, MovementOrder],
-    loc: Location,
-    result: MovementResult,
-) -> int | None:
+_NO_PATH = frozenset({"no route", "no convoy", "disrupted", "convoy paradox"})
+
+
+@dataclass(frozen=True)
+class _Phase:
+    """A movement phase and one outcome of it, as the railroad's blocks are read
+    from it: the units, their orders as given, and the result."""
+
+    geo: Geography
+    units: Mapping[Location, Unit]
+    orders: Mapping[Location, MovementOrder]
+    result: MovementResult
+
+    def strength(self, loc: Location, against: str | None = None) -> int:
+        """1 and the supports given to the order at ``loc`` (those of power
+        ``against`` left out: nobody helps to dislodge its own unit)."""
+        given = self.result.outcomes
+        return 1 + sum(
+            1
+            for other, order in self.orders.items()
+            if order.supports() == loc
+            and given[other].success
+            and self.units[other].power != against
+        )
+
+    def destination(self, loc: Location) -> Location | None:
+        """Where the unit at ``loc`` is ordered to move (None: it stays; a unit
+        without an order holds)."""
+        order = self.orders.get(loc)
+        return None if order is None else order.moves_to()
+
+    def occupant(self, area: Hashable) -> Location | None:
+        """The unit that starts the turn in ``area``."""
+        return next((loc for loc in self.units if self.geo.province(loc) == area), None)
+
+    def into(self, area: Hashable) -> list[Location]:
+        """The units ordered to move into ``area``."""
+        return [
+            loc
+            for loc, order in self.orders.items()
+            if (dest := order.moves_to()) is not None and self.geo.province(dest) == area
+        ]
+
+
+def _stays_in_the_way(phase: _Phase, occupant: Location, neighbours: set[Hashable]) -> bool:
+    """Whether a foreign unit on a station on the way blocks the train by being
+    there: it is not ordered to move, or is ordered along the railroad to the
+    station before or after it on the route, to meet the train (TSR-3).  One ordered
+    anywhere else does not block, even if it fails to leave or is dislodged (TSR-10:
+    vDiplomacy's 'temporary leave')."""
+    dest = phase.destination(occupant)
+    return dest is None or phase.geo.province(dest) in neighbours
+
+
+def _gets_in(phase: _Phase, mover: Location, area: Hashable) -> bool:
+    """Whether the move at ``mover`` would get into ``area`` were there no train:
+    stronger than the unit there (by its hold strength, or its defend strength head
+    to head; one ordered to move elsewhere counts as gone) and than every other move
+    into ``area`` (TSR-4)."""
+    geo, units = phase.geo, phase.units
+    if phase.result.outcomes[mover].reason in _NO_PATH:
+        return False
+    attack = phase.strength(mover)
+    occupant = phase.occupant(area)
+    if occupant is not None:
+        dest = phase.destination(occupant)
+        head_to_head = dest is not None and geo.province(dest) == geo.province(mover)
+        if dest is None or head_to_head:
+            power = units[occupant].power
+            if power == units[mover].power:
+                return False  # nobody dislodges its own unit
+            attack = phase.strength(mover, against=power)
+            if attack <= phase.strength(occupant):
+                return False
+    for rival in phase.into(area):
+        if rival == mover or phase.result.outcomes[rival].reason in _NO_PATH:
+            continue
+        beaten = occupant in phase.result.moves and (  # it lost a head-to-head battle
+            geo.province(phase.result.moves[occupant]) == geo.province(rival)
+        )
+        if not beaten and attack <= phase.strength(rival):
+            return False
+    return True
+
+
+def _train_block(phase: _Phase, loc: Location) -> int | None:
     """Where on its route the train at ``loc`` is blocked, given an outcome of the
     phase: the index of that station in :func:`_route` (its last index: refused at its
     destination), or None when it gets in.
 
-    The train is blocked at the first station on its way where a non-Russian unit
-    ends the turn (TSR-2, TSR-3), or that a non-Russian unit tried to enter (it
-    stood off with the train there, TSR-4), or that a non-Russian unit left for a
-    station further along (TSR-10: blocked where it started); failing all that, at
-    its destination when it does not get in (TSR-5).
-
-    That an attempt to enter blocks also settles TSR-10's move chains: a foreign
-    unit following another out of a station on the way blocks the train there
-    whether or not it gets in, so its success no longer decides the train's."""
+    A station on the way is blocked by a foreign unit on it that stays in the way
+    (:func:`_stays_in_the_way`, TSR-3), or by a foreign move into it that would get in
+    were there no train (:func:`_gets_in`, TSR-4); Russian units never block (TSR-2).
+    A standoff of other units there, or a foreign unit kept out by a Russian one,
+    does not block.  The train is blocked at the first such station, or else at its
+    destination when it does not get in (TSR-5)."""
+    geo, units = phase.geo, phase.units
     power = special_rules().rail_power
-    train = orders[loc]
+    train = phase.orders[loc]
     assert isinstance(train, RailMove)
     route = _route(geo, loc, train.dest)
-    on_the_way = route[:-1]
-    at_end = _ends(geo, units, loc, result)
-    blocks: set[Hashable] = set()
-    for other, order in orders.items():
-        dest = order.moves_to()
-        if other == loc or dest is None or units[other].power == power:
-            continue
-        blocks.add(geo.province(dest))  # stood off with the train there (TSR-4)
-        start = geo.province(other)
-        if start in on_the_way and geo.province(dest) in route[route.index(start) + 1 :]:
-            blocks.add(start)  # moved ahead of the train (TSR-10)
-    for i, station in enumerate(on_the_way):
-        if at_end.get(station, power) != power or station in blocks:
+    for i, station in enumerate(route[:-1]):
+        neighbours = {geo.province(loc) if i == 0 else route[i - 1], route[i + 1]}
+        occupant = phase.occupant(station)
+        if (
+            occupant is not None
+            and units[occupant].power != power
+            and _stays_in_the_way(phase, occupant, neighbours)
+        ):
             return i
-    return None if loc in result.moves else len(on_the_way)
+        for mover in phase.into(station):
+            if units[mover].power != power and _gets_in(phase, mover, station):
+                return i
+    return None if loc in phase.result.moves else len(route) - 1
 
 
 def _ends(
@@ -507,27 +583,27 @@ def _meet_trains(
     given: Mapping[Location, MovementOrder],
     effective: dict[Location, MovementOrder],
     trains: Mapping[Location, RailMove],
-    reach: Mapping[Location, int],
+    blocks: Mapping[Location, int],
     at_destination: Mapping[Location, int],
 ) -> None:
-    """Make the moves into a station a train reaches meet the train there: every
-    non-Russian move into a station on its way up to its reach (TSR-4), and, when it
-    is stopped short but reaches its destination, every move into that destination,
-    with the strength it had there (TSR-5)."""
-    on_the_way: set[Hashable] = set()  # a train there has strength 1 (TSR-4)
+    """Make the moves into the station where a train is blocked meet the train there:
+    every non-Russian move into a station on its way with strength 1 (TSR-4), and
+    every move into a destination it is refused at with the strength it had there
+    (TSR-5).  The stations it passes, and those beyond the block, see no train."""
+    blocked: set[Hashable] = set()  # a station on the way where a train is blocked
     refused: dict[Hashable, int] = {}  # a destination -> the strength of a train refused there
-    for loc, train in trains.items():
-        route = _route(geo, loc, train.dest)
-        last = len(route) - 1
-        on_the_way.update(route[: min(reach[loc] + 1, last)])
-        if reach[loc] == last and loc in at_destination:
+    for loc, block in blocks.items():
+        route = _route(geo, loc, trains[loc].dest)
+        if block < len(route) - 1:
+            blocked.add(route[block])
+        else:
             refused[route[-1]] = max(refused.get(route[-1], 0), at_destination[loc])
     power = special_rules().rail_power
     for other, order in given.items():
         if type(order) is not Move:
             continue
         area = geo.province(order.dest)
-        train = max(refused.get(area, 0), int(area in on_the_way and units[other].power != power))
+        train = max(refused.get(area, 0), int(area in blocked and units[other].power != power))
         if train:
             effective[other] = _MeetsTrain(order.unit, order.dest, order.via_convoy, train)
 
@@ -542,14 +618,12 @@ def resolve_colonial(
 
     Both depend on the outcome, so the phase is resolved again, with the canal moves
     that lost permission held and the blocked trains stopped short, until nothing
-    changes.  A train acts only up to where it is blocked (TSR-4): the stations
-    beyond the block, its destination included, no longer see it; one refused at its
-    destination still stands off every move into it with the strength it had there
-    (TSR-5).  Where a block holds only while the train acts beyond it (a foreign unit
-    fails to leave because of the train further on, and leaves once the train is not
-    seen there), the literal rule has no answer: the train is blocked there and still
-    acts where it did, as vDiplomacy has it (TSR-10).  Each round only takes away, so
-    it ends.  The train's supports keep the results they had (TSR-7)."""
+    changes.  A train acts only up to where it is blocked (TSR-4): it stands off the
+    foreign moves into the station where it is blocked, and the stations beyond,
+    its destination included, do not see it; one refused at its destination still
+    stands off every move into it with the strength it had there (TSR-5).  A block
+    only moves towards the origin from round to round, so it ends.  The train's
+    supports keep the results they had (TSR-7)."""
     given = dict(orders)
     failed: dict[Location, Outcome] = {}
     trains = _trains(geo, units, given, failed)
@@ -557,9 +631,7 @@ def resolve_colonial(
     permitted = set(canal)
     routes = {loc: _route(geo, loc, t.dest) for loc, t in trains.items()}
     stops: dict[Location, Hashable | None] = {loc: route[-1] for loc, route in routes.items()}
-    reach = {loc: len(route) - 1 for loc, route in routes.items()}  # how far it is seen
     blocks: dict[Location, int] = {}  # where on its route a train is blocked
-    trial: dict[Location, int] = {}  # the reach before a block not yet seen to hold
     at_destination: dict[Location, int] = {}  # a stopped train's strength at its destination
     kept: dict[Location, Outcome] = {}  # the results of its supports
     while True:
@@ -571,23 +643,21 @@ def resolve_colonial(
                 effective[loc] = Hold(loc)
             elif stop != routes[loc][-1]:
                 effective[loc] = RailMove(loc, _place(loc, _code(stop)))
-        _meet_trains(geo, units, given, effective, trains, reach, at_destination)
+        _meet_trains(geo, units, given, effective, trains, blocks, at_destination)
         result = resolve_movement(geo, units, effective)
         lost = {loc for loc in permitted if not _permitted(geo, units, given, loc, result)}
         permitted -= lost
+        phase = _Phase(geo, units, given, result)
         changed = False
         for loc, train in trains.items():
-            block = _train_block(geo, units, given, loc, result)
-            before = trial.pop(loc, None)
-            if before is not None and (block is None or block > blocks[loc]):
-                reach[loc], changed = before, True  # the block holds only so (TSR-10)
+            block = _train_block(phase, loc)
             if block is None or block >= blocks.get(loc, block + 1):
                 continue
             if loc not in blocks:
                 backing = {s: result.outcomes[s] for s in _backing(given, loc)}
                 at_destination[loc] = 1 + sum(o.success for o in backing.values())
                 kept.update(backing)
-            blocks[loc], trial[loc], reach[loc] = block, reach[loc], min(reach[loc], block)
+            blocks[loc] = block
             found = _train_stop(geo, given, loc, _ends(geo, units, loc, result), block)
             stops[loc], changed = _shorter(geo, loc, train, stops[loc], found), True
         if not lost and not changed:

@@ -469,22 +469,59 @@ def test_TSR_3_a_foreign_unit_that_leaves_lets_the_train_pass() -> None:
     assert where(answer) == {"vla": "russia", "sem": "china"}
 
 
-def test_TSR_3_a_foreign_unit_that_fails_to_leave_blocks() -> None:
+def test_TSR_3_TSR_B9a_a_foreign_unit_ordered_off_the_railroad_passes_even_if_it_fails() -> None:
+    # vDiplomacy's 'temporary leave': the Chinese army ordered to Semipalatinsk
+    # bounces and stays in Krasnoyarsk, yet does not block: the train reaches
+    # Vladivostok beyond it.
     answer = judge(
         ["russia A mos", "china A kra", "japan A sem"],
         {"russia": ["A Mos - TSR - Vla"], "china": ["A Kra - Sem"]},
     )
-    assert results(answer)["A Mos - TSR - Vla"] == ("fails", "blocked")
-    assert where(answer)["oms"] == "russia"
+    found = results(answer)
+    assert found["A Kra - Sem"] == ("fails", "bounced")
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert where(answer) == {"vla": "russia", "kra": "china", "sem": "japan"}
 
 
-def test_TSR_3_a_dislodged_foreign_unit_counts_as_gone() -> None:
+def test_TSR_3_TSR_B9a_it_stands_off_at_the_destination_and_stops_beyond_the_unit() -> None:
+    answer = judge(
+        ["russia A irk", "china A oms", "britain A akm", "turkey A ode"],
+        {"russia": ["A Irk - TSR - Mos"], "china": ["A Oms - Akm"], "turkey": ["A Ode - Mos"]},
+    )
+    found = results(answer)
+    assert found["A Ode - Mos"] == ("fails", "bounced")
+    assert found["A Irk - TSR - Mos"] == ("fails", "bounced")
+    assert where(answer)["prm"] == "russia"  # TSR-6: the free station before Moscow
+
+
+def test_TSR_3_TSR_B10_a_foreign_unit_that_holds_blocks_even_when_dislodged() -> None:
     answer = judge(
         ["russia A mos", "china A kra", "russia A akm", "russia A uru"],
         {"russia": ["A Mos - TSR - Vla", "A Akm - Kra", "A Uru S A Akm - Kra"]},
     )
-    assert results(answer)["A Mos - TSR - Vla"] == ("succeeds", None)
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert found["A Akm - Kra"] == ("succeeds", None)
     assert answer["dislodged"][0]["province"] == "kra"
+    assert where(answer)["oms"] == "russia"
+
+
+def test_TSR_3_TSR_B6a_a_foreign_unit_moving_back_along_the_railroad_blocks() -> None:
+    # The Chinese army in Krasnoyarsk moves towards the train, to Omsk: it blocks
+    # the train in Krasnoyarsk, though it bounces there; Vladivostok sees no train.
+    answer = judge(
+        ["russia A mos", "turkey A akm", "china A kra", "japan F okhs"],
+        {
+            "russia": ["A Mos - TSR - Vla"],
+            "turkey": ["A Akm - Oms"],
+            "china": ["A Kra - Oms"],
+            "japan": ["F Okhs - Vla"],
+        },
+    )
+    found = results(answer)
+    assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert found["F Okhs - Vla"] == ("succeeds", None)
+    assert where(answer)["prm"] == "russia"
 
 
 def test_TSR_4_a_foreign_move_into_a_station_on_the_way_stands_off_with_the_train() -> None:
@@ -560,11 +597,10 @@ def test_TSR_4_a_block_still_stands_off_at_the_blocked_station() -> None:
     assert where(answer)["prm"] == "russia"
 
 
-def test_TSR_10_a_block_that_holds_only_while_the_train_acts_beyond_it() -> None:
-    # vDiplomacy's TSR.D5: the Chinese army in Omsk fails to leave only because the
-    # train stands off the other Chinese army at Krasnoyarsk; without the train there
-    # both would move and Omsk would be free.  No literal answer: the train is blocked
-    # at Omsk and still stands off at its destination, as vDiplomacy has it.
+def test_TSR_3_TSR_D5_a_unit_ordered_off_the_railroad_does_not_block_the_chain_it_leads() -> None:
+    # vDiplomacy's TSR.D5: the Chinese army in Omsk is ordered off the railroad, so
+    # it does not block; the train stands off the other Chinese army at Krasnoyarsk,
+    # so neither moves, and the train stops in Perm, the free station before Omsk.
     answer = judge(
         ["russia A mos", "china A oms", "china A akm", "turkey A ode"],
         {
@@ -588,6 +624,45 @@ def test_TSR_4_a_supported_foreign_move_gets_in_and_blocks_the_train() -> None:
     found = results(answer)
     assert found["A Akm - Kra"] == ("succeeds", None)
     assert found["A Mos - TSR - Vla"] == ("fails", "blocked")
+    assert where(answer)["oms"] == "russia"
+
+
+def test_TSR_4_TSR_B4a_a_standoff_of_foreign_units_on_the_way_does_not_block() -> None:
+    # Neither army would get into Krasnoyarsk were there no train: the train passes
+    # their standoff and reaches Vladivostok.
+    answer = judge(
+        ["russia A mos", "turkey A akm", "china A mon"],
+        {"russia": ["A Mos - TSR - Vla"], "turkey": ["A Akm - Kra"], "china": ["A Mon - Kra"]},
+    )
+    found = results(answer)
+    assert found["A Akm - Kra"] == ("fails", "bounced")
+    assert found["A Mon - Kra"] == ("fails", "bounced")
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+
+
+def test_TSR_4_TSR_B8a_a_foreign_move_kept_out_by_a_russian_unit_does_not_block() -> None:
+    answer = judge(
+        ["russia A irk", "russia A oms", "britain A akm", "turkey A ode"],
+        {"russia": ["A Irk - TSR - Mos"], "britain": ["A Akm - Oms"], "turkey": ["A Ode - Mos"]},
+    )
+    found = results(answer)
+    assert found["A Akm - Oms"] == ("fails", "bounced")
+    assert found["A Ode - Mos"] == ("fails", "bounced")  # the train reached Moscow
+    assert where(answer)["prm"] == "russia"
+
+
+def test_TSR_4_TSR_B11_a_foreign_move_stronger_than_a_russian_one_blocks() -> None:
+    answer = judge(
+        ["russia A prm", "russia A akm", "china A mon", "china A uru", "japan F okhs"],
+        {
+            "russia": ["A Prm - TSR - Vla", "A Akm - Kra"],
+            "china": ["A Mon - Kra", "A Uru S A Mon - Kra"],
+            "japan": ["F Okhs - Vla"],
+        },
+    )
+    found = results(answer)
+    assert found["A Mon - Kra"] == ("succeeds", None)
+    assert found["F Okhs - Vla"] == ("succeeds", None)
     assert where(answer)["oms"] == "russia"
 
 
