@@ -177,6 +177,7 @@ def render_late_notice(
     now: datetime,
     *,
     recipient: str | None = None,
+    held: Sequence[str] = (),
     grace_end: datetime | None = None,
     reveal: bool = True,
     at_grace: str = "missing orders default: units hold, retreats disband, builds are waived",
@@ -189,7 +190,9 @@ def render_late_notice(
     the late power is then told exactly which (per board in a multiverse game), and
     the master sees them for every power.  ``recipient`` is the power the notice goes
     to (a late power gets ``[You are late!]`` and is told what happens at
-    ``grace_end``); with ``reveal`` False others are not told who is late.
+    ``grace_end``), ``held`` the reader's other late powers (a Root Z player's
+    second power), told of in the same notice; with ``reveal`` False others are not
+    told who is late.
     ``at_grace`` says what happens when grace ends, in the game's terms.
     """
     names = names_for(variant)
@@ -202,13 +205,25 @@ def render_late_notice(
             return f"{names.power(power)} ({'; '.join(missing_lines(units[power]))})"
         return names.power(power)
 
+    mine_powers = [recipient, *held] if recipient else []
+
+    def mine() -> list[str]:
+        if len(mine_powers) == 1:
+            return missing_lines(units.get(mine_powers[0], []))
+        return [
+            f"{names.power(p)}: {line}"
+            for p in mine_powers
+            for line in missing_lines(units.get(p, []))
+        ]
+
     model = {
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "phase_text": phase_phrase(phase),
         "is_late": is_late,
-        "power": names.power(recipient) if recipient else None,
-        "mine": missing_lines(units.get(recipient or "", [])),
+        "power": " and ".join(names.power(p) for p in mine_powers) or None,
+        "several": len(mine_powers) > 1,
+        "mine": mine(),
         "late": [who(p) for p in late] if reveal or to_master else [],
         "grace_classic": format_classic(grace_end, settings.game_zone) if grace_end else None,
         "grace_reader": format_for(grace_end, settings.reader_zone or "UTC") if grace_end else None,

@@ -84,15 +84,33 @@ def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> 
     return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
 
 
-def decide(scores: Mapping[str, int], target: int) -> tuple[str | None, tuple[str, ...]]:
-    """The winner, or the sides of a draw: of those at ``target`` or more, the
-    larger total wins; equal largest totals draw."""
-    reached = {name: score for name, score in scores.items() if score >= target}
+def targets(players: Mapping[str, Sequence[str]], single: int) -> dict[str, int]:
+    """The centres each player needs: rule 6.0's 28 for a player of two powers;
+    a player left with one power (a pair split by a REPLACE) needs rule 7.0's
+    count for a power played alone (``single``)."""
+    return {name: PAIRED_VICTORY if len(powers) > 1 else single for name, powers in players.items()}
+
+
+def decide(
+    scores: Mapping[str, int], target: int | Mapping[str, int]
+) -> tuple[str | None, tuple[str, ...]]:
+    """The winner, or the sides of a draw: of those at their ``target`` (one for
+    all, or one per name) or more, the larger total wins; equal largest totals draw."""
+    need = target if isinstance(target, Mapping) else dict.fromkeys(scores, target)
+    reached = {name: score for name, score in scores.items() if score >= need[name]}
     if not reached:
         return None, ()
     best = max(reached.values())
     top = sorted(name for name, score in reached.items() if score == best)
     return (top[0], ()) if len(top) == 1 else (None, tuple(top))
+
+
+def players_heading(players: Mapping[str, Sequence[str]]) -> str:
+    """The heading of the players' standing: a pair split by a REPLACE is two
+    players, each counted alone."""
+    if all(len(powers) == 2 for powers in players.values()):
+        return "Players (two powers each, centres summed):"
+    return "Players (centres summed over the powers each holds):"
 
 
 class _NoPowerVictory:
@@ -141,9 +159,12 @@ class RootzRuleset(StandardRuleset):
         return None
 
     def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
-        if all(len(powers) < 2 for powers in seats):
+        """The position naming its players, each by their powers joined with ``+``;
+        a game that never paired anyone (rule 7.0) stays without names.  Called
+        again after a REPLACE, a pair split between two people becomes two players."""
+        if all(len(powers) < 2 for powers in seats) and "players" not in doc:
             return doc
-        return {**doc, "players": {"+".join(powers): list(powers) for powers in seats}}
+        return {**doc, "players": {"+".join(powers): list(powers) for powers in seats if powers}}
 
     # ---------------------------------------------------------- adjudication
 
@@ -159,12 +180,11 @@ class RootzRuleset(StandardRuleset):
         from judge.variant.data import load_variant
 
         centres = answer.get("supply_centers") or {}
+        single = load_variant(doc.get("variant", "rootz")).victory_centers
         if players:
-            scores, target = totals(players, centres), PAIRED_VICTORY
+            winner, draw = decide(totals(players, centres), targets(players, single))
         else:
-            scores = {power: len(owned) for power, owned in centres.items()}
-            target = load_variant(doc.get("variant", "rootz")).victory_centers
-        winner, draw = decide(scores, target)
+            winner, draw = decide({power: len(owned) for power, owned in centres.items()}, single)
         answer.pop("winner", None)
         answer.pop("draw", None)
         if winner is not None:
@@ -220,7 +240,11 @@ class RootzRuleset(StandardRuleset):
             rows.append((sum(counts), names, parts))
         rows.sort(key=lambda row: (-row[0], row[1]))
         width = max(len(row[1]) for row in rows)
-        return [f"  {names:<{width}}  {total:>2} centres ({parts})" for total, names, parts in rows]
+        return [
+            f"  {names:<{width}}  {total:>2} centre{'' if total == 1 else 's'}"
+            + (f" ({parts})" if "+" in parts else "")
+            for total, names, parts in rows
+        ]
 
     # --------------------------------------------------------------- reports
 
@@ -253,7 +277,7 @@ class RootzRuleset(StandardRuleset):
         )
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))
-        extra = ["", "Players (two powers each, centres summed):", *lines]
+        extra = ["", players_heading(players_of(step.after)), *lines]
         outcome = self.outcome_text(step, lambda code: names.get(code, code))
         if outcome:
             extra += ["", f"{outcome}."]
