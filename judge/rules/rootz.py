@@ -313,7 +313,7 @@ class RootzRuleset(StandardRuleset):
                 held = " and ".join(names.get(p, p) for p in powers)
                 notes.append(
                     f"You play {held}: one SIGNON (with the game's name alone, or with "
-                    "either power, as france1@<game>) signs you on for both; orders in one "
+                    f"either power, as {powers[0]}@<game>) signs you on for both; orders in one "
                     "mail may be for either power (the board digit tells whose unit: "
                     "A Par1 - Bur1, F Lon2 - Nth2). Press and reports reach you once for "
                     f"both. Victory takes {PAIRED_VICTORY} centres summed over your two "

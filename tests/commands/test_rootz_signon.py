@@ -338,3 +338,12 @@ def test_issue26_rule_6_0_a_split_pair_no_longer_wins_by_its_sum(mail, make_ctx,
     report = _mail_to(session, "new@players.test")
     assert "Players (centres summed over the powers each holds):" in report
     assert "  England 2             17 centres\n  France 1              11 centres\n" in report
+
+
+def test_issue26_summary_heads_each_board_and_totals_the_players(rootz, mail, session):
+    mail("SUMMARY rzp", "reader@players.test")
+    body = _mail_to(session, "reader@players.test").splitlines()
+    head = "Year   Aus1  Eng1  Fra1  Ger1  Ita1  Rus1  Tur1  Aus2  Eng2"
+    assert any(line.startswith(head) for line in body)
+    assert "Players' totals:" in body
+    assert any(line.startswith("  France 1 + England 2") for line in body)
