@@ -15,10 +15,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from judge.game.games import game_powers, power_name
-from judge.game.seats import power_target
+from judge.game.games import game_powers, game_variant, power_name
 from judge.orders.reader import OrderSyntaxError
 from judge.orders.text import parse_order
+from judge.reports.notices import signon_line as signon_for
 from judge.store.models import PLAYING, Game, Player
 from judge.variant.data import load_variant
 
@@ -63,7 +63,7 @@ def signon_line(session: Session, game: Game, account_id: int | None, power: str
     seats = playing_seats(session, game, account_id)
     if names_players(game) and (held_seats(session, game, account_id) or len(seats) == 1):
         return f"SIGNON {game.name} <password>"
-    return f"SIGNON {power_target(game_powers(game), power, game.name)} <password>"
+    return signon_for(power, game.name, game_variant(game)) or f"SIGNON {game.name} <password>"
 
 
 def held_seats(session: Session, game: Game, account_id: int | None) -> list[Player]:

@@ -21,8 +21,15 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.registry import register
-from judge.game.games import PowerInfo, find_game, find_power, game_powers, player_address
-from judge.game.seats import power_target
+from judge.game.games import (
+    PowerInfo,
+    find_game,
+    find_power,
+    game_powers,
+    game_variant,
+    player_address,
+)
+from judge.reports.notices import signon_line
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
@@ -162,16 +169,16 @@ def _no_game(ctx: Context, token: str, game_name: str) -> str:
     name is signed on with."""
     why = f"there is no game called {game_name!r}"
     game = find_game(ctx.session, token)
-    if game is None:
+    powers = game_powers(game) if game is not None else []
+    if game is None or not powers:
         return why
-    example = power_target(game_powers(game), game_powers(game)[0].code, game.name)
+    example = signon_line(powers[0].code, game.name, game_variant(game))
     if names_players(game):
         return (
             f"{why}; to sign on in game {game.name}, write SIGNON {game.name} <password> "
-            f"from the address you play it from, or name your power (SIGNON {example} "
-            "<password>)"
+            f"from the address you play it from, or name your power ({example})"
         )
-    return f"{why}; to sign on in game {game.name}, name your power: SIGNON {example} <password>"
+    return f"{why}; to sign on in game {game.name}, name your power: {example}"
 
 
 def _no_power(game: Game, text: str) -> str:

@@ -1,5 +1,5 @@
 """Who holds which powers of a started game, once a game master has moved a power
-to another player (REPLACE), and the SIGNON target that names one power.
+to another player (REPLACE).
 
 A game whose position groups its powers by player (Root Z's seven players with two
 powers each) keeps that grouping true to the Player rows: after a REPLACE the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from judge.game.games import PowerInfo, game_powers
+from judge.game.games import game_powers
 from judge.game.processing import set_game_position
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, Player
@@ -39,12 +39,3 @@ def reseat(session: Session, game: Game) -> None:
     if seated != doc:
         set_game_position(game, seated)
         session.add(game)
-
-
-def power_target(powers: list[PowerInfo], code: str, game: str) -> str:
-    """How SIGNON names one power of ``game``: ``Fgame1`` when its initial is its
-    own, else ``england2@game1`` (Root Z's England 1 and England 2 share ``E``)."""
-    mine = next((p for p in powers if p.code == code), None)
-    if mine is not None and sum(p.initial == mine.initial for p in powers) == 1:
-        return f"{mine.initial}{game}"
-    return f"{code}@{game}"

@@ -49,6 +49,7 @@ def start_model(
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
     signon: str | None = None,
+    examples: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
     """The model of the game-start mail (see :func:`render_start`)."""
     names = names_for(variant)
@@ -66,6 +67,10 @@ def start_model(
         "game": settings.game.lower(),
         "role": (role_label or _role_name(role, names)) if role else None,
         "signon": signon or signon_line(role, settings.game.lower(), variant),
+        "examples": [
+            {"order": f"{order:<{max(len(o) for o, _ in examples)}}", "what": what}
+            for order, what in examples
+        ],
         "players": [
             {"label": f"{_role_name(r, names) + ':':<13}", "address": a or "(anonymous)"}
             for r, a in players
@@ -89,6 +94,7 @@ def render_start(
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
     signon: str | None = None,
+    examples: Sequence[tuple[str, str]] = (),
     templates: Path = TEMPLATES_DIR,
 ) -> tuple[str, str, str]:
     """The game-start mail: ``(subject, text, html)``.
@@ -97,7 +103,9 @@ def render_start(
     (or ``master`` / ``observer``); ``role_label`` how the first line names what the
     recipient plays when the rules name it otherwise than by ``role``'s power (a
     Root Z player's two powers); ``signon`` the SIGNON line when the rules give
-    one other than the power's own; ``players`` pairs of role and address, the address
+    one other than the power's own; ``examples`` the "how to order" block, pairs of
+    an order written with the reader's units and the form's name; ``players`` pairs
+    of role and address, the address
     None in anonymous games; ``settings.next_deadline`` the first deadline.
     """
     model = start_model(
@@ -108,6 +116,7 @@ def render_start(
         players=players,
         role_label=role_label,
         signon=signon,
+        examples=examples,
     )
     subject = game_subject(settings, f"{model['header']['phase']} Game Starting")
     return render_text_mail(templates, "start.txt.j2", model, subject)
