@@ -79,6 +79,43 @@ def unit_label(unit: Mapping[str, Any], variant: Any) -> str:
     return f"{board}{initial.upper()}{str(unit['type']).upper()}({place})"
 
 
+def _cut_note(variant: Any, check: Any) -> Any:
+    """A refused move's check with rule 4.2's word when the move's destination on
+    the other board is a neighbour: ``Marseilles 1 borders Piedmont 2 across the
+    cut, not Piedmont 1``."""
+    from judge.orders.reader import OrderSyntaxError
+    from judge.orders.text import parse_order
+    from judge.variant.rootz_pairs import board_code
+
+    try:
+        parsed = parse_order(variant, check.text)
+    except OrderSyntaxError:
+        return check
+    if parsed.action != "move" or parsed.place is None or parsed.dest is None:
+        return check
+    unit_type = parsed.unit_type.value if parsed.unit_type is not None else "A"
+    src, dest = str(parsed.place.province), str(parsed.dest.province)
+    try:
+        code, digit = board_code(dest)
+    except ValueError:
+        return check
+    twin = code + ("2" if digit == "1" else "1")
+    if not variant.can_move(unit_type, src, twin) or variant.can_move(unit_type, src, dest):
+        return check
+    name = variant.location_name
+    if twin[-1:] != board_code(src.split("/")[0])[1]:
+        note = (
+            f" ({name(src)} borders {name(twin)} across the cut, not {name(dest)}: "
+            "a move across the cut goes to the other board, rule 4.2)"
+        )
+    else:
+        note = (
+            f" ({name(src)} borders {name(twin)} on its own board: only a move across "
+            "the cut changes board, rule 4.2)"
+        )
+    return check._replace(message=(check.message or "") + note)
+
+
 def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> dict[str, int]:
     """Centres per player, summed over the player's powers."""
     return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
@@ -165,6 +202,17 @@ class RootzRuleset(StandardRuleset):
         if all(len(powers) < 2 for powers in seats) and "players" not in doc:
             return doc
         return {**doc, "players": {"+".join(powers): list(powers) for powers in seats if powers}}
+
+    # ----------------------------------------------------------- mail orders
+
+    def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
+        """As the standard rules, a refused move between places that are neighbours
+        on one standard board telling where the cut takes it (rule 4.2)."""
+        from judge.variant.data import load_variant
+
+        variant = load_variant(doc.get("variant", "rootz"))
+        checks = super().check_orders(doc, power, lines)
+        return [check if check.ok else _cut_note(variant, check) for check in checks]
 
     # ---------------------------------------------------------- adjudication
 

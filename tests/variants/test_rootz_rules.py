@@ -281,3 +281,20 @@ def test_issue26_a_split_pair_is_two_players_each_judged_alone():
     need = targets(players, 18)  # rule 7.0's count for a power played alone
     assert need == {"france1": 18, "england2": 18, "germany1+italy2": 28}
     assert decide({"france1": 18, "england2": 10, "germany1+italy2": 27}, need) == ("france1", ())
+
+
+@pytest.mark.parametrize(
+    ("order", "said"),
+    [
+        (
+            "A Mar1 - Pie1",
+            "Marseilles 1 and Piedmont 1 are not neighbours, and no fleets are placed to "
+            "convoy it there (Marseilles 1 borders Piedmont 2 across the cut, not Piedmont 1",
+        ),
+        ("F Bre1 - Mao2", "(Brest 1 borders Mid-Atlantic Ocean 1 on its own board"),
+    ],
+)
+def test_rule_4_2_a_refused_move_says_where_the_cut_takes_it(order, said):
+    ruleset = RootzRuleset()
+    [check] = ruleset.check_orders(ruleset.starting_position("rootz"), "france1", [order])
+    assert not check.ok and said in check.message, check.message
