@@ -247,6 +247,11 @@ class Ruleset(ABC):
             if any(o.key == "build" for o in owed)
         }
 
+    def report_notes(self, step: Step, variant: Any) -> list[str]:
+        """Paragraphs the results add on the rules' own acts in this step (why a
+        centre does not count, where a train stopped); none by default."""
+        return []
+
     @abstractmethod
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False

@@ -756,6 +756,13 @@ class ColonialRuleset(StandardRuleset):
     def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
         return counted_centres(centers)
 
+    def report_notes(self, step: Step, variant: Any) -> list[str]:
+        """Hong Kong not counted, a blocked train's stop, a void canal move."""
+        from judge.rules.colonial_notes import Rules, report_notes
+
+        rules = Rules(special_rules(), _owners, counted_centres, rail_route)
+        return report_notes(step, variant, rules)
+
     def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
         return centre_counts(_owners(doc))
 
