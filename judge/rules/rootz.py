@@ -116,6 +116,14 @@ def _cut_note(variant: Any, check: Any) -> Any:
     return check._replace(message=(check.message or "") + note)
 
 
+def _a_move(board: Mapping[str, Any], variant: Any, power: str) -> str | None:
+    """A move of one of ``power``'s units on ``board``, as its player writes it."""
+    from judge.orders.forms import sample_move
+
+    units = [u for u in board.get("units") or [] if u.get("power") == power]
+    return sample_move(variant, units, power)
+
+
 def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> dict[str, int]:
     """Centres per player, summed over the player's powers."""
     return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
@@ -359,11 +367,12 @@ class RootzRuleset(StandardRuleset):
         for powers in players.values():
             if power in powers:
                 held = " and ".join(names.get(p, p) for p in powers)
+                moves = ", ".join(_a_move(board, variant, p) or "" for p in powers)
                 notes.append(
                     f"You play {held}: one SIGNON (with the game's name alone, or with "
                     f"either power, as {powers[0]}@<game>) signs you on for both; orders in one "
                     "mail may be for either power (the board digit tells whose unit: "
-                    "A Par1 - Bur1, F Lon2 - Nth2). Press and reports reach you once for "
+                    f"{moves.strip(', ')}). Press and reports reach you once for "
                     f"both. Victory takes {PAIRED_VICTORY} centres summed over your two "
                     "powers."
                 )

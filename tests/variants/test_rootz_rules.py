@@ -260,9 +260,13 @@ def test_rule_5_1_players_change_no_adjudication():
 
 def test_issue26_the_start_note_signs_on_with_the_readers_own_power():
     variant = load_variant("rootz")
-    board = {"players": {"italy1+austria2": ["italy1", "austria2"]}}
+    board = {
+        **RootzRuleset().starting_position("rootz"),
+        "players": {"italy1+austria2": ["italy1", "austria2"]},
+    }
     [note, _] = RootzRuleset().start_notes(board, variant, "austria2")
     assert "as italy1@<game>" in note and "france1" not in note
+    assert "(the board digit tells whose unit: F Nap1 - Apu1, A Bud2 - Gal2)" in note
 
 
 def test_issue26_a_split_pair_is_two_players_each_judged_alone():
