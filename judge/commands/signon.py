@@ -172,13 +172,13 @@ def _no_game(ctx: Context, token: str, game_name: str) -> str:
     powers = game_powers(game) if game is not None else []
     if game is None or not powers:
         return why
-    example = signon_line(powers[0].code, game.name, game_variant(game))
+    example = f"{signon_line(powers[0].code, game.name, game_variant(game))} for {powers[0].name}"
     if names_players(game):
         return (
             f"{why}; to sign on in game {game.name}, write SIGNON {game.name} <password> "
-            f"from the address you play it from, or name your power ({example})"
+            f"from the address you play it from, or name your power (as {example})"
         )
-    return f"{why}; to sign on in game {game.name}, name your power: {example}"
+    return f"{why}; to sign on in game {game.name}, name your power, as {example}"
 
 
 def _no_power(game: Game, text: str) -> str:

@@ -128,6 +128,8 @@ def test_signon_with_a_game_alone_is_unchanged_in_a_standard_game(run):
     ctx = run("SIGNON game1 paris11")
     assert not ctx.signed_on
     assert "there is no game called 'ame1'" in outcomes(ctx)[0][2]
+    # issue 26: the refusal shows the form that works
+    assert "name your power, as SIGNON Agame1 <password> for Austria" in outcomes(ctx)[0][2]
     ctx = run("SIGNON Fgame1 paris11")
     assert ctx.signed_on and ctx.partners == []
     assert outcomes(ctx)[0][2].startswith("Signed on as France in game game1")
