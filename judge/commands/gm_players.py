@@ -33,6 +33,27 @@ def _started(ctx: Context, echo: str, game: Game) -> bool:
     return False
 
 
+def farewell(
+    ctx: Context, game: Game, power: PowerInfo, address: str, account_id: int, why: str
+) -> None:
+    """Tell a player they no longer play ``power`` (the master ``why``: "has removed
+    you from it"), and, when they still play other powers of the game, which and
+    how they sign on for them now."""
+    text = (
+        f"The game master of game {game.name} {why}: you no longer play {power.name}, "
+        "and your password for it no longer counts.\n"
+    )
+    kept = playing_seats(ctx.session, game, account_id)
+    if kept:
+        signon = signon_line(ctx.session, game, account_id, kept[0].power)
+        text += (
+            f"\nYou still play {seats_name(game, kept)} in game {game.name}, with your "
+            f"password unchanged. Sign on for it with:\n\n  {signon}\n"
+        )
+    subject = game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}")
+    send(ctx.session, judge_sender(ctx), address, subject, text)
+
+
 @register
 class EjectCommand(MasterCommand):
     """Remove a player; the power is in civil disorder until REPLACE."""
@@ -57,16 +78,10 @@ class EjectCommand(MasterCommand):
             return
         player.status = EJECTED
         ctx.session.add(player)
+        ctx.session.flush()
         address = player_address(ctx.session, player)
         if address:
-            send(
-                ctx.session,
-                judge_sender(ctx),
-                address,
-                game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
-                f"The game master of game {game.name} has removed you from the game: you no "
-                f"longer play {power.name}, and your password for it no longer counts.\n",
-            )
+            farewell(ctx, game, power, address, player.account_id, "has removed you from it")
         text = f"{power.name} is in civil disorder: its player was removed by the game master."
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
@@ -135,7 +150,10 @@ class ReplaceCommand(MasterCommand):
         ctx.session.add(player)
         reseat(ctx.session, game)  # standings follow who now holds which power
         if left is not None:
-            self._tell_old_player(ctx, game, power, *left)
+            old, old_account = left
+            farewell(
+                ctx, game, power, old, old_account, f"has given {power.name} to another player"
+            )
         signon = signon_line(ctx.session, game, account.id, power.code)
         send(
             ctx.session,
@@ -149,31 +167,6 @@ class ReplaceCommand(MasterCommand):
             f"  {signon}\n\n"
             "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
             "HELP lists every command.\n",
-        )
-
-    @staticmethod
-    def _tell_old_player(
-        ctx: Context, game: Game, power: PowerInfo, address: str, account_id: int
-    ) -> None:
-        """Tell the old player they no longer play ``power``, and, when they still
-        play other powers of the game, which and how they sign on for them now."""
-        text = (
-            f"The game master of game {game.name} has given {power.name} to another "
-            "player: you no longer play it.\n"
-        )
-        kept = playing_seats(ctx.session, game, account_id)
-        if kept:
-            signon = signon_line(ctx.session, game, account_id, kept[0].power)
-            text += (
-                f"\nYou still play {seats_name(game, kept)} in game {game.name}, with your "
-                f"password unchanged. Sign on for it as before:\n\n  {signon}\n"
-            )
-        send(
-            ctx.session,
-            judge_sender(ctx),
-            address,
-            game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
-            text,
         )
 
 

@@ -349,3 +349,20 @@ def test_issue26_summary_heads_each_board_and_totals_the_players(rootz, mail, se
     assert any(line.startswith(head) for line in body)
     assert "Players' totals:" in body
     assert any(line.startswith("  France 1 + England 2") for line in body)
+
+
+def test_issue26_after_eject_the_remaining_power_signs_on_with_the_game(
+    rootz, make_ctx, mail, session
+):
+    rootz.master_address = GM
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzp\nEJECT england2"))
+    session.commit()
+    farewell = _mail_to(session, "ada@players.test")
+    assert "you no longer play England 2" in farewell
+    assert (
+        "You still play France 1 in game rzp" in farewell and "  SIGNON rzp <password>" in farewell
+    )
+    ctx = mail("SIGNON rzp pwa123")
+    assert outcomes(ctx)[0][2].startswith("Signed on as France 1 in game rzp")
