@@ -169,3 +169,26 @@ def test_a_paired_player_is_told_they_are_late_for_either_power(
     [to_ada] = [m for m in mails if m["To"] == "ada@example.org"]
     body = " ".join(to_ada.get_payload(0).get_payload(decode=True).decode().split())
     assert "has passed and France 1 has not yet given orders for: A par1" in body
+
+
+def test_issue26_a_player_late_with_both_powers_is_told_of_both(db_session: Session) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from judge.game.reminders import send_late_notices
+
+    game = _paired_game(db_session)
+    deadline = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+    game.deadline = deadline
+    send_late_notices(
+        db_session,
+        Author("J", "judge@example.org", "J"),
+        game,
+        ["france1", "england2"],
+        deadline + timedelta(hours=6),
+        deadline,
+    )
+    mails = [message_from_bytes(m.raw) for m in db_session.exec(select(OutboxMessage)).all()]
+    [to_ada] = [m for m in mails if m["To"] == "ada@example.org"]
+    body = " ".join(to_ada.get_payload(0).get_payload(decode=True).decode().split())
+    assert "has passed and France 1 and England 2 have not yet given orders for:" in body
+    assert "France 1: A par1" in body and "England 2: F lon2" in body

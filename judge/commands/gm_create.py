@@ -26,7 +26,7 @@ from judge.store.models import (
     STANDARD_RULES,
     Game,
 )
-from judge.variant.data import available_variants
+from judge.variant.data import available_variants, load_variant
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
 # RULES MULTIVERSE 5DPLOMACY: the 5dplomacy rule set, kept in the game's adjacency
@@ -164,7 +164,9 @@ def new_game(session: Session, options: GameOptions, master: str, seed: int) -> 
 
 def describe_game(game: Game) -> str:
     """One sentence with a game's settings, for replies."""
-    rules = "multiverse" if game.rules == MULTIVERSE_RULES else "standard"
+    variant = load_variant(game.variant)
+    own = "standard" if variant.rules == STANDARD_RULES else variant.title  # the map's rules
+    rules = "multiverse" if game.rules == MULTIVERSE_RULES else own
     if game.rules == MULTIVERSE_RULES and game.adjacency == FIVED:
         rules += " (5dplomacy rule set)"
     elif game.rules == MULTIVERSE_RULES:

@@ -7,9 +7,11 @@ from sqlmodel import select
 from judge.commands.base import HIDDEN, Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
 from judge.commands.gm_settings import deadline_text
+from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
+from judge.game.seats import reseat
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
 from judge.store.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
@@ -29,6 +31,27 @@ def _started(ctx: Context, echo: str, game: Game) -> bool:
     why = "has not started yet" if game.status == FORMING else "is over"
     ctx.transcript.refused(echo, f"game {game.name} {why}")
     return False
+
+
+def farewell(
+    ctx: Context, game: Game, power: PowerInfo, address: str, account_id: int, why: str
+) -> None:
+    """Tell a player they no longer play ``power`` (the master ``why``: "has removed
+    you from it"), and, when they still play other powers of the game, which and
+    how they sign on for them now."""
+    text = (
+        f"The game master of game {game.name} {why}: you no longer play {power.name}, "
+        "and your password for it no longer counts.\n"
+    )
+    kept = playing_seats(ctx.session, game, account_id)
+    if kept:
+        signon = signon_line(ctx.session, game, account_id, kept[0].power)
+        text += (
+            f"\nYou still play {seats_name(game, kept)} in game {game.name}, with your "
+            f"password unchanged. Sign on for it with:\n\n  {signon}\n"
+        )
+    subject = game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}")
+    send(ctx.session, judge_sender(ctx), address, subject, text)
 
 
 @register
@@ -55,16 +78,10 @@ class EjectCommand(MasterCommand):
             return
         player.status = EJECTED
         ctx.session.add(player)
+        ctx.session.flush()
         address = player_address(ctx.session, player)
         if address:
-            send(
-                ctx.session,
-                judge_sender(ctx),
-                address,
-                game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
-                f"The game master of game {game.name} has removed you from the game: you no "
-                f"longer play {power.name}, and your password for it no longer counts.\n",
-            )
+            farewell(ctx, game, power, address, player.account_id, "has removed you from it")
         text = f"{power.name} is in civil disorder: its player was removed by the game master."
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
@@ -117,19 +134,13 @@ class ReplaceCommand(MasterCommand):
     ) -> None:
         account = account_for(ctx.session, address)
         player = seat_of(ctx, game, power.code)
+        left: tuple[str, int] | None = None  # the old player told they no longer play it
         if player is None:
             player = Player(game_id=game.id, account_id=account.id, power=power.code)
         else:
             old = player_address(ctx.session, player)
             if player.status == PLAYING and old and old.lower() != address:
-                send(
-                    ctx.session,
-                    judge_sender(ctx),
-                    old,
-                    game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}"),
-                    f"The game master of game {game.name} has given {power.name} to another "
-                    "player: you no longer play it.\n",
-                )
+                left = (old, player.account_id)
         player.account_id = account.id  # type: ignore[assignment]
         player.password_hash = hash_password(password)
         player.status = PLAYING
@@ -137,7 +148,13 @@ class ReplaceCommand(MasterCommand):
         player.absent_from = player.absent_until = None
         player.joined_at = ctx.now
         ctx.session.add(player)
-        ctx.session.flush()
+        reseat(ctx.session, game)  # standings follow who now holds which power
+        if left is not None:
+            old, old_account = left
+            farewell(
+                ctx, game, power, old, old_account, f"has given {power.name} to another player"
+            )
+        signon = signon_line(ctx.session, game, account.id, power.code)
         send(
             ctx.session,
             judge_sender(ctx),
@@ -147,7 +164,7 @@ class ReplaceCommand(MasterCommand):
             f"Game: {game.name} (variant {game.variant}), now in {game.phase}.\n"
             f"Deadline: {deadline_text(game)}.\n\n"
             f"Sign on in a mail to this judge with the password the game master chose:\n\n"
-            f"  SIGNON {power.initial}{game.name} <password>\n\n"
+            f"  {signon}\n\n"
             "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
             "HELP lists every command.\n",
         )

@@ -1,9 +1,15 @@
-"""HELP: the command list, built from each command's own syntax and help text."""
+"""HELP: the command list, built from each command's own syntax and help text, and
+the order forms of a game's rules (HELP <game>, HELP after SIGNON, HELP <order
+word>), built from its order kinds' forms (:mod:`judge.orders.forms`)."""
 
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import all_commands, find, register
+from judge.game.games import find_game, game_variant, variant_label
+from judge.rules.registry import ruleset_for, ruleset_for_game
+from judge.store.models import MULTIVERSE_RULES, Game
+from judge.variant.data import available_variants
 
 
 def help_text(commands: list[type[Command]] | None = None) -> list[str]:
@@ -24,6 +30,38 @@ def help_text(commands: list[type[Command]] | None = None) -> list[str]:
     return lines
 
 
+def game_order_help(game: Game) -> list[str]:
+    """The order forms of a game's rules, each with an example from its position."""
+    rules = ruleset_for_game(game)
+    variant = game_variant(game)
+    examples = {
+        form.name: text for form, text in rules.order_examples(game.position_doc(), variant)
+    }
+    lines = [f"Orders in game {game.name} ({variant_label(game)}), one per line:"]
+    for form in rules.order_forms():
+        lines.append("")
+        lines.extend(form.help_lines(examples.get(form.name)))
+    return lines
+
+
+def form_help(ctx: Context, topic: str) -> list[str]:
+    """What HELP <order word> answers: the forms named so, of the signed-on game's
+    rules, else of every kind of game this judge plays (one each)."""
+    if ctx.game is not None:
+        rulesets = [ruleset_for_game(ctx.game)]
+    else:
+        rulesets = [ruleset_for(v) for v in available_variants()]
+        rulesets.append(ruleset_for("standard", MULTIVERSE_RULES))
+    lines: list[str] = []
+    seen: set[str] = set()
+    for rules in rulesets:
+        for form in rules.order_forms():
+            if form.answers(topic) and form.name not in seen:
+                seen.add(form.name)
+                lines.extend(["", *form.help_lines()] if lines else form.help_lines())
+    return lines
+
+
 @register
 class HelpCommand(Command):
     """Describe the commands."""
@@ -31,22 +69,42 @@ class HelpCommand(Command):
     rank = 60
 
     keyword = "HELP"
-    syntax = "HELP [<command>]"
-    help = "Mails back this description of the commands, or of one command."
+    syntax = "HELP [<command> | <game> | <order word>]"
+    help = (
+        "Mails back this description of the commands, or of one command. HELP\n"
+        "<game> (or HELP after a SIGNON) lists the order forms of that game's\n"
+        "rules, each with an example; HELP <order word> (TSR, ORB, COLONIZE,\n"
+        "convoy, timeline ...) explains that order."
+    )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         topic = stmt.args.strip()
         if topic:
-            cls = find(topic) or (find(topic.split()[0]) if topic.split() else None)
-            if topic.lower() in ("order", "orders"):
-                from judge.commands.orders import Orders
+            self._topic(ctx, stmt, topic)
+            return
+        entry = ctx.transcript.ok(stmt.text, "Help follows.")
+        if ctx.game is not None:
+            entry.extra.extend([*game_order_help(ctx.game), ""])
+        entry.extra.extend(help_text())
 
-                cls = Orders
-            if cls is None:
-                ctx.transcript.refused(stmt.text, f"there is no command {topic!r}")
-                return
+    def _topic(self, ctx: Context, stmt: Statement, topic: str) -> None:
+        cls = find(topic) or (find(topic.split()[0]) if topic.split() else None)
+        if topic.lower() in ("order", "orders"):
+            from judge.commands.orders import Orders
+
+            cls = Orders
+        if cls is not None:
             entry = ctx.transcript.ok(stmt.text, "Help follows.")
             entry.extra.extend(help_text([cls])[3:])
             return
+        game = find_game(ctx.session, topic.split()[0])
+        if game is not None:
+            entry = ctx.transcript.ok(stmt.text, "Help follows.")
+            entry.extra.extend(game_order_help(game))
+            return
+        forms = form_help(ctx, topic)
+        if not forms:
+            ctx.transcript.refused(stmt.text, f"there is no command, game or order form {topic!r}")
+            return
         entry = ctx.transcript.ok(stmt.text, "Help follows.")
-        entry.extra.extend(help_text())
+        entry.extra.extend(forms)

@@ -7,11 +7,13 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
+from judge.game.start import applicants_of, seats_of
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import Game, as_utc
+from judge.store.models import FORMING, Account, Game, as_utc
 
 
 def _deadline(game: Game) -> str:
@@ -76,18 +78,37 @@ def _board_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[s
     return lines
 
 
+def _reader_deadline(ctx: Context, game: Game) -> str:
+    """The deadline in the reader's registered time zone (with UTC), or in UTC."""
+    moment = as_utc(game.deadline)
+    if moment is None:
+        return "none"
+    account = (
+        ctx.account
+        or ctx.session.exec(select(Account).where(Account.address == ctx.sender.lower())).first()
+    )
+    return format_for(moment, account.time_zone if account is not None else None)
+
+
 def game_status(ctx: Context, game: Game) -> list[str]:
     """The state of one game: phase, deadline, press, and each power's units and centres
-    (on every active board of a multiverse game)."""
+    (on every active board of a multiverse game).  A forming game says how many
+    places are taken: its powers are given out when it starts (a game whose players
+    name their empires lists those joined)."""
     doc = game.position_doc()
-    played = {p.power for p in players_of(ctx.session, game)}
     lines = [
         f"Game {game.name}: {game.variant}, {game.status}, phase {game.phase}",
-        f"Deadline: {_deadline(game)}",
+        f"Deadline: {_reader_deadline(ctx, game)}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         *filter(None, [disorder_rule_line(game)]),
         "",
     ]
+    if game.status == FORMING:
+        played = {p.code for p in game_powers(game)}  # nobody is "missing" yet
+        taken = len(applicants_of(ctx.session, game))
+        lines[-1:-1] = [f"Forming: {taken} of {seats_of(game)} places taken"]
+    else:
+        played = {p.power for p in players_of(ctx.session, game)}
     return lines + _board_lines(game, doc, played)
 
 

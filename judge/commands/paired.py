@@ -15,9 +15,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from judge.game.games import game_powers, power_name
+from judge.game.games import game_powers, game_variant, power_name
 from judge.orders.reader import OrderSyntaxError
 from judge.orders.text import parse_order
+from judge.reports.notices import signon_line as signon_for
 from judge.store.models import PLAYING, Game, Player
 from judge.variant.data import load_variant
 
@@ -36,18 +37,42 @@ def _groups(game: Game) -> list[set[str]]:
     return [{str(p) for p in powers} for powers in players.values() if isinstance(powers, list)]
 
 
-def held_seats(session: Session, game: Game, account_id: int | None) -> list[Player]:
-    """The seats of one group of ``game`` that the account plays in full (several
-    powers, all still played by it), in the variant's order; empty otherwise."""
-    groups = [group for group in _groups(game) if len(group) > 1]
-    if account_id is None or not groups:
+def names_players(game: Game) -> bool:
+    """Whether the game's position groups its powers by player (a game started
+    with several powers a seat): its players sign on with the game's name alone."""
+    return bool(_groups(game))
+
+
+def playing_seats(session: Session, game: Game, account_id: int | None) -> list[Player]:
+    """The seats of ``game`` the account still plays, in the variant's order."""
+    if account_id is None:
         return []
     rows = session.exec(
         select(Player).where(
             Player.game_id == game.id, Player.account_id == account_id, Player.status == PLAYING
         )
     )
-    seats = {seat.power: seat for seat in rows}
+    return in_power_order(game, list(rows))
+
+
+def signon_line(session: Session, game: Game, account_id: int | None, power: str) -> str:
+    """The SIGNON line that signs the account on for ``power`` (and the powers it
+    holds with it): the game's name alone where the position names its players
+    and the account plays a whole group or a single power there, else the power's
+    own target (``Fgame1``, or ``england2@game1`` when its initial is shared)."""
+    seats = playing_seats(session, game, account_id)
+    if names_players(game) and (held_seats(session, game, account_id) or len(seats) == 1):
+        return f"SIGNON {game.name} <password>"
+    return signon_for(power, game.name, game_variant(game)) or f"SIGNON {game.name} <password>"
+
+
+def held_seats(session: Session, game: Game, account_id: int | None) -> list[Player]:
+    """The seats of one group of ``game`` that the account plays in full (several
+    powers, all still played by it), in the variant's order; empty otherwise."""
+    groups = [group for group in _groups(game) if len(group) > 1]
+    if account_id is None or not groups:
+        return []
+    seats = {seat.power: seat for seat in playing_seats(session, game, account_id)}
     for group in groups:
         if group <= set(seats):
             return in_power_order(game, [seats[power] for power in group])

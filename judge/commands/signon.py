@@ -6,7 +6,13 @@ from sqlalchemy import bindparam
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
-from judge.commands.paired import held_seats, partners_of, seats_name
+from judge.commands.paired import (
+    held_seats,
+    names_players,
+    partners_of,
+    playing_seats,
+    seats_name,
+)
 from judge.commands.password_guard import (
     Counter,
     address_counter,
@@ -15,7 +21,15 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.registry import register
-from judge.game.games import PowerInfo, find_game, find_power, game_powers, player_address
+from judge.game.games import (
+    PowerInfo,
+    find_game,
+    find_power,
+    game_powers,
+    game_variant,
+    player_address,
+)
+from judge.reports.notices import signon_line
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
@@ -78,11 +92,11 @@ class SignOn(Command):
             power_text, game_name = target
             game = find_game(ctx.session, game_name)
             if game is None:
-                ctx.transcript.refused(echo, f"there is no game called {game_name!r}")
+                ctx.transcript.refused(echo, _no_game(ctx, words[0], game_name))
                 return
             power = find_power(game_powers(game), power_text)
             if power is None:
-                ctx.transcript.refused(echo, f"game {game.name} has no power {power_text!r}")
+                ctx.transcript.refused(echo, _no_power(game, power_text))
                 return
         else:
             game, power = found
@@ -127,18 +141,57 @@ class SignOn(Command):
 
 
 def _whole_player(ctx: Context, token: str) -> tuple[Game, PowerInfo] | None:
-    """``SIGNON <game> <password>`` from a player holding several powers of a started
-    game (Root Z's seven-player game): the game and the first of their powers, which
-    signs them on for all; None otherwise (the token is read as a power and a game)."""
+    """``SIGNON <game> <password>`` in a started game whose position names its
+    players (Root Z's seven-player game), from one of them: the game and the first
+    of the sender's powers, which signs them on for all of them (a player left with
+    one power by a REPLACE signs on for that one); None otherwise (the token is
+    read as a power and a game)."""
     game = find_game(ctx.session, token)
-    if game is None or game.status == FORMING:
+    if game is None or game.status == FORMING or not names_players(game):
         return None
     account = (
         ctx.account
         or ctx.session.exec(select(Account).where(Account.address == ctx.sender.lower())).first()
     )
-    seats = held_seats(ctx.session, game, account.id if account is not None else None)
-    if len(seats) < 2:
+    account_id = account.id if account is not None else None
+    seats = held_seats(ctx.session, game, account_id)
+    if not seats:
+        alone = playing_seats(ctx.session, game, account_id)
+        seats = alone if len(alone) == 1 else []
+    if not seats:
         return None
     power = find_power(game_powers(game), seats[0].power)
     return None if power is None else (game, power)
+
+
+def _no_game(ctx: Context, token: str, game_name: str) -> str:
+    """The refusal of a target naming no game, with the forms a game of that whole
+    name is signed on with."""
+    why = f"there is no game called {game_name!r}"
+    game = find_game(ctx.session, token)
+    powers = game_powers(game) if game is not None else []
+    if game is None or not powers:
+        return why
+    example = f"{signon_line(powers[0].code, game.name, game_variant(game))} for {powers[0].name}"
+    if names_players(game):
+        return (
+            f"{why}; to sign on in game {game.name}, write SIGNON {game.name} <password> "
+            f"from the address you play it from, or name your power (as {example})"
+        )
+    return f"{why}; to sign on in game {game.name}, name your power, as {example}"
+
+
+def _no_power(game: Game, text: str) -> str:
+    """The refusal of a power the game does not have, with the targets of the
+    powers an initial shared by several of them may mean."""
+    why = f"game {game.name} has no power {text!r}"
+    powers = game_powers(game)
+    shared = [p for p in powers if len(text) == 1 and p.initial.lower() == text.lower()]
+    if len(shared) < 2:
+        return why
+    targets = " or ".join(f"SIGNON {p.code}@{game.name} <password>" for p in shared)
+    names = " and ".join(p.name for p in shared)
+    hint = f"{why}: {text!r} is the initial of {names}; name the power in full ({targets})"
+    if names_players(game):
+        hint += f", or sign on for all your powers with SIGNON {game.name} <password>"
+    return hint

@@ -18,6 +18,7 @@ from judge.commands.player_state import game_named
 from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
+from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
@@ -75,8 +76,22 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
     return lines
 
 
+def column_labels(names: list[str]) -> list[str]:
+    """Short column heads for power names: the first three letters and any number
+    the name carries (``Austria 1`` -> ``Aus1``), the whole first word where those
+    are shared."""
+    words = [name.split() or [name] for name in names]
+    short = [w[0][:3] + "".join(x for x in w[1:] if x.isdigit()) for w in words]
+    return [
+        label if short.count(label) == 1 else w[0] for label, w in zip(short, words, strict=True)
+    ]
+
+
 def centre_table(ctx: Context, game: Game) -> list[str]:
-    """Supply centres per power at the start of each year, and now."""
+    """Supply centres per power at the start, at the end of each year, and now.
+
+    A year's row is read from the position its next Spring began with (the centres
+    after that year's Fall and Winter)."""
     snapshots = ctx.session.exec(
         select(PhaseSnapshot)
         .where(PhaseSnapshot.game_id == game.id)
@@ -86,14 +101,16 @@ def centre_table(ctx: Context, game: Game) -> list[str]:
     for snap in snapshots:
         phase = Phase.read(snap.phase, mixed=True)
         if phase is not None and phase.season == "S" and phase.is_movement:
-            rows.setdefault(str(phase.year), centre_counts(json.loads(snap.position)))
+            label = str(phase.year - 1) if rows else "start"
+            rows.setdefault(label, centre_counts(json.loads(snap.position)))
     rows["now"] = centre_counts(game.position_doc())
     powers = game_powers(game)
-    head = "Year  " + " ".join(f"{p.name[:3]:>4}" for p in powers)
-    lines = [head]
+    labels = column_labels([p.name for p in powers])
+    width = max(len(label) for label in labels) + 1
+    lines = ["Year  " + " ".join(f"{label:>{width}}" for label in labels)]
     for year, counts in rows.items():
-        lines.append(f"{year:<5} " + " ".join(f"{counts.get(p.code, 0):>4}" for p in powers))
-    return lines
+        lines.append(f"{year:<5} " + " ".join(f"{counts.get(p.code, 0):>{width}}" for p in powers))
+    return lines + player_standing(game)
 
 
 def phases_played(ctx: Context, game: Game) -> str:

@@ -97,7 +97,7 @@ def send_late_notices(
         settings = report_settings(
             game, reader_zone=recipient.zone, phase_deadline=deadline, judge_code=sender.code
         )
-        late_here = [p for p in recipient.powers if p in missing]  # a Root Z player's
+        late_here = [p for p in missing if p in recipient.powers]  # a Root Z player's
         as_whom = "master" if recipient.role == MASTER else (late_here or [recipient.power])[0]
         subject, text, html = render_late_notice(
             settings,
@@ -106,6 +106,7 @@ def send_late_notices(
             missing,
             now,
             recipient=as_whom,
+            held=late_here[1:],
             grace_end=grace_until,
             reveal=not game.anonymous,
             **at_grace,

@@ -195,6 +195,12 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             players=show,
             role_label=rules.start_role(position, variant, role) if role else None,
             signon=rules.start_signon(position, variant, role, game.name) if role else None,
+            examples=[
+                (order, form.name)
+                for form, order in rules.order_examples(position, variant, role, start=True)
+            ]
+            if role
+            else (),
         )
         text, html = with_links(session, sender, game, role, text, html)
         send(session, sender, person.address, subject, text, html, picture)

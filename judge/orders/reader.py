@@ -20,6 +20,7 @@ from judge.engine.geography import Geography
 from judge.engine.kinds import Board, Order
 from judge.engine.rules import EngineRules
 from judge.engine.units import Unit, UnitType
+from judge.orders.forms import OrderForm
 from judge.variant.data import Variant
 from judge.variant.place_hints import closest_names
 
@@ -378,6 +379,7 @@ class KindSyntax:
     ``places``: words that name a place off the map (word -> the code a
     :class:`Place` then carries as its province; such a word is a keyword of the
     class ``place``), for kinds whose units stand outside the provinces.
+    ``forms``: how players write the kind's orders (HELP and the start mail).
     """
 
     name: str
@@ -386,6 +388,7 @@ class KindSyntax:
     after_unit: Mapping[str, ActionReader] = field(default_factory=dict)
     leading: Mapping[str, LeadReader] = field(default_factory=dict)
     interpret: Mapping[tuple[str, str], Interpreter] = field(default_factory=dict)
+    forms: tuple[OrderForm, ...] = ()
 
 
 class OrderSyntax:
@@ -413,6 +416,7 @@ class OrderSyntax:
             self.after_unit.update(kind.after_unit)
             self.leading.update(kind.leading)
             self.interpreters.update(kind.interpret)
+        self.forms: tuple[OrderForm, ...] = tuple(f for kind in self.kinds for f in kind.forms)
 
     def _add_keyword(self, word: str, token_class: str, owner: str) -> None:
         known = self.keywords.get(word)

@@ -30,6 +30,16 @@ from judge.engine.orders import (
 )
 from judge.engine.rules import STANDARD
 from judge.engine.units import UnitType
+from judge.orders.forms import (
+    OrderForm,
+    sample_build,
+    sample_convoy,
+    sample_hold,
+    sample_move,
+    sample_remove,
+    sample_retreat,
+    sample_support,
+)
 from judge.orders.reader import (
     COAST_STOP,
     END,
@@ -265,17 +275,104 @@ def build_in(variant: Variant, parsed: ParsedOrder, province: str, power: str) -
     return Build(province, UnitType.FLEET, power)
 
 
+HOLD_FORMS = (
+    OrderForm(
+        "hold",
+        "<unit> <province> H",
+        "The unit stays where it is (a unit without an order holds too).",
+        "A Par H",
+        ("holds",),
+        sample_hold,
+    ),
+)
+MOVE_FORMS = (
+    OrderForm(
+        "move",
+        "<unit> <province> - <province>",
+        "The unit moves to a neighbouring province (an army also across the sea, when "
+        "fleets convoy it: add 'via convoy' to ask for one). Also written 'to' or '->'.",
+        "A Par - Bur",
+        ("moves", "-"),
+        sample_move,
+    ),
+    OrderForm(
+        "retreat",
+        "<unit> <province> R <province>",
+        "In a retreat phase a dislodged unit retreats to a free neighbouring province "
+        "(or is disbanded: <unit> <province> D).",
+        "A Bur R Gas",
+        ("r",),
+        sample_retreat,
+        "R",
+    ),
+)
+SUPPORT_FORMS = (
+    OrderForm(
+        "support",
+        "<unit> <province> S <unit> <province> [- <province>]",
+        "The unit adds its strength to another unit's hold or move into a province it "
+        "could move to itself.",
+        "A Mar S A Par - Bur",
+        ("s", "supports"),
+        sample_support,
+    ),
+    OrderForm(
+        "convoy",
+        "<fleet> <sea> C <army> <province> - <province>",
+        "A fleet in a sea carries an army across it; a chain of fleets may carry one further.",
+        "F Nth C A Lon - Nwy",
+        ("c", "convoys"),
+        sample_convoy,
+        start=False,  # its example is any sea's, not the reader's
+    ),
+)
+ADJUSTMENT_FORMS = (
+    OrderForm(
+        "build",
+        "Build <unit> <home centre>",
+        "In a winter adjustment phase, a new unit on a home centre you own that is free.",
+        "Build A Par",
+        ("b", "builds"),
+        sample_build,
+        "A",
+    ),
+    OrderForm(
+        "remove",
+        "Remove <unit> <province>",
+        "In a winter adjustment phase, a unit taken off when you have more units than "
+        "centres (also 'Disband').",
+        "Remove F Bre",
+        ("disband", "d"),
+        sample_remove,
+        "A",
+    ),
+    OrderForm(
+        "waive",
+        "Waive",
+        "In a winter adjustment phase, a build you choose not to make.",
+        "Waive",
+        phase="A",
+    ),
+)
+
 STANDARD_KINDS = (
-    KindSyntax("hold", after_unit={"hold": _read_hold}, interpret={("M", "hold"): _hold}),
+    KindSyntax(
+        "hold",
+        after_unit={"hold": _read_hold},
+        interpret={("M", "hold"): _hold},
+        forms=HOLD_FORMS,
+    ),
     KindSyntax(
         "move and retreat",
         after_unit={"move": _read_move, "retreat": _read_move},
         interpret={("M", "move"): _move, ("R", "move"): _retreat, ("R", "retreat"): _retreat},
+        forms=MOVE_FORMS,
     ),
     KindSyntax(
         "support and convoy",
         after_unit={"support": _read_support, "convoy": _read_support},
         interpret={("M", "support"): _support, ("M", "convoy"): _convoy},
+        forms=SUPPORT_FORMS,
     ),
     KindSyntax(
         "disband, remove and build",
@@ -288,8 +385,14 @@ STANDARD_KINDS = (
             ("A", "remove"): _remove,
             ("A", "build"): _build,
         },
+        forms=ADJUSTMENT_FORMS[:2],
     ),
-    KindSyntax("waive", leading={"waive": _read_waive}, interpret={("A", "waive"): _waive}),
+    KindSyntax(
+        "waive",
+        leading={"waive": _read_waive},
+        interpret={("A", "waive"): _waive},
+        forms=ADJUSTMENT_FORMS[2:],
+    ),
 )
 STANDARD_SYNTAX = OrderSyntax(STANDARD, STANDARD_KINDS)
 """The standard order kinds' words, checked against the standard engine rules."""

@@ -409,7 +409,7 @@ class _Checker:
                     if movement and isinstance(order, MovementOrder):
                         reason = board.illegal_reason(order)
                         if reason is not None:
-                            raise Refusal(reason)
+                            raise Refusal(_apart(variant, pos, order, reason))
                 except Refusal as refusal:
                     check = OrderCheck(text, False, message=f"{text}: {refusal}", power=power)
                 else:
@@ -430,6 +430,20 @@ class _Checker:
                         _CHECKED.keep(memo, local, _Routed(check, tuple(noted[asked:])))
                 checks.append(check)
         return checks
+
+
+def _apart(variant: Variant, pos: _Position, order: Order, reason: str) -> str:
+    """The refusal of a move that only a convoy could make, first saying that the
+    two places are no neighbours (``Kyoto and Fusan are not neighbours, and no
+    fleets are placed to convoy it there``)."""
+    src, dest = getattr(order, "unit", None), getattr(order, "dest", None)
+    unit = pos.units.get(src) if src is not None else None
+    if unit is None or dest is None or order.kind != "move" or "convoy" not in reason:
+        return reason
+    if variant.can_move(unit.type.value, str(src), str(dest)):
+        return reason
+    names = f"{variant.location_name(str(src))} and {variant.location_name(str(dest))}"
+    return f"{names} are not neighbours, and {reason}"
 
 
 # A standard movement order (hold, move, support, convoy) is interpreted, judged legal

@@ -49,6 +49,7 @@ def start_model(
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
     signon: str | None = None,
+    examples: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
     """The model of the game-start mail (see :func:`render_start`)."""
     names = names_for(variant)
@@ -66,6 +67,10 @@ def start_model(
         "game": settings.game.lower(),
         "role": (role_label or _role_name(role, names)) if role else None,
         "signon": signon or signon_line(role, settings.game.lower(), variant),
+        "examples": [
+            {"order": f"{order:<{max(len(o) for o, _ in examples)}}", "what": what}
+            for order, what in examples
+        ],
         "players": [
             {"label": f"{_role_name(r, names) + ':':<13}", "address": a or "(anonymous)"}
             for r, a in players
@@ -89,6 +94,7 @@ def render_start(
     players: Sequence[tuple[str, str | None]] = (),
     role_label: str | None = None,
     signon: str | None = None,
+    examples: Sequence[tuple[str, str]] = (),
     templates: Path = TEMPLATES_DIR,
 ) -> tuple[str, str, str]:
     """The game-start mail: ``(subject, text, html)``.
@@ -97,7 +103,9 @@ def render_start(
     (or ``master`` / ``observer``); ``role_label`` how the first line names what the
     recipient plays when the rules name it otherwise than by ``role``'s power (a
     Root Z player's two powers); ``signon`` the SIGNON line when the rules give
-    one other than the power's own; ``players`` pairs of role and address, the address
+    one other than the power's own; ``examples`` the "how to order" block, pairs of
+    an order written with the reader's units and the form's name; ``players`` pairs
+    of role and address, the address
     None in anonymous games; ``settings.next_deadline`` the first deadline.
     """
     model = start_model(
@@ -108,6 +116,7 @@ def render_start(
         players=players,
         role_label=role_label,
         signon=signon,
+        examples=examples,
     )
     subject = game_subject(settings, f"{model['header']['phase']} Game Starting")
     return render_text_mail(templates, "start.txt.j2", model, subject)
@@ -177,6 +186,7 @@ def render_late_notice(
     now: datetime,
     *,
     recipient: str | None = None,
+    held: Sequence[str] = (),
     grace_end: datetime | None = None,
     reveal: bool = True,
     at_grace: str = "missing orders default: units hold, retreats disband, builds are waived",
@@ -189,7 +199,9 @@ def render_late_notice(
     the late power is then told exactly which (per board in a multiverse game), and
     the master sees them for every power.  ``recipient`` is the power the notice goes
     to (a late power gets ``[You are late!]`` and is told what happens at
-    ``grace_end``); with ``reveal`` False others are not told who is late.
+    ``grace_end``), ``held`` the reader's other late powers (a Root Z player's
+    second power), told of in the same notice; with ``reveal`` False others are not
+    told who is late.
     ``at_grace`` says what happens when grace ends, in the game's terms.
     """
     names = names_for(variant)
@@ -202,13 +214,25 @@ def render_late_notice(
             return f"{names.power(power)} ({'; '.join(missing_lines(units[power]))})"
         return names.power(power)
 
+    mine_powers = [recipient, *held] if recipient else []
+
+    def mine() -> list[str]:
+        if len(mine_powers) == 1:
+            return missing_lines(units.get(mine_powers[0], []))
+        return [
+            f"{names.power(p)}: {line}"
+            for p in mine_powers
+            for line in missing_lines(units.get(p, []))
+        ]
+
     model = {
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "phase_text": phase_phrase(phase),
         "is_late": is_late,
-        "power": names.power(recipient) if recipient else None,
-        "mine": missing_lines(units.get(recipient or "", [])),
+        "power": " and ".join(names.power(p) for p in mine_powers) or None,
+        "several": len(mine_powers) > 1,
+        "mine": mine(),
         "late": [who(p) for p in late] if reveal or to_master else [],
         "grace_classic": format_classic(grace_end, settings.game_zone) if grace_end else None,
         "grace_reader": format_for(grace_end, settings.reader_zone or "UTC") if grace_end else None,

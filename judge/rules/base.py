@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Phase
+from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 
 if TYPE_CHECKING:
@@ -253,6 +254,11 @@ class Ruleset(ABC):
             if any(o.key == "build" for o in owed)
         }
 
+    def report_notes(self, step: Step, variant: Any) -> list[str]:
+        """Paragraphs the results add on the rules' own acts in this step (why a
+        centre does not count, where a train stopped); none by default."""
+        return []
+
     @abstractmethod
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
@@ -263,6 +269,33 @@ class Ruleset(ABC):
         """Notices the start mail adds for the reader playing ``power`` (None: an
         observer, the master or the kept copy)."""
         return []
+
+    def order_forms(self) -> tuple[OrderForm, ...]:
+        """How players write this game's orders (HELP <game>, HELP <word>): by
+        default the forms of the order kinds in ``syntax``."""
+        syntax = getattr(self, "syntax", None)
+        return tuple(getattr(syntax, "forms", ()))
+
+    def order_examples(
+        self, doc: Mapping[str, Any], variant: Any, power: str | None = None, *, start: bool = False
+    ) -> list[tuple[OrderForm, str]]:
+        """Each form written with the units of ``power`` on ``doc`` (a board, or
+        the first active board of a position; ``power`` None: of the first power
+        that gives one); forms that no unit writes are left out.  ``start``: only
+        the movement forms a start mail shows."""
+        board = doc if "units" in doc else (self.active_boards(doc) or [{}])[0]
+        units = list(board.get("units") or [])
+        powers = [power] if power else list(getattr(variant, "powers", {}))
+        found: dict[str, tuple[OrderForm, str]] = {}  # by the example's text
+        for form in self.order_forms():
+            if form.sample is None or (start and (form.phase != "M" or not form.start)):
+                continue
+            for who in powers:
+                text = form.sample(variant, [u for u in units if u.get("power") == who], who)
+                if text:
+                    found.setdefault(text.lower(), (form, text))
+                    break
+        return list(found.values())
 
     def start_role(self, board: Mapping[str, Any], variant: Any, power: str) -> str | None:
         """How the start mail's first line names what the reader playing ``power``

@@ -38,7 +38,7 @@ from __future__ import annotations
 import copy
 import functools
 import tomllib
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -50,6 +50,7 @@ from judge.engine.phase import Phase
 from judge.engine.resolver import resolve_movement
 from judge.engine.rules import STANDARD, centre_allowance
 from judge.engine.units import Location, Unit, UnitType
+from judge.orders.forms import OrderForm, place, written
 from judge.orders.reader import (
     Context,
     Interpreter,
@@ -758,15 +759,62 @@ COLONIAL_RULES = replace(
     movement=resolve_colonial,
     allowance=colonial_allowance,
 )
+
+
+def _sample_rail(variant: Variant, units: Sequence[Mapping[str, Any]], power: str) -> str | None:
+    """A rail move of the reader's army on a station to the farthest station that
+    none of the reader's units stands on."""
+    rules = special_rules()
+    if power != rules.rail_power:
+        return None
+    line = rules.rail_stations
+    taken = {str(u["province"]) for u in units}
+    for unit in units:
+        if unit["type"] == "A" and unit["province"] in line:
+            start = line.index(str(unit["province"]))
+            free = [s for s in line if s not in taken]
+            if free:
+                end = max(free, key=lambda s: abs(line.index(s) - start))
+                return f"{written(unit)} - TSR - {place(end)}"
+    return None
+
+
+SUEZ_FORMS = (
+    OrderForm(
+        "canal move",
+        "<fleet> Meds - Reds   (or Reds - Meds)",
+        "A fleet passes the Suez Canal between the Mediterranean and the Red Sea when "
+        "the unit in Egypt gives permission by supporting that move; without it the "
+        "move is void and the fleet holds. The Egypt unit's owner needs no permission "
+        "for their own fleets.",
+        "F Meds - Reds, with F Egy S F Meds - Reds",
+        ("suez", "canal", "suez canal", "permission"),
+    ),
+)
+TSR_FORMS = (
+    OrderForm(
+        "rail move",
+        "A <station> - TSR - <station>   or   A <station> via TSR to <station>",
+        "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
+        "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
+        "unit on the way blocks the train, which stops at the nearest free station "
+        "before it; the train never dislodges and never cuts support.",
+        "A Mos - TSR - Vla",
+        ("tsr", "rail", "railroad", "railway", "trans siberian railroad"),
+        _sample_rail,
+    ),
+)
 SUEZ_KIND = KindSyntax(
     "suez canal",
     interpret={("M", "move"): _move, ("M", "support"): _support},
+    forms=SUEZ_FORMS,
 )
 TSR_KIND = KindSyntax(
     "trans-siberian railroad",
     keywords={"tsr": "tsr"},
     after_unit={"move": _read_move_or_rail, "via": _read_via_rail},
     interpret={("M", "rail"): _rail},
+    forms=TSR_FORMS,
 )
 HK_KIND = KindSyntax(
     "hong kong",
@@ -800,6 +848,13 @@ class ColonialRuleset(StandardRuleset):
 
     def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
         return counted_centres(centers)
+
+    def report_notes(self, step: Step, variant: Any) -> list[str]:
+        """Hong Kong not counted, a blocked train's stop, a void canal move."""
+        from judge.rules.colonial_notes import Rules, report_notes
+
+        rules = Rules(special_rules(), _owners, counted_centres, rail_route)
+        return report_notes(step, variant, rules)
 
     def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
         return centre_counts(_owners(doc))

@@ -79,20 +79,83 @@ def unit_label(unit: Mapping[str, Any], variant: Any) -> str:
     return f"{board}{initial.upper()}{str(unit['type']).upper()}({place})"
 
 
+def _cut_note(variant: Any, check: Any) -> Any:
+    """A refused move's check with rule 4.2's word when the move's destination on
+    the other board is a neighbour: ``Marseilles 1 borders Piedmont 2 across the
+    cut, not Piedmont 1``."""
+    from judge.orders.reader import OrderSyntaxError
+    from judge.orders.text import parse_order
+    from judge.variant.rootz_pairs import board_code
+
+    try:
+        parsed = parse_order(variant, check.text)
+    except OrderSyntaxError:
+        return check
+    if parsed.action != "move" or parsed.place is None or parsed.dest is None:
+        return check
+    unit_type = parsed.unit_type.value if parsed.unit_type is not None else "A"
+    src, dest = str(parsed.place.province), str(parsed.dest.province)
+    try:
+        code, digit = board_code(dest)
+    except ValueError:
+        return check
+    twin = code + ("2" if digit == "1" else "1")
+    if not variant.can_move(unit_type, src, twin) or variant.can_move(unit_type, src, dest):
+        return check
+    name = variant.location_name
+    if twin[-1:] != board_code(src.split("/")[0])[1]:
+        note = (
+            f" ({name(src)} borders {name(twin)} across the cut, not {name(dest)}: "
+            "a move across the cut goes to the other board, rule 4.2)"
+        )
+    else:
+        note = (
+            f" ({name(src)} borders {name(twin)} on its own board: only a move across "
+            "the cut changes board, rule 4.2)"
+        )
+    return check._replace(message=(check.message or "") + note)
+
+
+def _a_move(board: Mapping[str, Any], variant: Any, power: str) -> str | None:
+    """A move of one of ``power``'s units on ``board``, as its player writes it."""
+    from judge.orders.forms import sample_move
+
+    units = [u for u in board.get("units") or [] if u.get("power") == power]
+    return sample_move(variant, units, power)
+
+
 def totals(players: Mapping[str, Sequence[str]], centres: Mapping[str, Any]) -> dict[str, int]:
     """Centres per player, summed over the player's powers."""
     return {name: sum(len(centres.get(p, ())) for p in powers) for name, powers in players.items()}
 
 
-def decide(scores: Mapping[str, int], target: int) -> tuple[str | None, tuple[str, ...]]:
-    """The winner, or the sides of a draw: of those at ``target`` or more, the
-    larger total wins; equal largest totals draw."""
-    reached = {name: score for name, score in scores.items() if score >= target}
+def targets(players: Mapping[str, Sequence[str]], single: int) -> dict[str, int]:
+    """The centres each player needs: rule 6.0's 28 for a player of two powers;
+    a player left with one power (a pair split by a REPLACE) needs rule 7.0's
+    count for a power played alone (``single``)."""
+    return {name: PAIRED_VICTORY if len(powers) > 1 else single for name, powers in players.items()}
+
+
+def decide(
+    scores: Mapping[str, int], target: int | Mapping[str, int]
+) -> tuple[str | None, tuple[str, ...]]:
+    """The winner, or the sides of a draw: of those at their ``target`` (one for
+    all, or one per name) or more, the larger total wins; equal largest totals draw."""
+    need = target if isinstance(target, Mapping) else dict.fromkeys(scores, target)
+    reached = {name: score for name, score in scores.items() if score >= need[name]}
     if not reached:
         return None, ()
     best = max(reached.values())
     top = sorted(name for name, score in reached.items() if score == best)
     return (top[0], ()) if len(top) == 1 else (None, tuple(top))
+
+
+def players_heading(players: Mapping[str, Sequence[str]]) -> str:
+    """The heading of the players' standing: a pair split by a REPLACE is two
+    players, each counted alone."""
+    if all(len(powers) == 2 for powers in players.values()):
+        return "Players (two powers each, centres summed):"
+    return "Players (centres summed over the powers each holds):"
 
 
 class _NoPowerVictory:
@@ -141,9 +204,23 @@ class RootzRuleset(StandardRuleset):
         return None
 
     def seat_position(self, doc: Document, seats: Sequence[Sequence[str]]) -> Document:
-        if all(len(powers) < 2 for powers in seats):
+        """The position naming its players, each by their powers joined with ``+``;
+        a game that never paired anyone (rule 7.0) stays without names.  Called
+        again after a REPLACE, a pair split between two people becomes two players."""
+        if all(len(powers) < 2 for powers in seats) and "players" not in doc:
             return doc
-        return {**doc, "players": {"+".join(powers): list(powers) for powers in seats}}
+        return {**doc, "players": {"+".join(powers): list(powers) for powers in seats if powers}}
+
+    # ----------------------------------------------------------- mail orders
+
+    def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
+        """As the standard rules, a refused move between places that are neighbours
+        on one standard board telling where the cut takes it (rule 4.2)."""
+        from judge.variant.data import load_variant
+
+        variant = load_variant(doc.get("variant", "rootz"))
+        checks = super().check_orders(doc, power, lines)
+        return [check if check.ok else _cut_note(variant, check) for check in checks]
 
     # ---------------------------------------------------------- adjudication
 
@@ -159,12 +236,11 @@ class RootzRuleset(StandardRuleset):
         from judge.variant.data import load_variant
 
         centres = answer.get("supply_centers") or {}
+        single = load_variant(doc.get("variant", "rootz")).victory_centers
         if players:
-            scores, target = totals(players, centres), PAIRED_VICTORY
+            winner, draw = decide(totals(players, centres), targets(players, single))
         else:
-            scores = {power: len(owned) for power, owned in centres.items()}
-            target = load_variant(doc.get("variant", "rootz")).victory_centers
-        winner, draw = decide(scores, target)
+            winner, draw = decide({power: len(owned) for power, owned in centres.items()}, single)
         answer.pop("winner", None)
         answer.pop("draw", None)
         if winner is not None:
@@ -220,7 +296,11 @@ class RootzRuleset(StandardRuleset):
             rows.append((sum(counts), names, parts))
         rows.sort(key=lambda row: (-row[0], row[1]))
         width = max(len(row[1]) for row in rows)
-        return [f"  {names:<{width}}  {total:>2} centres ({parts})" for total, names, parts in rows]
+        return [
+            f"  {names:<{width}}  {total:>2} centre{'' if total == 1 else 's'}"
+            + (f" ({parts})" if "+" in parts else "")
+            for total, names, parts in rows
+        ]
 
     # --------------------------------------------------------------- reports
 
@@ -253,7 +333,7 @@ class RootzRuleset(StandardRuleset):
         )
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))
-        extra = ["", "Players (two powers each, centres summed):", *lines]
+        extra = ["", players_heading(players_of(step.after)), *lines]
         outcome = self.outcome_text(step, lambda code: names.get(code, code))
         if outcome:
             extra += ["", f"{outcome}."]
@@ -287,11 +367,12 @@ class RootzRuleset(StandardRuleset):
         for powers in players.values():
             if power in powers:
                 held = " and ".join(names.get(p, p) for p in powers)
+                moves = ", ".join(_a_move(board, variant, p) or "" for p in powers)
                 notes.append(
                     f"You play {held}: one SIGNON (with the game's name alone, or with "
-                    "either power, as france1@<game>) signs you on for both; orders in one "
+                    f"either power, as {powers[0]}@<game>) signs you on for both; orders in one "
                     "mail may be for either power (the board digit tells whose unit: "
-                    "A Par1 - Bur1, F Lon2 - Nth2). Press and reports reach you once for "
+                    f"{moves.strip(', ')}). Press and reports reach you once for "
                     f"both. Victory takes {PAIRED_VICTORY} centres summed over your two "
                     "powers."
                 )

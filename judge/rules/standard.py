@@ -6,6 +6,7 @@ by :mod:`judge.orders.text` and adjudicated by :mod:`judge.rules.documents`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -217,6 +218,9 @@ class StandardRuleset(Ruleset):
     ) -> tuple[str, str, str]:
         from judge.reports import render_report
 
+        notes = self.report_notes(step, variant)
+        if notes:
+            settings = dataclasses.replace(settings, notices=(*notes, *settings.notices))
         return render_report(
             step.answer,
             variant,

@@ -149,8 +149,8 @@ def test_summary_lists_settings_players_phases_centres_and_outcome(session, run)
         "  France     France Player <france@players.test>",
         "Phases played: 3 (S1901M, F1901M, W1901A)",
         "Year   Aus  Eng  Fra  Ger  Ita  Rus  Tur",
-        "1901     3    3    3    3    3    4    3",
-        "1902     3    3    5    3    3    4    3",
+        "start    3    3    3    3    3    4    3",
+        "1901     3    3    5    3    3    4    3",  # issue 26: the year's end, not its start
         "now      3    3    6    3    3    4    3",
         "Outcome: the game is not over",
     ]:

@@ -76,3 +76,12 @@ def test_keywords_cannot_be_taken_twice():
     finally:
         registry.unregister(Clash)
     assert registry.find("LIST") is not None
+
+
+def test_issue26_list_gives_the_deadline_in_the_readers_zone_too(run, session):
+    from tests.commands.forming import registered
+
+    registered(session, "reader@players.test", "America/New_York")
+    lines = run("LIST game1", "reader@players.test").transcript.entries[0].extra
+    [deadline] = [line for line in lines if line.startswith("Deadline: ")]
+    assert " EST (" in deadline and deadline.endswith(" UTC)"), deadline

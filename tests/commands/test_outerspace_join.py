@@ -204,3 +204,13 @@ def test_set_players_counts_empires(session, gm):
 
 def registered_account_id(session, address: str) -> int | None:
     return session.exec(select(Account).where(Account.address == address)).one().id
+
+
+def test_issue26_list_of_a_forming_game_names_no_joined_empire_unplayed(session, gm, run):
+    _space_game(session, gm)
+    run("JOIN space secret1 EMPIRE alpha alphan a", PEOPLE[0])
+    session.commit()
+    lines = run("LIST space", PEOPLE[1]).transcript.entries[0].extra
+    assert "nobody plays it" not in "\n".join(lines)
+    assert any(line.startswith("Alpha: ") for line in lines)
+    assert "Forming: 1 of 3 places taken" in lines

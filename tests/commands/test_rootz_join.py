@@ -209,7 +209,8 @@ def test_rule_7_0_create_by_mail_seats_seven_or_fourteen(session, make_ctx):
         return ctx
 
     _, status, message = _only(gm("CREATE pairs VARIANT rootz"))
-    assert status == "ok" and "variant rootz, standard rules, 7 players" in message, message
+    # issue 26: Root Z is played by its own rules, not "standard rules"
+    assert status == "ok" and "variant rootz, Root Z rules, 7 players" in message, message
     assert seats_of(find_game(session, "pairs")) == 7
     _, status, message = _only(gm("CREATE singles VARIANT rootz PLAYERS 14"))
     assert status == "ok" and "14 players" in message, message

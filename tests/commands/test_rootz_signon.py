@@ -128,6 +128,8 @@ def test_signon_with_a_game_alone_is_unchanged_in_a_standard_game(run):
     ctx = run("SIGNON game1 paris11")
     assert not ctx.signed_on
     assert "there is no game called 'ame1'" in outcomes(ctx)[0][2]
+    # issue 26: the refusal shows the form that works
+    assert "name your power, as SIGNON Agame1 <password> for Austria" in outcomes(ctx)[0][2]
     ctx = run("SIGNON Fgame1 paris11")
     assert ctx.signed_on and ctx.partners == []
     assert outcomes(ctx)[0][2].startswith("Signed on as France in game game1")
@@ -261,3 +263,106 @@ def test_rule_3_0_resign_gives_up_both_powers(rootz, mail, session):
     session.commit()
     assert {_seat(session, p).status for p in ("france1", "england2")} == {RESIGNED}
     assert _seat(session, "germany1").status != RESIGNED
+
+
+GM = "gm@example.org"
+
+
+@pytest.fixture
+def replaced(rootz, make_ctx, session):
+    """The game after its master gave England 2 (ada's, with France 1) to new@players.test."""
+    rootz.master_address = GM
+    session.add(rootz)
+    session.commit()
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzp\nREPLACE england2 new@players.test sesame42"))
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok"]
+    session.commit()
+    return rootz
+
+
+def _mail_to(session, address: str) -> str:
+    from tests.commands.test_gm_commands import mails, text_of
+
+    texts = (text_of(m).replace("\r\n", "\n") for m in mails(session) if m["To"] == address)
+    return "\n".join(texts)
+
+
+def test_issue26_after_replace_both_players_sign_on_as_their_mails_say(replaced, mail, session):
+    welcome = _mail_to(session, "new@players.test")
+    farewell = _mail_to(session, "ada@players.test")
+    assert "  SIGNON rzp <password>\n" in welcome and "SIGNON Erzp" not in welcome
+    assert "You still play France 1 in game rzp" in farewell
+    assert "  SIGNON rzp <password>\n" in farewell
+    ctx = mail("SIGNON rzp pwa123\nA Par1 - Bur1\nF Lon2 - Nth2")
+    assert outcomes(ctx)[0][2].startswith("Signed on as France 1 in game rzp")
+    assert [status for _, status, _ in outcomes(ctx)[1:]] == ["ok", "refused"]
+    ctx = mail("SIGNON rzp sesame42\nF Lon2 - Nth2", "new@players.test")
+    assert outcomes(ctx)[0][2].startswith("Signed on as England 2 in game rzp")
+    assert outcomes(ctx)[1][2] == "Accepted: F lon2 - nth2"
+    assert mail("SIGNON england2@rzp sesame42", "new@players.test").signed_on
+
+
+def test_issue26_replace_splits_the_pair_in_the_standings(replaced):
+    players = replaced.position_doc()["players"]
+    assert players["france1"] == ["france1"] and players["england2"] == ["england2"]
+    assert "france1+england2" not in players and players["germany1+italy2"]
+
+
+@pytest.mark.parametrize(
+    ("target", "hint"),
+    [
+        ("Erzp", "name the power in full (SIGNON england1@rzp <password> or SIGNON "),
+        ("Arzp", "or sign on for all your powers with SIGNON rzp <password>"),
+        ("rzp", "to sign on in game rzp, write SIGNON rzp <password> from the address"),
+    ],
+)
+def test_issue26_a_shared_initial_is_answered_with_the_forms_that_work(rootz, mail, target, hint):
+    ctx = mail(f"SIGNON {target} pwx123", "stranger@players.test")
+    assert not ctx.signed_on and hint in outcomes(ctx)[0][2]
+
+
+def test_issue26_rule_6_0_a_split_pair_no_longer_wins_by_its_sum(mail, make_ctx, session):
+    from judge.game.processing import process_phase
+    from tests.commands.forming import SENDER
+
+    game = _fall_game(session, 10, 17)  # 27 summed: Munich 1 would make the pair's 28
+    game.master_address = GM
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzf\nREPLACE england2 new@players.test sesame42"))
+    mail("SIGNON rzf pwa123\nA Bur1 - Mun1")
+    session.commit()
+    outcome = process_phase(session, SENDER, game, NOW)
+    session.commit()
+    assert outcome.winner is None and game.status == "active"
+    report = _mail_to(session, "new@players.test")
+    assert "Players (centres summed over the powers each holds):" in report
+    assert "  England 2             17 centres\n  France 1              11 centres\n" in report
+
+
+def test_issue26_summary_heads_each_board_and_totals_the_players(rootz, mail, session):
+    mail("SUMMARY rzp", "reader@players.test")
+    body = _mail_to(session, "reader@players.test").splitlines()
+    head = "Year   Aus1  Eng1  Fra1  Ger1  Ita1  Rus1  Tur1  Aus2  Eng2"
+    assert any(line.startswith(head) for line in body)
+    assert "Players' totals:" in body
+    assert any(line.startswith("  France 1 + England 2") for line in body)
+
+
+def test_issue26_after_eject_the_remaining_power_signs_on_with_the_game(
+    rootz, make_ctx, mail, session
+):
+    rootz.master_address = GM
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzp\nEJECT england2"))
+    session.commit()
+    farewell = _mail_to(session, "ada@players.test")
+    assert "you no longer play England 2" in farewell
+    assert (
+        "You still play France 1 in game rzp" in farewell and "  SIGNON rzp <password>" in farewell
+    )
+    ctx = mail("SIGNON rzp pwa123")
+    assert outcomes(ctx)[0][2].startswith("Signed on as France 1 in game rzp")

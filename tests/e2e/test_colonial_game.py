@@ -81,6 +81,9 @@ def test_a_colonial_game_by_mail_through_the_first_year(
     starting = {m.recipients[0] for m in joined.others}
     assert {c.address for c in PEOPLE} <= starting
     assert {m.subject for m in joined.others} == {f"{JUDGE_CODE}:{GAME} - S1870M Game Starting"}
+    # issue 26: Russia's start mail teaches the railroad with its own army
+    [russian] = [m.text() for m in joined.others if m.recipients[0] == "russia@players.demo"]
+    assert "A Mos - TSR - Irk (rail move)" in " ".join(russian.split())
 
     reports: dict[str, list[DeliveredMail]] = {}
     for phase, given in TURNS.items():

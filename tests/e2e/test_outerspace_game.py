@@ -143,6 +143,13 @@ def test_an_outer_space_game_by_mail_to_the_first_builds(
     start_mails = {m.recipients[0]: m.text() for m in joined.others}
     assert {c.address for c in PEOPLE} <= set(start_mails)
     assert {m.subject for m in joined.others} == {f"{JUDGE_CODE}:{GAME} - S1901M Game Starting"}
+    # issue 26: the start mail shows how to order, with the empire's armies in orbit
+    for cast in PEOPLE:
+        start = start_mails[cast.address].replace("\r\n", "\n")
+        assert "How to order, with your own units" in start
+        assert (
+            "  A ORB - Par   (beam down)\n" in start and "  A ORB H       (orbit hold)\n" in start
+        )
 
     reports: dict[str, list[DeliveredMail]] = {}
     play(master, players, TURNS, reports)

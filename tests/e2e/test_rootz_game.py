@@ -36,6 +36,17 @@ LISTS = "E1,G1,F1,T2,A2,R1,I2; T1,A1,G2,F2,E2,I1,R2"
 SPRING = {"france1": "A Mar1 - Pie2", "italy2": "A Ven2 - Pie2", "england1": "F Lon1 - Nth1"}
 
 
+def held_powers(judge: DemoJudge) -> dict[str, list[str]]:
+    """Each player's powers, by address, in the variant's order."""
+    order = list(load_variant("rootz").powers)
+    with judge.session() as session:
+        rows = session.exec(select(Player, Account).where(Player.account_id == Account.id)).all()
+        held: dict[str, list[str]] = {}
+        for player, account in rows:
+            held.setdefault(account.address, []).append(player.power)
+    return {address: sorted(powers, key=order.index) for address, powers in held.items()}
+
+
 def test_a_rootz_game_by_mail_to_the_first_fall(judge: DemoJudge, master_key: DemoSigner) -> None:
     judge.add_game_master(MASTER, master_key.public_key())
     master = Correspondent(judge, MASTER, "Demo Master", master_key)
@@ -52,11 +63,7 @@ def test_a_rootz_game_by_mail_to_the_first_fall(judge: DemoJudge, master_key: De
     assert {c.address for c in PEOPLE} <= set(start_mails)
     assert all("You play " in m.text() for m in joined.others if m.recipients[0] != MASTER)
 
-    with judge.session() as session:
-        rows = session.exec(select(Player, Account).where(Player.account_id == Account.id)).all()
-        held: dict[str, list[str]] = {}
-        for player, account in rows:
-            held.setdefault(account.address, []).append(player.power)
+    held = held_powers(judge)
     allowed = {frozenset(pair) for pair in allowed_pairs(load_variant("rootz"))}
     assert len(held) == 7 and all(frozenset(p) in allowed for p in held.values())
     variant = load_variant("rootz")

@@ -81,7 +81,10 @@ def test_missing_coast_is_refused_with_the_choices() -> None:
 
 
 def test_refusals_name_the_order_and_the_reason() -> None:
-    assert one("A Par - Mos").message == "A Par - Mos: an army cannot go there, even by convoy"
+    assert one("A Par - Mos").message == (
+        "A Par - Mos: Paris and Moscow are not neighbours, and an army cannot go there, "
+        "even by convoy"
+    )
     assert "there is no unit in Picardy" in one("A Pic - Bur").message
     assert "is not yours (it is German)" in one("A Mun - Bur").message
     assert "'Atlantis' is not a province" in one("A Par - Atlantis").message

@@ -66,3 +66,16 @@ def test_the_fleet_in_the_mediterranean_can_reach_egypt() -> None:
     position["units"].append({"power": "turkey", "type": "F", "province": "meds"})
     [check] = check_orders(position, "turkey", ["F Meds - Egypt"])
     assert check.ok, check.message
+
+
+def test_issue26_an_army_move_over_the_sea_says_the_places_are_no_neighbours():
+    from judge.rules.registry import ruleset_for
+
+    ruleset = ruleset_for("colonial")
+    [check] = ruleset.check_orders(
+        ruleset.starting_position("colonial"), "japan", ["A Kyo - Fusan"]
+    )
+    assert check.message == (
+        "A Kyo - Fusan: Kyoto and Fusan are not neighbours, and no fleets are placed to "
+        "convoy it there"
+    )

@@ -256,3 +256,49 @@ def test_rule_5_1_players_change_no_adjudication():
     assert paired == plain
     assert [o["result"] for o in plain["orders"]] == ["succeeds", "succeeds", "fails"]
     assert [d["province"] for d in plain["dislodged"]] == ["pie2"]
+
+
+def test_issue26_the_start_note_signs_on_with_the_readers_own_power():
+    variant = load_variant("rootz")
+    board = {
+        **RootzRuleset().starting_position("rootz"),
+        "players": {"italy1+austria2": ["italy1", "austria2"]},
+    }
+    [note, _] = RootzRuleset().start_notes(board, variant, "austria2")
+    assert "as italy1@<game>" in note and "france1" not in note
+    assert "(the board digit tells whose unit: F Nap1 - Apu1, A Bud2 - Gal2)" in note
+
+
+def test_issue26_a_split_pair_is_two_players_each_judged_alone():
+    from judge.rules.rootz import targets
+
+    doc = RootzRuleset().seat_position(
+        {"players": {"france1+england2": ["france1", "england2"]}},
+        [("france1",), ("england2",), ("germany1", "italy2")],
+    )
+    players = doc["players"]
+    assert players == {
+        "france1": ["france1"],
+        "england2": ["england2"],
+        "germany1+italy2": ["germany1", "italy2"],
+    }
+    need = targets(players, 18)  # rule 7.0's count for a power played alone
+    assert need == {"france1": 18, "england2": 18, "germany1+italy2": 28}
+    assert decide({"france1": 18, "england2": 10, "germany1+italy2": 27}, need) == ("france1", ())
+
+
+@pytest.mark.parametrize(
+    ("order", "said"),
+    [
+        (
+            "A Mar1 - Pie1",
+            "Marseilles 1 and Piedmont 1 are not neighbours, and no fleets are placed to "
+            "convoy it there (Marseilles 1 borders Piedmont 2 across the cut, not Piedmont 1",
+        ),
+        ("F Bre1 - Mao2", "(Brest 1 borders Mid-Atlantic Ocean 1 on its own board"),
+    ],
+)
+def test_rule_4_2_a_refused_move_says_where_the_cut_takes_it(order, said):
+    ruleset = RootzRuleset()
+    [check] = ruleset.check_orders(ruleset.starting_position("rootz"), "france1", [order])
+    assert not check.ok and said in check.message, check.message

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Turn, board_time
+from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
 from judge.rules.multiverse.world import FIVED
@@ -83,6 +84,18 @@ def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
         b.get("adjusting") and b.get("timeline") == timeline and b.get("phase") == turn.phase().code
         for b in doc.get("boards") or []
     )
+
+
+TIMELINE_FORM = OrderForm(
+    "timeline notation",
+    "<unit> <timeline>:<province>:<turn> - <timeline>:<province>:<turn>",
+    "Where several boards could be meant, a place is written timeline:province:turn: "
+    "the timeline as a number or a NATO word (1 or alfa, 2 or bravo), the turn as "
+    "S1902, F02 or Fall 1902. A move to an earlier turn travels back in time and "
+    "forks a new timeline; with one timeline the plain forms (A Mun - Tyr) do.",
+    "A 1:mun:F1901 - 1:tyr:S1901",
+    ("timeline", "timelines", "notation", "multiverse", "time travel", "5d"),
+)
 
 
 class MultiverseRuleset(Ruleset):
@@ -262,6 +275,11 @@ class MultiverseRuleset(Ruleset):
 
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
+
+    def order_forms(self) -> tuple[OrderForm, ...]:
+        """The map's forms, each place written as timeline:province:turn where
+        several boards could be meant."""
+        return (TIMELINE_FORM, *self.base.order_forms())
 
 
 def _fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:

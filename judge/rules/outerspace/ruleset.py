@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judge.engine.phase import Phase
+from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.reports.sentences import register_report_kind
 from judge.rules.base import Document, Owed, Ruleset, Step, StoredOrder, unanswered
@@ -25,6 +26,7 @@ from judge.rules.outerspace.documents import (
     starting_document,
 )
 from judge.rules.outerspace.engine import engine_for
+from judge.rules.outerspace.forms import SPACE_FORMS
 from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
 from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
 from judge.rules.outerspace.syntax import syntax_for
@@ -40,6 +42,10 @@ class OuterSpaceRuleset(StandardRuleset):
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
+
+    def order_forms(self) -> tuple[OrderForm, ...]:
+        """The spacecraft's and the colonies' forms first, then the standard ones."""
+        return (*SPACE_FORMS, *super().order_forms())
 
     # -------------------------------------------------------------- positions
 

@@ -1,0 +1,114 @@
+"""Issue 26 item 6: HELP teaches each game's own orders, from its ruleset's order
+forms (HELP <game>, HELP after SIGNON, HELP <order word>), and the start mail shows
+how to order with the reader's own units."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.game.games import Seat, create_game
+from judge.orders.text import parse_order
+from judge.rules.registry import ruleset_for
+from judge.store.models import MULTIVERSE_RULES
+from judge.variant.data import load_variant
+from tests.commands.helpers import outcomes
+
+
+def _help(ctx) -> str:
+    [entry] = [e for e in ctx.transcript.entries if e.echo.upper().startswith("HELP")]
+    return "\n".join(entry.extra)
+
+
+@pytest.mark.parametrize(
+    ("topic", "form"),
+    [
+        ("TSR", "rail move: A <station> - TSR - <station>"),
+        ("COLONIZE", "colonize: <unit> <province> COL [<province>]"),
+        ("ORB", "beam down: A ORB - <province>"),
+        ("timeline", "timeline notation: <unit> <timeline>:<province>:<turn>"),
+        ("suez", "canal move: <fleet> Meds - Reds"),
+        ("convoy", "convoy: <fleet> <sea> C <army> <province> - <province>"),
+    ],
+)
+def test_issue26_help_explains_an_order_word(run, topic, form):
+    ctx = run(f"HELP {topic}")
+    assert outcomes(ctx)[0][1] == "ok"
+    assert form in _help(ctx)
+
+
+def test_issue26_help_refuses_what_is_neither_command_game_nor_order(run):
+    ctx = run("HELP xyzzy")
+    assert outcomes(ctx)[0][2] == "there is no command, game or order form 'xyzzy'"
+
+
+def test_issue26_help_game_lists_its_forms_with_examples_from_its_board(run, session):
+    seats = [Seat("russia", "ivan@players.test", "moscow1")]
+    create_game(session, "asia", seats, variant="colonial")
+    session.commit()
+    text = _help(run("HELP asia"))
+    assert "Orders in game asia (Colonial), one per line:" in text
+    assert "rail move: A <station> - TSR - <station>" in text
+    assert "Example: A Mos - TSR - Irk" in text  # Russia's army, to a free station
+    assert "Example: A Par - Bur" not in text  # the standard map's example is not Asia's
+
+
+def test_issue26_help_after_signon_starts_with_the_games_orders(run):
+    text = _help(run("SIGNON Fgame1 paris11\nHELP"))
+    assert text.startswith("Orders in game game1 (Standard), one per line:")
+    assert "move: <unit> <province> - <province>" in text and "SIGNON:" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "rules"),
+    [("standard", "standard"), ("colonial", "standard"), ("rootz", "standard")]
+    + [("standard", MULTIVERSE_RULES)],
+)
+def test_issue26_every_example_from_a_board_is_an_order_the_game_reads(variant, rules):
+    ruleset = ruleset_for(variant, rules)
+    loaded = load_variant(variant)
+    doc = ruleset.starting_position(variant)
+    examples = ruleset.order_examples(doc, loaded)
+    assert {"hold", "move", "support", "build"} <= {form.name for form, _ in examples}
+    syntax = getattr(ruleset, "syntax", None) or ruleset_for(variant).syntax
+    for _, text in examples:
+        parse_order(loaded, text, syntax)  # no OrderSyntaxError
+
+
+def test_issue26_outerspace_examples_beam_down_from_orbit():
+    ruleset = ruleset_for("outerspace")
+    doc = {"phase": "S1901M", "units": [{"power": "alpha", "type": "A", "province": "orb"}]}
+    examples = [
+        text
+        for _, text in ruleset.order_examples(doc, load_variant("outerspace"), "alpha", start=True)
+    ]
+    assert examples == ["A ORB - Par", "A ORB H"]
+
+
+def test_issue26_the_colonial_start_mail_shows_how_to_order_with_russias_units(session):
+    from datetime import timedelta
+
+    from judge.game.processing import starting_document
+    from judge.game.start import start_game
+    from judge.store.models import Applicant
+    from tests.commands.forming import SENDER, forming_game, mails_to, registered, text_of
+    from tests.commands.helpers import NOW
+
+    game = forming_game(session, variant="colonial", seats=1)
+    game.set_position(starting_document("colonial", "standard", "", 0))
+    account = registered(session, "ivan@players.test")
+    session.add(
+        Applicant(
+            game_id=game.id,
+            account_id=account.id,
+            password_hash="x",
+            preferences="russia",
+            joined_at=NOW + timedelta(minutes=1),
+        )
+    )
+    session.commit()
+    start_game(session, SENDER, game, NOW)
+    session.commit()
+    text = text_of(mails_to(session, "ivan@players.test")[0]).replace("\r\n", "\n")
+    assert "How to order, with your own units (HELP newgame lists every order form):" in text
+    assert "  A Mos - TSR - Irk     (rail move)\n" in text
+    assert "  A Mos - Bak           (move)\n" in text

@@ -1,0 +1,53 @@
+"""Issue 26 item 7: a Colonial results report says where its special rules acted
+(docs/variants.md readings HK-1, TSR-6, SUEZ-6), from the ruleset's report notes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.reports import ReportSettings
+from judge.rules.registry import ruleset_for
+from judge.variant.data import load_variant
+
+VARIANT = load_variant("colonial")
+RULES = ruleset_for("colonial")
+
+
+def results_text(units: list[str], orders: dict[str, list[str]], centres=None) -> str:
+    doc: dict[str, Any] = {
+        "variant": "colonial",
+        "phase": "F1870M",
+        "units": [dict(zip(("power", "type", "province"), u.split(), strict=True)) for u in units],
+        "supply_centers": centres or {},
+        "orders": orders,
+    }
+    _, text, _ = RULES.render_results(RULES.step(doc), VARIANT, ReportSettings(game="asia"))
+    return " ".join(text.split())
+
+
+def test_HK_1_the_report_says_why_chinas_hong_kong_does_not_count():
+    text = results_text(["china A hk"], {}, {"china": ["hk", "pek", "can"]})
+    assert (
+        "China owns 3 supply centres, of which 2 count: Hong Kong counts for no power "
+        "while China holds it (Hong Kong rule)." in text
+    )
+
+
+def test_TSR_6_the_report_says_where_a_blocked_train_stopped_and_why():
+    text = results_text(["russia A mos", "china A kra"], {"russia": ["A Mos - TSR - Vla"]})
+    assert "(*blocked*)" in text
+    assert (
+        "The Russian train from Moscow to Vladivostok was blocked and stopped at Omsk: a "
+        "unit of another power blocked the line at Krasnoyarsk (Trans-Siberian Railroad)." in text
+    )
+
+
+def test_SUEZ_6_the_report_says_why_a_canal_move_was_void():
+    text = results_text(["france F reds"], {"france": ["F Reds - Meds"]})
+    assert "(*void*)" in text
+    assert "F Reds - Meds was void: a fleet passes the Suez Canal only with the permission" in text
+
+
+def test_a_report_without_special_acts_has_no_notes():
+    text = results_text(["russia A mos"], {"russia": ["A Mos - TSR - Vla"]})
+    assert "Trans-Siberian Railroad)" not in text and "Hong Kong rule" not in text
