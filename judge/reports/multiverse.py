@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from judge.engine.phase import board_time
+from judge.engine.phase import Turn, board_time
+from judge.reports.centres import CentreLine
 from judge.reports.names import TRIPLE, Names, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
@@ -90,6 +91,24 @@ def _position_note(board: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def _board_ref(key: tuple[int, str]) -> dict[str, Any]:
+    """A board reference (timeline, phase code) from ``(1, "W1901")``."""
+    timeline, turn = key
+    return {"timeline": timeline, "phase": Turn.parse(turn).phase().code}
+
+
+def _adjustment_lines(rows: Mapping[str, tuple[int, int, int]], names: Names) -> list[CentreLine]:
+    """A standard winter table of one board: ``Germany:  5 Supply centers,  3 Units:
+    Builds   2 units.`` per power, in the variant's order."""
+    powers = powers_in_order(names.variant, rows)
+    width = max((len(names.power(p)) + 1 for p in powers), default=8) + 2
+    return [
+        CentreLine(p, names.power(p), f"{names.power(p) + ':':<{width}}", [], *rows[p])
+        for p in powers
+        if p in rows
+    ]
+
+
 def multiverse_model(
     world: Mapping[str, Any],
     variant: VariantLike,
@@ -113,6 +132,7 @@ def multiverse_model(
             names,
             kind,
             reference_units=board.get("reference_units", ()),
+            owed_builds=board.get("owed_builds"),
         )
         boards.append(
             {
@@ -124,6 +144,13 @@ def multiverse_model(
                 "dislodged": dislodged_sentences(result, names) if kind == "movement" else [],
             }
         )
+    adjustments = [
+        {
+            "title": f"Adjustments to order on {board_label(_board_ref(key))}:",
+            "centres": _adjustment_lines(rows, names),
+        }
+        for key, rows in (world.get("adjustments") or {}).items()
+    ]
     new_timelines = [
         {"timeline": fork["timeline"], "forked_from": board_label(fork["forked_from"])}
         for fork in world.get("new_timelines", [])
@@ -159,6 +186,7 @@ def multiverse_model(
         "game": settings.game.lower(),
         "boards": boards,
         "new_timelines": new_timelines,
+        "adjustments": adjustments,
         "active": active,
         "unique": unique,
         "winner": names.power(winner) if winner else None,

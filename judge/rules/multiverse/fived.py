@@ -276,6 +276,14 @@ def fived_location(timeline: int, location: str, letter: str, year: int) -> str:
     return f"{timeline_name(timeline)}:{place_code(location)}:{turn_code(letter, year)}"
 
 
+def fived_board_text(key: BoardKey) -> str:
+    """A board as 5dplomacy players name it: ``board alfa:Spring02``."""
+    from judge.rules.multiverse.notation import timeline_name
+
+    letter = "SFW"[int(key.season)]
+    return f"board {timeline_name(key.timeline)}:{turn_code(letter, key.year)}"
+
+
 def board_place(timeline: str, location: str, turn: str) -> str:
     """A location on another board in a report's order line, from the parts of
     ``1:mun:S1901``: ``alfa:MUN:Spring01``."""

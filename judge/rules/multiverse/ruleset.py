@@ -7,12 +7,12 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Turn, board_time
 from judge.orders.keys import OrderKey
-from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
+from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step
 from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
@@ -140,11 +140,6 @@ class MultiverseRuleset(Ruleset):
 
         return world_owed(doc, self.base)
 
-    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
-        # Units only: builds and removals are counted per winter board by the replies.
-        items = [o for o in self.owed(doc).get(power, []) if o.label]
-        return unanswered(items, keys)
-
     def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed
@@ -205,9 +200,12 @@ class MultiverseRuleset(Ruleset):
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
         from judge.reports import multiverse_report_input, render_multiverse_report
+        from judge.rules.multiverse.mail_orders import board_tables
 
-        world = multiverse_report_input(step.before, step.answer)
+        adjusted = board_tables(step.before, self.base)
+        world = multiverse_report_input(step.before, step.answer, adjusted)
         world["turn"] = self.processed_phase(step)
+        world["adjustments"] = board_tables(step.after, self.base)
         if is_fived(step.before):
             from judge.rules.multiverse.fived import board_place, rewrite_text
 
