@@ -63,6 +63,7 @@ from judge.masters.authority import authenticate_gm_mail, keyring_home
 from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.reading import TextOrderRules
+from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
 from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
@@ -362,11 +363,13 @@ def order_report(ctx: Context) -> list[OrderReport]:
     reports = []
     for seat in ctx.seats:
         report = OrderReport(game.name, game.phase, power_name(game, seat.power))
+        report.phase_label = ruleset_for_game(game).turn_label(game.phase)
         orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
-        report.orders = [orders[key] for key in sorted(orders)]  # by key text
+        doc = game.position_doc()
+        report.orders = [ctx.rules.written(doc, orders[key]) for key in sorted(orders)]
         report.refused_reason = refused
         if refused is None:
-            report.unordered = ctx.rules.unordered(game.position_doc(), seat.power, set(orders))
+            report.unordered = ctx.rules.unordered(doc, seat.power, set(orders))
         reports.append(report)
     return reports
 
@@ -439,7 +442,7 @@ def _process_commands(
     subject = reply_subject(
         mail.subject,
         game.name if game else None,
-        game.phase if game else None,
+        ruleset_for_game(game).turn_label(game.phase) if game else None,
         error=ctx.transcript.refusals > 0,
     )
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)

@@ -35,6 +35,7 @@ class OrderReport:
     orders: list[str] = field(default_factory=list)
     unordered: list[str] = field(default_factory=list)
     refused_reason: str | None = None  # set when the game takes no orders now
+    phase_label: str | None = None  # the phase as the game names it, when not by its code
 
 
 def clean_subject(original: str) -> str:
@@ -103,7 +104,8 @@ def transcript_lines(transcript: Transcript) -> list[str]:
 
 def order_lines(report: OrderReport) -> list[str]:
     """The power's complete current orders and its units without orders."""
-    lines = [f"Orders for {report.power_name} in game {report.game}, {report.phase}:"]
+    label = report.phase_label or report.phase
+    lines = [f"Orders for {report.power_name} in game {report.game}, {label}:"]
     if report.refused_reason:
         lines.append(f"  ({report.refused_reason})")
     lines.extend(f"  {order}" for order in report.orders)

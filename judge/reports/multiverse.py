@@ -187,6 +187,7 @@ def multiverse_model(
         "boards": boards,
         "new_timelines": new_timelines,
         "adjustments": adjustments,
+        "adjustments_note": world.get("adjustments_note") if adjustments else None,
         "active": active,
         "unique": unique,
         "winner": names.power(winner) if winner else None,

@@ -295,6 +295,26 @@ class Ruleset(ABC):
         """The variant as game mail names it (``Standard``)."""
         return label
 
+    def played_as(self, setting: str) -> Ruleset:
+        """These rules as a game plays them whose rules setting (``Game.adjacency``:
+        ``strict``, ``5dplomacy``) refines them; by default unchanged."""
+        return self
+
+    def for_document(self, doc: Mapping[str, Any]) -> Ruleset:
+        """These rules as a stored position plays them (a multiverse world names its
+        rule set); by default unchanged."""
+        return self
+
+    def written(self, text: str) -> str:
+        """An order (or a unit) as this game writes it to its players, from the
+        judge's canonical wording; by default that wording."""
+        return text
+
+    def turn_label(self, phase: str) -> str:
+        """A game phase code (``S1901M``) as the game's subjects and labels name it;
+        by default the code itself."""
+        return phase
+
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(u.get("power")) for u in units if u.get("power")}

@@ -45,8 +45,12 @@ TURNS = (
 )
 
 
+def _mail(exchange):
+    return next(m for m in exchange.others if m.recipients == (GERMANY,))
+
+
 def _report(exchange) -> str:
-    return next(m for m in exchange.others if m.recipients == (GERMANY,)).text()
+    return _mail(exchange).text()
 
 
 def _results(report: str, title: str) -> str:
@@ -62,10 +66,18 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
     players = {cast.power: register(judge, cast) for cast in CAST}
     casts = {cast.power: cast for cast in CAST}
     for cast in CAST:
-        join(players[cast.power], cast, GAME)
+        started = join(players[cast.power], cast, GAME)
+    start = next(m for m in started.others if m.recipients == (GERMANY,)).text()
+    assert "Variant: Standard (5dplomacy)" in start
+    assert "this judge adds its own step" in " ".join(start.split())
+    subjects = []
     for phase, given in TURNS:
         for power, lines in given.items():
-            orders(players[power], casts[power], phase, lines, GAME)
+            sent = orders(players[power], casts[power], phase, lines, GAME)
+            subjects.append(sent.reply.subject)
+            if phase == "S1901M" and power == "germany":
+                # replies write the orders in 5dplomacy's notation, as the reports do
+                assert "Accepted: A alfa:MUN:Spring01 - alfa:TYR:Spring01" in sent.reply_text
         report = _report(process(master, phase, GAME))
 
     # Bravo's Spring 1902 waits for the builds after its Fall 1901: announced per board.
@@ -76,6 +88,7 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
     reply = orders(germany, casts["germany"], "F1902M", "", GAME).reply_text
     assert "Adjustments not yet ordered: 1 build on board bravo:Spring02" in reply
     fall = _report(process(master, "F1902M", GAME))
+    assert "this judge adds its own step" in " ".join(fall.split())  # not 5dplomacy's
     bravo = _results(fall, "Adjustment results for Timeline bravo, Spring of 1902.")
     assert "Germany: 1 build not used." in bravo
     table = _results(fall, "Adjustments to order on Timeline alfa, Spring of 1903:")
@@ -83,9 +96,19 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
 
     reply = orders(germany, casts["germany"], "W1902M", "", GAME).reply_text
     assert "Adjustments not yet ordered: 1 build on board alfa:Spring03" in reply
+    assert "Orders for Germany in game fived, Spring03-builds:" in reply
     reply = orders(germany, casts["germany"], "W1902M", "build A alfa:Kie:Spring03", GAME)
     assert "Adjustments not yet ordered" not in reply.reply_text
-    built = _report(process(master, "W1902M", GAME))
+    subjects.append(reply.reply.subject)
+    processed = process(master, "W1902M", GAME)
+    built = _report(processed)
+    # 5dplomacy has no winter: subjects name the turn as it does
+    assert _mail(processed).subject == "DEMO:fived - Spring03-builds Results"
+    assert "Re: fived - Spring03-builds orders W1902M" in subjects
+    assert not [s for s in subjects if " - W19" in s], subjects
+    listed = germany.expect_reply(germany.send(f"LIST {GAME}\n", "list"))
+    assert f"Game {GAME}: standard (5dplomacy), active, phase Spring03\r\n" in listed
+    assert "Board alfa:Spring03 (timeline alfa)" in listed
     alfa = _results(built, "Adjustment results for Timeline alfa, Spring of 1903.")
     assert "Germany: Builds an army in Kiel." in alfa
     assert "not used" not in alfa

@@ -295,13 +295,19 @@ _BOARD = re.compile(r"\b(Board )(\d+):([SFW])(\d{4})\b")
 _TIMELINE = re.compile(r"\b([Tt]imeline) (\d+)\b")
 
 
+def write_locations(text: str) -> str:
+    """A text (an order in the judge's canonical wording) with every ``2:mun:F1901``
+    location written as 5dplomacy does (``bravo:MUN:Fall01``)."""
+    return _TRIPLE.sub(lambda m: fived_location(int(m[1]), m[2].lower(), m[3], int(m[4])), text)
+
+
 def rewrite_text(text: str) -> str:
     """A report's text with every ``2:mun:F1901`` location, ``Board 2:F1901`` and
     ``timeline 2`` written as 5dplomacy does (``bravo:MUN:Fall01``, ``bravo``)."""
     from judge.rules.multiverse.notation import timeline_name
 
-    text = _TRIPLE.sub(lambda m: fived_location(int(m[1]), m[2].lower(), m[3], int(m[4])), text)
     text = _BOARD.sub(
         lambda m: f"{m[1]}{timeline_name(int(m[2]))}:{turn_code(m[3], int(m[4]))}", text
     )
-    return _TIMELINE.sub(lambda m: f"{m[1]} {timeline_name(int(m[2]))}", text)
+    text = _TIMELINE.sub(lambda m: f"{m[1]} {timeline_name(int(m[2]))}", text)
+    return write_locations(text)
