@@ -97,14 +97,16 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
     reply = orders(germany, casts["germany"], "W1902M", "", GAME).reply_text
     assert "Adjustments not yet ordered: 1 build on board alfa:Spring03" in reply
     assert "Orders for Germany in game fived, Spring03-builds:" in reply
-    reply = orders(germany, casts["germany"], "W1902M", "build A alfa:Kie:Spring03", GAME)
+    # the turn's 5dplomacy name is a PHASE too
+    reply = orders(germany, casts["germany"], "Spring03-builds", "build A alfa:Kie:Spring03", GAME)
+    assert "Orders that follow are for Spring03-builds." in reply.reply_text
     assert "Adjustments not yet ordered" not in reply.reply_text
     subjects.append(reply.reply.subject)
     processed = process(master, "W1902M", GAME)
     built = _report(processed)
     # 5dplomacy has no winter: subjects name the turn as it does
     assert _mail(processed).subject == "DEMO:fived - Spring03-builds Results"
-    assert "Re: fived - Spring03-builds orders W1902M" in subjects
+    assert "Re: fived - Spring03-builds orders Spring03-builds" in subjects
     assert not [s for s in subjects if " - W19" in s], subjects
     listed = germany.expect_reply(germany.send(f"LIST {GAME}\n", "list"))
     assert f"Game {GAME}: standard (5dplomacy), active, phase Spring03\r\n" in listed
