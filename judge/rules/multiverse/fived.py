@@ -284,6 +284,11 @@ def fived_board_text(key: BoardKey) -> str:
     return f"board {timeline_name(key.timeline)}:{turn_code(letter, key.year)}"
 
 
+def fived_turn(turn: str) -> str:
+    """A turn as 5dplomacy writes it: ``S1901`` -> ``Spring01``."""
+    return turn_code(turn[0], int(turn[1:]))
+
+
 def board_place(timeline: str, location: str, turn: str) -> str:
     """A location on another board in a report's order line, from the parts of
     ``1:mun:S1901``: ``alfa:MUN:Spring01``."""

@@ -33,6 +33,11 @@ def fived_turn_label(phase: str) -> str:
     return f"{label}-retreats" if found.kind == "R" else label
 
 
+def timeline_name_of(timeline: Any) -> str:
+    """A timeline's 5dplomacy name (``2`` -> ``bravo``)."""
+    return timeline_name(int(timeline))
+
+
 def fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:
     """How a board of a 5dplomacy game writes its units, and its heading."""
     line = int(board["timeline"])

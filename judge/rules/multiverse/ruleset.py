@@ -13,8 +13,13 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.keys import OrderKey
 from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step
-from judge.rules.multiverse.fived import board_place, rewrite_text, write_locations
-from judge.rules.multiverse.fived_ruleset import BUILDS_NOTE, fived_turn_label, fived_view
+from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
+from judge.rules.multiverse.fived_ruleset import (
+    BUILDS_NOTE,
+    fived_turn_label,
+    fived_view,
+    timeline_name_of,
+)
 from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
@@ -286,13 +291,12 @@ class FivedRuleset(MultiverseRuleset):
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
         from judge.reports import render_multiverse_report
+        from judge.reports.multiverse import BoardWriting
 
         world = self.report_world(step)
         world["adjustments_note"] = BUILDS_NOTE
-        subject, text, html = render_multiverse_report(
-            world, variant, settings, preview=preview, board_place=board_place
-        )
-        return subject, rewrite_text(text), rewrite_text(html)
+        writing = BoardWriting(timeline_name_of, fived_turn, board_place, in_orders=True)
+        return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         notes = super().start_notes(board, variant, power)
