@@ -434,8 +434,9 @@ def _process_commands(
     if game is not None:
         when = as_utc(game.deadline)
         zone_of_game = game_timing(game).zone
+        phase = ruleset_for_game(game).turn_label(game.phase)
         header = mapper_lines(
-            ctx.judge_code, game.name, variant_label(game), game.phase, when, zone_of_game
+            ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
         deadline = _deadline_part(ctx, game, now)
     body = render_body(header, ctx.transcript, order_report(ctx), deadline)

@@ -100,6 +100,8 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
     # the turn's 5dplomacy name is a PHASE too
     reply = orders(germany, casts["germany"], "Spring03-builds", "build A alfa:Kie:Spring03", GAME)
     assert "Orders that follow are for Spring03-builds." in reply.reply_text
+    assert "Signed on as Germany in game fived (Spring03-builds, active)." in reply.reply_text
+    assert ":: Deadline: Spring03-builds " in reply.reply_text
     assert "Adjustments not yet ordered" not in reply.reply_text
     subjects.append(reply.reply.subject)
     processed = process(master, "W1902M", GAME)
