@@ -48,3 +48,40 @@ def test_the_reply_names_what_is_owed_in_an_adjustment_phase() -> None:
     assert order_lines(report)[-1] == "Adjustments not yet ordered: 1 build"
     report = OrderReport("game1", "S1902M", "France", ["A par - bur"], ["F bre"])
     assert order_lines(report)[-1] == "Units without orders: F bre"
+
+
+def test_builds_owed_per_board_are_answered_by_orders_on_that_board() -> None:
+    """Issue 26 item 1: a multiverse power owes builds per winter board; a build on
+    one board does not answer those of another, a waive answers any."""
+    from judge.engine.phase import Turn
+    from judge.rules.base import Owed, unanswered
+
+    one, two = (1, Turn.parse("W1901")), (2, Turn.parse("W1901"))
+    owed = [
+        Owed("build", "on timeline 1, W1901", 2, one),
+        Owed("build", "on timeline 2, W1901", 1, two),
+    ]
+    assert unanswered(owed, set()) == [
+        "2 builds on timeline 1, W1901",
+        "1 build on timeline 2, W1901",
+    ]
+    built = {K("build:1:ber:W1901")}
+    assert unanswered(owed, built) == [
+        "1 build on timeline 1, W1901",
+        "1 build on timeline 2, W1901",
+    ]
+    assert unanswered(owed, built | {K("waive")}) == ["1 build on timeline 2, W1901"]
+
+
+def test_a_reply_names_units_and_builds_apart_in_a_mixed_turn() -> None:
+    report = OrderReport(
+        "demo",
+        "W1901M",
+        "Germany",
+        ["A 2:kie:F1901 H"],
+        ["A 2:tyr:F1901", "1 build on timeline 1, W1901"],
+    )
+    assert order_lines(report)[-2:] == [
+        "Units without orders: A 2:tyr:F1901",
+        "Adjustments not yet ordered: 1 build on timeline 1, W1901",
+    ]

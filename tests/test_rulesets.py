@@ -31,10 +31,11 @@ TINY = Path(__file__).parent / "variants_bad" / "tiny_ok"
 
 @dataclass
 class _Game:
-    """The two settings of a stored game the registry reads."""
+    """The settings of a stored game the registry reads."""
 
     variant: str
     rules: str
+    adjacency: str = ""
 
 
 def _standard() -> Ruleset:

@@ -73,6 +73,10 @@ class OrderRules(Protocol):
         """The power's units (or owed adjustments) not covered by the orders' ``keys``."""
         ...
 
+    def written(self, position: dict[str, Any], text: str) -> str:
+        """An order's canonical wording as the game writes it to its players."""
+        ...
+
 
 @dataclass
 class Context:

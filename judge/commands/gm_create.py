@@ -195,8 +195,10 @@ class CreateCommand(Command):
         "none, white, grey, white/grey, grey/white). DEADLINE, last on the line,\n"
         "takes the deadline rules of SET DEADLINE. RULES MULTIVERSE plays the\n"
         "reference 5D rules with LOOSE (default) or STRICT adjacency, or the\n"
-        "5dplomacy rule set with 5DPLOMACY. The following lines of the\n"
-        "mail act on the new game, e.g. SET TIMING ... or START.\n"
+        "5dplomacy rule set with 5DPLOMACY (5dplomacy has no builds yet: this\n"
+        "judge adds its own, ordered on the Spring board after each Fall).\n"
+        "The following lines of the mail act on the new game, e.g. SET TIMING\n"
+        "... or START.\n"
         "Outer Space (VARIANT outerspace) has no fixed powers: give PLAYERS <n>\n"
         "(2 to 26); each player names an empire at JOIN (HELP JOIN)."
     )

@@ -16,7 +16,7 @@ from judge.commands.gm_common import (
     send_announcements,
 )
 from judge.commands.gm_settings import deadline_text
-from judge.commands.phase import moved_on_since, parse_phase, same_phase
+from judge.commands.phase import game_phase_named, moved_on_since, parse_phase, same_phase
 from judge.commands.registry import register
 from judge.game.clock import set_next_deadline
 from judge.game.end import end_game
@@ -106,7 +106,7 @@ def _phase_guard(ctx: Context, stmt: Statement, game: Game) -> bool:
         if late is not None:
             ctx.transcript.refused(stmt.text, late)
         return late is None
-    phase = parse_phase(typed)
+    phase = game_phase_named(game, typed)
     if phase is None:
         ctx.transcript.refused(stmt.text, f"{typed!r} is not a phase (write e.g. S1901M)")
         return False

@@ -67,6 +67,7 @@ from judge.masters.authority import (
 from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.reading import TextOrderRules
+from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
 from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
@@ -365,11 +366,13 @@ def order_report(ctx: Context) -> list[OrderReport]:
     reports = []
     for seat in ctx.seats:
         report = OrderReport(game.name, game.phase, power_name(game, seat.power))
+        report.phase_label = ruleset_for_game(game).turn_label(game.phase)
         orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
-        report.orders = [orders[key] for key in sorted(orders)]  # by key text
+        doc = game.position_doc()
+        report.orders = [ctx.rules.written(doc, orders[key]) for key in sorted(orders)]
         report.refused_reason = refused
         if refused is None:
-            report.unordered = ctx.rules.unordered(game.position_doc(), seat.power, set(orders))
+            report.unordered = ctx.rules.unordered(doc, seat.power, set(orders))
         reports.append(report)
     return reports
 
@@ -436,15 +439,16 @@ def _process_commands(
     if game is not None:
         when = as_utc(game.deadline)
         zone_of_game = game_timing(game).zone
+        phase = ruleset_for_game(game).turn_label(game.phase)
         header = mapper_lines(
-            ctx.judge_code, game.name, variant_label(game), game.phase, when, zone_of_game
+            ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
         deadline = _deadline_part(ctx, game, now)
     body = render_body(header, ctx.transcript, order_report(ctx), deadline)
     subject = reply_subject(
         mail.subject,
         game.name if game else None,
-        game.phase if game else None,
+        ruleset_for_game(game).turn_label(game.phase) if game else None,
         error=ctx.transcript.flagged,
     )
     # A game master's signed mail is always answered (judge.store.limits).

@@ -28,7 +28,9 @@ def game_list(ctx: Context) -> list[str]:
         return ["There are no games on this judge yet."]
     lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
     for g in games:
-        lines.append(f"{g.name:<16} {g.variant:<12} {g.phase:<8} {g.status:<9} {_deadline(g)}")
+        rules = ruleset_for_game(g)
+        variant, phase = rules.variant_label(g.variant), rules.turn_label(g.phase)
+        lines.append(f"{g.name:<16} {variant:<12} {phase:<8} {g.status:<9} {_deadline(g)}")
     return lines
 
 
@@ -96,8 +98,10 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     places are taken: its powers are given out when it starts (a game whose players
     name their empires lists those joined)."""
     doc = game.position_doc()
+    rules = ruleset_for_game(game)
+    variant, phase = rules.variant_label(game.variant), rules.turn_label(game.phase)
     lines = [
-        f"Game {game.name}: {game.variant}, {game.status}, phase {game.phase}",
+        f"Game {game.name}: {variant}, {game.status}, phase {phase}",
         f"Deadline: {_reader_deadline(ctx, game)}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         *filter(None, [disorder_rule_line(game)]),

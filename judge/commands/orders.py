@@ -102,7 +102,7 @@ def _take(
             now=ctx.now,
             key=key,
         )
-        accepted = f"Accepted: {check.canonical}"
+        accepted = f"Accepted: {ctx.rules.written(position, check.canonical)}"
         if len(powers) > 1:
             accepted += f" ({power_name(ctx.game, power)})"
         return Outcome(OK, accepted)

@@ -9,6 +9,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.engine.phase import Phase as PhaseCode
 from judge.game.history import last_results
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
@@ -31,6 +32,16 @@ def parse_phase(text: str) -> str | None:
         if season and kind and words[1].isdigit():
             return f"{season}{words[1]}{kind}"
     return None
+
+
+def game_phase_named(game: Game, text: str) -> str | None:
+    """The phase code ``text`` names in ``game``: a code or words (:func:`parse_phase`),
+    or the game's current phase as its ruleset labels it (5dplomacy's ``Spring02``)."""
+    code = parse_phase(text)
+    if code is not None or not text.strip():
+        return code
+    label = ruleset_for_game(game).turn_label(game.phase)
+    return game.phase if label.lower() == text.strip().lower() else None
 
 
 def same_phase(a: str, b: str) -> bool:
@@ -111,14 +122,15 @@ class Phase(Command):
     needs_signon = True
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        code = parse_phase(stmt.args)
+        assert ctx.game is not None
+        code = game_phase_named(ctx.game, stmt.args)
         if code is None:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         ctx.order_phase = code
-        assert ctx.game is not None
         if same_phase(code, ctx.game.phase):
-            ctx.transcript.ok(stmt.text, f"Orders that follow are for {ctx.game.phase}.")
+            label = ruleset_for_game(ctx.game).turn_label(ctx.game.phase)
+            ctx.transcript.ok(stmt.text, f"Orders that follow are for {label}.")
         else:
             ctx.transcript.refused(
                 stmt.text,

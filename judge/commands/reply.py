@@ -8,6 +8,7 @@ and the units still without orders, and the time left to the deadline.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,6 +21,7 @@ from judge.reports.subject_tags import strip_judge_tags
 
 ERROR_FLAG = "[Error Flag]"
 _MAX_SUBJECT = 200
+_COUNTED = re.compile(r"\d+ (?:build|removal)s?\b")  # "1 build", "2 removals on ..."
 _MARK = {OK: "  ", REFUSED: "  *** Refused: ", INFO: "  ", NOTICE: "  *** Note: "}
 
 
@@ -33,6 +35,7 @@ class OrderReport:
     orders: list[str] = field(default_factory=list)
     unordered: list[str] = field(default_factory=list)
     refused_reason: str | None = None  # set when the game takes no orders now
+    phase_label: str | None = None  # the phase as the game names it, when not by its code
 
 
 def clean_subject(original: str) -> str:
@@ -101,7 +104,8 @@ def transcript_lines(transcript: Transcript) -> list[str]:
 
 def order_lines(report: OrderReport) -> list[str]:
     """The power's complete current orders and its units without orders."""
-    lines = [f"Orders for {report.power_name} in game {report.game}, {report.phase}:"]
+    label = report.phase_label or report.phase
+    lines = [f"Orders for {report.power_name} in game {report.game}, {label}:"]
     if report.refused_reason:
         lines.append(f"  ({report.refused_reason})")
     lines.extend(f"  {order}" for order in report.orders)
@@ -109,10 +113,13 @@ def order_lines(report: OrderReport) -> list[str]:
         lines.append("  (none yet)")
     phase = Phase.read(report.phase, mixed=True)
     adjusting = phase is not None and phase.is_adjustment
-    if report.unordered:
-        what = "Adjustments not yet ordered" if adjusting else "Units without orders"
-        lines.append(f"{what}: " + ", ".join(report.unordered))
-    elif report.orders and not report.refused_reason:
+    counts = [item for item in report.unordered if _COUNTED.match(item)]
+    units = [item for item in report.unordered if not _COUNTED.match(item)]
+    if units:
+        lines.append("Units without orders: " + ", ".join(units))
+    if counts:  # builds and removals (on a board of a multiverse game, per board)
+        lines.append("Adjustments not yet ordered: " + ", ".join(counts))
+    if not report.unordered and report.orders and not report.refused_reason:
         lines.append("Every adjustment is ordered." if adjusting else "Every unit has an order.")
     return lines
 

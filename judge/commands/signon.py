@@ -30,6 +30,7 @@ from judge.game.games import (
     player_address,
 )
 from judge.reports.notices import signon_line
+from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
 from judge.store.passwords import verify_password
@@ -135,8 +136,9 @@ class SignOn(Command):
         ctx.partners = partners_of(ctx.session, game, player)
         ctx.owner_address = player_address(ctx.session, player)
         held = seats_name(game, ctx.seats) if ctx.partners else power.name
+        phase = ruleset_for_game(game).turn_label(game.phase)
         ctx.transcript.ok(
-            echo, f"Signed on as {held} in game {game.name} ({game.phase}, {game.status})."
+            echo, f"Signed on as {held} in game {game.name} ({phase}, {game.status})."
         )
 
 

@@ -5,10 +5,12 @@ board each forked from, the active boards and each power's unique centres
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge.engine.phase import board_time
+from judge.engine.phase import Turn, board_time
+from judge.reports.centres import CentreLine
 from judge.reports.names import TRIPLE, Names, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
@@ -45,6 +47,27 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
 BoardPlace = Callable[[str, str, str], str]
 
 
+def _triple(timeline: str, location: str, turn: str) -> str:
+    return f"{timeline}:{location}:{turn}"
+
+
+@dataclass(frozen=True)
+class BoardWriting:
+    """How a rule set writes boards to its players, at the source of every report
+    line: a timeline's name, a turn (``S1901``), and a location on a board in the
+    position blocks (the reference game: ``1``, ``S1901``, ``1:mun:S1901``).
+    ``in_orders``: order lines write the locations on other boards so too (else in
+    words: ``Munich (timeline 1, Spring 1901)``)."""
+
+    timeline: Callable[[Any], str] = str
+    turn: Callable[[str], str] = str
+    place: BoardPlace = _triple
+    in_orders: bool = False
+
+
+REFERENCE_WRITING = BoardWriting()
+
+
 class _BoardNames(Names):
     """Names that write locations on other boards in a rule set's own notation
     (5dplomacy: ``alfa:MUN:Spring01`` for ``Munich (timeline 1, Spring 1901)``)."""
@@ -70,8 +93,8 @@ def _kind(board: Mapping[str, Any]) -> str:
     return board.get("kind") or phase_kind(board["phase"])
 
 
-def board_label(board: Mapping[str, Any]) -> str:
-    return f"Timeline {board['timeline']}, {phase_season(board['phase'])}"
+def board_label(board: Mapping[str, Any], writing: BoardWriting = REFERENCE_WRITING) -> str:
+    return f"Timeline {writing.timeline(board['timeline'])}, {phase_season(board['phase'])}"
 
 
 def _position_note(board: Mapping[str, Any]) -> str:
@@ -90,16 +113,34 @@ def _position_note(board: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def _board_ref(key: tuple[int, str]) -> dict[str, Any]:
+    """A board reference (timeline, phase code) from ``(1, "W1901")``."""
+    timeline, turn = key
+    return {"timeline": timeline, "phase": Turn.parse(turn).phase().code}
+
+
+def _adjustment_lines(rows: Mapping[str, tuple[int, int, int]], names: Names) -> list[CentreLine]:
+    """A standard winter table of one board: ``Germany:  5 Supply centers,  3 Units:
+    Builds   2 units.`` per power, in the variant's order."""
+    powers = powers_in_order(names.variant, rows)
+    width = max((len(names.power(p)) + 1 for p in powers), default=8) + 2
+    return [
+        CentreLine(p, names.power(p), f"{names.power(p) + ':':<{width}}", [], *rows[p])
+        for p in powers
+        if p in rows
+    ]
+
+
 def multiverse_model(
     world: Mapping[str, Any],
     variant: VariantLike,
     settings: ReportSettings,
     *,
-    board_place: BoardPlace | None = None,
+    writing: BoardWriting = REFERENCE_WRITING,
 ) -> dict[str, Any]:
-    """The model of a multiverse report (input format: docs/reports.md); with
-    ``board_place``, order lines write locations on other boards with it."""
-    names = Names(variant) if board_place is None else _BoardNames(variant, board_place)
+    """The model of a multiverse report (input format: docs/reports.md), boards
+    written as ``writing`` says."""
+    names = _BoardNames(variant, writing.place) if writing.in_orders else Names(variant)
     boards = []
     for board in world.get("boards", []):
         if not board.get("changed", True):
@@ -113,23 +154,34 @@ def multiverse_model(
             names,
             kind,
             reference_units=board.get("reference_units", ()),
+            owed_builds=board.get("owed_builds"),
         )
         boards.append(
             {
-                "label": board_label(board),
+                "label": board_label(board, writing),
                 "timeline": board["timeline"],
                 "phase": board["phase"],
-                "title": f"{RESULT_TITLES[kind]} for {board_label(board)}.",
+                "title": f"{RESULT_TITLES[kind]} for {board_label(board, writing)}.",
                 "groups": groups,
                 "dislodged": dislodged_sentences(result, names) if kind == "movement" else [],
             }
         )
+    adjustments = [
+        {
+            "title": f"Adjustments to order on {board_label(_board_ref(key), writing)}:",
+            "centres": _adjustment_lines(rows, names),
+        }
+        for key, rows in (world.get("adjustments") or {}).items()
+    ]
     new_timelines = [
-        {"timeline": fork["timeline"], "forked_from": board_label(fork["forked_from"])}
+        {
+            "timeline": writing.timeline(fork["timeline"]),
+            "forked_from": board_label(fork["forked_from"], writing),
+        }
         for fork in world.get("new_timelines", [])
     ]
     active_refs = list(world.get("active_boards", world.get("active", [])))
-    active = [f"{board_label(b)} ({NEXT_WORDS[_kind(b)].lower()})" for b in active_refs]
+    active = [f"{board_label(b, writing)} ({NEXT_WORDS[_kind(b)].lower()})" for b in active_refs]
     unique = []
     owned = world.get("unique_centers", {})
     powers = powers_in_order(variant, owned)
@@ -159,6 +211,8 @@ def multiverse_model(
         "game": settings.game.lower(),
         "boards": boards,
         "new_timelines": new_timelines,
+        "adjustments": adjustments,
+        "adjustments_note": world.get("adjustments_note") if adjustments else None,
         "active": active,
         "unique": unique,
         "winner": names.power(winner) if winner else None,
@@ -170,7 +224,8 @@ def multiverse_model(
         },
         "notices": list(settings.notices),
         "positions": [
-            multiverse_position(b, names, _position_note(b)) for b in world.get("positions", [])
+            multiverse_position(b, names, _position_note(b), writing)
+            for b in world.get("positions", [])
         ],
     }
 
@@ -182,11 +237,11 @@ def render_multiverse_report(
     *,
     preview: bool = False,
     templates: Path = TEMPLATES_DIR,
-    board_place: BoardPlace | None = None,
+    writing: BoardWriting = REFERENCE_WRITING,
 ) -> tuple[str, str, str]:
     """Render a multiverse turn: ``(subject, text, html)`` covering every changed board
-    (``board_place``: how the rule set writes locations on other boards)."""
-    model = multiverse_model(world, variant, settings, board_place=board_place)
+    (``writing``: how the rule set writes boards)."""
+    model = multiverse_model(world, variant, settings, writing=writing)
     envs = environments(templates)
     text = envs.text.get_template("multiverse.txt.j2").render(**model)
     subject = report_subject(settings, model["turn"], preview=preview)

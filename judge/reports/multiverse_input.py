@@ -109,11 +109,20 @@ def board_positions(
     return shown
 
 
-def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]) -> dict:
+# Per adjusting board (timeline, turn code), per power: the centres that count, the
+# units and the builds (positive) or removals (negative) owed there.
+AdjustmentTables = Mapping[tuple[int, str], Mapping[str, tuple[int, int, int]]]
+
+
+def multiverse_report_input(
+    before: Mapping[str, Any], answer: Mapping[str, Any], adjusted: AdjustmentTables | None = None
+) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
     ``before`` is the world document given to ``judge adjudicate`` (boards and
-    history), ``answer`` what it returned.  Orders are grouped by the board of
+    history), ``answer`` what it returned, ``adjusted`` the tables of the boards
+    adjusted in this step (each is shown, with the builds a power left unused,
+    even when nobody ordered on it).  Orders are grouped by the board of
     the unit they are for.  A past board is shown again only when a re-judged
     order's result changed; it then lists every order it had that turn (from the
     history), the changed ones marked re-judged.  Orders that name no board
@@ -155,6 +164,8 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
         per_board.setdefault(board, []).extend(
             {**e, "order": _relative(e["order"], board)} for e in entries
         )
+    for key in adjusted or {}:
+        per_board.setdefault(key, [])
     if unplaced:
         target = max(per_board, key=lambda k: (Turn.parse(k[1]).time, -k[0]), default=None)
         if target is None:
@@ -190,8 +201,17 @@ def multiverse_report_input(before: Mapping[str, Any], answer: Mapping[str, Any]
                     # were, so none may be guessed from a missing unit.
                     "civil_disorder": [],
                 },
-                "before": {"units": old.get("units", []), "dislodged": old.get("dislodged", [])},
+                "before": {
+                    "units": old.get("units", []),
+                    "dislodged": old.get("dislodged", []),
+                    "supply_centers": old.get("supply_centers", {}),
+                },
                 "reference_units": references,
+                "owed_builds": {
+                    power: change
+                    for power, (_, _, change) in (adjusted or {}).get(key, {}).items()
+                    if change > 0
+                },
             }
         )
     owned: dict[str, set[str]] = {}

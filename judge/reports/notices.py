@@ -118,7 +118,7 @@ def render_start(
         signon=signon,
         examples=examples,
     )
-    subject = game_subject(settings, f"{model['header']['phase']} Game Starting")
+    subject = game_subject(settings, f"{settings.turn(model['header']['phase'])} Game Starting")
     return render_text_mail(templates, "start.txt.j2", model, subject)
 
 
@@ -155,7 +155,7 @@ def render_reminder(
         "missing": list(missing),
         "notices": list(settings.notices),
     }
-    subject = game_subject(settings, f"{phase} Reminder")
+    subject = game_subject(settings, f"{settings.turn(phase)} Reminder")
     return render_text_mail(templates, "reminder.txt.j2", model, subject)
 
 
@@ -240,7 +240,7 @@ def render_late_notice(
         "at_grace": at_grace,
         "notices": list(settings.notices),
     }
-    subject = game_subject(settings, f"{phase} Late Notice")
+    subject = game_subject(settings, f"{settings.turn(phase)} Late Notice")
     if is_late:
         subject = f"[You are late!] {subject}"
     return render_text_mail(templates, "late.txt.j2", model, subject)

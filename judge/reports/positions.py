@@ -137,21 +137,21 @@ def standard_position(
     )
 
 
-def board_code(board: Mapping[str, Any]) -> str:
-    """``2:F1901``: a multiverse board as players name it."""
-    return f"{board['timeline']}:{Turn.parse(board['phase']).code}"
-
-
-def multiverse_position(board: Mapping[str, Any], names: Names, note: str) -> dict[str, Any]:
+def multiverse_position(
+    board: Mapping[str, Any], names: Names, note: str, writing: Any = None
+) -> dict[str, Any]:
     """One multiverse board's position block, headed ``Board 2:F1901 (Timeline 2,
-    Fall of 1901; <note>):`` and written in the orders' notation."""
-    code = board_code(board)
-    timeline, turn = code.split(":")
+    Fall of 1901; <note>):`` and written in the orders' notation (``writing``: the
+    rule set's, :class:`judge.reports.multiverse.BoardWriting`; by default the
+    reference game's ``2:mun:F1901``)."""
+    timeline, turn = str(board["timeline"]), Turn.parse(board["phase"]).code
+    name = writing.timeline(board["timeline"]) if writing else timeline
+    code = f"{name}:{writing.turn(turn) if writing else turn}"
 
     def here(loc: str) -> str:
-        return f"{timeline}:{loc}:{turn}"
+        return writing.place(timeline, loc, turn) if writing else f"{timeline}:{loc}:{turn}"
 
-    title = f"Board {code} (Timeline {board['timeline']}, {phase_season(board['phase'])}; {note}):"
+    title = f"Board {code} (Timeline {name}, {phase_season(board['phase'])}; {note}):"
     return board_position(
         title,
         board.get("units", []),

@@ -141,7 +141,7 @@ def game_subject(settings: ReportSettings, what: str) -> str:
 
 def report_subject(settings: ReportSettings, phase: str, *, preview: bool = False) -> str:
     """``JUDGE:game - S1901M Results`` (``PREVIEW`` in front for the game master's preview)."""
-    subject = game_subject(settings, f"{phase} Results")
+    subject = game_subject(settings, f"{settings.turn(phase)} Results")
     return f"PREVIEW {subject}" if preview else subject
 
 

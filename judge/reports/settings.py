@@ -3,7 +3,7 @@ from and the game facts it shows (:class:`ReportSettings`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -34,7 +34,8 @@ class ReportSettings:
     lines; ``reader_zone`` adds a line with the deadline in the recipient's own
     zone and UTC.  ``number`` is the count of phases played, for ``(game.001)``.
     ``notices`` are paragraphs appended at the end (draws, takeovers, a note
-    from the game master).
+    from the game master).  ``turn_label`` names a phase in subjects (the game's
+    ruleset's, when it names turns its own way).
     """
 
     game: str
@@ -47,3 +48,9 @@ class ReportSettings:
     reader_zone: str | None = None
     url: str | None = None
     notices: Sequence[str] = field(default_factory=tuple)
+    turn_label: Callable[[str], str] | None = None
+
+    def turn(self, phase: str) -> str:
+        """A phase code as the game's subjects name it (its ruleset's ``turn_label``:
+        5dplomacy's ``Spring02`` for S1902M); the code itself by default."""
+        return phase if self.turn_label is None else self.turn_label(phase)

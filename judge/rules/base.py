@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.phase import Phase
+from judge.engine.phase import Phase, Turn
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 
@@ -42,6 +42,9 @@ class Owed:
     key: str
     label: str
     count: int = 1
+    board: tuple[int, Turn] | None = None
+    """The board a count of builds or removals is owed on (a multiverse winter board,
+    whose orders' keys carry it; ``label`` then says where), None for the game."""
 
 
 @dataclass(frozen=True)
@@ -342,6 +345,26 @@ class Ruleset(ABC):
         rule ``name`` (SET CD RULE): unchanged where the rules offer no choice."""
         return doc
 
+    def played_as(self, setting: str) -> Ruleset:
+        """These rules as a game plays them whose rules setting (``Game.adjacency``:
+        ``strict``, ``5dplomacy``) refines them; by default unchanged."""
+        return self
+
+    def for_document(self, doc: Mapping[str, Any]) -> Ruleset:
+        """These rules as a stored position plays them (a multiverse world names its
+        rule set); by default unchanged."""
+        return self
+
+    def written(self, text: str) -> str:
+        """An order (or a unit) as this game writes it to its players, from the
+        judge's canonical wording; by default that wording."""
+        return text
+
+    def turn_label(self, phase: str) -> str:
+        """A game phase code (``S1901M``) as the game's subjects and labels name it;
+        by default the code itself."""
+        return phase
+
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(u.get("power")) for u in units if u.get("power")}
@@ -349,17 +372,29 @@ def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
 
 def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     """The owed items no order answers: units by key; builds (a build or a waive
-    each) and removals by count."""
+    each) and removals by count, on the item's board when it names one (waives,
+    which name none, answer the builds of the first boards)."""
     keys = set(keys)
-    builds = sum(1 for k in keys if k.is_build or k.is_waive)
-    removals = len(keys) - builds
+    waives = sum(1 for k in keys if k.is_waive)
     left = []
     for item in items:
         if item.key in ("build", "remove"):
-            short = item.count - (builds if item.key == "build" else removals)
+            building = item.key == "build"
+            given = sum(
+                1
+                for k in keys
+                if not k.is_waive
+                and k.is_build == building
+                and (item.board is None or k.board == item.board)
+            )
+            if building:
+                taken = min(waives, max(item.count - given, 0))
+                given, waives = given + taken, waives - taken
+            short = item.count - given
             if short > 0:
-                noun = "build" if item.key == "build" else "removal"
-                left.append(f"{short} {noun}{'s' if short > 1 else ''}")
+                noun = "build" if building else "removal"
+                where = f" {item.label}" if item.label else ""
+                left.append(f"{short} {noun}{'s' if short > 1 else ''}{where}")
         elif OrderKey.unit(item.key) not in keys:
             left.append(item.label)
     return left

@@ -30,6 +30,11 @@ class TextOrderRules:
         removals still owed: ``1 build``)."""
         return ruleset_for_document(position).unordered(position, power, keys)
 
+    def written(self, position: dict[str, Any], text: str) -> str:
+        """An order's canonical wording as the game writes it to its players
+        (5dplomacy: ``A alfa:MUN:Spring01``)."""
+        return ruleset_for_document(position).written(text)
+
 
 def owed(position: dict[str, Any]) -> dict[str, list[Owed]]:
     """Per power, what it owes in the position's phase (units to order, or counts of

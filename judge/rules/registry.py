@@ -103,8 +103,9 @@ def ruleset_for(variant: str = "standard", rules: str = STANDARD) -> Ruleset:
 
 
 def ruleset_for_game(game: Game) -> Ruleset:
-    """The ruleset a stored game is played by (its variant and ``Game.rules``)."""
-    return ruleset_for(game.variant, game.rules)
+    """The ruleset a stored game is played by (its variant, ``Game.rules`` and the
+    rules setting that refines them, ``Game.adjacency``)."""
+    return ruleset_for(game.variant, game.rules).played_as(game.adjacency)
 
 
 def is_world_document(doc: Mapping[str, Any]) -> bool:
@@ -126,7 +127,7 @@ def ruleset_for_document(doc: Mapping[str, Any]) -> Ruleset:
         base = variant_rules(name) if isinstance(name, str) else STANDARD
     except (VariantError, OSError):
         base = STANDARD
-    return ruleset_named(base, layer)
+    return ruleset_named(base, layer).for_document(doc)
 
 
 def adjudicate(doc: Any) -> Any:

@@ -53,6 +53,9 @@ class FakeRules:
     def unordered(self, position: dict[str, Any], power: str, keys: set[OrderKey]) -> list[str]:
         return [f"{t} {p}" for p, t in sorted(self.units.items()) if OrderKey.unit(p) not in keys]
 
+    def written(self, position: dict[str, Any], text: str) -> str:
+        return text
+
 
 @pytest.fixture
 def session():

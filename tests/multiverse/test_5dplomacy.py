@@ -542,7 +542,7 @@ def _reports(adjacency: str, turns: list[dict]) -> list[tuple[str, str]]:
     from judge.variant.data import load_variant
 
     variant = load_variant("standard")
-    rules = MultiverseRuleset(BASE_RULES["standard"]())
+    rules = MultiverseRuleset(BASE_RULES["standard"]()).played_as(adjacency)
     doc = rules.starting_position("standard", adjacency=adjacency)
     out = []
     for orders in turns:

@@ -140,7 +140,8 @@ def test_retreat_pause_is_an_r_phase(session: Session) -> None:
     assert {"power": "austria", "type": "A", "province": "gal"} in winter["units"]
     # Germany took Vienna: one build owed; Austria lost it: one removal
     missing = orders_missing(session, game)
-    assert missing["germany"] == ["1 build"] and missing["austria"] == ["1 removal"]
+    assert missing["germany"] == ["1 build on timeline 1, W1901"]
+    assert missing["austria"] == ["1 removal on timeline 1, W1901"]
 
 
 def test_victory_ends_a_multiverse_game(session: Session) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from judge.engine.adjustments import adjustment_counts
 from judge.engine.orders import Build, Disband
-from judge.rules.base import free_homes
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.engine.rules import STANDARD
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey
 from judge.rules.multiverse.world import FAILURE, SUCCESS, Board, OrderRecord, World
@@ -18,19 +20,32 @@ def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
     return random.Random(f"{seed}/{key.timeline}/{key.year}/{key.season}/{power}")
 
 
+def _engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
+    """The board rules' engine hooks and ``board`` as a standard winter position."""
+    engine = STANDARD if base.board is None else base.board.engine
+    return engine, Position(Phase(board.key.year, "W", "A"), board.units, board.centers)
+
+
+def board_allowance(base: BaseMap, board: Board) -> dict[str, int]:
+    """Per power, centres that count minus units on ``board`` (``EngineRules.allowance``)."""
+    engine, position = _engine_view(base, board)
+    return engine.allowance(base.variant, position)
+
+
+def build_sites(base: BaseMap, board: Board, power: str) -> list[str]:
+    """Where ``power`` may build on ``board`` (``EngineRules.build_sites``)."""
+    engine, position = _engine_view(base, board)
+    return engine.build_sites(base.variant, position, power)
+
+
 def owed_changes(base: BaseMap, board: Board) -> dict[str, int]:
-    """Per power, the builds it may place on ``board`` (as many as its free home
-    centres allow) or the removals it owes (negative); powers with nothing to
-    adjust are left out."""
-    occupied = {base.province(loc) for loc in board.units}
-    counts = adjustment_counts(board.units, base.counted(board.centers), base.powers)
+    """Per power, the builds it may place on ``board`` (the allowance, at most one
+    per build site) or the removals it owes (negative), as the board rules' engine
+    hooks count them; powers with nothing to adjust are left out."""
     changes: dict[str, int] = {}
-    for power in base.powers:
-        change = counts[power]
+    for power, change in board_allowance(base, board).items():
         if change > 0:
-            centres = {p for p, owner in board.centers.items() if owner == power}
-            homes = base.home_centers.get(power, ())
-            change = min(change, free_homes(homes, centres, occupied))
+            change = min(change, len(build_sites(base, board, power)))
         if change:
             changes[power] = change
     return changes
@@ -44,22 +59,21 @@ def resolve_board_adjustments(
     The results come in the order of ``valid``, followed by the removals the
     judge adds itself.
 
-    Each power may build ``centres - units`` units or must remove ``units -
-    centres``.  When more valid builds (or removals) are given than allowed,
-    they are taken in the order given, as the DATC prefers (issue 4.D.4), so a
-    one-board world behaves like a standard game.  Missing removals are chosen
-    at random among the power's units on the board, with a generator seeded by
-    the world's seed, the board and the power: the same world and orders always
-    give the same removals.
+    Each power may build or must remove what :func:`owed_changes` counts.  When
+    more valid builds (or removals) are given than allowed, they are taken
+    in the order given, as the DATC prefers (issue 4.D.4), so a one-board
+    world behaves like a standard game.  Missing removals are chosen at random
+    among the power's units on the board, with a generator seeded by the world's
+    seed, the board and the power: the same world and orders always give the
+    same removals.
     """
     board = world.boards[key]
     decided: dict[int, OrderRecord] = {}
     automatic: list[OrderRecord] = []
-    counted = base.counted(board.centers)
+    owed = owed_changes(base, board)
     for power in sorted(base.powers):
-        centres = sum(1 for owner in counted.values() if owner == power)
         units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
-        change = centres - len(units)
+        change = owed.get(power, 0)
         mine = [r for r in valid if r.power == power]
         builds = [r for r in mine if isinstance(r.order, Build)]
         disbands = [r for r in mine if isinstance(r.order, Disband)]

@@ -12,18 +12,20 @@ unit replaces an earlier one.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.orders import Build, Disband, Retreat, Waive
+from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
 from judge.rules.base import Owed
 from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
-from judge.rules.multiverse.describe import loc_text
-from judge.rules.multiverse.fived import geography_for
+from judge.rules.multiverse.describe import board_text, loc_text
+from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import read_world
-from judge.rules.multiverse.keys import BoardKey, turn_text
+from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import NotationError, parse_order, parse_place
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
@@ -114,8 +116,9 @@ def check_world_orders(
 
 def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
     """Per power, what it owes this turn: retreats while the world pauses for them;
-    otherwise an order per unit on the active movement boards and the builds or
-    removals of the active winter boards."""
+    otherwise an order per unit on the active movement boards and, per active
+    adjusting board, the builds or removals owed there (``2 builds on timeline 1,
+    W1901``)."""
     base, world = _world(doc, board)
     owed: dict[str, list[Owed]] = {}
     if world.needs_retreats():
@@ -133,17 +136,11 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
         for loc, unit in sorted(world.boards[key].units.items()):
             here = loc_text(key.at(loc))
             owed.setdefault(unit.power, []).append(Owed(here, f"{unit.type.value} {here}"))
-    builds: dict[str, int] = {}
-    removals: dict[str, int] = {}
-    for (power, _board), change in sorted(_winter_changes(base, world).items()):
-        if change > 0:
-            builds[power] = builds.get(power, 0) + change
-        else:
-            removals[power] = removals.get(power, 0) - change
-    for power, count in builds.items():
-        owed.setdefault(power, []).append(Owed("build", "", count))
-    for power, count in removals.items():
-        owed.setdefault(power, []).append(Owed("remove", "", count))
+    for (power, key), change in sorted(_winter_changes(base, world).items()):
+        where = f"on {fived_board_text(key) if world.fived else board_text(key)}"
+        board = (key.timeline, Turn(key.year, SEASON_LETTER[Season(key.season)]))
+        kind = "build" if change > 0 else "remove"
+        owed.setdefault(power, []).append(Owed(kind, where, abs(change), board))
     for power in world.eliminated:  # out of the game (5dplomacy): owes nothing
         owed.pop(power, None)
     return owed
@@ -158,6 +155,27 @@ def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str,
         (power, f"{key.timeline}:{turn_text(key.year, key.season)}"): change
         for (power, key), change in _winter_changes(base, world).items()
     }
+
+
+def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str], dict]:
+    """Per active adjusting board (timeline, turn code: ``(1, "W1901")``), the
+    standard winter table: per power with centres or units there, the centres that
+    count, its units and the builds (positive) or removals (negative) it owes."""
+    base, world = _world(doc, board)
+    tables: dict[tuple[int, str], dict] = {}
+    for key in sorted(world.active_boards().values()):
+        if not world.adjusts(key):
+            continue
+        here = world.boards[key]
+        owed = owed_changes(base, here)
+        centres = Counter(base.counted(here.centers).values())
+        units = Counter(unit.power for unit in here.units.values())
+        tables[key.timeline, turn_text(key.year, key.season)] = {
+            power: (centres[power], units[power], owed.get(power, 0))
+            for power in base.powers
+            if centres[power] or units[power]
+        }
+    return tables
 
 
 def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:

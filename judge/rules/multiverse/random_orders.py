@@ -15,6 +15,7 @@ from judge.engine.orders import (
     SupportMove,
     UnitType,
 )
+from judge.rules.multiverse.adjustments import build_sites, owed_changes
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
 from judge.rules.multiverse.world import World
@@ -119,14 +120,13 @@ def _retreats(world: World, rng: random.Random) -> list[tuple[str, AnyOrder]]:
 def _adjustments(world: World, base: BaseMap, key: BoardKey, rng) -> list[tuple[str, AnyOrder]]:
     board = world.boards[key]
     orders: list[tuple[str, AnyOrder]] = []
-    occupied = {base.province(loc) for loc in board.units}
+    owed = owed_changes(base, board)
     for power in sorted(base.powers):
-        owned = sorted(p for p, owner in board.centers.items() if owner == power)
         mine = sorted(loc for loc, u in board.units.items() if u.power == power)
-        change = len(owned) - len(mine)
+        change = owed.get(power, 0)
         if change > 0:
-            free = [p for p in owned if p in base.home_centers[power] and p not in occupied]
-            for province in rng.sample(free, min(change, len(free))):
+            free = sorted(build_sites(base, board, power))
+            for province in rng.sample(free, change):
                 kind = UnitType.ARMY if province in base.army_locations else UnitType.FLEET
                 where = province
                 if kind is UnitType.FLEET:

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
-from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step, unanswered
+from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step
+from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
+from judge.rules.multiverse.fived_ruleset import (
+    BUILDS_NOTE,
+    fived_turn_label,
+    fived_view,
+    timeline_name_of,
+)
 from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
@@ -160,11 +167,6 @@ class MultiverseRuleset(Ruleset):
 
         return world_owed(doc, self.base)
 
-    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
-        # Units only: builds and removals are counted per winter board by the replies.
-        items = [o for o in self.owed(doc).get(power, []) if o.label]
-        return unanswered(items, keys)
-
     def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed
@@ -224,18 +226,22 @@ class MultiverseRuleset(Ruleset):
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
-        from judge.reports import multiverse_report_input, render_multiverse_report
+        from judge.reports import render_multiverse_report
 
-        world = multiverse_report_input(step.before, step.answer)
-        world["turn"] = self.processed_phase(step)
-        if is_fived(step.before):
-            from judge.rules.multiverse.fived import board_place, rewrite_text
+        return render_multiverse_report(self.report_world(step), variant, settings, preview=preview)
 
-            subject, text, html = render_multiverse_report(
-                world, variant, settings, preview=preview, board_place=board_place
-            )
-            return subject, rewrite_text(text), rewrite_text(html)
-        return render_multiverse_report(world, variant, settings, preview=preview)
+    def report_world(self, step: Step) -> dict[str, Any]:
+        """The input of a step's multiverse report (:func:`judge.reports.multiverse_model`):
+        the boards' results, each adjusted board with what was owed on it, and the
+        tables of the adjusting boards the step leaves to order."""
+        from judge.reports import multiverse_report_input
+        from judge.rules.multiverse.mail_orders import board_tables
+
+        adjusted = board_tables(step.before, self.base)
+        world = multiverse_report_input(step.before, step.answer, adjusted)
+        world["turn"] = self.turn_label(self.processed_phase(step))
+        world["adjustments"] = board_tables(step.after, self.base)
+        return world
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
@@ -252,8 +258,6 @@ class MultiverseRuleset(Ruleset):
                 return f"{u.get('type', '?')} {timeline}:{u.get('province', '?')}:{turn}"
 
             heading = f"Board {timeline}:{turn} (timeline {timeline}, {board.get('phase')}):"
-            if is_fived(doc):
-                write, heading = _fived_view(board)
             views.append(BoardView(board, write, heading))
         return views
 
@@ -281,21 +285,50 @@ class MultiverseRuleset(Ruleset):
         several boards could be meant."""
         return (TIMELINE_FORM, *self.base.order_forms())
 
+    def played_as(self, setting: str) -> Ruleset:
+        if setting == FIVED:
+            return FivedRuleset(self.base)
+        return self
 
-def _fived_view(board: Mapping[str, Any]) -> tuple[Any, str]:
-    """How a board of a 5dplomacy game writes its units, and its heading."""
-    from judge.rules.multiverse.fived import fived_location, turn_code
-    from judge.rules.multiverse.notation import timeline_name
+    def for_document(self, doc: Mapping[str, Any]) -> Ruleset:
+        return self.played_as(FIVED if is_fived(doc) else "")
 
-    line = int(board["timeline"])
-    turn = Turn.parse(board["phase"])
 
-    def write(u: Mapping[str, Any]) -> str:
-        where = fived_location(line, str(u.get("province", "?")), turn.code[0], turn.year)
-        return f"{u.get('type', '?')} {where}"
+class FivedRuleset(MultiverseRuleset):
+    """Multiverse Diplomacy by the 5dplomacy rule set (``RULES MULTIVERSE 5DPLOMACY``)."""
 
-    name = timeline_name(line)
-    heading = f"Board {name}:{turn_code(turn.code[0], turn.year)} (timeline {name})"
-    if board.get("adjusting"):
-        heading += ", waiting for the builds and removals after the Fall"
-    return write, heading + ":"
+    def variant_label(self, label: str) -> str:
+        return f"{label} (5dplomacy)"
+
+    def played_as(self, setting: str) -> MultiverseRuleset:
+        return self
+
+    def written(self, text: str) -> str:
+        return write_locations(text)
+
+    def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
+        return [self.written(item) for item in super().unordered(doc, power, keys)]
+
+    def turn_label(self, phase: str) -> str:
+        return fived_turn_label(phase)
+
+    def render_results(
+        self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
+    ) -> tuple[str, str, str]:
+        from judge.reports import render_multiverse_report
+        from judge.reports.multiverse import BoardWriting
+
+        world = self.report_world(step)
+        world["adjustments_note"] = BUILDS_NOTE
+        writing = BoardWriting(timeline_name_of, fived_turn, board_place, in_orders=True)
+        return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
+
+    def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
+        notes = super().start_notes(board, variant, power)
+        return [*(rewrite_text(note) for note in notes), BUILDS_NOTE]
+
+    def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
+        return [BoardView(board, *fived_view(board)) for board in self.active_boards(doc)]
+
+    def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
+        return [rewrite_text(line) for line in super().timeline_lines(doc)]

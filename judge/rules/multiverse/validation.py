@@ -30,13 +30,14 @@ from judge.engine.orders import (
     Unit,
     UnitType,
 )
+from judge.rules.multiverse.adjustments import board_allowance, build_sites
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.geography import MultiverseGeography, board_distance
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
-from judge.rules.multiverse.world import World, order_locations
+from judge.rules.multiverse.world import Board, World, order_locations
 
 NO_FLEETS = "no fleets are placed to convoy it there"
 
@@ -341,8 +342,7 @@ def adjustment_problem(
                 " board while it waits for them"
             )
         return "builds and disbands are only possible on active winter boards"
-    change = sum(1 for owner in board.centers.values() if owner == power)
-    change -= sum(1 for unit in board.units.values() if unit.power == power)
+    change = board_allowance(base, board).get(power, 0)
     due = adjustment_refusal(change, isinstance(order, Disband))
     if due is not None:
         return f"on {board_text(key)} {due}"
@@ -360,14 +360,21 @@ def adjustment_problem(
         return None
     if not isinstance(order, Build):
         return "not an order for a winter board"
+    if province not in build_sites(base, board, power):
+        return _no_build_site(base, board, power, province)
+    allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
+    if loc not in allowed:
+        kind = "an army" if order.type is UnitType.ARMY else "a fleet"
+        return f"{kind} cannot be built at {loc}"
+    return None
+
+
+def _no_build_site(base: BaseMap, board: Board, power: str, province: str) -> str:
+    """Why ``province`` is not among the power's build sites on ``board``."""
     if province not in base.home_centers.get(power, ()):
         return f"{base.name(province)} is not a home centre of {power}"
     if board.centers.get(province) != power:
         return f"{power} does not own {base.name(province)} on this board"
     if any(base.province(other) == province for other in board.units):
         return f"{base.name(province)} is occupied"
-    allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
-    if loc not in allowed:
-        kind = "an army" if order.type is UnitType.ARMY else "a fleet"
-        return f"{kind} cannot be built at {loc}"
-    return None
+    return f"{base.name(province)} is not a build site of {power}"
