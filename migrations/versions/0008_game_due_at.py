@@ -11,7 +11,7 @@ Create Date: 2026-11-28
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from alembic import op
@@ -21,14 +21,14 @@ down_revision = "0007"
 branch_labels = None
 depends_on = None
 
-_REPLAN = datetime(1970, 1, 1)  # noqa: DTZ001 - stored as UTC without its zone
+_REPLAN = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def upgrade() -> None:
     with op.batch_alter_table("game") as batch:
-        batch.add_column(sa.Column("due_at", sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
         batch.create_index("ix_game_due_at", ["due_at"])
-    game = sa.table("game", sa.column("due_at", sa.DateTime()))
+    game = sa.table("game", sa.column("due_at", sa.DateTime(timezone=True)))
     op.execute(game.update().values(due_at=_REPLAN))
 
 
