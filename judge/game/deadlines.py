@@ -22,8 +22,9 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -172,10 +173,23 @@ def _mail_first(session: Session, due: Plan, now: datetime) -> bool:
     return oldest is not None and as_utc(oldest) > now - MAIL_FIRST_LIMIT
 
 
-def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> datetime | None:
+def run_game(
+    engine: Engine,
+    sender: Author,
+    game_id: int,
+    now: datetime,
+    wakes: PlannedWakes | None = None,
+) -> datetime | None:
     """Carry out what is due for one game, one transaction per plan; store its next
-    wake-up as its ``due_at`` and return it.  Exceptions propagate (after rollback) to
-    the caller."""
+    wake-up as its ``due_at`` (a wake-up planned without the lock through ``wakes``
+    when given, which the caller writes) and return it.  Exceptions propagate (after
+    rollback) to the caller."""
+    if wakes is None:
+        wakes = PlannedWakes(engine)
+        try:
+            return run_game(engine, sender, game_id, now, wakes)
+        finally:
+            wakes.write()
     for _ in range(MAX_STEPS):
         with Session(engine, expire_on_commit=False) as session:
             game = session.get(Game, game_id)
@@ -183,7 +197,7 @@ def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> dat
                 return None
             glance = plan(game_facts(session, game), now)  # a look without the lock
             if not glance.actions:
-                _keep_wake(engine, session, game, glance.wake_at)
+                wakes.add(game, glance.wake_at)
                 return glance.wake_at
             with write_turn(engine).held():
                 # then plan again under it (unless another daemon has it: its due_at
@@ -211,18 +225,37 @@ def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> dat
     return now  # still busy: look again at once (the lock left the game marked)
 
 
-def _keep_wake(engine: Engine, session: Session, game: Game, wake: datetime | None) -> None:
-    """Store the wake-up planned from ``game`` as read without its lock, unless the game
-    changed since (its version moved: a transaction that took the lock marked it)."""
-    games = Game.__table__  # type: ignore[attr-defined]
-    keep = (
-        games.update()
-        .where(games.c.id == game.id, games.c.version == game.version)
-        .values(due_at=wake)
-    )
-    with write_turn(engine).held():
-        session.connection().execute(keep)
-        session.commit()
+class PlannedWakes:
+    """Wake-ups planned without the games' locks, written together in one transaction
+    (on SQLite each commit is an fsync), each only if its game has not changed since it
+    was read (its version moved: a transaction that took the lock marked it, and that
+    mark wins)."""
+
+    BATCH = 500  # games whose wake-ups one transaction writes at most
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.rows: list[dict[str, Any]] = []
+
+    def add(self, game: Game, wake: datetime | None) -> None:
+        """Keep ``wake`` for ``game`` as it was read."""
+        self.rows.append({"key": game.id, "seen": game.version, "wake": wake})
+
+    def write(self) -> None:
+        """Write the wake-ups kept so far."""
+        rows, self.rows = self.rows, []
+        if rows:
+            with Session(self.engine) as session, write_turn(self.engine).held():
+                session.connection().execute(_KEEP_WAKE, rows)
+                session.commit()
+
+
+_GAMES = Game.__table__  # type: ignore[attr-defined]
+_KEEP_WAKE = (
+    _GAMES.update()
+    .where(_GAMES.c.id == bindparam("key"), _GAMES.c.version == bindparam("seen"))
+    .values(due_at=bindparam("wake"))
+)
 
 
 def due_games(session: Session, now: datetime) -> list[int]:
@@ -241,15 +274,23 @@ def next_due(session: Session) -> datetime | None:
 def _put_off(engine: Engine, game_id: int, until: datetime) -> None:
     """After a real failure, look at the game again only ``until`` then (best effort:
     when even this fails, the game stays due and the next pass tries it again)."""
-    games = Game.__table__  # type: ignore[attr-defined]
     try:
         with Session(engine) as session, write_turn(engine).held():
             session.connection().execute(
-                games.update().where(games.c.id == game_id).values(due_at=until)
+                _GAMES.update().where(_GAMES.c.id == game_id).values(due_at=until)
             )
             session.commit()
     except Exception:  # noqa: BLE001 - logged; the game is retried at the next pass
         log.warning("game %s: could not put off its next look", game_id, exc_info=True)
+
+
+def _write(wakes: PlannedWakes) -> None:
+    """Write the wake-ups kept so far; when that fails, their games stay due and the
+    next pass plans them again."""
+    try:
+        wakes.write()
+    except Exception:  # noqa: BLE001 - logged; nothing is lost but a little work
+        log.warning("could not store the games' next wake-ups", exc_info=True)
 
 
 def run_due(
@@ -267,11 +308,14 @@ def run_due(
     moment = now or utcnow()
     with Session(engine) as session:
         due = due_games(session, moment)
+    wakes = PlannedWakes(engine)
     for game_id in due:
         if stop is not None and stop.is_set():
             break
+        if len(wakes.rows) >= wakes.BATCH:
+            _write(wakes)
         try:
-            run_game(engine, sender, game_id, moment)
+            run_game(engine, sender, game_id, moment, wakes)
         except Exception as error:
             if is_transient(error):
                 log.warning(
@@ -283,6 +327,7 @@ def run_due(
                 continue
             log.exception("game %s: deadline handling failed; retrying later", game_id)
             _put_off(engine, game_id, moment + RETRY_AFTER)
+    _write(wakes)
     with Session(engine) as session:
         wake = next_due(session)
     if wake is not None and wake <= moment:  # still due: failed for a moment, or stopped
