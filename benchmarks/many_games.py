@@ -16,15 +16,22 @@ Then it measures, with the judge's own functions:
   thread) left running for ``--idle`` seconds after its first run, the process's CPU
   seconds counted;
 * LIST and LIST <game> through the real command path (``store_inbound`` +
-  ``process_inbound``): seconds and the size of the reply.
+  ``process_inbound``): seconds and the size of the reply;
+* with ``--daemon``, an idle minute of the whole judge: ``judge run`` (SMTP intake, its
+  processor, deadline runner and sender process, mail out to a recording relay) on the
+  same database, once its outbox is sent, the CPU seconds of its processes counted
+  from ``/proc``.
 
     .venv/bin/python benchmarks/many_games.py [--games 10000] [--due 10,100] [--idle 60]
+        [--daemon]
 """
 
 from __future__ import annotations
 
 import argparse
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +43,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "integration"))
 
+from mail import _stat_cpu  # noqa: E402
+from rig import Relay, free_port, wait_for  # noqa: E402
 from sqlalchemy import func, insert, select  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 from sqlmodel import Session  # noqa: E402
@@ -48,7 +58,7 @@ from judge.game.games import Seat, create_game  # noqa: E402
 from judge.mail.outgoing import Author  # noqa: E402
 from judge.runners.deadline_runner import DeadlineRunner  # noqa: E402
 from judge.store.db import make_engine, migrate  # noqa: E402
-from judge.store.mail import OutboxMessage, store_inbound  # noqa: E402
+from judge.store.mail import OUT_PENDING, OutboxMessage, store_inbound  # noqa: E402
 from judge.store.models import Game, Player  # noqa: E402
 
 JUDGE = "judge@example.org"
@@ -153,6 +163,52 @@ def _idle_minute(engine: Engine, sender: Author, seconds: float) -> tuple[float,
         runner.stop()
 
 
+def _tree_cpu(pid: int) -> float:
+    """CPU seconds spent so far by process ``pid`` and its children (the sender)."""
+    spent = _stat_cpu(f"/proc/{pid}/stat") or 0.0
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in task.read_text().split():
+            spent += _tree_cpu(int(child))
+    return spent
+
+
+def _daemon_idle(work: str, url: str, engine: Engine, seconds: float) -> tuple[float, int]:
+    """CPU seconds of ``judge run`` over ``seconds`` once its outbox is sent, and the
+    mails its relay received before."""
+    relay = Relay().start()
+    config = Path(work) / "judge.toml"
+    config.write_text(
+        f'[judge]\naddress = "{JUDGE}"\n[database]\nurl = "{url}"\n'
+        f'[inbound]\nmode = "smtp"\n[inbound.smtp]\nport = {free_port()}\n'
+        f"[outbound]\nport = {relay.port}\n"
+    )
+    log_path = Path(work) / "judge.log"
+    with open(log_path, "ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "judge", "run", "--config", str(config)],
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
+        )
+    try:
+        wait_for(lambda: b"judge daemon ready" in log_path.read_bytes(), 120, what="the daemon")
+
+        def pending() -> int:
+            with Session(engine) as session:
+                stmt = select(func.count()).where(OutboxMessage.state == OUT_PENDING)
+                return int(session.exec(stmt).one()[0])
+
+        wait_for(lambda: pending() == 0, 600, what="the outbox to be sent")
+        time.sleep(5)
+        before = _tree_cpu(proc.pid)
+        time.sleep(seconds)
+        return _tree_cpu(proc.pid) - before, len(relay.messages)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(60)
+        relay.stop()
+
+
 def main() -> int:
     """Run the benchmark and print its results."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -160,6 +216,7 @@ def main() -> int:
     parser.add_argument("--due", default="10,100", help="games due in each measured pass")
     parser.add_argument("--idle", type=float, default=60.0, help="seconds of the idle run")
     parser.add_argument("--spread-days", type=float, default=7.0)
+    parser.add_argument("--daemon", action="store_true", help="also an idle minute of judge run")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="judge-many-")
@@ -204,6 +261,14 @@ def main() -> int:
         for n, body in enumerate(("LIST", "LIST g00042")):
             wall, cpu, size = _list(engine, config, body, n)
             print(f"{body}: {wall:.3f} s, {cpu:.3f} CPU s, reply {size / 1024:.0f} KiB")
+        if args.daemon:
+            engine.dispose()
+            cpu, sent = _daemon_idle(work, url, engine, args.idle)
+            met = "met" if cpu * 60 / args.idle < IDLE_TARGET_CPU_S else "NOT met"
+            print(
+                f"idle {args.idle:.0f} s of judge run (after sending {sent} mails): "
+                f"{cpu:.2f} CPU s -> {met}"
+            )
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)
