@@ -11,6 +11,10 @@ after each processed mail: new orders, SET WAIT, a master's SET DEADLINE ...) ru
 it again soon (at most once per ``min_gap``); a call during a run makes the run repeat
 once it ends.
 
+A run that fails as a whole is tried again two seconds later when the database was
+only unreachable or busy for a moment (:func:`judge.store.db.is_transient`: a restart,
+a lost connection, a lock), ten minutes later otherwise.
+
 The schedule heals itself: a second job, the *tick* (every ``tick``), plans a run at
 once whenever none is planned or the planned one is overdue (a run lost for any
 reason is caught up within one tick).  The run job admits a few instances at once
