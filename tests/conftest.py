@@ -10,7 +10,6 @@ test that asks for ``postgres_url`` gets an empty database of its own on it, and
 
 from __future__ import annotations
 
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from datetime import UTC, datetime
 import pytest
 
 from judge.store.passwords import set_hash_cost
-from tests.pgserver import PostgresServer
+from tests.pgserver import running_postgres
 
 TEMPLATE_DB = "judge_template"
 
@@ -37,18 +36,8 @@ def cheap_password_hashes() -> Iterator[None]:
 def postgres_server() -> Iterator[int]:
     """A PostgreSQL server on loopback (tests.pgserver); yields its port.  User
     ``judge``, trust authentication, fsync off."""
-    try:
-        server = PostgresServer(fsync=False)
-    except FileNotFoundError as missing:
-        pytest.skip(str(missing))
-    try:
-        port = server.start()
-    except subprocess.CalledProcessError as error:
-        pytest.fail(f"could not start PostgreSQL: {error.stderr.decode(errors='replace')}")
-    try:
-        yield port
-    finally:
-        server.stop()
+    with running_postgres() as server:
+        yield server.port
 
 
 def _create_database(port: int, template: str | None = None) -> str:

@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from judge.demo.rig import free_port
@@ -42,22 +44,59 @@ class PostgresServer:
         if os.geteuid() == 0:
             shutil.chown(self.base, "postgres", "postgres")
             shutil.chown(sock, "postgres", "postgres")
-        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {sock}"
+        self.options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {sock}"
         if not self.fsync:
-            options += " -c fsync=off"
+            self.options += " -c fsync=off"
         try:
             self._run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "judge",
                       "--auth=trust", "-E", "UTF8", "--no-locale")  # fmt: skip
-            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                      str(self.base / "server.log"), "-o", options, "-w", "-t", "60",
-                      "start")  # fmt: skip
+            self.resume()
         except subprocess.CalledProcessError:
             shutil.rmtree(self.base, ignore_errors=True)
             raise
         return self.port
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`halt`) and wait until it takes
+        connections."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                  str(self.base / "server.log"), "-o", self.options, "-w", "-t", "60",
+                  "start")  # fmt: skip
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would (``-m fast``), keeping its files."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
+                  "stop")  # fmt: skip
+
+    def restart(self) -> None:
+        """Restart the server as an administrator would (``pg_ctl restart -m fast``:
+        every open connection is cut) and wait until it takes connections again."""
+        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                  str(self.base / "server.log"), "-m", "fast", "-w", "-t", "60",
+                  "restart")  # fmt: skip
 
     def stop(self) -> None:
         """Stop the server (whatever pg_ctl says) and remove its files."""
         self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
                   "stop", check=False)  # fmt: skip
         shutil.rmtree(self.base, ignore_errors=True)
+
+
+@contextmanager
+def running_postgres() -> Iterator[PostgresServer]:
+    """A started server (fsync off) for a test or a session, stopped and removed after;
+    the test is skipped when PostgreSQL is not installed and fails when it cannot start."""
+    import pytest
+
+    try:
+        server = PostgresServer(fsync=False)
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    try:
+        server.start()
+    except subprocess.CalledProcessError as error:
+        pytest.fail(f"could not start PostgreSQL: {error.stderr.decode(errors='replace')}")
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import col, select
@@ -12,25 +13,36 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
 from judge.game.start import applicants_of, seats_of
-from judge.rules.registry import ruleset_for_game
+from judge.rules.base import Ruleset
+from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import FORMING, Account, Game, as_utc
 
 
-def _deadline(game: Game) -> str:
-    moment = as_utc(game.deadline)
+def _deadline(moment: datetime | None) -> str:
+    moment = as_utc(moment)
     return moment.strftime("%a %d %b %Y %H:%M UTC") if moment else "none"
+
+
+# LIST alone: one line per game, read by one query of the columns it needs (no
+# game's position is loaded: a judge may hold thousands of games).
+_GAME_LINES = select(
+    Game.name, Game.variant, Game.rules, Game.adjacency, Game.phase, Game.status, Game.deadline
+).order_by(col(Game.name))
 
 
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
-    games = list(ctx.session.exec(select(Game).order_by(col(Game.name))))
-    if not games:
+    rows = ctx.session.exec(_GAME_LINES).all()
+    if not rows:
         return ["There are no games on this judge yet."]
     lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
-    for g in games:
-        rules = ruleset_for_game(g)
-        variant, phase = rules.variant_label(g.variant), rules.turn_label(g.phase)
-        lines.append(f"{g.name:<16} {variant:<12} {phase:<8} {g.status:<9} {_deadline(g)}")
+    rulesets: dict[tuple[str, str, str], Ruleset] = {}
+    for name, variant, rules, adjacency, phase, status, deadline in rows:
+        key = (variant, rules, adjacency)
+        if key not in rulesets:
+            rulesets[key] = ruleset_for(variant, rules).played_as(adjacency)
+        label, turn = rulesets[key].variant_label(variant), rulesets[key].turn_label(phase)
+        lines.append(f"{name:<16} {label:<12} {turn:<8} {status:<9} {_deadline(deadline)}")
     return lines
 
 

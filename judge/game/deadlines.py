@@ -1,12 +1,20 @@
 """Carrying out what is due for the judge's games, from the database and ``now`` only.
 
-:func:`run_due` looks at every active game with a deadline, asks the pure planner
+:func:`run_due` looks at the games that are due, asks the pure planner
 (:func:`judge.clock.planner.plan`) what is due, carries it out in one transaction per
 game (reminders, late notices, the start of grace, processing, waiting for the
 master), and returns when it should run again.  A game whose handling fails is
 rolled back and logged; the other games go on.  Nothing is kept in memory between
 runs, so a deadline that passed while the judge was down is handled by the first
 run after it starts, by the same code.
+
+Which games are due is kept in the database, so that a pass costs what is due and not
+what exists: each game's ``due_at`` holds the planner's next wake-up for it, stored by
+the pass that planned it, and any change to the game (its lock, an order, an edit of
+its row or players) sets it to ``REPLAN``, a moment always past.  A pass reads the due
+games by the index on ``due_at`` and the next wake-up as its minimum.  A wake-up
+planned without the game's lock is stored only if the game's version has not moved
+since (a transaction that took the lock in between marked it, and that mark wins).
 """
 
 from __future__ import annotations
@@ -14,10 +22,11 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from judge.clock.planner import (
     LATE,
@@ -34,10 +43,11 @@ from judge.clock.planner import (
     plan,
 )
 from judge.game.clock import game_timing
-from judge.game.games import lock_game
+from judge.game.games import try_lock_game
 from judge.game.processing import orders_missing, process_phase
 from judge.game.reminders import send_late_notices, send_reminders, tell_master_waiting
 from judge.mail.outgoing import Author
+from judge.store.db import is_transient
 from judge.store.mail import PENDING, InboundMessage
 from judge.store.models import ACTIVE, PLAYING, Game, NoticeSent, Order, Player, as_utc, utcnow
 from judge.store.turns import write_turn
@@ -46,6 +56,8 @@ log = logging.getLogger(__name__)
 
 # After a failure, the game is looked at again this much later.
 RETRY_AFTER = timedelta(minutes=10)
+# After a transient database error (a restart, a lost connection, a lock), this soon.
+TRANSIENT_RETRY = timedelta(seconds=2)
 # Steps one game may take in one run (a processed phase may make the next one due).
 MAX_STEPS = 8
 # Mail received before a phase is processed is read before it: processing waits while
@@ -161,9 +173,23 @@ def _mail_first(session: Session, due: Plan, now: datetime) -> bool:
     return oldest is not None and as_utc(oldest) > now - MAIL_FIRST_LIMIT
 
 
-def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> datetime | None:
-    """Carry out what is due for one game, one transaction per plan; return its next
-    wake-up.  Exceptions propagate (after rollback) to the caller."""
+def run_game(
+    engine: Engine,
+    sender: Author,
+    game_id: int,
+    now: datetime,
+    wakes: PlannedWakes | None = None,
+) -> datetime | None:
+    """Carry out what is due for one game, one transaction per plan; store its next
+    wake-up as its ``due_at`` (a wake-up planned without the lock through ``wakes``
+    when given, which the caller writes) and return it.  Exceptions propagate (after
+    rollback) to the caller."""
+    if wakes is None:
+        wakes = PlannedWakes(engine)
+        try:
+            return run_game(engine, sender, game_id, now, wakes)
+        finally:
+            wakes.write()
     for _ in range(MAX_STEPS):
         with Session(engine, expire_on_commit=False) as session:
             game = session.get(Game, game_id)
@@ -171,34 +197,100 @@ def run_game(engine: Engine, sender: Author, game_id: int, now: datetime) -> dat
                 return None
             glance = plan(game_facts(session, game), now)  # a look without the lock
             if not glance.actions:
+                wakes.add(game, glance.wake_at)
                 return glance.wake_at
             with write_turn(engine).held():
-                game = lock_game(session, game_id)  # then plan again under it
+                # then plan again under it (unless another daemon has it: its due_at
+                # stays as it is until that one is done, and a later pass looks again)
+                game = try_lock_game(session, game_id)
                 if game is None:
                     return None
                 due: Plan = plan(game_facts(session, game), now)
-                if not due.actions:
-                    session.commit()
-                    return due.wake_at
-                if _mail_first(session, due, now):
-                    session.commit()
-                    return now + MAIL_FIRST_RECHECK
-                try:
-                    for action in due.actions:
-                        carry_out(session, sender, game, action, now)
-                    session.commit()
-                except BaseException:
-                    session.rollback()
-                    raise
-    return now  # still busy: look again at once
+                wake = due.wake_at
+                if due.actions and _mail_first(session, due, now):
+                    wake = now + MAIL_FIRST_RECHECK
+                elif due.actions:
+                    try:
+                        for action in due.actions:
+                            carry_out(session, sender, game, action, now)
+                        session.commit()
+                    except BaseException:
+                        session.rollback()
+                        raise
+                    continue  # what the actions changed is planned again
+                game.due_at = wake
+                session.add(game)
+                session.commit()
+                return wake
+    return now  # still busy: look again at once (the lock left the game marked)
 
 
-def _scheduled_games(engine: Engine) -> list[int]:
-    with Session(engine) as session:
-        rows = session.exec(
-            select(Game.id).where(Game.status == ACTIVE, Game.deadline.is_not(None))  # type: ignore[union-attr]
-        )
-        return [game_id for game_id in rows if game_id is not None]
+class PlannedWakes:
+    """Wake-ups planned without the games' locks, written together in one transaction
+    (on SQLite each commit is an fsync), each only if its game has not changed since it
+    was read (its version moved: a transaction that took the lock marked it, and that
+    mark wins)."""
+
+    BATCH = 500  # games whose wake-ups one transaction writes at most
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.rows: list[dict[str, Any]] = []
+
+    def add(self, game: Game, wake: datetime | None) -> None:
+        """Keep ``wake`` for ``game`` as it was read."""
+        self.rows.append({"key": game.id, "seen": game.version, "wake": wake})
+
+    def write(self) -> None:
+        """Write the wake-ups kept so far."""
+        rows, self.rows = self.rows, []
+        if rows:
+            with Session(self.engine) as session, write_turn(self.engine).held():
+                session.connection().execute(_KEEP_WAKE, rows)
+                session.commit()
+
+
+_GAMES = Game.__table__  # type: ignore[attr-defined]
+_KEEP_WAKE = (
+    _GAMES.update()
+    .where(_GAMES.c.id == bindparam("key"), _GAMES.c.version == bindparam("seen"))
+    .values(due_at=bindparam("wake"))
+)
+
+
+def due_games(session: Session, now: datetime) -> list[int]:
+    """The games whose ``due_at`` has come, the longest due first (an indexed look-up)."""
+    rows = session.exec(
+        select(Game.id).where(col(Game.due_at) <= now).order_by(col(Game.due_at), col(Game.id))
+    )
+    return [game_id for game_id in rows if game_id is not None]
+
+
+def next_due(session: Session) -> datetime | None:
+    """The earliest ``due_at`` of any game (None: no game waits for a moment)."""
+    return as_utc(session.exec(select(func.min(Game.due_at))).one())
+
+
+def _put_off(engine: Engine, game_id: int, until: datetime) -> None:
+    """After a real failure, look at the game again only ``until`` then (best effort:
+    when even this fails, the game stays due and the next pass tries it again)."""
+    try:
+        with Session(engine) as session, write_turn(engine).held():
+            session.connection().execute(
+                _GAMES.update().where(_GAMES.c.id == game_id).values(due_at=until)
+            )
+            session.commit()
+    except Exception:  # noqa: BLE001 - logged; the game is retried at the next pass
+        log.warning("game %s: could not put off its next look", game_id, exc_info=True)
+
+
+def _write(wakes: PlannedWakes) -> None:
+    """Write the wake-ups kept so far; when that fails, their games stay due and the
+    next pass plans them again."""
+    try:
+        wakes.write()
+    except Exception:  # noqa: BLE001 - logged; nothing is lost but a little work
+        log.warning("could not store the games' next wake-ups", exc_info=True)
 
 
 def run_due(
@@ -207,18 +299,37 @@ def run_due(
     now: datetime | None = None,
     stop: threading.Event | None = None,
 ) -> datetime | None:
-    """Carry out what is due for every active game; return the earliest next wake-up
-    (None when no game has a deadline to wait for)."""
+    """Carry out what is due for every game whose ``due_at`` has come; return the
+    earliest next wake-up of any game (None when no game waits for a moment).
+
+    A game whose handling failed for a moment (a transient database error:
+    :func:`judge.store.db.is_transient`) stays due and is tried again
+    ``TRANSIENT_RETRY`` later; one that failed for real is put off by ``RETRY_AFTER``."""
     moment = now or utcnow()
-    wakes: list[datetime] = []
-    for game_id in _scheduled_games(engine):
+    with Session(engine) as session:
+        due = due_games(session, moment)
+    wakes = PlannedWakes(engine)
+    for game_id in due:
         if stop is not None and stop.is_set():
             break
+        if len(wakes.rows) >= wakes.BATCH:
+            _write(wakes)
         try:
-            wake = run_game(engine, sender, game_id, moment)
-        except Exception:
+            run_game(engine, sender, game_id, moment, wakes)
+        except Exception as error:
+            if is_transient(error):
+                log.warning(
+                    "game %s: deadline handling met a database error (%s); retrying in %d s",
+                    game_id,
+                    type(error).__name__,
+                    TRANSIENT_RETRY.total_seconds(),
+                )
+                continue
             log.exception("game %s: deadline handling failed; retrying later", game_id)
-            wake = moment + RETRY_AFTER
-        if wake is not None:
-            wakes.append(wake)
-    return min(wakes) if wakes else None
+            _put_off(engine, game_id, moment + RETRY_AFTER)
+    _write(wakes)
+    with Session(engine) as session:
+        wake = next_due(session)
+    if wake is not None and wake <= moment:  # still due: failed for a moment, or stopped
+        return moment + TRANSIENT_RETRY
+    return wake

@@ -24,10 +24,12 @@ from judge.store.models import (
     ACTIVE,
     GAME_STATUSES,
     PRESS_MODES,
+    REPLAN,
     Account,
     Game,
     Order,
     Player,
+    as_utc,
     utcnow,
 )
 from judge.variant.data import Variant, load_variant
@@ -206,8 +208,9 @@ def lock_game(session: Session, game_id: int) -> Game | None:
 
     The lock serialises everything that reads or changes a game's phase and orders: order
     mail, a master's commands, phase processing.  It is a write to the game's row (its
-    version is bumped), which waits for any other transaction holding it: a row lock on
-    PostgreSQL, the database's write lock on SQLite.  The game is read again after it,
+    version is bumped, and it is marked for the deadline runner's next pass), which
+    waits for any other transaction holding it: a row lock on PostgreSQL, the
+    database's write lock on SQLite.  The game is read again after it,
     so its phase is the one current when the lock was taken and stays so until commit.
 
     A game locked earlier in the same transaction (and no savepoint ended since) is
@@ -217,14 +220,24 @@ def lock_game(session: Session, game_id: int) -> Game | None:
     return _lock(session, "id", game_id)
 
 
-def _lock(session: Session, column: str, value: object) -> Game | None:
+def try_lock_game(session: Session, game_id: int) -> Game | None:
+    """:func:`lock_game`, but None at once, without waiting, when another transaction
+    holds the game's lock on PostgreSQL (``FOR UPDATE SKIP LOCKED``): what a deadline
+    runner asks, so that several daemons on one database share the due games instead
+    of queueing behind each other.  (SQLite has no row locks: there it waits as
+    :func:`lock_game` does.)  None also when there is no such game."""
+    return _lock(session, "id", game_id, skip_locked=True)
+
+
+def _lock(session: Session, column: str, value: object, skip_locked: bool = False) -> Game | None:
     """Lock the game whose ``column`` is ``value`` and read it as it is now; None when
-    there is no such game (the lock then changes nothing)."""
+    there is no such game (the lock then changes nothing) or, with ``skip_locked``,
+    when another transaction holds it."""
     held: dict[tuple[str, object], Game] = session.info.setdefault(_HELD, {})
     game = held.get((column, value))
     if game is not None and inspect(game).persistent and getattr(game, column) == value:
         return game
-    lock, read = _LOCKS[column]
+    lock, read = _LOCKS[column, skip_locked]
     # A Core statement on the session's connection: the ORM's bulk UPDATE would build
     # its statement, and the key of its compiled form, again each time.
     if not session.connection().execute(lock, {"key": value}).rowcount:
@@ -246,19 +259,29 @@ def _locks_released(session: orm.Session, _transaction: object) -> None:
     session.info.pop(_HELD, None)
 
 
-def _lock_statements(column: str) -> tuple[Any, Any]:
+def _lock_statements(column: str, skip_locked: bool) -> tuple[Any, Any]:
     """The lock (the version bumped) and the read of a game found by ``column``, built
-    once: statements of every mail."""
+    once: statements of every mail.  With ``skip_locked`` the row is chosen by a
+    ``SELECT ... FOR UPDATE SKIP LOCKED`` (PostgreSQL; SQLite ignores the clause)."""
     games = Game.__table__  # type: ignore[attr-defined]
-    lock = games.update().where(games.c[column] == bindparam("key"))
+    found = games.c[column] == bindparam("key")
+    if skip_locked:
+        free = select(games.c.id).where(found).with_for_update(skip_locked=True)
+        found = games.c.id == free.scalar_subquery()
+    lock = games.update().where(found)
     read = select(Game).where(getattr(Game, column) == bindparam("key"))
     return (
-        lock.values(version=games.c.version + 1),
+        # whatever the holder changes, the deadline runner plans the game again
+        lock.values(version=games.c.version + 1, due_at=REPLAN),
         read.execution_options(populate_existing=True),  # the session's copy made current
     )
 
 
-_LOCKS = {column: _lock_statements(column) for column in ("id", "name")}
+_LOCKS = {
+    (column, skip): _lock_statements(column, skip)
+    for column in ("id", "name")
+    for skip in (False, True)
+}
 
 
 def players_of(session: Session, game: Game) -> list[Player]:
@@ -297,7 +320,8 @@ def store_order(
     the check's own.
 
     Written at once by one INSERT (no ORM object to flush later: this runs for every
-    order of every mail), so rows keep the order in which orders were given."""
+    order of every mail), so rows keep the order in which orders were given.  The game
+    is marked for the deadline runner (already so when it was locked)."""
     if check.order is None:
         raise ValueError(f"an accepted order comes with its engine order: {check.text!r}")
     params = {
@@ -313,6 +337,9 @@ def store_order(
         "created_at": now or utcnow(),
     }
     session.connection().execute(_INSERT_ORDER, params)
+    if as_utc(game.due_at) != REPLAN:
+        game.due_at = REPLAN
+        session.add(game)
 
 
 _INSERT_ORDER = Order.__table__.insert()  # type: ignore[attr-defined]

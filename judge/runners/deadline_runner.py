@@ -1,14 +1,19 @@
 """The daemon's deadline runner: one APScheduler date job that runs
 :func:`judge.game.deadlines.run_due` at the earliest moment some game needs attention.
 
-Nothing is kept but that one job: each run reads every active game from the
-database, does what is due and plans the next run at the earliest wake-up it
-returns (at most ``recheck`` later, so that changes made outside the daemon are
-seen too).  On start the job runs at once, so deadlines that passed while the
+Nothing is kept but that one job: each run reads the games that are due from the
+database (by their stored wake-ups: a run costs what is due, not what exists), does
+what is due and plans the next run at the earliest wake-up it returns (at most
+``recheck`` later, so that changes made outside the daemon, by another daemon or the
+command line, are seen too).  On start the job runs at once, so deadlines that passed while the
 judge was down are handled straight away.  :meth:`DeadlineRunner.replan` (called
 after each processed mail: new orders, SET WAIT, a master's SET DEADLINE ...) runs
 it again soon (at most once per ``min_gap``); a call during a run makes the run repeat
 once it ends.
+
+A run that fails as a whole is tried again two seconds later when the database was
+only unreachable or busy for a moment (:func:`judge.store.db.is_transient`: a restart,
+a lost connection, a lock), ten minutes later otherwise.
 
 The schedule heals itself: a second job, the *tick* (every ``tick``), plans a run at
 once whenever none is planned or the planned one is overdue (a run lost for any
@@ -29,8 +34,9 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.date import DateTrigger
 from sqlalchemy.engine import Engine
 
-from judge.game.deadlines import RETRY_AFTER, run_due
+from judge.game.deadlines import RETRY_AFTER, TRANSIENT_RETRY, run_due
 from judge.mail.outgoing import Author
+from judge.store.db import is_transient
 from judge.store.models import utcnow
 
 log = logging.getLogger(__name__)
@@ -50,7 +56,7 @@ class DeadlineRunner:
         sender: Author,
         *,
         after_run: Callable[[], None] | None = None,
-        recheck: timedelta = timedelta(minutes=15),
+        recheck: timedelta = timedelta(minutes=1),
         min_gap: timedelta = timedelta(seconds=1),
         tick: timedelta = timedelta(seconds=30),
         clock: Callable[[], datetime] = utcnow,
@@ -150,9 +156,13 @@ class DeadlineRunner:
         wake: datetime | None = None
         try:
             wake = run_due(self.engine, self.sender, self.clock(), self.stop_event)
-        except Exception:  # e.g. the database is unreachable: try again later
-            log.exception("deadline run failed")
-            wake = self.clock() + RETRY_AFTER
+        except Exception as error:  # e.g. the database is unreachable: try again
+            if is_transient(error):
+                log.warning("deadline run met a database error (%s); retrying", error)
+                wake = self.clock() + TRANSIENT_RETRY
+            else:
+                log.exception("deadline run failed")
+                wake = self.clock() + RETRY_AFTER
         finally:
             self.runs += 1
             if self.after_run is not None:

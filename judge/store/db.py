@@ -85,8 +85,12 @@ def session_scope(engine: Engine) -> Iterator[Session]:
             raise
 
 
-# PostgreSQL's codes for a transaction that may simply be tried again.
-_RETRY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})  # serialization, deadlock, lock
+# PostgreSQL's codes for a transaction that may simply be tried again: serialization
+# failure, deadlock, lock not available; the server shutting down or restarting
+# (admin_shutdown, crash_shutdown, cannot_connect_now); and (class 08) a connection lost
+# or refused.
+_RETRY_SQLSTATES = frozenset({"40001", "40P01", "55P03", "57P01", "57P02", "57P03"})
+_RETRY_SQLSTATE_CLASSES = ("08",)
 
 
 def is_transient(error: BaseException) -> bool:
@@ -98,8 +102,8 @@ def is_transient(error: BaseException) -> bool:
         return False
     if error.connection_invalidated:
         return True
-    code = getattr(error.orig, "sqlstate", None)
-    if code in _RETRY_SQLSTATES:
+    code = getattr(error.orig, "sqlstate", None) or ""
+    if code in _RETRY_SQLSTATES or code.startswith(_RETRY_SQLSTATE_CLASSES):
         return True
     text = str(error.orig).lower()
     return isinstance(error, OperationalError) and (

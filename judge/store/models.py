@@ -12,7 +12,8 @@ import json
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint, event, inspect
+from sqlalchemy.orm import Session
 from sqlmodel import Field, SQLModel
 
 from judge.orders import data as order_data
@@ -52,6 +53,11 @@ PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED)
 REPORT_START = "start"
 REPORT_RESULTS = "results"
 REPORT_ANNOUNCEMENT = "announcement"
+
+
+# A game's ``due_at`` after a change: earlier than any moment, so the deadline runner's
+# next pass plans the game again (judge.game.deadlines).
+REPLAN = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def utcnow() -> datetime:
@@ -130,6 +136,11 @@ class Game(SQLModel, table=True):
     # --- migration 0006 ---
     # Bumped by every transaction that takes the game's lock (judge.game.games.lock_game).
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # --- migration 0011_game_due_at ---
+    # When the deadline runner looks at the game next (judge.game.deadlines): the
+    # planner's wake-up, REPLAN once the game changed, None when nothing can fall due
+    # until it changes.  Kept by the runner and by :func:`_mark_changed_games`.
+    due_at: datetime | None = Field(default=REPLAN, index=True)
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""
@@ -301,3 +312,33 @@ class ReplyCount(SQLModel, table=True):
     address: str = Field(max_length=320, primary_key=True)
     hour: datetime = Field(primary_key=True)
     count: int = 0
+
+
+# Game columns that change nothing the deadline planner reads.
+_SCHEDULE_ONLY = frozenset({"due_at", "version"})
+
+
+def _game_changed(game: Game) -> bool:
+    """True when a game's pending changes touch what the planner reads (and leave its
+    ``due_at`` alone: a value set in the same flush is kept)."""
+    changed = {attr.key for attr in inspect(game).attrs if attr.history.has_changes()}
+    return bool(changed - _SCHEDULE_ONLY) and "due_at" not in changed
+
+
+@event.listens_for(Session, "before_flush")
+def _mark_changed_games(session: Session, _context: object, _instances: object) -> None:
+    """Mark the games changed through the ORM (their columns, players or orders) for
+    the deadline runner's next pass: its pass looks only at the games whose ``due_at``
+    has come.  Changes made under the game's lock are marked by the lock itself
+    (judge.game.games.lock_game), and so are orders written by one INSERT."""
+    marked: set[int] = set()
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(obj, Game):
+            if obj not in session.new and _game_changed(obj):
+                obj.due_at = REPLAN
+        elif isinstance(obj, Player | Order) and obj.game_id is not None:
+            marked.add(obj.game_id)
+    for game_id in marked:
+        game = session.get(Game, game_id)
+        if game is not None and as_utc(game.due_at) != REPLAN:
+            game.due_at = REPLAN
