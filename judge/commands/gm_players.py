@@ -10,6 +10,7 @@ from judge.commands.gm_settings import deadline_text
 from judge.commands.registry import register
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
+from judge.game.records import note_handover
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
 from judge.store.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
@@ -130,6 +131,7 @@ class ReplaceCommand(MasterCommand):
                     f"The game master of game {game.name} has given {power.name} to another "
                     "player: you no longer play it.\n",
                 )
+            note_handover(ctx.session, player, account.id or 0, ctx.now)  # the records
         player.account_id = account.id  # type: ignore[assignment]
         player.password_hash = hash_password(password)
         player.status = PLAYING

@@ -10,6 +10,7 @@ from sqlmodel import col, select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
+from judge.game.privacy import hidden_from
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, as_utc
 
@@ -21,7 +22,8 @@ def _deadline(game: Game) -> str:
 
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
-    games = list(ctx.session.exec(select(Game).order_by(col(Game.name))))
+    query = select(Game).where(col(Game.unlisted).is_(False)).order_by(col(Game.name))
+    games = list(ctx.session.exec(query))  # private games are never listed (SET NOLIST)
     if not games:
         return ["There are no games on this judge yet."]
     lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
@@ -111,6 +113,8 @@ class ListCommand(Command):
             entry.extra.extend(game_list(ctx))
             return
         game = find_game(ctx.session, name.split()[0])
+        if game is not None and hidden_from(ctx.session, game, ctx.sender):
+            game = None  # a private game, to a stranger
         if game is None:
             ctx.transcript.refused(stmt.text, f"there is no game called {name.split()[0]!r}")
             return
