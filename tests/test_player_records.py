@@ -16,6 +16,7 @@ from judge.game.records import (
     note_handover,
     phase_outcome,
     player_record,
+    record_phase,
 )
 from judge.mail.outgoing import Author
 from judge.orders.keys import OrderKey
@@ -189,3 +190,25 @@ def test_a_handed_over_resignation_stays_in_the_old_players_record(engine) -> No
         assert (player_record(session, old).resigned, player_record(session, old).joined) == (1, 1)
         mine = player_record(session, newcomer.id)
         assert (mine.took_over, mine.joined, mine.resigned) == (1, 1, 0)
+
+
+def test_processing_a_phase_again_after_a_rollback_replaces_the_later_records(engine) -> None:
+    with Session(engine) as session:
+        game = add_game(session)
+        france = session.exec(select(Player).where(Player.power == "france")).one()
+        for number, outcome in ((0, ON_TIME), (1, MISSED)):  # kept from before a ROLLBACK
+            session.add(
+                PlayerPhaseRecord(
+                    account_id=france.account_id,
+                    game_id=game.id,
+                    number=number,
+                    phase="S1901M" if number == 0 else "F1901M",
+                    power="france",
+                    outcome=outcome,
+                )
+            )
+        session.commit()
+        record_phase(session, game, DEADLINE + timedelta(hours=1))
+        session.commit()
+        rows = session.exec(select(PlayerPhaseRecord).where(PlayerPhaseRecord.power == "france"))
+        assert [(r.number, r.outcome) for r in rows] == [(0, MISSED)]

@@ -11,6 +11,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
 from judge.game.privacy import hidden_from
+from judge.game.records import limits_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, as_utc
 
@@ -87,7 +88,8 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {game.variant}, {game.status}, phase {game.phase}",
         f"Deadline: {_deadline(game)}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
-        *filter(None, [disorder_rule_line(game)]),
+        *filter(None, [disorder_rule_line(game), limits_line(game)]),
+        *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",
     ]
     return lines + _board_lines(game, doc, played)

@@ -87,12 +87,12 @@ def phase_outcome(owed: list, rows: list[Order], deadline: datetime | None, now:
 
 def record_phase(session: Session, game: Game, now: datetime) -> None:
     """Record how each played power that owes orders in the game's current phase met
-    its deadline; called as the phase is processed, before the position changes.  A
-    phase processed again after a ROLLBACK replaces its records."""
+    its deadline; called as the phase is processed, before the position changes.  The
+    records of this phase and of any later one (kept before a ROLLBACK) are replaced."""
     assert game.id is not None
     session.exec(
         delete(PlayerPhaseRecord).where(
-            col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) == game.number
+            col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) >= game.number
         )
     )
     owed = ruleset_for_game(game).owed(game.position_doc())
@@ -247,6 +247,18 @@ def record_lines(record: PlayerRecord) -> list[str]:
 
 
 # ------------------------------------------------------------------ limits
+
+
+def limits_line(game: Game) -> str | None:
+    """The game's entry limits in one line (LIST <game>), or None without any."""
+    parts = []
+    if game.min_dedication is not None:
+        parts.append(f"dedication at least {game.min_dedication}")
+    if game.min_ontime is not None:
+        parts.append(f"on-time ratio at least {game.min_ontime:.2f}")
+    if game.max_resrat is not None:
+        parts.append(f"CD ratio at most {game.max_resrat:.2f}")
+    return f"Entry limits: {', '.join(parts)}" if parts else None
 
 
 def limit_refusal(game: Game, record: PlayerRecord) -> str | None:

@@ -122,7 +122,7 @@ def test_a_private_game_shows_nothing_to_a_stranger(
     assert _fetch(f"{web}/game/quiet")[0] == 404
 
     expect(player.send("SUMMARY quiet\n"), "quiet")  # a player of it is no stranger
-    expect(watcher.send("LIST quiet\n"), "Status of game quiet")
+    expect(watcher.send("LIST quiet\n"), "Status of game quiet", "Private: not listed")
     expect(master.send("GAME quiet\nSET LIST\n"), "Game quiet is now listed")
     assert "quiet" in expect(outsider.send("LIST\n"), "The games on this judge:")
 
@@ -160,6 +160,8 @@ def test_records_limit_entry_and_whois_keeps_anonymous_games_secret(
     )
 
     asker = register(judge, _cast("italy"))
+    limits = "Entry limits: dedication at least 1, on-time ratio at least 0.90"
+    expect(asker.send("LIST serious\n"), limits)
     whois = expect(asker.send("WHOIS england@players.demo\n"), "Edward Smith")
     assert "Phases: 1 due: 0 on time, 0 late, 1 missed." in whois
     assert "Dedication: -100." in whois
