@@ -1,7 +1,8 @@
 """OBSERVE and UNOBSERVE: receive a game's reports without playing, or stop.
 
-Anyone may observe a game that is not finished; the judge keeps an account for
-the address (REGISTER later sets its name and time zone).
+Anyone may observe a game that is not finished, unless its master's allow or deny
+list keeps them out (judge.game.privacy); the judge keeps an account for the address
+(REGISTER later sets its name and time zone).
 """
 
 from __future__ import annotations
