@@ -11,6 +11,7 @@ from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
+from judge.game.records import note_handover
 from judge.game.seats import reseat
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
@@ -141,6 +142,7 @@ class ReplaceCommand(MasterCommand):
             old = player_address(ctx.session, player)
             if player.status == PLAYING and old and old.lower() != address:
                 left = (old, player.account_id)
+            note_handover(ctx.session, player, account.id or 0, ctx.now)  # the records
         player.account_id = account.id  # type: ignore[assignment]
         player.password_hash = hash_password(password)
         player.status = PLAYING

@@ -23,6 +23,7 @@ from judge.game.empires import (
     set_game_empires,
 )
 from judge.game.games import PowerInfo, empires_per_game, find_power, game_powers, game_variant
+from judge.game.records import entry_refusal
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FORMING, Applicant, Game, Player
@@ -97,7 +98,7 @@ class Join(Command):
                 "and Password lines and END first (HELP REGISTER)",
             )
             return
-        game = game_named(ctx, echo, words[0])
+        game = game_named(ctx, echo, words[0], private_too=True)
         if game is None:
             return
         if game.status != FORMING:
@@ -108,6 +109,10 @@ class Join(Command):
             return
         if _member(ctx, game, account.id):
             ctx.transcript.refused(echo, f"{account.address} has already joined game {game.name}")
+            return
+        refusal = entry_refusal(ctx.session, game, account)
+        if refusal is not None:
+            ctx.transcript.refused(echo, refusal)
             return
         problem = password_problem(words[1])
         if problem is not None:

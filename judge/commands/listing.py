@@ -12,6 +12,8 @@ from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
+from judge.game.privacy import hidden_from
+from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
@@ -32,7 +34,8 @@ _GAME_LINES = select(
 
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
-    rows = ctx.session.exec(_GAME_LINES).all()
+    query = _GAME_LINES.where(col(Game.unlisted).is_(False))  # never a private game
+    rows = ctx.session.exec(query).all()
     if not rows:
         return ["There are no games on this judge yet."]
     lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
@@ -116,7 +119,8 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {variant}, {game.status}, phase {phase}",
         f"Deadline: {_reader_deadline(ctx, game)}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
-        *filter(None, [disorder_rule_line(game)]),
+        *filter(None, [disorder_rule_line(game), limits_line(game)]),
+        *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",
     ]
     if game.status == FORMING:
@@ -148,6 +152,8 @@ class ListCommand(Command):
             entry.extra.extend(game_list(ctx))
             return
         game = find_game(ctx.session, name.split()[0])
+        if game is not None and hidden_from(ctx.session, game, ctx.sender):
+            game = None  # a private game, to a stranger
         if game is None:
             ctx.transcript.refused(stmt.text, f"there is no game called {name.split()[0]!r}")
             return

@@ -1,7 +1,8 @@
 """OBSERVE and UNOBSERVE: receive a game's reports without playing, or stop.
 
-Anyone may observe a game that is not finished; the judge keeps an account for
-the address (REGISTER later sets its name and time zone).
+Anyone may observe a game that is not finished, unless its master's allow or deny
+list keeps them out (judge.game.privacy); the judge keeps an account for the address
+(REGISTER later sets its name and time zone).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
 from judge.game.games import account_for
+from judge.game.privacy import access_refusal
 from judge.store.models import FINISHED, Game, Observer
 
 
@@ -70,6 +72,10 @@ class Observe(Command):
             return
         if _row(ctx, game) is not None:
             ctx.transcript.refused(stmt.text, f"you already observe game {game.name}")
+            return
+        refusal = access_refusal(game, ctx.sender)  # the master's allow and deny lists
+        if refusal is not None:
+            ctx.transcript.refused(stmt.text, refusal)
             return
         account = account_for(ctx.session, ctx.sender)
         ctx.session.add(Observer(game_id=game.id, account_id=account.id, created_at=ctx.now))

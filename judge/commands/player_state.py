@@ -10,6 +10,7 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.game.games import find_game, power_name
+from judge.game.privacy import hidden_from
 from judge.game.votes import settle_votes
 from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game
 
@@ -68,9 +69,12 @@ class PlayerFlag(Command):
                 entry.extra.append(f"The game is over: {outcome}")
 
 
-def game_named(ctx: Context, echo: str, name: str) -> Game | None:
-    """The game called ``name``; else refuse the line and return None."""
+def game_named(ctx: Context, echo: str, name: str, *, private_too: bool = False) -> Game | None:
+    """The game called ``name``; else refuse the line and return None.  A private game
+    is not found for a stranger to it, unless ``private_too`` (JOIN)."""
     game = find_game(ctx.session, name)
+    if game is not None and not private_too and hidden_from(ctx.session, game, ctx.sender):
+        game = None
     if game is None:
         ctx.transcript.refused(echo, f"there is no game called {name!r}")
     return game

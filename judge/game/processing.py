@@ -40,6 +40,7 @@ from judge.game.games import (
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
+from judge.game.records import record_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -227,6 +228,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
     turn = _adjudicate(session, game)
+    record_phase(session, game, now)  # each player's on time / late / missed
     processed = game.phase
     phase_at = as_utc(game.deadline)
     session.add(

@@ -133,6 +133,20 @@ class Game(SQLModel, table=True):
     seed: int = 0
     # How the game ended, for the players ("Draw declared: ...", "Victory of France", ...).
     outcome: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    # --- privacy and entry limits (migration 0010; docs/game-masters.md) ---
+    # SET NOLIST: a private game, left out of LIST and the web, hidden from strangers.
+    unlisted: bool = False
+    # SET ALLOW PLAYER / SET DENY PLAYER: JSON lists of lower-case addresses.
+    allow_players: str = Field(
+        default="[]", sa_column=Column(Text, nullable=False, server_default="[]")
+    )
+    deny_players: str = Field(
+        default="[]", sa_column=Column(Text, nullable=False, server_default="[]")
+    )
+    # SET DEDICATION / SET ONTIMERAT / SET RESRAT: the entry limits (None = none).
+    min_dedication: int | None = None
+    min_ontime: float | None = None
+    max_resrat: float | None = None
     # --- migration 0006 ---
     # Bumped by every transaction that takes the game's lock (judge.game.games.lock_game).
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
@@ -302,6 +316,50 @@ class Press(SQLModel, table=True):
     def recipient_list(self) -> list[str]:
         """The receiving powers as a list."""
         return list(json.loads(self.recipients))
+
+
+# Outcomes of a phase for a power that owed orders (PlayerPhaseRecord.outcome).
+ON_TIME = "on time"  # complete orders by the deadline (or by an early processing)
+LATE = "late"  # complete orders only after the deadline, in the grace period
+MISSED = "missed"  # orders still missing when the phase was processed
+PHASE_OUTCOMES = (ON_TIME, LATE, MISSED)
+
+# Changes of a seat kept in a player's record (SeatChange.kind).
+SEAT_RESIGNED = "resigned"
+SEAT_EJECTED = "ejected"
+SEAT_TOOK_OVER = "took over"
+
+
+class PlayerPhaseRecord(SQLModel, table=True):
+    """How a player met one phase's deadline with a power that owed orders."""
+
+    __tablename__ = "player_phase_record"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number", "power", name="uq_player_phase_record"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    account_id: int = Field(foreign_key="account.id", index=True)
+    game_id: int = Field(foreign_key="game.id")
+    number: int  # Game.number before the phase was processed
+    phase: str = Field(max_length=16)
+    power: str = Field(max_length=32)
+    outcome: str = Field(max_length=16)  # ON_TIME, LATE or MISSED
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class SeatChange(SQLModel, table=True):
+    """A player leaving a power or taking one over in a running game, kept for the
+    player's record (the Player row itself goes to the next player)."""
+
+    __tablename__ = "seat_change"
+
+    id: int | None = Field(default=None, primary_key=True)
+    account_id: int = Field(foreign_key="account.id", index=True)
+    game_id: int = Field(foreign_key="game.id")
+    power: str = Field(max_length=32)
+    kind: str = Field(max_length=16)  # SEAT_RESIGNED, SEAT_EJECTED or SEAT_TOOK_OVER
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 class ReplyCount(SQLModel, table=True):

@@ -18,10 +18,8 @@ ANONYMOUS_SENDER = "(anonymous)"
 def listed(game: Game) -> bool:
     """Whether the game appears on the web at all (index, pages, pictures, feed).
 
-    A game's privacy settings (an unlisted or private game) answer here; a game that
-    has none is listed."""
-    private = getattr(game, "private", False) or getattr(game, "unlisted", False)
-    return not private
+    A private game (its master's SET NOLIST, judge.game.privacy) is not."""
+    return not game.unlisted
 
 
 def shows_players(game: Game) -> bool:

@@ -5,7 +5,7 @@ Existing games get REPLAN (1970-01-01): the first pass after the upgrade plans e
 them once and stores its wake-up.
 
 Revision ID: 0011_game_due_at
-Revises: 0009_site_secret
+Revises: 0010_privacy_records
 Create Date: 2026-11-28
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011_game_due_at"
-down_revision = "0009_site_secret"
+down_revision = "0010_privacy_records"
 branch_labels = None
 depends_on = None
 

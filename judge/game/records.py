@@ -1,0 +1,295 @@
+"""Players' records (njudge's dedication, on-time and CD ratios) and the master's
+entry limits.
+
+What is kept, per account:
+
+* each phase it had to order for (a power it played owed orders when the phase was
+  processed): **on time** (complete orders by the deadline, or by an earlier
+  processing), **late** (complete only after the deadline, in the grace period) or
+  **missed** (orders still missing when the phase was processed): one
+  :class:`PlayerPhaseRecord` per power and phase, written by :func:`record_phase`;
+* the seats it left or took over in a running game (:class:`SeatChange`, written by
+  :func:`note_handover` when a power gets a new player); a resigned or ejected seat
+  not yet handed over is read from its Player row.
+
+The figures, as njudge's ``data/dedsystems`` defines them: dedication +3 per phase on
+time, -1 per late phase, -50 per power abandoned (resigned or ejected), -100 per
+missed phase (civil disorder); on-time ratio = phases on time / phases due (none due:
+perfect); CD ratio = (missed phases + powers abandoned) / games played (none: perfect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, delete, select
+
+from judge.game.privacy import access_refusal
+from judge.orders.keys import OrderKey
+from judge.rules.base import unanswered
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import (
+    EJECTED,
+    FINISHED,
+    LATE,
+    MISSED,
+    ON_TIME,
+    PLAYING,
+    RESIGNED,
+    SEAT_EJECTED,
+    SEAT_RESIGNED,
+    SEAT_TOOK_OVER,
+    Account,
+    Game,
+    Order,
+    Player,
+    PlayerPhaseRecord,
+    SeatChange,
+    as_utc,
+)
+
+# njudge's points (data/dedsystems).
+POINTS_ON_TIME = 3
+POINTS_LATE = -1
+POINTS_ABANDONED = -50
+POINTS_MISSED = -100
+
+
+# ------------------------------------------------------------------ phases
+
+
+def _keys_at(rows: Iterable[Order], until: datetime | None) -> set[OrderKey]:
+    """The keys of a power's orders as they stood at ``until`` (None: all of them):
+    the last order for a key wins and a CLEAR row withdraws the earlier ones."""
+    keys: set[OrderKey] = set()
+    for row in rows:
+        if until is not None and (as_utc(row.created_at) or until) > until:
+            continue
+        key = row.key
+        if key.is_clear:
+            keys.clear()
+        else:
+            keys.add(key)
+    return keys
+
+
+def phase_outcome(owed: list, rows: list[Order], deadline: datetime | None, now: datetime) -> str:
+    """ON_TIME, LATE or MISSED for a power owing ``owed`` with its order ``rows`` (in
+    the order given) when the phase is processed at ``now``."""
+    if unanswered(owed, _keys_at(rows, None)):
+        return MISSED
+    if deadline is None or now <= deadline or not unanswered(owed, _keys_at(rows, deadline)):
+        return ON_TIME
+    return LATE
+
+
+def record_phase(session: Session, game: Game, now: datetime) -> None:
+    """Record how each played power that owes orders in the game's current phase met
+    its deadline; called as the phase is processed, before the position changes.  The
+    records of this phase and of any later one (kept before a ROLLBACK) are replaced."""
+    assert game.id is not None
+    session.exec(
+        delete(PlayerPhaseRecord).where(
+            col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) >= game.number
+        )
+    )
+    owed = ruleset_for_game(game).owed(game.position_doc())
+    players = session.exec(
+        select(Player).where(Player.game_id == game.id, Player.status == PLAYING)
+    )
+    deadline = as_utc(game.deadline)
+    for player in players:
+        items = owed.get(player.power) or []
+        if not items:
+            continue
+        rows = session.exec(
+            select(Order)
+            .where(Order.game_id == game.id, Order.phase == game.phase)
+            .where(Order.power == player.power)
+            .order_by(col(Order.id))
+        )
+        session.add(
+            PlayerPhaseRecord(
+                account_id=player.account_id,
+                game_id=game.id,
+                number=game.number,
+                phase=game.phase,
+                power=player.power,
+                outcome=phase_outcome(items, list(rows), deadline, now),
+                created_at=now,
+            )
+        )
+
+
+# ------------------------------------------------------------------ seats
+
+
+def note_handover(session: Session, player: Player, account_id: int, now: datetime) -> None:
+    """Keep in the records that ``player``'s power (of a running game) goes to the
+    account ``account_id``: the old player's resignation or ejection, and the new
+    player's taking over.  Call it before the Player row changes hands."""
+    kinds = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED}
+    if player.status in kinds and player.account_id:
+        session.add(
+            SeatChange(
+                account_id=player.account_id,
+                game_id=player.game_id,
+                power=player.power,
+                kind=kinds[player.status],
+                created_at=now,
+            )
+        )
+    if account_id != player.account_id or player.status != PLAYING:
+        session.add(
+            SeatChange(
+                account_id=account_id,
+                game_id=player.game_id,
+                power=player.power,
+                kind=SEAT_TOOK_OVER,
+                created_at=now,
+            )
+        )
+
+
+# ------------------------------------------------------------------ figures
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One account's record."""
+
+    joined: int = 0  # games played, started or taken over
+    finished: int = 0  # games that ended with the player still playing
+    resigned: int = 0
+    ejected: int = 0
+    took_over: int = 0
+    on_time: int = 0
+    late: int = 0
+    missed: int = 0
+
+    @property
+    def due(self) -> int:
+        """Phases the player had to order for."""
+        return self.on_time + self.late + self.missed
+
+    @property
+    def abandoned(self) -> int:
+        """Powers the player left (resigned or ejected)."""
+        return self.resigned + self.ejected
+
+    @property
+    def dedication(self) -> int:
+        """njudge's dedication points."""
+        return (
+            POINTS_ON_TIME * self.on_time
+            + POINTS_LATE * self.late
+            + POINTS_ABANDONED * self.abandoned
+            + POINTS_MISSED * self.missed
+        )
+
+    @property
+    def on_time_ratio(self) -> float:
+        """Phases on time / phases due (1.0 with none due)."""
+        return self.on_time / self.due if self.due else 1.0
+
+    @property
+    def cd_ratio(self) -> float:
+        """(Missed phases + powers abandoned) / games played (0.0 with none)."""
+        return (self.missed + self.abandoned) / self.joined if self.joined else 0.0
+
+
+def player_record(session: Session, account_id: int) -> PlayerRecord:
+    """The record of an account, counted from its seats and phase records."""
+    seats = list(session.exec(select(Player).where(Player.account_id == account_id)))
+    changes = list(session.exec(select(SeatChange).where(SeatChange.account_id == account_id)))
+    phases = list(
+        session.exec(
+            select(PlayerPhaseRecord.game_id, PlayerPhaseRecord.outcome).where(
+                PlayerPhaseRecord.account_id == account_id
+            )
+        )
+    )
+    left = {(c.kind, c.game_id, c.power) for c in changes}
+    gone = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED}
+    left |= {(gone[s.status], s.game_id, s.power) for s in seats if s.status in gone}
+    games = {s.game_id for s in seats} | {c.game_id for c in changes} | {g for g, _ in phases}
+    playing = {s.game_id for s in seats if s.status == PLAYING}
+    finished = 0
+    if playing:
+        over = select(Game.id).where(col(Game.id).in_(playing), Game.status == FINISHED)
+        finished = len(list(session.exec(over)))
+    outcomes = [o for _, o in phases]
+    return PlayerRecord(
+        joined=len(games),
+        finished=finished,
+        resigned=sum(1 for kind, _, _ in left if kind == SEAT_RESIGNED),
+        ejected=sum(1 for kind, _, _ in left if kind == SEAT_EJECTED),
+        took_over=sum(1 for c in changes if c.kind == SEAT_TOOK_OVER),
+        on_time=outcomes.count(ON_TIME),
+        late=outcomes.count(LATE),
+        missed=outcomes.count(MISSED),
+    )
+
+
+def record_lines(record: PlayerRecord) -> list[str]:
+    """The record as the replies show it."""
+    return [
+        f"Games: {record.joined} played, {record.finished} finished, "
+        f"{record.resigned} resigned, {record.ejected} ejected, "
+        f"{record.took_over} taken over.",
+        f"Phases: {record.due} due: {record.on_time} on time, {record.late} late, "
+        f"{record.missed} missed.",
+        f"Dedication: {record.dedication}.  On-time ratio: {record.on_time_ratio:.2f}.  "
+        f"CD ratio: {record.cd_ratio:.2f}.",
+    ]
+
+
+# ------------------------------------------------------------------ limits
+
+
+def limits_line(game: Game) -> str | None:
+    """The game's entry limits in one line (LIST <game>), or None without any."""
+    parts = []
+    if game.min_dedication is not None:
+        parts.append(f"dedication at least {game.min_dedication}")
+    if game.min_ontime is not None:
+        parts.append(f"on-time ratio at least {game.min_ontime:.2f}")
+    if game.max_resrat is not None:
+        parts.append(f"CD ratio at most {game.max_resrat:.2f}")
+    return f"Entry limits: {', '.join(parts)}" if parts else None
+
+
+def limit_refusal(game: Game, record: PlayerRecord) -> str | None:
+    """Why a player with ``record`` may not enter the game (its master's SET
+    DEDICATION, SET ONTIMERAT, SET RESRAT), with the figures; None when they may.
+    The two ratios spare a new player (nothing due, no game yet), as on njudge."""
+    if game.min_dedication is not None and record.dedication < game.min_dedication:
+        return (
+            f"game {game.name} requires a dedication of at least {game.min_dedication}, "
+            f"and you are rated at {record.dedication} ({record.on_time} phases on time, "
+            f"{record.late} late, {record.missed} missed, {record.abandoned} powers abandoned)"
+        )
+    if game.min_ontime is not None and record.due and record.on_time_ratio < game.min_ontime:
+        return (
+            f"game {game.name} requires an on-time ratio of at least {game.min_ontime:.2f}, "
+            f"and yours is {record.on_time_ratio:.2f} ({record.on_time} of {record.due} "
+            "phases on time)"
+        )
+    if game.max_resrat is not None and record.joined and record.cd_ratio > game.max_resrat:
+        return (
+            f"game {game.name} accepts a CD ratio of at most {game.max_resrat:.2f}, and yours "
+            f"is {record.cd_ratio:.2f} ({record.missed} phases missed and {record.abandoned} "
+            f"powers abandoned in {record.joined} games)"
+        )
+    return None
+
+
+def entry_refusal(session: Session, game: Game, account: Account) -> str | None:
+    """Why ``account`` may not join the game or take over one of its powers: the
+    master's allow or deny list, or an entry limit (with the figures); None when it may."""
+    refusal = access_refusal(game, account.address)
+    if refusal is not None or account.id is None:
+        return refusal
+    return limit_refusal(game, player_record(session, account.id))
