@@ -17,9 +17,15 @@ The source of ``judge/`` is read with ``ast`` (nothing is imported), as
   idiom); ``doc.get("boards", [])`` and ``doc["boards"]`` read a document whose kind
   is known and are not counted;
 * **a call that answers a kind question** (:data:`KIND_CALLS`: ``is_space(...)``,
-  ``empires_per_game(...)``, ``ruleset_for_document(...)`` ...), and reading the
+  ``empires_per_game(...)``, ``ruleset_for_document(...)`` ...), ``isinstance`` with
+  a ruleset class (``isinstance(rules, MultiverseRuleset)``), and reading the
   variant's ``empires_per_game`` flag (``v.empires_per_game``, ``getattr(v,
   "empires_per_game")``);
+* **an import of a module that chooses the ruleset by sniffing the document**
+  (:data:`SNIFFING_MODULES`: ``judge.rules.standings``, ``reading``, ``allowance``,
+  whose functions take a document and ask
+  :func:`~judge.rules.registry.ruleset_for_document`), where the game, and so
+  ``ruleset_for_game``, is at hand;
 * **a regular expression over order or location text** outside ``judge/orders/``
   too: a call of ``re.compile``, ``re.match`` ... whose pattern is a string constant
   that matches the whole of one of :data:`ORDER_SAMPLES` (a ``timeline:province:turn``
@@ -70,6 +76,9 @@ KIND_CALLS = frozenset(
     {"is_world_document", "is_space", "empires_per_game", "ruleset_for_document"}
 )
 KIND_FLAGS = frozenset({"empires_per_game"})
+SNIFFING_MODULES = frozenset(
+    {"judge.rules.standings", "judge.rules.reading", "judge.rules.allowance"}
+)
 REGEX_CALLS = frozenset(
     {"compile", "match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer"}
 )
@@ -112,6 +121,17 @@ KNOWN: dict[str, str] = {
         "order-numbering hook)"
     ),
     "judge/commands/resign.py:Resign._withdraw: call empires_per_game()": _JOIN,
+    "judge/commands/summary.py:<module>: import judge.rules.standings": (
+        "SUMMARY counts centres by sniffing the position (issue 27 item 3: ruleset_for_game)"
+    ),
+    "judge/commands/inbound.py:<module>: import judge.rules.reading": (
+        "orders read by the ruleset that sniffs the position (issue 27 item 3: "
+        "ruleset_for_game in the context)"
+    ),
+    "judge/commands/orders.py:<module>: import judge.rules.allowance": (
+        "allowances asked of the ruleset that sniffs the position (issue 27 item 3: "
+        "ruleset_for_game in the context)"
+    ),
     "judge/commands/summary.py:settings_lines: compare MULTIVERSE_RULES": (
         "SUMMARY's adjacency line (issue 27 item 3: a settings-lines hook)"
     ),
@@ -197,6 +217,9 @@ def _call_finds(node: ast.Call, parent: ast.AST | None) -> list[str]:
     name = _name(node.func)
     if name in KIND_CALLS:
         found.append(f"call {name}()")
+    if name == "isinstance" and len(node.args) == 2:
+        classes = [_name(c) or "" for c in _operands(node.args[1])]
+        found += [f"isinstance {c}" for c in classes if c.endswith("Ruleset") and c != "Ruleset"]
     if name == "getattr" and len(node.args) > 1 and _text(node.args[1]) in KIND_FLAGS:
         found.append(f"flag {_text(node.args[1])}")
     if (
@@ -228,6 +251,10 @@ def kind_questions(source: str) -> list[tuple[str, str]]:
             pattern = _is_regex_over_orders(node)
             if pattern is not None:
                 whats.append(f"regex {pattern}")
+        elif isinstance(node, ast.ImportFrom) and node.module in SNIFFING_MODULES:
+            whats = [f"import {node.module}"]
+        elif isinstance(node, ast.Import):
+            whats = [f"import {a.name}" for a in node.names if a.name in SNIFFING_MODULES]
         elif (
             isinstance(node, ast.Attribute)
             and node.attr in KIND_FLAGS
@@ -271,6 +298,9 @@ def test_the_kinds_of_question_are_found() -> None:
         "    if doc.get('colonies'):\n"
         "        return is_space(doc)\n"
         "    return doc.get('colonies') or doc.get('boards', []) or v.empires_per_game\n"
+        "def h(doc):\n"
+        "    from judge.rules.standings import survivors\n"
+        "    return survivors(doc) if isinstance(doc, (dict, MultiverseRuleset)) else 0\n"
         "class C:\n"
         "    def g(self, kind):\n"
         "        return kind in (STANDARD_RULES, 'outerspace')\n"
@@ -285,6 +315,8 @@ def test_the_kinds_of_question_are_found() -> None:
             ("f", "get('colonies')"),
             ("f", "call is_space()"),
             ("f", "flag empires_per_game"),
+            ("h", "import judge.rules.standings"),
+            ("h", "isinstance MultiverseRuleset"),
             ("C.g", "compare STANDARD_RULES"),
             ("C.g", "compare 'outerspace'"),
         ]

@@ -303,9 +303,9 @@ def position_scene(
     title = f"{game} · {phase} · {what}"
     kind = picture_of(doc, picture)
     if kind == GRID_PICTURE:
-        from judge.rules.standings import active_boards
+        from judge.rules.multiverse.ruleset import world_heads  # a grid is of a world
 
-        active = {_key(b) for b in active_boards(doc)}
+        active = {_key(b) for b in world_heads(doc)}
         return draw_grid(geo, _states(doc["boards"]), [], active=active, changed=set(), title=title)
     board = BoardState(
         units=doc.get("units", []),
