@@ -124,5 +124,5 @@ def place_empires(game: Game) -> None:
     """The starting position of a game's empires, each with its spacecraft of three
     armies (the ruleset's), stored when the game starts."""
     rules = ruleset_for_game(game)
-    doc = rules.empire_position(game.position_doc(), game_empires(game))  # type: ignore[attr-defined]
+    doc = rules.empire_position(game.position_doc(), game_empires(game))
     set_game_position(game, doc)

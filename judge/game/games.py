@@ -66,8 +66,9 @@ def variant_powers(variant: str) -> list[PowerInfo]:
 
 def empires_per_game(variant: str) -> bool:
     """Whether a variant's powers are named per game (Outer Space's empires): its
-    players name them at JOIN instead of choosing among the variant's powers."""
-    return load_variant(variant).empires_per_game
+    players name them at JOIN instead of choosing among the variant's powers (the
+    ruleset's :attr:`~judge.rules.base.Ruleset.players_name_powers`)."""
+    return ruleset_for(variant).players_name_powers
 
 
 def game_variant(game: Game) -> Variant:
@@ -75,7 +76,7 @@ def game_variant(game: Game) -> Variant:
     empires are named per game, that map with the empires its stored position names
     (none yet while nobody has joined)."""
     loaded = load_variant(game.variant)
-    if not loaded.empires_per_game:
+    if not ruleset_for_game(game).players_name_powers:
         return loaded
     doc = game.position_doc()
     if not doc.get("powers"):

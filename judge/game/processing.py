@@ -163,8 +163,11 @@ def _render(
 
 def _picture(game: Game, turn: Step) -> Picture | None:
     """The map of the processed phase, drawn once for every recipient."""
-    code = ruleset_for_game(game).processed_phase(turn)
-    return turn_picture(game_variant(game), turn.before, turn.answer, game.name, code)
+    rules = ruleset_for_game(game)
+    code = rules.processed_phase(turn)
+    return turn_picture(
+        game_variant(game), turn.before, turn.answer, game.name, code, picture=rules.picture
+    )
 
 
 def _mail_by_zone(

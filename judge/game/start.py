@@ -26,7 +26,7 @@ from sqlmodel import Session, col, select
 
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.empires import MIN_EMPIRES, place_empires
-from judge.game.games import empires_per_game, game_powers, game_variant, variant_label
+from judge.game.games import game_powers, game_variant, variant_label
 from judge.game.history import keep_report
 from judge.game.links import with_links
 from judge.game.processing import set_game_position
@@ -60,7 +60,7 @@ def seats_of(game: Game) -> int:
     """How many players the game waits for (its seats, or as many as the powers
     fill when each player holds the ruleset's number of powers).  A game whose
     players name their empires waits for its seats."""
-    if empires_per_game(game.variant):
+    if ruleset_for_game(game).players_name_powers:
         return game.seats
     powers = len(game_powers(game))
     full = powers // ruleset_for_game(game).powers_per_seat(game.seats, powers)
@@ -133,11 +133,12 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
     applicants = applicants_of(session, game)
     if not applicants:
         raise ValueError(f"game {game.name} has nobody to play: no one has joined it")
-    if empires_per_game(game.variant) and len(applicants) < MIN_EMPIRES:
+    names_powers = ruleset_for_game(game).players_name_powers
+    if names_powers and len(applicants) < MIN_EMPIRES:
         raise ValueError(
             f"game {game.name} needs at least {MIN_EMPIRES} empires: {len(applicants)} has joined"
         )
-    if empires_per_game(game.variant):
+    if names_powers:
         place_empires(game)  # each empire named at JOIN gets its spacecraft
     seats = _seat_powers(game, applicants)
     for applicant, powers in zip(applicants, seats, strict=True):
@@ -183,7 +184,9 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             "disorder (units hold, retreats disband, builds are waived)."
         )
     rules = ruleset_for_game(game)
-    picture = safe_position_picture(game.position_doc(), variant, game.name, game.phase, "start")
+    picture = safe_position_picture(
+        game.position_doc(), variant, game.name, game.phase, "start", picture=rules.picture
+    )
     for person in game_recipients(session, game):
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None

@@ -22,13 +22,13 @@ from sqlmodel import Session, select
 from judge.game.end import end_game
 from judge.game.games import game_powers, power_name
 from judge.mail.outgoing import Author
-from judge.rules.standings import largest_power, survivors
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
 
 def voters(session: Session, game: Game) -> list[Player]:
     """The players whose votes count: still playing a surviving power."""
-    alive = survivors(game.position_doc())
+    alive = ruleset_for_game(game).survivors(game.position_doc())
     rows = session.exec(select(Player).where(Player.game_id == game.id, Player.status == PLAYING))
     return [p for p in rows if p.power in alive]
 
@@ -43,9 +43,10 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     if not voting:
         return None
     doc = game.position_doc()
+    rules = ruleset_for_game(game)
     if all(p.draw for p in voting):
-        return f"Draw declared between {_names(game, survivors(doc))}."
-    largest = largest_power(doc)
+        return f"Draw declared between {_names(game, rules.survivors(doc))}."
+    largest = rules.largest_power(doc)
     others = [p for p in voting if p.power != largest]
     played = {p.power for p in voting}
     if largest is not None and largest in played and others and all(p.concede for p in others):

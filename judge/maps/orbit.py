@@ -50,12 +50,6 @@ class Space:
     colonies: Mapping[str, tuple[str, ...]]
 
 
-def is_space(doc: Mapping[str, Any]) -> bool:
-    """Whether ``doc`` (a position or an answer) is an Outer Space one."""
-    units = doc.get("units") or []
-    return "colonies" in doc or any(u.get("province") == ORBIT for u in units)
-
-
 def space_of(doc: Mapping[str, Any], powers: Sequence[str] = ()) -> Space:
     """The orbit counts and colonies of ``doc``; the empires are ``powers`` (else the
     document's own ``powers``), then any other empire the document names, sorted."""

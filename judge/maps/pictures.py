@@ -9,6 +9,11 @@
 An Outer Space position is drawn on its map's board with the extras of
 :mod:`judge.maps.orbit` (the armies in orbit in a panel, the colonies ringed).
 
+Which picture a position gets is the game's ruleset's answer
+(:attr:`judge.rules.base.Ruleset.picture`: ``BOARD_PICTURE``, ``GRID_PICTURE`` or
+``ORBIT_PICTURE``), given by the caller as ``picture``; nothing here looks at a
+document to guess its kind.
+
 A picture is drawn once per game and phase and shared by every recipient.  Every
 function returns None when the variant has no geometry file.  :func:`results_scene`
 and :func:`position_scene` give the drawn canvas itself, whose ``scene`` lists what
@@ -44,13 +49,13 @@ from judge.maps.orbit import (
     Space,
     draw_colonies,
     draw_panel,
-    is_space,
     on_the_map,
     orbit_marks,
     space_of,
     with_empire_colours,
 )
 from judge.reports.phases import describe_phase
+from judge.rules.base import GRID_PICTURE, ORBIT_PICTURE
 
 log = logging.getLogger(__name__)
 
@@ -155,12 +160,28 @@ def _name(game: str, phase: str) -> str:
     return f"{game.lower()}-{phase.upper()}.png"
 
 
+def picture_of(doc: Mapping[str, Any], picture: str | None) -> str:
+    """``picture`` (the game's ruleset's :attr:`~judge.rules.base.Ruleset.picture`);
+    without it (a caller without the game), the picture of the ruleset that reads
+    ``doc`` (:func:`~judge.rules.registry.ruleset_for_document`)."""
+    if picture is not None:
+        return picture
+    from judge.rules.registry import ruleset_for_document
+
+    return ruleset_for_document(doc).picture
+
+
 def results_picture(
-    variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
+    variant: HasDirectory,
+    before: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    game: str,
+    *,
+    picture: str | None = None,
 ) -> Picture | None:
     """The picture of one processed phase of a standard (or Outer Space) game."""
     geo = geometry_for(variant.directory)
-    drawn = results_scene(variant, before, answer, game)
+    drawn = results_scene(variant, before, answer, game, picture=picture)
     if geo is None or drawn is None:
         return None
     canvas, title = drawn
@@ -170,7 +191,12 @@ def results_picture(
 
 
 def results_scene(
-    variant: HasDirectory, before: Mapping[str, Any], answer: Mapping[str, Any], game: str
+    variant: HasDirectory,
+    before: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    game: str,
+    *,
+    picture: str | None = None,
 ) -> tuple[Canvas, str] | None:
     """The canvas (with its scene) and title of :func:`results_picture`."""
     geo = geometry_for(variant.directory)
@@ -187,7 +213,7 @@ def results_scene(
     title = f"{game} · {describe_phase(phase)} · results"
     before_dislodged = [d["province"] for d in before.get("dislodged", [])]
     space = None
-    if is_space(answer) or is_space(before):
+    if picture_of(before, picture) == ORBIT_PICTURE:
         space = space_of(answer, answer.get("powers") or before.get("powers") or ())
     return single_canvas(geo, board, marks, title, before_dislodged, space), title
 
@@ -243,11 +269,17 @@ def world_scene(
 
 
 def position_picture(
-    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+    doc: Mapping[str, Any],
+    variant: HasDirectory,
+    game: str,
+    phase: str,
+    what: str = "position",
+    *,
+    picture: str | None = None,
 ) -> Picture | None:
     """A stored position (a standard phase document or a multiverse world) without orders."""
     geo = geometry_for(variant.directory)
-    canvas = position_scene(doc, variant, game, phase, what)
+    canvas = position_scene(doc, variant, game, phase, what, picture=picture)
     if geo is None or canvas is None:
         return None
     title = f"{game} · {phase} · {what}"
@@ -256,24 +288,31 @@ def position_picture(
 
 
 def position_scene(
-    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+    doc: Mapping[str, Any],
+    variant: HasDirectory,
+    game: str,
+    phase: str,
+    what: str = "position",
+    *,
+    picture: str | None = None,
 ) -> Canvas | None:
     """The canvas (with its scene) of :func:`position_picture`."""
     geo = geometry_for(variant.directory)
     if geo is None:
         return None
     title = f"{game} · {phase} · {what}"
-    if isinstance(doc.get("boards"), list):
-        from judge.rules.standings import active_boards
+    kind = picture_of(doc, picture)
+    if kind == GRID_PICTURE:
+        from judge.rules.multiverse.ruleset import world_heads  # a grid is of a world
 
-        active = {_key(b) for b in active_boards(doc)}
+        active = {_key(b) for b in world_heads(doc)}
         return draw_grid(geo, _states(doc["boards"]), [], active=active, changed=set(), title=title)
     board = BoardState(
         units=doc.get("units", []),
         dislodged=doc.get("dislodged", []),
         centres=doc.get("supply_centers", {}),
     )
-    space = space_of(doc) if is_space(doc) else None
+    space = space_of(doc) if kind == ORBIT_PICTURE else None
     return single_canvas(geo, board, [], title, space=space)
 
 
@@ -283,25 +322,34 @@ def turn_picture(
     answer: Mapping[str, Any],
     game: str,
     turn: str,
+    *,
+    picture: str | None = None,
 ) -> Picture | None:
     """The picture of a processed phase (standard) or step (multiverse, named ``turn``).
 
     A picture that cannot be drawn is logged and left out: the results go out anyway."""
     try:
-        if isinstance(before.get("boards"), list):
+        kind = picture_of(before, picture)
+        if kind == GRID_PICTURE:
             return world_picture(answer, variant, game, turn)
-        return results_picture(variant, before, answer, game)
+        return results_picture(variant, before, answer, game, picture=kind)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
         log.exception("no map picture for %s %s", game, turn)
         return None
 
 
 def safe_position_picture(
-    doc: Mapping[str, Any], variant: HasDirectory, game: str, phase: str, what: str = "position"
+    doc: Mapping[str, Any],
+    variant: HasDirectory,
+    game: str,
+    phase: str,
+    what: str = "position",
+    *,
+    picture: str | None = None,
 ) -> Picture | None:
     """:func:`position_picture`, logged and None when it cannot be drawn."""
     try:
-        return position_picture(doc, variant, game, phase, what)
+        return position_picture(doc, variant, game, phase, what, picture=picture)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the mail)
         log.exception("no map picture for %s %s", game, phase)
         return None

@@ -33,6 +33,13 @@ Document = dict[str, Any]
 # Orders sharing one allowance: ("build", "remove" or "waive", a board or "").
 Group = tuple[str, str]
 
+# How judge.maps pictures a position (Ruleset.picture): the map's one board; a grid
+# of boards (a multiverse world); the board with Outer Space's orbit panel and
+# colonies.
+BOARD_PICTURE = "board"
+GRID_PICTURE = "grid"
+ORBIT_PICTURE = "orbit"
+
 
 @dataclass(frozen=True)
 class Owed:
@@ -93,6 +100,11 @@ class Ruleset(ABC):
 
     name: str = ""
     engine: EngineRules
+
+    # How judge.maps draws a position of these rules (BOARD_PICTURE, GRID_PICTURE or
+    # ORBIT_PICTURE), and one board of it (the web's page of a multiverse board).
+    picture: str = BOARD_PICTURE
+    board_picture: str = BOARD_PICTURE
 
     # -------------------------------------------------------------- positions
 
@@ -172,6 +184,16 @@ class Ruleset(ABC):
         return self.step(doc)
 
     # ----------------------------------------------------------------- seats
+
+    # Whether the players name their own powers at JOIN (Outer Space's empires)
+    # instead of choosing among the variant's; :meth:`empire_position` then places
+    # them when the game starts.
+    players_name_powers: bool = False
+
+    def empire_position(self, doc: Mapping[str, Any], empires: Sequence[Any]) -> Document:
+        """The starting position once the powers the players named are known (by
+        rules whose :attr:`players_name_powers`)."""
+        raise NotImplementedError(f"the {self.name} rules do not let players name powers")
 
     def powers_per_seat(self, seats: int, powers: int) -> int:
         """How many powers each player holds in a game of ``seats`` players (0: the
@@ -320,6 +342,11 @@ class Ruleset(ABC):
     # A heading for the centre totals after the boards of the status, or empty
     # when the boards' own centre lines say it all.
     centre_totals_heading: str = ""
+
+    def timeline_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """Every board of a position laid out on timelines (each with its ``timeline``
+        and ``phase``), in stored order; none for a one-board game."""
+        return []
 
     def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
         """Sentences on the position's timelines and forks, for a game's summary

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from judge.game.games import game_variant
 from judge.game.processing import past_phase_picture
 from judge.maps import safe_position_picture
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game
 from judge.web.cache import Memo
 
@@ -25,7 +26,12 @@ class Pictures:
     def now(self, game: Game) -> bytes | None:
         """The position now (every board of a multiverse game, as a grid)."""
         key = ("now", game.id, game.version)
-        return self._memo.get(key, lambda: _png(_position(game.position_doc(), game, "position")))
+        return self._memo.get(
+            key,
+            lambda: _png(
+                _position(game.position_doc(), game, "position", ruleset_for_game(game).picture)
+            ),
+        )
 
     def phase(self, session: Session, game: Game, number: int, phase: str) -> bytes | None:
         """A processed phase with its orders and their results."""
@@ -36,11 +42,14 @@ class Pictures:
         """One board of a multiverse world, at the size of a standard game's map."""
         key = ("board", game.id, game.version, board.get("timeline"), board.get("phase"))
         doc = {**board, "variant": game.variant}
-        return self._memo.get(key, lambda: _png(_position(doc, game, title)))
+        picture = ruleset_for_game(game).board_picture
+        return self._memo.get(key, lambda: _png(_position(doc, game, title, picture)))
 
 
-def _position(doc: Mapping[str, Any], game: Game, what: str) -> Any:
-    return safe_position_picture(doc, game_variant(game), game.name, game.phase, what)
+def _position(doc: Mapping[str, Any], game: Game, what: str, picture: str) -> Any:
+    return safe_position_picture(
+        doc, game_variant(game), game.name, game.phase, what, picture=picture
+    )
 
 
 def _png(picture: Any) -> bytes | None:

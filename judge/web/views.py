@@ -20,6 +20,7 @@ from judge.clock.timing import describe_rules
 from judge.game.clock import game_timing
 from judge.game.games import current_order_texts, game_powers, power_name, variant_label
 from judge.reports.phases import describe_phase
+from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -335,10 +336,8 @@ def broadcast_press(session: Session, game: Game) -> list[PressItem]:
     ]
 
 
-def _timelines(doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]:
-    boards = doc.get("boards")
-    if not isinstance(boards, list):
-        return {}
+def _timelines(game: Game, doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]:
+    boards = ruleset_for_game(game).timeline_boards(doc)
     last: dict[int, str] = {}
     for b in boards:
         last[int(b["timeline"])] = str(b["phase"])
@@ -377,7 +376,7 @@ def game_page(session: Session, game: Game) -> GamePage:
         totals=totals,
         phases=phases_of(session, game),
         press=broadcast_press(session, game),
-        timelines=_timelines(doc),
+        timelines=_timelines(game, doc),
         version=game.version,
     )
 
@@ -424,7 +423,7 @@ def report_phase(session: Session, game: Game, number: int) -> str | None:
 def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     """One board of a multiverse game's world now, or None."""
     doc = game.position_doc()
-    grid = _timelines(doc)
+    grid = _timelines(game, doc)
     cells = grid.get(timeline, [])
     at = next((i for i, c in enumerate(cells) if c.phase == phase.upper()), None)
     if at is None:
@@ -435,7 +434,7 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     )
     rules = ruleset_for_game(game)
     lines: list[str] = []
-    for view in rules.board_views(_only_board(doc, timeline, phase.upper())):
+    for view in rules.board_views(_only_board(rules, doc, timeline, phase.upper())):
         for block in _board_blocks(game, {**doc, "boards": [view.board]}):
             lines.extend(block.lines)
         break
@@ -452,17 +451,21 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     )
 
 
-def _only_board(doc: Mapping[str, Any], timeline: int, phase: str) -> dict[str, Any]:
+def _only_board(
+    rules: Ruleset, doc: Mapping[str, Any], timeline: int, phase: str
+) -> dict[str, Any]:
     """The world with only one board (every board is then the 'active' one)."""
     boards = [
-        b for b in doc.get("boards", []) if int(b["timeline"]) == timeline and b["phase"] == phase
+        b
+        for b in rules.timeline_boards(doc)
+        if int(b["timeline"]) == timeline and b["phase"] == phase
     ]
     return {**doc, "boards": boards}
 
 
 def board_of(game: Game, timeline: int, phase: str) -> Mapping[str, Any] | None:
     """The board document of one board of the world now, or None."""
-    for b in game.position_doc().get("boards", []):
+    for b in ruleset_for_game(game).timeline_boards(game.position_doc()):
         if int(b["timeline"]) == timeline and str(b["phase"]) == phase.upper():
             return dict(b)
     return None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
-from judge.rules.base import BoardView, Document, Group, Owed, Ruleset, Step
+from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
 from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
@@ -110,6 +110,19 @@ class MultiverseRuleset(Ruleset):
 
     name = "multiverse"
     centre_totals_heading = "Unique supply centres on the active boards:"
+    picture = GRID_PICTURE
+
+    @property
+    def board_picture(self) -> str:  # type: ignore[override]
+        """One board is drawn as the map's rules draw their position."""
+        return self.base.board_picture
+
+    @property
+    def players_name_powers(self) -> bool:  # type: ignore[override]
+        return self.base.players_name_powers
+
+    def timeline_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return list(doc.get("boards", []))
 
     def __init__(self, base: Ruleset) -> None:
         self.base = base

@@ -15,7 +15,15 @@ from judge.engine.phase import Phase
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.reports.sentences import register_report_kind
-from judge.rules.base import Document, Owed, Ruleset, Step, StoredOrder, unanswered
+from judge.rules.base import (
+    ORBIT_PICTURE,
+    Document,
+    Owed,
+    Ruleset,
+    Step,
+    StoredOrder,
+    unanswered,
+)
 from judge.rules.outerspace.documents import (
     adjudicate_space_document,
     judge_space_checks,
@@ -39,6 +47,8 @@ class OuterSpaceRuleset(StandardRuleset):
 
     name = "outerspace"
     disorder_rules = ()  # D22: its own removals, an army in orbit one move from land
+    picture = board_picture = ORBIT_PICTURE
+    players_name_powers = True
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
