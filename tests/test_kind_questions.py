@@ -107,6 +107,7 @@ KNOWN: dict[str, str] = {
     "judge/commands/gm_create.py:check_options: call empires_per_game()": _JOIN,
     "judge/commands/gm_create.py:check_options: compare STANDARD_RULES": _CREATE,
     "judge/commands/gm_create.py:describe_game: compare FIVED": _CREATE,
+    "judge/commands/gm_create.py:describe_game: compare STANDARD_RULES": _CREATE,
     "judge/commands/gm_create.py:describe_game: compare MULTIVERSE_RULES": _CREATE,
     "judge/commands/gm_create.py:parse_create: compare FIVED": _CREATE,
     "judge/commands/gm_create.py:parse_create: compare MULTIVERSE_RULES": _CREATE,
