@@ -18,6 +18,14 @@ A batch holds the database's write turn (:mod:`judge.store.turns`) and, once it 
 ``YIELD_SECONDS``, ends early when another thread waits for the turn (the sender marking
 replies sent, the intake storing mail, the deadline runner).
 
+**Several daemons.**  A batch is the database's one processing batch while it runs
+(``BEGIN IMMEDIATE`` on SQLite; on PostgreSQL an advisory lock, for which another
+daemon's batch waits: ``judge.store.mail.hold_processing``), and it claims each row it
+takes (``judge.store.mail.claim_pending``): a row another daemon handled meanwhile is
+passed over.  So each mail is applied once, in the order above, by whichever daemon.
+A transient database error (a restart, a dropped connection) rolls the batch back and
+the runner tries again after ``TRANSIENT_PAUSE``.
+
 Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
 here, whatever the command processor, so that no processor can start a mail loop.
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by

@@ -9,7 +9,11 @@ wait, since that fold waits for the lock), else by a commit of the row.  The dae
 runs the sender in a process of its own (:mod:`judge.runners.sender_process`).  If the
 sender dies between the relay's acceptance and that mark, the mail is sent again after
 the restart (at-least-once); both copies carry the same Message-ID (stored in the
-outbox row's bytes), so a reader or a filter can recognise the duplicate.
+outbox row's bytes), so a reader or a filter can recognise the duplicate.  A mark that
+cannot be written (a full disk, the database gone) is held in memory and written
+before anything else is sent (``held``); its mail is not sent again.  On PostgreSQL,
+where several daemons may share the outbox, each row is claimed before it is handed
+over (``judge.store.mail.claim_outbox``).
 
 What a failure does (docs/mail-transport.md, "The outbox and the sender"):
 
