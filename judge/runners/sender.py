@@ -289,9 +289,10 @@ class OutboxSender:
     def _journaled(self) -> Collection[int]:
         """The rows marked sent in the journal or held in memory, not yet in the
         outbox."""
-        if self.journal is None:
-            return self.held
-        return self.journal.marks.keys() | self.held.keys() if self.held else self.journal.marks
+        marks = self.journal.marks if self.journal is not None else {}
+        if not self.held:
+            return marks
+        return marks.keys() | self.held.keys()
 
     def _fold(self, quick: bool = False) -> None:
         """Fold the journal's marks into the outbox, waiting for the write lock as long
