@@ -24,6 +24,7 @@ from sqlalchemy.engine import Engine
 
 from judge.config import Config
 from judge.mail.outgoing import Author
+from judge.runners.daemon_lock import hold_database
 from judge.runners.deadline_runner import DeadlineRunner
 from judge.runners.imap_source import ImapSource
 from judge.runners.inbox import InboxRunner, ProcessFn
@@ -129,7 +130,17 @@ class Daemon:
 
 
 def run_daemon(config: Config, process: ProcessFn | None = None) -> None:
-    """Run the judge until SIGTERM or SIGINT, then stop cleanly."""
+    """Run the judge until SIGTERM or SIGINT, then stop cleanly.  On SQLite, refuses
+    to start while another daemon runs on the same database (:mod:`daemon_lock`)."""
+    held = hold_database(config.database.url)
+    try:
+        _run(config, process)
+    finally:
+        if held is not None:
+            held.close()
+
+
+def _run(config: Config, process: ProcessFn | None) -> None:
     migrate(config.database.url)
     engine = make_engine(config.database.url)
     daemon = Daemon(config, engine, process)

@@ -18,6 +18,14 @@ A batch holds the database's write turn (:mod:`judge.store.turns`) and, once it 
 ``YIELD_SECONDS``, ends early when another thread waits for the turn (the sender marking
 replies sent, the intake storing mail, the deadline runner).
 
+**Several daemons.**  A batch is the database's one processing batch while it runs
+(``BEGIN IMMEDIATE`` on SQLite; on PostgreSQL an advisory lock, for which another
+daemon's batch waits: ``judge.store.mail.hold_processing``), and it claims each row it
+takes (``judge.store.mail.claim_pending``): a row another daemon handled meanwhile is
+passed over.  So each mail is applied once, in the order above, by whichever daemon.
+A transient database error (a restart, a dropped connection) rolls the batch back and
+the runner tries again after ``TRANSIENT_PAUSE``.
+
 Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
 here, whatever the command processor, so that no processor can start a mail loop.
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by
@@ -64,7 +72,7 @@ from judge.mail.outgoing import Author, answer, re_subject
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
-from judge.store.db import is_transient
+from judge.store.db import TRANSIENT_PAUSE, is_transient
 from judge.store.limits import limited_body
 from judge.store.turns import WriteTurn, write_turn
 
@@ -106,22 +114,24 @@ def load_processor(spec: str = DEFAULT_PROCESSOR) -> ProcessFn:
 
 
 def _begin(session: Session) -> None:
-    """Open the session's transaction now.  On SQLite it is begun explicitly (the
-    driver would begin it only at the first write, and a savepoint taken before that
-    would be a transaction of its own), and IMMEDIATE: the batch will write, so it
-    takes the write lock at once instead of failing to upgrade a stale read later."""
+    """Open the session's transaction now as the database's one processing batch.  On
+    SQLite it is begun explicitly (the driver would begin it only at the first write,
+    and a savepoint taken before that would be a transaction of its own), and
+    IMMEDIATE: the batch will write, so it takes the write lock at once instead of
+    failing to upgrade a stale read later.  On PostgreSQL the batch waits for any other
+    daemon's batch to end (``judge.store.mail.hold_processing``)."""
     connection = session.connection()
     if connection.dialect.name == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+    store.hold_processing(session)
 
 
 def _load(session: Session, ids: Sequence[int]) -> None:
-    """Read these rows into the session in one statement, so that taking them one by
-    one reads nothing more; the session's ``info`` holds them for its life (its identity
-    map holds objects weakly).  A row not loaded here is read when taken."""
+    """Claim these rows (those still pending: another daemon may have handled some)
+    and read them into the session in one statement, so that taking them one by one
+    reads nothing more.  A row not claimed here is claimed when taken."""
     if ids:
-        stmt = select(store.InboundMessage).where(col(store.InboundMessage.id).in_(ids))
-        session.info["batch_rows"] = list(session.exec(stmt))
+        store.claim_pending(session, ids)
 
 
 class _Failed(Exception):  # noqa: N818 - a signal inside the runner, not an error kind
@@ -275,8 +285,8 @@ class InboxRunner:
         common case: the mail does not fail).  A transient database error is raised as
         it is; any other failure as :class:`_Failed`, after which the batch must be
         rolled back and taken again with :meth:`_handle_in`."""
-        row = session.get(store.InboundMessage, row_id)
-        if row is None or row.status != store.PENDING:
+        row = store.claim_one(session, row_id)
+        if row is None:  # handled meanwhile (by another daemon too)
             return
         try:
             self._apply(session, row)
@@ -288,9 +298,9 @@ class InboxRunner:
     def _handle_in(self, session: Session, row_id: int) -> str:
         """Handle one row inside the batch's transaction, in a savepoint of its own, and
         quarantine it if it fails; return its new status."""
-        row = session.get(store.InboundMessage, row_id)
-        if row is None or row.status != store.PENDING:
-            return row.status if row else "missing"
+        row = store.claim_one(session, row_id)
+        if row is None:  # handled meanwhile (by another daemon too)
+            return "taken"
         error = self._attempt(session, lambda: self._apply(session, row))
         if error is None:
             return row.status
@@ -398,6 +408,7 @@ class InboxRunner:
                 except _Failed:  # again, each row in a savepoint, and on to the bounds
                     session.rollback()
                     _begin(session)
+                    _load(session, self.last_batch)  # the rollback ended the claims
                     for row_id in self.last_batch:
                         self._handle_in(session, row_id)
                     self._take(session, queue, turn, started, self._handle_in)
@@ -507,7 +518,11 @@ class InboxRunner:
                     self.wake.wait(idle_seconds)
                     self.wake.clear()
                 delay = 1.0
-            except Exception:
+            except Exception as failure:
+                if is_transient(failure):  # a restart, a dropped connection, a lock
+                    log.warning("processor: %s; retrying in %.1f s", failure, TRANSIENT_PAUSE)
+                    self.stop.wait(TRANSIENT_PAUSE)
+                    continue
                 log.exception("processor failed; retrying in %.1f s", delay)
                 self.stop.wait(delay)
                 delay = min(backoff_max, delay * 2)

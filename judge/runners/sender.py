@@ -9,7 +9,11 @@ wait, since that fold waits for the lock), else by a commit of the row.  The dae
 runs the sender in a process of its own (:mod:`judge.runners.sender_process`).  If the
 sender dies between the relay's acceptance and that mark, the mail is sent again after
 the restart (at-least-once); both copies carry the same Message-ID (stored in the
-outbox row's bytes), so a reader or a filter can recognise the duplicate.
+outbox row's bytes), so a reader or a filter can recognise the duplicate.  A mark that
+cannot be written (a full disk, the database gone) is held in memory and written
+before anything else is sent (``held``); its mail is not sent again.  On PostgreSQL,
+where several daemons may share the outbox, each row is claimed before it is handed
+over (``judge.store.mail.claim_outbox``).
 
 What a failure does (docs/mail-transport.md, "The outbox and the sender"):
 
@@ -39,10 +43,12 @@ from sqlmodel import Session
 
 from judge.config import OutboundSection
 from judge.runners.keeper_notices import KeeperNotices
-from judge.store.db import is_transient, make_engine
+from judge.store.db import TRANSIENT_PAUSE, is_transient, make_engine
 from judge.store.mail import (
     OutboxMessage,
+    claim_outbox,
     due_outbox,
+    fold_sent,
     mark_given_up,
     mark_retry,
     mark_sent,
@@ -99,6 +105,9 @@ class OutboxSender:
         self.retry_cap = retry_cap
         self.sent = 0
         self.journal = journal
+        # marks of mails the relay accepted that could not be written yet (a full disk,
+        # the database gone): written before anything else is sent, never sent again
+        self.held: dict[int, SentMark] = {}
         # folds that give up when the write lock is not free soon
         self._quick = engine
         if journal is not None and engine.dialect.name == "sqlite":
@@ -173,16 +182,46 @@ class OutboxSender:
 
     def _sent(self, session: Session, row: OutboxMessage, note: str | None) -> None:
         """Record, durably, that the relay accepted the row: in the journal when there
-        is one (folded into the outbox later), else in the outbox at once."""
-        if self.journal is not None:
-            assert row.id is not None
-            self.journal.record(SentMark(row.id, utcnow(), note))
-        else:
-            mark_sent(row)
-            row.last_error = note
-            session.add(row)
-            session.commit()
+        is one (folded into the outbox later), else in the outbox at once.  When the
+        mark cannot be written, it is held in memory (``held``) and the error raised:
+        the mark is written before anything else is sent, and the row is not sent
+        again meanwhile."""
+        assert row.id is not None
+        mark = SentMark(row.id, utcnow(), note)
         self.sent += 1
+        try:
+            if self.journal is not None:
+                self.journal.record(mark)
+            else:
+                mark_sent(row)
+                row.last_error = note
+                session.add(row)
+                session.commit()
+        except Exception:
+            self.held[mark.outbox_id] = mark
+            log.error("outbox %s was accepted by the relay but its mark is not written "
+                      "yet; held, written before anything else is sent", row.id)  # fmt: skip
+            raise
+
+    def write_held(self) -> None:
+        """Write the marks held in memory: to the journal when there is one, else (or
+        when the journal cannot be written either) to the outbox.  Raises when they
+        cannot be written yet (they stay held)."""
+        if not self.held:
+            return
+        if self.journal is not None:
+            try:
+                for mark in list(self.held.values()):
+                    self.journal.record(mark)
+                    del self.held[mark.outbox_id]
+                return
+            except OSError:
+                log.warning("the sender's journal cannot be written; marks go to the outbox")
+        with Session(self.engine) as session:
+            fold_sent(session, ((m.outbox_id, m.sent_at, m.note) for m in self.held.values()))
+            session.commit()
+        log.info("%d held sent marks written", len(self.held))
+        self.held.clear()
 
     def _retry(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A temporary failure: one attempt counted, the row backs off (or is given up
@@ -219,6 +258,7 @@ class OutboxSender:
         """Send every due row, over one SMTP session while the relay keeps it; return
         how many were sent.  Raises RelayUnavailable when the relay cannot be reached
         (the rows not yet tried are left as they are)."""
+        self.write_held()  # before anything else is sent
         if self.journal is not None and len(self.journal) >= FOLD_MARKS:
             self._fold()
         with Session(self.engine, expire_on_commit=False) as session:
@@ -234,6 +274,9 @@ class OutboxSender:
                         break
                     if smtp is None:
                         smtp = self.connect()
+                    if not claim_outbox(session, row):  # another daemon's sender has it
+                        session.rollback()
+                        continue
                     if not self._deliver(smtp, session, row) or smtp.sock is None:
                         smtp.close()
                         smtp = None
@@ -244,8 +287,12 @@ class OutboxSender:
 
     @property
     def _journaled(self) -> Collection[int]:
-        """The rows marked sent in the journal and not yet in the outbox."""
-        return self.journal.marks if self.journal is not None else ()
+        """The rows marked sent in the journal or held in memory, not yet in the
+        outbox."""
+        marks = self.journal.marks if self.journal is not None else {}
+        if not self.held:
+            return marks
+        return marks.keys() | self.held.keys()
 
     def _fold(self, quick: bool = False) -> None:
         """Fold the journal's marks into the outbox, waiting for the write lock as long
@@ -289,8 +336,21 @@ class OutboxSender:
                 log.warning("SMTP relay unavailable (%s); retrying in %.1f s", exc, delay)
                 self.stop.wait(delay)
                 delay = min(self.backoff_max, delay * 2)
-            except Exception:
+            except Exception as failure:
+                if is_transient(failure):
+                    log.warning("sender: %s; retrying in %.1f s", failure, TRANSIENT_PAUSE)
+                    self.stop.wait(TRANSIENT_PAUSE)
+                    continue
                 log.exception("sender failed; retrying in %.1f s", delay)
                 self.stop.wait(delay)
                 delay = min(self.backoff_max, delay * 2)
+        self._finish()
+
+    def _finish(self) -> None:
+        """On the way out: write the held marks and fold the journal (a failure logged:
+        a mark not written then means its mail goes out again after the restart)."""
+        try:
+            self.write_held()
+        except Exception:  # noqa: BLE001
+            log.exception("held sent marks not written: their mails go out again")
         self._fold()

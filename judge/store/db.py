@@ -85,6 +85,10 @@ def session_scope(engine: Engine) -> Iterator[Session]:
             raise
 
 
+# seconds a runner waits before trying again after a transient database error (a
+# restart, a dropped connection, "database is locked"): promptly, without backoff
+TRANSIENT_PAUSE = 1.0
+
 # PostgreSQL's codes for a transaction that may simply be tried again: serialization
 # failure, deadlock, lock not available; the server shutting down or restarting
 # (admin_shutdown, crash_shutdown, cannot_connect_now); and (class 08) a connection lost

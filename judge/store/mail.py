@@ -21,6 +21,7 @@ from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
 
@@ -233,6 +234,68 @@ def pending_ids(session: Session, limit: int = 50, now: datetime | None = None) 
     return [i for i in session.exec(stmt) if i is not None]
 
 
+# the PostgreSQL advisory lock that one processor at a time holds for its batch
+# (any number fixed for the judge; "JUDGEMAIL" in ASCII)
+PROCESSING_LOCK = 0x4A5544474D41494C
+
+
+def hold_processing(session: Session) -> None:
+    """Open the caller's transaction as the one processing batch of the whole database,
+    waiting for another daemon's batch to end first: a PostgreSQL transaction-level
+    advisory lock, released at commit or rollback, and when the holder's connection dies
+    (a daemon killed mid-batch).  One batch at a time keeps each sender's and each
+    game's mail in the order of arrival across daemons, and processors never wait for
+    each other's games (no deadlock).  On SQLite the batch's ``BEGIN IMMEDIATE`` (the
+    database's one write lock) does the same."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(_HOLD_PROCESSING, {"key": PROCESSING_LOCK})
+
+
+_HOLD_PROCESSING = sql_text("SELECT pg_advisory_xact_lock(:key)")
+
+
+def claim_pending(session: Session, ids: Collection[int]) -> list[InboundMessage]:
+    """The rows of ``ids`` still pending, locked for the caller's transaction (``FOR
+    UPDATE SKIP LOCKED`` on PostgreSQL: a row another transaction holds is left to it;
+    SQLite has no row locks, its write lock is held already).  The session keeps them
+    as its claimed rows (:func:`claim_one`) until the next call."""
+    stmt = (
+        select(InboundMessage)
+        .where(col(InboundMessage.id).in_(list(ids)))
+        .where(InboundMessage.status == PENDING)
+        .with_for_update(skip_locked=True)
+    )
+    rows = list(session.exec(stmt))
+    session.info[_CLAIMED] = {row.id: row for row in rows}
+    return rows
+
+
+def claim_one(session: Session, row_id: int) -> InboundMessage | None:
+    """The pending row ``row_id``, claimed for the caller's transaction as
+    :func:`claim_pending` claims rows (read again only when it was not claimed yet);
+    None when it is gone, handled, or held by another transaction."""
+    claimed: dict[int, InboundMessage] = session.info.setdefault(_CLAIMED, {})
+    row = claimed.get(row_id)
+    if row is None:
+        stmt = (
+            select(InboundMessage)
+            .where(InboundMessage.id == row_id)
+            .where(InboundMessage.status == PENDING)
+            .with_for_update(skip_locked=True)
+        )
+        row = session.exec(stmt).first()
+        if row is None:
+            return None
+        claimed[row_id] = row
+    return row if row.status == PENDING else None
+
+
+# session.info key: the inbound rows the session's transaction claimed, by id (held
+# strongly: the identity map holds objects weakly)
+_CLAIMED = "judge.claimed_inbound"
+
+
 def inbound_failed(row: InboundMessage, error: str, bound: int, base: float = 2.0) -> bool:
     """Count a failed attempt to handle ``row`` (the caller commits): it is tried again
     after ``base`` seconds doubling, and after ``bound`` failures it is quarantined with
@@ -261,7 +324,7 @@ def save_handled(session: Session, row: InboundMessage) -> None:
     params = {f"new_{name}": value for name, value in values.items()}
     written = session.connection().execute(_SAVE_HANDLED, {"row_id": row.id, **params})
     if written.rowcount != 1:
-        raise RuntimeError(f"inbound row {row.id} was not found to be updated")
+        raise RuntimeError(f"inbound row {row.id} was not found pending to be updated")
     loaded = {name: getattr(row, name) for name in _OTHER_FIELDS}
     session.expire(row)  # drops the changes just written ...
     for name, value in {**loaded, **values}.items():  # ... and keeps the values
@@ -277,6 +340,7 @@ _OTHER_FIELDS = ("id", "message_key", "source", "received_at")
 _SAVE_HANDLED = (
     _INBOUND.update()
     .where(_INBOUND.c.id == bindparam("row_id"))
+    .where(_INBOUND.c.status == PENDING)  # a row handled elsewhere is never written over
     .values({name: bindparam(f"new_{name}") for name in _HANDLED_FIELDS})
 )
 
@@ -405,6 +469,27 @@ def due_outbox(
         .limit(limit)
     )
     return list(session.exec(_leaving_out(stmt, exclude)))
+
+
+def claim_outbox(session: Session, row: OutboxMessage, now: datetime | None = None) -> bool:
+    """On PostgreSQL, lock ``row`` for the caller's transaction if it is still pending
+    and due (``FOR UPDATE SKIP LOCKED``), read it again as it is now, and say whether
+    it was had: a row another daemon's sender holds, has sent or has backed off is
+    left alone.  The lock is held while the row is handed to the relay and marked; it
+    dies with the connection, so a row held by a killed daemon is free at once.  On
+    SQLite, where one sender holds the journal's lock (judge.store.sent_journal), this
+    reads nothing and gives True."""
+    if session.get_bind().dialect.name != "postgresql":  # no connection taken
+        return True
+    stmt = (
+        select(OutboxMessage)
+        .where(OutboxMessage.id == row.id)
+        .where(OutboxMessage.state == OUT_PENDING)
+        .where(OutboxMessage.next_attempt_at <= (now or utcnow()))
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return session.exec(stmt).first() is not None
 
 
 def next_due_time(session: Session, exclude: Collection[int] = ()) -> datetime | None:

@@ -87,6 +87,8 @@ class SentJournal:
         self.path = path
         self.marks: dict[int, SentMark] = {}
         self._file: BinaryIO | None = None
+        self._end = 0  # the file's length up to its last durable mark
+        self._torn = False  # a write failed: what it left after ``_end`` is cut off
 
     def open(self, stop: threading.Event | None = None) -> bool:
         """Open and lock the file, waiting while another sender holds it, and read the
@@ -120,6 +122,7 @@ class SentJournal:
             handle.truncate(whole)
             _sync(handle)
         marks: dict[int, SentMark] = {}
+        self._end = whole
         for number, line in enumerate(data[:whole].split(b"\n")):
             if not line:
                 continue
@@ -132,10 +135,23 @@ class SentJournal:
         return marks
 
     def record(self, mark: SentMark) -> None:
-        """Write one mark and wait until it is on disk."""
-        handle = self._opened()
-        handle.write(mark.line())
-        _sync(handle)
+        """Write one mark and wait until it is on disk.  When that fails (a full disk:
+        the write or the fsync raises), the error is raised and what the write left is
+        cut off before the next one, so that no mark lands on a torn line."""
+        fd = self._opened().fileno()  # unbuffered: a failed write leaves nothing queued
+        line = mark.line()
+        try:
+            if self._torn:
+                os.ftruncate(fd, self._end)
+                self._torn = False
+            written = 0
+            while written < len(line):  # appended (the file is open for appending)
+                written += os.write(fd, line[written:])
+            os.fsync(fd)
+        except OSError:
+            self._torn = True
+            raise
+        self._end += len(line)
         self.marks[mark.outbox_id] = mark
 
     def __contains__(self, outbox_id: object) -> bool:
@@ -155,6 +171,7 @@ class SentJournal:
             session.commit()
         handle = self._opened()
         handle.truncate(0)
+        self._end, self._torn = 0, False
         _sync(handle)
         self.marks.clear()
         return len(marks)

@@ -1,5 +1,6 @@
-"""Migration 0011 (game.due_at): games stored before it are all due at the first pass after it (their
-``due_at`` is 1970-01-01), so that each is planned once and gets its wake-up."""
+"""Migration 0011 (game.due_at): games stored before it are all due at the first pass
+after it (their ``due_at`` is 1970-01-01), so that each is planned once and gets its
+wake-up."""
 
 from __future__ import annotations
 
