@@ -10,6 +10,7 @@ from sqlmodel import Session, select
 
 from judge.store.db import make_engine
 from judge.store.mail import (
+    CLAIM_LEASE,
     PENDING,
     InboundMessage,
     OutboxMessage,
@@ -78,3 +79,26 @@ def test_an_outbox_row_claimed_by_one_sender_is_left_by_the_other(engine) -> Non
         one.commit()
         other.rollback()
         assert not claim_outbox(other, copy)  # sent: never claimed again
+
+
+def test_a_claim_outlives_its_senders_connection_until_the_lease_is_over(engine) -> None:  # noqa: ANN001
+    """Issue 25, item 5: a sender that handed a row to the relay and then lost the
+    database (a restart between the relay's 250 and the mark) keeps the row: no other
+    daemon's sender may take it until the claim's lease is over."""
+    with Session(engine) as session:
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = "judge@example.org", "p@x.test", "reply"
+        msg.set_content("reply\n")
+        enqueue(session, msg)
+        session.commit()
+    one = Session(engine, expire_on_commit=False)
+    row = one.exec(select(OutboxMessage)).one()
+    assert claim_outbox(one, row)
+    one.connection().invalidate()  # the first sender's connection is gone, its locks too
+    one.close()
+    with Session(engine) as other:
+        copy = other.exec(select(OutboxMessage)).one()
+        assert not claim_outbox(other, copy)  # claimed: left alone
+        later = copy.next_attempt_at + CLAIM_LEASE
+        other.rollback()
+        assert claim_outbox(other, copy, now=later)  # the lease is over: taken

@@ -13,7 +13,7 @@ outbox row's bytes), so a reader or a filter can recognise the duplicate.  A mar
 cannot be written (a full disk, the database gone) is held in memory and written
 before anything else is sent (``held``); its mail is not sent again.  On PostgreSQL,
 where several daemons may share the outbox, each row is claimed before it is handed
-over (``judge.store.mail.claim_outbox``).
+over, by a committed lease (``judge.store.mail.claim_outbox``).
 
 What a failure does (docs/mail-transport.md, "The outbox and the sender"):
 

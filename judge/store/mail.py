@@ -471,25 +471,40 @@ def due_outbox(
     return list(session.exec(_leaving_out(stmt, exclude)))
 
 
+# How long a row claimed by one daemon's sender is left alone by the others
+# (judge.store.mail.claim_outbox): longer than a database restart takes, so that a
+# sender that handed the mail to the relay can write its mark when the database is
+# back before anyone else may take the row.
+CLAIM_LEASE = timedelta(seconds=60)
+
+
 def claim_outbox(session: Session, row: OutboxMessage, now: datetime | None = None) -> bool:
-    """On PostgreSQL, lock ``row`` for the caller's transaction if it is still pending
-    and due (``FOR UPDATE SKIP LOCKED``), read it again as it is now, and say whether
-    it was had: a row another daemon's sender holds, has sent or has backed off is
-    left alone.  The lock is held while the row is handed to the relay and marked; it
-    dies with the connection, so a row held by a killed daemon is free at once.  On
-    SQLite, where one sender holds the journal's lock (judge.store.sent_journal), this
-    reads nothing and gives True."""
+    """On PostgreSQL, claim ``row`` if it is still pending and due: lock it (``FOR
+    UPDATE SKIP LOCKED``), read it again as it is now, move its next attempt
+    :data:`CLAIM_LEASE` ahead and commit, so that no other daemon's sender takes it
+    while this one hands it to the relay and marks it, even if the database restarts
+    in between (the mark is then held in memory and written first).  A row another
+    sender holds, has sent or has backed off is left alone (False).  A sender killed
+    after its claim leaves the row to the others once the lease is over.  On SQLite,
+    where one sender holds the journal's lock (judge.store.sent_journal), this reads
+    nothing and gives True."""
     if session.get_bind().dialect.name != "postgresql":  # no connection taken
         return True
+    moment = now or utcnow()
     stmt = (
         select(OutboxMessage)
         .where(OutboxMessage.id == row.id)
         .where(OutboxMessage.state == OUT_PENDING)
-        .where(OutboxMessage.next_attempt_at <= (now or utcnow()))
+        .where(OutboxMessage.next_attempt_at <= moment)
         .with_for_update(skip_locked=True)
         .execution_options(populate_existing=True)
     )
-    return session.exec(stmt).first() is not None
+    if session.exec(stmt).first() is None:
+        return False
+    row.next_attempt_at = moment + CLAIM_LEASE
+    session.add(row)
+    session.commit()
+    return True
 
 
 def next_due_time(session: Session, exclude: Collection[int] = ()) -> datetime | None:
