@@ -40,7 +40,8 @@ def test_a_token_opens_its_own_player_only(tmp_path: Path) -> None:
     assert player_of_token(session, game, "FRANCE", token.upper()) == france
     assert player_of_token(session, game, "germany", token) is None
     assert player_of_token(session, game, "france", player_token(secret, germany)) is None
-    assert player_of_token(session, game, "france", token[:-1] + "x") is None
+    other = "b" if token.endswith("a") else "a"
+    assert player_of_token(session, game, "france", token[:-1] + other) is None
 
 
 def test_a_token_dies_with_a_new_password_or_the_seat(tmp_path: Path) -> None:
