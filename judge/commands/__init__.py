@@ -7,7 +7,9 @@ up its syntax and help text by itself.
 """
 
 from judge.commands import (  # noqa: F401  (importing registers the commands)
+    about,
     clear,
+    gm_abandon,
     gm_broadcast,
     gm_create,
     gm_flow,
@@ -18,6 +20,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     join,
     listing,
     map,
+    not_offered,
     observe,
     orders,
     phase,
@@ -33,6 +36,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     signoff,
     signon,
     summary,
+    whois,
 )
 from judge.commands.base import Command, Context, Statement
 from judge.commands.parser import ParsedMail, parse_body

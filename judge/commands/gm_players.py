@@ -8,11 +8,12 @@ from judge.commands.base import HIDDEN, Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
 from judge.commands.gm_settings import deadline_text
 from judge.commands.registry import register
+from judge.commands.takeover import give_seat
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
-from judge.store.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
+from judge.store.passwords import MAX_LENGTH, MIN_LENGTH
 
 
 def seat_of(ctx: Context, game: Game, power: str) -> Player | None:
@@ -130,12 +131,7 @@ class ReplaceCommand(MasterCommand):
                     f"The game master of game {game.name} has given {power.name} to another "
                     "player: you no longer play it.\n",
                 )
-        player.account_id = account.id  # type: ignore[assignment]
-        player.password_hash = hash_password(password)
-        player.status = PLAYING
-        player.wait = player.draw = player.concede = False
-        player.absent_from = player.absent_until = None
-        player.joined_at = ctx.now
+        give_seat(player, account.id, password, ctx.now)  # type: ignore[arg-type]
         ctx.session.add(player)
         ctx.session.flush()
         send(

@@ -217,13 +217,13 @@ def _games_named(stmt: Statement) -> list[str] | None:
     words = stmt.args.split()
     if stmt.command is SignOn:
         target = split_target(words[0]) if words else None
-        if target is None:
-            return None
+        if target is None or target[0] in ("?", "O", "o"):
+            return None  # may be njudge's JOIN or OBSERVE by SIGNON (accounts, a start)
         # ``SIGNON <game> <password>`` names the whole game (a player of two powers)
         return [target[1].strip().lower(), words[0].strip().lower()]
     if stmt.command in _NAMES_A_GAME:
-        if stmt.command is ListCommand and not words:
-            return None  # LIST alone reads every game
+        if stmt.command is ListCommand and (not words or words[0].upper() == "FULL"):
+            return None  # LIST alone (or njudge's LIST FULL) reads every game
         return [words[0].strip().lower()] if words else []
     return []
 
@@ -267,7 +267,7 @@ def _reply_too_large(
         "bytes.\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True)
+    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
@@ -438,6 +438,7 @@ def _process_commands(
         game.name if game else None,
         game.phase if game else None,
         error=ctx.transcript.flagged,
+        code=config.judge_code,
     )
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
     if ctx.signed_on and ctx.player is not None:
@@ -495,7 +496,7 @@ def _reply_signature_refused(
         "signature.\nSend the mail again, signed with your registered key, or not "
         "signed at all\nif it holds no game-master commands.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True)
+    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 

@@ -9,9 +9,11 @@ from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.commands.summary import games_with_players
+from judge.game.abandoned import abandoned_powers
 from judge.game.games import find_game, game_powers, players_of
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import Game, as_utc
+from judge.store.models import PLAYING, Game, as_utc
 
 
 def _deadline(game: Game) -> str:
@@ -35,6 +37,7 @@ def _power_lines(
     board: Mapping[str, Any],
     played: set[str],
     write: Callable[[Mapping[str, Any]], str],
+    abandoned: set[str],
 ) -> list[str]:
     """Each power's centres and units on one board (or a standard position)."""
     centers = board.get("supply_centers") or {}
@@ -43,6 +46,8 @@ def _power_lines(
         units = [write(u) for u in board.get("units", []) if u.get("power") == power.code]
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
+        if power.code in abandoned:
+            seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
         lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
         lines.append(f"  units: {', '.join(units) or '-'}")
         if "colonies" in board:  # Outer Space: each empire's colonies
@@ -54,14 +59,16 @@ def _power_lines(
     return lines
 
 
-def _board_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[str]:
+def _board_lines(
+    game: Game, doc: Mapping[str, Any], played: set[str], abandoned: set[str]
+) -> list[str]:
     """Every board the game's ruleset shows (one for a standard game; each active
     board of a multiverse game, headed by its timeline:turn, with units in the order
     notation), then each power's total of centres when the ruleset counts them apart."""
     rules = ruleset_for_game(game)
     lines: list[str] = []
     for view in rules.board_views(doc):
-        power_lines = _power_lines(game, view.board, played, view.unit_text)
+        power_lines = _power_lines(game, view.board, played, view.unit_text, abandoned)
         if not view.heading:
             lines.extend(power_lines)
             continue
@@ -80,14 +87,15 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     """The state of one game: phase, deadline, press, and each power's units and centres
     (on every active board of a multiverse game)."""
     doc = game.position_doc()
-    played = {p.power for p in players_of(ctx.session, game)}
+    played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     lines = [
         f"Game {game.name}: {game.variant}, {game.status}, phase {game.phase}",
         f"Deadline: {_deadline(game)}",
         f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
         "",
     ]
-    return lines + _board_lines(game, doc, played)
+    abandoned = set(abandoned_powers(ctx.session, game))
+    return lines + _board_lines(game, doc, played, abandoned)
 
 
 @register
@@ -97,10 +105,11 @@ class ListCommand(Command):
     rank = 50
 
     keyword = "LIST"
-    syntax = "LIST [<game>]"
+    syntax = "LIST [<game> | FULL]"
     help = (
         "LIST alone lists the games on this judge; LIST <game> shows one game's\n"
-        "phase, deadline, press rules, and each power's units and supply centres."
+        "phase, deadline, press rules, and each power's units and supply centres.\n"
+        "LIST FULL (njudge) lists the games with their players."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -110,6 +119,10 @@ class ListCommand(Command):
             entry.extra.extend(game_list(ctx))
             return
         game = find_game(ctx.session, name.split()[0])
+        if game is None and name.upper() == "FULL":
+            entry = ctx.transcript.ok(stmt.text, "The games on this judge, with their players:")
+            entry.extra.extend(games_with_players(ctx))
+            return
         if game is None:
             ctx.transcript.refused(stmt.text, f"there is no game called {name.split()[0]!r}")
             return

@@ -5,17 +5,22 @@ from __future__ import annotations
 import json
 from email.message import EmailMessage
 
+from sqlmodel import select
+
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
+from judge.engine.phase import Phase
 from judge.game.games import game_powers, player_address, players_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import judge_mail
-from judge.store.models import PLAYING, Game, Press
+from judge.store.models import PLAYING, Account, Game, Observer, Press, PressMail
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
+# Marks among a stored press's recipients for the master and the observers.
+MASTER_MARK, OBSERVERS_MARK = "M", "O"
 
 
 def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
@@ -48,7 +53,11 @@ class _PressBase(Command):
         mine = {seat.power for seat in ctx.seats}  # two powers in a paired game
         powers = game_powers(game)
         opts = parse_press_options(stmt.args, powers)
-        refusal = self._check(game, opts, stmt)
+        alone = not (opts.to or opts.everyone or opts.observers or opts.all_but)
+        if opts.master and alone and not opts.error and not self.broadcast_default:
+            self._to_master(ctx, stmt)  # njudge: press to the master is always allowed
+            return
+        refusal = self._check(game, opts, stmt) or minor_press_refusal(game)
         grey, colour_refusal = _colour(game, opts.grey)
         refusal = refusal or colour_refusal
         others = [p.code for p in powers if p.code not in mine]
@@ -68,7 +77,27 @@ class _PressBase(Command):
         if refusal is not None:
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
-        self._deliver(ctx, stmt, receivers, broadcast, grey)
+        self._deliver(ctx, stmt, receivers, broadcast, grey, opts)
+
+    def _to_master(self, ctx: Context, stmt: Statement) -> None:
+        """Press to the game master alone: allowed whatever the press rules."""
+        game = ctx.game
+        assert game is not None and ctx.player is not None
+        if not any(line.strip() for line in stmt.block):
+            ctx.transcript.refused(stmt.text, "the message is empty; nothing was sent")
+            return
+        if not game.master_address:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no master; nothing was sent")
+            return
+        sender = seats_name(game, ctx.seats)
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {sender}")
+        intro = f"Message from {sender} to the Master in game {game.name} ({game.phase}):"
+        sent = _press_mail(ctx, game.master_address, subject, intro, stmt.block)
+        ctx.send(sent)
+        keep_press(ctx, ctx.player.power, [MASTER_MARK], stmt.block, [sent])
+        ctx.transcript.ok(
+            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to the Master."
+        )
 
     def _check(self, game: Game, opts: PressOptions, stmt: Statement) -> str | None:
         if opts.error:
@@ -80,13 +109,22 @@ class _PressBase(Command):
         return None
 
     def _deliver(
-        self, ctx: Context, stmt: Statement, receivers: list[str], broadcast: bool, grey: bool
+        self,
+        ctx: Context,
+        stmt: Statement,
+        receivers: list[str],
+        broadcast: bool,
+        grey: bool,
+        opts: PressOptions,
     ) -> None:
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
         names = {p.code: p.name for p in game_powers(game)}
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = "everyone" if broadcast else ", ".join(names.get(c, c) for c in receivers)
+        audience += "".join(
+            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
+        )
         kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
@@ -100,24 +138,27 @@ class _PressBase(Command):
             )
             return
         delivered = [c for c in receivers if addresses.get(c)]
+        targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
         mailed: set[str] = set()
-        for code in delivered:  # a player holding two of the powers gets one mail
-            if addresses[code].lower() not in mailed:
-                mailed.add(addresses[code].lower())
-                ctx.send(_press_mail(ctx, addresses[code], subject, intro, stmt.block))
+        sent = []
+        for address in targets:  # a player holding two of the powers gets one mail
+            if address.lower() not in mailed:
+                mailed.add(address.lower())
+                sent.append(_press_mail(ctx, address, subject, intro, stmt.block))
+                ctx.send(sent[-1])
         reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
-        ctx.session.add(
-            Press(
-                game_id=game.id,
-                phase=game.phase,
-                from_power=ctx.player.power,
-                from_address=ctx.sender,
-                recipients=json.dumps(receivers),
-                broadcast=broadcast,
-                grey=grey,
-                body="\n".join(stmt.block),
-                created_at=ctx.now,
-            )
+        reached += "".join(
+            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
+        )
+        marks = [MASTER_MARK] * opts.master + [OBSERVERS_MARK] * opts.observers
+        keep_press(
+            ctx,
+            ctx.player.power,
+            receivers + marks,
+            stmt.block,
+            sent,
+            broadcast=broadcast,
+            grey=grey,
         )
         colour = "grey" if grey else "white"
         entry = ctx.transcript.ok(
@@ -159,6 +200,61 @@ class BroadcastCommand(_PressBase):
         "ENDPRESS (ENDBROADCAST and SIGNOFF work too)."
     )
     broadcast_default = True
+
+
+def keep_press(
+    ctx: Context,
+    from_power: str,
+    receivers: list[str],
+    body: list[str],
+    sent: list[EmailMessage],
+    *,
+    broadcast: bool = False,
+    grey: bool = False,
+) -> None:
+    """Store a press of ``ctx.game`` and the Message-IDs of the mails that delivered it
+    (a reply to one of them is press back to its sender: judge.commands.press_reply)."""
+    assert ctx.game is not None
+    press = Press(
+        game_id=ctx.game.id,
+        phase=ctx.game.phase,
+        from_power=from_power,
+        from_address=ctx.sender,
+        recipients=json.dumps(receivers),
+        broadcast=broadcast,
+        grey=grey,
+        body="\n".join(body),
+        created_at=ctx.now,
+    )
+    ctx.session.add(press)
+    ctx.session.flush()
+    for mail in sent:
+        if mail["Message-ID"]:
+            ctx.session.add(
+                PressMail(message_id=str(mail["Message-ID"]).strip(), press_id=press.id)
+            )
+
+
+def minor_press_refusal(game: Game) -> str | None:
+    """Why press between players is refused in this phase (SET NO MINOR PRESS: none
+    in retreat and adjustment phases), or None."""
+    phase = Phase.read(game.phase, mixed=True)
+    if game.press_minor or phase is None or phase.is_movement:
+        return None
+    return f"game {game.name} has no press in retreat and adjustment phases (press to M is)"
+
+
+def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
+    """The master's address (``M``) and the observers' (``O``) a press also goes to."""
+    found = [game.master_address] if opts.master and game.master_address else []
+    if opts.observers:
+        rows = ctx.session.exec(
+            select(Account.address).where(
+                Observer.game_id == game.id, Observer.account_id == Account.id
+            )
+        )
+        found.extend(rows)
+    return found
 
 
 def line_count(count: int) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
+from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import (
     current_order_keys,
@@ -201,6 +202,14 @@ def _notices(game: Game, turn: Step) -> tuple[str, ...]:
     return (f"The game is over: {outcome[0].lower()}{outcome[1:]}.",)
 
 
+def _abandoned(session: Session, game: Game) -> tuple[str, ...]:
+    """The results' paragraph on the powers open for takeover, while the game runs."""
+    if game.status == FINISHED:
+        return ()
+    notice = takeover_notice(game, abandoned_powers(session, game))
+    return (notice,) if notice else ()
+
+
 # ------------------------------------------------------------------ processing
 
 
@@ -222,6 +231,8 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
+    owing, ordered = owing_powers(game), set(stored_rows(session, game, game.phase))
+    count_missed(session, game, owing, ordered)
     turn = _adjudicate(session, game)
     processed = game.phase
     phase_at = as_utc(game.deadline)
@@ -248,7 +259,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
         game,
         next_deadline=next_at,
         phase_deadline=phase_at,
-        notices=_notices(game, turn),
+        notices=(*_notices(game, turn), *_abandoned(session, game)),
         judge_code=sender.code,
     )
     subject, text, html = _render(game, turn, settings)

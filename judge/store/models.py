@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import true as sa_true
 from sqlmodel import Field, SQLModel
 
 from judge.orders import data as order_data
@@ -45,7 +46,9 @@ AT_GRACE_CHOICES = (AT_GRACE_PROCESS, AT_GRACE_WAIT)
 PLAYING = "playing"
 RESIGNED = "resigned"
 EJECTED = "ejected"
-PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED)
+# The player missed the game's number of deadlines in a row (Game.abandon_after).
+ABANDONED = "abandoned"
+PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED, ABANDONED)
 
 # Kinds of stored report (GameReport.kind).
 REPORT_START = "start"
@@ -122,6 +125,16 @@ class Game(SQLModel, table=True):
     # --- migration 0006 ---
     # Bumped by every transaction that takes the game's lock (judge.game.games.lock_game).
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # --- migration 0008 ---
+    # SET ABANDON <n>: a player who misses n deadlines in a row abandons the power
+    # (0: never; resigning and EJECT always do).
+    abandon_after: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # SET DIAS (True, the default): a draw includes every survivor; SET NODIAS:
+    # players vote for draws of the powers they name (njudge's data/draws).
+    dias: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # SET MINOR PRESS (True, the default) / SET NO MINOR PRESS: press between players
+    # in retreat and adjustment phases (press to the master is always allowed).
+    press_minor: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""
@@ -156,6 +169,11 @@ class Player(SQLModel, table=True):
     # SET ABSENCE: the player is away on these days (inclusive), in the game's zone.
     absent_from: date | None = None
     absent_until: date | None = None
+    # --- migration 0008 ---
+    # Deadlines missed in a row (no order while the power owed some); 0 after orders.
+    missed: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # SET DRAW <powers> in a NoDIAS game: the codes of the draw voted for, by commas.
+    draw_powers: str = Field(default="", max_length=400, sa_column_kwargs={"server_default": ""})
 
 
 class Applicant(SQLModel, table=True):
@@ -283,6 +301,16 @@ class Press(SQLModel, table=True):
     def recipient_list(self) -> list[str]:
         """The receiving powers as a list."""
         return list(json.loads(self.recipients))
+
+
+class PressMail(SQLModel, table=True):
+    """The Message-ID of one mail that delivered a press (migration 0008): a reply to
+    it (In-Reply-To) is press back to the press's sender."""
+
+    __tablename__ = "press_mail"
+
+    message_id: str = Field(primary_key=True, max_length=998)
+    press_id: int = Field(foreign_key="press.id", index=True)
 
 
 class ReplyCount(SQLModel, table=True):
