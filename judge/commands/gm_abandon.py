@@ -7,7 +7,7 @@ phases (diplicity-react #471)."""
 from __future__ import annotations
 
 from judge.commands.base import Context, Statement
-from judge.commands.gm_common import MasterCommand, note_change
+from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.registry import register
 from judge.store.models import FINISHED, Game
 
@@ -40,16 +40,10 @@ class SetAbandon(MasterCommand):
             ctx.transcript.refused(stmt.text, f"game {game.name} is over")
             return
         count = int(text)
-        if game.abandon_after == count:
-            ctx.transcript.ok(stmt.text, f"Unchanged: game {game.name} already has that setting.")
-            return
-        game.abandon_after = count
-        ctx.session.add(game)
         said = (
             f"A player who misses {count} deadline{'s' if count != 1 else ''} in a row "
             "abandons the power (open for takeover)."
             if count
             else "Missed deadlines never abandon a power."
         )
-        ctx.transcript.ok(stmt.text, said)
-        note_change(ctx, game, said)
+        change_setting(ctx, stmt, game, "abandon_after", count, said)

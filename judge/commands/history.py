@@ -115,7 +115,7 @@ class History(Command):
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        game = game_named(ctx, stmt.text, words[0])
+        game = game_named(ctx, stmt.text, words[0], private=False)
         if game is None:
             return
         span: tuple[datetime, datetime] | None = None

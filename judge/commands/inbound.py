@@ -34,6 +34,7 @@ from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
 from judge.commands.press import BroadcastCommand, PressCommand
+from judge.commands.press_reply import reply_to_press
 from judge.commands.reply import (
     OrderReport,
     deadline_lines,
@@ -199,7 +200,10 @@ def mail_scope(raw: bytes, config: Config, original_size: int | None = None) -> 
     if not mail.answerable or mail.too_large or _carries_signature(mail):
         return None
     keys = {"from:" + mail.sender.lower()}
-    for stmt in _statements(mail.body_text).statements:
+    statements = _statements(mail.body_text).statements
+    if mail.in_reply_to and all(stmt.kind == OTHER for stmt in statements):
+        return None  # may be a reply to a press mail: press into a game it does not name
+    for stmt in statements:
         if stmt.kind != COMMAND:
             continue  # an order, or a line refused as unknown
         if stmt.command not in _IN_GAME:
@@ -414,7 +418,9 @@ def _process_commands(
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
                 "game-master commands in it are refused.",
             )
-        run_statements(ctx, _statements(mail.body_text))
+        parsed = _statements(mail.body_text)
+        if not reply_to_press(ctx, mail.in_reply_to, parsed):
+            run_statements(ctx, parsed)
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True

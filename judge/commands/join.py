@@ -14,6 +14,7 @@ from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
+from judge.game.access import entry_refusal
 from judge.game.empires import (
     EMPIRE_KEYWORD,
     EMPIRE_SYNTAX,
@@ -99,6 +100,10 @@ class Join(Command):
             return
         game = game_named(ctx, echo, words[0])
         if game is None:
+            return
+        refusal = entry_refusal(game, ctx.sender)
+        if refusal is not None:
+            ctx.transcript.refused(echo, refusal)
             return
         if game.status != FORMING:
             ctx.transcript.refused(

@@ -11,6 +11,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players
 from judge.game.abandoned import abandoned_powers
+from judge.game.access import hidden_from
 from judge.game.games import find_game, game_powers, players_of
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import PLAYING, Game, as_utc
@@ -23,7 +24,7 @@ def _deadline(game: Game) -> str:
 
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
-    games = list(ctx.session.exec(select(Game).order_by(col(Game.name))))
+    games = list(ctx.session.exec(select(Game).where(~col(Game.unlisted)).order_by(col(Game.name))))
     if not games:
         return ["There are no games on this judge yet."]
     lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
@@ -119,6 +120,8 @@ class ListCommand(Command):
             entry.extra.extend(game_list(ctx))
             return
         game = find_game(ctx.session, name.split()[0])
+        if game is not None and hidden_from(ctx.session, game, ctx.sender):
+            game = None  # a private game (SET NOLIST) is not shown outside it
         if game is None and name.upper() == "FULL":
             entry = ctx.transcript.ok(stmt.text, "The games on this judge, with their players:")
             entry.extra.extend(games_with_players(ctx))

@@ -37,7 +37,7 @@ class Map(Command):
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        game = game_named(ctx, stmt.text, words[0])
+        game = game_named(ctx, stmt.text, words[0], private=False)
         if game is None:
             return
         phase = parse_phase(" ".join(words[1:])) if words[1:] else game.phase

@@ -11,6 +11,7 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
+from judge.game.access import entry_refusal
 from judge.game.games import account_for
 from judge.store.models import FINISHED, Game, Observer
 
@@ -79,6 +80,10 @@ def start_observing(ctx: Context, stmt: Statement) -> None:
     ``stmt.text`` is the line as quoted back (its password hidden)."""
     game = _game(ctx, stmt, Observe.syntax)
     if game is None:
+        return
+    refusal = entry_refusal(game, ctx.sender)
+    if refusal is not None:
+        ctx.transcript.refused(stmt.text, refusal)
         return
     if game.status == FINISHED:
         ctx.transcript.refused(

@@ -9,6 +9,7 @@ from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
+from judge.game.access import hidden_from
 from judge.game.games import find_game, power_name
 from judge.game.votes import settle_votes
 from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game
@@ -71,9 +72,13 @@ class PlayerFlag(Command):
                 entry.extra.append(f"The game is over: {outcome}")
 
 
-def game_named(ctx: Context, echo: str, name: str) -> Game | None:
-    """The game called ``name``; else refuse the line and return None."""
+def game_named(ctx: Context, echo: str, name: str, *, private: bool = True) -> Game | None:
+    """The game called ``name``; else refuse the line and return None.  With
+    ``private`` False, a private game (SET NOLIST) is as if it did not exist to those
+    not in it (judge.game.access): for the commands that show a game."""
     game = find_game(ctx.session, name)
+    if game is not None and not private and hidden_from(ctx.session, game, ctx.sender):
+        game = None
     if game is None:
         ctx.transcript.refused(echo, f"there is no game called {name!r}")
     return game

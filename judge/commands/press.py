@@ -23,7 +23,7 @@ PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
 MASTER_MARK, OBSERVERS_MARK = "M", "O"
 
 
-def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
+def press_colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
     """(grey?, refusal) for the colour asked for, under the game's press rules."""
     allowed = game.press_mode.split("/")
     default_grey = allowed[0] == "grey"
@@ -34,7 +34,7 @@ def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
     return grey, None
 
 
-def _press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str]) -> EmailMessage:
+def press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str]) -> EmailMessage:
     text = intro + "\n\n" + "\n".join(body).rstrip() + "\n"
     return judge_mail(judge_sender(ctx), to, subject, text)
 
@@ -58,7 +58,7 @@ class _PressBase(Command):
             self._to_master(ctx, stmt)  # njudge: press to the master is always allowed
             return
         refusal = self._check(game, opts, stmt) or minor_press_refusal(game)
-        grey, colour_refusal = _colour(game, opts.grey)
+        grey, colour_refusal = press_colour(game, opts.grey)
         refusal = refusal or colour_refusal
         others = [p.code for p in powers if p.code not in mine]
         if opts.everyone or (self.broadcast_default and not opts.to):
@@ -92,7 +92,7 @@ class _PressBase(Command):
         sender = seats_name(game, ctx.seats)
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {sender}")
         intro = f"Message from {sender} to the Master in game {game.name} ({game.phase}):"
-        sent = _press_mail(ctx, game.master_address, subject, intro, stmt.block)
+        sent = press_mail(ctx, game.master_address, subject, intro, stmt.block)
         ctx.send(sent)
         keep_press(ctx, ctx.player.power, [MASTER_MARK], stmt.block, [sent])
         ctx.transcript.ok(
@@ -144,7 +144,7 @@ class _PressBase(Command):
         for address in targets:  # a player holding two of the powers gets one mail
             if address.lower() not in mailed:
                 mailed.add(address.lower())
-                sent.append(_press_mail(ctx, address, subject, intro, stmt.block))
+                sent.append(press_mail(ctx, address, subject, intro, stmt.block))
                 ctx.send(sent[-1])
         reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
         reached += "".join(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.commands.base import Context, Statement
-from judge.commands.gm_common import MasterCommand, note_change
+from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.player_state import PlayerFlag
 from judge.commands.press_options import powers_named
 from judge.commands.registry import register
@@ -97,15 +97,9 @@ class SetDias(MasterCommand):
             ctx.transcript.refused(stmt.text, f"game {game.name} is over")
             return
         dias = "NODIAS" not in "".join(stmt.text.upper().split())
-        if game.dias == dias:
-            ctx.transcript.ok(stmt.text, f"Unchanged: game {game.name} already has that setting.")
-            return
-        game.dias = dias
-        ctx.session.add(game)
         said = (
             f"Game {game.name} is DIAS: a draw includes every surviving power."
             if dias
             else f"Game {game.name} is NoDIAS: players vote for draws of the powers they name."
         )
-        ctx.transcript.ok(stmt.text, said)
-        note_change(ctx, game, said)
+        change_setting(ctx, stmt, game, "dias", dias, said)

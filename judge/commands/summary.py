@@ -76,7 +76,7 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
 
 def games_with_players(ctx: Context) -> list[str]:
     """njudge's LIST FULL: each game's line and its players (as SUMMARY shows them)."""
-    games = ctx.session.exec(select(Game).order_by(col(Game.name))).all()
+    games = ctx.session.exec(select(Game).where(~col(Game.unlisted)).order_by(col(Game.name))).all()
     lines: list[str] = []
     for game in games:
         lines.append(f"{game.name}: {game.variant}, {game.status}, phase {game.phase}")
@@ -135,7 +135,7 @@ class Summary(Command):
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        game = game_named(ctx, stmt.text, words[0])
+        game = game_named(ctx, stmt.text, words[0], private=False)
         if game is None:
             return
         lines = [

@@ -14,6 +14,7 @@ from judge.commands.base import Context
 from judge.commands.gm_common import judge_sender
 from judge.commands.listing import game_status
 from judge.commands.player_state import registered_account
+from judge.game.access import entry_refusal
 from judge.game.games import PowerInfo, game_variant, power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject, send
@@ -43,6 +44,9 @@ def takeover_refusal(ctx: Context, game: Game, account: Account | None) -> str |
             f"your address {ctx.sender} is not registered with the judge: send REGISTER "
             "first (HELP REGISTER)"
         )
+    refusal = entry_refusal(game, ctx.sender)
+    if refusal is not None:
+        return refusal
     held = ctx.session.exec(
         select(Player).where(
             Player.game_id == game.id, Player.account_id == account.id, Player.status == PLAYING

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlmodel import Field, SQLModel
 
@@ -135,6 +136,14 @@ class Game(SQLModel, table=True):
     # SET MINOR PRESS (True, the default) / SET NO MINOR PRESS: press between players
     # in retreat and adjustment phases (press to the master is always allowed).
     press_minor: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # SET NOLIST (njudge; also SET PRIVATE): the game is private: left out of LIST,
+    # and its state, history and map are shown only to its players, applicants,
+    # observers and master.
+    unlisted: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # SET ALLOW PLAYER / SET DENY PLAYER (njudge): addresses, one a line; once the
+    # allow list has one, only its addresses may join, observe or take over.
+    allowed: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    denied: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""

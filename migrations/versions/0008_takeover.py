@@ -10,6 +10,9 @@ every survivor; SET NODIAS: players vote for named draws) and ``player.draw_powe
 (the powers of the voter's ``SET DRAW <powers>`` in a NoDIAS game, codes joined by
 commas).
 
+Private games (njudge's SET NOLIST, SET ALLOW PLAYER, SET DENY PLAYER):
+``game.unlisted``, ``game.allowed`` and ``game.denied`` (addresses, one a line).
+
 Press: ``game.press_minor`` (SET [NO] MINOR PRESS) and the table ``press_mail``: the
 Message-ID of each mail that delivered a press, so that a reply to it is press back.
 
@@ -38,6 +41,11 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("press_minor", sa.Boolean(), nullable=False, server_default=sa.true())
         )
+        batch.add_column(
+            sa.Column("unlisted", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
+        batch.add_column(sa.Column("allowed", sa.Text(), nullable=False, server_default=""))
+        batch.add_column(sa.Column("denied", sa.Text(), nullable=False, server_default=""))
     with op.batch_alter_table("player") as batch:
         batch.add_column(sa.Column("missed", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(
@@ -59,6 +67,9 @@ def downgrade() -> None:
         batch.drop_column("draw_powers")
         batch.drop_column("missed")
     with op.batch_alter_table("game") as batch:
+        batch.drop_column("denied")
+        batch.drop_column("allowed")
+        batch.drop_column("unlisted")
         batch.drop_column("press_minor")
         batch.drop_column("dias")
         batch.drop_column("abandon_after")
