@@ -14,6 +14,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     gm_broadcast,
     gm_create,
     gm_flow,
+    gm_limits,
     gm_players,
     gm_press,
     gm_settings,

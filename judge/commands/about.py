@@ -10,7 +10,9 @@ from importlib.metadata import PackageNotFoundError, version
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.help import help_text
+from judge.commands.player_state import sender_account
 from judge.commands.registry import all_commands, find, register
+from judge.game.records import record_lines, record_of
 
 # njudge's help files, and the commands whose help answers each on this judge.
 FILES: dict[str, tuple[str, ...]] = {
@@ -76,11 +78,16 @@ class Get(Command):
         "Mails back the judge's help under njudge's file names: index (all\n"
         "commands), form (REGISTER), press, draws, absence, deadlines, history,\n"
         "syntax (orders), master (the game master's commands), or any command\n"
-        "(GET SET ABSENCE). Also SEND <file>."
+        "(GET SET ABSENCE); GET DEDICATION: your player record. Also SEND <file>."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()
+        if name.lower() == "dedication":  # njudge: the sender's own record
+            account = sender_account(ctx)
+            entry = ctx.transcript.ok(stmt.text, f"The record of {ctx.sender}:")
+            entry.extra.extend(record_lines(record_of(ctx.session, account.id if account else 0)))
+            return
         commands = _commands(name) if name else None
         if not commands:
             names = ", ".join([*WHOLE[:1], *FILES, "master"])

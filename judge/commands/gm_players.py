@@ -11,6 +11,7 @@ from judge.commands.registry import register
 from judge.commands.takeover import give_seat
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
+from judge.game.records import count
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
 from judge.store.passwords import MAX_LENGTH, MIN_LENGTH
@@ -55,6 +56,7 @@ class EjectCommand(MasterCommand):
             ctx.transcript.refused(stmt.text, f"nobody plays {power.name} in game {game.name}")
             return
         player.status = EJECTED
+        count(ctx.session, player.account_id, "abandoned")  # the player's record
         ctx.session.add(player)
         address = player_address(ctx.session, player)
         if address:

@@ -24,6 +24,7 @@ from judge.game.empires import (
     set_game_empires,
 )
 from judge.game.games import PowerInfo, empires_per_game, find_power, game_powers, game_variant
+from judge.game.records import limit_refusal
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FORMING, Applicant, Game, Player
@@ -101,7 +102,7 @@ class Join(Command):
         game = game_named(ctx, echo, words[0])
         if game is None:
             return
-        refusal = entry_refusal(game, ctx.sender)
+        refusal = entry_refusal(game, ctx.sender) or limit_refusal(ctx.session, game, account.id)
         if refusal is not None:
             ctx.transcript.refused(echo, refusal)
             return

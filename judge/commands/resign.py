@@ -21,6 +21,7 @@ from judge.game.empires import game_empires, set_game_empires
 from judge.game.games import empires_per_game, game_powers
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
+from judge.game.records import count
 from judge.game.votes import settle_votes
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, RESIGNED, Applicant
@@ -65,6 +66,7 @@ class Resign(Command):
             ctx.transcript.refused(self.echo(stmt), reason)
             return
         seats = ctx.seats  # a player holding two powers (Root Z) resigns both
+        count(ctx.session, seats[0].account_id, "resigned")  # the player's record
         for seat in seats:
             seat.status = RESIGNED
             seat.wait = seat.draw = seat.concede = False

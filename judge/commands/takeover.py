@@ -18,6 +18,7 @@ from judge.game.access import entry_refusal
 from judge.game.games import PowerInfo, game_variant, power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject, send
+from judge.game.records import count, limit_refusal
 from judge.maps import safe_position_picture
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Account, Game, Player
 from judge.store.passwords import hash_password, password_problem
@@ -47,6 +48,9 @@ def takeover_refusal(ctx: Context, game: Game, account: Account | None) -> str |
     refusal = entry_refusal(game, ctx.sender)
     if refusal is not None:
         return refusal
+    refusal = limit_refusal(ctx.session, game, account.id)
+    if refusal is not None:
+        return refusal
     held = ctx.session.exec(
         select(Player).where(
             Player.game_id == game.id, Player.account_id == account.id, Player.status == PLAYING
@@ -68,6 +72,7 @@ def take_over(
         return
     assert account is not None and account.id is not None
     give_seat(player, account.id, password, ctx.now)
+    count(ctx.session, account.id, "taken_over")
     ctx.session.add(player)
     ctx.session.flush()
     ctx.game, ctx.player, ctx.owner_address = game, player, ctx.sender

@@ -1,4 +1,4 @@
-"""WHOIS (njudge: also WHO IS, WHO): the registration of an address."""
+"""WHOIS (njudge: also WHO IS; INFO PLAYER): the registration and record of an address."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.game.records import record_lines, record_of
 from judge.store.models import Account, as_utc
 
 MAX_MATCHES = 10
@@ -28,11 +29,14 @@ class Whois(Command):
 
     rank = 56
     keyword = "WHOIS"
-    aliases = ("WHO IS", "WHO")
+    aliases = ("WHO IS", "INFO PLAYER", "INFOPLAYER")  # not WHO: prose begins so
     syntax = "WHOIS <address or part of one>"
     help = (
         "Mails back the registration of an address (its name, time zone and since\n"
-        f"when it is registered); part of an address lists up to {MAX_MATCHES} matches."
+        "when it is registered) and its player record (njudge's dedication, games\n"
+        "joined, finished, resigned, abandoned and taken over, phases ordered on time,\n"
+        f"late and missed); part of an address lists up to {MAX_MATCHES} matches.\n"
+        "INFO PLAYER <address> (njudge) is the same."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -47,7 +51,8 @@ class Whois(Command):
             return
         entry = ctx.transcript.ok(stmt.text, f"{len(found)} registration(s) found:")
         for account in found:
-            entry.extra.extend([*registration_lines(account), ""])
+            record = record_lines(record_of(ctx.session, account.id)) if account.id else []
+            entry.extra.extend([*registration_lines(account), *record, ""])
 
     @staticmethod
     def _matches(ctx: Context, text: str) -> list[Account]:

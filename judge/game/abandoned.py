@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from sqlmodel import Session, select
 
 from judge.game.games import game_powers
+from judge.game.records import count
 from judge.rules.standings import survivors
 from judge.store.models import ABANDONED, EJECTED, PLAYING, RESIGNED, Game, Player
 
@@ -57,5 +58,6 @@ def count_missed(session: Session, game: Game, owing: set[str], ordered: set[str
         if game.abandon_after and player.missed >= game.abandon_after:
             player.status = ABANDONED
             now_abandoned.append(player.power)
+            count(session, player.account_id, "abandoned")
         session.add(player)
     return now_abandoned

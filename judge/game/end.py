@@ -13,6 +13,7 @@ from sqlmodel import Session
 from judge.game.games import power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
+from judge.game.records import count_finished
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, Game
@@ -52,6 +53,7 @@ def end_game(
     store the announcement as a GameReport.  The caller commits."""
     if game.status == FINISHED:
         raise ValueError(f"game {game.name} is already finished")
+    count_finished(session, game)  # the players' records
     game.status = FINISHED
     game.outcome = outcome
     game.deadline = None

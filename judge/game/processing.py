@@ -40,6 +40,7 @@ from judge.game.games import (
 )
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
+from judge.game.records import count_finished, count_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -231,8 +232,10 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
-    owing, ordered = owing_powers(game), set(stored_rows(session, game, game.phase))
-    count_missed(session, game, owing, ordered)
+    owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
+    ordered_at = {power: max(row.created_at for row in mine) for power, mine in rows.items()}
+    count_phase(session, game, owing, ordered_at, as_utc(game.deadline))
+    count_missed(session, game, owing, set(rows))
     turn = _adjudicate(session, game)
     processed = game.phase
     phase_at = as_utc(game.deadline)
@@ -245,6 +248,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     clear_phase_flags(session, game)
     outcome = _outcome(game, turn)
     if outcome:
+        count_finished(session, game)
         game.status = FINISHED
         game.outcome = outcome
         game.deadline = None

@@ -30,6 +30,7 @@ from judge.game.games import empires_per_game, game_powers, game_variant, varian
 from judge.game.history import keep_report
 from judge.game.processing import set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
+from judge.game.records import count
 from judge.mail.outgoing import Author
 from judge.maps import safe_position_picture
 from judge.reports import ReportSettings, render_start
@@ -149,6 +150,7 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
                     joined_at=applicant.joined_at,
                 )
             )
+        count(session, applicant.account_id, "joined")  # the player's record
         session.delete(applicant)
     if any(len(powers) > 1 for powers in seats):
         set_game_position(game, ruleset_for_game(game).seat_position(game.position_doc(), seats))

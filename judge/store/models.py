@@ -144,6 +144,11 @@ class Game(SQLModel, table=True):
     # allow list has one, only its addresses may join, observe or take over.
     allowed: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
     denied: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    # Entry limits (njudge's SET DEDICATION, SET ONTIMERAT, SET RESRAT; None: none):
+    # JOIN and takeovers refuse a player below them (judge.game.records).
+    min_dedication: int | None = None
+    min_ontime: float | None = None
+    max_resrat: float | None = None
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""
@@ -310,6 +315,24 @@ class Press(SQLModel, table=True):
     def recipient_list(self) -> list[str]:
         """The receiving powers as a list."""
         return list(json.loads(self.recipients))
+
+
+class PlayerRecord(SQLModel, table=True):
+    """A player's record across games (migration 0008), kept as events happen: a
+    takeover moves a power's Player row to another account, so the counts cannot be
+    read back from the rows.  See judge.game.records."""
+
+    __tablename__ = "player_record"
+
+    account_id: int = Field(foreign_key="account.id", primary_key=True)
+    joined: int = 0  # games started with the player in them
+    finished: int = 0  # games that ended with the player still playing
+    resigned: int = 0
+    abandoned: int = 0  # ejected, or missed SET ABANDON's count of deadlines
+    taken_over: int = 0  # abandoned powers taken over
+    on_time: int = 0  # phases with orders in by the deadline
+    late: int = 0  # phases with orders only after the deadline
+    missed: int = 0  # phases without orders
 
 
 class PressMail(SQLModel, table=True):

@@ -13,6 +13,10 @@ commas).
 Private games (njudge's SET NOLIST, SET ALLOW PLAYER, SET DENY PLAYER):
 ``game.unlisted``, ``game.allowed`` and ``game.denied`` (addresses, one a line).
 
+Player records and entry limits (njudge's dedication system): the table
+``player_record`` (counts per account) and ``game.min_dedication``,
+``game.min_ontime``, ``game.max_resrat``.
+
 Press: ``game.press_minor`` (SET [NO] MINOR PRESS) and the table ``press_mail``: the
 Message-ID of each mail that delivered a press, so that a reply to it is press back.
 
@@ -46,6 +50,9 @@ def upgrade() -> None:
         )
         batch.add_column(sa.Column("allowed", sa.Text(), nullable=False, server_default=""))
         batch.add_column(sa.Column("denied", sa.Text(), nullable=False, server_default=""))
+        batch.add_column(sa.Column("min_dedication", sa.Integer(), nullable=True))
+        batch.add_column(sa.Column("min_ontime", sa.Float(), nullable=True))
+        batch.add_column(sa.Column("max_resrat", sa.Float(), nullable=True))
     with op.batch_alter_table("player") as batch:
         batch.add_column(sa.Column("missed", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(
@@ -58,15 +65,25 @@ def upgrade() -> None:
         sa.Column("press_id", sa.Integer(), sa.ForeignKey("press.id"), nullable=False),
     )
     op.create_index("ix_press_mail_press_id", "press_mail", ["press_id"])
+    counts = ("joined", "finished", "resigned", "abandoned", "taken_over", "on_time", "late")
+    op.create_table(
+        "player_record",
+        sa.Column("account_id", sa.Integer(), sa.ForeignKey("account.id"), primary_key=True),
+        *(sa.Column(name, sa.Integer(), nullable=False) for name in (*counts, "missed")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("player_record")
     op.drop_index("ix_press_mail_press_id", table_name="press_mail")
     op.drop_table("press_mail")
     with op.batch_alter_table("player") as batch:
         batch.drop_column("draw_powers")
         batch.drop_column("missed")
     with op.batch_alter_table("game") as batch:
+        batch.drop_column("max_resrat")
+        batch.drop_column("min_ontime")
+        batch.drop_column("min_dedication")
         batch.drop_column("denied")
         batch.drop_column("allowed")
         batch.drop_column("unlisted")

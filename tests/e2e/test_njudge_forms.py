@@ -102,7 +102,7 @@ def test_njudge_registration_and_joining_forms(judge: DemoJudge, master_key: Dem
         assert len(session.exec(select(Observer)).all()) == 2
     # SIGNON ?<game> on a started game: nothing to take over (ml_signon.c 579-587)
     late = reply(Correspondent(judge, "late@players.demo").send(f"SIGNON ?{GAME} latepw1\n"))
-    assert "no abandoned powers in it to take over" in late
+    assert "no abandoned powers in game nj for takeover" in late
     # WHOIS (data/index 1006-1007), VERSION, GET (data/index 146-149)
     text = reply(watcher.send(f"WHOIS {address('frank')}\nVERSION\nGET FORM\nSEND ME DRAWS\n"))
     assert "Name: Frank" in text and "Timezone: America/New_York" in text

@@ -58,3 +58,25 @@ def test_nolist_allow_and_deny(judge: DemoJudge, master_key: DemoSigner) -> None
     text = reply(francoise.send(f"JOIN open {fr_pw}\nSIGNON ?open {fr_pw}\nOBSERVE open\n"))
     assert text.count(RESTRICTED) == 3, text
     assert "You have joined game open" in reply(edward.send(f"JOIN open {ed_pw}\n"))
+
+
+def test_join_is_refused_by_a_record_limit(judge: DemoJudge, master_key: DemoSigner) -> None:
+    """njudge's SET DEDICATION (data/dedsystems 55-59; ml_signon.c 1113-1160): a new
+    player has a dedication of 0, so SET DEDICATION 1 keeps new players out."""
+    judge.add_game_master(MASTER, master_key.public_key())
+    master = Correspondent(judge, MASTER, "Demo Master", master_key)
+    assert "created" in reply(master.send("CREATE serious PLAYERS 3\nCREATE casual PLAYERS 3\n"))
+    changed = master.send("GAME serious\nSET DEDICATION 1\nSET RESRAT 0.2\n")
+    assert "*** Refused" not in reply(changed)
+    anna = register(judge, CAST[0])
+    password = CAST[0].password
+    text = reply(anna.send(f"JOIN serious {password}\nSIGNON ?serious {password}\n"))
+    refusal = (
+        "Sorry, game 'serious' requires a dedication of at least 1 and you are currently rated at 0"
+    )
+    assert text.count(refusal) == 2, text
+    assert "You have joined game casual" in reply(anna.send(f"JOIN casual {password}\n"))
+    # The record: WHOIS, INFO PLAYER (data/index 200-202), GET DEDICATION (151-155)
+    text = reply(anna.send("GET DEDICATION\nINFO PLAYER austria@players.demo\n"))
+    assert text.count("Dedication: 0") == 2, text
+    assert "Phases ordered on time: 0, late: 0, missed: 0" in text

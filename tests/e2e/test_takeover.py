@@ -80,3 +80,11 @@ def test_a_resigned_power_is_taken_over_and_its_orders_adjudicated(
         assert seat.status == "playing"
         game_position = reply(newcomer.send(f"LIST {GAME}\n"))
     assert "A Bur" in game_position and "F Mao" in game_position, game_position
+    # The records (njudge's dedication system): WHOIS shows them
+    text = reply(newcomer.send("WHOIS france@players.demo\nWHOIS nora@players.demo\n"))
+    france_part, nora_part = text.split("> WHOIS nora@players.demo")
+    assert "resigned: 1" in france_part and "Games joined: 1" in france_part
+    assert "taken over: 1" in nora_part and "Phases ordered on time: 1" in nora_part
+    text = reply(newcomer.send("WHOIS germany@players.demo\n"))
+    assert "Phases ordered on time: 0, late: 0, missed: 1" in text
+    assert "Dedication: -100" in text
