@@ -43,3 +43,22 @@ def test_without_the_setting_missed_deadlines_abandon_nothing(session):
 def test_set_abandon_is_the_masters_and_told_once(run, session):
     ctx = run("SET ABANDON 2", "master@x.test")
     assert ctx.transcript.refusals == 1  # needs a signed mail
+
+
+def test_the_results_name_the_abandoned_powers(session):
+    """Issue 28: the results show an abandoned power, and how to take it over."""
+    from judge.game.processing import process_phase
+    from judge.store.models import RESIGNED
+    from tests.commands.forming import SENDER
+    from tests.commands.helpers import NOW
+
+    game = find_game(session, "game1")
+    seat = _seat(session, "france")
+    seat.status = RESIGNED
+    session.add(seat)
+    outcome = process_phase(session, SENDER, game, NOW)
+    text = " ".join(outcome.report.text.split())
+    assert (
+        "Abandoned: France. A registered player not in the game may take it over by mail: "
+        "SIGNON Fgame1 <new password>." in text
+    ), text
