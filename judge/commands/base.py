@@ -150,6 +150,9 @@ class Command:
     block_ends: ClassVar[tuple[str, ...]] = ()
     # True for SIGNOFF: nothing after it is read.
     stops: ClassVar[bool] = False
+    # A command that needs a SIGNON which a game's master may also give, without one,
+    # in a signed mail after GAME <game> (PRESS, BROADCAST: njudge's master press).
+    masters_too: ClassVar[bool] = False
 
     def echo(self, stmt: Statement) -> str:
         """The line as quoted back in the reply (subclasses hide passwords)."""

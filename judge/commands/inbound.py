@@ -343,7 +343,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
             reason += " (the signature of this mail was not accepted; see above)"
         ctx.transcript.refused(command.echo(stmt), reason)
         return
-    if command.needs_signon and not ctx.signed_on:
+    by_master = command.masters_too and ctx.signature_verified and ctx.master_game is not None
+    if command.needs_signon and not ctx.signed_on and not by_master:
         reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
         ctx.transcript.refused(command.echo(stmt), reason)
         return

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from email.message import EmailMessage
 
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
-from judge.commands.gm_common import judge_sender
+from judge.commands.gm_common import judge_sender, steered_game
 from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
@@ -41,6 +42,7 @@ def press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str])
 
 class _PressBase(Command):
     needs_signon = True
+    masters_too = True
     block_ends = PRESS_ENDS
     broadcast_default = False
 
@@ -48,6 +50,9 @@ class _PressBase(Command):
         return stmt.text
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        if not ctx.signed_on:
+            self._from_master(ctx, stmt)
+            return
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
         mine = {seat.power for seat in ctx.seats}  # two powers in a paired game
@@ -78,6 +83,43 @@ class _PressBase(Command):
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
         self._deliver(ctx, stmt, receivers, broadcast, grey, opts)
+
+    def _from_master(self, ctx: Context, stmt: Statement) -> None:
+        """The master's press (signed mail after GAME <game>): always allowed, white."""
+        game = steered_game(ctx, stmt.text)
+        if game is None:
+            return
+        powers = game_powers(game)
+        opts = parse_press_options(stmt.args, powers)
+        everyone = [p.code for p in powers]
+        if opts.everyone or (self.broadcast_default and not opts.to):
+            receivers = everyone
+        elif opts.all_but:
+            receivers = [c for c in everyone if c not in opts.to]
+        else:
+            receivers = list(opts.to)
+        seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
+        targets = [player_address(ctx.session, seats[c]) for c in receivers if c in seats]
+        targets += extra_addresses(ctx, game, replace(opts, master=False))
+        refusal = opts.error or ("nobody to send it to" if not targets else None)
+        if refusal is None and not any(line.strip() for line in stmt.block):
+            refusal = "the message is empty"
+        if refusal is not None:
+            ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
+            return
+        names = ", ".join(p.name for p in powers if p.code in receivers)
+        audience = "everyone" if set(receivers) == set(everyone) else names
+        audience += ", the observers" if opts.observers else ""
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from the Master")
+        intro = f"Message from the Master to {audience} in game {game.name} ({game.phase}):"
+        sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
+        for mail in sent:
+            ctx.send(mail)
+        marks = [OBSERVERS_MARK] * opts.observers
+        keep_press(ctx, MASTER_MARK, receivers + marks, stmt.block, sent, game=game)
+        ctx.transcript.ok(
+            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
+        )
 
     def _to_master(self, ctx: Context, stmt: Statement) -> None:
         """Press to the game master alone: allowed whatever the press rules."""
@@ -182,7 +224,9 @@ class PressCommand(_PressBase):
         "Send a message to the named powers: PRESS TO Germany Italy, or run-together\n"
         "initials PRESS TO GI, or PRESS TO ALL BUT Russia. GREY sends it without\n"
         "your name where the game allows grey press. The message is every line\n"
-        "up to ENDPRESS (or SIGNOFF)."
+        "up to ENDPRESS (or SIGNOFF). As on njudge, M is the game master (PRESS TO M\n"
+        "is always allowed) and O the observers. A game master sends press (and\n"
+        "BROADCAST) in a signed mail after GAME <game>, whatever the press rules."
     )
 
 
@@ -211,13 +255,16 @@ def keep_press(
     *,
     broadcast: bool = False,
     grey: bool = False,
+    game: Game | None = None,
 ) -> None:
-    """Store a press of ``ctx.game`` and the Message-IDs of the mails that delivered it
-    (a reply to one of them is press back to its sender: judge.commands.press_reply)."""
-    assert ctx.game is not None
+    """Store a press of ``game`` (by default ``ctx.game``) and the Message-IDs of the
+    mails that delivered it (a reply to one of them is press back to its sender:
+    judge.commands.press_reply)."""
+    game = game or ctx.game
+    assert game is not None
     press = Press(
-        game_id=ctx.game.id,
-        phase=ctx.game.phase,
+        game_id=game.id,
+        phase=game.phase,
         from_power=from_power,
         from_address=ctx.sender,
         recipients=json.dumps(receivers),

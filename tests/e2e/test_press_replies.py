@@ -111,3 +111,13 @@ def test_press_to_the_master_and_replies_to_press_mails(
     text = reply(sent)
     assert "sent to the Master" in text and "game talk has no press; nothing was sent" in text
     assert "Help!" in one_to(sent.others, MASTER).text()
+
+    # The master's own press (njudge: "a Master can always issue press commands"),
+    # in a signed mail after GAME <game>, and the player's Reply back to the master
+    sent = master.send(f"GAME {GAME}\nPRESS TO F\nPlease order, France.\nENDPRESS\n")
+    assert "Press (white, 1 line) sent to France." in reply(sent)
+    from_master = one_to(sent.others, "france@players.demo")
+    assert from_master.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from the Master"
+    answered = answer(players["france"], from_master, "Will do.")
+    assert "it was sent as press (white, 1 line) to the Master." in reply(answered)
+    assert "Will do." in one_to(answered.others, MASTER).text()
