@@ -85,6 +85,32 @@ class SetPartial(MasterCommand):
 
 
 @register
+class SetObserverPress(MasterCommand):
+    """Allow observers' press, or not."""
+
+    rank = 221
+    keyword = "SET OBSERVER PRESS"
+    aliases = ("SET NOOBSERVER PRESS", "SET NO OBSERVER")
+    syntax = "SET OBSERVER PRESS   or   SET NO OBSERVER PRESS"
+    help = (
+        "Game masters: whether observers may send press (after SIGNON O<game>\n"
+        "<password>), under the game's press rules; not allowed by default."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if "".join(stmt.args.split()).upper() not in ("", "PRESS") or game.status == FINISHED:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (in a game not over)")
+            return
+        allowed = not _turned_off(stmt)
+        said = (
+            f"Observers of game {game.name} may send press."
+            if allowed
+            else f"Observers of game {game.name} may not send press."
+        )
+        change_setting(ctx, stmt, game, "observer_press", allowed, said)
+
+
+@register
 class SetMinorPress(MasterCommand):
     """Allow press in retreat and adjustment phases, or not (before the start)."""
 

@@ -344,7 +344,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
         ctx.transcript.refused(command.echo(stmt), reason)
         return
     by_master = command.masters_too and ctx.signature_verified and ctx.master_game is not None
-    if command.needs_signon and not ctx.signed_on and not by_master:
+    by_observer = command.masters_too and ctx.observer_game is not None
+    if command.needs_signon and not ctx.signed_on and not (by_master or by_observer):
         reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
         ctx.transcript.refused(command.echo(stmt), reason)
         return

@@ -30,6 +30,11 @@ def _row(ctx: Context, game: Game) -> Observer | None:
     return ctx.session.exec(query).first()
 
 
+def observes(ctx: Context, game: Game) -> bool:
+    """Whether the sender observes the game."""
+    return _row(ctx, game) is not None
+
+
 def stop_observing(ctx: Context, stmt: Statement, game: Game) -> None:
     """Remove the sender from the game's observers, recording the outcome."""
     row = _row(ctx, game)

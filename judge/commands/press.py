@@ -51,7 +51,7 @@ class _PressBase(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         if not ctx.signed_on:
-            self._from_master(ctx, stmt)
+            self._from_outside(ctx, stmt)
             return
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
@@ -84,10 +84,18 @@ class _PressBase(Command):
             return
         self._deliver(ctx, stmt, receivers, broadcast, grey, opts)
 
-    def _from_master(self, ctx: Context, stmt: Statement) -> None:
-        """The master's press (signed mail after GAME <game>): always allowed, white."""
-        game = steered_game(ctx, stmt.text)
+    def _from_outside(self, ctx: Context, stmt: Statement) -> None:
+        """Press from the master (signed mail after GAME <game>: always allowed) or
+        from an observer (after SIGNON O<game>: when the master allows it, under the
+        game's press rules); white."""
+        observer = ctx.observer_game is not None and not ctx.signature_verified
+        game = ctx.observer_game if observer else steered_game(ctx, stmt.text)
         if game is None:
+            return
+        who, mark = ("an observer", OBSERVERS_MARK) if observer else ("the Master", MASTER_MARK)
+        refusal = _observer_refusal(game) if observer else None
+        if refusal is not None:
+            ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
         powers = game_powers(game)
         opts = parse_press_options(stmt.args, powers)
@@ -110,13 +118,13 @@ class _PressBase(Command):
         names = ", ".join(p.name for p in powers if p.code in receivers)
         audience = "everyone" if set(receivers) == set(everyone) else names
         audience += ", the observers" if opts.observers else ""
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from the Master")
-        intro = f"Message from the Master to {audience} in game {game.name} ({game.phase}):"
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {who}")
+        intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
             ctx.send(mail)
         marks = [OBSERVERS_MARK] * opts.observers
-        keep_press(ctx, MASTER_MARK, receivers + marks, stmt.block, sent, game=game)
+        keep_press(ctx, mark, receivers + marks, stmt.block, sent, game=game)
         ctx.transcript.ok(
             stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
         )
@@ -280,6 +288,15 @@ def keep_press(
             ctx.session.add(
                 PressMail(message_id=str(mail["Message-ID"]).strip(), press_id=press.id)
             )
+
+
+def _observer_refusal(game: Game) -> str | None:
+    """Why an observer's press is refused in ``game`` now, or None."""
+    if not game.observer_press:
+        return f"the master of game {game.name} does not allow observers' press"
+    if game.press_mode == "none":
+        return f"game {game.name} has no press"
+    return minor_press_refusal(game)
 
 
 def minor_press_refusal(game: Game) -> str | None:

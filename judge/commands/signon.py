@@ -7,7 +7,7 @@ from sqlmodel import select
 
 from judge.commands.base import COMMAND, Command, Context, Statement, masked
 from judge.commands.join import Join
-from judge.commands.observe import Observe, start_observing
+from judge.commands.observe import Observe, observes, start_observing
 from judge.commands.paired import held_seats, partners_of, seats_name
 from judge.commands.password_guard import (
     Counter,
@@ -183,7 +183,11 @@ def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
             _JoinBySignOn().run(ctx, Statement(stmt.line_no, echo, COMMAND, Join, args))
         return True
     if mark.upper() == "O" and game is not None and find_power(game_powers(game), "O") is None:
-        start_observing(ctx, Statement(stmt.line_no, echo, COMMAND, Observe, name))
+        if observes(ctx, game):  # njudge: an observer signs on (for observers' press)
+            ctx.transcript.ok(echo, f"Signed on as an observer of game {game.name}.")
+        else:
+            start_observing(ctx, Statement(stmt.line_no, echo, COMMAND, Observe, name))
+        ctx.observer_game = game if observes(ctx, game) else None
         return True
     return False
 

@@ -136,6 +136,8 @@ class Game(SQLModel, table=True):
     # SET MINOR PRESS (True, the default) / SET NO MINOR PRESS: press between players
     # in retreat and adjustment phases (press to the master is always allowed).
     press_minor: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # SET OBSERVER PRESS: observers may send press (after SIGNON O<game>).
+    observer_press: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     # SET NOLIST (njudge; also SET PRIVATE): the game is private: left out of LIST,
     # and its state, history and map are shown only to its players, applicants,
     # observers and master.

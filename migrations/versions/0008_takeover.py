@@ -17,8 +17,9 @@ Player records and entry limits (njudge's dedication system): the table
 ``player_record`` (counts per account) and ``game.min_dedication``,
 ``game.min_ontime``, ``game.max_resrat``.
 
-Press: ``game.press_minor`` (SET [NO] MINOR PRESS) and the table ``press_mail``: the
-Message-ID of each mail that delivered a press, so that a reply to it is press back.
+Press: ``game.press_minor`` (SET [NO] MINOR PRESS), ``game.observer_press`` (SET [NO]
+OBSERVER PRESS) and the table ``press_mail``: the Message-ID of each mail that
+delivered a press, so that a reply to it is press back.
 
 Revision ID: 0008_takeover
 Revises: 0007
@@ -47,6 +48,9 @@ def upgrade() -> None:
         )
         batch.add_column(
             sa.Column("unlisted", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
+        batch.add_column(
+            sa.Column("observer_press", sa.Boolean(), nullable=False, server_default=sa.false())
         )
         batch.add_column(sa.Column("allowed", sa.Text(), nullable=False, server_default=""))
         batch.add_column(sa.Column("denied", sa.Text(), nullable=False, server_default=""))
@@ -86,6 +90,7 @@ def downgrade() -> None:
         batch.drop_column("min_dedication")
         batch.drop_column("denied")
         batch.drop_column("allowed")
+        batch.drop_column("observer_press")
         batch.drop_column("unlisted")
         batch.drop_column("press_minor")
         batch.drop_column("dias")

@@ -121,3 +121,17 @@ def test_press_to_the_master_and_replies_to_press_mails(
     answered = answer(players["france"], from_master, "Will do.")
     assert "it was sent as press (white, 1 line) to the Master." in reply(answered)
     assert "Will do." in one_to(answered.others, MASTER).text()
+
+    # Observers' press (SIGNON O<game>), when the master allows it
+    watcher = Correspondent(judge, "watcher@players.demo", "Wendy")
+    press = f"SIGNON O{GAME} look-pw1\nBROADCAST\nGood luck all!\nENDPRESS\n"
+    text = reply(watcher.send(press))
+    assert "You now observe game talk" in text
+    assert "does not allow observers' press; nothing was sent" in text
+    allowed = master.send(f"GAME {GAME}\nSET WHITE\nSET OBSERVER PRESS\n")
+    assert "Observers of game talk may send press." in reply(allowed)
+    sent = watcher.send(press)
+    assert "Signed on as an observer of game talk." in reply(sent)
+    assert "Press (white, 1 line) sent to everyone." in reply(sent)
+    heard = one_to(sent.others, "england@players.demo")
+    assert heard.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from an observer"
