@@ -8,6 +8,7 @@ Press to the master (``PRESS TO M``) is allowed whatever they say."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, change_setting
@@ -58,8 +59,29 @@ class SetPressColour(MasterCommand):
         SetPress().steer(ctx, replace(stmt, args=mode), game)
 
 
+class _OnOff(MasterCommand):
+    """A press setting turned on (``SET X``) or off (``SET NO X``); a trailing word of
+    the keyword (PRESS) may stand after the squashed words."""
+
+    column: ClassVar[str] = ""  # the Game attribute
+    on_text: ClassVar[str] = ""  # what the setting on means, with {game}
+    off_text: ClassVar[str] = ""
+    before_start: ClassVar[bool] = False  # njudge: only before the game runs
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if "".join(stmt.args.split()).upper() not in ("", "PRESS") or game.status == FINISHED:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (in a game not over)")
+            return
+        if self.before_start and game.status != FORMING:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has started: set it before")
+            return
+        on = not _turned_off(stmt)
+        said = (self.on_text if on else self.off_text).format(game=game.name)
+        change_setting(ctx, stmt, game, self.column, on, said)
+
+
 @register
-class SetPartial(MasterCommand):
+class SetPartial(_OnOff):
     """Allow press to some powers only, or broadcasts only."""
 
     rank = 219
@@ -70,48 +92,13 @@ class SetPartial(MasterCommand):
         "Game masters: SET PARTIAL (the default) allows press to some powers only;\n"
         "SET NO PARTIAL allows only broadcasts (and press to the master, always)."
     )
-
-    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if stmt.args.strip() or game.status == FINISHED:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (in a game not over)")
-            return
-        partial = not _turned_off(stmt)
-        said = (
-            f"Press in game {game.name} may go to some powers only (partial press)."
-            if partial
-            else f"Press in game {game.name} is broadcasts only (no partial press)."
-        )
-        change_setting(ctx, stmt, game, "press_partial", partial, said)
+    column = "press_partial"
+    on_text = "Press in game {game} may go to some powers only (partial press)."
+    off_text = "Press in game {game} is broadcasts only (no partial press)."
 
 
 @register
-class SetObserverPress(MasterCommand):
-    """Allow observers' press, or not."""
-
-    rank = 221
-    keyword = "SET OBSERVER PRESS"
-    aliases = ("SET NOOBSERVER PRESS", "SET NO OBSERVER")
-    syntax = "SET OBSERVER PRESS   or   SET NO OBSERVER PRESS"
-    help = (
-        "Game masters: whether observers may send press (after SIGNON O<game>\n"
-        "<password>), under the game's press rules; not allowed by default."
-    )
-
-    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if "".join(stmt.args.split()).upper() not in ("", "PRESS") or game.status == FINISHED:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (in a game not over)")
-            return
-        allowed = not _turned_off(stmt)
-        said = (
-            f"Observers of game {game.name} may send press."
-            if allowed
-            else f"Observers of game {game.name} may not send press."
-        )
-        change_setting(ctx, stmt, game, "observer_press", allowed, said)
-
-
-@register
-class SetMinorPress(MasterCommand):
+class SetMinorPress(_OnOff):
     """Allow press in retreat and adjustment phases, or not (before the start)."""
 
     rank = 220
@@ -122,18 +109,24 @@ class SetMinorPress(MasterCommand):
         "Game masters, before the start: whether players may send press in retreat\n"
         "and adjustment phases (the default) or only in movement phases."
     )
+    column = "press_minor"
+    on_text = "Press in game {game} is allowed in retreat and adjustment phases."
+    off_text = "Press in game {game} is allowed in movement phases only."
+    before_start = True
 
-    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if "".join(stmt.args.split()).upper() not in ("", "PRESS"):
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
-            return
-        if game.status != FORMING:  # njudge: not once the game runs
-            ctx.transcript.refused(stmt.text, f"game {game.name} has started: set it before")
-            return
-        minor = not _turned_off(stmt)
-        said = (
-            f"Press in game {game.name} is allowed in retreat and adjustment phases."
-            if minor
-            else f"Press in game {game.name} is allowed in movement phases only."
-        )
-        change_setting(ctx, stmt, game, "press_minor", minor, said)
+
+@register
+class SetObserverPress(_OnOff):
+    """Allow observers' press, or not."""
+
+    rank = 221
+    keyword = "SET OBSERVER PRESS"
+    aliases = ("SET NOOBSERVER PRESS", "SET NO OBSERVER")
+    syntax = "SET OBSERVER PRESS   or   SET NO OBSERVER PRESS"
+    help = (
+        "Game masters: whether observers may send press (after SIGNON O<game>\n"
+        "<password>), under the game's press rules; not allowed by default."
+    )
+    column = "observer_press"
+    on_text = "Observers of game {game} may send press."
+    off_text = "Observers of game {game} may not send press."

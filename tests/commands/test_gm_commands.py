@@ -550,3 +550,18 @@ def test_every_mail_of_the_master_commands_has_the_judge_code(gm, session, game1
         "JUDGE:game1 - you no longer play France",
         "JUDGE:game1 - you now play France",
     }
+
+
+# ------------------------------------------------------------------ njudge's press settings
+
+
+def test_njudge_press_settings_change_the_game_and_are_told_once(gm, session, game1) -> None:
+    """njudge's data/index 545-553, 616-620, 691-694, 935-943."""
+    ctx = gm("GAME game1\nSET NO WHITE\nSET NO PARTIAL\nSET NO PARTIAL\nSET NO MINOR PRESS")
+    assert statuses(ctx) == ["ok", "ok", "ok", "ok", "refused"]
+    assert "has started: set it before" in message(ctx, 4)  # MINOR PRESS: before the start
+    assert message(ctx, 3) == "Unchanged: game game1 already has that setting."
+    assert (game1.press_mode, game1.press_partial) == ("grey", False)
+    told = [m for m in mails(session) if m["To"] == address("france")]
+    assert len(told) == 1  # one announcement for the mail's changes
+    assert "broadcasts only" in text_of(told[0]) and "now grey" in text_of(told[0])
