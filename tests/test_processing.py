@@ -58,7 +58,7 @@ def test_orders_are_stored_as_written_and_parsed(engine):
     assert all(o.canonical and o.from_address == address("france") for o in orders)
     [reply] = outbox(engine)
     assert reply["To"] == address("france")
-    assert reply["Subject"] == "Re: game1 - S1901M orders"
+    assert reply["Subject"] == "Re: JUDGE:game1 - S1901M orders"  # njudge mail.c
     text = body_of(reply)
     assert "Units without orders: A mar" in text.replace("A Mar", "A mar")
     assert "Time to deadline: 2 days." in text
@@ -73,7 +73,7 @@ def test_last_valid_order_for_a_unit_wins(engine):
     listing = text.split("Orders for France in game game1, S1901M:")[1]
     assert "pic" in listing.lower() and "bur" not in listing.lower()
     assert "*** Refused:" in text and "A Par - Mos" in text
-    assert reply["Subject"].startswith("Re: [Error Flag] game1 - S1901M")
+    assert reply["Subject"].startswith("Re: [Error Flag] JUDGE:game1 - S1901M")
     stored = _orders(engine)
     assert len(stored) == 2  # the refused order is not stored
 
@@ -132,7 +132,7 @@ def test_every_mail_gets_exactly_one_threaded_reply(engine):
     assert reply["In-Reply-To"] == "<abc@players.test>"
     assert reply["References"].split() == ["<older@players.test>", "<abc@players.test>"]
     assert reply["Auto-Submitted"] == "auto-replied"
-    assert reply["Subject"] == "Re: what now"
+    assert reply["Subject"] == "Re: JUDGE what now"
     assert reply["From"] == f"Test Judge <{JUDGE}>"
 
 
@@ -302,7 +302,7 @@ def test_postgresql_migrations_and_round_trip(postgres_url):
         assert order.text == "A Par - Pic" and len(_orders(engine)) == 2
         replies = outbox(engine)
         assert [r["To"] for r in replies] == [address("france")] * 2
-        assert replies[0]["Subject"].startswith("Re: [Error Flag] game1 - S1901M")
+        assert replies[0]["Subject"].startswith("Re: [Error Flag] JUDGE:game1 - S1901M")
         with Session(engine) as session:
             statuses = {r.status for r in session.exec(select(InboundMessage))}
             assert statuses == {PROCESSED}

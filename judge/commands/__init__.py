@@ -7,11 +7,14 @@ up its syntax and help text by itself.
 """
 
 from judge.commands import (  # noqa: F401  (importing registers the commands)
+    about,
     clear,
+    gm_abandon,
     gm_broadcast,
     gm_create,
     gm_flow,
     gm_players,
+    gm_press,
     gm_privacy,
     gm_settings,
     help,
@@ -19,6 +22,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     join,
     listing,
     map,
+    not_offered,
     observe,
     orders,
     phase,

@@ -108,6 +108,9 @@ class Context:
     signature_refusal: str | None = None
     # The game the game master steers (CREATE or GAME earlier in the mail).
     master_game: Game | None = None
+    # The game whose observer signed on (njudge's SIGNON O<game>): PRESS and
+    # BROADCAST are then an observer's press, when the master allows it.
+    observer_game: Game | None = None
     # Changes to announce to each game's people once the mail is read: game id ->
     # (game, lines); see judge.commands.gm_common.
     announcements: dict[int, tuple[Game, list[str]]] = field(default_factory=dict)
@@ -156,6 +159,10 @@ class Command:
     block_ends: ClassVar[tuple[str, ...]] = ()
     # True for SIGNOFF: nothing after it is read.
     stops: ClassVar[bool] = False
+    # A command that needs a SIGNON which a game's master may also give, without one,
+    # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
+    # (PRESS, BROADCAST: njudge's master and observer press).
+    masters_too: ClassVar[bool] = False
 
     def echo(self, stmt: Statement) -> str:
         """The line as quoted back in the reply (subclasses hide passwords)."""

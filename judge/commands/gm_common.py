@@ -74,6 +74,20 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
         announce(ctx.session, sender, target, subject, body, exclude=exclude)
 
 
+def change_setting(
+    ctx: Context, stmt: Statement, game: Game, attr: str, value: object, said: str
+) -> None:
+    """Set ``game.<attr>`` to ``value``, reply ``said`` and announce it to the game
+    once (note_change); only reply that nothing changed when it already was so."""
+    if getattr(game, attr) == value:
+        ctx.transcript.ok(stmt.text, f"Unchanged: game {game.name} already has that setting.")
+        return
+    setattr(game, attr, value)
+    ctx.session.add(game)
+    ctx.transcript.ok(stmt.text, said)
+    note_change(ctx, game, said)
+
+
 class MasterCommand(Command):
     """Base class of the commands that steer the selected game."""
 

@@ -9,13 +9,14 @@ from judge.commands.gm_common import MasterCommand, judge_sender, note_change, p
 from judge.commands.gm_settings import deadline_text
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
+from judge.commands.takeover import give_seat
 from judge.game.games import PowerInfo, account_for, player_address
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
 from judge.game.seats import reseat
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
-from judge.store.passwords import MAX_LENGTH, MIN_LENGTH, hash_password
+from judge.store.passwords import MAX_LENGTH, MIN_LENGTH
 
 
 def seat_of(ctx: Context, game: Game, power: str) -> Player | None:
@@ -143,12 +144,7 @@ class ReplaceCommand(MasterCommand):
             if player.status == PLAYING and old and old.lower() != address:
                 left = (old, player.account_id)
             note_handover(ctx.session, player, account.id or 0, ctx.now)  # the records
-        player.account_id = account.id  # type: ignore[assignment]
-        player.password_hash = hash_password(password)
-        player.status = PLAYING
-        player.wait = player.draw = player.concede = False
-        player.absent_from = player.absent_until = None
-        player.joined_at = ctx.now
+        give_seat(player, account.id, password, ctx.now)  # type: ignore[arg-type]
         ctx.session.add(player)
         reseat(ctx.session, game)  # standings follow who now holds which power
         if left is not None:

@@ -7,16 +7,21 @@ MAX_REPORTS reports go in one mail; without phases these are the latest ones.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase
-from judge.commands.player_state import game_named, sender_account
+from judge.commands.player_state import game_named, sender_account, signed_on_game
 from judge.commands.registry import register
+from judge.game.clock import game_timing
+from judge.game.games import find_game
 from judge.game.history import reports_of
+from judge.game.past_dates import date_span
 from judge.game.recipients import send
-from judge.store.models import FINISHED, Game, GameReport, Observer, Player
+from judge.store.models import FINISHED, Game, GameReport, Observer, Player, as_utc
 
 MAX_REPORTS = 20
 
@@ -90,23 +95,35 @@ class History(Command):
 
     rank = 52
     keyword = "HISTORY"
-    syntax = "HISTORY <game> [<from phase> [TO <to phase>]]"
+    syntax = (
+        "HISTORY [<game>] [<from phase> [TO <to phase>]]   or   "
+        "HISTORY [<game>] FROM <date> [TO <date>]"
+    )
     help = (
         "Mails you the game's past reports again, in one mail: from one phase (to\n"
-        f"another), or the latest ones; at most {MAX_REPORTS} per request. Anyone may\n"
+        "another), sent from one date (to another: njudge's FROM Jan 1, 2026 TO\n"
+        "Feb 1 14:00, in the game's time zone), or the latest ones; at most\n"
+        f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
         "read a finished or non-anonymous game; an anonymous game in progress only\n"
         "its players, observers and master."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
+        if ctx.signed_on and (not words or find_game(ctx.session, words[0]) is None):
+            words = signed_on_game(ctx) + words  # njudge: the game signed on to
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         game = game_named(ctx, stmt.text, words[0])
         if game is None:
             return
-        codes, problem = _phases(words[1:])
+        span: tuple[datetime, datetime] | None = None
+        codes: list[str] = []
+        if words[1:] and words[1].upper() == "FROM":
+            span, problem = date_span(" ".join(words[2:]), game_timing(game).zone, ctx.now)
+        else:
+            codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)
@@ -115,6 +132,11 @@ class History(Command):
         if not reports:
             ctx.transcript.refused(stmt.text, f"game {game.name} has no reports yet")
             return
+        if span is not None:
+            reports = [r for r in reports if span[0] <= as_utc(r.created_at) <= span[1]]
+            if not reports:
+                ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")
+                return
         chosen, extra, problem = select_reports(reports, codes)
         if problem is not None:
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")

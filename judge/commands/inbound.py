@@ -34,6 +34,7 @@ from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
 from judge.commands.press import BroadcastCommand, PressCommand
+from judge.commands.press_reply import reply_to_press
 from judge.commands.reply import (
     OrderReport,
     deadline_lines,
@@ -205,7 +206,10 @@ def mail_scope(raw: bytes, config: Config, original_size: int | None = None) -> 
     if not mail.answerable or mail.too_large or _carries_signature(mail):
         return None
     keys = {"from:" + mail.sender.lower()}
-    for stmt in _statements(mail.body_text).statements:
+    statements = _statements(mail.body_text).statements
+    if mail.in_reply_to and all(stmt.kind == OTHER for stmt in statements):
+        return None  # may be a reply to a press mail: press into a game it does not name
+    for stmt in statements:
         if stmt.kind != COMMAND:
             continue  # an order, or a line refused as unknown
         if stmt.command not in _IN_GAME:
@@ -223,13 +227,13 @@ def _games_named(stmt: Statement) -> list[str] | None:
     words = stmt.args.split()
     if stmt.command is SignOn:
         target = split_target(words[0]) if words else None
-        if target is None:
-            return None
+        if target is None or target[0] in ("?", "O", "o"):
+            return None  # may be njudge's JOIN or OBSERVE by SIGNON (accounts, a start)
         # ``SIGNON <game> <password>`` names the whole game (a player of two powers)
         return [target[1].strip().lower(), words[0].strip().lower()]
     if stmt.command in _NAMES_A_GAME:
-        if stmt.command is ListCommand and not words:
-            return None  # LIST alone reads every game
+        if stmt.command is ListCommand and (not words or words[0].upper() == "FULL"):
+            return None  # LIST alone (or njudge's LIST FULL) reads every game
         return [words[0].strip().lower()] if words else []
     return []
 
@@ -273,7 +277,7 @@ def _reply_too_large(
         "bytes.\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True)
+    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
@@ -346,7 +350,9 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
             reason += " (the signature of this mail was not accepted; see above)"
         ctx.transcript.refused(command.echo(stmt), reason)
         return
-    if command.needs_signon and not ctx.signed_on:
+    by_master = command.masters_too and ctx.signature_verified and ctx.master_game is not None
+    by_observer = command.masters_too and ctx.observer_game is not None
+    if command.needs_signon and not ctx.signed_on and not (by_master or by_observer):
         reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
         ctx.transcript.refused(command.echo(stmt), reason)
         return
@@ -425,7 +431,9 @@ def _process_commands(
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
                 "game-master commands in it are refused.",
             )
-        run_statements(ctx, _statements(mail.body_text))
+        parsed = _statements(mail.body_text)
+        if not reply_to_press(ctx, mail.in_reply_to, parsed):
+            run_statements(ctx, parsed)
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
@@ -450,6 +458,7 @@ def _process_commands(
         game.name if game else None,
         ruleset_for_game(game).turn_label(game.phase) if game else None,
         error=ctx.transcript.flagged,
+        code=config.judge_code,
     )
     # A game master's signed mail is always answered (judge.store.limits).
     proven = ctx.signature_verified
@@ -509,7 +518,7 @@ def _reply_signature_refused(
         "signature.\nSend the mail again, signed with your registered key, or not "
         "signed at all\nif it holds no game-master commands.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True)
+    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 

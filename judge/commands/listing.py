@@ -11,13 +11,15 @@ from sqlmodel import col, select
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.commands.summary import games_with_players
+from judge.game.abandoned import abandoned_powers
 from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import FORMING, Account, Game, as_utc
+from judge.store.models import FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -54,6 +56,7 @@ def _power_lines(
     board: Mapping[str, Any],
     played: set[str],
     write: Callable[[Mapping[str, Any]], str],
+    abandoned: set[str],
 ) -> list[str]:
     """Each power's centres and units on one board (or a standard position)."""
     centers = board.get("supply_centers") or {}
@@ -62,6 +65,8 @@ def _power_lines(
         units = [write(u) for u in board.get("units", []) if u.get("power") == power.code]
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
+        if power.code in abandoned:
+            seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
         lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
         lines.append(f"  units: {', '.join(units) or '-'}")
         if "colonies" in board:  # Outer Space: each empire's colonies
@@ -73,14 +78,16 @@ def _power_lines(
     return lines
 
 
-def _board_lines(game: Game, doc: Mapping[str, Any], played: set[str]) -> list[str]:
+def _board_lines(
+    game: Game, doc: Mapping[str, Any], played: set[str], abandoned: set[str]
+) -> list[str]:
     """Every board the game's ruleset shows (one for a standard game; each active
     board of a multiverse game, headed by its timeline:turn, with units in the order
     notation), then each power's total of centres when the ruleset counts them apart."""
     rules = ruleset_for_game(game)
     lines: list[str] = []
     for view in rules.board_views(doc):
-        power_lines = _power_lines(game, view.board, played, view.unit_text)
+        power_lines = _power_lines(game, view.board, played, view.unit_text, abandoned)
         if not view.heading:
             lines.extend(power_lines)
             continue
@@ -128,8 +135,9 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         taken = len(applicants_of(ctx.session, game))
         lines[-1:-1] = [f"Forming: {taken} of {seats_of(game)} places taken"]
     else:
-        played = {p.power for p in players_of(ctx.session, game)}
-    return lines + _board_lines(game, doc, played)
+        played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
+    abandoned = set(abandoned_powers(ctx.session, game))
+    return lines + _board_lines(game, doc, played, abandoned)
 
 
 @register
@@ -139,10 +147,11 @@ class ListCommand(Command):
     rank = 50
 
     keyword = "LIST"
-    syntax = "LIST [<game>]"
+    syntax = "LIST [<game> | FULL]"
     help = (
         "LIST alone lists the games on this judge; LIST <game> shows one game's\n"
-        "phase, deadline, press rules, and each power's units and supply centres."
+        "phase, deadline, press rules, and each power's units and supply centres.\n"
+        "LIST FULL (njudge) lists the games with their players."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -154,6 +163,10 @@ class ListCommand(Command):
         game = find_game(ctx.session, name.split()[0])
         if game is not None and hidden_from(ctx.session, game, ctx.sender):
             game = None  # a private game, to a stranger
+        if game is None and name.upper() == "FULL":
+            entry = ctx.transcript.ok(stmt.text, "The games on this judge, with their players:")
+            entry.extra.extend(games_with_players(ctx))
+            return
         if game is None:
             ctx.transcript.refused(stmt.text, f"there is no game called {name.split()[0]!r}")
             return

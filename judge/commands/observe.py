@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.commands.base import Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
 from judge.game.games import account_for
@@ -31,6 +31,11 @@ def _row(ctx: Context, game: Game) -> Observer | None:
     return ctx.session.exec(query).first()
 
 
+def observes(ctx: Context, game: Game) -> bool:
+    """Whether the sender observes the game."""
+    return _row(ctx, game) is not None
+
+
 def stop_observing(ctx: Context, stmt: Statement, game: Game) -> None:
     """Remove the sender from the game's observers, recording the outcome."""
     row = _row(ctx, game)
@@ -48,40 +53,57 @@ class Observe(Command):
     rank = 47
     keyword = "OBSERVE"
     aliases = ("WATCH",)
-    syntax = "OBSERVE <game> [OFF]"
+    syntax = "OBSERVE <game> [<password>]   or   OBSERVE <game> OFF"
     help = (
         "You receive the game's start mail, reports and announcements without\n"
-        "playing. OBSERVE <game> OFF (or UNOBSERVE <game>) stops them."
+        "playing. OBSERVE <game> OFF (or UNOBSERVE <game>) stops them. njudge's\n"
+        "password (OBSERVE <game> <password>, SIGNON O<game> <password>) is taken\n"
+        "and not needed: observing here needs no SIGNON. It is never shown back."
     )
 
+    def echo(self, stmt: Statement) -> str:
+        words = stmt.args.split()
+        if len(words) == 2 and words[1].upper() == "OFF":
+            return stmt.text
+        return masked(stmt.text.split()[0].upper(), stmt.args, 1)
+
     def run(self, ctx: Context, stmt: Statement) -> None:
-        game = _game(ctx, stmt, self.syntax)
-        if game is None:
+        echo = self.echo(stmt)
+        words = stmt.args.split()
+        if len(words) == 2 and words[1].upper() == "OFF":
+            game = _game(ctx, stmt, self.syntax)
+            if game is not None:
+                stop_observing(ctx, stmt, game)
             return
-        rest = [w.upper() for w in stmt.args.split()[1:]]
-        if rest == ["OFF"]:
-            stop_observing(ctx, stmt, game)
+        if len(words) > 2:
+            ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
-        if rest:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
-            return
-        if game.status == FINISHED:
-            ctx.transcript.refused(
-                stmt.text, f"game {game.name} is finished: send HISTORY {game.name} for its reports"
-            )
-            return
-        if _row(ctx, game) is not None:
-            ctx.transcript.refused(stmt.text, f"you already observe game {game.name}")
-            return
-        refusal = access_refusal(game, ctx.sender)  # the master's allow and deny lists
-        if refusal is not None:
-            ctx.transcript.refused(stmt.text, refusal)
-            return
-        account = account_for(ctx.session, ctx.sender)
-        ctx.session.add(Observer(game_id=game.id, account_id=account.id, created_at=ctx.now))
-        ctx.transcript.ok(
-            stmt.text, f"You now observe game {game.name}: its reports will be mailed to you."
+        start_observing(ctx, Statement(stmt.line_no, echo, stmt.kind, stmt.command, stmt.args))
+
+
+def start_observing(ctx: Context, stmt: Statement) -> None:
+    """Add the sender to the game named first in ``stmt.args`` as an observer;
+    ``stmt.text`` is the line as quoted back (its password hidden)."""
+    game = _game(ctx, stmt, Observe.syntax)
+    if game is None:
+        return
+    if game.status == FINISHED:
+        ctx.transcript.refused(
+            stmt.text, f"game {game.name} is finished: send HISTORY {game.name} for its reports"
         )
+        return
+    if _row(ctx, game) is not None:
+        ctx.transcript.refused(stmt.text, f"you already observe game {game.name}")
+        return
+    refusal = access_refusal(game, ctx.sender)  # the master's allow and deny lists
+    if refusal is not None:
+        ctx.transcript.refused(stmt.text, refusal)
+        return
+    account = account_for(ctx.session, ctx.sender)
+    ctx.session.add(Observer(game_id=game.id, account_id=account.id, created_at=ctx.now))
+    ctx.transcript.ok(
+        stmt.text, f"You now observe game {game.name}: its reports will be mailed to you."
+    )
 
 
 @register

@@ -36,9 +36,11 @@ def sender_account(ctx: Context) -> Account | None:
 
 
 def registered_account(ctx: Context) -> Account | None:
-    """The sender's account when it was made by REGISTER (it has a password)."""
+    """The sender's account when it was made by REGISTER: it has a password, or a
+    name (njudge's form has no password; an observer's account has neither)."""
     account = sender_account(ctx)
-    return account if account is not None and account.password_hash else None
+    registered = account is not None and (account.password_hash or account.name)
+    return account if registered else None
 
 
 class PlayerFlag(Command):
@@ -49,6 +51,7 @@ class PlayerFlag(Command):
     value: ClassVar[bool] = True
     done: ClassVar[str] = ""  # the reply when it is set
     settles: ClassVar[bool] = False  # True for votes that may end the game
+    said: str = ""  # the reply of this run, when it differs from ``done``
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None
@@ -62,7 +65,7 @@ class PlayerFlag(Command):
         for seat in ctx.seats:  # a player holding two powers (Root Z) sets both
             setattr(seat, self.flag, self.value)
             ctx.session.add(seat)
-        entry = ctx.transcript.ok(stmt.text, self.done)
+        entry = ctx.transcript.ok(stmt.text, self.said or self.done)
         if self.settles and self.value:
             outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
             if outcome is not None:
@@ -78,3 +81,10 @@ def game_named(ctx: Context, echo: str, name: str, *, private_too: bool = False)
     if game is None:
         ctx.transcript.refused(echo, f"there is no game called {name!r}")
     return game
+
+
+def signed_on_game(ctx: Context) -> list[str]:
+    """The name of the game signed on to earlier in the mail, as the one word a
+    command that names a game takes (njudge's HISTORY and SUMMARY after a SIGNON);
+    empty before a SIGNON."""
+    return [ctx.game.name] if ctx.signed_on and ctx.game is not None else []

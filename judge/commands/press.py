@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from email.message import EmailMessage
 
+from sqlmodel import select
+
 from judge.commands.base import Command, Context, Statement
-from judge.commands.gm_common import judge_sender
+from judge.commands.gm_common import judge_sender, steered_game
 from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, parse_press_options
 from judge.commands.registry import register
+from judge.engine.phase import Phase
 from judge.game.games import game_powers, player_address, players_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import judge_mail
-from judge.store.models import PLAYING, Game, Press
+from judge.store.models import PLAYING, Account, Game, Observer, Press, PressMail
 
 PRESS_ENDS = ("ENDPRESS", "ENDBROADCAST", "END PRESS", "END BROADCAST")
+# Marks among a stored press's recipients for the master and the observers.
+MASTER_MARK, OBSERVERS_MARK = "M", "O"
 
 
-def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
+def press_colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
     """(grey?, refusal) for the colour asked for, under the game's press rules."""
     allowed = game.press_mode.split("/")
     default_grey = allowed[0] == "grey"
@@ -29,13 +35,14 @@ def _colour(game: Game, asked: bool | None) -> tuple[bool, str | None]:
     return grey, None
 
 
-def _press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str]) -> EmailMessage:
+def press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str]) -> EmailMessage:
     text = intro + "\n\n" + "\n".join(body).rstrip() + "\n"
     return judge_mail(judge_sender(ctx), to, subject, text)
 
 
 class _PressBase(Command):
     needs_signon = True
+    masters_too = True
     block_ends = PRESS_ENDS
     broadcast_default = False
 
@@ -43,13 +50,20 @@ class _PressBase(Command):
         return stmt.text
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        if not ctx.signed_on:
+            self._from_outside(ctx, stmt)
+            return
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
         mine = {seat.power for seat in ctx.seats}  # two powers in a paired game
         powers = game_powers(game)
         opts = parse_press_options(stmt.args, powers)
-        refusal = self._check(game, opts, stmt)
-        grey, colour_refusal = _colour(game, opts.grey)
+        alone = not (opts.to or opts.everyone or opts.observers or opts.all_but)
+        if opts.master and alone and not opts.error and not self.broadcast_default:
+            self._to_master(ctx, stmt)  # njudge: press to the master is always allowed
+            return
+        refusal = self._check(game, opts, stmt) or minor_press_refusal(game)
+        grey, colour_refusal = press_colour(game, opts.grey)
         refusal = refusal or colour_refusal
         others = [p.code for p in powers if p.code not in mine]
         if opts.everyone or (self.broadcast_default and not opts.to):
@@ -68,7 +82,72 @@ class _PressBase(Command):
         if refusal is not None:
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
-        self._deliver(ctx, stmt, receivers, broadcast, grey)
+        self._deliver(ctx, stmt, receivers, broadcast, grey, opts)
+
+    def _from_outside(self, ctx: Context, stmt: Statement) -> None:
+        """Press from the master (signed mail after GAME <game>: always allowed) or
+        from an observer (after SIGNON O<game>: when the master allows it, under the
+        game's press rules); white."""
+        observer = ctx.observer_game is not None and not ctx.signature_verified
+        game = ctx.observer_game if observer else steered_game(ctx, stmt.text)
+        if game is None:
+            return
+        who, mark = ("an observer", OBSERVERS_MARK) if observer else ("the Master", MASTER_MARK)
+        refusal = _observer_refusal(game) if observer else None
+        if refusal is not None:
+            ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
+            return
+        powers = game_powers(game)
+        opts = parse_press_options(stmt.args, powers)
+        everyone = [p.code for p in powers]
+        if opts.everyone or (self.broadcast_default and not opts.to):
+            receivers = everyone
+        elif opts.all_but:
+            receivers = [c for c in everyone if c not in opts.to]
+        else:
+            receivers = list(opts.to)
+        seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
+        targets = [player_address(ctx.session, seats[c]) for c in receivers if c in seats]
+        targets += extra_addresses(ctx, game, replace(opts, master=False))
+        refusal = opts.error or ("nobody to send it to" if not targets else None)
+        if refusal is None and not any(line.strip() for line in stmt.block):
+            refusal = "the message is empty"
+        if refusal is not None:
+            ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
+            return
+        names = ", ".join(p.name for p in powers if p.code in receivers)
+        audience = "everyone" if set(receivers) == set(everyone) else names
+        audience += ", the observers" if opts.observers else ""
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {who}")
+        intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
+        sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
+        for mail in sent:
+            ctx.send(mail)
+        marks = [OBSERVERS_MARK] * opts.observers
+        keep_press(ctx, mark, receivers + marks, stmt.block, sent, game=game)
+        ctx.transcript.ok(
+            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
+        )
+
+    def _to_master(self, ctx: Context, stmt: Statement) -> None:
+        """Press to the game master alone: allowed whatever the press rules."""
+        game = ctx.game
+        assert game is not None and ctx.player is not None
+        if not any(line.strip() for line in stmt.block):
+            ctx.transcript.refused(stmt.text, "the message is empty; nothing was sent")
+            return
+        if not game.master_address:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no master; nothing was sent")
+            return
+        sender = seats_name(game, ctx.seats)
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {sender}")
+        intro = f"Message from {sender} to the Master in game {game.name} ({game.phase}):"
+        sent = press_mail(ctx, game.master_address, subject, intro, stmt.block)
+        ctx.send(sent)
+        keep_press(ctx, ctx.player.power, [MASTER_MARK], stmt.block, [sent])
+        ctx.transcript.ok(
+            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to the Master."
+        )
 
     def _check(self, game: Game, opts: PressOptions, stmt: Statement) -> str | None:
         if opts.error:
@@ -80,13 +159,22 @@ class _PressBase(Command):
         return None
 
     def _deliver(
-        self, ctx: Context, stmt: Statement, receivers: list[str], broadcast: bool, grey: bool
+        self,
+        ctx: Context,
+        stmt: Statement,
+        receivers: list[str],
+        broadcast: bool,
+        grey: bool,
+        opts: PressOptions,
     ) -> None:
         assert ctx.game is not None and ctx.player is not None
         game = ctx.game
         names = {p.code: p.name for p in game_powers(game)}
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = "everyone" if broadcast else ", ".join(names.get(c, c) for c in receivers)
+        audience += "".join(
+            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
+        )
         kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
@@ -100,24 +188,27 @@ class _PressBase(Command):
             )
             return
         delivered = [c for c in receivers if addresses.get(c)]
+        targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
         mailed: set[str] = set()
-        for code in delivered:  # a player holding two of the powers gets one mail
-            if addresses[code].lower() not in mailed:
-                mailed.add(addresses[code].lower())
-                ctx.send(_press_mail(ctx, addresses[code], subject, intro, stmt.block))
+        sent = []
+        for address in targets:  # a player holding two of the powers gets one mail
+            if address.lower() not in mailed:
+                mailed.add(address.lower())
+                sent.append(press_mail(ctx, address, subject, intro, stmt.block))
+                ctx.send(sent[-1])
         reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
-        ctx.session.add(
-            Press(
-                game_id=game.id,
-                phase=game.phase,
-                from_power=ctx.player.power,
-                from_address=ctx.sender,
-                recipients=json.dumps(receivers),
-                broadcast=broadcast,
-                grey=grey,
-                body="\n".join(stmt.block),
-                created_at=ctx.now,
-            )
+        reached += "".join(
+            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
+        )
+        marks = [MASTER_MARK] * opts.master + [OBSERVERS_MARK] * opts.observers
+        keep_press(
+            ctx,
+            ctx.player.power,
+            receivers + marks,
+            stmt.block,
+            sent,
+            broadcast=broadcast,
+            grey=grey,
         )
         colour = "grey" if grey else "white"
         entry = ctx.transcript.ok(
@@ -141,7 +232,9 @@ class PressCommand(_PressBase):
         "Send a message to the named powers: PRESS TO Germany Italy, or run-together\n"
         "initials PRESS TO GI, or PRESS TO ALL BUT Russia. GREY sends it without\n"
         "your name where the game allows grey press. The message is every line\n"
-        "up to ENDPRESS (or SIGNOFF)."
+        "up to ENDPRESS (or SIGNOFF). As on njudge, M is the game master (PRESS TO M\n"
+        "is always allowed) and O the observers. A game master sends press (and\n"
+        "BROADCAST) in a signed mail after GAME <game>, whatever the press rules."
     )
 
 
@@ -159,6 +252,73 @@ class BroadcastCommand(_PressBase):
         "ENDPRESS (ENDBROADCAST and SIGNOFF work too)."
     )
     broadcast_default = True
+
+
+def keep_press(
+    ctx: Context,
+    from_power: str,
+    receivers: list[str],
+    body: list[str],
+    sent: list[EmailMessage],
+    *,
+    broadcast: bool = False,
+    grey: bool = False,
+    game: Game | None = None,
+) -> None:
+    """Store a press of ``game`` (by default ``ctx.game``) and the Message-IDs of the
+    mails that delivered it (a reply to one of them is press back to its sender:
+    judge.commands.press_reply)."""
+    game = game or ctx.game
+    assert game is not None
+    press = Press(
+        game_id=game.id,
+        phase=game.phase,
+        from_power=from_power,
+        from_address=ctx.sender,
+        recipients=json.dumps(receivers),
+        broadcast=broadcast,
+        grey=grey,
+        body="\n".join(body),
+        created_at=ctx.now,
+    )
+    ctx.session.add(press)
+    ctx.session.flush()
+    for mail in sent:
+        if mail["Message-ID"]:
+            ctx.session.add(
+                PressMail(message_id=str(mail["Message-ID"]).strip(), press_id=press.id)
+            )
+
+
+def _observer_refusal(game: Game) -> str | None:
+    """Why an observer's press is refused in ``game`` now, or None."""
+    if not game.observer_press:
+        return f"the master of game {game.name} does not allow observers' press"
+    if game.press_mode == "none":
+        return f"game {game.name} has no press"
+    return minor_press_refusal(game)
+
+
+def minor_press_refusal(game: Game) -> str | None:
+    """Why press between players is refused in this phase (SET NO MINOR PRESS: none
+    in retreat and adjustment phases), or None."""
+    phase = Phase.read(game.phase, mixed=True)
+    if game.press_minor or phase is None or phase.is_movement:
+        return None
+    return f"game {game.name} has no press in retreat and adjustment phases (press to M is)"
+
+
+def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
+    """The master's address (``M``) and the observers' (``O``) a press also goes to."""
+    found = [game.master_address] if opts.master and game.master_address else []
+    if opts.observers:
+        rows = ctx.session.exec(
+            select(Account.address).where(
+                Observer.game_id == game.id, Observer.account_id == Account.id
+            )
+        )
+        found.extend(rows)
+    return found
 
 
 def line_count(count: int) -> str:

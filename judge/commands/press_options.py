@@ -3,7 +3,9 @@
 ``TO <powers>`` (or ``+<powers>``) names the receivers: full names, adjectives or
 codes separated by spaces or commas, or power initials run together (``TO FGR``).
 ``TO ALL BUT <powers>`` (or ``-<powers>``) sends to everyone else.  ``GREY`` (also
-``GRAY``, ``ANONYMOUS``) hides the sender; ``WHITE`` shows it.
+``GRAY``, ``ANONYMOUS``) hides the sender; ``WHITE`` shows it.  As on njudge
+(data/press), ``M`` is the game master and ``O`` the observers, in every variant,
+also among run-together initials (``TO FM``), where no power has that initial.
 """
 
 from __future__ import annotations
@@ -25,9 +27,37 @@ class PressOptions:
     everyone: bool = False
     grey: bool | None = None  # None: the game's default colour
     error: str | None = None
+    master: bool = False  # M: the game master
+    observers: bool = False  # O: the game's observers
 
 
-def _powers_from(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], str | None]:
+_MASTER_WORDS = {"M", "MASTER", "GM"}
+_OBSERVER_WORDS = {"O", "OBSERVER", "OBSERVERS"}
+
+
+def _take_extras(opts: PressOptions, word: str, powers: list[PowerInfo]) -> str:
+    """Note the master (M) and the observers (O) a receiver word names, where no
+    power has that name or initial; the rest of the word (empty when nothing is left)."""
+    upper = word.upper()
+    if find_power(powers, word) is not None:
+        return word
+    if upper in _MASTER_WORDS or upper in _OBSERVER_WORDS:
+        opts.master = opts.master or upper in _MASTER_WORDS
+        opts.observers = opts.observers or upper in _OBSERVER_WORDS
+        return ""
+    if not word.isalpha():
+        return word
+    kept = []
+    for letter in word:
+        if letter.upper() in "MO" and find_power(powers, letter) is None:
+            opts.master = opts.master or letter.upper() == "M"
+            opts.observers = opts.observers or letter.upper() == "O"
+        else:
+            kept.append(letter)
+    return "".join(kept)
+
+
+def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], str | None]:
     """Power codes named by ``words``; run-together initials are allowed."""
     found: list[str] = []
     for word in words:
@@ -72,6 +102,7 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
         else:
             names.append(word)
         i += 1
+    names = [rest for name in names if (rest := _take_extras(opts, name, powers))]
     if names:
-        opts.to, opts.error = _powers_from(names, powers)
+        opts.to, opts.error = powers_named(names, powers)
     return opts

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
 from sqlmodel import select
 
+from judge.clock.zone_names import read_zone
 from judge.commands.base import HIDDEN, Command, Context, Statement
 from judge.commands.password_guard import address_counter, count_failure, locked_reason
 from judge.commands.registry import register
@@ -23,30 +22,40 @@ _FIELDS = {
     "newpassword": "new_password",
 }
 _SECRET = {"password", "new_password"}
+# njudge's registration form (data/form): fields this judge takes and does not use.
+NJUDGE_FIELDS = (
+    "phone", "site", "address", "country", "email", "e-mail", "level", "birthdate", "sex",
+    "package",
+)  # fmt: skip
 
 
-def read_fields(lines: list[str]) -> tuple[dict[str, str], list[str]]:
-    """The ``Field: value`` lines of a REGISTER block, and the lines not understood."""
+def read_fields(lines: list[str]) -> tuple[dict[str, str], list[str], list[str]]:
+    """The ``Field: value`` lines of a REGISTER block, the labels of the fields taken
+    and not used (njudge's Phone, Site ... and keywords of the player's own, as
+    njudge's form invites), and the lines not understood (no colon, or a label like
+    a password's, which might be a misspelt Password line)."""
     fields: dict[str, str] = {}
+    unused: list[str] = []
     bad: list[str] = []
     for line in lines:
         if not line.strip() or line.strip().startswith("//"):
             continue
         label, sep, value = line.partition(":")
-        key = _FIELDS.get("".join(label.split()).lower())
-        if not sep or key is None:
+        squashed = "".join(label.split()).lower()
+        key = _FIELDS.get(squashed)
+        if sep and key is not None:
+            fields[key] = value.strip()
+        elif sep and squashed and not any(w in squashed for w in ("pas", "pw", "secret")):
+            unused.append(label.strip())
+        else:
             bad.append(line.strip())
-            continue
-        fields[key] = value.strip()
-    return fields, bad
+    return fields, unused, bad
 
 
 def zone_problem(zone: str) -> str | None:
     """Why ``zone`` is not a time zone name, or None."""
-    try:
-        ZoneInfo(zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        return f"unknown time zone {zone!r} (use a name such as Europe/Paris or UTC)"
+    if read_zone(zone) is None:
+        return f"unknown time zone {zone!r} (use a name such as Europe/Paris, Eastern or UTC)"
     return None
 
 
@@ -57,15 +66,17 @@ class Register(Command):
     rank = 10
 
     keyword = "REGISTER"
-    syntax = "REGISTER  Name: <name>  Timezone: <zone>  Password: <password>  END"
+    syntax = "REGISTER  Name: <name>  Timezone: <zone>  [Password: <password>]  END"
     help = (
         "Registers the address you write from. Put one field per line after\n"
         "REGISTER and close with END:\n"
         "  Name: Ada Lovelace\n"
-        "  Timezone: Europe/London      (optional, default UTC)\n"
-        "  Password: <account password>\n"
+        "  Timezone: Europe/London      (optional, default UTC; Eastern, CET ... too)\n"
+        "  Password: <account password> (optional)\n"
         "  New password: <new one>      (optional, to change it)\n"
-        "To update a registration, send it again with your account password."
+        "To update a registration, send it again with your account password, if you\n"
+        "gave one. njudge's form is taken as it is: its other fields (Phone, Site,\n"
+        "Email, Level ...) and fields of your own are read and not used."
     )
     block_ends = ("END", "END REGISTER", "ENDREGISTER")
 
@@ -76,10 +87,12 @@ class Register(Command):
         lines = list(stmt.block)
         if stmt.args.strip():
             lines.insert(0, stmt.args)
-        fields, bad = read_fields(lines)
+        fields, unused, bad = read_fields(lines)
         shown = [f"{self._label(k)}: {HIDDEN if k in _SECRET else v}" for k, v in fields.items()]
         entry = ctx.transcript.line(stmt.text)
         entry.extra.extend(shown)
+        if unused:
+            entry.extra.append(f"(not used by this judge, ignored: {', '.join(unused)})")
         for line in bad:
             # Only the label is quoted: the value might be a (misspelt) password.
             label, sep, _ = line.partition(":")
@@ -115,9 +128,9 @@ class Register(Command):
                 )
             if not fields.get("name"):
                 return "a first registration needs a Name line"
-            if "password" not in fields:
-                return "a first registration needs a Password line"
-            return password_problem(fields["password"])
+            # njudge's form has no password (its passwords belong to games): one is
+            # optional here, and guards later changes of the registration once given.
+            return password_problem(fields["password"]) if "password" in fields else None
         if account.password_hash:
             locked = locked_reason(ctx, [address_counter(ctx)])
             if locked is not None:
@@ -136,7 +149,7 @@ class Register(Command):
         if fields.get("name"):
             account.name = fields["name"][:200]
         if "zone" in fields:
-            account.time_zone = fields["zone"]
+            account.time_zone = read_zone(fields["zone"]) or "UTC"
         secret = fields.get("new_password") or (fields.get("password") if new else None)
         if secret is None and not account.password_hash and fields.get("password"):
             secret = fields["password"]

@@ -38,20 +38,31 @@ class OrderReport:
     phase_label: str | None = None  # the phase as the game names it, when not by its code
 
 
-def clean_subject(original: str) -> str:
-    """The player's subject without reply prefixes or a previous judge prefix."""
+def clean_subject(original: str, code: str = "") -> str:
+    """The player's subject without reply prefixes, a previous judge prefix, and the
+    judge's ``code`` that began a reply before any SIGNON (``Re: CODE hello``)."""
     text = " ".join("".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in original).split())
-    return strip_judge_tags(text)
+    text = strip_judge_tags(text)
+    while code and text.split(None, 1)[:1] == [code]:
+        text = strip_judge_tags(text[len(code) :])
+    return text
 
 
-def reply_subject(original: str, game: str | None, phase: str | None, error: bool) -> str:
-    """``Re: [Error Flag] <game> - <phase> <original subject>`` (parts as they apply)."""
+def reply_subject(
+    original: str, game: str | None, phase: str | None, error: bool, code: str = ""
+) -> str:
+    """The reply's subject as njudge writes it (mail.c):
+    ``Re: [Error Flag] CODE:game - S1901M <subject>`` after a SIGNON,
+    ``Re: [Error Flag] CODE <subject>`` without one (parts as they apply)."""
     parts = ["Re:"]
     if error:
         parts.append(ERROR_FLAG)
-    if game:
-        parts.append(f"{game} - {phase}" if phase else game)
-    rest = clean_subject(original)
+    tag = f"{game} - {phase}" if game and phase else game or ""
+    if code:
+        tag = f"{code}:{tag}" if tag else code
+    if tag:
+        parts.append(tag)
+    rest = clean_subject(original, code)
     if rest:
         parts.append(rest)
     elif not game:

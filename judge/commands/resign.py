@@ -18,7 +18,7 @@ from judge.commands.password_guard import Counter, address_counter, count_failur
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
 from judge.game.empires import game_empires, set_game_empires
-from judge.game.games import empires_per_game
+from judge.game.games import empires_per_game, game_powers
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
@@ -33,16 +33,18 @@ class Resign(Command):
 
     rank = 46
     keyword = "RESIGN"
+    aliases = ("WITHDRAW",)  # njudge's synonym (mail.c)
     syntax = "RESIGN   (after SIGNON)   or   RESIGN <game> <password>   (before the game starts)"
     help = (
-        "After a SIGNON, RESIGN gives up your power for good: it goes into civil\n"
-        "disorder (its units hold) until the game master finds a replacement, and\n"
-        "everyone in the game is told. Before a game starts, RESIGN <game> <password>\n"
-        "(the password you gave with JOIN) withdraws your JOIN."
+        "After a SIGNON, RESIGN (or WITHDRAW) gives up your power for good: it goes\n"
+        "into civil disorder (its units hold) until another registered player takes\n"
+        "it over (SIGNON <initial><game> <password>) or the game master finds a\n"
+        "replacement, and everyone in the game is told. Before a game starts,\n"
+        "RESIGN <game> <password> (the password you gave with JOIN) withdraws your JOIN."
     )
 
     def echo(self, stmt: Statement) -> str:
-        return masked("RESIGN", stmt.args, 1)
+        return masked(stmt.text.split()[0].upper(), stmt.args, 1)  # RESIGN or WITHDRAW
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         if stmt.args.strip():
@@ -70,10 +72,13 @@ class Resign(Command):
         name = seats_name(game, seats)
         who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
+        initial = next((p.initial for p in game_powers(game) if p.code == seats[0].power), "")
         if len(seats) == 1:
             text = (
                 f"{who} of {name} has resigned from game {game.name}.\n"
-                f"{name} is in civil disorder until the game master finds a replacement:\n"
+                f"{name} is in civil disorder until a registered player takes it over\n"
+                f"(SIGNON {initial}{game.name} <password>) or the game "
+                "master finds a replacement:\n"
                 "its units hold, its retreats disband and its builds are waived.\n"
             )
         else:

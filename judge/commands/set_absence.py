@@ -50,6 +50,8 @@ class SetAbsence(Command):
 
     rank = 78
     keyword = "SET ABSENCE"
+    # njudge's names of the same (data/index; ml_set.c)
+    aliases = ("SET ABSENCES", "SET VACATION", "SET VACATIONS", "SET HOLIDAY", "SET HOLIDAYS")
     syntax = "SET ABSENCE <date> [TO <date>]   e.g. SET ABSENCE 2026-12-24 TO 2026-12-31"
     help = (
         "Days you are away (inclusive, in the game's time zone, at most "
@@ -115,6 +117,7 @@ class SetNoAbsence(Command):
 
     rank = 79
     keyword = "SET NOABSENCE"
+    aliases = ("SET NOVACATION", "SET NOVACATIONS", "SET NOHOLIDAY", "SET NOHOLIDAYS")
     syntax = "SET NOABSENCE"
     help = "Cancels your absence. A deadline that moved because of it stays where it is."
     needs_signon = True

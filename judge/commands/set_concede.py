@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from judge.commands.base import Context, Statement
 from judge.commands.player_state import PlayerFlag
+from judge.commands.press_options import powers_named
 from judge.commands.registry import register
+from judge.game.games import game_powers, power_name
+from judge.rules.registry import ruleset_for_game
 
 
 @register
@@ -12,17 +18,39 @@ class SetConcede(PlayerFlag):
 
     rank = 76
     keyword = "SET CONCEDE"
-    syntax = "SET CONCEDE"
+    syntax = "SET CONCEDE [<power>]"
     help = (
         "Concedes the game to the largest power (the one with the most supply\n"
-        "centres, alone). When every other surviving player has conceded, that\n"
-        "power wins. A tie for the most centres, or a largest power nobody plays,\n"
-        "blocks a concession. Holds for the current phase (or until SET NOCONCEDE)."
+        "centres, alone), which you may name as on njudge (SET CONCEDE France).\n"
+        "When every other surviving player has conceded, that power wins. A tie for\n"
+        "the most centres, or a largest power nobody plays, blocks a concession.\n"
+        "Holds for the current phase (or until SET NOCONCEDE). In a NoDIAS game a\n"
+        "concession is a draw of one power: SET DRAW <its initial>."
     )
     flag = "concede"
     value = True
     done = "Concession recorded (it is secret)."
     settles = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game = ctx.game
+        assert game is not None
+        if not game.dias:
+            ctx.transcript.refused(
+                stmt.text,
+                f"game {game.name} is NoDIAS: concede with SET DRAW and the initial of the "
+                "power you concede to",
+            )
+            return
+        named, problem = powers_named(stmt.args.replace(",", " ").split(), game_powers(game))
+        largest = ruleset_for_game(game).largest_power(game.position_doc())
+        if problem is None and (len(named) > 1 or (named and named[0] != largest)):
+            board = power_name(game, largest) if largest else "none: several share the most"
+            problem = f"you must specify the largest power on the board ({board})"
+        if problem is not None:
+            ctx.transcript.refused(stmt.text, problem)
+            return
+        super().run(ctx, replace(stmt, args=""))
 
 
 @register

@@ -1,9 +1,18 @@
-"""SET DRAW and SET NODRAW: vote for a draw of all surviving powers."""
+"""SET DRAW and SET NODRAW: vote for a draw; SET DIAS and SET NODIAS (the game
+master): whether a draw includes all survivors (njudge's DIAS, the default) or the
+players name the powers of their draw (njudge's data/draws, ml_set.c)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from judge.commands.base import Context, Statement
+from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.player_state import PlayerFlag
+from judge.commands.press_options import powers_named
 from judge.commands.registry import register
+from judge.game.games import game_powers
+from judge.store.models import FINISHED, Game
 
 
 @register
@@ -12,16 +21,46 @@ class SetDraw(PlayerFlag):
 
     rank = 74
     keyword = "SET DRAW"
-    syntax = "SET DRAW"
+    syntax = "SET DRAW [<powers>]   (the powers only in a NoDIAS game: SET DRAW EFR)"
     help = (
-        "Votes for a draw of all surviving powers. When every player of a surviving\n"
-        "power has voted for it in the same phase, the game ends in that draw.\n"
+        "Votes for a draw. In a DIAS game (the default) the draw includes every\n"
+        "surviving power; when every player of a surviving power has voted for it\n"
+        "in the same phase, the game ends in that draw. In a NoDIAS game (SET\n"
+        "NODIAS) name the powers of the draw you accept (SET DRAW England France, or\n"
+        "initials run together: SET DRAW EF): if you are in your list you accept any\n"
+        "part of it that includes you, if not any part of it with or without you;\n"
+        "the largest draw every voter accepts ends the game (njudge's rule).\n"
         "Votes are secret and hold for the current phase (or until SET NODRAW)."
     )
     flag = "draw"
     value = True
     done = "Draw vote recorded (votes are secret)."
     settles = True
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        game = ctx.game
+        assert game is not None
+        named, problem = powers_named(stmt.args.replace(",", " ").split(), game_powers(game))
+        if problem is not None:
+            ctx.transcript.refused(stmt.text, problem)
+            return
+        if not game.dias and not named:
+            ctx.transcript.refused(
+                stmt.text, f"game {game.name} is NoDIAS: you must specify a power list"
+            )
+            return
+        for seat in ctx.seats:
+            seat.draw_powers = "" if game.dias else ",".join(named)
+        done = self.done
+        if game.dias:
+            done = "You will now accept a DIAS draw (votes are secret)."
+            if named:
+                done = f"Game {game.name} is DIAS: the power list is ignored. {done}"
+        else:
+            names = ", ".join(p.name for p in game_powers(game) if p.code in named)
+            done = f"You will now accept a draw among {names} (votes are secret)."
+        self.said = done
+        super().run(ctx, replace(stmt, args=""))
 
 
 @register
@@ -35,3 +74,32 @@ class SetNoDraw(PlayerFlag):
     flag = "draw"
     value = False
     done = "Draw vote withdrawn."
+
+
+@register
+class SetDias(MasterCommand):
+    """Whether a draw includes every survivor (DIAS) or the powers voted for."""
+
+    rank = 217
+    keyword = "SET DIAS"
+    aliases = ("SET NODIAS",)
+    syntax = "SET DIAS   or   SET NODIAS"
+    help = (
+        "Game masters: SET DIAS (the default): a draw includes every surviving power.\n"
+        "SET NODIAS: players vote for draws of the powers they name (SET DRAW EFR)."
+    )
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if stmt.args.strip():
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        if game.status == FINISHED:
+            ctx.transcript.refused(stmt.text, f"game {game.name} is over")
+            return
+        dias = "NODIAS" not in "".join(stmt.text.upper().split())
+        said = (
+            f"Game {game.name} is DIAS: a draw includes every surviving power."
+            if dias
+            else f"Game {game.name} is NoDIAS: players vote for draws of the powers they name."
+        )
+        change_setting(ctx, stmt, game, "dias", dias, said)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from sqlalchemy import bindparam
 from sqlmodel import select
 
-from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.base import COMMAND, Command, Context, Statement, masked
+from judge.commands.join import Join
+from judge.commands.observe import Observe, observes, start_observing
 from judge.commands.paired import (
     held_seats,
     names_players,
@@ -21,6 +23,8 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.registry import register
+from judge.commands.takeover import take_over
+from judge.game.abandoned import abandoned_powers, is_abandoned
 from judge.game.games import (
     PowerInfo,
     find_game,
@@ -68,7 +72,9 @@ class SignOn(Command):
         "replies; passwords are case-sensitive. Where you hold two powers (Root Z's\n"
         "seven-player game), one SIGNON with either power (SIGNON france1@game1\n"
         "secret) or with the game alone (SIGNON game1 secret) signs you on for both,\n"
-        "and each order goes to the power whose unit it names."
+        "and each order goes to the power whose unit it names.\n"
+        "njudge's forms: SIGNON ?<game> <password> joins a game that has not\n"
+        "started (as JOIN), SIGNON O<game> <password> observes it (as OBSERVE)."
     )
 
     def echo(self, stmt: Statement) -> str:
@@ -78,6 +84,8 @@ class SignOn(Command):
         echo = self.echo(stmt)
         if ctx.signed_on:
             ctx.transcript.refused(echo, "only one SIGNON is allowed per mail")
+            return
+        if _njudge_entry(ctx, stmt, echo):
             return
         ctx.signon_attempted = True
         words = stmt.args.split()
@@ -111,6 +119,13 @@ class SignOn(Command):
         params = {"game_id": game.id, "power": power.code}
         player = ctx.session.exec(_PLAYER, params=params).first()  # type: ignore[call-overload]
         owner = player_address(ctx.session, player) if player is not None else ""
+        if (
+            player is not None
+            and is_abandoned(game, player)
+            and owner.lower() != ctx.sender.lower()
+        ):
+            take_over(ctx, echo, game, power, player, words[1])  # njudge: a takeover
+            return
         what = f"for {power.name} in game {game.name}"
         counters = [address_counter(ctx)]
         power_count = Counter(failure_key("power", game.id, power.code), what)
@@ -197,3 +212,51 @@ def _no_power(game: Game, text: str) -> str:
     if names_players(game):
         hint += f", or sign on for all your powers with SIGNON {game.name} <password>"
     return hint
+
+
+class _JoinBySignOn(Join):
+    """JOIN as njudge's ``SIGNON ?<game> <password>``: quoted as the SIGNON line."""
+
+    def echo(self, stmt: Statement) -> str:
+        return stmt.text
+
+
+def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
+    """njudge's ``SIGNON ?<game> <password>`` (enter a game that has not started: a
+    JOIN) and ``SIGNON O<game> <password>`` (observe it, where the game has no power
+    of initial O); True when the line was one of them and has been answered."""
+    words = stmt.args.split()
+    if len(words) != 2 or len(words[0]) < 2:
+        return False
+    mark, name = words[0][0], words[0][1:]
+    game = find_game(ctx.session, name)
+    if mark == "?":
+        if game is not None and game.status != FORMING:
+            _take_first_abandoned(ctx, echo, game, words[1])
+        else:
+            args = f"{name} {words[1]}"
+            _JoinBySignOn().run(ctx, Statement(stmt.line_no, echo, COMMAND, Join, args))
+        return True
+    if mark.upper() == "O" and game is not None and find_power(game_powers(game), "O") is None:
+        if observes(ctx, game):  # njudge: an observer signs on (for observers' press)
+            ctx.transcript.ok(echo, f"Signed on as an observer of game {game.name}.")
+        else:
+            start_observing(ctx, Statement(stmt.line_no, echo, COMMAND, Observe, name))
+        ctx.observer_game = game if observes(ctx, game) else None
+        return True
+    return False
+
+
+def _take_first_abandoned(ctx: Context, echo: str, game: Game, password: str) -> None:
+    """njudge's ``SIGNON ?<game> <password>`` on a started game: take over its first
+    abandoned power (ml_signon.c)."""
+    codes = abandoned_powers(ctx.session, game)
+    if not codes:
+        ctx.transcript.refused(echo, f"no abandoned powers in game {game.name} for takeover")
+        return
+    power = find_power(game_powers(game), codes[0])
+    params = {"game_id": game.id, "power": codes[0]}
+    player = ctx.session.exec(_PLAYER, params=params).first()  # type: ignore[call-overload]
+    assert power is not None and player is not None
+    ctx.signon_attempted = True
+    take_over(ctx, echo, game, power, player, password)

@@ -14,7 +14,7 @@ from sqlmodel import col, select
 from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
-from judge.commands.player_state import game_named
+from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
@@ -87,6 +87,16 @@ def column_labels(names: list[str]) -> list[str]:
     ]
 
 
+def games_with_players(ctx: Context) -> list[str]:
+    """njudge's LIST FULL: each game's line and its players (as SUMMARY shows them)."""
+    games = ctx.session.exec(select(Game).where(~col(Game.unlisted)).order_by(col(Game.name))).all()
+    lines: list[str] = []
+    for game in games:
+        lines.append(f"{game.name}: {game.variant}, {game.status}, phase {game.phase}")
+        lines.extend(player_lines(ctx, game))
+    return lines or ["There are no games on this judge yet."]
+
+
 def centre_table(ctx: Context, game: Game) -> list[str]:
     """Supply centres per power at the start, at the end of each year, and now.
 
@@ -129,15 +139,17 @@ class Summary(Command):
 
     rank = 53
     keyword = "SUMMARY"
+    aliases = ("STATUS",)  # njudge's synonym (mail.c)
     syntax = "SUMMARY <game>"
     help = (
         "Mails you a summary of the game: its settings, the players (hidden while\n"
         "an anonymous game runs), the phases played, the supply centres of each\n"
-        "power year by year, and how it ended."
+        "power year by year, and how it ended. After a SIGNON the game may be left\n"
+        "out. STATUS (njudge) is the same."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        words = stmt.args.split()
+        words = stmt.args.split() or signed_on_game(ctx)
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return

@@ -38,9 +38,18 @@ def player_standing(game: Game) -> list[str]:
     return ["", "Players' totals:", *lines] if lines else []
 
 
-def end_game(session: Session, sender: Author, game: Game, outcome: str, now: datetime) -> None:
+def end_game(
+    session: Session,
+    sender: Author,
+    game: Game,
+    outcome: str,
+    now: datetime,
+    *,
+    what: str = "Game Over",
+) -> None:
     """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
-    and store the announcement as a GameReport.  The caller commits."""
+    (the subject ends with ``what``: njudge's ``Draw Declared: EFR`` for a draw) and
+    store the announcement as a GameReport.  The caller commits."""
     if game.status == FINISHED:
         raise ValueError(f"game {game.name} is already finished")
     game.status = FINISHED
@@ -49,7 +58,7 @@ def end_game(session: Session, sender: Author, game: Game, outcome: str, now: da
     game.grace_until = None
     game.waiting_for_master = False
     session.add(game)
-    subject = game_mail_subject(sender, game, f"{game.phase} Game Over")
+    subject = game_mail_subject(sender, game, f"{game.phase} {what}")
     lines = [
         f"Game {game.name} has ended in {game.phase}.",
         "",

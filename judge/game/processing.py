@@ -29,6 +29,7 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
+from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import (
     current_order_keys,
@@ -209,6 +210,14 @@ def _notices(game: Game, turn: Step) -> tuple[str, ...]:
     return (f"The game is over: {outcome[0].lower()}{outcome[1:]}.",)
 
 
+def _abandoned(session: Session, game: Game) -> tuple[str, ...]:
+    """The results' paragraph on the powers open for takeover, while the game runs."""
+    if game.status == FINISHED:
+        return ()
+    notice = takeover_notice(game, abandoned_powers(session, game))
+    return (notice,) if notice else ()
+
+
 # ------------------------------------------------------------------ processing
 
 
@@ -230,8 +239,10 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
-    turn = _adjudicate(session, game)
+    owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
+    count_missed(session, game, owing, set(rows))  # SET ABANDON: missed in a row
+    turn = _adjudicate(session, game)
     processed = game.phase
     phase_at = as_utc(game.deadline)
     session.add(
@@ -257,7 +268,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
         game,
         next_deadline=next_at,
         phase_deadline=phase_at,
-        notices=_notices(game, turn),
+        notices=(*_notices(game, turn), *_abandoned(session, game)),
         judge_code=sender.code,
     )
     subject, text, html = _render(game, turn, settings)

@@ -9,13 +9,14 @@ What is kept, per account:
   **missed** (orders still missing when the phase was processed): one
   :class:`PlayerPhaseRecord` per power and phase, written by :func:`record_phase`;
 * the seats it left or took over in a running game (:class:`SeatChange`, written by
-  :func:`note_handover` when a power gets a new player); a resigned or ejected seat
-  not yet handed over is read from its Player row.
+  :func:`note_handover` when a power gets a new player); a resigned, ejected or
+  abandoned seat not yet handed over is read from its Player row.
 
 The figures, as njudge's ``data/dedsystems`` defines them: dedication +3 per phase on
-time, -1 per late phase, -50 per power abandoned (resigned or ejected), -100 per
-missed phase (civil disorder); on-time ratio = phases on time / phases due (none due:
-perfect); CD ratio = (missed phases + powers abandoned) / games played (none: perfect).
+time, -1 per late phase, -50 per power abandoned (resigned, ejected, or left after
+SET ABANDON's count of missed deadlines), -100 per missed phase (civil disorder);
+on-time ratio = phases on time / phases due (none due: perfect); CD ratio = (missed
+phases + powers abandoned) / games played (none: perfect).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from judge.orders.keys import OrderKey
 from judge.rules.base import unanswered
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
+    ABANDONED,
     EJECTED,
     FINISHED,
     LATE,
@@ -38,6 +40,7 @@ from judge.store.models import (
     ON_TIME,
     PLAYING,
     RESIGNED,
+    SEAT_ABANDONED,
     SEAT_EJECTED,
     SEAT_RESIGNED,
     SEAT_TOOK_OVER,
@@ -125,19 +128,21 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
 
 # ------------------------------------------------------------------ seats
 
+# How a player left a power (Player.status), as a SeatChange kind.
+LEFT = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED, ABANDONED: SEAT_ABANDONED}
+
 
 def note_handover(session: Session, player: Player, account_id: int, now: datetime) -> None:
     """Keep in the records that ``player``'s power (of a running game) goes to the
     account ``account_id``: the old player's resignation or ejection, and the new
     player's taking over.  Call it before the Player row changes hands."""
-    kinds = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED}
-    if player.status in kinds and player.account_id:
+    if player.status in LEFT and player.account_id:
         session.add(
             SeatChange(
                 account_id=player.account_id,
                 game_id=player.game_id,
                 power=player.power,
-                kind=kinds[player.status],
+                kind=LEFT[player.status],
                 created_at=now,
             )
         )
@@ -164,6 +169,7 @@ class PlayerRecord:
     finished: int = 0  # games that ended with the player still playing
     resigned: int = 0
     ejected: int = 0
+    dropped: int = 0  # powers abandoned after SET ABANDON's count of missed deadlines
     took_over: int = 0
     on_time: int = 0
     late: int = 0
@@ -176,8 +182,8 @@ class PlayerRecord:
 
     @property
     def abandoned(self) -> int:
-        """Powers the player left (resigned or ejected)."""
-        return self.resigned + self.ejected
+        """Powers the player left (resigned, ejected or dropped after missed deadlines)."""
+        return self.resigned + self.ejected + self.dropped
 
     @property
     def dedication(self) -> int:
@@ -212,8 +218,7 @@ def player_record(session: Session, account_id: int) -> PlayerRecord:
         )
     )
     left = {(c.kind, c.game_id, c.power) for c in changes}
-    gone = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED}
-    left |= {(gone[s.status], s.game_id, s.power) for s in seats if s.status in gone}
+    left |= {(LEFT[s.status], s.game_id, s.power) for s in seats if s.status in LEFT}
     games = {s.game_id for s in seats} | {c.game_id for c in changes} | {g for g, _ in phases}
     playing = {s.game_id for s in seats if s.status == PLAYING}
     finished = 0
@@ -226,6 +231,7 @@ def player_record(session: Session, account_id: int) -> PlayerRecord:
         finished=finished,
         resigned=sum(1 for kind, _, _ in left if kind == SEAT_RESIGNED),
         ejected=sum(1 for kind, _, _ in left if kind == SEAT_EJECTED),
+        dropped=sum(1 for kind, _, _ in left if kind == SEAT_ABANDONED),
         took_over=sum(1 for c in changes if c.kind == SEAT_TOOK_OVER),
         on_time=outcomes.count(ON_TIME),
         late=outcomes.count(LATE),
@@ -238,7 +244,8 @@ def record_lines(record: PlayerRecord) -> list[str]:
     return [
         f"Games: {record.joined} played, {record.finished} finished, "
         f"{record.resigned} resigned, {record.ejected} ejected, "
-        f"{record.took_over} taken over.",
+        + (f"{record.dropped} abandoned after missed deadlines, " if record.dropped else "")
+        + f"{record.took_over} taken over.",
         f"Phases: {record.due} due: {record.on_time} on time, {record.late} late, "
         f"{record.missed} missed.",
         f"Dedication: {record.dedication}.  On-time ratio: {record.on_time_ratio:.2f}.  "

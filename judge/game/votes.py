@@ -3,8 +3,10 @@
 Only players still playing a power that survives (owns a unit or a supply
 centre) vote; powers in civil disorder and eliminated powers do not.
 
-* **Draw**: once every such player has SET DRAW, the game ends in a draw of all
-  surviving powers, those in civil disorder included.
+* **Draw**: in a DIAS game (the default), once every such player has SET DRAW, the
+  game ends in a draw of all surviving powers, those in civil disorder included.
+  In a NoDIAS game each voter names the powers of his draw, and the largest draw
+  every voter accepts ends the game (judge.game.named_draws, njudge's rule).
 * **Concession**: once every such player except the one of the largest power
   (the most supply centres, alone) has SET CONCEDE, that power wins.  With a tie
   for the most centres, or the largest power in civil disorder, no concession
@@ -21,6 +23,7 @@ from sqlmodel import Session, select
 
 from judge.game.end import end_game
 from judge.game.games import game_powers, power_name
+from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, PLAYING, Game, Player
@@ -33,8 +36,34 @@ def voters(session: Session, game: Game) -> list[Player]:
     return [p for p in rows if p.power in alive]
 
 
-def _names(game: Game, powers: set[str]) -> str:
-    return ", ".join(p.name for p in game_powers(game) if p.code in powers)
+def draw_sentence(game: Game, powers: set[str] | frozenset[str]) -> str:
+    """njudge's announcement of a draw (draw.c): ``Game 'g' has been declared a draw
+    between England, France and Russia.``"""
+    names = [p.name for p in game_powers(game) if p.code in powers]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    return f"Game '{game.name}' has been declared a draw between {listed}."
+
+
+def draw_initials(game: Game, outcome: str) -> str | None:
+    """The initials of the powers of a draw outcome (njudge's subject ``Draw
+    Declared: EFR``), or None when ``outcome`` is not a draw."""
+    head = f"Game '{game.name}' has been declared a draw between "
+    if not outcome.startswith(head):
+        return None
+    text = outcome[len(head) :]
+    return "".join(p.initial for p in game_powers(game) if p.name in text)
+
+
+def _drawn(game: Game, voting: list[Player], alive: set[str]) -> set[str] | frozenset[str] | None:
+    """The powers of the draw the votes agree on, or None."""
+    if not all(p.draw for p in voting):
+        return None
+    if game.dias:
+        return alive
+    ballots = [
+        NamedVote(p.power, frozenset(filter(None, p.draw_powers.split(",")))) for p in voting
+    ]
+    return agreed_draw(alive, ballots)
 
 
 def agreed_outcome(session: Session, game: Game) -> str | None:
@@ -44,8 +73,9 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
         return None
     doc = game.position_doc()
     rules = ruleset_for_game(game)
-    if all(p.draw for p in voting):
-        return f"Draw declared between {_names(game, rules.survivors(doc))}."
+    drawn = _drawn(game, voting, rules.survivors(doc))
+    if drawn:
+        return draw_sentence(game, drawn)
     largest = rules.largest_power(doc)
     others = [p for p in voting if p.power != largest]
     played = {p.power for p in voting}
@@ -61,5 +91,7 @@ def settle_votes(session: Session, sender: Author, game: Game, now: datetime) ->
     session.flush()
     outcome = agreed_outcome(session, game)
     if outcome is not None:
-        end_game(session, sender, game, outcome, now)
+        initials = draw_initials(game, outcome)
+        what = f"Draw Declared: {initials}" if initials else "Game Over"
+        end_game(session, sender, game, outcome, now, what=what)
     return outcome

@@ -178,6 +178,12 @@ def missing_lines(missing: Sequence[str]) -> list[str]:
     return lines
 
 
+def _initial(variant: VariantLike, code: str) -> str:
+    """A power's initial, as njudge's subjects name powers."""
+    power = variant.powers.get(code)
+    return getattr(power, "initial", "") or (power.name if power else code)[:1].upper()
+
+
 def render_late_notice(
     settings: ReportSettings,
     variant: VariantLike,
@@ -241,6 +247,8 @@ def render_late_notice(
         "notices": list(settings.notices),
     }
     subject = game_subject(settings, f"{settings.turn(phase)} Late Notice")
+    if reveal or to_master:  # njudge (dip.c): "Late Notice: <initials of the late powers>"
+        subject += ": " + "".join(_initial(variant, power) for power in late)
     if is_late:
         subject = f"[You are late!] {subject}"
     return render_text_mail(templates, "late.txt.j2", model, subject)

@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint, event, inspect
+from sqlalchemy import false as sa_false
+from sqlalchemy import true as sa_true
 from sqlalchemy.orm import Session
 from sqlmodel import Field, SQLModel
 
@@ -47,7 +49,9 @@ DISORDER_DEFAULT = "2023"  # the civil disorder rule of a new game (SET CD RULE)
 PLAYING = "playing"
 RESIGNED = "resigned"
 EJECTED = "ejected"
-PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED)
+# The player missed the game's number of deadlines in a row (Game.abandon_after).
+ABANDONED = "abandoned"
+PLAYER_STATUSES = (PLAYING, RESIGNED, EJECTED, ABANDONED)
 
 # Kinds of stored report (GameReport.kind).
 REPORT_START = "start"
@@ -155,6 +159,18 @@ class Game(SQLModel, table=True):
     # planner's wake-up, REPLAN once the game changed, None when nothing can fall due
     # until it changes.  Kept by the runner and by :func:`_mark_changed_games`.
     due_at: datetime | None = Field(default=REPLAN, index=True)
+    # --- migration 0012_takeover ---
+    # SET ABANDON <n>: a player who misses n deadlines in a row abandons the power
+    # (0: never; resigning and EJECT always do).
+    abandon_after: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # SET DIAS (True, the default): a draw includes every survivor; SET NODIAS:
+    # players vote for draws of the powers they name (njudge's data/draws).
+    dias: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # SET MINOR PRESS (True, the default) / SET NO MINOR PRESS: press between players
+    # in retreat and adjustment phases (press to the master is always allowed).
+    press_minor: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # SET OBSERVER PRESS: observers may send press (after SIGNON O<game>).
+    observer_press: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document)."""
@@ -189,6 +205,11 @@ class Player(SQLModel, table=True):
     # SET ABSENCE: the player is away on these days (inclusive), in the game's zone.
     absent_from: date | None = None
     absent_until: date | None = None
+    # --- migration 0012_takeover ---
+    # Deadlines missed in a row (no order while the power owed some); 0 after orders.
+    missed: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # SET DRAW <powers> in a NoDIAS game: the codes of the draw voted for, by commas.
+    draw_powers: str = Field(default="", max_length=400, sa_column_kwargs={"server_default": ""})
 
 
 class Applicant(SQLModel, table=True):
@@ -327,6 +348,7 @@ PHASE_OUTCOMES = (ON_TIME, LATE, MISSED)
 # Changes of a seat kept in a player's record (SeatChange.kind).
 SEAT_RESIGNED = "resigned"
 SEAT_EJECTED = "ejected"
+SEAT_ABANDONED = "abandoned"  # SET ABANDON <n>: n deadlines missed in a row
 SEAT_TOOK_OVER = "took over"
 
 
@@ -358,8 +380,18 @@ class SeatChange(SQLModel, table=True):
     account_id: int = Field(foreign_key="account.id", index=True)
     game_id: int = Field(foreign_key="game.id")
     power: str = Field(max_length=32)
-    kind: str = Field(max_length=16)  # SEAT_RESIGNED, SEAT_EJECTED or SEAT_TOOK_OVER
+    kind: str = Field(max_length=16)  # one of the SEAT_ kinds above
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class PressMail(SQLModel, table=True):
+    """The Message-ID of one mail that delivered a press (migration 0012_takeover):
+    a reply to it (In-Reply-To) is press back to the press's sender."""
+
+    __tablename__ = "press_mail"
+
+    message_id: str = Field(primary_key=True, max_length=998)
+    press_id: int = Field(foreign_key="press.id", index=True)
 
 
 class ReplyCount(SQLModel, table=True):

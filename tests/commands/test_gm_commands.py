@@ -587,3 +587,18 @@ def test_set_cd_rule_is_refused_where_the_rules_choose_their_own(gm, session) ->
     assert statuses(ctx) == ["ok", "refused"]
     assert "rules choose the units removed in civil disorder" in message(ctx)
     assert find_game(session, "multi").cd_rule == "2023"
+
+
+# ------------------------------------------------------------------ njudge's press settings
+
+
+def test_njudge_press_settings_change_the_game_and_are_told_once(gm, session, game1) -> None:
+    """njudge's data/index 545-553, 616-620, 691-694, 935-943."""
+    ctx = gm("GAME game1\nSET NO WHITE\nSET NO PARTIAL\nSET NO PARTIAL\nSET NO MINOR PRESS")
+    assert statuses(ctx) == ["ok", "ok", "ok", "ok", "refused"]
+    assert "has started: set it before" in message(ctx, 4)  # MINOR PRESS: before the start
+    assert message(ctx, 3) == "Unchanged: game game1 already has that setting."
+    assert (game1.press_mode, game1.press_partial) == ("grey", False)
+    told = [m for m in mails(session) if m["To"] == address("france")]
+    assert len(told) == 1  # one announcement for the mail's changes
+    assert "broadcasts only" in text_of(told[0]) and "now grey" in text_of(told[0])

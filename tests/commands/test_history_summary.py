@@ -82,7 +82,7 @@ def test_history_refusals(session, run):
     forming_game(session)
     game = find_game(session, "game1")
     cases = {
-        "HISTORY": "expected: HISTORY <game>",
+        "HISTORY": "expected: HISTORY [<game>]",
         "HISTORY nogame": "there is no game called 'nogame'",
         "HISTORY game1": "game game1 has no reports yet",
         "HISTORY newgame": "game newgame has no reports yet",

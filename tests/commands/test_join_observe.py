@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
+from judge.commands.observe import Observe
 from judge.game.games import find_game
 from judge.store.models import ACTIVE, FINISHED, Applicant, Observer, Player
 from tests.commands.forming import forming_game, mails_to, registered, text_of
@@ -128,9 +129,9 @@ def test_observe_and_stop(session, run):
 def test_observe_refusals(session, run):
     game = find_game(session, "game1")
     cases = {
-        "OBSERVE": "expected: OBSERVE <game> [OFF]",
+        "OBSERVE": f"expected: {Observe.syntax}",
         "OBSERVE nogame": "there is no game called 'nogame'",
-        "OBSERVE game1 maybe": "expected: OBSERVE <game> [OFF]",
+        "OBSERVE game1 pass word": f"expected: {Observe.syntax}",
     }
     for line, reason in cases.items():
         assert _only(run(line, ADA))[1:] == ("refused", reason), line

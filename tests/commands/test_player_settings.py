@@ -59,7 +59,7 @@ def test_a_partial_draw_vote_does_nothing(session, run):
     _with_master(session)
     for power in ("austria", "england", "france", "germany", "italy", "russia"):
         ctx = run(_signon(power) + "SET DRAW")
-        assert _last(ctx)[1:] == ("ok", "Draw vote recorded (votes are secret).")
+        assert _last(ctx)[1:] == ("ok", "You will now accept a DIAS draw (votes are secret).")
     assert _last(run(_signon("france") + "SET NODRAW"))[1:] == ("ok", "Draw vote withdrawn.")
     run(_signon("turkey") + "SET DRAW")
     assert find_game(session, "game1").status == ACTIVE
@@ -72,9 +72,12 @@ def test_every_survivor_voting_draw_ends_the_game(session, run):
         ctx = run(_signon(power) + "SET DRAW")
     game = find_game(session, "game1")
     assert game.status == FINISHED and game.deadline is None
-    expected = "Draw declared between Austria, England, France, Germany, Italy, Russia, Turkey."
+    expected = (  # njudge's words (draw.c)
+        "Game 'game1' has been declared a draw between Austria, England, France, Germany, "
+        "Italy, Russia and Turkey."
+    )
     assert game.outcome == expected
-    assert outcomes(ctx)[-1][2] == "Draw vote recorded (votes are secret)."
+    assert outcomes(ctx)[-1][2] == "You will now accept a DIAS draw (votes are secret)."
     assert ctx.transcript.entries[-1].extra == [f"The game is over: {expected}"]
     assert expected in text_of(mails_to(session, MASTER)[0])
     assert len(mails(session)) == 8  # seven players and the master
@@ -93,8 +96,9 @@ def test_eliminated_powers_and_resigned_players_do_not_vote(session, run):
     assert _player(session, "turkey").status == RESIGNED
     assert game.status == FINISHED
     # Turkey is in civil disorder but still survives: it shares the draw; Italy does not.
-    assert (
-        game.outcome == "Draw declared between Austria, England, France, Germany, Russia, Turkey."
+    assert game.outcome == (
+        "Game 'game1' has been declared a draw between Austria, England, France, Germany, "
+        "Russia and Turkey."
     )
 
 
@@ -194,3 +198,15 @@ def test_absence_refusals(session, run):
         assert status == "refused" and message.startswith(reason), (line, message)
     assert _player(session, "france").absent_from is None
     assert NOW.date() == date(2026, 11, 21)
+
+
+def test_njudge_set_concede_names_the_largest_power(session, run):
+    """njudge's SET CONCEDE <power> (data/index 448-457): the power named must be the
+    largest on the board (Russia, with four centres at the start)."""
+    ctx = run(_signon("france") + "SET CONCEDE France")
+    assert _last(ctx)[1:] == (
+        "refused",
+        "you must specify the largest power on the board (Russia)",
+    )
+    ctx = run(_signon("france") + "SET CONCEDE Russia")
+    assert _last(ctx)[1:] == ("ok", "Concession recorded (it is secret).")

@@ -108,7 +108,7 @@ def test_5dplomacy_builds_owed_on_two_timelines(judge: DemoJudge, master_key) ->
     built = _report(processed)
     # 5dplomacy has no winter: subjects name the turn as it does
     assert _mail(processed).subject == "DEMO:fived - Spring03-builds Results"
-    assert "Re: fived - Spring03-builds orders Spring03-builds" in subjects
+    assert "Re: DEMO:fived - Spring03-builds orders Spring03-builds" in subjects
     assert not [s for s in subjects if " - W19" in s], subjects
     listed = germany.expect_reply(germany.send(f"LIST {GAME}\n", "list"))
     assert f"Game {GAME}: standard (5dplomacy), active, phase Spring03\r\n" in listed

@@ -173,3 +173,67 @@ def test_records_limit_entry_and_whois_keeps_anonymous_games_secret(
     assert "hush" not in info.lower()
     own = expect(players["france"].send("GET DEDICATION\n"), "The record of france@players")
     assert "Dedication: 3." in own and "hush" not in own.lower()
+
+
+def _reply(exchange: Exchange) -> str:
+    assert exchange.reply is not None, f"no reply to {exchange.sent}"
+    return exchange.reply_text
+
+
+def test_nolist_allow_and_deny_with_njudge_forms(judge: DemoJudge, master_key: DemoSigner) -> None:
+    """njudge data/index 327-333, 472-477, 588-591; ml_signon.c 989-1001: a NOLIST game
+    is absent from LIST and LIST FULL and hidden from outsiders; JOIN, njudge's
+    SIGNON ?<game> and OBSERVE are refused by the lists."""
+    master = _master(judge, master_key)
+    assert "created" in _reply(master.send("CREATE secret PLAYERS 3\nCREATE open PLAYERS 3\n"))
+    anna, edward, francoise = (register(judge, c) for c in CAST[:3])
+    by_address = {c.address: c for c in CAST}
+
+    changed = master.send(
+        "GAME secret\nSET NOLIST\nSET DENY PLAYER austria@players.demo\n"
+        "GAME open\nSET ALLOW PLAYER england@players.demo\n"
+    )
+    text = _reply(changed)
+    assert "Game secret is now private" in text and "*** Refused" not in text, text
+
+    # NOLIST: absent from LIST and LIST FULL, and nothing of it shown outside it
+    listing = _reply(edward.send("LIST\nLIST FULL\nLIST secret\nHISTORY secret\nSUMMARY secret\n"))
+    assert "open" in listing
+    assert "secret " not in listing.replace("> LIST secret", "").replace("SUMMARY secret", "")
+    assert listing.count("there is no game called 'secret'") == 3
+
+    # The deny list refuses JOIN; others may join the private game by its name
+    anna_pw = by_address["austria@players.demo"].password
+    assert RESTRICTED in _reply(anna.send(f"JOIN secret {anna_pw}\n"))
+    ed_pw = by_address["england@players.demo"].password
+    assert "You have joined game secret" in _reply(edward.send(f"JOIN secret {ed_pw}\n"))
+    # ... and, once in it, see it
+    assert "Status of game secret" in _reply(edward.send("LIST secret\n"))
+
+    # The allow list refuses everyone not on it (njudge's SIGNON ? form too)
+    fr_pw = by_address["france@players.demo"].password
+    text = _reply(francoise.send(f"JOIN open {fr_pw}\nSIGNON ?open {fr_pw}\nOBSERVE open\n"))
+    assert text.count(RESTRICTED) == 3, text
+    assert "You have joined game open" in _reply(edward.send(f"JOIN open {ed_pw}\n"))
+
+
+def test_join_and_signon_join_are_refused_by_a_record_limit(
+    judge: DemoJudge, master_key: DemoSigner
+) -> None:
+    """njudge's SET DEDICATION (data/dedsystems 55-59; ml_signon.c 1113-1160): a new
+    player has a dedication of 0, so SET DEDICATION 1 keeps new players out, from JOIN
+    and from njudge's SIGNON ?<game> alike."""
+    master = _master(judge, master_key)
+    assert "created" in _reply(master.send("CREATE serious PLAYERS 3\nCREATE casual PLAYERS 3\n"))
+    changed = master.send("GAME serious\nSET DEDICATION 1\nSET RESRAT 0.2\n")
+    assert "*** Refused" not in _reply(changed)
+    anna = register(judge, CAST[0])
+    password = CAST[0].password
+    text = _reply(anna.send(f"JOIN serious {password}\nSIGNON ?serious {password}\n"))
+    refusal = "game serious requires a dedication of at least 1, and you are rated at 0"
+    assert text.count(refusal) == 2, text
+    assert "You have joined game casual" in _reply(anna.send(f"JOIN casual {password}\n"))
+    # The record: INFO PLAYER (data/index 200-202), GET DEDICATION (151-155)
+    text = _reply(anna.send("GET DEDICATION\nINFO PLAYER austria@players.demo\n"))
+    assert text.count("Dedication: 0.") == 2, text
+    assert "Phases: 0 due: 0 on time, 0 late, 0 missed." in text

@@ -22,7 +22,7 @@ def test_a_plain_mail_is_answered_into_a_file(judge: DemoJudge) -> None:
     assert exchange.status == PROCESSED
     assert exchange.reply is not None
     assert exchange.reply.recipients == ("ada@players.demo",)
-    assert exchange.reply.subject == "Re: hello"
+    assert exchange.reply.subject == "Re: DEMO hello"  # njudge mail.c: the judge code
     assert exchange.reply.path.parent == judge.paths.outbox
     assert exchange.reply.path.read_bytes() == exchange.reply.raw
     text = exchange.reply_text

@@ -71,8 +71,12 @@ def test_a_standard_game_from_create_to_a_draw(judge: DemoJudge, master_key: Dem
     told = {m.recipients[0] for m in last.others}
     assert {c.address for c in PLAYING} | {MASTER} <= told
     ending = next(m for m in last.others if m.recipients == ("germany@players.demo",))
-    assert ending.subject == f"{JUDGE_CODE}:{GAME} - F1901M Game Over"
-    outcome = "Draw declared between Austria, England, France, Germany, Italy, Russia, Turkey."
+    # njudge's announcement (draw.c): subject and sentence
+    assert ending.subject == f"{JUDGE_CODE}:{GAME} - F1901M Draw Declared: AEFGIRT"
+    outcome = (
+        f"Game '{GAME}' has been declared a draw between Austria, England, France, Germany, "
+        "Italy, Russia and Turkey."
+    )
     assert outcome in ending.text()
     with judge.session() as session:
         game = find_game(session, GAME)

@@ -144,11 +144,11 @@ def test_at_the_deadline_everyone_is_told_who_is_late_once(engine) -> None:  # n
     mails = by_address(outbox(engine))
     assert set(mails) == {address(p) for p in OPENINGS} | {MASTER, OBSERVER}
     late = mails[address("italy")]
-    assert late["Subject"] == "[You are late!] JUDGE:alpha - S1901M Late Notice"
+    assert late["Subject"] == "[You are late!] JUDGE:alpha - S1901M Late Notice: IT"  # njudge dip.c
     late_text = " ".join(late.get_body(("plain",)).get_content().split())
     assert "Italy has not yet given orders for: F nap, A rom, A ven" in late_text
     on_time = mails[address("france")]
-    assert on_time["Subject"] == "JUDGE:alpha - S1901M Late Notice"
+    assert on_time["Subject"] == "JUDGE:alpha - S1901M Late Notice: IT"
     assert "Orders are still missing from: Italy, Turkey." in on_time.get_body(
         ("plain",)
     ).get_content().replace("\n", " ")

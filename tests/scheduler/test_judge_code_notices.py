@@ -35,8 +35,8 @@ def test_reminders_late_notices_and_reports_carry_the_code(engine) -> None:  # n
     run_due(engine, USIN, DEADLINE)
     late = set(subjects(engine)[1:])
     assert late == {
-        "[You are late!] USIN:alpha - S1901M Late Notice",
-        "USIN:alpha - S1901M Late Notice",
+        "[You are late!] USIN:alpha - S1901M Late Notice: I",
+        "USIN:alpha - S1901M Late Notice: I",
     }
     give_orders(engine, game_id, ["italy"], DEADLINE + timedelta(hours=1))
     run_due(engine, USIN, GRACE_END)

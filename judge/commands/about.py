@@ -1,0 +1,93 @@
+"""VERSION and GET: njudge's questions about the judge itself.
+
+``GET <file>`` (also ``SEND <file>``, ``SEND ME <file>``) answers with the judge's own
+help texts under njudge's file names (``GET FORM``, ``GET PRESS``, ``GET DRAWS`` ...)
+or under any command's keyword (``GET SET ABSENCE``)."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from judge.commands.base import Command, Context, Statement
+from judge.commands.help import help_text
+from judge.commands.registry import all_commands, find, register
+
+# njudge's help files, and the commands whose help answers each on this judge.
+FILES: dict[str, tuple[str, ...]] = {
+    "form": ("REGISTER",),
+    "press": ("PRESS", "BROADCAST"),
+    "draws": ("SET DRAW", "SET NODRAW", "SET CONCEDE", "SET NOCONCEDE"),
+    "absence": ("SET ABSENCE", "SET NOABSENCE"),
+    "deadlines": ("SET DEADLINE", "SET TIMING", "SET GRACE", "SET WAIT"),
+    "history": ("HISTORY", "SUMMARY"),
+    "syntax": ("",),  # the orders
+}
+# The whole command list.
+WHOLE = ("index", "info", "help", "package", "flist")
+
+
+def judge_version() -> str:
+    """The judge software's version."""
+    try:
+        return version("judge")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@register
+class Version(Command):
+    """Say which software this judge runs."""
+
+    rank = 57
+    keyword = "VERSION"
+    syntax = "VERSION"
+    help = "Tells which software and version this judge runs."
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        ctx.transcript.ok(
+            stmt.text,
+            f"{ctx.judge_name} ({ctx.judge_code}): current version is judge {judge_version()}.",
+        )
+
+
+def _commands(name: str) -> list[type[Command]] | None:
+    """The commands whose help answers ``GET <name>``; None when none does."""
+    key = name.lower()
+    if key in WHOLE:
+        return list(all_commands())
+    if key == "master":
+        return [cls for cls in all_commands() if cls.needs_signature]
+    if key in FILES:
+        keys = FILES[key]
+        return [cls for cls in all_commands() if cls.keyword in keys]
+    found = find(name)
+    return [found] if found is not None else None
+
+
+@register
+class Get(Command):
+    """Mail back one of the judge's help texts."""
+
+    rank = 58
+    keyword = "GET"
+    aliases = ("SEND", "SEND ME")
+    syntax = "GET <file>   e.g. GET FORM, GET PRESS, GET DRAWS, GET MASTER, GET <command>"
+    help = (
+        "Mails back the judge's help under njudge's file names: index (all\n"
+        "commands), form (REGISTER), press, draws, absence, deadlines, history,\n"
+        "syntax (orders), master (the game master's commands), or any command\n"
+        "(GET SET ABSENCE). Also SEND <file>. GET DEDICATION (its own command)\n"
+        "gives your player record."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        name = stmt.args.strip()
+        commands = _commands(name) if name else None
+        if not commands:
+            names = ", ".join([*WHOLE[:1], *FILES, "master"])
+            ctx.transcript.refused(
+                stmt.text, f"this judge has no file {name!r}: it has {names}, and HELP <command>"
+            )
+            return
+        entry = ctx.transcript.ok(stmt.text, f"The judge's help on {name.lower()} follows.")
+        entry.extra.extend(help_text(commands))

@@ -1,0 +1,114 @@
+"""A reply to a press mail is press back to its sender (beyond njudge: Diplicity
+forwards mail replies into the conversation).  The press mail is found by the
+reply's In-Reply-To among the Message-IDs of delivered press (``press_mail``).  The
+reply goes under the game's press rules (a grey press's sender stays unknown to the
+replier); the game master may always reply, and always be replied to."""
+
+from __future__ import annotations
+
+from sqlmodel import select
+
+from judge.commands.base import OTHER, Context
+from judge.commands.gm_common import judge_sender
+from judge.commands.parser import ParsedMail
+from judge.commands.press import (
+    MASTER_MARK,
+    keep_press,
+    line_count,
+    minor_press_refusal,
+    press_colour,
+    press_mail,
+)
+from judge.game.games import player_address, power_name
+from judge.game.recipients import game_mail_subject
+from judge.store.models import FINISHED, PLAYING, Account, Game, Player, Press, PressMail
+
+ECHO = "(your reply to a press mail)"
+
+
+def _replier(ctx: Context, game: Game) -> str | None:
+    """The power the sender plays in the game, MASTER_MARK for its master, or None."""
+    if game.master_address and game.master_address.lower() == ctx.sender.lower():
+        return MASTER_MARK
+    row = ctx.session.exec(
+        select(Player.power).where(
+            Player.game_id == game.id,
+            Player.status == PLAYING,
+            Player.account_id == Account.id,
+            Account.address == ctx.sender.lower(),
+        )
+    ).first()
+    return row
+
+
+def _addressee(ctx: Context, game: Game, press: Press) -> str | None:
+    """Where the answer goes: the master, or the current player of the press's power."""
+    if press.from_power == MASTER_MARK:
+        return game.master_address or None
+    seat = ctx.session.exec(
+        select(Player).where(
+            Player.game_id == game.id, Player.power == press.from_power, Player.status == PLAYING
+        )
+    ).first()
+    return player_address(ctx.session, seat) if seat is not None else None
+
+
+def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) -> bool:
+    """Deliver a mail that answers a press mail as press back to its sender, and say so
+    in the transcript; False (nothing done) when the mail is no such reply: it does not
+    answer a press mail, or it holds commands (then it is read as any mail)."""
+    if not in_reply_to or any(stmt.kind != OTHER for stmt in parsed.statements):
+        return False
+    link = ctx.session.get(PressMail, in_reply_to.strip())
+    press = ctx.session.get(Press, link.press_id) if link is not None else None
+    game = ctx.session.get(Game, press.game_id) if press is not None else None
+    if press is None or game is None:
+        return False
+    lines = [stmt.text for stmt in parsed.statements]
+    me = _replier(ctx, game)
+    to = _addressee(ctx, game, press)
+    them = "the Master" if press.from_power == MASTER_MARK else "its sender"
+    if not press.grey and press.from_power != MASTER_MARK:
+        them = power_name(game, press.from_power)
+    refusal = _refusal(game, me, press, to, lines)
+    if refusal is not None:
+        ctx.transcript.refused(ECHO, f"{refusal}; nothing was sent")
+        return True
+    assert me is not None and to is not None
+    grey = False if MASTER_MARK in (me, press.from_power) else press_colour(game, None)[0]
+    name = "the Master" if me == MASTER_MARK else power_name(game, me)
+    shown = "someone (grey press)" if grey else name
+    ctx.game = game  # for the mail's subject and the stored press (not a SIGNON)
+    subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {shown}")
+    intro = f"Message from {shown} in game {game.name} ({game.phase}), in reply to your press:"
+    sent = press_mail(ctx, to, subject, intro, lines)
+    ctx.send(sent)
+    keep_press(ctx, me, [press.from_power], lines, [sent], grey=grey)
+    colour = "grey" if grey else "white"
+    ctx.transcript.ok(
+        ECHO,
+        f"Your mail answers a press mail of game {game.name}: it was sent as press "
+        f"({colour}, {line_count(len(lines))}) to {them}.",
+    )
+    return True
+
+
+def _refusal(
+    game: Game, me: str | None, press: Press, to: str | None, lines: list[str]
+) -> str | None:
+    """Why the reply cannot be delivered, or None."""
+    if game.status == FINISHED:
+        return f"your mail answers a press mail of game {game.name}, which is over"
+    if me is None:
+        return f"your mail answers a press mail of game {game.name}, where you play no power"
+    if to is None:
+        return f"nobody plays the power that sent that press in game {game.name} now"
+    if not any(line.strip() for line in lines):
+        return "your reply to a press mail is empty"
+    if MASTER_MARK in (me, press.from_power):
+        return None  # press to and from the master is always allowed
+    if game.press_mode == "none":
+        return f"game {game.name} has no press"
+    if not game.press_partial:
+        return f"game {game.name} allows only broadcasts: send BROADCAST after a SIGNON"
+    return minor_press_refusal(game)

@@ -1,0 +1,50 @@
+"""Spans of past real time as players write them (njudge's ``HISTORY <game> FROM
+Jan 1, 2026 TO Feb 1 14:00``): dates in the game's time zone, a time of day optional,
+a date without a year the last such day up to now."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from judge.clock.timing import TimingError, parse_date_range
+
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
+_YEAR = timedelta(days=365)
+
+
+def _moment(text: str, zone: str, now: datetime, *, end: bool) -> datetime:
+    """One end of a span in UTC: the day's start (or, for ``end``, its last moment)
+    unless a time of day is given."""
+    words = text.replace(",", " ").split()
+    clocks = [found for w in words if (found := _CLOCK.match(w))]
+    day_text = " ".join(w for w in words if not _CLOCK.match(w))
+    # Read from a year back, a date without a year falls in the past year.
+    day: date = parse_date_range(day_text, zone, now - _YEAR)[0]
+    if clocks:
+        hour, minute = int(clocks[0].group(1)), int(clocks[0].group(2))
+        if hour > 23 or minute > 59:
+            raise TimingError(f"'{clocks[0].group(0)}' is not a time of day")
+        clock = time(hour, minute, 59 if end else 0)
+    else:
+        clock = time.max if end else time.min
+    return datetime.combine(day, clock, ZoneInfo(zone)).astimezone(UTC)
+
+
+def date_span(
+    text: str, zone: str, now: datetime
+) -> tuple[tuple[datetime, datetime] | None, str | None]:
+    """``<date> [TO <date>]`` as (start, end) in UTC, the end ``now`` when not
+    given; or None and why it cannot be read."""
+    parts = re.split(r"\s+to\s+", text.strip(), maxsplit=1, flags=re.IGNORECASE)
+    if not parts[0]:
+        return None, "give a date after FROM (e.g. FROM Jan 1, 2026 or FROM 2026-01-01 12:00)"
+    try:
+        start = _moment(parts[0], zone, now, end=False)
+        stop = _moment(parts[1], zone, now, end=True) if len(parts) > 1 else now
+    except TimingError as exc:
+        return None, str(exc)
+    if stop < start:
+        return None, "the span ends before it starts"
+    return (start, stop), None
