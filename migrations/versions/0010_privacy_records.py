@@ -19,15 +19,18 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(
-            sa.Column("unlisted", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-        batch.add_column(sa.Column("allow_players", sa.Text(), nullable=False, server_default="[]"))
-        batch.add_column(sa.Column("deny_players", sa.Text(), nullable=False, server_default="[]"))
-        batch.add_column(sa.Column("min_dedication", sa.Integer(), nullable=True))
-        batch.add_column(sa.Column("min_ontime", sa.Float(), nullable=True))
-        batch.add_column(sa.Column("max_resrat", sa.Float(), nullable=True))
+    # Plain ADD COLUMNs (no table copy): SQLite's copy of ``game`` would be refused by
+    # the foreign keys of the rows that point at it.
+    op.add_column(
+        "game", sa.Column("unlisted", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column(
+        "game", sa.Column("allow_players", sa.Text(), nullable=False, server_default="[]")
+    )
+    op.add_column("game", sa.Column("deny_players", sa.Text(), nullable=False, server_default="[]"))
+    op.add_column("game", sa.Column("min_dedication", sa.Integer(), nullable=True))
+    op.add_column("game", sa.Column("min_ontime", sa.Float(), nullable=True))
+    op.add_column("game", sa.Column("max_resrat", sa.Float(), nullable=True))
     op.create_table(
         "player_phase_record",
         sa.Column("id", sa.Integer(), primary_key=True),

@@ -33,22 +33,23 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("game") as batch:
-        batch.add_column(
-            sa.Column("abandon_after", sa.Integer(), nullable=False, server_default="0")
-        )
-        batch.add_column(sa.Column("dias", sa.Boolean(), nullable=False, server_default=sa.true()))
-        batch.add_column(
-            sa.Column("press_minor", sa.Boolean(), nullable=False, server_default=sa.true())
-        )
-        batch.add_column(
-            sa.Column("observer_press", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("player") as batch:
-        batch.add_column(sa.Column("missed", sa.Integer(), nullable=False, server_default="0"))
-        batch.add_column(
-            sa.Column("draw_powers", sa.String(length=400), nullable=False, server_default="")
-        )
+    # Plain ADD COLUMNs (no table copy): SQLite's copy of ``game`` or ``player`` would
+    # be refused by the foreign keys of the rows that point at them.
+    op.add_column(
+        "game", sa.Column("abandon_after", sa.Integer(), nullable=False, server_default="0")
+    )
+    op.add_column("game", sa.Column("dias", sa.Boolean(), nullable=False, server_default=sa.true()))
+    op.add_column(
+        "game", sa.Column("press_minor", sa.Boolean(), nullable=False, server_default=sa.true())
+    )
+    op.add_column(
+        "game", sa.Column("observer_press", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column("player", sa.Column("missed", sa.Integer(), nullable=False, server_default="0"))
+    op.add_column(
+        "player",
+        sa.Column("draw_powers", sa.String(length=400), nullable=False, server_default=""),
+    )
     op.create_table(
         "press_mail",
         sa.Column("message_id", sa.String(length=998), primary_key=True),
