@@ -80,6 +80,12 @@ class Get(Command):
         "gives your player record."
     )
 
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """GET alone (answered with the list of files) or GET naming a help file or a
+        command; other words after GET are prose ("Get Outlook for Android")."""
+        return not args.strip() or _commands(args.strip()) is not None
+
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()
         commands = _commands(name) if name else None

@@ -164,6 +164,13 @@ class Command:
     # (PRESS, BROADCAST: njudge's master and observer press).
     masters_too: ClassVar[bool] = False
 
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """Whether a line starting with this command's keyword and going on with
+        ``args`` is this command; a command whose keyword is also an everyday word
+        (GET, as in a phone's "Get Outlook for Android") answers False for prose."""
+        return True
+
     def echo(self, stmt: Statement) -> str:
         """The line as quoted back in the reply (subclasses hide passwords)."""
         return stmt.text

@@ -52,7 +52,7 @@ def match(line: str) -> tuple[type[Command], str] | None:
     words = line.split()
     for count in range(min(_MAX_WORDS, len(words)), 0, -1):
         cls = _BY_KEY.get(squash(words[:count]))
-        if cls is not None:
+        if cls is not None and cls.claims(" ".join(words[count:])):
             return cls, " ".join(words[count:])
     return None
 

@@ -98,8 +98,10 @@ def test_every_other_command_makes_a_barrier() -> None:
         if not command.keyword:
             continue  # order lines
         seen.add(command.keyword)
-        # after a SIGNON, and with a word after the keyword (LIST alone is a barrier)
-        keys = scope(f"SIGNON Fgame1 paris11\n{command.keyword} game9 x\n")
+        # after a SIGNON, and with a word after the keyword (LIST alone is a barrier);
+        # a command that takes no prose (GET) is given alone
+        args = " game9 x" if command.claims("game9 x") else ""
+        keys = scope(f"SIGNON Fgame1 paris11\n{command.keyword}{args}\n")
         assert (keys is not None) == (command.keyword in in_game), command.keyword
     assert in_game <= seen
 

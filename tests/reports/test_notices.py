@@ -124,7 +124,8 @@ def test_late_notice_to_the_late_power(standard) -> None:
         recipient="france",
         grace_end=grace,
     )
-    assert subject == "[You are late!] TEST:foo - F1901R Late Notice"
+    # njudge's form: the subject names the late powers by their initials (issue 28).
+    assert subject == "[You are late!] TEST:foo - F1901R Late Notice: FI"
     flat = " ".join(text.split())
     assert "the orders of France have not been received" in flat
     assert "the Fall 1901 retreat phase" in flat
