@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import email
 import email.header
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -115,7 +116,10 @@ HOSTILE = [
 
 
 def _decoded(value: str) -> str:
-    return str(email.header.make_header(email.header.decode_header(value)))
+    """The value as a reader shows it: unfolded (RFC 5322 2.2.3: a line break before
+    white space is folding, not content), then its encoded words decoded."""
+    unfolded = re.sub(r"\r?\n(?=[ \t])", "", value)
+    return str(email.header.make_header(email.header.decode_header(unfolded)))
 
 
 def test_hostile_subjects_and_names_never_reach_the_reply_headers(
