@@ -273,7 +273,9 @@ def test_reminders_late_notices_grace_and_early_processing_happen_on_time(
         assert game_row(engine, "early").number == 1
 
         wait_for(lambda: len(about(relay, "remind", "Reminder")) == 7, 60, what="reminders")
-        wait_for(lambda: len(about(relay, "late", "Late Notice")) == 9, 60, what="late notices")
+        # njudge's subject: "... Late Notice: AEF" names the late powers (issue 28)
+        late = lambda: [s for s in about(relay, "late", "") if "Late Notice" in s]  # noqa: E731
+        wait_for(lambda: len(late()) == 9, 60, what="late notices")
         wait_for(lambda: len(about(relay, "graced", "Results")) == 9, 60, what="grace results")
         wait_for(lambda: about(relay, "waiting", "Master"), 60, what="word to the master")
         one_more_full_run(tmp_path, port)  # nothing is sent twice
