@@ -245,11 +245,12 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
     counts = rules.centre_counts(doc)
     seated = _players(session, game)
     named = shows_players(game)
+    views = rules.board_views(doc)  # once, not once per power
     rows = []
     for power in game_powers(game):
         units = [
             view.unit_text(u)
-            for view in rules.board_views(doc)
+            for view in views
             for u in view.board.get("units", [])
             if u.get("power") == power.code
         ]
