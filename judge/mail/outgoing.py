@@ -59,9 +59,7 @@ class Author:
     @classmethod
     def of(cls, config: Config) -> Author:
         """The author configured in ``[judge]``, ``[outbound] from`` and ``[web]``."""
-        return cls(
-            config.judge.name, config.from_address, config.judge_code, config.web.public_url
-        )
+        return cls(config.judge.name, config.from_address, config.judge_code, config.web.public_url)
 
     @property
     def from_header(self) -> str:
