@@ -826,9 +826,6 @@ class ColonialRuleset(StandardRuleset):
         rules = Rules(special_rules(), _owners, counted_centres, rail_route)
         return report_notes(step, variant, rules)
 
-    def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
-        return centre_counts(_owners(doc))
-
     def adjudicate(self, doc: Document) -> Document:
         return _with_standings(doc, super().adjudicate(doc))
 
