@@ -228,7 +228,7 @@ class _Position(CheckPosition):
         self.owner = {c: power for power, owned in centers.items() for c in owned}
 
     @functools.cached_property
-    def position(self) -> Position:  # type: ignore[override]
+    def position(self) -> Position:
         """The units and centres of the document as the engine's hooks read them
         (made when an adjustment order asks for them)."""
         return Position(Phase.parse(self._phase), self.units, self.owner)
