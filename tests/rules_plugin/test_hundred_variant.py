@@ -15,7 +15,7 @@ import pytest
 
 from judge.reports.settings import ReportSettings
 from judge.rules.base import Owed, StoredOrder
-from judge.rules.registry import UnknownRules, ruleset_for, ruleset_named
+from judge.rules.registry import UnknownRules, adjudicate, ruleset_for, ruleset_named
 from judge.variant.data import available_variants, load_variant
 from judge.variant.plugins import RULESETS, VARIANTS, plugin
 
@@ -66,6 +66,11 @@ def test_a_build_in_an_owned_centre_is_checked_judged_and_reported() -> None:
     _, text, _ = rules.render_results(step, load_variant("hundred"), ReportSettings(game="h"))
     assert "France:  Builds an army in Belgium." in text
     assert "Germany: 2 builds not used." in text
+
+
+def test_judge_adjudicate_reads_a_document_of_the_variant_by_its_rules() -> None:
+    answer = adjudicate({**winter("hundred"), "orders": {"france": ["Build A Bel"]}})
+    assert [(o["order"], o["result"]) for o in answer["orders"]] == [("Build A bel", "succeeds")]
 
 
 def test_the_builds_owed_count_the_free_owned_centres() -> None:
