@@ -2,10 +2,10 @@
 
 :class:`EngineRules` is a small struct of hooks (after godip's variant structs):
 the unit types and order kinds in play, the geography of a variant's map, the
-phase cycle, when supply centres change owner, retreat options, build sites and
-allowances, and the removals of a power in civil disorder.  :data:`STANDARD`
-plays the classic rules; a ruleset replaces what differs with
-``dataclasses.replace(STANDARD, ...)``.  The resolver core is shared by all.
+phase cycle, when supply centres change owner, retreat options, build sites (and
+why a province is not one) and allowances, and the removals of a power in civil
+disorder.  :data:`STANDARD` plays the classic rules; a ruleset replaces what
+differs with ``dataclasses.replace(STANDARD, ...)``.  The resolver core is shared by all.
 """
 
 from __future__ import annotations
@@ -65,6 +65,17 @@ def home_build_sites(variant: Variant, position: Position, power: str) -> list[s
     province_of = variant.province_of
     occupied = {province_of(loc) for loc in position.units}
     return [home for home in owned if home not in occupied]
+
+
+def home_build_refusal(variant: Variant, position: Position, power: str, province: str) -> str:
+    """Why ``province`` is not among the power's :func:`home_build_sites`, as a reply
+    to the power says it."""
+    name = variant.provinces[province].name
+    if province not in variant.powers[power].home_centers:
+        return f"{name} is not one of your home centres"
+    if position.centers.get(province) != power:
+        return f"you do not own {name}"
+    return f"{name} is occupied"
 
 
 def centre_allowance(variant: Variant, position: Position) -> dict[str, int]:
@@ -135,6 +146,11 @@ class EngineRules:
     """Whether units take the supply centres they stand on at the end of a phase."""
     retreat_options: RetreatOptions = retreat_options
     build_sites: Callable[[Variant, Position, str], list[str]] = home_build_sites
+    """Where a power may build now (provinces).  The one statement of the rule: the
+    order checks, the builds owed, the reports and the multiverse all ask it."""
+    build_refusal: Callable[[Variant, Position, str, str], str] = home_build_refusal
+    """Why a province left out of :attr:`build_sites` is not a build site of the
+    power, as a reply to it says (the rule of ``build_sites`` in words)."""
     allowance: Callable[[Variant, Position], dict[str, int]] = centre_allowance
     """Per power: how many units it may build (negative: must remove)."""
     disorder_removals: Callable[[Variant, Position, str, list[Location]], list[Location]] = (
@@ -158,6 +174,18 @@ class EngineRules:
     def order_kind(self, name: str) -> type[Order]:
         """The order class of a kind name; KeyError when it is not in play."""
         return self._kinds[name]
+
+    def owed_changes(self, variant: Variant, position: Position) -> dict[str, int]:
+        """Per power, the builds it may make (its :attr:`allowance`, at most one per
+        :attr:`build_sites`) or the removals it owes (negative); powers with nothing
+        to adjust are left out.  Every count of builds owed is this one."""
+        changes: dict[str, int] = {}
+        for power, change in self.allowance(variant, position).items():
+            if change > 0:
+                change = min(change, len(self.build_sites(variant, position, power)))
+            if change:
+                changes[power] = change
+        return changes
 
     def allows(self, order: Order) -> bool:
         """Whether the order's kind is in play under these rules."""

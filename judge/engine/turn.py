@@ -138,13 +138,7 @@ def _moved_on(position: Position, phase: Phase, centers: Mapping[str, str]) -> P
 
 def adjustments_needed(variant: Variant, position: Position, rules: EngineRules = STANDARD) -> bool:
     """Whether any power must remove units or can build somewhere."""
-    counts = rules.allowance(variant, position)
-    for power, due in counts.items():
-        if due < 0:
-            return True
-        if due > 0 and rules.build_sites(variant, position, power):
-            return True
-    return False
+    return bool(rules.owed_changes(variant, position))
 
 
 def winner(variant: Variant, centers: Mapping[str, str]) -> str | None:

@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from judge.engine.geography import Geography
 from judge.engine.kinds import Board, Order
@@ -23,6 +23,9 @@ from judge.engine.units import Unit, UnitType
 from judge.orders.forms import OrderForm
 from judge.variant.data import Variant
 from judge.variant.place_hints import closest_names
+
+if TYPE_CHECKING:
+    from judge.engine.position import Position
 
 END = ""  # the token after the last one of an order
 # The class of every standard keyword and sign; a name never spans one of these
@@ -277,6 +280,9 @@ class CheckPosition:
     dislodged: Mapping[Any, Unit]
     options: Mapping[Any, list[Any]]
     owner: Mapping[str, str]
+    position: Position
+    """The same position as the engine's hooks read it (where a power may build, how
+    many builds or removals it owes)."""
 
     def unit_in(self, province: str, dislodged: bool = False) -> str | None:
         """The location of the unit in a province (any coast), if one is there."""

@@ -213,10 +213,9 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
 
 def check_adjustment_due(ctx: Context, removing: bool) -> None:
     """Refuse a removal when the power may build, and a build or waive when it must
-    remove (or when it has as many units as supply centres)."""
-    pos, power = ctx.pos, ctx.power
-    change = sum(1 for owner in pos.owner.values() if owner == power)
-    change -= sum(1 for unit in pos.units.values() if unit.power == power)
+    remove (or when it has as many units as supply centres), as the allowance of
+    the rules in play counts them (``EngineRules.allowance``)."""
+    change = ctx.syntax.engine.allowance(ctx.variant, ctx.pos.position).get(ctx.power, 0)
     reason = adjustment_refusal(change, removing)
     if reason is not None:
         raise Refusal(reason)
@@ -234,17 +233,14 @@ def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
 
 
 def _build(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A build in one of the power's build sites, as the rules in play say where
+    (``EngineRules.build_sites``, and ``build_refusal`` for why not)."""
     check_adjustment_due(ctx, removing=False)
     assert parsed.place is not None
-    variant, pos, power = ctx.variant, ctx.pos, ctx.power
+    engine, variant, position, power = ctx.syntax.engine, ctx.variant, ctx.pos.position, ctx.power
     province = parsed.place.province
-    info = variant.provinces[province]
-    if province not in variant.powers[power].home_centers:
-        raise Refusal(f"{info.name} is not one of your home centres")
-    if pos.owner.get(province) != power:
-        raise Refusal(f"you do not own {info.name}")
-    if pos.unit_in(province) is not None:
-        raise Refusal(f"{info.name} is occupied")
+    if province not in engine.build_sites(variant, position, power):
+        raise Refusal(engine.build_refusal(variant, position, power, province))
     return build_in(variant, parsed, province, power)
 
 

@@ -23,6 +23,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from judge.engine.kinds import Board, MovementOrder, Order
 from judge.engine.orders import board_convoy_fleets
+from judge.engine.phase import Phase
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
@@ -209,7 +210,8 @@ class _Position(CheckPosition):
         unit_type = syntax.engine.unit_type
         self.variant = variant
         self.locations = _locations_in(variant)
-        self.kind = str(doc.get("phase", "S1901M"))[-1:].upper()
+        self._phase = str(doc.get("phase", "S1901M"))
+        self.kind = self._phase[-1:].upper()
         self.units = {
             entry["province"]: Unit(entry["power"], unit_type(entry["type"]))
             for entry in doc.get("units", [])
@@ -225,6 +227,12 @@ class _Position(CheckPosition):
             centers = {p: list(c) for p, c in variant.starting_centers.items()}
         self.owner = {c: power for power, owned in centers.items() for c in owned}
 
+    @functools.cached_property
+    def position(self) -> Position:
+        """The units and centres of the document as the engine's hooks read them
+        (made when an adjustment order asks for them)."""
+        return Position(Phase.parse(self._phase), self.units, self.owner)
+
     @classmethod
     def of(cls, variant: Variant, position: Position) -> _Position:
         """The checking view of an engine position (no round trip through JSON)."""
@@ -236,6 +244,7 @@ class _Position(CheckPosition):
         pos.dislodged = {loc: d.unit for loc, d in position.dislodged.items()}
         pos.options = {loc: list(d.retreat_options) for loc, d in position.dislodged.items()}
         pos.owner = position.centers
+        pos.position = position
         area = _province_of(variant)
         pos.units_at = _by_province(pos.units, area)
         pos.dislodged_at = _by_province(pos.dislodged, area)
@@ -285,6 +294,14 @@ def canonical(order: Order, units: Mapping[Any, Unit], kind: str) -> str:
         return f"{u.type.value if u else '?'} {loc}"
 
     return order.format(unit, kind)
+
+
+def document_position(
+    variant: Variant, doc: dict[str, Any], syntax: OrderSyntax = STANDARD_SYNTAX
+) -> Position:
+    """The units and centres of a phase document as the engine's hooks read them
+    (where a power may build, how many builds or removals it owes)."""
+    return _Position(variant, doc, syntax).position
 
 
 def check_orders(

@@ -5,9 +5,13 @@ the dislodged units with their retreats."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.engine.rules import STANDARD
+from judge.engine.units import Unit
 from judge.reports.names import Names, powers_in_order
 from judge.reports.sentences import (
     OrderView,
@@ -241,22 +245,31 @@ def _add_disorder_removals(
 def builds_owed(
     before: Mapping[str, Any], names: Names, counts: Mapping[str, int] | None = None
 ) -> dict[str, int]:
-    """Per power, the builds a winter position allows: more centres than units, at
-    most one per free home centre it owns.  ``counts`` gives the centres that count
-    per power where the rules leave some out (Colonial's Hong Kong held by China)."""
+    """Per power, the builds a winter position allows under the standard rules'
+    engine hooks (``EngineRules.owed_changes``: centres over units, at most one per
+    build site): the default of a report whose ruleset says nothing.  ``counts``
+    gives the centres that count per power where the rules leave some out
+    (Colonial's Hong Kong held by China)."""
     centres: Mapping[str, list[str]] = before.get("supply_centers") or {}
-    units = before.get("units", [])
-    occupied = {names.province(u["province"]) for u in units}
-    owed = {}
-    for power, owned in centres.items():
-        count = len(owned) if counts is None else counts.get(power, 0)
-        surplus = count - sum(1 for u in units if u["power"] == power)
-        info = names.variant.powers.get(power)
-        homes = set(getattr(info, "home_centers", ()) or ())
-        free = sum(1 for c in owned if c in homes and names.province(c) not in occupied)
-        if min(surplus, free) > 0:
-            owed[power] = min(surplus, free)
-    return owed
+    owners = {names.province(c): power for power, owned in centres.items() for c in owned}
+    units = {
+        u["province"]: Unit(u["power"], STANDARD.unit_type(u["type"]))
+        for u in before.get("units", [])
+    }
+    position = Position(Phase.parse(str(before.get("phase") or "W1901A")), units, owners)
+    rules = STANDARD
+    if counts is not None:
+        rules = replace(STANDARD, allowance=lambda variant, pos: _counted(counts, pos))
+    changes = rules.owed_changes(names.variant, position)
+    return {power: n for power, n in changes.items() if n > 0 and power in centres}
+
+
+def _counted(counts: Mapping[str, int], position: Position) -> dict[str, int]:
+    """Per power, the centres that count minus its units."""
+    found = dict(counts)
+    for unit in position.units.values():
+        found[unit.power] = found.get(unit.power, 0) - 1
+    return found
 
 
 def _add_unused_builds(

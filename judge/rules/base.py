@@ -427,7 +427,11 @@ def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     return left
 
 
-def free_homes(homes: Iterable[str], owned: Iterable[str], occupied: Iterable[str]) -> int:
-    """How many builds home centres allow: the homes a power owns with no unit on them."""
-    owned, occupied = set(owned), set(occupied)
-    return sum(1 for c in homes if c in owned and c not in occupied)
+def owed_adjustments(changes: Mapping[str, int]) -> dict[str, list[Owed]]:
+    """What each power owes in an adjustment phase, of the builds (positive) or
+    removals (negative) ``EngineRules.owed_changes`` counts."""
+    return {
+        power: [Owed("build", "", change) if change > 0 else Owed("remove", "", -change)]
+        for power, change in changes.items()
+        if change
+    }

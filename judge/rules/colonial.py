@@ -35,7 +35,6 @@ not count for, the railroad's power and stations) is read from the variant's
 
 from __future__ import annotations
 
-import copy
 import functools
 import tomllib
 from collections.abc import Hashable, Mapping, Sequence
@@ -53,7 +52,6 @@ from judge.engine.units import Location, Unit, UnitType
 from judge.orders.forms import OrderForm, place, written
 from judge.orders.reader import (
     Context,
-    Interpreter,
     KindSyntax,
     OrderSyntaxError,
     ParsedOrder,
@@ -740,18 +738,6 @@ def _rail(ctx: Context, parsed: ParsedOrder) -> Order:
     return RailMove(ctx.own_unit(parsed.place), parsed.dest.province)
 
 
-def _counting_centres(interpret: Interpreter) -> Interpreter:
-    """An adjustment interpreter that sees only the centres that count (HK-1): China
-    holding Hong Kong gets no build for it, and may give the removal it owes."""
-
-    def run(ctx: Context, parsed: ParsedOrder) -> Order:
-        pos = copy.copy(ctx.pos)
-        pos.owner = counted_centres(ctx.pos.owner)
-        return interpret(Context(ctx.variant, pos, ctx.power, ctx.syntax), parsed)
-
-    return run
-
-
 COLONIAL_RULES = replace(
     STANDARD,
     name="colonial",
@@ -816,14 +802,7 @@ TSR_KIND = KindSyntax(
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,
 )
-HK_KIND = KindSyntax(
-    "hong kong",
-    interpret={
-        key: _counting_centres(STANDARD_SYNTAX.interpreters[key])
-        for key in (("A", "build"), ("A", "waive"), ("A", "remove"), ("A", "disband"))
-    },
-)
-COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND, TSR_KIND, HK_KIND)
+COLONIAL_SYNTAX = STANDARD_SYNTAX.extended(COLONIAL_RULES, SUEZ_KIND, TSR_KIND)
 
 
 # ------------------------------------------------------------------ ruleset
@@ -837,15 +816,6 @@ class ColonialRuleset(StandardRuleset):
     def __init__(self) -> None:
         super().__init__(COLONIAL_SYNTAX)
 
-    def owed(self, doc: Document) -> dict[str, Any]:
-        """As the standard rules, counting only the centres that count (HK-1)."""
-        if doc.get("supply_centers") is None:
-            return super().owed(doc)  # the starting centres: Hong Kong is British
-        centres: dict[str, list[str]] = {}
-        for centre, owner in sorted(counted_centres(_owners(doc)).items()):
-            centres.setdefault(owner, []).append(centre)
-        return super().owed({**doc, "supply_centers": centres})
-
     def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
         return counted_centres(centers)
 
@@ -855,9 +825,6 @@ class ColonialRuleset(StandardRuleset):
 
         rules = Rules(special_rules(), _owners, counted_centres, rail_route)
         return report_notes(step, variant, rules)
-
-    def centre_counts(self, doc: Mapping[str, Any]) -> dict[str, int]:
-        return centre_counts(_owners(doc))
 
     def adjudicate(self, doc: Document) -> Document:
         return _with_standings(doc, super().adjudicate(doc))

@@ -1,7 +1,8 @@
 """Choosing a game's :class:`~judge.rules.base.Ruleset`.
 
 A variant names its map's rules in ``variant.toml`` (``rules = "standard"``, the
-default).  A game plays them as they are (``Game.rules`` "standard") or with a
+default): the judge's own, or rules an installed package adds
+(:mod:`judge.variant.plugins`).  A game plays them as they are (``Game.rules`` "standard") or with a
 layer over them (``Game.rules`` "multiverse": the multiverse rules on that map).
 A ``judge adjudicate`` document declares its kind by its shape: a world document
 has ``boards`` (docs/multiverse.md), any other is a phase document of its
@@ -15,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.rules.base import Ruleset
+from judge.variant.plugins import RULESETS, plugin, plugin_names
 
 if TYPE_CHECKING:
     from judge.store.models import Game
@@ -60,7 +62,8 @@ def _multiverse(base: Ruleset) -> Ruleset:
     return MultiverseRuleset(base)
 
 
-# The rules a variant's map may be played by, by the name variant.toml gives.
+# The rules a variant's map may be played by, by the name variant.toml gives (and
+# those installed packages add: judge.variant.plugins).
 BASE_RULES: dict[str, Callable[[], Ruleset]] = {
     STANDARD: _standard,
     COLONIAL: _colonial,
@@ -77,9 +80,10 @@ def ruleset_named(base: str, layer: str = STANDARD) -> Ruleset:
     """The ruleset of a map played by ``base`` rules with ``layer`` over them.
 
     Rulesets hold no state of a game, so one instance serves every game."""
-    make = BASE_RULES.get(base)
+    make = BASE_RULES.get(base) or plugin(RULESETS, base)
     if make is None:
-        raise UnknownRules(f"no rules called {base!r} (this judge has {', '.join(BASE_RULES)})")
+        known = ", ".join([*BASE_RULES, *plugin_names(RULESETS)])
+        raise UnknownRules(f"no rules called {base!r} (this judge has {known})")
     ruleset = make()
     if layer == STANDARD:
         return ruleset

@@ -24,7 +24,7 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
-    free_homes,
+    owed_adjustments,
     unanswered,
 )
 
@@ -111,16 +111,11 @@ class StandardRuleset(Ruleset):
                         Owed(d["province"], f"{d['type']} {d['province']}")
                     )
             return found
-        centres = doc.get("supply_centers")
-        if centres is None:
-            centres = {p: sorted(c) for p, c in variant.starting_centers.items()}
-        units = doc.get("units", [])
-        for power, change in _changes(variant, centres, units).items():
-            if change > 0:
-                found[power] = [Owed("build", "", change)]
-            elif change < 0:
-                found[power] = [Owed("remove", "", -change)]
-        return found
+        from judge.orders.text import document_position
+
+        position = document_position(variant, doc, self.syntax)
+        changes = self.engine.owed_changes(variant, position)
+        return owed_adjustments({p: n for p, n in changes.items() if p in variant.powers})
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         if _is_adjustment(doc):
@@ -232,21 +227,6 @@ class StandardRuleset(Ruleset):
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         return [BoardView(doc, unit_text)]
-
-
-def _changes(variant: Any, centres: Mapping[str, Any], units: list[dict[str, Any]]) -> dict:
-    """Per power of the variant: the builds it may make (centres over units, as many
-    as its free home centres allow) or the removals it owes (negative)."""
-    occupied = {variant.province_of(u["province"]) for u in units}
-    changes = {}
-    for power in variant.powers:
-        mine = set(centres.get(power, []))
-        change = len(mine) - sum(1 for u in units if u["power"] == power)
-        if change > 0:
-            homes = variant.powers[power].home_centers
-            change = min(change, free_homes(homes, mine, occupied))
-        changes[power] = change
-    return changes
 
 
 def _add_order_data(position: Position, answer: Document, checks: list[Any]) -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from judge.variant.plugins import VARIANTS, plugin, plugin_names
+
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 VARIANTS_DIR = REPO_ROOT / "variants"
 VARIANT_FILE = "variant.toml"
@@ -310,17 +312,24 @@ def _lookup(index: Mapping[str, str], text: str) -> str | None:
 
 
 def variant_dir(name_or_path: str | Path) -> Path:
-    """The directory of a variant: a bare name is looked up under ``<repo>/variants``."""
+    """The directory of a variant: a bare name is looked up under ``<repo>/variants``,
+    then among the variants installed packages add (:mod:`judge.variant.plugins`)."""
     if isinstance(name_or_path, Path) or "/" in name_or_path or "\\" in name_or_path:
         return Path(name_or_path).resolve()
-    return (VARIANTS_DIR / name_or_path).resolve()
+    shipped = (VARIANTS_DIR / name_or_path).resolve()
+    if shipped.is_dir() or not _CODE.fullmatch(name_or_path):
+        return shipped
+    added = plugin(VARIANTS, name_or_path)
+    return shipped if added is None else Path(added).resolve()
 
 
 def available_variants() -> list[str]:
-    """Names of the variant directories shipped under ``<repo>/variants``."""
-    return sorted(
+    """Names of the variant directories shipped under ``<repo>/variants``, then of
+    those installed packages add."""
+    shipped = sorted(
         d.name for d in VARIANTS_DIR.iterdir() if d.is_dir() and (d / VARIANT_FILE).is_file()
     )
+    return shipped + [name for name in plugin_names(VARIANTS) if name not in shipped]
 
 
 def load_variant(name_or_path: str | Path) -> Variant:

@@ -20,7 +20,7 @@ def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
     return random.Random(f"{seed}/{key.timeline}/{key.year}/{key.season}/{power}")
 
 
-def _engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
+def engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
     """The board rules' engine hooks and ``board`` as a standard winter position."""
     engine = STANDARD if base.board is None else base.board.engine
     return engine, Position(Phase(board.key.year, "W", "A"), board.units, board.centers)
@@ -28,27 +28,23 @@ def _engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
 
 def board_allowance(base: BaseMap, board: Board) -> dict[str, int]:
     """Per power, centres that count minus units on ``board`` (``EngineRules.allowance``)."""
-    engine, position = _engine_view(base, board)
+    engine, position = engine_view(base, board)
     return engine.allowance(base.variant, position)
 
 
 def build_sites(base: BaseMap, board: Board, power: str) -> list[str]:
     """Where ``power`` may build on ``board`` (``EngineRules.build_sites``)."""
-    engine, position = _engine_view(base, board)
+    engine, position = engine_view(base, board)
     return engine.build_sites(base.variant, position, power)
 
 
 def owed_changes(base: BaseMap, board: Board) -> dict[str, int]:
     """Per power, the builds it may place on ``board`` (the allowance, at most one
     per build site) or the removals it owes (negative), as the board rules' engine
-    hooks count them; powers with nothing to adjust are left out."""
-    changes: dict[str, int] = {}
-    for power, change in board_allowance(base, board).items():
-        if change > 0:
-            change = min(change, len(build_sites(base, board, power)))
-        if change:
-            changes[power] = change
-    return changes
+    hooks count them (``EngineRules.owed_changes``); powers with nothing to adjust
+    are left out."""
+    engine, position = engine_view(base, board)
+    return engine.owed_changes(base.variant, position)
 
 
 def resolve_board_adjustments(

@@ -30,7 +30,7 @@ from judge.engine.orders import (
     Unit,
     UnitType,
 )
-from judge.rules.multiverse.adjustments import board_allowance, build_sites
+from judge.rules.multiverse.adjustments import board_allowance, build_sites, engine_view
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
 from judge.rules.multiverse.describe import board_text, loc_text
@@ -370,11 +370,8 @@ def adjustment_problem(
 
 
 def _no_build_site(base: BaseMap, board: Board, power: str, province: str) -> str:
-    """Why ``province`` is not among the power's build sites on ``board``."""
-    if province not in base.home_centers.get(power, ()):
-        return f"{base.name(province)} is not a home centre of {power}"
-    if board.centers.get(province) != power:
-        return f"{power} does not own {base.name(province)} on this board"
-    if any(base.province(other) == province for other in board.units):
-        return f"{base.name(province)} is occupied"
-    return f"{base.name(province)} is not a build site of {power}"
+    """Why ``province`` is not among the power's build sites on ``board``, as the
+    board rules word it (``EngineRules.build_refusal``)."""
+    engine, position = engine_view(base, board)
+    reason = engine.build_refusal(base.variant, position, power, province)
+    return f"on {board_text(board.key)} {reason}"

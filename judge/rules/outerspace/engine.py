@@ -65,6 +65,18 @@ def space_build_sites(variant: Variant, position: Position, power: str) -> list[
     )
 
 
+def space_build_refusal(variant: Variant, position: Position, power: str, province: str) -> str:
+    """Why ``province`` is not among the empire's :func:`space_build_sites` (D21)."""
+    info = variant.provinces[province]
+    if not info.supply_center:
+        return f"{info.name} is not a supply centre"
+    if position.centers.get(province) != power:
+        return f"you do not own {info.name}"
+    if colonies_of(position).get(province) != power:
+        return f"{info.name} is not your colony: you build only in colonized centres"
+    return f"{info.name} is occupied"
+
+
 def space_allowance(variant: Variant, position: Position) -> dict[str, int]:
     """Per empire: centres minus units, armies in orbit counted (D5)."""
     return adjustment_counts(position.units, position.centers, variant.powers)
@@ -106,6 +118,7 @@ def _engine(colonies: frozenset[tuple[str, str]]) -> EngineRules:
         geography=lambda variant: _geography(variant, colonies, owned),
         movement=space_movement,
         build_sites=space_build_sites,
+        build_refusal=space_build_refusal,
         allowance=space_allowance,
         disorder_removals=space_disorder_removals,
     )

@@ -22,6 +22,7 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
+    owed_adjustments,
     unanswered,
 )
 from judge.rules.outerspace.documents import (
@@ -108,15 +109,7 @@ class OuterSpaceRuleset(StandardRuleset):
                         Owed(str(loc), f"{dislodged.unit.type.value} {loc}")
                     )
             return found
-        rules = engine_for(position.colonies)
-        for power, change in rules.allowance(variant, position).items():
-            if change > 0:
-                change = min(change, len(rules.build_sites(variant, position, power)))
-                if change > 0:
-                    found[power] = [Owed("build", "", change)]
-            elif change < 0:
-                found[power] = [Owed("remove", "", -change)]
-        return found
+        return owed_adjustments(engine_for(position.colonies).owed_changes(variant, position))
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         keys = list(keys)

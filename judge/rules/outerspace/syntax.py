@@ -38,7 +38,6 @@ from judge.orders.reader import (
 )
 from judge.orders.standard import (
     STANDARD_KINDS,
-    build_in,
     check_adjustment_due,
     read_support_tail,
 )
@@ -283,24 +282,12 @@ def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
 
 
 def _build(ctx: Context, parsed: ParsedOrder) -> Order:
-    """A build in a centre the empire owns and has colonized, with no unit (D21)."""
+    """A build in a centre the empire owns and has colonized, with no unit (D21: the
+    engine's build sites), never in orbit."""
     assert parsed.place is not None
     if _orb(parsed.place):
         raise Refusal("units are never built in a spacecraft: build in a colonized centre")
-    check_adjustment_due(ctx, removing=False)
-    variant, pos, power = ctx.variant, ctx.pos, ctx.power
-    province = parsed.place.province
-    info = variant.provinces[province]
-    colonies = getattr(ctx.geo, "colonies", {})
-    if not info.supply_center:
-        raise Refusal(f"{info.name} is not a supply centre")
-    if pos.owner.get(province) != power:
-        raise Refusal(f"you do not own {info.name}")
-    if colonies.get(province) != power:
-        raise Refusal(f"{info.name} is not your colony: you build only in colonized centres")
-    if pos.unit_in(province) is not None:
-        raise Refusal(f"{info.name} is occupied")
-    return build_in(variant, parsed, province, power)
+    return _STANDARD[("A", "build")](ctx, parsed)
 
 
 SPACE_KINDS = (
