@@ -141,10 +141,6 @@ KNOWN: dict[str, str] = {
         "the picture of a document drawn without its game's ruleset: MAP "
         "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"
     ),
-    r"judge/reports/multiverse_input.py:<module>: regex \b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b": (
-        _TEXT
-    ),
-    r"judge/reports/names.py:<module>: regex ^(\d+):([a-z0-9_/]+):([SFW]\d{4})$": _TEXT,
     r"judge/reports/notices.py:<module>: regex ^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$": (_TEXT),
     "judge/reports/outerspace.py:names_for: flag empires_per_game": (
         "the Outer Space report asks the variant whether empires are named per game "

@@ -289,12 +289,6 @@ def fived_turn(turn: str) -> str:
     return turn_code(turn[0], int(turn[1:]))
 
 
-def board_place(timeline: str, location: str, turn: str) -> str:
-    """A location on another board in a report's order line, from the parts of
-    ``1:mun:S1901``: ``alfa:MUN:Spring01``."""
-    return fived_location(int(timeline), location.lower(), turn[0], int(turn[1:]))
-
-
 _TRIPLE = re.compile(r"\b(\d+):([a-z]{3}(?:/[nsew]c)?):([SFW])(\d{4})\b", re.IGNORECASE)
 _BOARD = re.compile(r"\b(Board )(\d+):([SFW])(\d{4})\b")
 _TIMELINE = re.compile(r"\b([Tt]imeline) (\d+)\b")

@@ -7,19 +7,26 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.boards import Location
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
-from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
+from judge.rules.multiverse.fived import fived_turn, rewrite_text, write_locations
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
     fived_turn_label,
     fived_view,
     timeline_name_of,
+)
+from judge.rules.multiverse.locations import (
+    locations_in,
+    read_location,
+    write_fived_location,
+    write_location,
 )
 from judge.rules.multiverse.world import FIVED
 
@@ -251,7 +258,7 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.mail_orders import board_tables
 
         adjusted = board_tables(step.before, self.base)
-        world = multiverse_report_input(step.before, step.answer, adjusted)
+        world = multiverse_report_input(step.before, step.answer, adjusted, locations=self)
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)
         return world
@@ -293,6 +300,15 @@ class MultiverseRuleset(Ruleset):
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
 
+    def read_location(self, text: str) -> Location:
+        return read_location(text) or text
+
+    def locations_in(self, text: str) -> Iterator[tuple[int, int, Location]]:
+        return locations_in(text)
+
+    def write_location(self, loc: Location) -> str:
+        return write_location(loc)
+
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The map's forms, each place written as timeline:province:turn where
         several boards could be meant."""
@@ -325,6 +341,9 @@ class FivedRuleset(MultiverseRuleset):
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)
 
+    def write_location(self, loc: Location) -> str:
+        return write_fived_location(loc)
+
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
@@ -333,7 +352,7 @@ class FivedRuleset(MultiverseRuleset):
 
         world = self.report_world(step)
         world["adjustments_note"] = BUILDS_NOTE
-        writing = BoardWriting(timeline_name_of, fived_turn, board_place, in_orders=True)
+        writing = BoardWriting(timeline_name_of, fived_turn, self.write_location, in_orders=True)
         return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
