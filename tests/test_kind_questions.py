@@ -141,7 +141,6 @@ KNOWN: dict[str, str] = {
         "the picture of a document drawn without its game's ruleset: MAP "
         "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"
     ),
-    r"judge/reports/notices.py:<module>: regex ^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$": (_TEXT),
     "judge/reports/outerspace.py:names_for: flag empires_per_game": (
         "the Outer Space report asks the variant whether empires are named per game "
         "(issue 27 item 3: the ruleset can tell the report)"
