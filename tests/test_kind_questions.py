@@ -136,7 +136,6 @@ KNOWN: dict[str, str] = {
     "judge/commands/summary.py:settings_lines: compare MULTIVERSE_RULES": (
         "SUMMARY's adjacency line (issue 27 item 3: a settings-lines hook)"
     ),
-    r"judge/maps/marks.py:<module>: regex ^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$": _TEXT,
     "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (
         "the picture of a document drawn without its game's ruleset: MAP "
         "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"

@@ -123,11 +123,12 @@ def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView
     return OrderView(kind, unit_type, unit, types.get(other, "?"), target or army, dest, note)
 
 
-def _as_written(word: str) -> Location:
+def plain_location(word: str) -> Location:
+    """A location word read as a location of the board at hand (``par``)."""
     return word
 
 
-def view_of_text(text: str, read: Callable[[str], Location] = _as_written) -> OrderView | None:
+def view_of_text(text: str, read: Callable[[str], Location] = plain_location) -> OrderView | None:
     """The view of an order an answer document gives as the judge's canonical text
     only (``A par - bur``, ``F bre S A par - bur``, ``Build F stp/nc``, ``Waive``):
     the documents of ``judge adjudicate`` and the multiverse answers.  ``read``
@@ -169,18 +170,20 @@ def view_of_text(text: str, read: Callable[[str], Location] = _as_written) -> Or
     return None
 
 
-def order_view(entry: Mapping[str, Any]) -> OrderView | None:
+def order_view(
+    entry: Mapping[str, Any], read: Callable[[str], Location] = plain_location
+) -> OrderView | None:
     """The view of one judged order of an answer: the view the entry carries (a
     multiverse report's orders, read once with their locations as values), else
     from its order data when the judge adjudicated stored orders, else from the
-    canonical text the document carries."""
+    canonical text the document carries, its locations read by ``read``."""
     view = entry.get("view")
     if isinstance(view, OrderView):
         return view
     data = entry.get("data")
     if isinstance(data, Mapping):
         return view_of_data(data, entry.get("unit_types") or {})
-    return view_of_text(entry.get("order") or "")
+    return view_of_text(entry.get("order") or "", read)
 
 
 def order_sentence(
