@@ -59,3 +59,18 @@ def test_the_multiverse_owes_orders_per_unit_with_their_board() -> None:
     }
     assert all(item.label.board == BoardKey(1, 1901, Season.SPRING) for item in owed)
     assert sorted(owed[0].label.split()[1:]) == ["1:ber:S1901"]
+
+
+def test_5dplomacy_writes_its_notes_and_orders_with_its_own_location_writer() -> None:
+    """The start note, the timeline lines and the order lines are written with the
+    ruleset's writers, not rewritten from the reference game's text afterwards."""
+    fived = FivedRuleset(WORLD.base)
+    doc = fived.starting_position("standard", adjacency="5dplomacy")
+    [note, _] = fived.start_notes(doc["boards"][0], load_variant("standard"), "germany")
+    assert "timeline alfa in S1901: your army in Berlin is A alfa:BER:Spring01, and " in note
+    assert "A alfa:BER:Spring01 - alfa:KIE:Spring01 moves it to Kiel." in note
+    world = {"boards": [{**b, "child_timelines": [2]} for b in doc["boards"]]}
+    assert fived.timeline_lines(world)[1] == "Timeline bravo forked from timeline alfa at S1901M."
+    assert fived.written("F 2:stp/sc:F1901 S A 1:mun:S1901 - 1:tyr:S1901") == (
+        "F bravo:STP/wc:Fall01 S A alfa:MUN:Spring01 - alfa:TYR:Spring01"
+    )

@@ -13,7 +13,7 @@ reports, the pictures and the notices get location values, or ask the ruleset.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from judge.engine.boards import BoardKey, MLoc
@@ -57,6 +57,16 @@ def write_fived_location(loc: Any) -> str:
     if isinstance(loc, MLoc):
         return fived_location(loc.timeline, loc.loc, loc.turn.season, loc.year)
     return str(loc)
+
+
+def rewritten(text: str, write: Callable[[MLoc], str]) -> str:
+    """``text`` (an order in the judge's canonical wording) with every location on a
+    board written by ``write`` (5dplomacy's: ``2:mun:F1901`` -> ``bravo:MUN:Fall01``)."""
+    parts, end = [], 0
+    for start, stop, loc in locations_in(text):
+        parts += [text[end:start], write(loc)]
+        end = stop
+    return "".join([*parts, text[end:]])
 
 
 def board_of(text: str) -> BoardKey | None:

@@ -15,7 +15,7 @@ from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
-from judge.rules.multiverse.fived import fived_turn, rewrite_text, write_locations
+from judge.rules.multiverse.fived import fived_turn
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
     fived_turn_label,
@@ -25,6 +25,7 @@ from judge.rules.multiverse.fived_ruleset import (
 from judge.rules.multiverse.locations import (
     locations_in,
     read_location,
+    rewritten,
     write_fived_location,
     write_location,
 )
@@ -266,7 +267,8 @@ class MultiverseRuleset(Ruleset):
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
 
-        return [notation_note(board, variant, power)]
+        write, label = self.write_location, self.timeline_label
+        return [notation_note(board, variant, power, write=write, timeline_label=label)]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         views = []
@@ -284,18 +286,24 @@ class MultiverseRuleset(Ruleset):
     def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
         boards = doc["boards"]
         timelines = sorted({b["timeline"] for b in boards})
+        name = self.timeline_label
+        active = self.active_boards(doc)
         lines = [
             f"Timelines: {len(timelines)}; boards: {len(boards)}; active boards: "
-            + ", ".join(f"timeline {b['timeline']} {b['phase']}" for b in self.active_boards(doc))
+            + ", ".join(f"timeline {name(b['timeline'])} {b['phase']}" for b in active)
             + "."
         ]
         for board in boards:
             for child in board.get("child_timelines") or []:
                 lines.append(
-                    f"Timeline {child} forked from timeline {board['timeline']} "
+                    f"Timeline {name(child)} forked from timeline {name(board['timeline'])} "
                     f"at {board['phase']}."
                 )
         return lines
+
+    def timeline_label(self, timeline: Any) -> str:
+        """A timeline as the game's players name it: its number."""
+        return str(timeline)
 
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
@@ -333,7 +341,10 @@ class FivedRuleset(MultiverseRuleset):
         return self
 
     def written(self, text: str) -> str:
-        return write_locations(text)
+        return rewritten(text, self.write_location)
+
+    def timeline_label(self, timeline: Any) -> str:
+        return timeline_name_of(timeline)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         return [self.written(item) for item in super().unordered(doc, power, keys)]
@@ -356,11 +367,7 @@ class FivedRuleset(MultiverseRuleset):
         return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
-        notes = super().start_notes(board, variant, power)
-        return [*(rewrite_text(note) for note in notes), BUILDS_NOTE]
+        return [*super().start_notes(board, variant, power), BUILDS_NOTE]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         return [BoardView(board, *fived_view(board)) for board in self.active_boards(doc)]
-
-    def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
-        return [rewrite_text(line) for line in super().timeline_lines(doc)]
