@@ -99,7 +99,6 @@ OTHER_SAMPLES = ("Thanks, see you next turn!", "")
 
 _CREATE = "CREATE's own names of the game rules and 5dplomacy (issue 27 item 3: a hook)"
 _JOIN = "the Outer Space JOIN and seats policy asked of the variant (issue 27 item 3)"
-_TEXT = "location text read by a regex, not data (issue 27 item 1: orders as data)"
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
