@@ -12,7 +12,7 @@ from typing import Any
 from judge.engine.boards import Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.reports.centres import CentreLine
-from judge.reports.names import Names, powers_in_order
+from judge.reports.names import Names, board_location, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
     NEXT_WORDS,
@@ -47,11 +47,6 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
 BoardPlace = Callable[[MLoc], str]
 
 
-def _triple(loc: MLoc) -> str:
-    """The reference game's spelling: ``1:mun:S1901``."""
-    return f"{loc.timeline}:{loc.loc}:{loc.turn.code}"
-
-
 @dataclass(frozen=True)
 class BoardWriting:
     """How a rule set writes boards to its players, at the source of every report
@@ -62,7 +57,7 @@ class BoardWriting:
 
     timeline: Callable[[Any], str] = str
     turn: Callable[[str], str] = str
-    place: BoardPlace = _triple
+    place: BoardPlace = board_location
     in_orders: bool = False
 
 

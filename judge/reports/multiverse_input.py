@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from judge.engine.boards import BoardKey, Location, MLoc
 from judge.engine.phase import Turn, board_time
+from judge.reports.names import board_location
 from judge.reports.phases import phase_kind
 from judge.reports.sentences import view_of_text
 
@@ -37,11 +38,6 @@ def _order_board(order: Mapping[str, Any], locations: Locations) -> Board | None
     return None
 
 
-def _written(loc: MLoc) -> str:
-    """A location as the judge's canonical order text writes it (``1:mun:S1901``)."""
-    return f"{loc.timeline}:{loc.loc}:{loc.turn.code}"
-
-
 def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
     """An order entry as the board ``board`` lists it: its view (:class:`OrderView`,
     locations on ``board`` plain, those on other boards as values) and its text with
@@ -57,7 +53,7 @@ def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
     relative, end = [], 0
     for start, stop, loc in locations.locations_in(text):
         if isinstance(loc, MLoc):
-            relative += [text[end:start], loc.loc if _board(loc) == board else _written(loc)]
+            relative += [text[end:start], loc.loc if _board(loc) == board else board_location(loc)]
             end = stop
     relative.append(text[end:])
     return {**entry, "order": "".join(relative), "view": view_of_text(text, read)}

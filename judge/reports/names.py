@@ -13,6 +13,12 @@ from judge.reports.settings import VariantLike
 UNIT_WORDS = {"A": "Army", "F": "Fleet"}
 
 
+def board_location(loc: MLoc) -> str:
+    """A location on a board as the judge's canonical order text and the reference
+    game write it: ``1:mun:S1901``."""
+    return f"{loc.timeline}:{loc.loc}:{loc.turn.code}"
+
+
 class Names:
     """Readable names of powers, locations and units, from the variant."""
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from judge.engine.boards import BoardKey, MLoc
 from judge.engine.phase import Turn
+from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.fived import fived_location
 
 # The canonical spelling: a timeline number, a map location, a turn (S1901).
@@ -47,9 +48,7 @@ def locations_in(text: str) -> Iterator[tuple[int, int, MLoc]]:
 
 def write_location(loc: Any) -> str:
     """A location in the canonical spelling: ``1:mun:S1901``; a plain location as it is."""
-    if isinstance(loc, MLoc):
-        return f"{loc.timeline}:{loc.loc}:{loc.turn.code}"
-    return str(loc)
+    return loc_text(loc) if isinstance(loc, MLoc) else str(loc)
 
 
 def write_fived_location(loc: Any) -> str:
