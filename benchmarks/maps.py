@@ -35,9 +35,12 @@ from games import OPENINGS  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
 from judge.maps import results_picture, world_picture  # noqa: E402
+from judge.rules.registry import MULTIVERSE, ruleset_for  # noqa: E402
 from judge.variant.data import load_variant  # noqa: E402
 
 VARIANT = load_variant("standard")
+# How the multiverse reads its orders' locations (1:mun:S1901).
+READ = ruleset_for("standard", MULTIVERSE).read_location
 CASES = ROOT / "tests" / "reports" / "cases"
 
 
@@ -105,14 +108,16 @@ def pictures(out: Path) -> None:
     board_ms = _median_ms(lambda: results_picture(VARIANT, case["before"], case["result"], "b"))
     print(f"one standard board (F1902M, 23 orders): {board_ms:.0f} ms (goal < 150 ms)")
     twelve = _world(3, 4)
-    grid_ms = _median_ms(lambda: world_picture(twelve, VARIANT, "b", "F1902M"))
+    grid_ms = _median_ms(lambda: world_picture(twelve, VARIANT, "b", "F1902M", read_location=READ))
     print(f"12-board multiverse grid: {grid_ms:.0f} ms (goal < 400 ms)")
     hundred = _world(5, 20)
-    big_ms = _median_ms(lambda: world_picture(hundred, VARIANT, "b", "F1910M"), runs=3)
+    big_ms = _median_ms(
+        lambda: world_picture(hundred, VARIANT, "b", "F1910M", read_location=READ), runs=3
+    )
     print(f"100-board multiverse world: {big_ms:.0f} ms")
     out.mkdir(parents=True, exist_ok=True)
     for name, world in (("grid-12", twelve), ("grid-100", hundred)):
-        png = world_picture(world, VARIANT, "b", name).png
+        png = world_picture(world, VARIANT, "b", name, read_location=READ).png
         (out / f"{name}.png").write_bytes(png)
         print(f"  {out / name}.png: {len(png) // 1024} KB")
 

@@ -99,7 +99,6 @@ OTHER_SAMPLES = ("Thanks, see you next turn!", "")
 
 _CREATE = "CREATE's own names of the game rules and 5dplomacy (issue 27 item 3: a hook)"
 _JOIN = "the Outer Space JOIN and seats policy asked of the variant (issue 27 item 3)"
-_TEXT = "location text read by a regex, not data (issue 27 item 1: orders as data)"
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
@@ -136,16 +135,10 @@ KNOWN: dict[str, str] = {
     "judge/commands/summary.py:settings_lines: compare MULTIVERSE_RULES": (
         "SUMMARY's adjacency line (issue 27 item 3: a settings-lines hook)"
     ),
-    r"judge/maps/marks.py:<module>: regex ^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$": _TEXT,
     "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (
         "the picture of a document drawn without its game's ruleset: MAP "
         "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"
     ),
-    r"judge/reports/multiverse_input.py:<module>: regex \b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b": (
-        _TEXT
-    ),
-    r"judge/reports/names.py:<module>: regex ^(\d+):([a-z0-9_/]+):([SFW]\d{4})$": _TEXT,
-    r"judge/reports/notices.py:<module>: regex ^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$": (_TEXT),
     "judge/reports/outerspace.py:names_for: flag empires_per_game": (
         "the Outer Space report asks the variant whether empires are named per game "
         "(issue 27 item 3: the ruleset can tell the report)"

@@ -167,7 +167,13 @@ def _picture(game: Game, turn: Step) -> Picture | None:
     rules = ruleset_for_game(game)
     code = rules.processed_phase(turn)
     return turn_picture(
-        game_variant(game), turn.before, turn.answer, game.name, code, picture=rules.picture
+        game_variant(game),
+        turn.before,
+        turn.answer,
+        game.name,
+        code,
+        picture=rules.picture,
+        read_location=rules.read_location,
     )
 
 

@@ -1,33 +1,34 @@
 """The phase's orders as drawable marks: who, what kind, from where to where, failed or not.
 
-Locations are the judge's canonical ones: ``par``, ``spa/nc`` on a standard board,
-``1:par:S1901`` on a multiverse board.  A :data:`Place` pairs a board key (None for a
-standard game, ``(timeline, "S1901")`` in a multiverse game) with a plain location.
+Locations are values: ``par``, ``spa/nc`` on a standard board, an
+:class:`~judge.engine.boards.MLoc` on a multiverse board, as the game's ruleset
+reads the orders' text (:meth:`~judge.rules.base.Ruleset.read_location`).  A
+:data:`Place` pairs a board key (None for a standard game, ``(timeline, "S1901")``
+in a multiverse game) with a plain location.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.phase import Turn
+from judge.engine.boards import Location, MLoc
 from judge.reports.orders import REPLACED
-from judge.reports.sentences import order_view
+from judge.reports.sentences import order_view, plain_location
 
 BoardKey = tuple[int, str] | None
 Place = tuple[BoardKey, str]
+# How the game's ruleset reads a location word of its orders (``1:spa:f1901``).
+ReadLocation = Callable[[str], Location]
 
-_TRIPLE = re.compile(r"^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$", re.IGNORECASE)
 
-
-def place_of(token: str, board: BoardKey = None) -> Place:
-    """``1:spa:F1901`` -> ``((1, "F1901"), "spa")``; a plain location stays on ``board``."""
-    found = _TRIPLE.match(token)
-    if found:
-        return (int(found.group(1)), Turn.parse(found.group(3)).code), found.group(2).lower()
-    return board, token.lower()
+def place_of(loc: Location, board: BoardKey = None) -> Place:
+    """``MLoc(1, 1901, 1, "spa")`` -> ``((1, "F1901"), "spa")``; a plain location
+    stays on ``board``."""
+    if isinstance(loc, MLoc):
+        return (loc.timeline, loc.turn.code), loc.loc.lower()
+    return board, loc.lower()
 
 
 @dataclass(frozen=True)
@@ -46,13 +47,19 @@ class Mark:
     route: str = ""  # a move along a map line of this style (``rail``: "... by rail")
 
 
-def marks_of(orders: Iterable[Mapping[str, Any]], board: BoardKey = None) -> list[Mark]:
-    """The drawable marks of a phase's judged orders (invalid and replaced ones left out)."""
+def marks_of(
+    orders: Iterable[Mapping[str, Any]],
+    board: BoardKey = None,
+    read_location: ReadLocation = plain_location,
+) -> list[Mark]:
+    """The drawable marks of a phase's judged orders (invalid and replaced ones left
+    out); ``read_location``: how the game's ruleset reads the locations of orders
+    given as text (by default a plain location)."""
     out = []
     for order in orders:
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = order_view(order)
+        parsed = order_view(order, read_location)
         if parsed is None or parsed.kind == "waive":
             continue
         reasons = order.get("reason") or ""

@@ -43,7 +43,7 @@ from judge.maps.draw import (
 )
 from judge.maps.geometry import Geometry, Point, geometry_for
 from judge.maps.grid import draw_grid
-from judge.maps.marks import BoardKey, Mark, Place, marks_of
+from judge.maps.marks import BoardKey, Mark, Place, ReadLocation, marks_of
 from judge.maps.orbit import (
     PANEL,
     Space,
@@ -235,12 +235,18 @@ def _states(boards: Iterable[Mapping[str, Any]]) -> list[BoardState]:
 
 
 def world_picture(
-    answer: Mapping[str, Any], variant: HasDirectory, game: str, turn: str
+    answer: Mapping[str, Any],
+    variant: HasDirectory,
+    game: str,
+    turn: str,
+    *,
+    read_location: ReadLocation,
 ) -> Picture | None:
     """The grid picture of one processed step of a multiverse game: every board, the
-    orders of the step, the active boards and the boards changed this step legible."""
+    orders of the step, the active boards and the boards changed this step legible
+    (``read_location``: how the game's ruleset reads the orders' locations)."""
     geo = geometry_for(variant.directory)
-    drawn = world_scene(answer, variant, game, turn)
+    drawn = world_scene(answer, variant, game, turn, read_location=read_location)
     if geo is None or drawn is None:
         return None
     canvas, title = drawn
@@ -249,14 +255,19 @@ def world_picture(
 
 
 def world_scene(
-    answer: Mapping[str, Any], variant: HasDirectory, game: str, turn: str
+    answer: Mapping[str, Any],
+    variant: HasDirectory,
+    game: str,
+    turn: str,
+    *,
+    read_location: ReadLocation,
 ) -> tuple[Canvas, str] | None:
     """The canvas (with its scene) and title of :func:`world_picture`."""
     geo = geometry_for(variant.directory)
     if geo is None:
         return None
     orders = answer.get("orders", [])
-    marks = marks_of(_shown_orders(orders))
+    marks = marks_of(_shown_orders(orders), read_location=read_location)
     active = {_key(b) for b in answer.get("active_boards", [])}
     changed = {m.at[0] for m in marks}
     boards = list(answer.get("boards", []))
@@ -324,14 +335,16 @@ def turn_picture(
     turn: str,
     *,
     picture: str | None = None,
+    read_location: ReadLocation,
 ) -> Picture | None:
-    """The picture of a processed phase (standard) or step (multiverse, named ``turn``).
+    """The picture of a processed phase (standard) or step (multiverse, named ``turn``),
+    the orders' locations read as ``read_location`` (the game's ruleset's) reads them.
 
     A picture that cannot be drawn is logged and left out: the results go out anyway."""
     try:
         kind = picture_of(before, picture)
         if kind == GRID_PICTURE:
-            return world_picture(answer, variant, game, turn)
+            return world_picture(answer, variant, game, turn, read_location=read_location)
         return results_picture(variant, before, answer, game, picture=kind)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
         log.exception("no map picture for %s %s", game, turn)

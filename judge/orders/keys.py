@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from judge.engine.boards import Location, MLoc
 from judge.engine.orders import Build, Waive
 from judge.engine.phase import Turn
 
@@ -31,6 +32,7 @@ CLEAR = "clear"
 KINDS = (UNIT, BUILD, WAIVE, CLEAR)
 
 _CLEAR_TEXT = "*clear*"
+# The column's spelling of a key on a board (read by OrderKey.parse only).
 _TRIPLE = re.compile(r"^(\d+):([^:\s]+):([A-Za-z]\d{4})$")
 # A place off the map, such as a slot of an Outer Space spacecraft (``orb:alpha:1``).
 _OFF_MAP = re.compile(r"^[a-z]+:[a-z][a-z0-9_]*:\d+$")
@@ -65,12 +67,12 @@ class OrderKey:
     # -------------------------------------------------------------- making
 
     @classmethod
-    def unit(cls, loc: Any) -> OrderKey:
-        """The key of the unit at ``loc`` (a location string, or a multiverse location)."""
+    def unit(cls, loc: Location) -> OrderKey:
+        """The key of the unit at ``loc`` (a plain location, or a multiverse location)."""
         return cls(UNIT, *_place(loc))
 
     @classmethod
-    def build(cls, site: Any) -> OrderKey:
+    def build(cls, site: Location) -> OrderKey:
         """The key of a build at ``site``; a coast is dropped (one build per province)."""
         loc, timeline, turn = _place(site)
         return cls(BUILD, loc.split("/", 1)[0], timeline, turn)
@@ -178,14 +180,9 @@ class OrderKey:
         return cls(kind, text)
 
 
-def _place(where: Any) -> tuple[str, int | None, Turn | None]:
-    """``(loc, timeline, turn)`` of a location string or a multiverse location."""
-    if isinstance(where, str):
-        found = _TRIPLE.match(where)
-        if found:
-            return found.group(2), int(found.group(1)), Turn.parse(found.group(3))
-        return where, None, None
-    # A multiverse location (judge.rules.multiverse.keys.MLoc): timeline, year,
-    # season (0 spring, 1 fall, 2 winter) and the location on the map.
-    timeline, year, season, loc = where
-    return str(loc), int(timeline), Turn(int(year), "SFW"[int(season)])
+def _place(where: Location) -> tuple[str, int | None, Turn | None]:
+    """``(loc, timeline, turn)`` of a location: a plain one (a province code, an off-map
+    place), or a location on one board of a multiverse."""
+    if isinstance(where, MLoc):
+        return where.loc, where.timeline, where.turn
+    return where, None, None

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from judge.engine.boards import Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.reports.centres import CentreLine
-from judge.reports.names import TRIPLE, Names, powers_in_order
+from judge.reports.names import Names, board_location, powers_in_order
 from judge.reports.orders import dislodged_sentences, order_groups
 from judge.reports.phases import (
     NEXT_WORDS,
@@ -42,13 +43,8 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
     return "the next turn on every active board"
 
 
-# How a rule set writes a location on another board, from ``(timeline, location, turn)``
-# as the orders give them (``"1"``, ``"mun"``, ``"S1901"``).
-BoardPlace = Callable[[str, str, str], str]
-
-
-def _triple(timeline: str, location: str, turn: str) -> str:
-    return f"{timeline}:{location}:{turn}"
+# How a rule set writes a location on a board (its ruleset's ``write_location``).
+BoardPlace = Callable[[MLoc], str]
 
 
 @dataclass(frozen=True)
@@ -61,7 +57,7 @@ class BoardWriting:
 
     timeline: Callable[[Any], str] = str
     turn: Callable[[str], str] = str
-    place: BoardPlace = _triple
+    place: BoardPlace = board_location
     in_orders: bool = False
 
 
@@ -76,12 +72,11 @@ class _BoardNames(Names):
         super().__init__(variant)
         self._write = write
 
-    def place(self, loc: str) -> str:
-        triple = TRIPLE.match(loc)
-        return self._write(*triple.groups()) if triple else super().place(loc)
+    def place(self, loc: Location) -> str:
+        return self._write(loc) if isinstance(loc, MLoc) else super().place(loc)
 
-    def in_place(self, loc: str) -> str:
-        return f"in {self.place(loc)}" if TRIPLE.match(loc) else super().in_place(loc)
+    def in_place(self, loc: Location) -> str:
+        return f"in {self.place(loc)}" if isinstance(loc, MLoc) else super().in_place(loc)
 
 
 def _kind(board: Mapping[str, Any]) -> str:

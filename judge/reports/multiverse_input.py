@@ -3,38 +3,67 @@ made from the world document given to the adjudicator and its answer."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol
 
+from judge.engine.boards import BoardKey, Location, MLoc
 from judge.engine.phase import Turn, board_time
+from judge.reports.names import board_location
 from judge.reports.phases import phase_kind
+from judge.reports.sentences import view_of_text
 
-_TRIPLE_ANYWHERE = re.compile(r"\b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b", re.IGNORECASE)
+Board = tuple[int, str]  # (timeline, turn code): a board of the report
 
 
-def _order_board(order: Mapping[str, Any]) -> tuple[int, str] | None:
+class Locations(Protocol):
+    """How the game's ruleset reads the locations of its canonical order text
+    (:meth:`~judge.rules.base.Ruleset.read_location`,
+    :meth:`~judge.rules.base.Ruleset.locations_in`)."""
+
+    def read_location(self, text: str) -> Location: ...
+
+    def locations_in(self, text: str) -> Iterator[tuple[int, int, Location]]: ...
+
+
+def _board(loc: MLoc) -> Board:
+    return loc.timeline, loc.turn.code
+
+
+def _order_board(order: Mapping[str, Any], locations: Locations) -> Board | None:
     """``(timeline, turn)`` of the unit an order is for, from its first location."""
     for field_name in ("order", "text"):
-        found = _TRIPLE_ANYWHERE.search(order.get(field_name) or "")
-        if found:
-            return int(found.group(1)), found.group(3).upper()
+        for _, _, loc in locations.locations_in(order.get(field_name) or ""):
+            if isinstance(loc, MLoc):
+                return _board(loc)
     return None
 
 
-def _relative(text: str, board: tuple[int, str]) -> str:
-    """Locations on ``board`` written plainly; locations on other boards keep their triple."""
+def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
+    """An order entry as the board ``board`` lists it: its view (:class:`OrderView`,
+    locations on ``board`` plain, those on other boards as values) and its text with
+    the locations on ``board`` written plainly (shown when no view reads it)."""
+    text = entry.get("order")
+    if not text:
+        return entry
 
-    def local(match: re.Match[str]) -> str:
-        if (int(match.group(1)), match.group(3).upper()) == board:
-            return match.group(2).lower()
-        return f"{match.group(1)}:{match.group(2).lower()}:{match.group(3).upper()}"
+    def read(word: str) -> Location:
+        loc = locations.read_location(word)
+        return loc.loc if isinstance(loc, MLoc) and _board(loc) == board else loc
 
-    return _TRIPLE_ANYWHERE.sub(local, text)
+    relative, end = [], 0
+    for start, stop, loc in locations.locations_in(text):
+        if isinstance(loc, MLoc):
+            relative += [text[end:start], loc.loc if _board(loc) == board else board_location(loc)]
+            end = stop
+    relative.append(text[end:])
+    return {**entry, "order": "".join(relative), "view": view_of_text(text, read)}
 
 
 def _rejudged_board_orders(
-    board: tuple[int, str], changed: list[dict], history: Sequence[Mapping[str, Any]]
+    board: Board,
+    changed: list[dict],
+    history: Sequence[Mapping[str, Any]],
+    locations: Locations,
 ) -> list[dict]:
     """Every order a re-judged past board had, as the report lists them.
 
@@ -49,7 +78,7 @@ def _rejudged_board_orders(
     out = []
     for entry in history:
         key = (entry.get("power"), entry.get("order"))
-        if entry.get("kind") not in kinds or _order_board(entry) != board:
+        if entry.get("kind") not in kinds or _order_board(entry, locations) != board:
             continue
         if key in new:
             out.append(new.pop(key))
@@ -115,7 +144,11 @@ AdjustmentTables = Mapping[tuple[int, str], Mapping[str, tuple[int, int, int]]]
 
 
 def multiverse_report_input(
-    before: Mapping[str, Any], answer: Mapping[str, Any], adjusted: AdjustmentTables | None = None
+    before: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    adjusted: AdjustmentTables | None = None,
+    *,
+    locations: Locations,
 ) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
@@ -126,7 +159,9 @@ def multiverse_report_input(
     the unit they are for.  A past board is shown again only when a re-judged
     order's result changed; it then lists every order it had that turn (from the
     history), the changed ones marked re-judged.  Orders that name no board
-    (some invalid ones) go to the latest board that received orders.
+    (some invalid ones) go to the latest board that received orders.  The orders'
+    locations are read as ``locations`` (the game's ruleset) reads them, and each
+    order entry carries its view, its locations as values.
     """
 
     def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
@@ -146,24 +181,19 @@ def multiverse_report_input(
                 order.get("reason"),
             ):
                 continue
-            board = _order_board(order)
+            board = _order_board(order, locations)
             if board is not None:
                 was = {"was": previous.get("result"), "was_reason": previous.get("reason")}
                 changed.setdefault(board, []).append({**order, **(was if previous else {})})
                 continue
-        board = _order_board(order)
+        board = _order_board(order, locations)
         if board is None:
             unplaced.append(dict(order))
             continue
-        entry = dict(order)
-        if entry.get("order"):
-            entry["order"] = _relative(entry["order"], board)
-        per_board.setdefault(board, []).append(entry)
+        per_board.setdefault(board, []).append(_on_board(dict(order), board, locations))
     for board, orders in changed.items():
-        entries = _rejudged_board_orders(board, orders, before.get("history", []))
-        per_board.setdefault(board, []).extend(
-            {**e, "order": _relative(e["order"], board)} for e in entries
-        )
+        entries = _rejudged_board_orders(board, orders, before.get("history", []), locations)
+        per_board.setdefault(board, []).extend(_on_board(e, board, locations) for e in entries)
     for key in adjusted or {}:
         per_board.setdefault(key, [])
     if unplaced:
@@ -179,7 +209,7 @@ def multiverse_report_input(
         new = after_boards.get(key, {})
         phase = old.get("phase") or Turn.parse(key[1]).phase().code
         references = [
-            {**u, "province": f"{t}:{u['province']}:{turn}"}
+            {**u, "province": BoardKey.of(t, Turn.parse(turn)).at(u["province"])}
             for (t, turn), b in before_boards.items()
             if (t, turn) != key
             for u in b.get("units", [])

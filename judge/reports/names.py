@@ -1,17 +1,22 @@
 """Readable names of powers, places and units, from the variant; a location on
-another board of a multiverse (``1:gas:S1901``) names its board too."""
+another board of a multiverse (an :class:`~judge.engine.boards.MLoc`, written
+``1:gas:S1901``) names its board too."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
-from judge.engine.phase import SEASON_NAMES, Turn
+from judge.engine.boards import Location, MLoc
+from judge.engine.phase import SEASON_NAMES
 from judge.reports.settings import VariantLike
 
 UNIT_WORDS = {"A": "Army", "F": "Fleet"}
-# a multiverse location: timeline:location:turn, e.g. 2:spa/nc:F1902
-TRIPLE = re.compile(r"^(\d+):([a-z0-9_/]+):([SFW]\d{4})$", re.IGNORECASE)
+
+
+def board_location(loc: MLoc) -> str:
+    """A location on a board as the judge's canonical order text and the reference
+    game write it: ``1:mun:S1901``."""
+    return f"{loc.timeline}:{loc.loc}:{loc.turn.code}"
 
 
 class Names:
@@ -31,28 +36,25 @@ class Names:
         power = self.variant.powers.get(code)
         return power.adjective if power is not None else code.capitalize()
 
-    def province(self, loc: str) -> str:
-        if TRIPLE.match(loc):
+    def province(self, loc: Location) -> Location:
+        if isinstance(loc, MLoc):
             return loc  # a location on another board is a place of its own
         try:
             return self.variant.province_of(loc)
         except KeyError:
             return loc.split("/", 1)[0]
 
-    def place(self, loc: str) -> str:
+    def place(self, loc: Location) -> str:
         """``St Petersburg (north coast)`` for ``stp/nc``.
 
         A location on another board (``1:gas:S1901``) also names its board:
         ``Gascony (timeline 1, Spring 1901)``.
         """
+        if isinstance(loc, MLoc):
+            season = SEASON_NAMES[loc.turn.season]
+            return f"{self.place(loc.loc)} (timeline {loc.timeline}, {season} {loc.year})"
         if loc in self.off_map:
             return self.off_map[loc]
-        triple = TRIPLE.match(loc)
-        if triple:
-            timeline, where, turn = triple.groups()
-            found = Turn.parse(turn)
-            season = SEASON_NAMES[found.season]
-            return f"{self.place(where)} (timeline {timeline}, {season} {found.year})"
         prov = self.variant.provinces.get(self.province(loc))
         if prov is None:
             return loc
@@ -63,10 +65,10 @@ class Names:
             return f"{prov.name} ({coast_name.lower()})"
         return prov.name
 
-    def in_place(self, loc: str) -> str:
+    def in_place(self, loc: Location) -> str:
         """``in the Ionian Sea`` for seas, ``in Greece`` otherwise."""
-        triple = TRIPLE.match(loc)
-        prov = self.variant.provinces.get(self.province(triple.group(2) if triple else loc))
+        where = loc.loc if isinstance(loc, MLoc) else loc
+        prov = self.variant.provinces.get(self.province(where))
         the = "the " if prov is not None and getattr(prov, "kind", "") == "sea" else ""
         return f"in {the}{self.place(loc)}"
 

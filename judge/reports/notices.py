@@ -3,13 +3,13 @@ before a deadline and the late notice after it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from judge.clock.timing import format_classic, format_for, time_left
+from judge.engine.boards import BoardText
 from judge.reports.names import Names, powers_in_order
 from judge.reports.outerspace import names_for
 from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
@@ -159,18 +159,16 @@ def render_reminder(
     return render_text_mail(templates, "reminder.txt.j2", model, subject)
 
 
-_TRIPLE = re.compile(r"^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$")
-
-
 def missing_lines(missing: Sequence[str]) -> list[str]:
     """Units still without orders as one line, or one line per board in a multiverse
-    game (``Board 2:F1901: F 2:den:F1901, A 2:vie:F1901``)."""
+    game (``Board 2:F1901: F 2:den:F1901, A 2:vie:F1901``): an item that is a
+    :class:`~judge.engine.boards.BoardText` carries its board."""
     boards: dict[str, list[str]] = {}
     plain: list[str] = []
     for item in missing:
-        found = _TRIPLE.match(item)
-        if found:
-            boards.setdefault(f"{found.group(1)}:{found.group(2)}", []).append(item)
+        if isinstance(item, BoardText):
+            code = f"{item.board.timeline}:{item.board.turn.code}"
+            boards.setdefault(code, []).append(item)
         else:
             plain.append(item)
     lines = [", ".join(plain)] if plain else []

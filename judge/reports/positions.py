@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from judge.engine.boards import BoardKey
 from judge.engine.phase import Phase, Turn
 from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import phase_phrase, phase_season
@@ -147,9 +148,10 @@ def multiverse_position(
     timeline, turn = str(board["timeline"]), Turn.parse(board["phase"]).code
     name = writing.timeline(board["timeline"]) if writing else timeline
     code = f"{name}:{writing.turn(turn) if writing else turn}"
+    on_board = BoardKey.of(int(board["timeline"]), Turn.parse(turn))
 
     def here(loc: str) -> str:
-        return writing.place(timeline, loc, turn) if writing else f"{timeline}:{loc}:{turn}"
+        return writing.place(on_board.at(loc)) if writing else f"{timeline}:{loc}:{turn}"
 
     title = f"Board {code} (Timeline {name}, {phase_season(board['phase'])}; {note}):"
     return board_position(

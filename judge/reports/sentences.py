@@ -4,10 +4,11 @@ write it (``Army Paris -> Burgundy.``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.engine.boards import Location
 from judge.reports.names import UNIT_WORDS, Names
 
 
@@ -16,7 +17,7 @@ class Units:
     """The units of the adjudicated position, looked up by location or province."""
 
     names: Names
-    by_loc: dict[str, tuple[str, str]] = field(default_factory=dict)  # loc -> (power, type)
+    by_loc: dict[Location, tuple[str, str]] = field(default_factory=dict)  # loc -> (power, type)
 
     @classmethod
     def of(cls, names: Names, units: Iterable[Mapping[str, Any]]) -> Units:
@@ -25,7 +26,7 @@ class Units:
             table.by_loc[u["province"]] = (u["power"], u["type"])
         return table
 
-    def find(self, loc: str) -> tuple[str, str] | None:
+    def find(self, loc: Location) -> tuple[str, str] | None:
         if loc in self.by_loc:
             return self.by_loc[loc]
         prov = self.names.province(loc)
@@ -35,7 +36,7 @@ class Units:
         return None
 
 
-def type_of_unit(token: str, loc: str, units: Units) -> str:
+def type_of_unit(token: str, loc: Location, units: Units) -> str:
     """``A`` or ``F``: the order's unit letter, else the type of the unit found at ``loc``."""
     if token.upper() in UNIT_WORDS:
         return token.upper()
@@ -43,7 +44,7 @@ def type_of_unit(token: str, loc: str, units: Units) -> str:
     return found[1] if found else "?"
 
 
-def _other_unit(power: str, token: str, loc: str, names: Names, units: Units) -> str:
+def _other_unit(power: str, token: str, loc: Location, names: Names, units: Units) -> str:
     """``German Army Munich``: a unit named in a support or convoy (adjective if foreign)."""
     found = units.find(loc)
     kind = names.unit(type_of_unit(token, loc, units))
@@ -58,10 +59,10 @@ class OrderView:
 
     kind: str  # hold, move, support, convoy, retreat, disband, build, remove, waive
     unit_type: str = "?"  # A or F ("?": look the unit up in the position)
-    loc: str = ""
+    loc: Location = ""
     target_type: str = ""
-    target: str = ""
-    dest: str = ""
+    target: Location = ""
+    dest: Location = ""
     note: str = ""  # after the destination, for a ruleset's kind (`` by rail``)
     verb: str = ""  # the report's word of a ruleset's own order verb (``COLONIZE``)
 
@@ -122,10 +123,18 @@ def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView
     return OrderView(kind, unit_type, unit, types.get(other, "?"), target or army, dest, note)
 
 
-def view_of_text(text: str) -> OrderView | None:
+def plain_location(word: str) -> Location:
+    """A location word read as a location of the board at hand (``par``)."""
+    return word
+
+
+def view_of_text(text: str, read: Callable[[str], Location] = plain_location) -> OrderView | None:
     """The view of an order an answer document gives as the judge's canonical text
     only (``A par - bur``, ``F bre S A par - bur``, ``Build F stp/nc``, ``Waive``):
-    the documents of ``judge adjudicate`` and the multiverse answers.
+    the documents of ``judge adjudicate`` and the multiverse answers.  ``read``
+    reads each location word (lower case) as the game's ruleset does
+    (:meth:`~judge.rules.base.Ruleset.read_location`: ``1:mun:s1901`` is a location
+    on a board); by default a location is the word.
 
     Returns None for text in any other form.
     """
@@ -134,39 +143,47 @@ def view_of_text(text: str) -> OrderView | None:
     if low == ["waive"]:
         return OrderView("waive")
     if len(t) == 3 and low[0] in ("build", "remove", "disband"):
-        return OrderView(low[0], t[1].upper(), low[2])
+        return OrderView(low[0], t[1].upper(), read(low[2]))
     if len(t) < 3 or t[0].upper() not in ("A", "F", "?"):
         return None
-    unit_type, loc, verb = t[0].upper(), low[1], low[2]
+    unit_type, loc, verb = t[0].upper(), read(low[1]), low[2]
     rest = low[3:]
     if verb in _VERBS and len(rest) <= 1:
-        return OrderView("verb", unit_type, loc, dest=rest[0] if rest else "", verb=_VERBS[verb])
+        there = read(rest[0]) if rest else ""
+        return OrderView("verb", unit_type, loc, dest=there, verb=_VERBS[verb])
     if verb == "h" and not rest:
         return OrderView("hold", unit_type, loc)
     if verb == "d" and not rest:
         return OrderView("disband", unit_type, loc)
     if verb == "-" and (len(rest) == 1 or rest[1:] == ["via", "convoy"]):
-        return OrderView("move", unit_type, loc, dest=rest[0])
+        return OrderView("move", unit_type, loc, dest=read(rest[0]))
     if verb == "r" and len(rest) == 1:
-        return OrderView("retreat", unit_type, loc, dest=rest[0])
+        return OrderView("retreat", unit_type, loc, dest=read(rest[0]))
     if verb in ("s", "c") and len(rest) in (2, 4):
         if len(rest) == 4 and rest[2] != "-":
             return None
         kind = "support" if verb == "s" else "convoy"
-        dest = rest[3] if len(rest) == 4 else ""
+        dest = read(rest[3]) if len(rest) == 4 else ""
         if kind == "convoy" and not dest:
             return None
-        return OrderView(kind, unit_type, loc, rest[0].upper(), rest[1], dest)
+        return OrderView(kind, unit_type, loc, rest[0].upper(), read(rest[1]), dest)
     return None
 
 
-def order_view(entry: Mapping[str, Any]) -> OrderView | None:
-    """The view of one judged order of an answer: from its order data when the judge
-    adjudicated stored orders, else from the canonical text the document carries."""
+def order_view(
+    entry: Mapping[str, Any], read: Callable[[str], Location] = plain_location
+) -> OrderView | None:
+    """The view of one judged order of an answer: the view the entry carries (a
+    multiverse report's orders, read once with their locations as values), else
+    from its order data when the judge adjudicated stored orders, else from the
+    canonical text the document carries, its locations read by ``read``."""
+    view = entry.get("view")
+    if isinstance(view, OrderView):
+        return view
     data = entry.get("data")
     if isinstance(data, Mapping):
         return view_of_data(data, entry.get("unit_types") or {})
-    return view_of_text(entry.get("order") or "")
+    return view_of_text(entry.get("order") or "", read)
 
 
 def order_sentence(

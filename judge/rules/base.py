@@ -16,10 +16,11 @@ standard phase document, docs/multiverse.md for a world).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
@@ -44,9 +45,9 @@ ORBIT_PICTURE = "orbit"
 @dataclass(frozen=True)
 class Owed:
     """Something a power owes this phase: an order for one unit (``key`` is its
-    location), or a number of builds or removals (``key`` "build" or "remove")."""
+    location, a value), or a number of builds or removals (``key`` "build" or "remove")."""
 
-    key: str
+    key: Location
     label: str
     count: int = 1
     board: tuple[int, Turn] | None = None
@@ -391,6 +392,23 @@ class Ruleset(ABC):
         """A game phase code (``S1901M``) as the game's subjects and labels name it;
         by default the code itself."""
         return phase
+
+    def read_location(self, text: str) -> Location:
+        """The location one word of the judge's canonical order text names (a
+        multiverse game's ``1:mun:S1901``, an :class:`~judge.engine.boards.MLoc`);
+        by default the word itself, a province code (``par``, ``stp/nc``)."""
+        return text
+
+    def locations_in(self, text: str) -> Iterator[tuple[int, int, Location]]:
+        """``(start, end, location)`` of each location on a board written in ``text``
+        (an order line), from the left; none in a game of one board, whose
+        locations are plain words."""
+        return iter(())
+
+    def write_location(self, loc: Location) -> str:
+        """A location as this game writes it to its players: by default the
+        province code (``par``)."""
+        return str(loc)
 
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:

@@ -70,9 +70,10 @@ def play(name: str) -> Played:
         orders[power] = [StoredOrder(c.canonical, c.order) for c in checks]
     step = ruleset.step_stored(doc, orders)
     code = ruleset.processed_phase(step)
-    results = turn_picture(variant, step.before, step.answer, "g", code)
+    read = ruleset.read_location
+    results = turn_picture(variant, step.before, step.answer, "g", code, read_location=read)
     if rules == "multiverse":
-        drawn = world_scene(step.answer, variant, "g", code)
+        drawn = world_scene(step.answer, variant, "g", code, read_location=read)
     else:
         drawn = results_scene(variant, step.before, step.answer, "g")
     start_canvas = position_scene(doc, variant, "g", phase, "start")

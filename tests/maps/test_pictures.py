@@ -14,13 +14,16 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from judge.engine.boards import MLoc, Season
 from judge.maps import results_picture, world_picture
 from judge.maps.draw import FAIL, BoardState, Canvas, Frame, draw_board, draw_marks
 from judge.maps.geometry import geometry_for
 from judge.maps.marks import Mark, marks_of, place_of
+from judge.rules.registry import MULTIVERSE, ruleset_for
 from judge.variant.data import load_variant
 
 VARIANT = load_variant("standard")
+MULTIVERSE_RULESET = ruleset_for("standard", MULTIVERSE)
 GEO = geometry_for(VARIANT.directory)
 CASES = Path(__file__).resolve().parent.parent / "reports" / "cases"
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -141,9 +144,14 @@ def test_invalid_replaced_and_unordered_hold_orders_are_not_drawn() -> None:
 
 
 def test_multiverse_places_name_their_board() -> None:
-    assert place_of("1:spa:F1901") == ((1, "F1901"), "spa")
-    assert place_of("2:stp/nc:S1902") == ((2, "S1902"), "stp/nc")
+    assert place_of(MLoc(1, 1901, Season.FALL, "spa")) == ((1, "F1901"), "spa")
+    assert place_of(MLoc(2, 1902, Season.SPRING, "stp/nc")) == ((2, "S1902"), "stp/nc")
     assert place_of("par", (3, "W1901")) == ((3, "W1901"), "par")
+    # the text of an order is read by the game's ruleset, not by the picture
+    assert place_of("1:spa:F1901") == (None, "1:spa:f1901")
+    order = {"power": "france", "order": "A 1:spa:F1901 - 1:gas:S1901", "result": "succeeds"}
+    (mark,) = marks_of([order], read_location=MULTIVERSE_RULESET.read_location)
+    assert (mark.at, mark.dest) == (((1, "F1901"), "spa"), ((1, "S1901"), "gas"))
 
 
 # ------------------------------------------------------------------ goldens
@@ -162,7 +170,13 @@ def _pictures() -> dict[str, bytes]:
         "standard-retreats": results_picture(
             VARIANT, retreats["before"], retreats["result"], "foo"
         ).png,
-        "multiverse-fork": world_picture(fork["answer"], VARIANT, "multi", "F1901M").png,
+        "multiverse-fork": world_picture(
+            fork["answer"],
+            VARIANT,
+            "multi",
+            "F1901M",
+            read_location=MULTIVERSE_RULESET.read_location,
+        ).png,
     }
 
 

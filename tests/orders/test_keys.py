@@ -44,8 +44,11 @@ def test_keys_of_engine_orders() -> None:
     assert OrderKey.of(Hold(MLoc(1, 1902, 1, "par"))).text() == "1:par:F1902"
 
 
-def test_a_units_key_from_a_triple_equals_the_key_of_its_location() -> None:
-    assert OrderKey.unit("1:par:S1901") == OrderKey.unit(MLoc(1, 1901, 0, "par"))
+def test_a_key_is_made_of_a_location_value_not_its_text() -> None:
+    """Issue 27: no module reads location text but the ruleset (and the column's own
+    reader, OrderKey.parse)."""
+    assert OrderKey.unit(MLoc(1, 1901, 0, "par")) == OrderKey.parse("1:par:S1901")
+    assert OrderKey.unit("1:par:S1901").board is None  # a plain location
 
 
 def test_the_kinds_answer_for_themselves() -> None:

@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from judge.engine.boards import BoardKey, BoardText, Season
 from judge.reports import (
     ReportSettings,
     phase_phrase,
@@ -164,7 +165,14 @@ def test_phase_phrase() -> None:
 
 def test_late_notice_names_the_units_per_board(standard) -> None:
     now = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
-    missing = {"germany": ["F 2:den:F1901", "A 1:mun:W1901"], "italy": ["1 build"]}
+    # what is owed on a board carries that board (the multiverse ruleset's owed items)
+    missing = {
+        "germany": [
+            BoardText("F 2:den:F1901", BoardKey(2, 1901, Season.FALL)),
+            BoardText("A 1:mun:W1901", BoardKey(1, 1901, Season.WINTER)),
+        ],
+        "italy": ["1 build"],
+    }
     subject, text, _ = render_late_notice(
         settings(), standard, "W1901M", missing, now, recipient="germany"
     )

@@ -31,6 +31,7 @@ from judge.reports import (
     render_report,
     report_model,
 )
+from judge.rules.registry import MULTIVERSE, ruleset_for
 from judge.variant.data import load_variant
 
 HERE = Path(__file__).parent
@@ -428,6 +429,8 @@ def test_report_mail_with_non_ascii(standard) -> None:
 
 
 MV_CASES = sorted(p.stem for p in CASES.glob("mv_*.json"))
+# How the multiverse rules read their orders' locations (``1:mun:S1901``).
+MULTIVERSE_RULESET = ruleset_for("standard", MULTIVERSE)
 
 
 def test_multiverse_cases_exist() -> None:
@@ -437,7 +440,7 @@ def test_multiverse_cases_exist() -> None:
 @pytest.mark.parametrize("name", MV_CASES)
 def test_multiverse_text_matches_golden(name: str, standard) -> None:
     case = load_case(name)
-    world = multiverse_report_input(case["before"], case["answer"])
+    world = multiverse_report_input(case["before"], case["answer"], locations=MULTIVERSE_RULESET)
     _, text, html = render_multiverse_report(world, standard, settings_from(case["settings"]))
     parse_html(html)
     check_golden(name, text)
@@ -445,7 +448,7 @@ def test_multiverse_text_matches_golden(name: str, standard) -> None:
 
 def test_multiverse_report_contents(standard) -> None:
     case = load_case("mv_fork")
-    world = multiverse_report_input(case["before"], case["answer"])
+    world = multiverse_report_input(case["before"], case["answer"], locations=MULTIVERSE_RULESET)
     subject, text, html = render_multiverse_report(world, standard, settings_from(case["settings"]))
     lines = text.splitlines()
     assert subject == "TEST:multi - F1901M Results"
@@ -484,7 +487,7 @@ def test_multiverse_from_a_live_adjudication(standard) -> None:
         "orders": {"france": ["A par - bur", "F bre - mao"], "germany": ["A mun - bur"]},
     }
     answer = adjudicate(doc)
-    world = multiverse_report_input(doc, answer)
+    world = multiverse_report_input(doc, answer, locations=MULTIVERSE_RULESET)
     subject, text, html = render_multiverse_report(world, standard, ReportSettings(game="live"))
     lines = text.splitlines()
     assert subject == "JUDGE:live - S1901M Results"
@@ -519,7 +522,7 @@ def test_a_rejudged_past_board_shows_every_order_it_had(standard) -> None:
     }
     answer = adjudicate(fall)
     assert any(o["judged"] == "rejudged" for o in answer["orders"])
-    world = multiverse_report_input(fall, answer)
+    world = multiverse_report_input(fall, answer, locations=MULTIVERSE_RULESET)
     _, text, html = render_multiverse_report(world, standard, ReportSettings(game="past"))
     lines = text.splitlines()
     start = lines.index("Movement results for Timeline 1, Spring of 1901.")

@@ -3,7 +3,7 @@ the start mail's note on the notation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.phase import Turn
@@ -20,9 +20,18 @@ def board_text(key: BoardKey) -> str:
     return f"timeline {key.timeline}, {turn_text(key.year, key.season)}"
 
 
-def notation_note(board: Mapping[str, Any], variant: Any, power: str | None) -> str:
+def notation_note(
+    board: Mapping[str, Any],
+    variant: Any,
+    power: str | None,
+    *,
+    write: Callable[[MLoc], str] = loc_text,
+    timeline_label: Callable[[int], str] = str,
+) -> str:
     """How a multiverse game's orders name units (``timeline:province:turn``), shown
-    with a unit of the game's board: the reader's own first unit, else the first one."""
+    with a unit of the game's board: the reader's own first unit, else the first one.
+    ``write`` writes a location on a board, ``timeline_label`` names a timeline, as
+    the game's rules do (5dplomacy: ``alfa:MUN:Spring01``, ``alfa``)."""
     from judge.reports.names import Names
 
     text = (
@@ -33,19 +42,20 @@ def notation_note(board: Mapping[str, Any], variant: Any, power: str | None) -> 
     if unit is None:
         return text
     names = Names(variant)
-    loc, kind, timeline = unit["province"], unit["type"], board.get("timeline", 1)
-    turn = Turn.parse(str(board.get("phase", "S1901M"))).code
-    here = f"{timeline}:{loc}:{turn}"
+    loc, kind, timeline = unit["province"], unit["type"], int(board.get("timeline", 1))
+    turn = Turn.parse(str(board.get("phase", "S1901M")))
+    on_board = BoardKey(timeline, turn.year, turn.index)
+    here = write(on_board.at(loc))
     owner = "your" if unit["power"] == power else f"the {names.adjective(unit['power'])}"
     text += (
-        f" The game begins on one board, timeline {timeline} in {turn}: {owner} "
-        f"{names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
+        f" The game begins on one board, timeline {timeline_label(timeline)} in {turn.code}: "
+        f"{owner} {names.unit(kind).lower()} {names.in_place(loc)} is {kind} {here}"
     )
     reachable = sorted(variant.neighbours(kind, loc))
     if reachable:
         dest = reachable[0]
         text += (
-            f", and {kind} {here} - {timeline}:{dest}:{turn} moves it to "
+            f", and {kind} {here} - {write(on_board.at(dest))} moves it to "
             f"{names.in_place(dest).removeprefix('in ')}. While there is one timeline, "
             f"plain orders such as {kind} {loc.capitalize()} - {dest.capitalize()} work too"
         )

@@ -23,7 +23,6 @@ there as the reference judges a winter board; no winter board is ever created.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterable, Mapping
 
 from judge.engine.orders import Move, SupportHold, SupportMove, UnitType
@@ -287,32 +286,3 @@ def fived_board_text(key: BoardKey) -> str:
 def fived_turn(turn: str) -> str:
     """A turn as 5dplomacy writes it: ``S1901`` -> ``Spring01``."""
     return turn_code(turn[0], int(turn[1:]))
-
-
-def board_place(timeline: str, location: str, turn: str) -> str:
-    """A location on another board in a report's order line, from the parts of
-    ``1:mun:S1901``: ``alfa:MUN:Spring01``."""
-    return fived_location(int(timeline), location.lower(), turn[0], int(turn[1:]))
-
-
-_TRIPLE = re.compile(r"\b(\d+):([a-z]{3}(?:/[nsew]c)?):([SFW])(\d{4})\b", re.IGNORECASE)
-_BOARD = re.compile(r"\b(Board )(\d+):([SFW])(\d{4})\b")
-_TIMELINE = re.compile(r"\b([Tt]imeline) (\d+)\b")
-
-
-def write_locations(text: str) -> str:
-    """A text (an order in the judge's canonical wording) with every ``2:mun:F1901``
-    location written as 5dplomacy does (``bravo:MUN:Fall01``)."""
-    return _TRIPLE.sub(lambda m: fived_location(int(m[1]), m[2].lower(), m[3], int(m[4])), text)
-
-
-def rewrite_text(text: str) -> str:
-    """A report's text with every ``2:mun:F1901`` location, ``Board 2:F1901`` and
-    ``timeline 2`` written as 5dplomacy does (``bravo:MUN:Fall01``, ``bravo``)."""
-    from judge.rules.multiverse.notation import timeline_name
-
-    text = _BOARD.sub(
-        lambda m: f"{m[1]}{timeline_name(int(m[2]))}:{turn_code(m[3], int(m[4]))}", text
-    )
-    text = _TIMELINE.sub(lambda m: f"{m[1]} {timeline_name(int(m[2]))}", text)
-    return write_locations(text)

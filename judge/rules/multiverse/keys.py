@@ -2,81 +2,21 @@
 
 A board sits at ``(timeline, year, season)``; a multiverse location adds the
 location on the variant's map (``"par"``, ``"spa/nc"``).  Both are plain named
-tuples so that they hash fast and sort canonically.
+tuples, defined with the engine (:mod:`judge.engine.boards`) so that the reports and
+maps below the rulesets can hold them too.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
+from judge.engine.boards import BoardKey, MLoc, Season
 from judge.engine.phase import Phase, PhaseError, PhaseSeasonError, Turn
 from judge.orders.data import register_board_location
-
-
-class Season(IntEnum):
-    """The three boards of a game year, in their order."""
-
-    SPRING = 0
-    FALL = 1
-    WINTER = 2
-
 
 WINTER = Season.WINTER
 """The winter season, bound once: looking a member up on its enum class is slow in hot paths."""
 
 SEASON_LETTER = {Season.SPRING: "S", Season.FALL: "F", Season.WINTER: "W"}
 SEASON_NAME = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-
-
-class BoardKey(NamedTuple):
-    """Where a board sits in the world."""
-
-    timeline: int
-    year: int
-    season: int
-
-    @property
-    def time(self) -> int:
-        """Chronological index: every season of every year counts once."""
-        return 3 * self.year + self.season
-
-    @property
-    def is_winter(self) -> bool:
-        """Whether this is an adjustment (winter) board."""
-        return self.season == Season.WINTER
-
-    def at(self, loc: str) -> MLoc:
-        """The multiverse location of ``loc`` on this board."""
-        return MLoc(self.timeline, self.year, self.season, loc)
-
-    def successor(self, winter: bool = True) -> BoardKey:
-        """The coordinates of the board that follows this one in its timeline
-        (without ``winter``, Fall is followed by the next Spring)."""
-        if self.season == Season.WINTER or (not winter and self.season == Season.FALL):
-            return BoardKey(self.timeline, self.year + 1, Season.SPRING)
-        return BoardKey(self.timeline, self.year, self.season + 1)
-
-    def canonical_order(self) -> tuple[int, int]:
-        """Sort key: earliest board first, then the lowest timeline."""
-        return (self.time, self.timeline)
-
-
-class MLoc(NamedTuple):
-    """A location on one board of the multiverse."""
-
-    timeline: int
-    year: int
-    season: int
-    loc: str
-
-    @property
-    def board(self) -> BoardKey:
-        """The board this location lies on."""
-        return _new_tuple(BoardKey, self[:3])  # BoardKey(*self[:3]) without the checks
-
-
-_new_tuple = tuple.__new__
 
 
 def turn_text(year: int, season: int) -> str:

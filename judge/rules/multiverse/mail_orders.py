@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.boards import BoardText, MLoc
 from judge.engine.orders import Build, Disband, Retreat, Waive
 from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
@@ -125,17 +126,13 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
         for key in sorted(world.boards):
             for loc, d in sorted(world.boards[key].dislodged.items()):
                 if d.options:
-                    here = loc_text(key.at(loc))
-                    owed.setdefault(d.unit.power, []).append(
-                        Owed(here, f"{d.unit.type.value} {here}")
-                    )
+                    owed.setdefault(d.unit.power, []).append(_unit_owed(key.at(loc), d.unit))
         return owed
     for key in sorted(world.active_boards().values()):
         if world.adjusts(key):
             continue
         for loc, unit in sorted(world.boards[key].units.items()):
-            here = loc_text(key.at(loc))
-            owed.setdefault(unit.power, []).append(Owed(here, f"{unit.type.value} {here}"))
+            owed.setdefault(unit.power, []).append(_unit_owed(key.at(loc), unit))
     for (power, key), change in sorted(_winter_changes(base, world).items()):
         where = f"on {fived_board_text(key) if world.fived else board_text(key)}"
         board = (key.timeline, Turn(key.year, SEASON_LETTER[Season(key.season)]))
@@ -144,6 +141,12 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
     for power in world.eliminated:  # out of the game (5dplomacy): owes nothing
         owed.pop(power, None)
     return owed
+
+
+def _unit_owed(here: MLoc, unit: Any) -> Owed:
+    """The order owed for ``unit`` at ``here``: keyed by its location, labelled as
+    players write it (``A 1:par:S1901``) with its board carried as a value."""
+    return Owed(here, BoardText(f"{unit.type.value} {loc_text(here)}", here.board))
 
 
 def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str, str], int]:

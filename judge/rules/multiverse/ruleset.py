@@ -7,19 +7,27 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.boards import Location
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
-from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
+from judge.rules.multiverse.fived import fived_turn
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
     fived_turn_label,
     fived_view,
     timeline_name_of,
+)
+from judge.rules.multiverse.locations import (
+    locations_in,
+    read_location,
+    rewritten,
+    write_fived_location,
+    write_location,
 )
 from judge.rules.multiverse.world import FIVED
 
@@ -251,7 +259,7 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.mail_orders import board_tables
 
         adjusted = board_tables(step.before, self.base)
-        world = multiverse_report_input(step.before, step.answer, adjusted)
+        world = multiverse_report_input(step.before, step.answer, adjusted, locations=self)
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)
         return world
@@ -259,7 +267,8 @@ class MultiverseRuleset(Ruleset):
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         from judge.rules.multiverse.describe import notation_note
 
-        return [notation_note(board, variant, power)]
+        write, label = self.write_location, self.timeline_label
+        return [notation_note(board, variant, power, write=write, timeline_label=label)]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         views = []
@@ -277,21 +286,36 @@ class MultiverseRuleset(Ruleset):
     def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
         boards = doc["boards"]
         timelines = sorted({b["timeline"] for b in boards})
+        name = self.timeline_label
+        active = self.active_boards(doc)
         lines = [
             f"Timelines: {len(timelines)}; boards: {len(boards)}; active boards: "
-            + ", ".join(f"timeline {b['timeline']} {b['phase']}" for b in self.active_boards(doc))
+            + ", ".join(f"timeline {name(b['timeline'])} {b['phase']}" for b in active)
             + "."
         ]
         for board in boards:
             for child in board.get("child_timelines") or []:
                 lines.append(
-                    f"Timeline {child} forked from timeline {board['timeline']} "
+                    f"Timeline {name(child)} forked from timeline {name(board['timeline'])} "
                     f"at {board['phase']}."
                 )
         return lines
 
+    def timeline_label(self, timeline: Any) -> str:
+        """A timeline as the game's players name it: its number."""
+        return str(timeline)
+
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
+
+    def read_location(self, text: str) -> Location:
+        return read_location(text) or text
+
+    def locations_in(self, text: str) -> Iterator[tuple[int, int, Location]]:
+        return locations_in(text)
+
+    def write_location(self, loc: Location) -> str:
+        return write_location(loc)
 
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The map's forms, each place written as timeline:province:turn where
@@ -317,13 +341,19 @@ class FivedRuleset(MultiverseRuleset):
         return self
 
     def written(self, text: str) -> str:
-        return write_locations(text)
+        return rewritten(text, self.write_location)
+
+    def timeline_label(self, timeline: Any) -> str:
+        return timeline_name_of(timeline)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         return [self.written(item) for item in super().unordered(doc, power, keys)]
 
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)
+
+    def write_location(self, loc: Location) -> str:
+        return write_fived_location(loc)
 
     def render_results(
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
@@ -333,15 +363,11 @@ class FivedRuleset(MultiverseRuleset):
 
         world = self.report_world(step)
         world["adjustments_note"] = BUILDS_NOTE
-        writing = BoardWriting(timeline_name_of, fived_turn, board_place, in_orders=True)
+        writing = BoardWriting(timeline_name_of, fived_turn, self.write_location, in_orders=True)
         return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
-        notes = super().start_notes(board, variant, power)
-        return [*(rewrite_text(note) for note in notes), BUILDS_NOTE]
+        return [*super().start_notes(board, variant, power), BUILDS_NOTE]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         return [BoardView(board, *fived_view(board)) for board in self.active_boards(doc)]
-
-    def timeline_lines(self, doc: Mapping[str, Any]) -> list[str]:
-        return [rewrite_text(line) for line in super().timeline_lines(doc)]
