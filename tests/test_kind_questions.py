@@ -97,23 +97,10 @@ ORDER_SAMPLES = (
 # marker, a separator), not orders.
 OTHER_SAMPLES = ("Thanks, see you next turn!", "")
 
-_CREATE = "CREATE's own names of the game rules and 5dplomacy (issue 27 item 3: a hook)"
-_JOIN = "the Outer Space JOIN and seats policy asked of the variant (issue 27 item 3)"
 _TEXT = "location text read by a regex, not data (issue 27 item 1: orders as data)"
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
-    "judge/commands/gm_create.py:CreateCommand.run: call empires_per_game()": _JOIN,
-    "judge/commands/gm_create.py:check_options: call empires_per_game()": _JOIN,
-    "judge/commands/gm_create.py:check_options: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare FIVED": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare MULTIVERSE_RULES": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare FIVED": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare MULTIVERSE_RULES": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_settings.py:SetPlayers.steer: call empires_per_game()": _JOIN,
-    "judge/commands/join.py:Join.run: call empires_per_game()": _JOIN,
     "judge/commands/listing.py:_power_lines: 'colonies' in": (
         "LIST sniffs Outer Space's colonies (issue 27 item 3: a status-lines hook)"
     ),
@@ -121,7 +108,6 @@ KNOWN: dict[str, str] = {
         "Outer Space's orbit slots numbered by reading keys (issue 27 item 3: an "
         "order-numbering hook)"
     ),
-    "judge/commands/resign.py:Resign._withdraw: call empires_per_game()": _JOIN,
     "judge/commands/summary.py:<module>: import judge.rules.standings": (
         "SUMMARY counts centres by sniffing the position (issue 27 item 3: ruleset_for_game)"
     ),

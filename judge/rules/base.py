@@ -195,6 +195,21 @@ class Ruleset(ABC):
         rules whose :attr:`players_name_powers`)."""
         raise NotImplementedError(f"the {self.name} rules do not let players name powers")
 
+    def game_problem(self, variant: str, layer: str, seats: int) -> str | None:
+        """Why CREATE cannot make a game of ``variant`` played by these rules with the
+        game rules ``layer`` over them (``standard``: none) for ``seats`` players (0:
+        as many as the powers fill), or None.  By default any layer, and up to one
+        player a power."""
+        from judge.variant.data import load_variant
+
+        powers = len(load_variant(variant).powers)
+        return f"variant {variant} has only {powers} powers" if seats > powers else None
+
+    def seat_range(self, powers: int) -> tuple[int, int]:
+        """The fewest and most players a game over ``powers`` powers may wait for
+        (SET PLAYERS); by default one player up to one a power."""
+        return 1, powers
+
     def powers_per_seat(self, seats: int, powers: int) -> int:
         """How many powers each player holds in a game of ``seats`` players (0: the
         default) over ``powers`` powers."""
@@ -357,6 +372,22 @@ class Ruleset(ABC):
         """Keys these rules add to a variant's JSON description (``judge variant show
         --json``) after the standard ones; none by default."""
         return {}
+
+    # The rules settings (``Game.adjacency``) a game of these rules chooses among
+    # (CREATE ... RULES MULTIVERSE STRICT), the default first; none when there is no
+    # choice.
+    settings: tuple[str, ...] = ()
+
+    def rules_title(self, variant: Any, setting: str) -> str:
+        """How a game's description (CREATE's reply) names its rules played with the
+        rules setting ``setting``: ``standard``, or the variant's title for a map with
+        rules of its own (``Colonial``)."""
+        return "standard" if variant.rules == "standard" else variant.title
+
+    def rules_setting(self, setting: str) -> str:
+        """The game's rules, with their setting ``setting`` where they have one, as
+        SUMMARY's settings line writes them (``standard``)."""
+        return "standard"
 
     def variant_label(self, label: str) -> str:
         """The variant as game mail names it (``Standard``)."""

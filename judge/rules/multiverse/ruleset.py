@@ -109,6 +109,9 @@ class MultiverseRuleset(Ruleset):
     """Multiverse Diplomacy over the map of ``base``: timelines, time travel, forks."""
 
     name = "multiverse"
+    # LOOSE (the default) or STRICT adjacency of the reference rules, or the
+    # 5dplomacy rule set (which brings its own adjacency).
+    settings = ("loose", "strict", FIVED)
     centre_totals_heading = "Unique supply centres on the active boards:"
     picture = GRID_PICTURE
 
@@ -293,6 +296,12 @@ class MultiverseRuleset(Ruleset):
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
 
+    def rules_title(self, variant: Any, setting: str) -> str:
+        return f"{self.name} ({setting} adjacency)"
+
+    def rules_setting(self, setting: str) -> str:
+        return f"{self.name} ({setting} adjacency)"
+
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The map's forms, each place written as timeline:province:turn where
         several boards could be meant."""
@@ -312,6 +321,9 @@ class FivedRuleset(MultiverseRuleset):
 
     def variant_label(self, label: str) -> str:
         return f"{label} (5dplomacy)"
+
+    def rules_title(self, variant: Any, setting: str) -> str:
+        return f"{self.name} (5dplomacy rule set)"
 
     def played_as(self, setting: str) -> MultiverseRuleset:
         return self

@@ -39,7 +39,7 @@ from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHol
 from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
 from judge.rules.outerspace.syntax import syntax_for
 from judge.rules.standard import StandardRuleset
-from judge.variant.empires import Empire
+from judge.variant.empires import MAX_EMPIRES, MIN_EMPIRES, Empire
 
 
 class OuterSpaceRuleset(StandardRuleset):
@@ -52,6 +52,24 @@ class OuterSpaceRuleset(StandardRuleset):
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
+
+    # ----------------------------------------------------------------- seats
+
+    def game_problem(self, variant: str, layer: str, seats: int) -> str | None:
+        """Each player names an empire: the master says how many play (2 to 26),
+        and the game is played by these rules alone (no multiverse)."""
+        if not MIN_EMPIRES <= seats <= MAX_EMPIRES:
+            return (
+                f"a game whose players name their empires needs PLAYERS <n>, "
+                f"from {MIN_EMPIRES} to {MAX_EMPIRES}"
+            )
+        if layer != "standard":
+            return f"variant {variant} is played by its own rules only"
+        return None
+
+    def seat_range(self, powers: int) -> tuple[int, int]:
+        """From 2 to 26 empires, whatever the variant's (empty) list of powers."""
+        return MIN_EMPIRES, MAX_EMPIRES
 
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The spacecraft's and the colonies' forms first, then the standard ones."""

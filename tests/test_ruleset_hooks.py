@@ -1,0 +1,84 @@
+"""The ruleset hooks that answer a command's, a report's or a picture's questions
+about a game's kind (issue 27 item 3; docs/architecture.md, "Rulesets"): each
+ruleset's own answer, so that no caller asks "is this Outer Space / multiverse?"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.rules.registry import (
+    MULTIVERSE,
+    STANDARD,
+    game_rules,
+    rules_settings,
+    ruleset_for,
+    ruleset_for_game,
+)
+from judge.variant.data import load_variant
+
+
+@dataclass
+class _Game:
+    """The settings of a stored game the registry reads."""
+
+    variant: str
+    rules: str
+    adjacency: str = ""
+
+
+# ------------------------------------------------------------------ CREATE
+
+
+def test_the_game_rules_and_their_settings_come_from_the_registry() -> None:
+    assert game_rules() == (STANDARD, MULTIVERSE)
+    assert rules_settings(STANDARD) == ()
+    assert rules_settings(MULTIVERSE) == ("loose", "strict", "5dplomacy")
+
+
+def test_a_game_is_described_by_its_ruleset() -> None:
+    def title(variant: str, rules: str = STANDARD, adjacency: str = "") -> str:
+        game = _Game(variant, rules, adjacency)
+        return ruleset_for_game(game).rules_title(load_variant(variant), adjacency)  # type: ignore[arg-type]
+
+    assert title("standard") == "standard"
+    assert title("colonial") == load_variant("colonial").title
+    assert title("outerspace") == load_variant("outerspace").title
+    assert title("standard", MULTIVERSE, "strict") == "multiverse (strict adjacency)"
+    assert title("colonial", MULTIVERSE, "loose") == "multiverse (loose adjacency)"
+    assert title("standard", MULTIVERSE, "5dplomacy") == "multiverse (5dplomacy rule set)"
+
+
+def test_summary_names_the_rules_with_their_setting() -> None:
+    def line(rules: str, adjacency: str = "") -> str:
+        game = _Game("standard", rules, adjacency)
+        return ruleset_for_game(game).rules_setting(adjacency)  # type: ignore[arg-type]
+
+    assert line(STANDARD) == "standard"
+    assert line(MULTIVERSE, "loose") == "multiverse (loose adjacency)"
+    assert line(MULTIVERSE, "5dplomacy") == "multiverse (5dplomacy adjacency)"
+
+
+# ------------------------------------------------------------------ seats
+
+
+def test_a_map_with_fixed_powers_takes_up_to_one_player_a_power() -> None:
+    rules = ruleset_for("standard")
+    assert rules.game_problem("standard", STANDARD, 0) is None  # 0: as many as the powers
+    assert rules.game_problem("standard", MULTIVERSE, 7) is None
+    assert rules.game_problem("standard", STANDARD, 8) == "variant standard has only 7 powers"
+    assert rules.seat_range(7) == (1, 7)
+    assert not rules.players_name_powers
+
+
+def test_outer_space_takes_2_to_26_empires_and_no_layer() -> None:
+    rules = ruleset_for("outerspace")
+    assert rules.players_name_powers
+    assert rules.seat_range(0) == (2, 26)
+    assert rules.game_problem("outerspace", STANDARD, 5) is None
+    for seats in (0, 1, 27):
+        assert rules.game_problem("outerspace", STANDARD, seats) == (
+            "a game whose players name their empires needs PLAYERS <n>, from 2 to 26"
+        )
+    assert rules.game_problem("outerspace", MULTIVERSE, 5) == (
+        "variant outerspace is played by its own rules only"
+    )
