@@ -101,15 +101,9 @@ _TEXT = "location text read by a regex, not data (issue 27 item 1: orders as dat
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
-    "judge/commands/listing.py:_power_lines: 'colonies' in": (
-        "LIST sniffs Outer Space's colonies (issue 27 item 3: a status-lines hook)"
-    ),
     r"judge/commands/orders.py:<module>: regex ^([a-z]+):([a-z][a-z0-9_]*):\d+$": (
         "Outer Space's orbit slots numbered by reading keys (issue 27 item 3: an "
         "order-numbering hook)"
-    ),
-    "judge/commands/summary.py:<module>: import judge.rules.standings": (
-        "SUMMARY counts centres by sniffing the position (issue 27 item 3: ruleset_for_game)"
     ),
     "judge/commands/inbound.py:<module>: import judge.rules.reading": (
         "orders read by the ruleset that sniffs the position (issue 27 item 3: "
@@ -118,9 +112,6 @@ KNOWN: dict[str, str] = {
     "judge/commands/orders.py:<module>: import judge.rules.allowance": (
         "allowances asked of the ruleset that sniffs the position (issue 27 item 3: "
         "ruleset_for_game in the context)"
-    ),
-    "judge/commands/summary.py:settings_lines: compare MULTIVERSE_RULES": (
-        "SUMMARY's adjacency line (issue 27 item 3: a settings-lines hook)"
     ),
     r"judge/maps/marks.py:<module>: regex ^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$": _TEXT,
     "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (

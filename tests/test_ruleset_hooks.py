@@ -4,8 +4,6 @@ ruleset's own answer, so that no caller asks "is this Outer Space / multiverse?"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from judge.rules.registry import (
     MULTIVERSE,
     STANDARD,
@@ -15,16 +13,7 @@ from judge.rules.registry import (
     ruleset_for_game,
 )
 from judge.variant.data import load_variant
-
-
-@dataclass
-class _Game:
-    """The settings of a stored game the registry reads."""
-
-    variant: str
-    rules: str
-    adjacency: str = ""
-
+from tests.test_rulesets import _Game
 
 # ------------------------------------------------------------------ CREATE
 
@@ -82,3 +71,15 @@ def test_outer_space_takes_2_to_26_empires_and_no_layer() -> None:
     assert rules.game_problem("outerspace", MULTIVERSE, 5) == (
         "variant outerspace is played by its own rules only"
     )
+
+
+# ------------------------------------------------------------------ LIST
+
+
+def test_outer_space_lists_each_empires_colonies() -> None:
+    board = {"colonies": {"alpha": ["vie", "par"], "beta": []}}
+    rules = ruleset_for("outerspace")
+    assert rules.status_lines(board, "alpha") == ["colonies: par, vie"]
+    assert rules.status_lines(board, "beta") == ["colonies: -"]
+    assert ruleset_for("standard").status_lines(board, "alpha") == []
+    assert ruleset_for("standard", MULTIVERSE).status_lines(board, "alpha") == []

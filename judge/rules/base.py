@@ -354,6 +354,11 @@ class Ruleset(ABC):
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         """The boards the game's status shows, each with how its units are written."""
 
+    def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
+        """Lines the game's status (LIST) adds after a power's units on one board
+        (Outer Space: its colonies); none by default."""
+        return []
+
     # A heading for the centre totals after the boards of the status, or empty
     # when the boards' own centre lines say it all.
     centre_totals_heading: str = ""

@@ -180,6 +180,11 @@ class OuterSpaceRuleset(StandardRuleset):
             owed_builds=self.owed_builds(step.before),
         )
 
+    def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
+        """The empire's colonies (``colonies: Paris, Vienna``)."""
+        colonies = sorted((board.get("colonies") or {}).get(power, []))
+        return [f"colonies: {', '.join(colonies) or '-'}"]
+
     def variant_facts(self, variant: Any) -> dict[str, Any]:
         """``judge variant show outerspace --json`` says the empires are named per game
         and how many armies a spacecraft carries."""
