@@ -101,18 +101,6 @@ _TEXT = "location text read by a regex, not data (issue 27 item 1: orders as dat
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
-    r"judge/commands/orders.py:<module>: regex ^([a-z]+):([a-z][a-z0-9_]*):\d+$": (
-        "Outer Space's orbit slots numbered by reading keys (issue 27 item 3: an "
-        "order-numbering hook)"
-    ),
-    "judge/commands/inbound.py:<module>: import judge.rules.reading": (
-        "orders read by the ruleset that sniffs the position (issue 27 item 3: "
-        "ruleset_for_game in the context)"
-    ),
-    "judge/commands/orders.py:<module>: import judge.rules.allowance": (
-        "allowances asked of the ruleset that sniffs the position (issue 27 item 3: "
-        "ruleset_for_game in the context)"
-    ),
     r"judge/maps/marks.py:<module>: regex ^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$": _TEXT,
     "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (
         "the picture of a document drawn without its game's ruleset: MAP "

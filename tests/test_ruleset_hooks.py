@@ -4,6 +4,7 @@ ruleset's own answer, so that no caller asks "is this Outer Space / multiverse?"
 
 from __future__ import annotations
 
+from judge.orders.keys import OrderKey
 from judge.rules.registry import (
     MULTIVERSE,
     STANDARD,
@@ -83,3 +84,49 @@ def test_outer_space_lists_each_empires_colonies() -> None:
     assert rules.status_lines(board, "beta") == ["colonies: -"]
     assert ruleset_for("standard").status_lines(board, "alpha") == []
     assert ruleset_for("standard", MULTIVERSE).status_lines(board, "alpha") == []
+
+
+# ------------------------------------------------------------------ orders
+
+
+def test_the_armies_in_one_spacecraft_take_their_slots_in_turn() -> None:
+    """D7: the armies in orbit are interchangeable; each order checked names the
+    first slot, and a mail's orders take the slots one by one."""
+    rules = ruleset_for("outerspace")
+    doc = {
+        "units": [
+            {"power": "alpha", "type": "A", "province": "orb"},
+            {"power": "alpha", "type": "A", "province": "orb"},
+            {"power": "beta", "type": "A", "province": "orb"},
+            {"power": "alpha", "type": "A", "province": "par"},
+        ]
+    }
+    slots = rules.slots(doc, OrderKey.unit("orb:alpha:1"))
+    assert slots is not None
+    assert slots.group == ("alpha", "orb")
+    assert [k.text() for k in slots.keys] == ["orb:alpha:1", "orb:alpha:2"]
+    assert slots.full == (
+        "ORB holds 2 of your armies, and earlier orders of this mail already order them all"
+    )
+    one = rules.slots(doc, OrderKey.unit("orb:beta:1"))
+    assert one is not None and one.full.startswith("ORB holds 1 of your army,")
+    assert one.full.endswith("already order it")
+    assert rules.slots(doc, OrderKey.unit("par")) is None
+    assert rules.slots(doc, OrderKey.build("par")) is None
+    assert ruleset_for("standard").slots(doc, OrderKey.unit("orb:alpha:1")) is None
+
+
+def test_an_order_beyond_the_allowance_is_named() -> None:
+    rules = ruleset_for("standard")
+    doc = {
+        "variant": "standard",
+        "phase": "W1901A",
+        "units": [{"power": "france", "type": "A", "province": "bur"}],
+        "supply_centers": {"france": ["par", "mar", "bel"]},  # two builds
+    }
+    build = OrderKey.build
+    assert rules.beyond_allowance(doc, "france", [build("par")], build("mar")) is None
+    assert rules.beyond_allowance(doc, "france", [build("par"), build("mar")], build("bre")) == (
+        "France may build 2: this build is beyond them and will not count"
+    )
+    assert rules.beyond_allowance(doc, "france", [], OrderKey.unit("bur")) is None

@@ -81,6 +81,20 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Slots:
+    """Interchangeable units that orders name by their place only (an Outer Space
+    empire's armies in orbit): the orders of one mail for them take the units' keys
+    in turn (:meth:`Ruleset.slots`)."""
+
+    group: tuple[str, str]
+    """What a mail counts its orders by: (power, place)."""
+    keys: tuple[OrderKey, ...]
+    """Each unit's key, in the order the orders take them."""
+    full: str
+    """Why an order beyond them all is refused."""
+
+
+@dataclass(frozen=True)
 class StoredOrder:
     """An accepted order as the game keeps it: its canonical wording and the order
     as data (the engine order), or None when only the wording is known."""
@@ -162,6 +176,39 @@ class Ruleset(ABC):
         """Where an allowance applies, as a reply says it (`` on timeline 2, W1901``;
         empty when it covers the whole game)."""
         return ""
+
+    def beyond_allowance(
+        self, doc: Document, power: str, stored: Sequence[OrderKey], key: OrderKey
+    ) -> str | None:
+        """Why an accepted order to be stored under ``key`` will not count, or None.
+
+        ``stored`` holds the keys of the power's current orders for the phase, oldest
+        first; the new order replaces the one of its key and comes last.  The
+        adjudicator carries out adjustment orders in that order and fails those
+        beyond the power's allowance (DATC 6.I.1: the first valid builds count), so
+        a reply can say at once that an order would be beyond them."""
+        group = self.allowance_group(doc, key)
+        if group is None:
+            return None
+        allowed = self.allowances(doc, power).get(group, 0)
+        kept = [k for k in stored if k != key]
+        rank = 1 + sum(1 for k in kept if self.allowance_group(doc, k) == group)
+        if allowed == 0 or rank <= allowed:
+            return None  # nothing owed at all is refused by the order checks themselves
+        kind = group[0]
+        verb = "must remove" if kind == "remove" else "may build"
+        noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
+        them = "it" if allowed == 1 else "them"
+        return (
+            f"{power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
+            f"is beyond {them} and will not count"
+        )
+
+    def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
+        """The interchangeable units an order checked under ``key`` is for, when the
+        rules name such units by their place only (the checks name the first of
+        them each time); None, by default, for an order of one unit."""
+        return None
 
     # ---------------------------------------------------------- adjudication
 

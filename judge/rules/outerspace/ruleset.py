@@ -20,6 +20,7 @@ from judge.rules.base import (
     Document,
     Owed,
     Ruleset,
+    Slots,
     Step,
     StoredOrder,
     unanswered,
@@ -36,7 +37,14 @@ from judge.rules.outerspace.documents import (
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.forms import SPACE_FORMS
 from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
-from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
+from judge.rules.outerspace.space import (
+    CAPACITY,
+    ORBIT,
+    is_orbit,
+    is_slot,
+    orbit_power,
+    orbit_slot,
+)
 from judge.rules.outerspace.syntax import syntax_for
 from judge.rules.standard import StandardRuleset
 from judge.variant.empires import MAX_EMPIRES, MIN_EMPIRES, Empire
@@ -135,6 +143,27 @@ class OuterSpaceRuleset(StandardRuleset):
             elif change < 0:
                 found[power] = [Owed("remove", "", -change)]
         return found
+
+    def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
+        """The armies in the empire's spacecraft (D7: interchangeable), when ``key``
+        names one of its slots."""
+        if not key.is_unit or key.board is not None or not is_slot(key.loc):
+            return None
+        power = orbit_power(key.loc)
+        mine = [
+            unit
+            for unit in doc.get("units", [])
+            if unit.get("province") == ORBIT and unit.get("power") == power
+        ]
+        kind = "army" if all(unit.get("type") == "A" for unit in mine) else "unit"
+        plural = kind if len(mine) == 1 else "armies" if kind == "army" else "units"
+        them = "it" if len(mine) == 1 else "them all"
+        full = (
+            f"{ORBIT.upper()} holds {len(mine)} of your {plural}, and earlier orders "
+            f"of this mail already order {them}"
+        )
+        keys = tuple(OrderKey.unit(orbit_slot(power, n)) for n in range(1, len(mine) + 1))
+        return Slots((power, ORBIT), keys, full)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         keys = list(keys)
