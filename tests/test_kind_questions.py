@@ -102,10 +102,6 @@ _TEXT = "location text read by a regex, not data (issue 27 item 1: orders as dat
 # whose work removes it).  Only ever remove entries.
 KNOWN: dict[str, str] = {
     r"judge/maps/marks.py:<module>: regex ^(\d+):([a-z0-9_/]+):([sfw]\d{4})[mra]?$": _TEXT,
-    "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (
-        "the picture of a document drawn without its game's ruleset: MAP "
-        "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"
-    ),
     r"judge/reports/multiverse_input.py:<module>: regex \b(\d+):([a-z0-9_/]+):([SFW]\d{4})\b": (
         _TEXT
     ),
