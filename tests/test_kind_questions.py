@@ -107,10 +107,6 @@ KNOWN: dict[str, str] = {
     ),
     r"judge/reports/names.py:<module>: regex ^(\d+):([a-z0-9_/]+):([SFW]\d{4})$": _TEXT,
     r"judge/reports/notices.py:<module>: regex ^[AF?] (\d+):[^:\s]+:([SFW]\d{4})$": (_TEXT),
-    "judge/reports/outerspace.py:names_for: flag empires_per_game": (
-        "the Outer Space report asks the variant whether empires are named per game "
-        "(issue 27 item 3: the ruleset can tell the report)"
-    ),
 }
 
 

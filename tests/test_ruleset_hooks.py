@@ -14,6 +14,7 @@ from judge.rules.registry import (
     ruleset_for_game,
 )
 from judge.variant.data import load_variant
+from judge.variant.empires import Empire, empire_variant
 from tests.test_rulesets import _Game
 
 # ------------------------------------------------------------------ CREATE
@@ -130,3 +131,17 @@ def test_an_order_beyond_the_allowance_is_named() -> None:
         "France may build 2: this build is beyond them and will not count"
     )
     assert rules.beyond_allowance(doc, "france", [], OrderKey.unit("bur")) is None
+
+
+# ------------------------------------------------------------------ mail
+
+
+def test_outer_space_mail_names_each_spacecraft() -> None:
+    empires = [Empire("zorg", "Zorg", "Zorgian", "Z"), Empire("vega", "Vega", "Vegan", "V")]
+    variant = empire_variant(empires)
+    space = ruleset_for("outerspace").report_names(variant)
+    assert space.place("orb") == "Orbit"
+    assert space.place("orb(zorg)") == "Orbit (Zorg)"
+    plain = ruleset_for("standard").report_names(load_variant("standard"))
+    assert plain.place("orb") == "orb"
+    assert ruleset_for("standard", MULTIVERSE).report_names(variant).place("orb") == "orb"

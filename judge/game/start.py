@@ -116,6 +116,7 @@ def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> Re
         judge_code=code,
         variant_label=variant_label(game),
         turn_label=ruleset_for_game(game).turn_label,
+        names=ruleset_for_game(game).report_names,
         number=game.number,
         next_deadline=game.deadline,
         game_zone=game_timing(game).zone,

@@ -26,6 +26,7 @@ from judge.orders.keys import OrderKey
 
 if TYPE_CHECKING:
     from judge.engine.rules import EngineRules
+    from judge.reports.names import Names
     from judge.reports.settings import ReportSettings, VariantLike
 
 Document = dict[str, Any]
@@ -351,6 +352,13 @@ class Ruleset(ABC):
         self, step: Step, variant: VariantLike, settings: ReportSettings, *, preview: bool = False
     ) -> tuple[str, str, str]:
         """The results report of a processed phase: subject, text and HTML."""
+
+    def report_names(self, variant: VariantLike) -> Names:
+        """The names the game's mail (the start mail, reminders, late notices) writes
+        places, powers and units with: by default the variant's own."""
+        from judge.reports.names import Names
+
+        return Names(variant)
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         """Notices the start mail adds for the reader playing ``power`` (None: an

@@ -24,6 +24,7 @@ from judge.rules.multiverse.fived_ruleset import (
 from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
+    from judge.reports.names import Names
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
@@ -298,6 +299,9 @@ class MultiverseRuleset(Ruleset):
 
     def rules_title(self, variant: Any, setting: str) -> str:
         return f"{self.name} ({setting} adjacency)"
+
+    def report_names(self, variant: VariantLike) -> Names:
+        return self.base.report_names(variant)
 
     def rules_setting(self, setting: str) -> str:
         return f"{self.name} ({setting} adjacency)"

@@ -9,7 +9,7 @@ until the game layer gives them (:meth:`OuterSpaceRuleset.empire_position`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Phase
 from judge.orders.forms import OrderForm
@@ -48,6 +48,10 @@ from judge.rules.outerspace.space import (
 from judge.rules.outerspace.syntax import syntax_for
 from judge.rules.standard import StandardRuleset
 from judge.variant.empires import MAX_EMPIRES, MIN_EMPIRES, Empire
+
+if TYPE_CHECKING:
+    from judge.reports.names import Names
+    from judge.reports.settings import VariantLike
 
 
 class OuterSpaceRuleset(StandardRuleset):
@@ -213,6 +217,12 @@ class OuterSpaceRuleset(StandardRuleset):
         """The empire's colonies (``colonies: Paris, Vienna``)."""
         colonies = sorted((board.get("colonies") or {}).get(power, []))
         return [f"colonies: {', '.join(colonies) or '-'}"]
+
+    def report_names(self, variant: VariantLike) -> Names:
+        """The variant's names, with each empire's spacecraft named (``Orbit (Zorg)``)."""
+        from judge.reports.outerspace import space_names
+
+        return space_names(variant)
 
     def variant_facts(self, variant: Any) -> dict[str, Any]:
         """``judge variant show outerspace --json`` says the empires are named per game
