@@ -23,9 +23,9 @@ The source of ``judge/`` is read with ``ast`` (nothing is imported), as
   "empires_per_game")``);
 * **an import of a module that chooses the ruleset by sniffing the document**
   (:data:`SNIFFING_MODULES`: ``judge.rules.standings``, ``reading``, ``allowance``,
-  whose functions take a document and ask
-  :func:`~judge.rules.registry.ruleset_for_document`), where the game, and so
-  ``ruleset_for_game``, is at hand;
+  whose functions took a document and asked
+  :func:`~judge.rules.registry.ruleset_for_document`; removed, and kept out by this
+  test), where the game, and so ``ruleset_for_game``, is at hand;
 * **a regular expression over order or location text** outside ``judge/orders/``
   too: a call of ``re.compile``, ``re.match`` ... whose pattern is a string constant
   that matches the whole of one of :data:`ORDER_SAMPLES` (a ``timeline:province:turn``
