@@ -35,6 +35,7 @@ from games import OPENINGS  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
 from judge.maps import results_picture, world_picture  # noqa: E402
+from judge.rules.base import BOARD_PICTURE  # noqa: E402
 from judge.rules.registry import MULTIVERSE, ruleset_for  # noqa: E402
 from judge.variant.data import load_variant  # noqa: E402
 
@@ -105,7 +106,9 @@ def _world(timelines: int, turns: int, seed: int = 1) -> dict:
 
 def pictures(out: Path) -> None:
     case = json.loads((CASES / "f1902m_battle.json").read_text())
-    board_ms = _median_ms(lambda: results_picture(VARIANT, case["before"], case["result"], "b"))
+    board_ms = _median_ms(
+        lambda: results_picture(VARIANT, case["before"], case["result"], "b", picture=BOARD_PICTURE)
+    )
     print(f"one standard board (F1902M, 23 orders): {board_ms:.0f} ms (goal < 150 ms)")
     twelve = _world(3, 4)
     grid_ms = _median_ms(lambda: world_picture(twelve, VARIANT, "b", "F1902M", read_location=READ))
@@ -126,13 +129,12 @@ def hundred_games(count: int) -> None:
     from judge.game.deadlines import run_due
     from judge.game.games import Seat, create_game, store_order
     from judge.mail.outgoing import Author
-    from judge.rules.reading import TextOrderRules
+    from judge.rules.registry import ruleset_for_game
     from judge.store.db import make_engine, migrate
     from judge.store.mail import OutboxMessage
     from judge.store.models import Game
 
     deadline = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
-    rules = TextOrderRules()
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/bench.db"
         migrate(url)
@@ -142,8 +144,9 @@ def hundred_games(count: int) -> None:
                 seats = [Seat(p, f"{p}.g{g}@players.example.com", "pw") for p in OPENINGS]
                 game = create_game(session, f"g{g}", seats, deadline=deadline)
                 game.master_address = f"gm{g}@masters.example.com"
+                rules = ruleset_for_game(game)
                 for power, lines in OPENINGS.items():
-                    for check in rules.check(game.position_doc(), power, lines):
+                    for check in rules.check_orders(game.position_doc(), power, lines):
                         store_order(
                             session,
                             game,

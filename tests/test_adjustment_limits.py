@@ -10,14 +10,20 @@ import pytest
 
 from judge.orders.keys import OrderKey
 from judge.orders.text import check_orders
-from judge.rules.allowance import beyond_owed
 from judge.rules.documents import adjudicate_document
 from judge.rules.multiverse.json_io import adjudicate_world_document, write_world
 from judge.rules.multiverse.mail_orders import check_world_orders
+from judge.rules.registry import ruleset_for_document
 from tests.multiverse.helpers import BASE, board, world
 from tests.test_owed_in_replies import WINTER
 
 K = OrderKey.parse
+
+
+def beyond_owed(position: dict[str, Any], power: str, stored: list[OrderKey], key: OrderKey):
+    """Why the order under ``key`` will not count, by the ruleset of the bare document."""
+    return ruleset_for_document(position).beyond_allowance(position, power, stored, key)
+
 
 # France owns five centres with three units (the fleet of Brest is at sea): two builds,
 # and three free home centres to place them.

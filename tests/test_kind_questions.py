@@ -23,9 +23,9 @@ The source of ``judge/`` is read with ``ast`` (nothing is imported), as
   "empires_per_game")``);
 * **an import of a module that chooses the ruleset by sniffing the document**
   (:data:`SNIFFING_MODULES`: ``judge.rules.standings``, ``reading``, ``allowance``,
-  whose functions take a document and ask
-  :func:`~judge.rules.registry.ruleset_for_document`), where the game, and so
-  ``ruleset_for_game``, is at hand;
+  whose functions took a document and asked
+  :func:`~judge.rules.registry.ruleset_for_document`; removed, and kept out by this
+  test), where the game, and so ``ruleset_for_game``, is at hand;
 * **a regular expression over order or location text** outside ``judge/orders/``
   too: a call of ``re.compile``, ``re.match`` ... whose pattern is a string constant
   that matches the whole of one of :data:`ORDER_SAMPLES` (a ``timeline:province:turn``
@@ -97,53 +97,9 @@ ORDER_SAMPLES = (
 # marker, a separator), not orders.
 OTHER_SAMPLES = ("Thanks, see you next turn!", "")
 
-_CREATE = "CREATE's own names of the game rules and 5dplomacy (issue 27 item 3: a hook)"
-_JOIN = "the Outer Space JOIN and seats policy asked of the variant (issue 27 item 3)"
 # The kind questions still asked outside the rulesets: place -> why (and the issue
 # whose work removes it).  Only ever remove entries.
-KNOWN: dict[str, str] = {
-    "judge/commands/gm_create.py:CreateCommand.run: call empires_per_game()": _JOIN,
-    "judge/commands/gm_create.py:check_options: call empires_per_game()": _JOIN,
-    "judge/commands/gm_create.py:check_options: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare FIVED": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_create.py:describe_game: compare MULTIVERSE_RULES": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare FIVED": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare MULTIVERSE_RULES": _CREATE,
-    "judge/commands/gm_create.py:parse_create: compare STANDARD_RULES": _CREATE,
-    "judge/commands/gm_settings.py:SetPlayers.steer: call empires_per_game()": _JOIN,
-    "judge/commands/join.py:Join.run: call empires_per_game()": _JOIN,
-    "judge/commands/listing.py:_power_lines: 'colonies' in": (
-        "LIST sniffs Outer Space's colonies (issue 27 item 3: a status-lines hook)"
-    ),
-    r"judge/commands/orders.py:<module>: regex ^([a-z]+):([a-z][a-z0-9_]*):\d+$": (
-        "Outer Space's orbit slots numbered by reading keys (issue 27 item 3: an "
-        "order-numbering hook)"
-    ),
-    "judge/commands/resign.py:Resign._withdraw: call empires_per_game()": _JOIN,
-    "judge/commands/summary.py:<module>: import judge.rules.standings": (
-        "SUMMARY counts centres by sniffing the position (issue 27 item 3: ruleset_for_game)"
-    ),
-    "judge/commands/inbound.py:<module>: import judge.rules.reading": (
-        "orders read by the ruleset that sniffs the position (issue 27 item 3: "
-        "ruleset_for_game in the context)"
-    ),
-    "judge/commands/orders.py:<module>: import judge.rules.allowance": (
-        "allowances asked of the ruleset that sniffs the position (issue 27 item 3: "
-        "ruleset_for_game in the context)"
-    ),
-    "judge/commands/summary.py:settings_lines: compare MULTIVERSE_RULES": (
-        "SUMMARY's adjacency line (issue 27 item 3: a settings-lines hook)"
-    ),
-    "judge/maps/pictures.py:picture_of: call ruleset_for_document()": (
-        "the picture of a document drawn without its game's ruleset: MAP "
-        "(commands/map.py) and the tests; gone when they pass picture= (issue 27 item 3)"
-    ),
-    "judge/reports/outerspace.py:names_for: flag empires_per_game": (
-        "the Outer Space report asks the variant whether empires are named per game "
-        "(issue 27 item 3: the ruleset can tell the report)"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 def _text(node: ast.AST) -> str | None:

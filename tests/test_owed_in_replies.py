@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.commands.reply import OrderReport, order_lines
 from judge.orders.keys import OrderKey
-from judge.rules.reading import TextOrderRules
+from judge.rules.registry import ruleset_for
 
 # Winter 1901: France owns four centres with three units (one build), Germany three
 # centres with four units (one removal).
@@ -32,7 +32,7 @@ K = OrderKey.parse
 
 
 def test_builds_and_removals_still_owed() -> None:
-    rules = TextOrderRules()
+    rules = ruleset_for("standard")
     assert rules.unordered(WINTER, "france", set()) == ["1 build"]
     # a removal does not answer a build
     assert rules.unordered(WINTER, "france", {K("bel")}) == ["1 build"]

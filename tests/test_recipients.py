@@ -148,13 +148,13 @@ def test_a_paired_player_is_told_they_are_late_for_either_power(
 
     from judge.game.games import store_order
     from judge.game.reminders import send_late_notices
-    from judge.rules.reading import TextOrderRules
+    from judge.rules.registry import ruleset_for_game
 
     game = _paired_game(db_session)
     deadline = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
     game.deadline = deadline
     # England 2 (the first of ada's powers by code) has ordered; France 1 is late
-    [check] = TextOrderRules().check(game.position_doc(), "england2", ["F Lon2 H"])
+    [check] = ruleset_for_game(game).check_orders(game.position_doc(), "england2", ["F Lon2 H"])
     store_order(db_session, game, "england2", check, account_id=None, from_address="", now=deadline)
     told = send_late_notices(
         db_session,

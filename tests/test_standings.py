@@ -1,9 +1,13 @@
-"""judge.rules.standings: survivors and centre counts of standard and multiverse positions."""
+"""Standings asked of a ruleset (judge.rules.base.Ruleset): survivors and centre
+counts of standard and multiverse positions."""
 
 from __future__ import annotations
 
 from judge.game.games import starting_position
-from judge.rules.standings import active_boards, centre_counts, largest_power, survivors
+from judge.rules.registry import MULTIVERSE, ruleset_for
+
+STANDARD = ruleset_for("standard")
+WORLD = ruleset_for("standard", MULTIVERSE)
 
 
 def _board(timeline, phase, units, centres):
@@ -12,12 +16,12 @@ def _board(timeline, phase, units, centres):
 
 def test_standard_position():
     doc = starting_position("standard")
-    assert centre_counts(doc)["russia"] == 4 and largest_power(doc) == "russia"
+    assert STANDARD.centre_counts(doc)["russia"] == 4 and STANDARD.largest_power(doc) == "russia"
     doc["units"] = [u for u in doc["units"] if u["power"] != "italy"]
-    assert "italy" in survivors(doc)  # still owns centres
+    assert "italy" in STANDARD.survivors(doc)  # still owns centres
     del doc["supply_centers"]["italy"]
     doc["dislodged"] = [{"power": "turkey", "type": "A", "province": "bul"}]
-    assert "italy" not in survivors(doc) and "turkey" in survivors(doc)
+    assert "italy" not in STANDARD.survivors(doc) and "turkey" in STANDARD.survivors(doc)
 
 
 def test_world_counts_unique_centres_on_the_latest_board_of_each_timeline():
@@ -29,17 +33,17 @@ def test_world_counts_unique_centres_on_the_latest_board_of_each_timeline():
             _board(2, "F1901M", [], {"germany": ["mun", "kie"], "france": ["par"]}),
         ]
     }
-    assert [(b["timeline"], b["phase"]) for b in active_boards(world)] == [
+    assert [(b["timeline"], b["phase"]) for b in WORLD.active_boards(world)] == [
         (1, "F1901M"),
         (2, "F1901M"),
     ]
-    assert centre_counts(world) == {"germany": 3, "france": 1}
-    assert survivors(world) == {"germany", "france"}  # Austria lives only in the past
-    assert largest_power(world) == "germany"
+    assert WORLD.centre_counts(world) == {"germany": 3, "france": 1}
+    assert WORLD.survivors(world) == {"germany", "france"}  # Austria lives only in the past
+    assert WORLD.largest_power(world) == "germany"
     world["boards"][2]["supply_centers"]["france"] += ["bre", "mar"]
-    assert largest_power(world) is None
+    assert WORLD.largest_power(world) is None
 
 
 def test_active_boards_come_by_timeline_number():
     world = {"boards": [_board(t, "S1901M", [], {}) for t in (10, 2, 1)]}
-    assert [b["timeline"] for b in active_boards(world)] == [1, 2, 10]
+    assert [b["timeline"] for b in WORLD.active_boards(world)] == [1, 2, 10]

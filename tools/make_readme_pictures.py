@@ -27,10 +27,16 @@ IMAGES = REPO / "docs" / "images"
 
 def main() -> int:
     case = json.loads((REPO / "tests" / "reports" / "cases" / "f1902m_battle.json").read_text())
-    results = results_picture(load_variant("standard"), case["before"], case["result"], "foo")
+    standard = ruleset_for("standard").picture
+    results = results_picture(
+        load_variant("standard"), case["before"], case["result"], "foo", picture=standard
+    )
     colonial = load_variant("colonial")
-    start = ruleset_for("colonial").starting_position("colonial")
-    first = position_picture(start, colonial, "asia", str(start["phase"]), "start")
+    rules = ruleset_for("colonial")
+    start = rules.starting_position("colonial")
+    first = position_picture(
+        start, colonial, "asia", str(start["phase"]), "start", picture=rules.picture
+    )
     assert results is not None and first is not None
     for name, picture in (("results-map.png", results), ("colonial-start.png", first)):
         (IMAGES / name).write_bytes(picture.png)

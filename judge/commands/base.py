@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from judge.commands.transcript import Transcript
 from judge.config import LimitsSection
+from judge.rules.registry import ruleset_for_game
 
 if TYPE_CHECKING:
     from sqlmodel import Session
 
     from judge.orders.keys import OrderKey
+    from judge.rules.base import Ruleset
     from judge.store.models import Account, Game, Player
 
 
@@ -78,6 +80,27 @@ class OrderRules(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class RulesetOrders:
+    """:class:`OrderRules` of one game: its ruleset reads and writes its orders."""
+
+    ruleset: Ruleset
+
+    def check(self, position: dict[str, Any], power: str, lines: list[str]) -> list[Any]:
+        """The ruleset's checks of the order lines."""
+        return self.ruleset.check_orders(position, power, lines)
+
+    def unordered(
+        self, position: dict[str, Any], power: str, keys: Iterable[OrderKey]
+    ) -> list[str]:
+        """What the power owes that no order answers, as the ruleset writes it."""
+        return self.ruleset.unordered(position, power, keys)
+
+    def written(self, position: dict[str, Any], text: str) -> str:
+        """An order as the ruleset writes it to its players."""
+        return self.ruleset.written(text)
+
+
 @dataclass
 class Context:
     """Everything a command may read or change while one mail is processed."""
@@ -87,8 +110,10 @@ class Context:
     now: datetime
     judge_name: str
     judge_address: str
-    rules: OrderRules
     send: Callable[[EmailMessage], None]
+    # What reads the orders in place of the game's ruleset (a unit test's fake order
+    # checker); None: the signed-on game's ruleset (see :attr:`order_rules`).
+    rules: OrderRules | None = None
     account: Account | None = None
     # The judge's short code that begins the subjects of game mail (judge.toml).
     judge_code: str = "JUDGE"
@@ -122,9 +147,10 @@ class Context:
     # Waives accepted in this mail, per power: each is its own order (OrderKey.waive(1),
     # (2), ...).
     waives: dict[str, int] = field(default_factory=dict)
-    # Orders of this mail for interchangeable units off the map (an Outer Space
-    # empire's armies in orbit), by power and place: each is its own order (the
-    # place's slots 1, 2, ...), and a later mail's replace these one for one.
+    # Orders of this mail for interchangeable units (an Outer Space empire's armies
+    # in orbit), by power and place (the ruleset's Slots.group): each is its own
+    # order (the place's slots 1, 2, ...), and a later mail's replace these one for
+    # one.
     off_map: dict[tuple[str, str], int] = field(default_factory=dict)
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
@@ -136,6 +162,18 @@ class Context:
     def signed_on(self) -> bool:
         """True once a SIGNON in this mail succeeded."""
         return self.player is not None and self.game is not None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The signed-on game's ruleset: everything about the game's kind is asked of it."""
+        assert self.game is not None
+        return ruleset_for_game(self.game)
+
+    @property
+    def order_rules(self) -> OrderRules:
+        """What reads and writes the signed-on game's orders: its ruleset (or the
+        checker given as ``rules``)."""
+        return self.rules if self.rules is not None else RulesetOrders(self.ruleset)
 
     @property
     def seats(self) -> list[Player]:

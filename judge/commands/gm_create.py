@@ -14,24 +14,15 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
-from judge.game.empires import EMPIRE_SYNTAX, seats_problem
-from judge.game.games import empires_per_game, find_game, variant_powers
+from judge.game.empires import EMPIRE_SYNTAX
+from judge.game.games import find_game
 from judge.game.processing import set_game_position, starting_document
 from judge.game.start import seats_of
-from judge.store.models import (
-    ADJACENCIES,
-    FORMING,
-    MULTIVERSE_RULES,
-    PRESS_MODES,
-    STANDARD_RULES,
-    Game,
-)
+from judge.rules.registry import game_rules, rules_settings, ruleset_for, ruleset_for_game
+from judge.store.models import FORMING, PRESS_MODES, STANDARD_RULES, Game
 from judge.variant.data import available_variants, load_variant
 
 NAME = re.compile(r"^[a-z0-9]{1,20}$")
-# RULES MULTIVERSE 5DPLOMACY: the 5dplomacy rule set, kept in the game's adjacency
-# setting (it brings its own adjacency) and passed to the multiverse ruleset.
-FIVED = "5dplomacy"
 _OPTION_WORDS = ("VARIANT", "RULES", "PLAYERS", "PRESS", "ANONYMOUS", "DEADLINE", "TIMING")
 
 
@@ -84,12 +75,14 @@ def parse_create(args: str) -> GameOptions:
             options.variant = value(word).lower()
         elif word == "RULES":
             kind = value(word).lower()
-            if kind not in (STANDARD_RULES, MULTIVERSE_RULES):
-                raise ValueError("RULES is STANDARD or MULTIVERSE")
+            names = game_rules()
+            if kind not in names:
+                raise ValueError(f"RULES is {' or '.join(n.upper() for n in names)}")
             options.rules = kind
-            if kind == MULTIVERSE_RULES:
-                options.adjacency = "loose"
-                if i < len(rest) and rest[i].lower() in (*ADJACENCIES, FIVED):
+            settings = rules_settings(kind)
+            if settings:  # RULES MULTIVERSE [STRICT|LOOSE|5DPLOMACY]
+                options.adjacency = settings[0]
+                if i < len(rest) and rest[i].lower() in settings:
                     options.adjacency = rest[i].lower()
                     i += 1
         elif word == "PLAYERS":
@@ -125,16 +118,10 @@ def check_options(options: GameOptions) -> None:
         raise ValueError(
             f"there is no variant {options.variant!r} (this judge has {', '.join(variants)})"
         )
-    if empires_per_game(options.variant):
-        problem = seats_problem(options.seats)
-        if problem is not None:
-            raise ValueError(problem)
-        if options.rules != STANDARD_RULES:
-            raise ValueError(f"variant {options.variant} is played by its own rules only")
-        return
-    powers = len(variant_powers(options.variant))
-    if options.seats > powers:
-        raise ValueError(f"variant {options.variant} has only {powers} powers")
+    rules = ruleset_for(options.variant)  # the map's rules, which say what they allow
+    problem = rules.game_problem(options.variant, options.rules, options.seats)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 def new_game(session: Session, options: GameOptions, master: str, seed: int) -> Game:
@@ -164,13 +151,7 @@ def new_game(session: Session, options: GameOptions, master: str, seed: int) -> 
 
 def describe_game(game: Game) -> str:
     """One sentence with a game's settings, for replies."""
-    variant = load_variant(game.variant)
-    own = "standard" if variant.rules == STANDARD_RULES else variant.title  # the map's rules
-    rules = "multiverse" if game.rules == MULTIVERSE_RULES else own
-    if game.rules == MULTIVERSE_RULES and game.adjacency == FIVED:
-        rules += " (5dplomacy rule set)"
-    elif game.rules == MULTIVERSE_RULES:
-        rules += f" ({game.adjacency} adjacency)"
+    rules = ruleset_for_game(game).rules_title(load_variant(game.variant), game.adjacency)
     seats = seats_of(game)
     extra = ", anonymous" if game.anonymous else ""
     return f"variant {game.variant}, {rules} rules, {seats} players, press {game.press_mode}{extra}"
@@ -217,7 +198,7 @@ class CreateCommand(Command):
         game = new_game(ctx.session, options, ctx.sender, secrets.randbelow(2**31))
         ctx.master_game = game
         joining = f"JOIN {game.name} <password>"
-        if empires_per_game(game.variant):
+        if ruleset_for_game(game).players_name_powers:
             joining += f" {EMPIRE_SYNTAX}, naming their empire"
         ctx.transcript.ok(
             stmt.text,

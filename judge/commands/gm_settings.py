@@ -23,8 +23,7 @@ from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
 from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC, DISORDER_TEXT
 from judge.game.clock import game_timing, set_game_timing
-from judge.game.empires import MAX_EMPIRES, MIN_EMPIRES
-from judge.game.games import empires_per_game, variant_powers
+from judge.game.games import variant_powers
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -224,11 +223,7 @@ class SetPlayers(MasterCommand):
         if not _forming_only(ctx, stmt, game):
             return
         typed = stmt.args.strip()
-        least, powers = 1, 0
-        if empires_per_game(game.variant):
-            least, powers = MIN_EMPIRES, MAX_EMPIRES
-        else:
-            powers = len(variant_powers(game.variant))
+        least, powers = ruleset_for_game(game).seat_range(len(variant_powers(game.variant)))
         if not typed.isdigit() or not least <= int(typed) <= powers:
             ctx.transcript.refused(stmt.text, f"give a number of players from {least} to {powers}")
             return

@@ -67,7 +67,6 @@ from judge.masters.authority import (
 )
 from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
-from judge.rules.reading import TextOrderRules
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
@@ -101,7 +100,6 @@ def process_inbound(
         _reply_too_large(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
-        rules = rules or TextOrderRules()
         _process_commands(session, mail, config, now, rules, account, received, first)
     mark_done(inbound, PROCESSED)
     session.add(inbound)
@@ -375,10 +373,11 @@ def order_report(ctx: Context) -> list[OrderReport]:
         report.phase_label = ruleset_for_game(game).turn_label(game.phase)
         orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
         doc = game.position_doc()
-        report.orders = [ctx.rules.written(doc, orders[key]) for key in sorted(orders)]
+        reader = ctx.order_rules
+        report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
         report.refused_reason = refused
         if refused is None:
-            report.unordered = ctx.rules.unordered(doc, seat.power, set(orders))
+            report.unordered = reader.unordered(doc, seat.power, set(orders))
         reports.append(report)
     return reports
 

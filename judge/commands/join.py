@@ -22,7 +22,7 @@ from judge.game.empires import (
     parse_empire,
     set_game_empires,
 )
-from judge.game.games import PowerInfo, empires_per_game, find_power, game_powers, game_variant
+from judge.game.games import PowerInfo, find_power, game_powers, game_variant
 from judge.game.records import entry_refusal
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
@@ -118,8 +118,9 @@ class Join(Command):
         if problem is not None:
             ctx.transcript.refused(echo, problem)
             return
+        rules = ruleset_for_game(game)
         empire: Empire | None = None
-        if empires_per_game(game.variant):
+        if rules.players_name_powers:
             empire = self._empire(ctx, echo, game, words[2:], later)
             if empire is None:
                 return
@@ -138,7 +139,6 @@ class Join(Command):
                 if power not in mine:
                     mine.append(power)
             lists.append(mine)
-        rules = ruleset_for_game(game)
         problem = rules.preference_problem(game.variant, [[p.code for p in m] for m in lists])
         if problem is not None:
             ctx.transcript.refused(echo, problem)

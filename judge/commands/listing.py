@@ -53,12 +53,14 @@ def game_list(ctx: Context) -> list[str]:
 
 def _power_lines(
     game: Game,
+    rules: Ruleset,
     board: Mapping[str, Any],
     played: set[str],
     write: Callable[[Mapping[str, Any]], str],
     abandoned: set[str],
 ) -> list[str]:
-    """Each power's centres and units on one board (or a standard position)."""
+    """Each power's centres and units on one board (or a standard position), and
+    the lines the ruleset adds for it."""
     centers = board.get("supply_centers") or {}
     lines = []
     for power in game_powers(game):
@@ -69,9 +71,7 @@ def _power_lines(
             seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
         lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
         lines.append(f"  units: {', '.join(units) or '-'}")
-        if "colonies" in board:  # Outer Space: each empire's colonies
-            colonies = sorted((board.get("colonies") or {}).get(power.code, []))
-            lines.append(f"  colonies: {', '.join(colonies) or '-'}")
+        lines.extend(f"  {line}" for line in rules.status_lines(board, power.code))
     for unit in board.get("dislodged", []):
         options = ", ".join(unit.get("retreat_options") or []) or "none"
         lines.append(f"Dislodged: {unit.get('power')} {write(unit)} (retreats: {options})")
@@ -87,7 +87,7 @@ def _board_lines(
     rules = ruleset_for_game(game)
     lines: list[str] = []
     for view in rules.board_views(doc):
-        power_lines = _power_lines(game, view.board, played, view.unit_text, abandoned)
+        power_lines = _power_lines(game, rules, view.board, played, view.unit_text, abandoned)
         if not view.heading:
             lines.extend(power_lines)
             continue

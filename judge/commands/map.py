@@ -17,6 +17,7 @@ from judge.game.games import game_variant
 from judge.game.processing import past_phase_picture
 from judge.game.recipients import send
 from judge.maps import safe_position_picture
+from judge.rules.registry import ruleset_for_game
 
 
 @register
@@ -50,7 +51,11 @@ class Map(Command):
         if same_phase(phase, game.phase):
             what = f"position, {game.phase}"
             picture = safe_position_picture(
-                game.position_doc(), game_variant(game), game.name, game.phase
+                game.position_doc(),
+                game_variant(game),
+                game.name,
+                game.phase,
+                picture=ruleset_for_game(game).picture,
             )
         else:
             what = f"results of {phase}"

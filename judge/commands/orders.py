@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from judge.commands.base import Command, Context, Statement
@@ -12,13 +11,7 @@ from judge.commands.registry import register
 from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
 from judge.game.games import current_orders, power_name, store_order
 from judge.orders.keys import OrderKey
-from judge.rules import reading as order_rules
-from judge.rules.allowance import allowance_group, beyond_owed
 from judge.store.models import FINISHED, FORMING, PLAYING
-
-# An interchangeable unit off the map, as the ruleset names its place:
-# ``<place>:<power>:<slot>`` (an Outer Space army in orbit: ``orb:alpha:1``).
-OFF_MAP = re.compile(r"^([a-z]+):([a-z][a-z0-9_]*):\d+$")
 
 
 def order_refusal(ctx: Context) -> str | None:
@@ -64,7 +57,7 @@ class Orders(Command):
         position = ctx.game.position_doc()
         powers = [seat.power for seat in ctx.seats]
         # One reading per power the player holds (one, except in a paired game).
-        readings = [ctx.rules.check(position, power, [stmt.text]) for power in powers]
+        readings = [ctx.order_rules.check(position, power, [stmt.text]) for power in powers]
         if not readings[0]:
             return
         entry = ctx.transcript.line(stmt.text)
@@ -102,7 +95,7 @@ def _take(
             now=ctx.now,
             key=key,
         )
-        accepted = f"Accepted: {ctx.rules.written(position, check.canonical)}"
+        accepted = f"Accepted: {ctx.order_rules.written(position, check.canonical)}"
         if len(powers) > 1:
             accepted += f" ({power_name(ctx.game, power)})"
         return Outcome(OK, accepted)
@@ -114,48 +107,26 @@ def _adjustment_key(
     ctx: Context, position: dict[str, Any], key: OrderKey, power: str
 ) -> tuple[OrderKey, str | None]:
     """The key to store an accepted order under (a mail's waives are numbered 1, 2,
-    ...: a later mail's waives replace these one for one), or why it will not count
-    (a waive without builds, or a build, waive or removal beyond those owed, counting
-    the orders stored for the phase)."""
+    ...: a later mail's waives replace these one for one; its orders for
+    interchangeable units take their slots in turn), or why it will not count (a
+    waive without builds, a unit beyond those there, or a build, waive or removal
+    beyond those owed, counting the orders stored for the phase)."""
     assert ctx.game is not None
-    if key.is_unit and key.board is None and OFF_MAP.match(key.loc):
-        key, refusal = _off_map_key(ctx, position, key)
-        if refusal is not None:
-            return key, refusal
+    rules = ctx.ruleset
+    slots = rules.slots(position, key)
+    if slots is not None:
+        taken = ctx.off_map.get(slots.group, 0)
+        if taken >= len(slots.keys):
+            return key, slots.full
+        ctx.off_map[slots.group] = taken + 1
+        key = slots.keys[taken]
     if key.is_waive:
-        owed = order_rules.owed(position).get(power, [])
+        owed = rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
             return key, "you have no build to waive"
         key = key.numbered(ctx.waives.get(power, 0) + 1)
-    if allowance_group(position, key) is None:
+    if rules.allowance_group(position, key) is None:
         return key, None
     stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)
     keys = [row.key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
-    return key, beyond_owed(position, power, keys, key)
-
-
-def _off_map_key(
-    ctx: Context, position: dict[str, Any], key: OrderKey
-) -> tuple[OrderKey, str | None]:
-    """The key of an order for an interchangeable unit off the map (an army in
-    orbit): the mail's next slot of that place (orders are checked line by line, so
-    the ruleset names the first slot each time), or why there is none left."""
-    found = OFF_MAP.match(key.loc)
-    assert found is not None
-    place, power = found.group(1), found.group(2)
-    mine = [
-        unit
-        for unit in position.get("units", [])
-        if unit.get("province") == place and unit.get("power") == power
-    ]
-    number = ctx.off_map.get((power, place), 0) + 1
-    if number > len(mine):
-        kind = "army" if all(unit.get("type") == "A" for unit in mine) else "unit"
-        plural = kind if len(mine) == 1 else f"{kind[:-1]}ies" if kind == "army" else "units"
-        them = "it" if len(mine) == 1 else "them all"
-        return key, (
-            f"{place.upper()} holds {len(mine)} of your {plural}, and earlier orders "
-            f"of this mail already order {them}"
-        )
-    ctx.off_map[(power, place)] = number
-    return OrderKey.unit(f"{place}:{power}:{number}"), None
+    return key, rules.beyond_allowance(position, power, keys, key)

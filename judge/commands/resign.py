@@ -18,10 +18,11 @@ from judge.commands.password_guard import Counter, address_counter, count_failur
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
 from judge.game.empires import game_empires, set_game_empires
-from judge.game.games import empires_per_game, game_powers
+from judge.game.games import game_powers
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
+from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, RESIGNED, Applicant
 from judge.store.passwords import verify_password
@@ -138,7 +139,7 @@ class Resign(Command):
             ctx.transcript.refused(echo, f"wrong password for your JOIN of game {game.name}")
             return
         ctx.session.delete(applicant)
-        if empires_per_game(game.variant):  # the empire it named leaves the game
+        if ruleset_for_game(game).players_name_powers:  # the empire it named leaves
             kept = [e for e in game_empires(game) if e.code != applicant.preferences]
             set_game_empires(game, kept)
             ctx.session.add(game)

@@ -22,10 +22,9 @@ from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
-from judge.rules.standings import centre_counts
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     FINISHED,
-    MULTIVERSE_RULES,
     REPORT_RESULTS,
     Account,
     Game,
@@ -38,9 +37,7 @@ from judge.store.models import (
 
 def settings_lines(game: Game) -> list[str]:
     """The game's settings, one per line."""
-    rules = game.rules + (
-        f" ({game.adjacency} adjacency)" if game.rules == MULTIVERSE_RULES else ""
-    )
+    rules = ruleset_for_game(game).rules_setting(game.adjacency)
     deadline = as_utc(game.deadline)
     return [
         f"Variant: {game.variant}, rules: {rules}",
@@ -107,13 +104,14 @@ def centre_table(ctx: Context, game: Game) -> list[str]:
         .where(PhaseSnapshot.game_id == game.id)
         .order_by(col(PhaseSnapshot.number))
     ).all()
+    rules = ruleset_for_game(game)
     rows: dict[str, dict[str, int]] = {}
     for snap in snapshots:
         phase = Phase.read(snap.phase, mixed=True)
         if phase is not None and phase.season == "S" and phase.is_movement:
             label = str(phase.year - 1) if rows else "start"
-            rows.setdefault(label, centre_counts(json.loads(snap.position)))
-    rows["now"] = centre_counts(game.position_doc())
+            rows.setdefault(label, rules.centre_counts(json.loads(snap.position)))
+    rows["now"] = rules.centre_counts(game.position_doc())
     powers = game_powers(game)
     labels = column_labels([p.name for p in powers])
     width = max(len(label) for label in labels) + 1

@@ -19,6 +19,7 @@ from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import entry_refusal, note_handover
 from judge.maps import safe_position_picture
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Account, Game, Player
 from judge.store.passwords import hash_password, password_problem
 
@@ -81,7 +82,13 @@ def take_over(
     )
     entry.extra.extend(game_status(ctx, game))
     sender = judge_sender(ctx)
-    picture = safe_position_picture(game.position_doc(), game_variant(game), game.name, game.phase)
+    picture = safe_position_picture(
+        game.position_doc(),
+        game_variant(game),
+        game.name,
+        game.phase,
+        picture=ruleset_for_game(game).picture,
+    )
     subject = game_mail_subject(sender, game, f"{game.phase} Map")
     send(
         ctx.session,

@@ -29,8 +29,6 @@ from judge.variant.empires import Empire, empires_of
 
 EMPIRE_KEYWORD = "EMPIRE"
 EMPIRE_SYNTAX = "EMPIRE <name> <adjective> <initial>"
-MIN_EMPIRES = 2
-MAX_EMPIRES = 26  # each empire has its own initial, a letter
 _WORD = re.compile(r"^[A-Za-z]{2,20}$")
 _INITIAL = re.compile(r"^[A-Za-z]$")
 # Words of orders and of the judge's replies that an empire's name or adjective must
@@ -92,16 +90,6 @@ def empire_problems(
         if empire.initial == other.initial:
             problems.append(f"the initial {empire.initial} is taken by the empire {other.name}")
     return problems
-
-
-def seats_problem(seats: int) -> str | None:
-    """Why a game of empires named per game cannot wait for ``seats`` players."""
-    if not MIN_EMPIRES <= seats <= MAX_EMPIRES:
-        return (
-            f"a game whose players name their empires needs PLAYERS <n>, "
-            f"from {MIN_EMPIRES} to {MAX_EMPIRES}"
-        )
-    return None
 
 
 def game_empires(game: Game) -> list[Empire]:

@@ -64,13 +64,6 @@ def variant_powers(variant: str) -> list[PowerInfo]:
     ]
 
 
-def empires_per_game(variant: str) -> bool:
-    """Whether a variant's powers are named per game (Outer Space's empires): its
-    players name them at JOIN instead of choosing among the variant's powers (the
-    ruleset's :attr:`~judge.rules.base.Ruleset.players_name_powers`)."""
-    return ruleset_for(variant).players_name_powers
-
-
 def game_variant(game: Game) -> Variant:
     """The variant a game is played on: the variant's data, and for a variant whose
     empires are named per game, that map with the empires its stored position names

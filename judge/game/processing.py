@@ -146,6 +146,7 @@ def report_settings(
         judge_code=judge_code,
         variant_label=variant_label(game),
         turn_label=ruleset_for_game(game).turn_label,
+        names=ruleset_for_game(game).report_names,
         number=game.number if number is None else number,
         next_deadline=next_deadline,
         phase_deadline=phase_deadline,

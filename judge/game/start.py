@@ -25,7 +25,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from judge.game.clock import game_timing, set_next_deadline
-from judge.game.empires import MIN_EMPIRES, place_empires
+from judge.game.empires import place_empires
 from judge.game.games import game_powers, game_variant, variant_label
 from judge.game.history import keep_report
 from judge.game.links import with_links
@@ -44,6 +44,7 @@ from judge.store.models import (
     Game,
     Player,
 )
+from judge.variant.empires import MIN_EMPIRES
 
 
 def applicants_of(session: Session, game: Game) -> list[Applicant]:
@@ -115,6 +116,7 @@ def _settings(game: Game, notices: list[str], zone: str | None, code: str) -> Re
         judge_code=code,
         variant_label=variant_label(game),
         turn_label=ruleset_for_game(game).turn_label,
+        names=ruleset_for_game(game).report_names,
         number=game.number,
         next_deadline=game.deadline,
         game_zone=game_timing(game).zone,

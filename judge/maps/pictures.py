@@ -160,24 +160,13 @@ def _name(game: str, phase: str) -> str:
     return f"{game.lower()}-{phase.upper()}.png"
 
 
-def picture_of(doc: Mapping[str, Any], picture: str | None) -> str:
-    """``picture`` (the game's ruleset's :attr:`~judge.rules.base.Ruleset.picture`);
-    without it (a caller without the game), the picture of the ruleset that reads
-    ``doc`` (:func:`~judge.rules.registry.ruleset_for_document`)."""
-    if picture is not None:
-        return picture
-    from judge.rules.registry import ruleset_for_document
-
-    return ruleset_for_document(doc).picture
-
-
 def results_picture(
     variant: HasDirectory,
     before: Mapping[str, Any],
     answer: Mapping[str, Any],
     game: str,
     *,
-    picture: str | None = None,
+    picture: str,
 ) -> Picture | None:
     """The picture of one processed phase of a standard (or Outer Space) game."""
     geo = geometry_for(variant.directory)
@@ -196,7 +185,7 @@ def results_scene(
     answer: Mapping[str, Any],
     game: str,
     *,
-    picture: str | None = None,
+    picture: str,
 ) -> tuple[Canvas, str] | None:
     """The canvas (with its scene) and title of :func:`results_picture`."""
     geo = geometry_for(variant.directory)
@@ -213,7 +202,7 @@ def results_scene(
     title = f"{game} · {describe_phase(phase)} · results"
     before_dislodged = [d["province"] for d in before.get("dislodged", [])]
     space = None
-    if picture_of(before, picture) == ORBIT_PICTURE:
+    if picture == ORBIT_PICTURE:
         space = space_of(answer, answer.get("powers") or before.get("powers") or ())
     return single_canvas(geo, board, marks, title, before_dislodged, space), title
 
@@ -286,7 +275,7 @@ def position_picture(
     phase: str,
     what: str = "position",
     *,
-    picture: str | None = None,
+    picture: str,
 ) -> Picture | None:
     """A stored position (a standard phase document or a multiverse world) without orders."""
     geo = geometry_for(variant.directory)
@@ -305,15 +294,14 @@ def position_scene(
     phase: str,
     what: str = "position",
     *,
-    picture: str | None = None,
+    picture: str,
 ) -> Canvas | None:
     """The canvas (with its scene) of :func:`position_picture`."""
     geo = geometry_for(variant.directory)
     if geo is None:
         return None
     title = f"{game} · {phase} · {what}"
-    kind = picture_of(doc, picture)
-    if kind == GRID_PICTURE:
+    if picture == GRID_PICTURE:
         from judge.rules.multiverse.ruleset import world_heads  # a grid is of a world
 
         active = {_key(b) for b in world_heads(doc)}
@@ -323,7 +311,7 @@ def position_scene(
         dislodged=doc.get("dislodged", []),
         centres=doc.get("supply_centers", {}),
     )
-    space = space_of(doc) if kind == ORBIT_PICTURE else None
+    space = space_of(doc) if picture == ORBIT_PICTURE else None
     return single_canvas(geo, board, [], title, space=space)
 
 
@@ -334,7 +322,7 @@ def turn_picture(
     game: str,
     turn: str,
     *,
-    picture: str | None = None,
+    picture: str,
     read_location: ReadLocation,
 ) -> Picture | None:
     """The picture of a processed phase (standard) or step (multiverse, named ``turn``),
@@ -342,10 +330,9 @@ def turn_picture(
 
     A picture that cannot be drawn is logged and left out: the results go out anyway."""
     try:
-        kind = picture_of(before, picture)
-        if kind == GRID_PICTURE:
+        if picture == GRID_PICTURE:
             return world_picture(answer, variant, game, turn, read_location=read_location)
-        return results_picture(variant, before, answer, game, picture=kind)
+        return results_picture(variant, before, answer, game, picture=picture)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
         log.exception("no map picture for %s %s", game, turn)
         return None
@@ -358,7 +345,7 @@ def safe_position_picture(
     phase: str,
     what: str = "position",
     *,
-    picture: str | None = None,
+    picture: str,
 ) -> Picture | None:
     """:func:`position_picture`, logged and None when it cannot be drawn."""
     try:

@@ -11,7 +11,6 @@ from typing import Any
 from judge.clock.timing import format_classic, format_for, time_left
 from judge.engine.boards import BoardText
 from judge.reports.names import Names, powers_in_order
-from judge.reports.outerspace import names_for
 from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
 from judge.reports.render import (
     TEMPLATES_DIR,
@@ -21,6 +20,12 @@ from judge.reports.render import (
     render_text_mail,
 )
 from judge.reports.settings import ReportSettings, VariantLike
+
+
+def names_of(settings: ReportSettings, variant: VariantLike) -> Names:
+    """The names a game's mail writes places, powers and units with: its ruleset's
+    (``settings.names``), else the variant's own."""
+    return Names(variant) if settings.names is None else settings.names(variant)
 
 
 def _role_name(role: str, names: Names) -> str:
@@ -52,7 +57,7 @@ def start_model(
     examples: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any]:
     """The model of the game-start mail (see :func:`render_start`)."""
-    names = names_for(variant)
+    names = names_of(settings, variant)
     phase = position.get("phase") or getattr(variant, "start_phase", "S1901M")
     by_power: dict[str, list[str]] = {}
     for u in position.get("units", []):
@@ -140,7 +145,7 @@ def render_reminder(
     ``power_label`` names the reader's powers when one reminder is for several (a
     Root Z player's two powers).
     """
-    names = names_for(variant)
+    names = names_of(settings, variant)
     deadline = settings.next_deadline
     if deadline is None:
         raise ValueError("a reminder needs settings.next_deadline")
@@ -208,7 +213,7 @@ def render_late_notice(
     told who is late.
     ``at_grace`` says what happens when grace ends, in the game's terms.
     """
-    names = names_for(variant)
+    names = names_of(settings, variant)
     units: Mapping[str, Sequence[str]] = late if isinstance(late, Mapping) else {}
     is_late = recipient in late
     to_master = recipient == "master"

@@ -33,14 +33,6 @@ def space_names(variant: VariantLike) -> Names:
     return Names(variant, off_map)
 
 
-def names_for(variant: VariantLike) -> Names:
-    """The names a mail of a game uses: with the spacecraft named in a variant whose
-    empires are named per game (Outer Space), else the variant's own."""
-    if getattr(variant, "empires_per_game", False):
-        return space_names(variant)
-    return Names(variant)
-
-
 def _label(text: str, width: int) -> str:
     return f"{text + ':':<{width}}"
 

@@ -35,7 +35,9 @@ class ReportSettings:
     zone and UTC.  ``number`` is the count of phases played, for ``(game.001)``.
     ``notices`` are paragraphs appended at the end (draws, takeovers, a note
     from the game master).  ``turn_label`` names a phase in subjects (the game's
-    ruleset's, when it names turns its own way).
+    ruleset's, when it names turns its own way); ``names`` gives the
+    :class:`~judge.reports.names.Names` a game's mail writes with (the game's
+    ruleset's ``report_names``: Outer Space names its spacecraft).
     """
 
     game: str
@@ -49,6 +51,7 @@ class ReportSettings:
     url: str | None = None
     notices: Sequence[str] = field(default_factory=tuple)
     turn_label: Callable[[str], str] | None = None
+    names: Callable[[VariantLike], Any] | None = None
 
     def turn(self, phase: str) -> str:
         """A phase code as the game's subjects name it (its ruleset's ``turn_label``:

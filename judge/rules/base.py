@@ -27,6 +27,7 @@ from judge.orders.keys import OrderKey
 
 if TYPE_CHECKING:
     from judge.engine.rules import EngineRules
+    from judge.reports.names import Names
     from judge.reports.settings import ReportSettings, VariantLike
 
 Document = dict[str, Any]
@@ -79,6 +80,20 @@ class Step:
     next_phase: str
     winner: str | None
     draw: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Slots:
+    """Interchangeable units that orders name by their place only (an Outer Space
+    empire's armies in orbit): the orders of one mail for them take the units' keys
+    in turn (:meth:`Ruleset.slots`)."""
+
+    group: tuple[str, str]
+    """What a mail counts its orders by: (power, place)."""
+    keys: tuple[OrderKey, ...]
+    """Each unit's key, in the order the orders take them."""
+    full: str
+    """Why an order beyond them all is refused."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +179,39 @@ class Ruleset(ABC):
         empty when it covers the whole game)."""
         return ""
 
+    def beyond_allowance(
+        self, doc: Document, power: str, stored: Sequence[OrderKey], key: OrderKey
+    ) -> str | None:
+        """Why an accepted order to be stored under ``key`` will not count, or None.
+
+        ``stored`` holds the keys of the power's current orders for the phase, oldest
+        first; the new order replaces the one of its key and comes last.  The
+        adjudicator carries out adjustment orders in that order and fails those
+        beyond the power's allowance (DATC 6.I.1: the first valid builds count), so
+        a reply can say at once that an order would be beyond them."""
+        group = self.allowance_group(doc, key)
+        if group is None:
+            return None
+        allowed = self.allowances(doc, power).get(group, 0)
+        kept = [k for k in stored if k != key]
+        rank = 1 + sum(1 for k in kept if self.allowance_group(doc, k) == group)
+        if allowed == 0 or rank <= allowed:
+            return None  # nothing owed at all is refused by the order checks themselves
+        kind = group[0]
+        verb = "must remove" if kind == "remove" else "may build"
+        noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
+        them = "it" if allowed == 1 else "them"
+        return (
+            f"{power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
+            f"is beyond {them} and will not count"
+        )
+
+    def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
+        """The interchangeable units an order checked under ``key`` is for, when the
+        rules name such units by their place only (the checks name the first of
+        them each time); None, by default, for an order of one unit."""
+        return None
+
     # ---------------------------------------------------------- adjudication
 
     @abstractmethod
@@ -195,6 +243,21 @@ class Ruleset(ABC):
         """The starting position once the powers the players named are known (by
         rules whose :attr:`players_name_powers`)."""
         raise NotImplementedError(f"the {self.name} rules do not let players name powers")
+
+    def game_problem(self, variant: str, layer: str, seats: int) -> str | None:
+        """Why CREATE cannot make a game of ``variant`` played by these rules with the
+        game rules ``layer`` over them (``standard``: none) for ``seats`` players (0:
+        as many as the powers fill), or None.  By default any layer, and up to one
+        player a power."""
+        from judge.variant.data import load_variant
+
+        powers = len(load_variant(variant).powers)
+        return f"variant {variant} has only {powers} powers" if seats > powers else None
+
+    def seat_range(self, powers: int) -> tuple[int, int]:
+        """The fewest and most players a game over ``powers`` powers may wait for
+        (SET PLAYERS); by default one player up to one a power."""
+        return 1, powers
 
     def powers_per_seat(self, seats: int, powers: int) -> int:
         """How many powers each player holds in a game of ``seats`` players (0: the
@@ -291,6 +354,13 @@ class Ruleset(ABC):
     ) -> tuple[str, str, str]:
         """The results report of a processed phase: subject, text and HTML."""
 
+    def report_names(self, variant: VariantLike) -> Names:
+        """The names the game's mail (the start mail, reminders, late notices) writes
+        places, powers and units with: by default the variant's own."""
+        from judge.reports.names import Names
+
+        return Names(variant)
+
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         """Notices the start mail adds for the reader playing ``power`` (None: an
         observer, the master or the kept copy)."""
@@ -340,6 +410,11 @@ class Ruleset(ABC):
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         """The boards the game's status shows, each with how its units are written."""
 
+    def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
+        """Lines the game's status (LIST) adds after a power's units on one board
+        (Outer Space: its colonies); none by default."""
+        return []
+
     # A heading for the centre totals after the boards of the status, or empty
     # when the boards' own centre lines say it all.
     centre_totals_heading: str = ""
@@ -358,6 +433,22 @@ class Ruleset(ABC):
         """Keys these rules add to a variant's JSON description (``judge variant show
         --json``) after the standard ones; none by default."""
         return {}
+
+    # The rules settings (``Game.adjacency``) a game of these rules chooses among
+    # (CREATE ... RULES MULTIVERSE STRICT), the default first; none when there is no
+    # choice.
+    settings: tuple[str, ...] = ()
+
+    def rules_title(self, variant: Any, setting: str) -> str:
+        """How a game's description (CREATE's reply) names its rules played with the
+        rules setting ``setting``: ``standard``, or the variant's title for a map with
+        rules of its own (``Colonial``)."""
+        return "standard" if variant.rules == "standard" else variant.title
+
+    def rules_setting(self, setting: str) -> str:
+        """The game's rules, with their setting ``setting`` where they have one, as
+        SUMMARY's settings line writes them (``standard``)."""
+        return "standard"
 
     def variant_label(self, label: str) -> str:
         """The variant as game mail names it (``Standard``)."""

@@ -94,6 +94,18 @@ def ruleset_named(base: str, layer: str = STANDARD) -> Ruleset:
     return wrap(ruleset)
 
 
+def game_rules() -> tuple[str, ...]:
+    """The names a game's rules may be chosen by (CREATE ... RULES): the map's rules
+    as they are, then each layer over them."""
+    return (STANDARD, *LAYERS)
+
+
+def rules_settings(rules: str) -> tuple[str, ...]:
+    """The settings (``Game.adjacency``) a game of the game rules ``rules`` chooses
+    among, the default first (:attr:`~judge.rules.base.Ruleset.settings`)."""
+    return ruleset_named(STANDARD, rules).settings
+
+
 def variant_rules(variant: str) -> str:
     """The rules a variant's map is played by (``rules`` in its variant.toml)."""
     from judge.variant.data import load_variant

@@ -32,11 +32,11 @@ GAME_STATUSES = (FORMING, ACTIVE, PAUSED, FINISHED)
 # the first one being the default.
 PRESS_MODES = ("none", "white", "grey", "white/grey", "grey/white")
 
-# Rules of a game: a classic game, or multiverse Diplomacy (docs/multiverse.md).
+# Rules of a game: a classic game, or multiverse Diplomacy (docs/multiverse.md); the
+# names a game may choose and their settings are the rule registry's
+# (judge.rules.registry.game_rules, rules_settings).
 STANDARD_RULES = "standard"
 MULTIVERSE_RULES = "multiverse"
-GAME_RULES = (STANDARD_RULES, MULTIVERSE_RULES)
-ADJACENCIES = ("loose", "strict")
 
 # What happens when the grace period of a deadline runs out with orders missing.
 AT_GRACE_PROCESS = "process"  # missing orders default and the phase is processed

@@ -21,6 +21,8 @@ from typing import Any
 from judge.variant.data import Power, Variant, load_variant, normalise_name
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")
+MIN_EMPIRES = 2
+MAX_EMPIRES = 26  # each empire has its own initial, a letter
 
 
 class EmpireError(ValueError):

@@ -14,7 +14,6 @@ from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.game.games import Seat, create_game, current_orders, find_game
 from judge.orders.keys import OrderKey
-from judge.rules.reading import TextOrderRules
 from judge.rules.registry import ruleset_for
 from judge.variant.empires import Empire
 from tests.commands.helpers import NOW, outcomes
@@ -28,7 +27,7 @@ def run(make_ctx):
 
     def runner(body: str, sender: str):
         ctx = make_ctx(sender)
-        ctx.rules = TextOrderRules()
+        ctx.rules = None  # the game's ruleset reads the orders
         run_statements(ctx, parse_body(body))
         return ctx
 

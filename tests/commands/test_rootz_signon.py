@@ -12,7 +12,6 @@ from judge.commands.inbound import order_report, run_statements
 from judge.commands.parser import parse_body
 from judge.commands.reply import render_body
 from judge.game.games import Seat, create_game, current_orders, find_game
-from judge.rules.reading import TextOrderRules
 from judge.store.models import ACTIVE
 from tests.commands.helpers import NOW, outcomes
 
@@ -63,7 +62,7 @@ def mail(make_ctx):
 
     def runner(body: str, sender: str = "ada@players.test"):
         ctx = make_ctx(sender)
-        ctx.rules = TextOrderRules()
+        ctx.rules = None  # the game's ruleset reads the orders
         run_statements(ctx, parse_body(body))
         return ctx
 

@@ -28,7 +28,7 @@ from judge.demo.scenario import (
 )
 from judge.game.games import find_game
 from judge.game.processing import orders_missing
-from judge.rules.standings import active_boards
+from judge.rules.multiverse.ruleset import world_heads as active_boards
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -62,7 +62,7 @@ def play(name: str) -> Played:
     ruleset = ruleset_for(variant_name, rules)
     doc = _start(name)
     phase = str(doc.get("phase") or "S1901M")
-    start = position_picture(doc, variant, "g", phase, "start")
+    start = position_picture(doc, variant, "g", phase, "start", picture=ruleset.picture)
     orders = {}
     for power, lines in written.items():
         checks = ruleset.check_orders(doc, power, lines)
@@ -71,12 +71,14 @@ def play(name: str) -> Played:
     step = ruleset.step_stored(doc, orders)
     code = ruleset.processed_phase(step)
     read = ruleset.read_location
-    results = turn_picture(variant, step.before, step.answer, "g", code, read_location=read)
+    results = turn_picture(
+        variant, step.before, step.answer, "g", code, picture=ruleset.picture, read_location=read
+    )
     if rules == "multiverse":
         drawn = world_scene(step.answer, variant, "g", code, read_location=read)
     else:
-        drawn = results_scene(variant, step.before, step.answer, "g")
-    start_canvas = position_scene(doc, variant, "g", phase, "start")
+        drawn = results_scene(variant, step.before, step.answer, "g", picture=ruleset.picture)
+    start_canvas = position_scene(doc, variant, "g", phase, "start", picture=ruleset.picture)
     assert drawn is not None and start_canvas is not None
     settings = ReportSettings(game="g", judge_code="TEST", number=1)
     subject, text, html = ruleset.render_results(step, variant, settings)

@@ -20,6 +20,7 @@ from PIL import Image, ImageChops
 from judge.mail.outgoing import Author, judge_mail
 from judge.maps import results_picture
 from judge.reports import ReportSettings, render_report
+from judge.rules.base import BOARD_PICTURE
 from judge.variant.data import load_variant
 from tests.maps.mails import GAMES, play
 
@@ -44,7 +45,7 @@ def _results_mail():
     variant = load_variant("standard")
     settings = ReportSettings(game="foo", judge_code="TEST", number=5)
     subject, text, html = render_report(case["result"], variant, settings, case["before"])
-    picture = results_picture(variant, case["before"], case["result"], "foo")
+    picture = results_picture(variant, case["before"], case["result"], "foo", picture=BOARD_PICTURE)
     author = Author("Judge", "judge@judge.test")
     mail = judge_mail(author, "ada@players.test", subject, text, html=html, picture=picture)
     return mail, picture
@@ -52,7 +53,9 @@ def _results_mail():
 
 def _results_mail_of(case: str) -> Image.Image:
     data = json.loads((CASE.parent / f"{case}.json").read_text())
-    picture = results_picture(load_variant("standard"), data["before"], data["result"], "foo")
+    picture = results_picture(
+        load_variant("standard"), data["before"], data["result"], "foo", picture=BOARD_PICTURE
+    )
     return Image.open(io.BytesIO(picture.png)).convert("RGB")
 
 

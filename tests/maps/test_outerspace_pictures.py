@@ -16,7 +16,7 @@ from judge.maps import geometry_for, position_picture, results_picture
 from judge.maps.draw import mix, rgb
 from judge.maps.orbit import PALETTE
 from judge.maps.pictures import BOARD_SCALE, TITLE, position_scene, results_scene
-from judge.rules.base import StoredOrder
+from judge.rules.base import ORBIT_PICTURE, StoredOrder
 from judge.rules.registry import ruleset_for
 from judge.variant.data import load_variant
 from judge.variant.empires import Empire
@@ -65,7 +65,7 @@ def test_a_variant_playing_the_standard_map_is_drawn_with_its_geometry() -> None
 
 def test_an_outer_space_position_draws_map_units_orbit_counts_and_colonies() -> None:
     doc = _position()
-    canvas = position_scene(doc, SPACE, "space", "S1902M")
+    canvas = position_scene(doc, SPACE, "space", "S1902M", picture=ORBIT_PICTURE)
     assert canvas is not None
     units = {(u.key, u.info["power"], u.info["type"]): u.at for u in canvas.items("unit")}
     assert set(units) == {("par", "zorg", "A"), ("mun", "vega", "A"), ("spa/nc", "vega", "F")}
@@ -79,14 +79,16 @@ def test_an_outer_space_position_draws_map_units_orbit_counts_and_colonies() -> 
     assert all(o.at[1] > board_bottom for o in orbit.values())
     colonies = {(c.key, c.info["owner"]) for c in canvas.items("colony")}
     assert colonies == {("par", "zorg"), ("hol", "vega")}
-    image = Image.open(io.BytesIO(position_picture(doc, SPACE, "space", "S1902M").png))
+    image = Image.open(
+        io.BytesIO(position_picture(doc, SPACE, "space", "S1902M", picture=ORBIT_PICTURE).png)
+    )
     assert image.format == "PNG" and image.size == (canvas.width, canvas.height)
 
 
 def test_the_empires_are_coloured_by_their_order_in_the_game() -> None:
     doc = _position()
     doc["powers"] = ["vega", "zorg"]
-    canvas = position_scene(doc, SPACE, "space", "S1902M")
+    canvas = position_scene(doc, SPACE, "space", "S1902M", picture=ORBIT_PICTURE)
     assert canvas is not None
     centres = {c.key: c.info["owner"] for c in canvas.items("centre")}
     assert centres["par"] == "zorg" and centres["hol"] == "vega"
@@ -107,7 +109,7 @@ def test_a_results_picture_draws_beam_downs_from_the_empires_glyphs() -> None:
         assert all(c.ok for c in checks), [c.message for c in checks]
         orders[power] = [StoredOrder(c.canonical, c.order) for c in checks]
     step = RULES.step_stored(doc, orders)
-    drawn = results_scene(SPACE, step.before, step.answer, "space")
+    drawn = results_scene(SPACE, step.before, step.answer, "space", picture=ORBIT_PICTURE)
     assert drawn is not None
     canvas, title = drawn
     assert "results" in title
@@ -119,7 +121,7 @@ def test_a_results_picture_draws_beam_downs_from_the_empires_glyphs() -> None:
     units = {(u.key, u.info["power"]) for u in canvas.items("unit")}
     assert ("bur", "zorg") in units and ("ruh", "vega") in units
     assert all(u.key != "orb" for u in canvas.items("unit"))
-    picture = results_picture(SPACE, step.before, step.answer, "space")
+    picture = results_picture(SPACE, step.before, step.answer, "space", picture=ORBIT_PICTURE)
     assert picture is not None and picture.filename == "space-S1901M.png"
     assert Image.open(io.BytesIO(picture.png)).format == "PNG"
 
@@ -135,7 +137,7 @@ def test_a_retreat_into_the_spacecraft_is_drawn_to_the_empires_glyph() -> None:
     checks = RULES.check_orders(doc, "vega", ["A Mun - ORB"])
     assert [c.ok for c in checks] == [True]
     step = RULES.step_stored(doc, {"vega": [StoredOrder(c.canonical, c.order) for c in checks]})
-    drawn = results_scene(SPACE, step.before, step.answer, "space")
+    drawn = results_scene(SPACE, step.before, step.answer, "space", picture=ORBIT_PICTURE)
     assert drawn is not None
     canvas, _title = drawn
     glyphs = {o.key: o for o in canvas.items("orbit")}

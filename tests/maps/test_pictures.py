@@ -19,6 +19,7 @@ from judge.maps import results_picture, world_picture
 from judge.maps.draw import FAIL, BoardState, Canvas, Frame, draw_board, draw_marks
 from judge.maps.geometry import geometry_for
 from judge.maps.marks import Mark, marks_of, place_of
+from judge.rules.base import BOARD_PICTURE
 from judge.rules.registry import MULTIVERSE, ruleset_for
 from judge.variant.data import load_variant
 
@@ -165,10 +166,10 @@ def _pictures() -> dict[str, bytes]:
     battle, retreats, fork = _case("f1902m_battle"), _case("f1902r_retreats"), _case("mv_fork")
     return {
         "standard-movement": results_picture(
-            VARIANT, battle["before"], battle["result"], "foo"
+            VARIANT, battle["before"], battle["result"], "foo", picture=BOARD_PICTURE
         ).png,
         "standard-retreats": results_picture(
-            VARIANT, retreats["before"], retreats["result"], "foo"
+            VARIANT, retreats["before"], retreats["result"], "foo", picture=BOARD_PICTURE
         ).png,
         "multiverse-fork": world_picture(
             fork["answer"],
@@ -203,7 +204,7 @@ def test_golden_comparison_notices_a_changed_position() -> None:
     battle = _case("f1902m_battle")
     result = dict(battle["result"])
     result["units"] = [*result["units"], {"power": "turkey", "type": "F", "province": "nth"}]
-    png = results_picture(VARIANT, battle["before"], result, "foo").png
+    png = results_picture(VARIANT, battle["before"], result, "foo", picture=BOARD_PICTURE).png
     got = Image.open(io.BytesIO(png)).convert("RGB")
     want = Image.open(GOLDEN / "standard-movement.png").convert("RGB")
     diff = ImageChops.difference(got, want).convert("L").histogram()

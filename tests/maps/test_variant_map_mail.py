@@ -18,7 +18,6 @@ from judge.commands.parser import parse_body
 from judge.game.games import Seat, create_game, find_game
 from judge.game.processing import process_phase
 from judge.maps.geometry import geometry_for
-from judge.rules.reading import TextOrderRules
 from judge.variant.data import load_variant
 from tests.commands.forming import SENDER, mails_to
 from tests.commands.helpers import NOW
@@ -67,7 +66,6 @@ def test_map_mails_the_variants_picture(session: Session, variant: str) -> None:
         now=NOW,
         judge_name="Test Judge",
         judge_address="judge@judge.test",
-        rules=TextOrderRules(),
         send=[].append,
     )
     run_statements(ctx, parse_body("MAP g"))

@@ -15,7 +15,7 @@ from judge.maps import position_picture, results_picture
 from judge.maps.draw import Canvas
 from judge.maps.geometry import Geometry, geometry_for, inside
 from judge.maps.pictures import BOARD_SCALE, TITLE, position_scene, results_scene
-from judge.rules.base import StoredOrder
+from judge.rules.base import BOARD_PICTURE, StoredOrder
 from judge.rules.registry import ruleset_for
 from judge.variant.data import load_variant
 
@@ -68,7 +68,7 @@ ROOTZ_GEO = geometry_for(ROOTZ.directory)
 def test_a_root_z_start_picture_draws_both_boards() -> None:
     assert ROOTZ_GEO is not None
     doc = ruleset_for("rootz").starting_position("rootz")
-    canvas = position_scene(doc, ROOTZ, "z", "S1901M", "start")
+    canvas = position_scene(doc, ROOTZ, "z", "S1901M", "start", picture=BOARD_PICTURE)
     assert canvas is not None
     assert len(doc["units"]) == 44
     _units_drawn_at_their_provinces(canvas, ROOTZ_GEO, doc["units"])
@@ -76,14 +76,14 @@ def test_a_root_z_start_picture_draws_both_boards() -> None:
     assert {p.key for p in canvas.items("province")} == set(ROOTZ.provinces) | {"swi"}
     owners = {c.key: c.info["owner"] for c in canvas.items("centre")}
     assert owners["par1"] == "france1" and owners["par2"] == "france2"
-    size = _a_png(position_picture(doc, ROOTZ, "z", "S1901M", "start"))
+    size = _a_png(position_picture(doc, ROOTZ, "z", "S1901M", "start", picture=BOARD_PICTURE))
     assert size == (int(ROOTZ_GEO.size[0] * BOARD_SCALE), canvas.height)
 
 
 def test_a_root_z_results_picture_draws_a_move_across_the_cut() -> None:
     assert ROOTZ_GEO is not None
     step = _step("rootz", {"france1": ["A Mar1 - Pie2"], "italy2": ["A Ven2 - Tyr2"]})
-    drawn = results_scene(ROOTZ, step.before, step.answer, "z")
+    drawn = results_scene(ROOTZ, step.before, step.answer, "z", picture=BOARD_PICTURE)
     assert drawn is not None
     canvas, title = drawn
     assert "results" in title
@@ -94,7 +94,7 @@ def test_a_root_z_results_picture_draws_a_move_across_the_cut() -> None:
     assert _close(moves["ven2"].info["to"], _at(ROOTZ_GEO, "tyr2"))
     _units_drawn_at_their_provinces(canvas, ROOTZ_GEO, step.answer["units"])
     assert any(u.key == "pie2" and u.info["power"] == "france1" for u in canvas.items("unit"))
-    _a_png(results_picture(ROOTZ, step.before, step.answer, "z"))
+    _a_png(results_picture(ROOTZ, step.before, step.answer, "z", picture=BOARD_PICTURE))
 
 
 def test_board_two_units_carry_the_second_cue() -> None:
@@ -131,7 +131,7 @@ COLONIAL_GEO = geometry_for(COLONIAL.directory)
 def test_a_colonial_start_picture_draws_territories_railroad_and_units() -> None:
     assert COLONIAL_GEO is not None
     doc = ruleset_for("colonial").starting_position("colonial")
-    canvas = position_scene(doc, COLONIAL, "asia", "S1870M", "start")
+    canvas = position_scene(doc, COLONIAL, "asia", "S1870M", "start", picture=BOARD_PICTURE)
     assert canvas is not None
     _units_drawn_at_their_provinces(canvas, COLONIAL_GEO, doc["units"])
     assert canvas.items("node") == [] and canvas.items("coast") == []
@@ -153,7 +153,7 @@ def test_a_colonial_start_picture_draws_territories_railroad_and_units() -> None
     owners = {c.key: c.info["owner"] for c in canvas.items("centre")}
     assert owners["hk"] == "britain" and owners["pek"] == "china" and owners["sig"] == "britain"
     assert set(owners) == set(COLONIAL.supply_centers)
-    _a_png(position_picture(doc, COLONIAL, "asia", "S1870M", "start"))
+    _a_png(position_picture(doc, COLONIAL, "asia", "S1870M", "start", picture=BOARD_PICTURE))
 
 
 def test_a_colonial_results_picture_draws_rail_and_canal_moves_along_their_lines() -> None:
@@ -171,7 +171,7 @@ def test_a_colonial_results_picture_draws_rail_and_canal_moves_along_their_lines
         },
         extra,
     )
-    drawn = results_scene(COLONIAL, step.before, step.answer, "asia")
+    drawn = results_scene(COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE)
     assert drawn is not None
     canvas, _title = drawn
     moves = {o.info["place"][1]: o for o in canvas.items("order") if o.key == "move"}
@@ -188,4 +188,4 @@ def test_a_colonial_results_picture_draws_rail_and_canal_moves_along_their_lines
     through = [((x - 0) / BOARD_SCALE, (y - TITLE) / BOARD_SCALE) for x, y in paths["reds"][1:-1]]
     assert through and all(inside(p, egypt) for p in through)  # through Suez
     assert len(paths["pek"]) == 2
-    _a_png(results_picture(COLONIAL, step.before, step.answer, "asia"))
+    _a_png(results_picture(COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE))

@@ -3,7 +3,7 @@ the blocks after the position (armies in orbit, colonies, jammed provinces)."""
 
 from __future__ import annotations
 
-from judge.reports.outerspace import jammed_rows, names_for, space_blocks
+from judge.reports.outerspace import jammed_rows, space_blocks
 from judge.reports.sentences import Units, order_sentence, view_of_text
 from judge.rules.outerspace.documents import starting_document
 from judge.rules.registry import ruleset_for
@@ -28,7 +28,7 @@ AFTER = {
 
 
 def _sentence(text: str) -> str:
-    names = names_for(empire_variant(EMPIRES))
+    names = ruleset_for("outerspace").report_names(empire_variant(EMPIRES))
     return order_sentence("vega", view_of_text(text), text, names, Units(names))
 
 
@@ -44,7 +44,7 @@ def test_orders_name_the_spacecraft_and_colonizing():
 
 
 def test_blocks_after_the_position():
-    names = names_for(empire_variant(EMPIRES))
+    names = ruleset_for("outerspace").report_names(empire_variant(EMPIRES))
     blocks = space_blocks(AFTER, names)
     assert [b["heading"] for b in blocks] == [
         "Armies in orbit:",
@@ -68,13 +68,13 @@ def test_blocks_after_the_position():
 
 
 def test_no_colony_no_jamming_block():
-    names = names_for(empire_variant(EMPIRES))
+    names = ruleset_for("outerspace").report_names(empire_variant(EMPIRES))
     assert jammed_rows({}, names, ["zorg", "vega"]) == []
     assert len(space_blocks({**AFTER, "colonies": {}}, names)) == 2
 
 
 def test_other_variants_keep_their_names():
-    names = names_for(load_variant("standard"))
+    names = ruleset_for("standard").report_names(load_variant("standard"))
     assert names.place("orb") == "orb"
 
 

@@ -15,7 +15,7 @@ from sqlmodel import Session, SQLModel, col, create_engine, select
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.game.games import Seat, account_for, create_game, store_order
 from judge.mail.outgoing import Author
-from judge.rules.reading import TextOrderRules
+from judge.rules.registry import ruleset_for_game
 from judge.store.mail import OutboxMessage
 from judge.store.models import Game, Observer
 
@@ -53,7 +53,7 @@ def new_game(session: Session, name: str = "turns", **kwargs) -> Game:
 
 def give(session: Session, game: Game, power: str, *lines: str) -> list:
     """Check and store orders as a mail's order lines would; returns the checks."""
-    checks = TextOrderRules().check(game.position_doc(), power, list(lines))
+    checks = ruleset_for_game(game).check_orders(game.position_doc(), power, list(lines))
     for check in checks:
         if check.ok:
             store_order(session, game, power, check, account_id=None, from_address=address(power))

@@ -32,6 +32,7 @@ from judge.rules.multiverse.locations import (
 from judge.rules.multiverse.world import FIVED
 
 if TYPE_CHECKING:
+    from judge.reports.names import Names
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
@@ -117,6 +118,9 @@ class MultiverseRuleset(Ruleset):
     """Multiverse Diplomacy over the map of ``base``: timelines, time travel, forks."""
 
     name = "multiverse"
+    # LOOSE (the default) or STRICT adjacency of the reference rules, or the
+    # 5dplomacy rule set (which brings its own adjacency).
+    settings = ("loose", "strict", FIVED)
     centre_totals_heading = "Unique supply centres on the active boards:"
     picture = GRID_PICTURE
 
@@ -317,6 +321,15 @@ class MultiverseRuleset(Ruleset):
     def write_location(self, loc: Location) -> str:
         return write_location(loc)
 
+    def rules_title(self, variant: Any, setting: str) -> str:
+        return f"{self.name} ({setting} adjacency)"
+
+    def report_names(self, variant: VariantLike) -> Names:
+        return self.base.report_names(variant)
+
+    def rules_setting(self, setting: str) -> str:
+        return f"{self.name} ({setting} adjacency)"
+
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The map's forms, each place written as timeline:province:turn where
         several boards could be meant."""
@@ -336,6 +349,9 @@ class FivedRuleset(MultiverseRuleset):
 
     def variant_label(self, label: str) -> str:
         return f"{label} (5dplomacy)"
+
+    def rules_title(self, variant: Any, setting: str) -> str:
+        return f"{self.name} (5dplomacy rule set)"
 
     def played_as(self, setting: str) -> MultiverseRuleset:
         return self

@@ -9,7 +9,7 @@ until the game layer gives them (:meth:`OuterSpaceRuleset.empire_position`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Phase
 from judge.orders.forms import OrderForm
@@ -20,6 +20,7 @@ from judge.rules.base import (
     Document,
     Owed,
     Ruleset,
+    Slots,
     Step,
     StoredOrder,
     owed_adjustments,
@@ -37,10 +38,21 @@ from judge.rules.outerspace.documents import (
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.forms import SPACE_FORMS
 from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
-from judge.rules.outerspace.space import CAPACITY, ORBIT, is_orbit
+from judge.rules.outerspace.space import (
+    CAPACITY,
+    ORBIT,
+    is_orbit,
+    is_slot,
+    orbit_power,
+    orbit_slot,
+)
 from judge.rules.outerspace.syntax import syntax_for
 from judge.rules.standard import StandardRuleset
-from judge.variant.empires import Empire
+from judge.variant.empires import MAX_EMPIRES, MIN_EMPIRES, Empire
+
+if TYPE_CHECKING:
+    from judge.reports.names import Names
+    from judge.reports.settings import VariantLike
 
 
 class OuterSpaceRuleset(StandardRuleset):
@@ -53,6 +65,24 @@ class OuterSpaceRuleset(StandardRuleset):
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
+
+    # ----------------------------------------------------------------- seats
+
+    def game_problem(self, variant: str, layer: str, seats: int) -> str | None:
+        """Each player names an empire: the master says how many play (2 to 26),
+        and the game is played by these rules alone (no multiverse)."""
+        if not MIN_EMPIRES <= seats <= MAX_EMPIRES:
+            return (
+                f"a game whose players name their empires needs PLAYERS <n>, "
+                f"from {MIN_EMPIRES} to {MAX_EMPIRES}"
+            )
+        if layer != "standard":
+            return f"variant {variant} is played by its own rules only"
+        return None
+
+    def seat_range(self, powers: int) -> tuple[int, int]:
+        """From 2 to 26 empires, whatever the variant's (empty) list of powers."""
+        return MIN_EMPIRES, MAX_EMPIRES
 
     def order_forms(self) -> tuple[OrderForm, ...]:
         """The spacecraft's and the colonies' forms first, then the standard ones."""
@@ -111,6 +141,27 @@ class OuterSpaceRuleset(StandardRuleset):
             return found
         return owed_adjustments(engine_for(position.colonies).owed_changes(variant, position))
 
+    def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
+        """The armies in the empire's spacecraft (D7: interchangeable), when ``key``
+        names one of its slots."""
+        if not key.is_unit or key.board is not None or not is_slot(key.loc):
+            return None
+        power = orbit_power(key.loc)
+        mine = [
+            unit
+            for unit in doc.get("units", [])
+            if unit.get("province") == ORBIT and unit.get("power") == power
+        ]
+        kind = "army" if all(unit.get("type") == "A" for unit in mine) else "unit"
+        plural = kind if len(mine) == 1 else "armies" if kind == "army" else "units"
+        them = "it" if len(mine) == 1 else "them all"
+        full = (
+            f"{ORBIT.upper()} holds {len(mine)} of your {plural}, and earlier orders "
+            f"of this mail already order {them}"
+        )
+        keys = tuple(OrderKey.unit(orbit_slot(power, n)) for n in range(1, len(mine) + 1))
+        return Slots((power, ORBIT), keys, full)
+
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         keys = list(keys)
         if Phase.parse(str(doc.get("phase", ""))).is_adjustment:
@@ -154,6 +205,17 @@ class OuterSpaceRuleset(StandardRuleset):
             preview=preview,
             owed_builds=self.owed_builds(step.before),
         )
+
+    def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
+        """The empire's colonies (``colonies: Paris, Vienna``)."""
+        colonies = sorted((board.get("colonies") or {}).get(power, []))
+        return [f"colonies: {', '.join(colonies) or '-'}"]
+
+    def report_names(self, variant: VariantLike) -> Names:
+        """The variant's names, with each empire's spacecraft named (``Orbit (Zorg)``)."""
+        from judge.reports.outerspace import space_names
+
+        return space_names(variant)
 
     def variant_facts(self, variant: Any) -> dict[str, Any]:
         """``judge variant show outerspace --json`` says the empires are named per game

@@ -40,6 +40,11 @@ def is_orbit(loc: Location) -> bool:
     return isinstance(loc, str) and (loc == ORBIT or loc.startswith(ORBIT + ":"))
 
 
+def is_slot(loc: Location) -> bool:
+    """Whether ``loc`` is one slot of a spacecraft (``orb:alpha:1``)."""
+    return is_orbit(loc) and str(loc).count(":") == 2
+
+
 def orbit_power(loc: Location) -> str:
     """The empire whose spacecraft a slot belongs to."""
     return str(loc).split(":")[1]
