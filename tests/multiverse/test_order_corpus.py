@@ -1,0 +1,76 @@
+"""The multiverse order corpus: every order text the tests fed the multiverse
+notation (recorded with the worlds they were read in), orders of seeded random
+games written in each form players may use (full triples, turn or timeline left
+out, bare provinces, capitals, ``Spring 1901``, 5dplomacy's ``alfa:MUN:Spring01``),
+and a list of edge cases (spacing, coasts, keywords, typos, MDATC's ``Munich
+1:0``), each read in the world it was recorded in.  ``order_corpus.json.gz`` holds
+what the reader made of each (the order, its canonical text, or the refusal), as
+recorded before the multiverse notation was read by the one order reader: the
+reader must give the same, so that no order form changes meaning.
+
+The sign-off filter's answers (is a line an attempt at an order?) for the lines
+the tests asked about are pinned the same way."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.rules.multiverse.notation import parse_order
+from judge.rules.registry import ruleset_for
+
+from .corpus_worlds import base_of, order_signature, world_of
+
+CORPUS = json.loads(gzip.decompress((Path(__file__).parent / "order_corpus.json.gz").read_bytes()))
+
+
+def _read(world: Any, base: Any, power: str, text: str, retreat: Any, literal: bool) -> list:
+    try:
+        found = parse_order(world, base, power, text, retreat=retreat, literal=literal)
+    except Exception as exc:  # the record keeps crashes too (an empty text on Colonial boards)
+        return ["raises", type(exc).__name__]
+    signature = None if found.order is None else order_signature(found.order)
+    return [found.ok, found.canonical, found.message, signature]
+
+
+def _by_world() -> dict[str, list[list[Any]]]:
+    grouped: dict[str, list[list[Any]]] = defaultdict(list)
+    for entry in CORPUS["orders"]:
+        grouped[entry[2]].append(entry)
+    return grouped
+
+
+@pytest.mark.parametrize("world_key", sorted(_by_world()))
+def test_each_order_of_the_corpus_reads_as_recorded(world_key: str) -> None:
+    world = world_of(CORPUS["worlds"][world_key])
+    wrong = []
+    for variant, board, _, power, text, retreat, literal, expected in _by_world()[world_key]:
+        got = _read(world, base_of(variant, board), power, text, retreat, literal)
+        if got != expected:
+            wrong.append((power, text, retreat, literal, expected, got))
+    assert not wrong, "\n".join(map(repr, wrong[:20]))
+
+
+def test_the_sign_off_filter_answers_as_recorded() -> None:
+    wrong = [
+        (variant, text, expected)
+        for variant, text, expected in CORPUS["attempts"]
+        if ruleset_for(variant, "multiverse").order_attempt(variant, text) != expected
+    ]
+    assert not wrong, wrong
+
+
+def test_the_corpus_covers_every_form() -> None:
+    """Guard against a corpus emptied by mistake: it holds thousands of orders, read
+    and refused, in reference, 5dplomacy and Colonial worlds."""
+    orders = CORPUS["orders"]
+    assert len(orders) > 9000
+    assert sum(1 for o in orders if o[-1][0] is True) > 4000
+    assert sum(1 for o in orders if o[-1][0] is False) > 2000
+    assert {o[0] for o in orders} == {"standard", "colonial"}
+    assert any(CORPUS["worlds"][o[2]]["rules"] == "5dplomacy" for o in orders)
