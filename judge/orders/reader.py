@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from judge.engine.geography import Geography
 from judge.engine.kinds import Board, Order
@@ -137,15 +137,37 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     return spaced[:-1]
 
 
+class LocationForm(Protocol):
+    """How a ruleset writes a location when it is more than a name of the map (a
+    multiverse game's ``1:mun:S1901``): the reader then takes an order's words and
+    places from the form, and the rest of the grammar (the kinds' keywords and
+    steps) is the same.  A place the form reads is its own value; the ruleset's
+    interpreters know it."""
+
+    def words(self, syntax: OrderSyntax, text: str) -> list[str]:
+        """The words and signs of an order, then the end marker ``END``."""
+        ...
+
+    def name(self, reader: Reader, start: int) -> tuple[Any, int] | None:
+        """The place written from the token ``start`` and how many tokens it takes;
+        None when none is written there."""
+        ...
+
+    def not_a_place(self, reader: Reader, index: int, what: str) -> str:
+        """Why the tokens from ``index`` are refused where ``what`` was expected."""
+        ...
+
+
 class Reader:
     """A cursor over the tokens of one order."""
 
-    __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words", "places")
+    __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words", "places", "form")
 
     def __init__(self, variant: Variant, text: str, syntax: OrderSyntax) -> None:
         self.variant = variant
         self.text = text
-        self.tokens = order_tokens(variant, text)
+        self.form = form = syntax.locations
+        self.tokens = order_tokens(variant, text) if form is None else form.words(syntax, text)
         self.pos = 0
         self.keywords = syntax.keywords
         self.unit_words = syntax.unit_words
@@ -190,6 +212,8 @@ class Reader:
         token = self.tokens[index]
         if not token or token in self.keywords:
             return f"expected {what}, found '{self.shown(index)}'"
+        if self.form is not None:
+            return self.form.not_a_place(self, index, what)
         names = _province_names(self.variant)
         return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
 
@@ -204,13 +228,17 @@ class Reader:
         found = self._name(index)
         return 0 if found is None else found[1]
 
-    def _place(self, found: tuple[str, int]) -> Place:
+    def _place(self, found: tuple[Any, int]) -> Place:
         code, length = found
         self.pos += length
+        if self.form is not None:
+            return code  # the form's place, its coast included
         return Place(code, self._coast())
 
-    def _name(self, start: int) -> tuple[str, int] | None:
+    def _name(self, start: int) -> tuple[Any, int] | None:
         """The province named by the longest run of tokens from ``start``, and its length."""
+        if self.form is not None:
+            return self.form.name(self, start)
         tokens, keywords = self.tokens, self.keywords
         if tokens[start] == END:
             return None
@@ -394,6 +422,9 @@ class KindSyntax:
 class OrderSyntax:
     """The order kinds' text steps in play, and the engine rules they check against."""
 
+    locations: LocationForm | None = None
+    """The ruleset's form of locations (None: the map's names, with a coast)."""
+
     def __init__(self, engine: EngineRules, kinds: Iterable[KindSyntax]) -> None:
         self.engine = engine
         self.kinds = tuple(kinds)
@@ -427,6 +458,12 @@ class OrderSyntax:
     def extended(self, engine: EngineRules, *kinds: KindSyntax) -> OrderSyntax:
         """These kinds and more, checked against ``engine``."""
         return OrderSyntax(engine, self.kinds + kinds)
+
+    def with_locations(self, form: LocationForm) -> OrderSyntax:
+        """These kinds, with places written in ``form``."""
+        syntax = OrderSyntax(self.engine, self.kinds)
+        syntax.locations = form
+        return syntax
 
     def __repr__(self) -> str:
         return f"<OrderSyntax {self.engine.name}: {', '.join(k.name for k in self.kinds)}>"

@@ -45,14 +45,62 @@ def _by_world() -> dict[str, list[list[Any]]]:
     return grouped
 
 
+# Forms the notation refused that the one order reader reads, as in every other
+# game: each reads exactly as its usual spelling does (the same order, or the same
+# reason with the text said).
+NOW_READ = {
+    "A mun sup A ber": "A mun S A ber",  # "sup"
+    "F nth move nwg": "F nth - nwg",  # "move"
+    "waives": "waive",
+    "w": "waive",
+    "A par b": "build A par",  # a build written after its unit
+    "A mun - boh - gal": "A mun - gal",  # a written path: its last step
+}
+# Orders refused by both, whose reason is now the reader's: broken order syntax
+# ("expected a destination, found 'the end of the order'" for "A mun -", not
+# "cannot read 'a mun -' as an order"), a rail path whose middle is no province,
+# a hyphen joining a place that is none on the map.
+NOW_WORDED = {
+    "",
+    "A",
+    "build",
+    "remove",
+    "A mun S",
+    "A mun -",
+    "A mun - boh H",
+    "A lon - nwy via",
+    "F nth C A lon",
+    "A ber - kie, A mun - ber",
+    "A 1:mun-1:boh",
+    "A Mos - TSR - War",
+    "A Irk - TSR - 1:mos:S1870",
+}
+
+
 @pytest.mark.parametrize("world_key", sorted(_by_world()))
 def test_each_order_of_the_corpus_reads_as_recorded(world_key: str) -> None:
     world = world_of(CORPUS["worlds"][world_key])
     wrong = []
     for variant, board, _, power, text, retreat, literal, expected in _by_world()[world_key]:
-        got = _read(world, base_of(variant, board), power, text, retreat, literal)
-        if got != expected:
-            wrong.append((power, text, retreat, literal, expected, got))
+        base = base_of(variant, board)
+        got = _read(world, base, power, text, retreat, literal)
+        if got == expected:
+            continue
+        if text in NOW_READ:
+            usual = NOW_READ[text]
+            same = _read(world, base, power, usual, retreat, literal)
+            if same[2] is not None:
+                same[2] = same[2].replace(f"{usual}: ", f"{text}: ", 1)
+            if got == same:
+                continue
+        elif (
+            text in NOW_WORDED
+            and expected[0] is False
+            and got[0] is False
+            and got[2].startswith(f"{text.strip()}: ")
+        ):
+            continue
+        wrong.append((power, text, retreat, literal, expected, got))
     assert not wrong, "\n".join(map(repr, wrong[:20]))
 
 

@@ -27,6 +27,7 @@ full triple.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -44,7 +45,11 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
-from judge.rules.multiverse.basemap import BaseMap
+from judge.orders.reader import END, KindSyntax, OrderSyntax, OrderSyntaxError, Reader
+from judge.orders.reader import ParsedOrder as ReadOrder
+from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX
+from judge.orders.text import parse_order as read_order_text
+from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.board_orders import (
     format_board_order,
     has_board_orders,
@@ -148,6 +153,7 @@ class Place:
     coast: str | None
     turn: tuple[int, int] | None  # (year, season)
     written: str
+    numbered: tuple[int, int] | None = None  # MDATC's (turn, timeline), read in the world
 
 
 @dataclass(frozen=True)
@@ -210,17 +216,27 @@ def parse_place(base: BaseMap, text: str, numbered: Numbered | None = None) -> P
     ``numbered`` reads 5dplomacy's MDATC form ``province turn:timeline`` (``Munich
     1:0``: both numbers counted from 0) into the judge's timeline and turn; without it
     (the reference rules) that form is refused with the reason."""
+    place = read_place(base, text, numbered is not None)
+    if place.numbered is None or numbered is None:
+        return place
+    timeline, turn = numbered(*place.numbered)
+    return replace(place, timeline=timeline, turn=turn, numbered=None)
+
+
+def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
+    """Read a place as :func:`parse_place` does, MDATC's numbers (read when
+    ``mdatc``) kept as written, for the world to place."""
     written = text.strip()
-    mdatc = _MDATC_RE.match(" ".join(written.split()))
-    if mdatc:
-        if numbered is None:
+    found = _MDATC_RE.match(" ".join(written.split()))
+    if found:
+        if not mdatc:
             raise NotationError(
                 f"{written!r} is 5dplomacy's province turn:timeline, read in 5dplomacy games"
                 " only: write timeline:province:turn"
             )
-        timeline, turn = numbered(int(mdatc["turn"]), int(mdatc["timeline"]))
-        province, coast = _province_and_coast(base, mdatc["where"])
-        return Place(timeline, province, coast, turn, written)
+        province, coast = _province_and_coast(base, found["where"])
+        numbers = (int(found["turn"]), int(found["timeline"]))
+        return Place(None, province, coast, None, written, numbers)
     parts = [p.strip() for p in written.split(":")]
     timeline: int | None = None
     turn: tuple[int, int] | None = None
@@ -287,11 +303,13 @@ class _Reader:
         self.world, self.base, self.power = world, base, power
         self.heads = world.active_boards()
         self.geo = MultiverseGeography(base, world.strict)
-        self.numbered = _numbered_form(world)
 
-    def place(self, text: str) -> Place:
-        """A place as written, in the forms the world's rule set reads."""
-        return parse_place(self.base, text, self.numbered)
+    def resolved(self, place: Place) -> Place:
+        """The place with MDATC's board numbers read as the world's timeline and turn."""
+        if place.numbered is None:
+            return place
+        timeline, turn = numbered_board(self.world, *place.numbered)
+        return replace(place, timeline=timeline, turn=turn, numbered=None)
 
     def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
         """The board a target place means, relative to the reference board."""
@@ -420,55 +438,129 @@ def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[i
     return timeline + 1, (index // 2, index % 2)
 
 
-def _numbered_form(world: World) -> Numbered | None:
-    """The reader of 5dplomacy's numbered boards, in a 5dplomacy world only."""
-    if not world.fived:
-        return None
-    return lambda turn, timeline: numbered_board(world, turn, timeline)
-
-
 def _loc(place: Place) -> str:
     return place.province if place.coast is None else f"{place.province}/{place.coast}"
 
 
 # ------------------------------------------------------------- orders
 
-_SUPPORT = re.compile(r"\s+(?:s|supports?)\s+")
-_CONVOY = re.compile(r"\s+(?:c|convoys?)\s+")
-_HOLD = re.compile(r"^(.*?)\s+(?:h|holds?|stands?)$")
-_VIA = re.compile(r"\s+(?:via|by)\s+convoy$")
-_MOVE_SEP = re.compile(
-    r"\s*->\s*|\s*=>\s*|\s+-\s+|-|\s+(?:to|moves to|m|r|retreats? to|retreats?)\s+"
+
+class BoardLocations:
+    """The multiverse's form of locations for the order reader
+    (:class:`judge.orders.reader.LocationForm`): a place is the run of words up to
+    the next keyword, read by :func:`read_place` (``1:mun:S1901``, ``1 : mun :
+    Spring 1901``, ``mun``, ``2:spa (nc)``, ``Munich 1:0`` in a 5dplomacy game).
+    Move signs split a word: ``1:par:S1901-1:bur:S1901`` is a move, as is
+    ``Bud-Srb`` (so that the refusal names ``srb``), but ``mid-atlantic`` is a name."""
+
+    def __init__(self, base: BaseMap, mdatc: bool) -> None:
+        self.base, self.mdatc = base, mdatc
+
+    def words(self, syntax: OrderSyntax, text: str) -> list[str]:
+        """The words of an order as the notation writes them: lower case, spaces
+        closed up, a bracket against the name before it, a final full stop dropped."""
+        low = " ".join(text.strip().lower().rstrip(".").split())
+        low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+        keywords = syntax.keywords
+        tokens: list[str] = []
+        for word in low.split():
+            if word in keywords:
+                tokens.append(word)
+                continue
+            for piece in _ARROW.split(word):
+                if piece in ("->", "=>"):
+                    tokens.append(piece)
+                elif piece:
+                    tokens.extend(self._hyphenated(piece))
+        tokens.append(END)
+        return tokens
+
+    def _hyphenated(self, word: str) -> list[str]:
+        """A word with a hyphen: the places on either side and move signs, unless it
+        is one name (``mid-atlantic``); a hyphen at an end or doubled is a sign."""
+        parts = word.split("-")
+        if len(parts) == 1:
+            return [word]
+        if all(parts):
+            named = [self._is_place(part) for part in parts]
+            if not all(named) and (not named[0] or self._is_place(word)):
+                return [word]
+        tokens: list[str] = []
+        for part in parts:
+            if part:
+                tokens.append(part)
+            if not tokens or tokens[-1] != "-":
+                tokens.append("-")
+        return tokens[:-1] if parts[-1] else tokens
+
+    def _is_place(self, text: str) -> bool:
+        try:
+            read_place(self.base, text, self.mdatc)
+        except NotationError:
+            return False
+        return True
+
+    def _run(self, reader: Reader, start: int) -> str:
+        tokens, keywords = reader.tokens, reader.keywords
+        end = start + 1
+        if tokens[start] not in keywords:
+            while tokens[end] not in keywords:
+                end += 1
+        return " ".join(tokens[start:end])
+
+    def name(self, reader: Reader, start: int) -> tuple[Place, int] | None:
+        """The place written by the words from ``start`` up to the next keyword."""
+        if reader.tokens[start] == END:
+            return None
+        text = self._run(reader, start)
+        try:
+            place = read_place(self.base, text, self.mdatc)
+        except NotationError:
+            return None
+        return place, len(text.split(" "))
+
+    def not_a_place(self, reader: Reader, index: int, what: str) -> str:
+        """The notation's reason the words from ``index`` are no place."""
+        try:
+            read_place(self.base, self._run(reader, index), self.mdatc)
+        except NotationError as exc:
+            return str(exc)
+        return f"expected {what}"  # pragma: no cover - name() read it
+
+
+_ARROW = re.compile(r"(->|=>)")
+
+
+def _read_waive(reader: Reader, kind: str) -> ReadOrder:
+    """``waive``, with anything after it (a board, as some players write) passed over."""
+    return ReadOrder("waive")
+
+
+_KINDS = (
+    *(kind for kind in STANDARD_KINDS if kind.name != "waive"),
+    KindSyntax("waive", leading={"waive": _read_waive}),
 )
 
 
-def _split_unit(reader: _Reader, text: str) -> tuple[UnitType | None, Place]:
-    words = text.strip().split(None, 1)
-    if len(words) == 2 and words[0] in _TYPES:
-        return _TYPES[words[0]], reader.place(words[1])
-    return None, reader.place(text)
+@functools.lru_cache(maxsize=16)
+def _syntax(variant: str, mdatc: bool) -> OrderSyntax:
+    form = BoardLocations(base_map_for(variant), mdatc)
+    return OrderSyntax(STANDARD_SYNTAX.engine, _KINDS).with_locations(form)
 
 
-def _split_move(reader: _Reader, text: str):
-    """``unit - dest`` -> (type, unit place, dest place), trying each separator."""
-    problem: NotationError | None = None
-    unit_problem: NotationError | None = None  # said when no separator gives a unit
-    for match in _MOVE_SEP.finditer(text):
-        left, right = text[: match.start()], text[match.end() :]
-        if not left.strip() or not right.strip():
-            continue
-        try:
-            unit_type, place = _split_unit(reader, left)
-        except NotationError as exc:
-            unit_problem = unit_problem or exc
-            continue
-        try:
-            dest = reader.place(right)
-        except NotationError as exc:
-            problem = problem or exc
-            continue
-        return unit_type, place, dest
-    raise problem or unit_problem or NotationError(f"cannot read {text!r} as an order")
+def order_syntax(base: BaseMap, fived: bool) -> OrderSyntax:
+    """The order reader's syntax for a multiverse world on ``base``: the standard
+    kinds (a waive may name its board), places written as board locations (and
+    MDATC's ``Munich 1:0`` in a 5dplomacy world)."""
+    return _syntax(base.variant.name, fived)
+
+
+def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
+    """The words of one order, read by the order reader; raises NotationError."""
+    try:
+        return read_order_text(base.variant, text, order_syntax(base, fived))
+    except OrderSyntaxError as exc:
+        raise NotationError(str(exc)) from None
 
 
 def parse_order(
@@ -494,7 +586,8 @@ def parse_order(
             if found is not None:
                 return ParsedOrder(text, True, found, said)
             refusal = said
-        order, types = _parse(world, base, power, text, retreat, literal)
+        words = read_words(base, text, world.fived)
+        order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
         return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
@@ -504,19 +597,28 @@ def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc
     """Finds a unit written with its board, for an order of the board rules."""
 
     def find(text: str) -> MLoc:
-        reader = _Reader(world, base, power)
-        _, place = _split_unit(reader, text.lower())
-        return reader.unit(place, "movement")
+        words = read_words(base, text, world.fived)
+        assert words.place is not None
+        return _Reader(world, base, power).unit(words.place, "movement")
 
     return find
 
 
-def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None, literal: bool):
-    low = " ".join(text.strip().lower().rstrip(".").split())
-    low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+def _interpret(
+    world: World,
+    base: BaseMap,
+    power: str,
+    words: ReadOrder,
+    retreat: bool | None,
+    literal: bool,
+):
+    """The engine order the words stand for in ``world``: each place resolved to a
+    board (the ordered unit among the active boards, a target on its unit's board)."""
     reader = _Reader(world, base, power)
     retreat_turn = world.needs_retreats() if retreat is None else retreat
     types: dict[MLoc, UnitType] = {}
+    action, kind = words.action, words.unit_type
+    place = words.place if words.place is None else reader.resolved(words.place)
 
     def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
         loc = reader.unit(place, mode)
@@ -527,77 +629,49 @@ def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | N
         types[loc] = actual or kind or UnitType.ARMY
         return loc
 
-    if low == "waive" or low.startswith("waive "):
+    if action == "waive":
         return Waive(power), types
-    match = re.match(r"^(?:build|b)\s+(.*)$", low)
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
+    assert place is not None
+    if action == "build":
         if kind is None:
             raise NotationError("say what to build: build A <place> or build F <place>")
         key = _winter_board(reader, _adjustment_turn(world, place))
         loc = key.at(_loc(place))
         types[loc] = kind
         return Build(loc, kind, power), types
-    match = re.match(r"^(?:remove|disband|d)\s+(.*)$", low) or re.match(
-        r"^(.*?)\s+(?:disbands?|d|removes?)$", low
-    )
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
+    if action in ("remove", "disband"):
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:
             place = _adjustment_turn(world, place)
         return Disband(unit_of(kind, place, mode)), types
-
     mode = "retreat" if retreat_turn else "movement"
-    for pattern, maker in ((_SUPPORT, _support), (_CONVOY, _convoy)):
-        parts = pattern.split(low, maxsplit=1)
-        if len(parts) == 2:
-            kind, place = _split_unit(reader, parts[0])
-            loc = unit_of(kind, place, mode)
-            return maker(reader, base, world, loc, parts[1], types), types
-    match = _HOLD.match(low)
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
-        return Hold(unit_of(kind, place, mode)), types
-    via = bool(_VIA.search(low))
-    low = _VIA.sub("", low)
-    if _MOVE_SEP.search(low):
-        kind, place, dest_place = _split_move(reader, low)
-    else:
-        kind, place = _split_unit(reader, low)
-        return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
     loc = unit_of(kind, place, mode)
-    dest = reader.target(dest_place, loc.board)
+    if action == "hold":
+        return Hold(loc), types
+    if action in ("support", "convoy"):
+        assert words.target is not None
+        target_place = reader.resolved(words.target)
+        target = reader.occupant(target_place, loc.board)
+        if action == "convoy":
+            assert words.dest is not None
+            types[target] = UnitType.ARMY
+            dest = reader.target(reader.resolved(words.dest), target.board)
+            return Convoy(loc, target, dest), types
+        types[target] = _type_at(world, target, "movement") or words.target_type or UnitType.ARMY
+        if words.dest is None:
+            return SupportHold(loc, target), types
+        dest = reader.target(reader.resolved(words.dest), target.board)
+        return SupportMove(loc, target, dest), types
+    assert words.dest is not None
+    dest = reader.target(reader.resolved(words.dest), loc.board)
     if literal:
-        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, via)), types
+        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, words.via_convoy)), types
     dest = reader.fleet_dest(loc, dest, types[loc])
     if types[loc] is UnitType.ARMY and "/" in dest.loc:
         dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
     if retreat_turn:
         return Retreat(loc, dest), types
-    return Move(loc, dest, via), types
-
-
-def _support(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
-    rest = _HOLD.sub(r"\1", rest)
-    try:
-        kind, place, dest_place = _split_move(reader, rest)
-    except NotationError:
-        kind, place = _split_unit(reader, rest)
-        target = reader.occupant(place, loc.board)
-        types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
-        return SupportHold(loc, target)
-    target = reader.occupant(place, loc.board)
-    types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
-    dest = reader.target(dest_place, target.board)
-    return SupportMove(loc, target, dest)
-
-
-def _convoy(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
-    kind, place, dest_place = _split_move(reader, rest)
-    army = reader.occupant(place, loc.board)
-    types[army] = UnitType.ARMY
-    return Convoy(loc, army, reader.target(dest_place, army.board))
+    return Move(loc, dest, words.via_convoy), types
 
 
 def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
