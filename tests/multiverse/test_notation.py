@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
-from judge.rules.multiverse.notation import parse_order, parse_timeline, parse_turn, timeline_name
+from judge.rules.multiverse.notation import parse_timeline, parse_turn, timeline_name
+from judge.rules.multiverse.order_text import parse_order
 
 from .helpers import BASE, board, loc, world
 

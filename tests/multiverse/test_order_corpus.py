@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from judge.rules.multiverse.notation import parse_order
+from judge.rules.multiverse.order_text import parse_order
 from judge.rules.registry import ruleset_for
 
 from .corpus_worlds import base_of, order_signature, world_of

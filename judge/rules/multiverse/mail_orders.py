@@ -1,7 +1,7 @@
 """Orders by mail for multiverse games: checking them against the stored world
 document, and what each power still owes this turn.
 
-An order is read with :func:`judge.rules.multiverse.notation.parse_order` (so plain
+An order is read with :func:`judge.rules.multiverse.order_text.parse_order` (so plain
 standard orders work while the world has one timeline) and checked with the
 multiverse validators, so a player learns at once why an order is refused.  The
 canonical text is the full triple notation; the key (:class:`judge.orders.keys.OrderKey`)
@@ -26,7 +26,8 @@ from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
-from judge.rules.multiverse.notation import NotationError, parse_order, parse_place
+from judge.rules.multiverse.notation import NotationError, parse_place
+from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
 
