@@ -372,3 +372,37 @@ def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
         return read_order_text(base.variant, text, order_syntax(base, fived))
     except OrderSyntaxError as exc:
         raise NotationError(str(exc)) from None
+
+
+# ------------------------------------------------------- locations in a line
+
+# A word with a colon inside: a multiverse location, or an attempt at one.
+_COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
+# A unit written with its full board, then the rest of its order.
+_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
+
+
+def writes_location(variant: str, text: str) -> bool:
+    """Whether a line writes a multiverse location: a word of three parts or more
+    (``1:mun:S1901``, ``alfa:MUN:Spring01``, typos included) or of two that read as
+    one (``2:par``, ``mun:F1901``; not ``12:30``)."""
+    base = base_map_for(variant)
+    for word in _COLON_WORD.findall(text):
+        if word.count(":") >= 2:
+            return True
+        try:
+            parse_place(base, word)
+        except NotationError:
+            continue
+        return True
+    return False
+
+
+def board_unit_written(text: str) -> tuple[str, str, str] | None:
+    """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
+    unit's type word, its location with the full board and the rest of the order, when
+    the rest names no board; None for any other text."""
+    match = _QUALIFIED_UNIT.match(text)
+    if match is None or ":" in match.group(3):
+        return None
+    return match.group(1), match.group(2), match.group(3)
