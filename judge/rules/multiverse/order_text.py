@@ -20,6 +20,7 @@ form printed back (:func:`format_order`) always carries the full triple.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -62,13 +63,21 @@ class ParsedOrder:
     message: str | None = None
 
 
-class _Reader:
-    """Resolves written places against a world for one power."""
+class _Places:
+    """Finds written places on the boards of a world, for one power's order."""
 
     def __init__(self, world: World, base: BaseMap, power: str) -> None:
         self.world, self.base, self.power = world, base, power
-        self.heads = world.active_boards()
-        self.geo = MultiverseGeography(base, world.strict)
+
+    @functools.cached_property
+    def heads(self) -> dict[int, BoardKey]:
+        """The active board of each timeline (found when a place leaves its board out)."""
+        return self.world.active_boards()
+
+    @functools.cached_property
+    def geo(self) -> MultiverseGeography:
+        """The world's adjacency (asked when a fleet's destination needs its coast)."""
+        return MultiverseGeography(self.base, self.world.strict)
 
     def resolved(self, place: Place) -> Place:
         """The place with MDATC's board numbers read as the world's timeline and turn."""
@@ -244,7 +253,7 @@ def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc
     def find(text: str) -> MLoc:
         words = read_words(base, text, world.fived)
         assert words.place is not None
-        return _Reader(world, base, power).unit(words.place, "movement")
+        return _Places(world, base, power).unit(words.place, "movement")
 
     return find
 
@@ -259,7 +268,7 @@ def _interpret(
 ):
     """The engine order the words stand for in ``world``: each place resolved to a
     board (the ordered unit among the active boards, a target on its unit's board)."""
-    reader = _Reader(world, base, power)
+    reader = _Places(world, base, power)
     retreat_turn = world.needs_retreats() if retreat is None else retreat
     types: dict[MLoc, UnitType] = {}
     action, kind = words.action, words.unit_type
@@ -337,7 +346,7 @@ def _adjustment_turn(world: World, place: Place) -> Place:
     return place
 
 
-def _winter_board(reader: _Reader, place: Place) -> BoardKey:
+def _winter_board(reader: _Places, place: Place) -> BoardKey:
     if place.timeline is not None and place.turn is not None:
         return BoardKey(place.timeline, *place.turn)
     winters = [
