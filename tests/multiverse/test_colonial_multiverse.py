@@ -4,6 +4,7 @@ standard multiverse moves exist."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from judge.rules.multiverse.basemap import base_map_for
@@ -159,3 +160,15 @@ def test_HK_1_china_removes_a_unit_for_hong_kong_at_the_winter_of_a_board() -> N
         ("waive", ""): 0,
         ("remove", "1:W1870"): 1,
     }
+
+
+def test_a_blank_order_is_refused_on_colonial_boards_too() -> None:
+    """The order corpus found that reading a blank text raised on boards with order
+    kinds of their own (their reader gives no check for it)."""
+    from judge.rules.multiverse.json_io import read_world
+    from judge.rules.multiverse.order_text import parse_order
+
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, RULESET.starting_position("colonial"))
+    parsed = parse_order(world, base, "russia", "")
+    assert not parsed.ok and parsed.message == ": empty order"

@@ -64,11 +64,12 @@ def read_board_order(
     found = []
     refusals = set()
     for key in boards:
-        check = base.board.check_orders(_board_document(world, base, key), power, [plain])[0]
-        if check.ok and check.order is not None and is_board_order(check.order):
-            found.append(_lift(check.order, key))
-        elif not check.ok and check.message:
-            refusals.add(check.message)
+        # one check, or none for a blank text
+        for check in base.board.check_orders(_board_document(world, base, key), power, [plain]):
+            if check.ok and check.order is not None and is_board_order(check.order):
+                found.append(_lift(check.order, key))
+            elif not check.ok and check.message:
+                refusals.add(check.message)
     if len(found) != 1:
         return None, refusals.pop() if len(refusals) == 1 else ""
     return found[0], format_board_order(found[0], lambda m: _letter(world, m))
