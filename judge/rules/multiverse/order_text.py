@@ -268,14 +268,14 @@ def _interpret(
 ):
     """The engine order the words stand for in ``world``: each place resolved to a
     board (the ordered unit among the active boards, a target on its unit's board)."""
-    reader = _Places(world, base, power)
+    places = _Places(world, base, power)
     retreat_turn = world.needs_retreats() if retreat is None else retreat
     types: dict[MLoc, UnitType] = {}
     action, kind = words.action, words.unit_type
-    place = words.place if words.place is None else reader.resolved(words.place)
+    place = words.place if words.place is None else places.resolved(words.place)
 
     def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
-        loc = reader.unit(place, mode)
+        loc = places.unit(place, mode)
         actual = _type_at(world, loc, mode)
         if kind is not None and actual is not None and kind is not actual:
             written = "an army" if kind is UnitType.ARMY else "a fleet"
@@ -289,7 +289,7 @@ def _interpret(
     if action == "build":
         if kind is None:
             raise NotationError("say what to build: build A <place> or build F <place>")
-        key = _winter_board(reader, _adjustment_turn(world, place))
+        key = _winter_board(places, _adjustment_turn(world, place))
         loc = key.at(_loc(place))
         types[loc] = kind
         return Build(loc, kind, power), types
@@ -304,23 +304,23 @@ def _interpret(
         return Hold(loc), types
     if action in ("support", "convoy"):
         assert words.target is not None
-        target_place = reader.resolved(words.target)
-        target = reader.occupant(target_place, loc.board)
+        target_place = places.resolved(words.target)
+        target = places.occupant(target_place, loc.board)
         if action == "convoy":
             assert words.dest is not None
             types[target] = UnitType.ARMY
-            dest = reader.target(reader.resolved(words.dest), target.board)
+            dest = places.target(places.resolved(words.dest), target.board)
             return Convoy(loc, target, dest), types
         types[target] = _type_at(world, target, "movement") or words.target_type or UnitType.ARMY
         if words.dest is None:
             return SupportHold(loc, target), types
-        dest = reader.target(reader.resolved(words.dest), target.board)
+        dest = places.target(places.resolved(words.dest), target.board)
         return SupportMove(loc, target, dest), types
     assert words.dest is not None
-    dest = reader.target(reader.resolved(words.dest), loc.board)
+    dest = places.target(places.resolved(words.dest), loc.board)
     if literal:
         return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, words.via_convoy)), types
-    dest = reader.fleet_dest(loc, dest, types[loc])
+    dest = places.fleet_dest(loc, dest, types[loc])
     if types[loc] is UnitType.ARMY and "/" in dest.loc:
         dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
     if retreat_turn:
@@ -346,24 +346,24 @@ def _adjustment_turn(world: World, place: Place) -> Place:
     return place
 
 
-def _winter_board(reader: _Places, place: Place) -> BoardKey:
+def _winter_board(places: _Places, place: Place) -> BoardKey:
     if place.timeline is not None and place.turn is not None:
         return BoardKey(place.timeline, *place.turn)
     winters = [
         k
-        for k in sorted(reader.heads.values())
-        if reader.world.adjusts(k)
+        for k in sorted(places.heads.values())
+        if places.world.adjusts(k)
         and (place.timeline is None or k.timeline == place.timeline)
         and (place.turn is None or (k.year, k.season) == place.turn)
     ]
     if len(winters) == 1:
         return winters[0]
     if not winters:
-        if reader.world.fived:
+        if places.world.fived:
             raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
         raise NotationError("there is no active winter board to build on")
-    board = reader.world.boards
-    mine = [k for k in winters if board[k].centers.get(place.province) == reader.power]
+    board = places.world.boards
+    mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
     if len(mine) == 1:
         return mine[0]
     listed = ", ".join(
