@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from judge.rules.multiverse.basemap import base_map_for
 from judge.rules.multiverse.board_orders import has_board_orders
 from judge.rules.registry import adjudicate, ruleset_for
@@ -172,3 +174,16 @@ def test_a_blank_order_is_refused_on_colonial_boards_too() -> None:
     world = read_world(base, RULESET.starting_position("colonial"))
     parsed = parse_order(world, base, "russia", "")
     assert not parsed.ok and parsed.message == ": empty order"
+
+
+@pytest.mark.parametrize("text", ["waive 1:mos:S1870 A mos", "w 1:irk:S1870 F s1870 S"])
+def test_a_board_written_after_a_word_that_is_no_unit_is_refused(text: str) -> None:
+    """A line shaped like a board-rule order (a word, a full board location, the
+    rest) whose first word is no unit type is refused with a reason, not a crash."""
+    from judge.rules.multiverse.json_io import read_world
+    from judge.rules.multiverse.order_text import parse_order
+
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, RULESET.starting_position("colonial"))
+    parsed = parse_order(world, base, "russia", text)
+    assert not parsed.ok and parsed.message.startswith(f"{text}: ")

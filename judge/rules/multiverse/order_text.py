@@ -252,7 +252,8 @@ def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc
 
     def find(text: str) -> MLoc:
         words = read_words(base, text, world.fived)
-        assert words.place is not None
+        if words.place is None:  # "waive 1:mos:S1870 ...": a word that is no unit type
+            raise NotationError(f"{text.strip()!r} names no unit")
         return _Places(world, base, power).unit(words.place, "movement")
 
     return find
