@@ -321,9 +321,9 @@ class FormReader(Reader):
 
     def not_a_place(self, index: int, what: str) -> str:
         token = self.tokens[index]
-        if not token or token in self.keywords:
+        if not token or self.keywords.get(token, "sign") != "sign":
             return f"expected {what}, found '{self.shown(index)}'"
-        return self.form.not_a_place(self, index, what)
+        return self.form.not_a_place(self, index, what)  # a sign may begin a form's place
 
     def _place(self, found: tuple[Any, int]) -> Any:
         place, length = found

@@ -312,10 +312,12 @@ class BoardLocations:
         return True
 
     def _run(self, reader: Reader, start: int) -> str:
+        """The words from ``start`` up to the next keyword; signs (``/``, brackets)
+        belong to a place here (``spa / nc``, ``1:spa ( nc ):S1901``)."""
         tokens, keywords = reader.tokens, reader.keywords
         end = start + 1
-        if tokens[start] not in keywords:
-            while tokens[end] not in keywords:
+        if keywords.get(tokens[start], "sign") == "sign":
+            while keywords.get(tokens[end], "sign") == "sign":
                 end += 1
         return " ".join(tokens[start:end])
 
@@ -343,7 +345,10 @@ _ARROW = re.compile(r"(->|=>)")
 
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
-    """``waive``, with anything after it (a board, as some players write) passed over."""
+    """``waive``; after the whole word, anything (a board, as some players write) is
+    passed over."""
+    if reader.tokens[reader.pos - 1] != "waive" and reader.kind() != "end":
+        raise OrderSyntaxError("'waive' takes nothing after it")
     return ReadOrder("waive")
 
 
