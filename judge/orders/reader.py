@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from judge.engine.geography import Geography
 from judge.engine.kinds import Board, Order
@@ -55,6 +55,7 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
 COAST_STOP = {")", "-", "->", "=>", END}  # tokens that end a coast's name
 SHORT_COASTS = {"nc", "sc", "ec", "wc"}
+_COAST_OPENERS = SHORT_COASTS | {"/", "("}  # what may begin a coast's name of one word
 
 
 @functools.lru_cache(maxsize=65536)
@@ -140,8 +141,30 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     return spaced[:-1]
 
 
+class LocationForm(Protocol):
+    """How a ruleset writes a location when it is more than a name of the map (a
+    multiverse game's ``1:mun:S1901``): the reader then takes an order's words and
+    places from the form, and the rest of the grammar (the kinds' keywords and
+    steps) is the same.  A place the form reads is its own value; the ruleset's
+    interpreters know it."""
+
+    def words(self, syntax: OrderSyntax, text: str) -> list[str]:
+        """The words and signs of an order, then the end marker ``END``."""
+        ...
+
+    def name(self, reader: Reader, start: int) -> tuple[Any, int] | None:
+        """The place written from the token ``start`` and how many tokens it takes;
+        None when none is written there."""
+        ...
+
+    def not_a_place(self, reader: Reader, index: int, what: str) -> str:
+        """Why the tokens from ``index`` are refused where ``what`` was expected."""
+        ...
+
+
 class Reader:
-    """A cursor over the tokens of one order."""
+    """A cursor over the tokens of one order (the map's names for places; see
+    :func:`reader_for` for a syntax with a location form)."""
 
     __slots__ = ("variant", "text", "tokens", "pos", "keywords", "unit_words", "places")
 
@@ -168,16 +191,17 @@ class Reader:
 
     def unit(self, what: str) -> tuple[UnitType | None, Place]:
         """An optional unit type, then a place (``what`` names it in errors)."""
-        if self.kind() == "unit":
+        pos = self.pos
+        unit_type = self.unit_words.get(self.tokens[pos])
+        if unit_type is not None:
             # "a" or "f" followed by nothing readable as a place is not a unit type.
-            found = self._name(self.pos + 1)
+            found = self._name(pos + 1)
             if found is not None:
-                unit_type = self.unit_words[self.tokens[self.pos]]
-                self.pos += 1
+                self.pos = pos + 1
                 return unit_type, self._place(found)
-            if self._name(self.pos) is None and self.tokens[self.pos + 1] not in self.keywords:
+            if self._name(pos) is None and self.tokens[pos + 1] not in self.keywords:
                 # "A Pari": the unit type, then a word that is no place: name that word.
-                raise OrderSyntaxError(self.not_a_place(self.pos + 1, what))
+                raise OrderSyntaxError(self.not_a_place(pos + 1, what))
         return None, self.place(what)
 
     def place(self, what: str) -> Place:
@@ -207,15 +231,27 @@ class Reader:
         found = self._name(index)
         return 0 if found is None else found[1]
 
-    def _place(self, found: tuple[str, int]) -> Place:
+    def _place(self, found: tuple[Any, int]) -> Place:
         code, length = found
-        self.pos += length
+        self.pos = pos = self.pos + length
+        after = self.tokens[pos]
+        if after in COAST_STOP:
+            return Place(code)  # the usual case: nothing after the name
+        if after in self.keywords and after not in _COAST_OPENERS:
+            # A keyword ("s", "h", "via") is a coast only as the first of two words.
+            then = self.tokens[pos + 1]
+            if then in COAST_STOP or coast_code(self.variant, f"{after} {then}") is None:
+                return Place(code)
         return Place(code, self._coast())
 
-    def _name(self, start: int) -> tuple[str, int] | None:
+    def _name(self, start: int) -> tuple[Any, int] | None:
         """The province named by the longest run of tokens from ``start``, and its length."""
         tokens, keywords = self.tokens, self.keywords
-        if tokens[start] == END:
+        token = tokens[start]
+        if token not in keywords and tokens[start + 1] in keywords:
+            code = province_code(self.variant, token)  # the usual case: a name of one word
+            return None if code is None else (code, 1)
+        if token == END:
             return None
         if keywords.get(tokens[start]) == "place":
             return self.places[tokens[start]], 1  # a place off the map (a kind's own)
@@ -265,6 +301,47 @@ class Reader:
         if self.tokens[self.pos] != END:
             rest = " ".join(self.shown(i) for i in range(self.pos, len(self.tokens) - 1))
             raise OrderSyntaxError(f"did not understand '{rest}' at the end")
+
+
+class FormReader(Reader):
+    """A cursor over the tokens of one order whose places are written in the
+    syntax's location form (:class:`LocationForm`): the form gives the words and
+    reads each place; the grammar around them is the reader's."""
+
+    __slots__ = ("form",)
+
+    def __init__(self, variant: Variant, text: str, syntax: OrderSyntax) -> None:
+        form = syntax.locations
+        assert form is not None
+        self.form = form
+        self.variant = variant
+        self.text = text
+        self.tokens = form.words(syntax, text)
+        self.pos = 0
+        self.keywords = syntax.keywords
+        self.unit_words = syntax.unit_words
+        self.places = syntax.places
+
+    def not_a_place(self, index: int, what: str) -> str:
+        token = self.tokens[index]
+        if not token or self.keywords.get(token, "sign") != "sign":
+            return f"expected {what}, found '{self.shown(index)}'"
+        return self.form.not_a_place(self, index, what)  # a sign may begin a form's place
+
+    def _place(self, found: tuple[Any, int]) -> Any:
+        place, length = found
+        self.pos += length
+        return place  # the form's place, its coast included
+
+    def _name(self, start: int) -> tuple[Any, int] | None:
+        return self.form.name(self, start)
+
+
+def reader_for(variant: Variant, text: str, syntax: OrderSyntax) -> Reader:
+    """A reader of one order written in ``syntax`` (in its location form, if any)."""
+    if syntax.locations is None:
+        return Reader(variant, text, syntax)
+    return FormReader(variant, text, syntax)
 
 
 # ------------------------------------------------------------- positions
@@ -400,6 +477,9 @@ class KindSyntax:
 class OrderSyntax:
     """The order kinds' text steps in play, and the engine rules they check against."""
 
+    locations: LocationForm | None = None
+    """The ruleset's form of locations (None: the map's names, with a coast)."""
+
     def __init__(self, engine: EngineRules, kinds: Iterable[KindSyntax]) -> None:
         self.engine = engine
         self.kinds = tuple(kinds)
@@ -433,6 +513,12 @@ class OrderSyntax:
     def extended(self, engine: EngineRules, *kinds: KindSyntax) -> OrderSyntax:
         """These kinds and more, checked against ``engine``."""
         return OrderSyntax(engine, self.kinds + kinds)
+
+    def with_locations(self, form: LocationForm) -> OrderSyntax:
+        """These kinds, with places written in ``form``."""
+        syntax = OrderSyntax(self.engine, self.kinds)
+        syntax.locations = form
+        return syntax
 
     def __repr__(self) -> str:
         return f"<OrderSyntax {self.engine.name}: {', '.join(k.name for k in self.kinds)}>"

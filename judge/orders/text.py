@@ -35,6 +35,7 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
+    reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX, read_usual
 from judge.variant.data import Variant, load_variant
@@ -169,7 +170,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
         usual = read_usual(variant, text)
         if usual is not None:
             return usual
-    reader = Reader(variant, text, syntax)
+    reader = reader_for(variant, text, syntax)
     first = reader.kind()
     if first == "end":
         raise OrderSyntaxError("empty order")
@@ -553,7 +554,7 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     words and names see it (see :func:`_attempted`).  Only a line that is no attempt
     ("Thanks!", "Sent from my iPhone", "Cheers, Bob") may be passed over as a greeting
     or signature; any other line is read, and refused with its reason when wrong."""
-    return any(_attempted(Reader(variant, part, syntax), syntax) for part in split_orders(text))
+    return any(_attempted(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from judge.rules.multiverse.adjudicate import OrderResult, TurnReport, adjudicate
 from judge.rules.multiverse.basemap import base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc
-from judge.rules.multiverse.notation import parse_order, parse_turn
+from judge.rules.multiverse.notation import parse_turn
+from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.setup import make_board
 from judge.rules.multiverse.world import Board, World
 

@@ -4,7 +4,10 @@ standard multiverse moves exist."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from judge.rules.multiverse.basemap import base_map_for
 from judge.rules.multiverse.board_orders import has_board_orders
@@ -159,3 +162,28 @@ def test_HK_1_china_removes_a_unit_for_hong_kong_at_the_winter_of_a_board() -> N
         ("waive", ""): 0,
         ("remove", "1:W1870"): 1,
     }
+
+
+def test_a_blank_order_is_refused_on_colonial_boards_too() -> None:
+    """The order corpus found that reading a blank text raised on boards with order
+    kinds of their own (their reader gives no check for it)."""
+    from judge.rules.multiverse.json_io import read_world
+    from judge.rules.multiverse.order_text import parse_order
+
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, RULESET.starting_position("colonial"))
+    parsed = parse_order(world, base, "russia", "")
+    assert not parsed.ok and parsed.message == ": empty order"
+
+
+@pytest.mark.parametrize("text", ["waive 1:mos:S1870 A mos", "w 1:irk:S1870 F s1870 S"])
+def test_a_board_written_after_a_word_that_is_no_unit_is_refused(text: str) -> None:
+    """A line shaped like a board-rule order (a word, a full board location, the
+    rest) whose first word is no unit type is refused with a reason, not a crash."""
+    from judge.rules.multiverse.json_io import read_world
+    from judge.rules.multiverse.order_text import parse_order
+
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, RULESET.starting_position("colonial"))
+    parsed = parse_order(world, base, "russia", text)
+    assert not parsed.ok and parsed.message.startswith(f"{text}: ")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
-from judge.rules.multiverse.notation import parse_order, parse_timeline, parse_turn, timeline_name
+from judge.rules.multiverse.notation import parse_timeline, parse_turn, timeline_name
+from judge.rules.multiverse.order_text import parse_order
 
 from .helpers import BASE, board, loc, world
 
@@ -168,3 +169,39 @@ def test_a_mistyped_province_suggests_the_closest_names() -> None:
     for text in ("A Bud-Srb", "A 1:bud:S1901 - 1:srb:S1901"):
         [check] = check_world_orders(world, "austria", [text])
         assert check.message == f"{text}: 'srb' is not a province (did you mean Serbia (Ser)?)"
+
+
+def test_orders_are_read_by_the_one_order_reader() -> None:
+    """Issue 27: one order grammar.  The multiverse reads orders with the order
+    reader's kinds (their words and steps), its places in the multiverse's form."""
+    from judge.orders.standard import STANDARD_SYNTAX
+    from judge.rules.multiverse.notation import BoardLocations, order_syntax, read_words
+
+    syntax = order_syntax(BASE, fived=False)
+    assert isinstance(syntax.locations, BoardLocations)
+    assert syntax.after_unit == STANDARD_SYNTAX.after_unit
+    assert syntax.keywords == STANDARD_SYNTAX.keywords
+    words = read_words(BASE, "A 1:Mun:S1901 S A 2 : ber : spring 1901 - kie", fived=False)
+    assert (words.action, words.unit_type.value) == ("support", "A")
+    assert (words.place.timeline, words.place.province, words.place.turn) == (1, "mun", (1901, 0))
+    assert (words.target.timeline, words.target.province) == (2, "ber")
+    assert (words.dest.timeline, words.dest.province, words.dest.turn) == (None, "kie", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "usual"),
+    [
+        ("A par sup A mar", "A par S A mar"),
+        ("A par move bur", "A par - bur"),
+        ("A mar - bur - par", "A mar - par"),  # a written path: its last step
+    ],
+)
+def test_the_words_of_every_game_read_in_the_multiverse(text: str, usual: str) -> None:
+    w = world(board(1, "S1901", "france A par, A mar"))
+    assert order(w, text).order == order(w, usual).order
+
+
+def test_builds_and_waives_in_the_words_of_every_game() -> None:
+    w = world(board(1, "W1901", "france A pic", {"france": ["par", "bre", "pic"]}))
+    assert order(w, "A par B").order == Build(loc("1:par:W1901"), "A", "france")
+    assert order(w, "waives").canonical == order(w, "w").canonical == "waive"

@@ -8,12 +8,8 @@ import pytest
 
 from judge.engine.orders import Move, SupportHold, SupportMove
 from judge.rules.multiverse.keys import BoardKey
-from judge.rules.multiverse.notation import (
-    parse_order,
-    parse_place,
-    parse_timeline,
-    timeline_name,
-)
+from judge.rules.multiverse.notation import parse_place, parse_timeline, timeline_name
+from judge.rules.multiverse.order_text import parse_order
 
 from .helpers import BASE, board, key, loc, world
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.rules.multiverse.notation import numbered_board, parse_order, parse_place
+from judge.rules.multiverse.notation import parse_place
+from judge.rules.multiverse.order_text import numbered_board, parse_order
 from judge.rules.multiverse.world import World
 
 from .helpers import BASE, play, units_of, world

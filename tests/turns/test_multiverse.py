@@ -246,7 +246,7 @@ def test_phase_codes_are_unique_over_a_random_game(session: Session) -> None:
 
     from judge.rules.multiverse.basemap import base_map_for
     from judge.rules.multiverse.json_io import read_world
-    from judge.rules.multiverse.notation import format_order, world_types
+    from judge.rules.multiverse.order_text import format_order, world_types
     from judge.rules.multiverse.random_orders import random_orders
 
     game = _multiverse_game(session)

@@ -3,7 +3,9 @@
 Pure code, no I/O.  :mod:`~judge.rules.multiverse.keys` names boards and locations,
 :mod:`~judge.rules.multiverse.geography` gives the multiverse adjacency to the
 standard resolver, :mod:`~judge.rules.multiverse.adjudicate` processes a turn,
-:mod:`~judge.rules.multiverse.notation` reads and writes orders in text and
+:mod:`~judge.rules.multiverse.notation` writes locations on boards (the order reader's
+location form), :mod:`~judge.rules.multiverse.order_text` reads orders in a world and
+writes them back, and
 :mod:`~judge.rules.multiverse.json_io` handles the world form of ``judge adjudicate``.
 """
 

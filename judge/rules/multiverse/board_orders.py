@@ -15,7 +15,6 @@ active boards, as for the standard multiverse orders.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any
@@ -24,9 +23,8 @@ from judge.engine.orders import STANDARD_ORDER_KINDS, AnyOrder
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
+from judge.rules.multiverse.notation import board_unit_written
 from judge.rules.multiverse.world import World, order_locations
-
-_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
 
 
 def has_board_orders(base: BaseMap) -> bool:
@@ -52,11 +50,12 @@ def read_board_order(
 
     ``find_unit(unit_text)`` places the unit written with its board on the world
     (it raises the notation's error when there is none)."""
-    match = _QUALIFIED_UNIT.match(text)
-    if match is not None and ":" not in match.group(3):
-        loc = find_unit(f"{match.group(1)} {match.group(2)}")
+    written = board_unit_written(text)
+    if written is not None:
+        kind, where, rest = written
+        loc = find_unit(f"{kind} {where}")
         boards = [loc.board]
-        plain = f"{match.group(1)} {loc.loc} {match.group(3)}"
+        plain = f"{kind} {loc.loc} {rest}"
     elif ":" in text:
         return None, ""
     else:
@@ -65,11 +64,12 @@ def read_board_order(
     found = []
     refusals = set()
     for key in boards:
-        check = base.board.check_orders(_board_document(world, base, key), power, [plain])[0]
-        if check.ok and check.order is not None and is_board_order(check.order):
-            found.append(_lift(check.order, key))
-        elif not check.ok and check.message:
-            refusals.add(check.message)
+        # one check, or none for a blank text
+        for check in base.board.check_orders(_board_document(world, base, key), power, [plain]):
+            if check.ok and check.order is not None and is_board_order(check.order):
+                found.append(_lift(check.order, key))
+            elif not check.ok and check.message:
+                refusals.add(check.message)
     if len(found) != 1:
         return None, refusals.pop() if len(refusals) == 1 else ""
     return found[0], format_board_order(found[0], lambda m: _letter(world, m))

@@ -35,7 +35,7 @@ from judge.engine.phase import Phase
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
-from judge.rules.multiverse.notation import format_order, parse_order, world_types
+from judge.rules.multiverse.order_text import format_order, parse_order, world_types
 from judge.rules.multiverse.world import (
     FAILURE,
     FIVED,

@@ -1,7 +1,7 @@
 """Orders by mail for multiverse games: checking them against the stored world
 document, and what each power still owes this turn.
 
-An order is read with :func:`judge.rules.multiverse.notation.parse_order` (so plain
+An order is read with :func:`judge.rules.multiverse.order_text.parse_order` (so plain
 standard orders work while the world has one timeline) and checked with the
 multiverse validators, so a player learns at once why an order is refused.  The
 canonical text is the full triple notation; the key (:class:`judge.orders.keys.OrderKey`)
@@ -11,7 +11,6 @@ unit replaces an earlier one.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,7 +26,7 @@ from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
-from judge.rules.multiverse.notation import NotationError, parse_order, parse_place
+from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
 
@@ -48,26 +47,6 @@ class WorldOrderCheck:
 def _world(doc: dict[str, Any], board: Any = None) -> tuple[BaseMap, World]:
     base = replace(base_map_for(doc.get("variant", "standard")), board=board)
     return base, read_world(base, doc)
-
-
-# A word with a colon inside: a multiverse location, or an attempt at one.
-_COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
-
-
-def writes_location(variant: str, text: str) -> bool:
-    """Whether a line writes a multiverse location: a word of three parts or more
-    (``1:mun:S1901``, ``alfa:MUN:Spring01``, typos included) or of two that read as
-    one (``2:par``, ``mun:F1901``; not ``12:30``)."""
-    base = base_map_for(variant)
-    for word in _COLON_WORD.findall(text):
-        if word.count(":") >= 2:
-            return True
-        try:
-            parse_place(base, word)
-        except NotationError:
-            continue
-        return True
-    return False
 
 
 def _split(line: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Multiverse orders in text: ``A 2:par:F1902 - 1:par:F1902``.
+"""The multiverse's location forms: how a place on a board is written.
 
 A location is ``timeline:province:turn``.  The timeline is a number, a NATO
 word or its initial (``alfa``/``a`` = 1, ``bravo``/``b`` = 2, ... ``zulu`` = 26),
@@ -8,53 +8,30 @@ turn is ``S1902``, ``F02``, ``Fall02``, ``Spring 1902``, ``fall 1902``
 (case-insensitive); the province is written as in standard orders (5dplomacy's
 codes such as ``NWS``, ``ENC``, ``IOS`` are aliases of the map), with a coast
 after ``/`` or in brackets; ``stp/wc`` is 5dplomacy's name for St Petersburg's
-south coast.  Parts may be left out when the world makes them unambiguous:
+south coast.  The timeline, the turn or both may be left out (``2:par``,
+``par:F1902``, ``par``): :mod:`judge.rules.multiverse.order_text` finds the board
+in the world.  A 5dplomacy game also reads its MDATC form, the province then
+``turn:timeline`` counted from 0 (``Munich 2:0``).
 
-* an ordered unit without timeline and turn is found on the active boards (in a
-  retreat turn, among the units that must retreat; in winter, on the active
-  winter boards);
-* a target without timeline and turn is on the board of the unit it refers to
-  (the ordered unit; for the destination of a supported or convoyed move, the
-  supported or convoyed unit);
-* a target with a timeline but no turn is on that timeline's active board;
-* a target with a turn but no timeline is on the reference unit's timeline.
-
-So in a one-timeline game plain standard orders work unchanged.  A 5dplomacy
-game also reads its MDATC form, the province then ``turn:timeline`` counted from 0
-(``A Munich 2:0 - Tyrolia``).  The canonical form printed back always carries the
-full triple.
+Orders are read by the one order reader (:mod:`judge.orders.reader`, the standard
+kinds' words and steps) with these places: :class:`BoardLocations` is the
+multiverse's :class:`~judge.orders.reader.LocationForm`, and :func:`order_syntax`
+the reader's syntax for a world.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from judge.engine.orders import (
-    AnyOrder,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitType,
-    Waive,
-)
-from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.board_orders import (
-    format_board_order,
-    has_board_orders,
-    is_board_order,
-    read_board_order,
-)
-from judge.rules.multiverse.describe import loc_text
-from judge.rules.multiverse.geography import MultiverseGeography
-from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
-from judge.rules.multiverse.world import World
+from judge.orders.reader import END, KindSyntax, OrderSyntax, OrderSyntaxError, Reader
+from judge.orders.reader import ParsedOrder as ReadOrder
+from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX
+from judge.orders.text import parse_order as read_order_text
+from judge.rules.multiverse.basemap import BaseMap, base_map_for
+from judge.rules.multiverse.keys import Season
 from judge.variant.place_hints import closest_names
 
 NATO = [
@@ -132,7 +109,6 @@ _COASTS = {
     "west": "wc",
     "west coast": "wc",
 }
-_TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 
 
 class NotationError(ValueError):
@@ -148,17 +124,7 @@ class Place:
     coast: str | None
     turn: tuple[int, int] | None  # (year, season)
     written: str
-
-
-@dataclass(frozen=True)
-class ParsedOrder:
-    """One order read from text: the engine order and its canonical text, or a message."""
-
-    text: str
-    ok: bool
-    order: AnyOrder | None = None
-    canonical: str | None = None
-    message: str | None = None
+    numbered: tuple[int, int] | None = None  # MDATC's (turn, timeline), read in the world
 
 
 # ---------------------------------------------------------------- pieces
@@ -210,17 +176,27 @@ def parse_place(base: BaseMap, text: str, numbered: Numbered | None = None) -> P
     ``numbered`` reads 5dplomacy's MDATC form ``province turn:timeline`` (``Munich
     1:0``: both numbers counted from 0) into the judge's timeline and turn; without it
     (the reference rules) that form is refused with the reason."""
+    place = read_place(base, text, numbered is not None)
+    if place.numbered is None or numbered is None:
+        return place
+    timeline, turn = numbered(*place.numbered)
+    return replace(place, timeline=timeline, turn=turn, numbered=None)
+
+
+def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
+    """Read a place as :func:`parse_place` does, MDATC's numbers (read when
+    ``mdatc``) kept as written, for the world to place."""
     written = text.strip()
-    mdatc = _MDATC_RE.match(" ".join(written.split()))
-    if mdatc:
-        if numbered is None:
+    found = _MDATC_RE.match(" ".join(written.split()))
+    if found:
+        if not mdatc:
             raise NotationError(
                 f"{written!r} is 5dplomacy's province turn:timeline, read in 5dplomacy games"
                 " only: write timeline:province:turn"
             )
-        timeline, turn = numbered(int(mdatc["turn"]), int(mdatc["timeline"]))
-        province, coast = _province_and_coast(base, mdatc["where"])
-        return Place(timeline, province, coast, turn, written)
+        province, coast = _province_and_coast(base, found["where"])
+        numbers = (int(found["turn"]), int(found["timeline"]))
+        return Place(None, province, coast, None, written, numbers)
     parts = [p.strip() for p in written.split(":")]
     timeline: int | None = None
     turn: tuple[int, int] | None = None
@@ -277,414 +253,161 @@ def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
     raise NotationError(f"{text!r} is not a province{hint}")
 
 
-# ------------------------------------------------------------ resolving
+# ------------------------------------------------------- the reader's form
 
 
-class _Reader:
-    """Resolves written places against a world for one power."""
+class BoardLocations:
+    """The multiverse's form of locations for the order reader
+    (:class:`judge.orders.reader.LocationForm`): a place is the run of words up to
+    the next keyword, read by :func:`read_place` (``1:mun:S1901``, ``1 : mun :
+    Spring 1901``, ``mun``, ``2:spa (nc)``, ``Munich 1:0`` in a 5dplomacy game).
+    Move signs split a word: ``1:par:S1901-1:bur:S1901`` is a move, as is
+    ``Bud-Srb`` (so that the refusal names ``srb``), but ``mid-atlantic`` is a name."""
 
-    def __init__(self, world: World, base: BaseMap, power: str) -> None:
-        self.world, self.base, self.power = world, base, power
-        self.heads = world.active_boards()
-        self.geo = MultiverseGeography(base, world.strict)
-        self.numbered = _numbered_form(world)
+    def __init__(self, base: BaseMap, mdatc: bool) -> None:
+        self.base, self.mdatc = base, mdatc
 
-    def place(self, text: str) -> Place:
-        """A place as written, in the forms the world's rule set reads."""
-        return parse_place(self.base, text, self.numbered)
-
-    def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
-        """The board a target place means, relative to the reference board."""
-        if place.timeline is None and place.turn is None:
-            return reference
-        timeline = reference.timeline if place.timeline is None else place.timeline
-        if place.turn is None:
-            head = self.heads.get(timeline)
-            if head is None:
-                raise NotationError(f"there is no timeline {timeline}")
-            return head
-        year, season = place.turn
-        return BoardKey(timeline, year, season)
-
-    def unit(self, place: Place, mode: str) -> MLoc:
-        """The location of the ordered unit named by ``place``.
-
-        ``mode`` is ``movement``, ``retreat`` or ``winter``: where to look when
-        the timeline or turn is left out.
-        """
-        if place.timeline is not None and place.turn is not None:
-            key = BoardKey(place.timeline, *place.turn)
-            board = self.world.boards.get(key)
-            if board is None:
-                raise NotationError(
-                    f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
-                )
-            return self._on_board(key, place)
-        found = []
-        for key in self._search_boards(mode):
-            if place.timeline is not None and key.timeline != place.timeline:
+    def words(self, syntax: OrderSyntax, text: str) -> list[str]:
+        """The words of an order as the notation writes them: lower case, spaces
+        closed up, a bracket against the name before it, a final full stop dropped."""
+        low = " ".join(text.strip().lower().rstrip(".").split())
+        low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+        keywords = syntax.keywords
+        tokens: list[str] = []
+        for word in low.split():
+            if word in keywords:
+                tokens.append(word)
                 continue
-            if place.turn is not None and (key.year, key.season) != place.turn:
-                continue
-            loc = self._unit_here(key, place.province, mode)
-            if loc is not None:
-                found.append(loc)
-        if not found:
-            where = {
-                "retreat": "among the units that must retreat",
-                "winter": "on an active winter board",
-            }
-            raise NotationError(
-                f"no unit in {self.base.name(place.province)} "
-                f"{where.get(mode, 'on an active board')}"
-                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
-            )
-        own = [loc for loc in found if self._power_at(loc, mode) == self.power]
-        choice = own or found
-        if len(choice) > 1:
-            listed = ", ".join(loc_text(loc) for loc in sorted(choice))
-            raise NotationError(
-                f"{self.base.name(place.province)} names units on several boards ({listed}):"
-                " write the timeline, e.g. "
-                f"{choice[0].timeline}:{place.province}"
-            )
-        return choice[0]
+            for piece in _ARROW.split(word):
+                if piece in ("->", "=>"):
+                    tokens.append(piece)
+                elif piece:
+                    tokens.extend(self._hyphenated(piece))
+        tokens.append(END)
+        return tokens
 
-    def _search_boards(self, mode: str) -> list[BoardKey]:
-        if mode == "retreat":
-            return sorted(k for k, b in self.world.boards.items() if b.dislodged)
-        winter = mode == "winter"
-        return sorted(k for k in self.heads.values() if self.world.adjusts(k) == winter)
+    def _hyphenated(self, word: str) -> list[str]:
+        """A word with a hyphen: the places on either side and move signs, unless it
+        is one name (``mid-atlantic``); a hyphen at an end or doubled is a sign."""
+        parts = word.split("-")
+        if len(parts) == 1:
+            return [word]
+        if all(parts):
+            named = [self._is_place(part) for part in parts]
+            if not all(named) and (not named[0] or self._is_place(word)):
+                return [word]
+        tokens: list[str] = []
+        for part in parts:
+            if part:
+                tokens.append(part)
+            if not tokens or tokens[-1] != "-":
+                tokens.append("-")
+        return tokens[:-1] if parts[-1] else tokens
 
-    def _unit_here(self, key: BoardKey, province: str, mode: str) -> MLoc | None:
-        board = self.world.boards[key]
-        pool = board.dislodged if mode == "retreat" else board.units
-        for loc in pool:
-            if self.base.province(loc) == province:
-                return key.at(loc)
-        return None
+    def _is_place(self, text: str) -> bool:
+        try:
+            read_place(self.base, text, self.mdatc)
+        except NotationError:
+            return False
+        return True
 
-    def _power_at(self, loc: MLoc, mode: str) -> str | None:
-        board = self.world.boards[loc.board]
-        if mode == "retreat" and loc.loc in board.dislodged:
-            return board.dislodged[loc.loc].unit.power
-        unit = board.units.get(loc.loc)
-        return None if unit is None else unit.power
+    def _run(self, reader: Reader, start: int) -> str:
+        """The words from ``start`` up to the next keyword; signs (``/``, brackets)
+        belong to a place here (``spa / nc``, ``1:spa ( nc ):S1901``)."""
+        tokens, keywords = reader.tokens, reader.keywords
+        end = start + 1
+        if keywords.get(tokens[start], "sign") == "sign":
+            while keywords.get(tokens[end], "sign") == "sign":
+                end += 1
+        return " ".join(tokens[start:end])
 
-    def _on_board(self, key: BoardKey, place: Place) -> MLoc:
-        board = self.world.boards[key]
-        for loc in (*board.units, *board.dislodged):
-            if self.base.province(loc) == place.province:
-                return key.at(loc)
-        return key.at(_loc(place))
+    def name(self, reader: Reader, start: int) -> tuple[Place, int] | None:
+        """The place written by the words from ``start`` up to the next keyword."""
+        if reader.tokens[start] == END:
+            return None
+        text = self._run(reader, start)
+        try:
+            place = read_place(self.base, text, self.mdatc)
+        except NotationError:
+            return None
+        return place, len(text.split(" "))
 
-    def target(self, place: Place, reference: BoardKey) -> MLoc:
-        """A target location with the coast as written (or none)."""
-        return self.board_of(place, reference).at(_loc(place))
-
-    def occupant(self, place: Place, reference: BoardKey) -> MLoc:
-        """The location of a unit named as a target (supported or convoyed unit)."""
-        key = self.board_of(place, reference)
-        board = self.world.boards.get(key)
-        if board is not None:
-            for loc in board.units:
-                if self.base.province(loc) == place.province:
-                    return key.at(loc)
-        return key.at(_loc(place))
-
-    def fleet_dest(self, src: MLoc, dest: MLoc, unit_type: UnitType | None) -> MLoc:
-        """Add the coast to a fleet's destination when only one coast can be reached."""
-        coasts = self.base.locations.get(self.base.province(dest.loc), ())
-        if unit_type is not UnitType.FLEET or "/" in dest.loc or len(coasts) <= 1:
-            return dest
-        reachable = [
-            c for c in coasts if "/" in c and self.geo.can_move(unit_type, src, dest.board.at(c))
-        ]
-        if len(reachable) == 1:
-            return dest.board.at(reachable[0])
-        if len(reachable) > 1:
-            raise NotationError(
-                f"say which coast of {self.base.name(self.base.province(dest.loc))}: "
-                + " or ".join(loc_text(dest.board.at(c)) for c in reachable)
-            )
-        return dest
+    def not_a_place(self, reader: Reader, index: int, what: str) -> str:
+        """The notation's reason the words from ``index`` are no place."""
+        try:
+            read_place(self.base, self._run(reader, index), self.mdatc)
+        except NotationError as exc:
+            return str(exc)
+        return f"expected {what}"  # pragma: no cover - name() read it
 
 
-def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
-    """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
-    (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
-    timeline number and ``(year, season)``: 5dplomacy has two movement turns a year
-    and no winter board."""
-    first = min(world.boards, key=BoardKey.canonical_order)
-    index = 2 * first.year + first.season + turn
-    return timeline + 1, (index // 2, index % 2)
+_ARROW = re.compile(r"(->|=>)")
 
 
-def _numbered_form(world: World) -> Numbered | None:
-    """The reader of 5dplomacy's numbered boards, in a 5dplomacy world only."""
-    if not world.fived:
-        return None
-    return lambda turn, timeline: numbered_board(world, turn, timeline)
+def _read_waive(reader: Reader, kind: str) -> ReadOrder:
+    """``waive``; after the whole word, anything (a board, as some players write) is
+    passed over."""
+    if reader.tokens[reader.pos - 1] != "waive" and reader.kind() != "end":
+        raise OrderSyntaxError("'waive' takes nothing after it")
+    return ReadOrder("waive")
 
 
-def _loc(place: Place) -> str:
-    return place.province if place.coast is None else f"{place.province}/{place.coast}"
-
-
-# ------------------------------------------------------------- orders
-
-_SUPPORT = re.compile(r"\s+(?:s|supports?)\s+")
-_CONVOY = re.compile(r"\s+(?:c|convoys?)\s+")
-_HOLD = re.compile(r"^(.*?)\s+(?:h|holds?|stands?)$")
-_VIA = re.compile(r"\s+(?:via|by)\s+convoy$")
-_MOVE_SEP = re.compile(
-    r"\s*->\s*|\s*=>\s*|\s+-\s+|-|\s+(?:to|moves to|m|r|retreats? to|retreats?)\s+"
+_KINDS = (
+    *(kind for kind in STANDARD_KINDS if kind.name != "waive"),
+    KindSyntax("waive", leading={"waive": _read_waive}),
 )
 
 
-def _split_unit(reader: _Reader, text: str) -> tuple[UnitType | None, Place]:
-    words = text.strip().split(None, 1)
-    if len(words) == 2 and words[0] in _TYPES:
-        return _TYPES[words[0]], reader.place(words[1])
-    return None, reader.place(text)
+@functools.lru_cache(maxsize=16)
+def _syntax(variant: str, mdatc: bool) -> OrderSyntax:
+    form = BoardLocations(base_map_for(variant), mdatc)
+    return OrderSyntax(STANDARD_SYNTAX.engine, _KINDS).with_locations(form)
 
 
-def _split_move(reader: _Reader, text: str):
-    """``unit - dest`` -> (type, unit place, dest place), trying each separator."""
-    problem: NotationError | None = None
-    unit_problem: NotationError | None = None  # said when no separator gives a unit
-    for match in _MOVE_SEP.finditer(text):
-        left, right = text[: match.start()], text[match.end() :]
-        if not left.strip() or not right.strip():
-            continue
-        try:
-            unit_type, place = _split_unit(reader, left)
-        except NotationError as exc:
-            unit_problem = unit_problem or exc
-            continue
-        try:
-            dest = reader.place(right)
-        except NotationError as exc:
-            problem = problem or exc
-            continue
-        return unit_type, place, dest
-    raise problem or unit_problem or NotationError(f"cannot read {text!r} as an order")
+def order_syntax(base: BaseMap, fived: bool) -> OrderSyntax:
+    """The order reader's syntax for a multiverse world on ``base``: the standard
+    kinds (a waive may name its board), places written as board locations (and
+    MDATC's ``Munich 1:0`` in a 5dplomacy world)."""
+    return _syntax(base.variant.name, fived)
 
 
-def parse_order(
-    world: World,
-    base: BaseMap,
-    power: str,
-    text: str,
-    retreat: bool | None = None,
-    literal: bool = False,
-) -> ParsedOrder:
-    """Read one order of ``power``; never raises (the message says what is wrong).
-
-    ``retreat`` forces reading ``A x - y`` as a retreat (True) or a move (False);
-    by default it is a retreat exactly when some unit must retreat.  ``literal``
-    keeps destinations exactly as written (no coast added or dropped), for
-    re-reading stored canonical orders.
-    """
-    refusal = ""  # the board rules' own words, when the notation cannot read it either
+def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
+    """The words of one order, read by the order reader; raises NotationError."""
     try:
-        if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
-            find = _board_unit(world, base, power)
-            found, said = read_board_order(world, base, power, text, find)
-            if found is not None:
-                return ParsedOrder(text, True, found, said)
-            refusal = said
-        order, types = _parse(world, base, power, text, retreat, literal)
-    except NotationError as exc:
-        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
-    return ParsedOrder(text, True, order, format_order(order, types))
+        return read_order_text(base.variant, text, order_syntax(base, fived))
+    except OrderSyntaxError as exc:
+        raise NotationError(str(exc)) from None
 
 
-def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc]:
-    """Finds a unit written with its board, for an order of the board rules."""
+# ------------------------------------------------------- locations in a line
 
-    def find(text: str) -> MLoc:
-        reader = _Reader(world, base, power)
-        _, place = _split_unit(reader, text.lower())
-        return reader.unit(place, "movement")
-
-    return find
+# A word with a colon inside: a multiverse location, or an attempt at one.
+_COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
+# A unit written with its full board, then the rest of its order.
+_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
 
 
-def _parse(world: World, base: BaseMap, power: str, text: str, retreat: bool | None, literal: bool):
-    low = " ".join(text.strip().lower().rstrip(".").split())
-    low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
-    reader = _Reader(world, base, power)
-    retreat_turn = world.needs_retreats() if retreat is None else retreat
-    types: dict[MLoc, UnitType] = {}
-
-    def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
-        loc = reader.unit(place, mode)
-        actual = _type_at(world, loc, mode)
-        if kind is not None and actual is not None and kind is not actual:
-            written = "an army" if kind is UnitType.ARMY else "a fleet"
-            raise NotationError(f"the unit at {loc_text(loc)} is not {written}")
-        types[loc] = actual or kind or UnitType.ARMY
-        return loc
-
-    if low == "waive" or low.startswith("waive "):
-        return Waive(power), types
-    match = re.match(r"^(?:build|b)\s+(.*)$", low)
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
-        if kind is None:
-            raise NotationError("say what to build: build A <place> or build F <place>")
-        key = _winter_board(reader, _adjustment_turn(world, place))
-        loc = key.at(_loc(place))
-        types[loc] = kind
-        return Build(loc, kind, power), types
-    match = re.match(r"^(?:remove|disband|d)\s+(.*)$", low) or re.match(
-        r"^(.*?)\s+(?:disbands?|d|removes?)$", low
-    )
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
-        mode = "retreat" if retreat_turn else "winter"
-        if not retreat_turn:
-            place = _adjustment_turn(world, place)
-        return Disband(unit_of(kind, place, mode)), types
-
-    mode = "retreat" if retreat_turn else "movement"
-    for pattern, maker in ((_SUPPORT, _support), (_CONVOY, _convoy)):
-        parts = pattern.split(low, maxsplit=1)
-        if len(parts) == 2:
-            kind, place = _split_unit(reader, parts[0])
-            loc = unit_of(kind, place, mode)
-            return maker(reader, base, world, loc, parts[1], types), types
-    match = _HOLD.match(low)
-    if match:
-        kind, place = _split_unit(reader, match.group(1))
-        return Hold(unit_of(kind, place, mode)), types
-    via = bool(_VIA.search(low))
-    low = _VIA.sub("", low)
-    if _MOVE_SEP.search(low):
-        kind, place, dest_place = _split_move(reader, low)
-    else:
-        kind, place = _split_unit(reader, low)
-        return Hold(unit_of(kind, place, mode)), types  # a bare unit holds
-    loc = unit_of(kind, place, mode)
-    dest = reader.target(dest_place, loc.board)
-    if literal:
-        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, via)), types
-    dest = reader.fleet_dest(loc, dest, types[loc])
-    if types[loc] is UnitType.ARMY and "/" in dest.loc:
-        dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
-    if retreat_turn:
-        return Retreat(loc, dest), types
-    return Move(loc, dest, via), types
+def writes_location(variant: str, text: str) -> bool:
+    """Whether a line writes a multiverse location: a word of three parts or more
+    (``1:mun:S1901``, ``alfa:MUN:Spring01``, typos included) or of two that read as
+    one (``2:par``, ``mun:F1901``; not ``12:30``)."""
+    base = base_map_for(variant)
+    for word in _COLON_WORD.findall(text):
+        if word.count(":") >= 2:
+            return True
+        try:
+            parse_place(base, word)
+        except NotationError:
+            continue
+        return True
+    return False
 
 
-def _support(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
-    rest = _HOLD.sub(r"\1", rest)
-    try:
-        kind, place, dest_place = _split_move(reader, rest)
-    except NotationError:
-        kind, place = _split_unit(reader, rest)
-        target = reader.occupant(place, loc.board)
-        types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
-        return SupportHold(loc, target)
-    target = reader.occupant(place, loc.board)
-    types[target] = _type_at(world, target, "movement") or kind or UnitType.ARMY
-    dest = reader.target(dest_place, target.board)
-    return SupportMove(loc, target, dest)
-
-
-def _convoy(reader: _Reader, base, world, loc: MLoc, rest: str, types) -> AnyOrder:
-    kind, place, dest_place = _split_move(reader, rest)
-    army = reader.occupant(place, loc.board)
-    types[army] = UnitType.ARMY
-    return Convoy(loc, army, reader.target(dest_place, army.board))
-
-
-def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
-    board = world.boards.get(loc.board)
-    if board is None:
+def board_unit_written(text: str) -> tuple[str, str, str] | None:
+    """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
+    unit's type word, its location with the full board and the rest of the order, when
+    the rest names no board; None for any other text."""
+    match = _QUALIFIED_UNIT.match(text)
+    if match is None or ":" in match.group(3):
         return None
-    if mode == "retreat" and loc.loc in board.dislodged:
-        return board.dislodged[loc.loc].unit.type
-    unit = board.units.get(loc.loc)
-    return None if unit is None else unit.type
-
-
-def _adjustment_turn(world: World, place: Place) -> Place:
-    """5dplomacy: a build or removal written for the winter after a Fall (``Winter01``)
-    is made on the coming Spring board (``Spring02``), which waits for it."""
-    if world.fived and place.turn is not None and place.turn[1] == Season.WINTER:
-        return replace(place, turn=(place.turn[0] + 1, Season.SPRING))
-    return place
-
-
-def _winter_board(reader: _Reader, place: Place) -> BoardKey:
-    if place.timeline is not None and place.turn is not None:
-        return BoardKey(place.timeline, *place.turn)
-    winters = [
-        k
-        for k in sorted(reader.heads.values())
-        if reader.world.adjusts(k)
-        and (place.timeline is None or k.timeline == place.timeline)
-        and (place.turn is None or (k.year, k.season) == place.turn)
-    ]
-    if len(winters) == 1:
-        return winters[0]
-    if not winters:
-        if reader.world.fived:
-            raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
-        raise NotationError("there is no active winter board to build on")
-    board = reader.world.boards
-    mine = [k for k in winters if board[k].centers.get(place.province) == reader.power]
-    if len(mine) == 1:
-        return mine[0]
-    listed = ", ".join(
-        f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
-    )
-    raise NotationError(f"several winter boards are active ({listed}): write the timeline")
-
-
-# ------------------------------------------------------------- output
-
-
-def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None = None) -> str:
-    """The canonical text of an order: every location as a full triple."""
-
-    def kind(loc: MLoc) -> str:
-        found = None
-        if callable(types):
-            found = types(loc)
-        elif types:
-            found = types.get(loc)
-        return (found or UnitType.ARMY).value
-
-    if is_board_order(order):
-        return format_board_order(order, kind)
-    if isinstance(order, Waive):
-        return "waive"
-    if isinstance(order, Build):
-        return f"build {order.type.value} {loc_text(order.unit)}"
-    head = f"{kind(order.unit)} {loc_text(order.unit)}"
-    if isinstance(order, Hold):
-        return f"{head} H"
-    if isinstance(order, (Move, Retreat)):
-        via = " via convoy" if getattr(order, "via_convoy", False) else ""
-        return f"{head} - {loc_text(order.dest)}{via}"
-    if isinstance(order, SupportHold):
-        return f"{head} S {kind(order.target)} {loc_text(order.target)}"
-    if isinstance(order, SupportMove):
-        return f"{head} S {kind(order.target)} {loc_text(order.target)} - {loc_text(order.dest)}"
-    if isinstance(order, Convoy):
-        return f"{head} C A {loc_text(order.army)} - {loc_text(order.dest)}"
-    if isinstance(order, Disband):
-        return f"disband {head}"
-    raise TypeError(f"not an order: {order!r}")
-
-
-def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
-    """A type look-up for :func:`format_order` over the units of a world."""
-
-    def look(loc: MLoc) -> UnitType | None:
-        return _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
-
-    return look
+    return match.group(1), match.group(2), match.group(3)

@@ -1,0 +1,419 @@
+"""Multiverse orders in text: ``A 2:par:F1902 - 1:par:F1902``, read in a world.
+
+An order's words are read by the one order reader with the multiverse's places
+(:func:`judge.rules.multiverse.notation.read_words`); here each place is found
+on a board of the world.  Parts may be left out when the world makes them
+unambiguous:
+
+* an ordered unit without timeline and turn is found on the active boards (in a
+  retreat turn, among the units that must retreat; in winter, on the active
+  winter boards);
+* a target without timeline and turn is on the board of the unit it refers to
+  (the ordered unit; for the destination of a supported or convoyed move, the
+  supported or convoyed unit);
+* a target with a timeline but no turn is on that timeline's active board;
+* a target with a turn but no timeline is on the reference unit's timeline.
+
+So in a one-timeline game plain standard orders work unchanged.  The canonical
+form printed back (:func:`format_order`) always carries the full triple.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from judge.engine.orders import (
+    AnyOrder,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitType,
+    Waive,
+)
+from judge.orders.reader import ParsedOrder as ReadOrder
+from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.board_orders import (
+    format_board_order,
+    has_board_orders,
+    is_board_order,
+    read_board_order,
+)
+from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.geography import MultiverseGeography
+from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
+from judge.rules.multiverse.notation import NotationError, Place, read_words
+from judge.rules.multiverse.world import World
+
+
+@dataclass(frozen=True)
+class ParsedOrder:
+    """One order read from text: the engine order and its canonical text, or a message."""
+
+    text: str
+    ok: bool
+    order: AnyOrder | None = None
+    canonical: str | None = None
+    message: str | None = None
+
+
+class _Places:
+    """Finds written places on the boards of a world, for one power's order."""
+
+    def __init__(self, world: World, base: BaseMap, power: str) -> None:
+        self.world, self.base, self.power = world, base, power
+
+    @functools.cached_property
+    def heads(self) -> dict[int, BoardKey]:
+        """The active board of each timeline (found when a place leaves its board out)."""
+        return self.world.active_boards()
+
+    @functools.cached_property
+    def geo(self) -> MultiverseGeography:
+        """The world's adjacency (asked when a fleet's destination needs its coast)."""
+        return MultiverseGeography(self.base, self.world.strict)
+
+    def resolved(self, place: Place) -> Place:
+        """The place with MDATC's board numbers read as the world's timeline and turn."""
+        if place.numbered is None:
+            return place
+        timeline, turn = numbered_board(self.world, *place.numbered)
+        return replace(place, timeline=timeline, turn=turn, numbered=None)
+
+    def board_of(self, place: Place, reference: BoardKey) -> BoardKey:
+        """The board a target place means, relative to the reference board."""
+        if place.timeline is None and place.turn is None:
+            return reference
+        timeline = reference.timeline if place.timeline is None else place.timeline
+        if place.turn is None:
+            head = self.heads.get(timeline)
+            if head is None:
+                raise NotationError(f"there is no timeline {timeline}")
+            return head
+        year, season = place.turn
+        return BoardKey(timeline, year, season)
+
+    def unit(self, place: Place, mode: str) -> MLoc:
+        """The location of the ordered unit named by ``place``.
+
+        ``mode`` is ``movement``, ``retreat`` or ``winter``: where to look when
+        the timeline or turn is left out.
+        """
+        if place.timeline is not None and place.turn is not None:
+            key = BoardKey(place.timeline, *place.turn)
+            board = self.world.boards.get(key)
+            if board is None:
+                raise NotationError(
+                    f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
+                )
+            return self._on_board(key, place)
+        found = []
+        for key in self._search_boards(mode):
+            if place.timeline is not None and key.timeline != place.timeline:
+                continue
+            if place.turn is not None and (key.year, key.season) != place.turn:
+                continue
+            loc = self._unit_here(key, place.province, mode)
+            if loc is not None:
+                found.append(loc)
+        if not found:
+            where = {
+                "retreat": "among the units that must retreat",
+                "winter": "on an active winter board",
+            }
+            raise NotationError(
+                f"no unit in {self.base.name(place.province)} "
+                f"{where.get(mode, 'on an active board')}"
+                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
+            )
+        own = [loc for loc in found if self._power_at(loc, mode) == self.power]
+        choice = own or found
+        if len(choice) > 1:
+            listed = ", ".join(loc_text(loc) for loc in sorted(choice))
+            raise NotationError(
+                f"{self.base.name(place.province)} names units on several boards ({listed}):"
+                " write the timeline, e.g. "
+                f"{choice[0].timeline}:{place.province}"
+            )
+        return choice[0]
+
+    def _search_boards(self, mode: str) -> list[BoardKey]:
+        if mode == "retreat":
+            return sorted(k for k, b in self.world.boards.items() if b.dislodged)
+        winter = mode == "winter"
+        return sorted(k for k in self.heads.values() if self.world.adjusts(k) == winter)
+
+    def _unit_here(self, key: BoardKey, province: str, mode: str) -> MLoc | None:
+        board = self.world.boards[key]
+        pool = board.dislodged if mode == "retreat" else board.units
+        for loc in pool:
+            if self.base.province(loc) == province:
+                return key.at(loc)
+        return None
+
+    def _power_at(self, loc: MLoc, mode: str) -> str | None:
+        board = self.world.boards[loc.board]
+        if mode == "retreat" and loc.loc in board.dislodged:
+            return board.dislodged[loc.loc].unit.power
+        unit = board.units.get(loc.loc)
+        return None if unit is None else unit.power
+
+    def _on_board(self, key: BoardKey, place: Place) -> MLoc:
+        board = self.world.boards[key]
+        for loc in (*board.units, *board.dislodged):
+            if self.base.province(loc) == place.province:
+                return key.at(loc)
+        return key.at(_loc(place))
+
+    def target(self, place: Place, reference: BoardKey) -> MLoc:
+        """A target location with the coast as written (or none)."""
+        return self.board_of(place, reference).at(_loc(place))
+
+    def occupant(self, place: Place, reference: BoardKey) -> MLoc:
+        """The location of a unit named as a target (supported or convoyed unit)."""
+        key = self.board_of(place, reference)
+        board = self.world.boards.get(key)
+        if board is not None:
+            for loc in board.units:
+                if self.base.province(loc) == place.province:
+                    return key.at(loc)
+        return key.at(_loc(place))
+
+    def fleet_dest(self, src: MLoc, dest: MLoc, unit_type: UnitType | None) -> MLoc:
+        """Add the coast to a fleet's destination when only one coast can be reached."""
+        coasts = self.base.locations.get(self.base.province(dest.loc), ())
+        if unit_type is not UnitType.FLEET or "/" in dest.loc or len(coasts) <= 1:
+            return dest
+        reachable = [
+            c for c in coasts if "/" in c and self.geo.can_move(unit_type, src, dest.board.at(c))
+        ]
+        if len(reachable) == 1:
+            return dest.board.at(reachable[0])
+        if len(reachable) > 1:
+            raise NotationError(
+                f"say which coast of {self.base.name(self.base.province(dest.loc))}: "
+                + " or ".join(loc_text(dest.board.at(c)) for c in reachable)
+            )
+        return dest
+
+
+def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
+    """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
+    (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
+    timeline number and ``(year, season)``: 5dplomacy has two movement turns a year
+    and no winter board."""
+    first = min(world.boards, key=BoardKey.canonical_order)
+    index = 2 * first.year + first.season + turn
+    return timeline + 1, (index // 2, index % 2)
+
+
+def _loc(place: Place) -> str:
+    return place.province if place.coast is None else f"{place.province}/{place.coast}"
+
+
+def parse_order(
+    world: World,
+    base: BaseMap,
+    power: str,
+    text: str,
+    retreat: bool | None = None,
+    literal: bool = False,
+) -> ParsedOrder:
+    """Read one order of ``power``; never raises (the message says what is wrong).
+
+    ``retreat`` forces reading ``A x - y`` as a retreat (True) or a move (False);
+    by default it is a retreat exactly when some unit must retreat.  ``literal``
+    keeps destinations exactly as written (no coast added or dropped), for
+    re-reading stored canonical orders.
+    """
+    refusal = ""  # the board rules' own words, when the notation cannot read it either
+    try:
+        if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
+            find = _board_unit(world, base, power)
+            found, said = read_board_order(world, base, power, text, find)
+            if found is not None:
+                return ParsedOrder(text, True, found, said)
+            refusal = said
+        words = read_words(base, text, world.fived)
+        order, types = _interpret(world, base, power, words, retreat, literal)
+    except NotationError as exc:
+        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
+    return ParsedOrder(text, True, order, format_order(order, types))
+
+
+def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc]:
+    """Finds a unit written with its board, for an order of the board rules."""
+
+    def find(text: str) -> MLoc:
+        words = read_words(base, text, world.fived)
+        if words.place is None:  # "waive 1:mos:S1870 ...": a word that is no unit type
+            raise NotationError(f"{text.strip()!r} names no unit")
+        return _Places(world, base, power).unit(words.place, "movement")
+
+    return find
+
+
+def _interpret(
+    world: World,
+    base: BaseMap,
+    power: str,
+    words: ReadOrder,
+    retreat: bool | None,
+    literal: bool,
+):
+    """The engine order the words stand for in ``world``: each place resolved to a
+    board (the ordered unit among the active boards, a target on its unit's board)."""
+    places = _Places(world, base, power)
+    retreat_turn = world.needs_retreats() if retreat is None else retreat
+    types: dict[MLoc, UnitType] = {}
+    action, kind = words.action, words.unit_type
+    place = words.place if words.place is None else places.resolved(words.place)
+
+    def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
+        loc = places.unit(place, mode)
+        actual = _type_at(world, loc, mode)
+        if kind is not None and actual is not None and kind is not actual:
+            written = "an army" if kind is UnitType.ARMY else "a fleet"
+            raise NotationError(f"the unit at {loc_text(loc)} is not {written}")
+        types[loc] = actual or kind or UnitType.ARMY
+        return loc
+
+    if action == "waive":
+        return Waive(power), types
+    assert place is not None
+    if action == "build":
+        if kind is None:
+            raise NotationError("say what to build: build A <place> or build F <place>")
+        key = _winter_board(places, _adjustment_turn(world, place))
+        loc = key.at(_loc(place))
+        types[loc] = kind
+        return Build(loc, kind, power), types
+    if action in ("remove", "disband"):
+        mode = "retreat" if retreat_turn else "winter"
+        if not retreat_turn:
+            place = _adjustment_turn(world, place)
+        return Disband(unit_of(kind, place, mode)), types
+    mode = "retreat" if retreat_turn else "movement"
+    loc = unit_of(kind, place, mode)
+    if action == "hold":
+        return Hold(loc), types
+    if action in ("support", "convoy"):
+        assert words.target is not None
+        target_place = places.resolved(words.target)
+        target = places.occupant(target_place, loc.board)
+        if action == "convoy":
+            assert words.dest is not None
+            types[target] = UnitType.ARMY
+            dest = places.target(places.resolved(words.dest), target.board)
+            return Convoy(loc, target, dest), types
+        types[target] = _type_at(world, target, "movement") or words.target_type or UnitType.ARMY
+        if words.dest is None:
+            return SupportHold(loc, target), types
+        dest = places.target(places.resolved(words.dest), target.board)
+        return SupportMove(loc, target, dest), types
+    assert words.dest is not None
+    dest = places.target(places.resolved(words.dest), loc.board)
+    if literal:
+        return (Retreat(loc, dest) if retreat_turn else Move(loc, dest, words.via_convoy)), types
+    dest = places.fleet_dest(loc, dest, types[loc])
+    if types[loc] is UnitType.ARMY and "/" in dest.loc:
+        dest = dest.board.at(base.province(dest.loc))  # armies ignore coasts
+    if retreat_turn:
+        return Retreat(loc, dest), types
+    return Move(loc, dest, words.via_convoy), types
+
+
+def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
+    board = world.boards.get(loc.board)
+    if board is None:
+        return None
+    if mode == "retreat" and loc.loc in board.dislodged:
+        return board.dislodged[loc.loc].unit.type
+    unit = board.units.get(loc.loc)
+    return None if unit is None else unit.type
+
+
+def _adjustment_turn(world: World, place: Place) -> Place:
+    """5dplomacy: a build or removal written for the winter after a Fall (``Winter01``)
+    is made on the coming Spring board (``Spring02``), which waits for it."""
+    if world.fived and place.turn is not None and place.turn[1] == Season.WINTER:
+        return replace(place, turn=(place.turn[0] + 1, Season.SPRING))
+    return place
+
+
+def _winter_board(places: _Places, place: Place) -> BoardKey:
+    if place.timeline is not None and place.turn is not None:
+        return BoardKey(place.timeline, *place.turn)
+    winters = [
+        k
+        for k in sorted(places.heads.values())
+        if places.world.adjusts(k)
+        and (place.timeline is None or k.timeline == place.timeline)
+        and (place.turn is None or (k.year, k.season) == place.turn)
+    ]
+    if len(winters) == 1:
+        return winters[0]
+    if not winters:
+        if places.world.fived:
+            raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
+        raise NotationError("there is no active winter board to build on")
+    board = places.world.boards
+    mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
+    if len(mine) == 1:
+        return mine[0]
+    listed = ", ".join(
+        f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
+    )
+    raise NotationError(f"several winter boards are active ({listed}): write the timeline")
+
+
+# ------------------------------------------------------------- output
+
+
+def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None = None) -> str:
+    """The canonical text of an order: every location as a full triple."""
+
+    def kind(loc: MLoc) -> str:
+        found = None
+        if callable(types):
+            found = types(loc)
+        elif types:
+            found = types.get(loc)
+        return (found or UnitType.ARMY).value
+
+    if is_board_order(order):
+        return format_board_order(order, kind)
+    if isinstance(order, Waive):
+        return "waive"
+    if isinstance(order, Build):
+        return f"build {order.type.value} {loc_text(order.unit)}"
+    head = f"{kind(order.unit)} {loc_text(order.unit)}"
+    if isinstance(order, Hold):
+        return f"{head} H"
+    if isinstance(order, (Move, Retreat)):
+        via = " via convoy" if getattr(order, "via_convoy", False) else ""
+        return f"{head} - {loc_text(order.dest)}{via}"
+    if isinstance(order, SupportHold):
+        return f"{head} S {kind(order.target)} {loc_text(order.target)}"
+    if isinstance(order, SupportMove):
+        return f"{head} S {kind(order.target)} {loc_text(order.target)} - {loc_text(order.dest)}"
+    if isinstance(order, Convoy):
+        return f"{head} C A {loc_text(order.army)} - {loc_text(order.dest)}"
+    if isinstance(order, Disband):
+        return f"disband {head}"
+    raise TypeError(f"not an order: {order!r}")
+
+
+def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
+    """A type look-up for :func:`format_order` over the units of a world."""
+
+    def look(loc: MLoc) -> UnitType | None:
+        return _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
+
+    return look
