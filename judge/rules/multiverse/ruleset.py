@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
-from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
+from judge.rules.base import (
+    GRID_PICTURE,
+    BoardView,
+    Document,
+    Group,
+    Owed,
+    Ruleset,
+    Step,
+    StoredOrder,
+)
 from judge.rules.multiverse.fived import board_place, fived_turn, rewrite_text, write_locations
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
@@ -103,6 +112,14 @@ TIMELINE_FORM = OrderForm(
     "A 1:mun:F1901 - 1:tyr:S1901",
     ("timeline", "timelines", "notation", "multiverse", "time travel", "5d"),
 )
+
+
+def _wordings(given: list[tuple[str, str, Any]]) -> dict[str, list[str]]:
+    """The orders of a step per power, as worded (the ``orders`` of a world document)."""
+    found: dict[str, list[str]] = {}
+    for power, text, _order in given:
+        found.setdefault(power, []).append(text)
+    return found
 
 
 class MultiverseRuleset(Ruleset):
@@ -218,16 +235,32 @@ class MultiverseRuleset(Ruleset):
             raise DocumentError(str(error)) from None
 
     def step(self, doc: Document) -> Step:
-        from judge.rules.multiverse.json_io import adjudicate_world_document
+        return self._step(doc, None)
 
-        answer = adjudicate_world_document(doc, self.base)
+    def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
+        """Adjudicate the orders as the game stored them: as data, read again from
+        their wording only when a row has none (stored before orders were data)."""
+        given = [(power, o.canonical, o.order) for power, mine in orders.items() for o in mine]
+        return self._step(doc, given)
+
+    def _step(self, doc: Document, given: list | None) -> Step:
+        """One step; the next world keeps its history as data (docs/multiverse.md)."""
+        from judge.rules.multiverse.json_io import history_text, judge_world, write_world
+
+        judged = judge_world(doc, self.base, given)
+        answer = judged.answer
+        stored = {**answer, **write_world(judged.base, judged.after, as_data=True)}
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
             after["rules"] = doc["rules"]
         for key in _WORLD_KEYS:
-            if answer.get(key) is not None:
-                after[key] = answer[key]
-        return Step(doc, answer, after, world_phase(after), answer.get("winner"))
+            if stored.get(key) is not None:
+                after[key] = stored[key]
+        before = doc if given is None else {**doc, "orders": _wordings(given)}
+        if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
+            # The report finds the past orders of re-judged boards by their wording.
+            before = {**before, "history": history_text(judged.before, judged.rejudged)}
+        return Step(before, answer, after, world_phase(after), answer.get("winner"))
 
     # --------------------------------------------------------------- reports
 
