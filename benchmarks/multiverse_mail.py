@@ -10,8 +10,10 @@ its own game creation (``create_game``, ``set_game_position``).  Then, per size:
 * **mail**: a mail of ``--orders`` (30) orders of France, stored by ``store_inbound``
   and applied by ``process_inbound`` (what the inbox runner calls) and committed,
   ``--repeat`` times (each mail a new session, as the runner does).  The first mail
-  after the game was stored is shown apart ("first"), then the median of the others
-  ("next"); the sign-on password is checked (and remembered) by a mail before.
+  after the game was stored is shown apart ("first": the position is parsed, as by
+  the first mail after each turn), then the median of the others ("next": the
+  position parsed by the first is taken again); the sign-on password is checked (and
+  remembered) by a mail before, on an engine of its own.
 * **turn**: orders for every unit stored (setup, not timed), then the game's phase
   adjudicated from the stored orders as ``process_phase`` does it
   (``judge.game.processing._adjudicate``: stored rows, the ruleset's ``step_stored``),
@@ -158,6 +160,23 @@ def store_all_orders(engine: Any, world: World, orders: list) -> int:
     return len(orders)
 
 
+def turn_times(engine: Any, world: World, orders: list) -> tuple[float, float]:
+    """Seconds to adjudicate the game's phase from its stored orders, then to process
+    it (``process_phase``, committed)."""
+    store_all_orders(engine, world, orders)
+    with Session(engine) as session:
+        game = find_game(session, "big")
+        assert isinstance(game, Game)
+        judged = timed(lambda: _adjudicate(session, game))
+        sender = Author("Bench Judge", JUDGE, "BNCH")
+
+        def turn() -> None:
+            process_phase(session, sender, game, NOW)
+            session.commit()
+
+        return judged, timed(turn)
+
+
 def timed(run: Callable[[], Any]) -> float:
     started = time.perf_counter()
     run()
@@ -172,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--travel", type=float, default=0.1)
     parser.add_argument("--profile", type=int, default=0, help="profile a mail at this size")
+    parser.add_argument("--mail-only", action="store_true", help="no turn processed")
     args = parser.parse_args(argv)
     sizes = sorted(int(s) for s in args.sizes.split(","))
     set_hash_cost(1, 1024)  # seven seats hashed per game: the check itself is not timed
@@ -194,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
             lines = order_lines(world, orders, "france", args.orders)
             signon = f"SIGNON Fbig {PASSWORD}\n"
             apply_mail(engine, config, mail(signon, 0))  # the password, checked once
+            engine.dispose()
+            engine = make_engine(str(engine.url))  # parsed positions are kept per engine
             body = signon + "\n".join(lines) + "\n"
             times = [apply_mail(engine, config, mail(body, n)) for n in range(1, args.repeat + 1)]
             if args.profile == size:
@@ -202,18 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                 apply_mail(engine, config, mail(body, 999))
                 profile.disable()
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
-            store_all_orders(engine, world, orders)
-            with Session(engine) as session:
-                game = find_game(session, "big")
-                assert isinstance(game, Game)
-                judged = timed(lambda game=game, session=session: _adjudicate(session, game))
-                sender = Author("Bench Judge", JUDGE, "BNCH")
-
-                def turn(game=game, session=session, sender=sender) -> None:
-                    process_phase(session, sender, game, NOW)
-                    session.commit()
-
-                processed = timed(turn)
+            judged = processed = float("nan")
+            if not args.mail_only:
+                judged, processed = turn_times(engine, world, orders)
             history = sum(1 for _ in world.orders) + len(world.retreats)
             print(
                 f"{len(world.boards):>6} {history:>7} {len(lines):>6} {times[0] * 1e3:>8.1f}ms "

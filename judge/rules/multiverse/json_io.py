@@ -48,6 +48,7 @@ from judge.rules.multiverse.world import (
     Board,
     Dislodged,
     OrderRecord,
+    SettledWorld,
     World,
 )
 
@@ -83,10 +84,15 @@ GivenOrder = tuple[str, str, AnyOrder | None]
 
 
 def judge_world(
-    doc: dict[str, Any], board: Any = None, given: list[GivenOrder] | None = None
+    doc: dict[str, Any],
+    board: Any = None,
+    given: list[GivenOrder] | None = None,
+    *,
+    as_data: bool = False,
 ) -> JudgedWorld:
     """Adjudicate one step of a world document with the orders of ``given`` (the
-    orders a game stored, as data), or else those of the document's ``orders``."""
+    orders a game stored, as data), or else those of the document's ``orders``;
+    the answer's history is written as data with ``as_data`` (see write_world)."""
     base = replace(_base(doc), board=board)
     world = read_world(base, doc)
     if given is None:
@@ -116,7 +122,7 @@ def judge_world(
     }
     if "rules" in doc:
         out["rules"] = doc["rules"]
-    out.update(write_world(base, after))
+    out.update(write_world(base, after, as_data=as_data))
     out["new_timelines"] = [
         {"timeline": f.timeline, "forked_from": _board_ref(f.parent)} for f in report.forks
     ]
@@ -189,8 +195,10 @@ def _base(doc: dict[str, Any]) -> BaseMap:
         raise WorldDocumentError(f"unknown variant {name!r}: {error}") from None
 
 
-def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
-    """The world a document describes (boards and history)."""
+def read_world(base: BaseMap, doc: dict[str, Any], *, history: bool = True) -> World:
+    """The world a document describes (boards and history).  Without ``history``, its
+    boards only, all that checking new orders and counting what is owed need, as a
+    :class:`SettledWorld` (never changed)."""
     rules = doc.get("rules") or {}
     if not isinstance(rules, dict):
         raise WorldDocumentError("'rules' must be an object")
@@ -229,7 +237,7 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
         raise WorldDocumentError("the 5dplomacy rule set has no winter boards")
     if ruleset != FIVED and any(board.adjusting for board in boards.values()):
         raise WorldDocumentError("only 5dplomacy boards wait for adjustments ('adjusting')")
-    world = World(
+    world = (World if history else SettledWorld)(
         boards=boards,
         strict=adjacency == "strict",
         seed=seed,
@@ -238,7 +246,8 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
         rules=ruleset,
         eliminated=frozenset(eliminated),
     )
-    _read_history(base, world, _list(doc, "history"))
+    if history:
+        _read_history(base, world, _list(doc, "history"))
     pending = frozenset(_ref_key(p, "pending_boards") for p in _list(doc, "pending_boards"))
     for key in pending:
         if key not in boards:

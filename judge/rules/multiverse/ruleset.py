@@ -31,6 +31,7 @@ from judge.rules.multiverse.fived_ruleset import (
     timeline_name_of,
 )
 from judge.rules.multiverse.world import FIVED
+from judge.store.positions import derived
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
@@ -96,9 +97,14 @@ def _head_phase(board: Mapping[str, Any]) -> str:
 def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
     """Whether the board at ``where`` (timeline, turn) waits for its adjustments."""
     timeline, turn = where
-    return any(
-        b.get("adjusting") and b.get("timeline") == timeline and b.get("phase") == turn.phase().code
-        for b in doc.get("boards") or []
+    return (timeline, turn.phase().code) in derived(
+        doc,
+        "adjusting boards",
+        lambda: {
+            (b.get("timeline"), b.get("phase"))
+            for b in doc.get("boards") or []
+            if b.get("adjusting")
+        },
     )
 
 
@@ -176,7 +182,7 @@ class MultiverseRuleset(Ruleset):
         return world_retreats_pending(doc)
 
     def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-        return world_heads(doc)
+        return list(derived(doc, "heads", lambda: world_heads(doc)))
 
     # ----------------------------------------------------------- mail orders
 
@@ -244,18 +250,19 @@ class MultiverseRuleset(Ruleset):
         return self._step(doc, given)
 
     def _step(self, doc: Document, given: list | None) -> Step:
-        """One step; the next world keeps its history as data (docs/multiverse.md)."""
-        from judge.rules.multiverse.json_io import history_text, judge_world, write_world
+        """One step of a stored game: the answer (for the report) and the next world
+        keep the history as data (docs/multiverse.md); ``judge adjudicate``
+        (:meth:`adjudicate`) answers with text."""
+        from judge.rules.multiverse.json_io import history_text, judge_world
 
-        judged = judge_world(doc, self.base, given)
+        judged = judge_world(doc, self.base, given, as_data=True)
         answer = judged.answer
-        stored = {**answer, **write_world(judged.base, judged.after, as_data=True)}
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
             after["rules"] = doc["rules"]
         for key in _WORLD_KEYS:
-            if stored.get(key) is not None:
-                after[key] = stored[key]
+            if answer.get(key) is not None:
+                after[key] = answer[key]
         before = doc if given is None else {**doc, "orders": _wordings(given)}
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
             # The report finds the past orders of re-judged boards by their wording.
