@@ -105,7 +105,7 @@ def store_game(path: Path, world: World) -> Any:
     engine = make_engine(url)
     base = base_map_for("standard")
     doc = {"variant": "standard", "rules": {"adjacency": "loose", "seed": 1}}
-    doc.update(write_world(base, world))
+    doc.update(write_world(base, world, as_data=True))  # as a game stores its world
     with Session(engine) as session:
         seats = [Seat(p, f"{p}@players.example.com", PASSWORD, p.title()) for p in POWERS]
         game = create_game(session, "big", seats, deadline=NOW + timedelta(days=2))

@@ -31,7 +31,7 @@ from judge.rules.multiverse.fived_ruleset import (
     timeline_name_of,
 )
 from judge.rules.multiverse.world import FIVED
-from judge.store.positions import derived
+from judge.store.positions import Position, derived
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
@@ -267,6 +267,8 @@ class MultiverseRuleset(Ruleset):
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
             # The report finds the past orders of re-judged boards by their wording.
             before = {**before, "history": history_text(judged.before, judged.rejudged)}
+        # Shared by the report of every recipient's zone: their boards are read once.
+        before, after = Position(before), Position(after)
         return Step(before, answer, after, world_phase(after), answer.get("winner"))
 
     # --------------------------------------------------------------- reports
@@ -286,7 +288,11 @@ class MultiverseRuleset(Ruleset):
     def report_world(self, step: Step) -> dict[str, Any]:
         """The input of a step's multiverse report (:func:`judge.reports.multiverse_model`):
         the boards' results, each adjusted board with what was owed on it, and the
-        tables of the adjusting boards the step leaves to order."""
+        tables of the adjusting boards the step leaves to order (made once per step,
+        for the reports of every zone)."""
+        return dict(derived(step.before, "multiverse report", lambda: self._report_world(step)))
+
+    def _report_world(self, step: Step) -> dict[str, Any]:
         from judge.reports import multiverse_report_input
         from judge.rules.multiverse.mail_orders import board_tables
 
