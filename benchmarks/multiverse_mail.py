@@ -18,7 +18,8 @@ its own game creation (``create_game``, ``set_game_position``).  Then, per size:
   adjudicated from the stored orders as ``process_phase`` does it
   (``judge.game.processing._adjudicate``: stored rows, the ruleset's ``step_stored``),
   and ``process_phase`` itself (adjudication, snapshot, new position, report rendered
-  and mailed with its map), committed.
+  and mailed with its map), committed; then France's first mail after that turn
+  ("mail after", its orders for the new boards).
 
     .venv/bin/python benchmarks/multiverse_mail.py [--sizes 100,500,2000] [--orders 30]
         [--repeat 7] [--seed 1] [--profile 2000]
@@ -57,7 +58,7 @@ from judge.game.processing import _adjudicate, process_phase, set_game_position 
 from judge.mail.outgoing import Author  # noqa: E402
 from judge.rules.multiverse.adjudicate import adjudicate  # noqa: E402
 from judge.rules.multiverse.basemap import base_map_for  # noqa: E402
-from judge.rules.multiverse.json_io import write_world  # noqa: E402
+from judge.rules.multiverse.json_io import read_world, write_world  # noqa: E402
 from judge.rules.multiverse.mail_orders import WorldOrderCheck  # noqa: E402
 from judge.rules.multiverse.notation import format_order, world_types  # noqa: E402
 from judge.rules.multiverse.random_orders import random_orders  # noqa: E402
@@ -132,15 +133,16 @@ def mail(body: str, n: int) -> bytes:
     return msg.as_bytes()
 
 
-def apply_mail(engine: Any, config: Config, raw: bytes) -> float:
-    """Seconds to store and apply one mail and commit, in a session of its own."""
-    started = time.perf_counter()
+def apply_mail(engine: Any, config: Config, raw: bytes) -> tuple[float, float]:
+    """Seconds (wall, CPU) to store and apply one mail and commit, in a session of
+    its own."""
+    started, cpu = time.perf_counter(), time.process_time()
     with Session(engine, expire_on_commit=False) as session:
         row = store_inbound(session, raw, "bench")
         assert row is not None
         process_inbound(session, row, config, now=NOW)
         session.commit()
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 def store_all_orders(engine: Any, world: World, orders: list) -> int:
@@ -158,6 +160,20 @@ def store_all_orders(engine: Any, world: World, orders: list) -> int:
             store_order(session, game, power, check, account_id=None, from_address="x", key=key)
         session.commit()
     return len(orders)
+
+
+def after_turn(engine: Any, config: Config, count: int, seed: int) -> float:
+    """Seconds to apply France's first mail after the processed turn (its orders for
+    the new boards)."""
+    with Session(engine) as session:
+        game = find_game(session, "big")
+        assert game is not None
+        base = base_map_for("standard")
+        world = read_world(base, game.position_doc())
+    orders = random_orders(world, base, random.Random(seed), 0.1)
+    lines = order_lines(world, orders, "france", count)
+    body = f"SIGNON Fbig {PASSWORD}\n" + "\n".join(lines) + "\n"
+    return apply_mail(engine, config, mail(body, 1000))[0]
 
 
 def turn_times(engine: Any, world: World, orders: list) -> tuple[float, float]:
@@ -205,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"grown in {time.perf_counter() - started:.0f} s; load average {os.getloadavg()}")
     print(
         f"{'boards':>6} {'history':>7} {'orders':>6} {'mail first':>10} {'mail next':>9} "
-        f"{'adjudicate':>10} {'process':>8}"
+        f"{'next CPU':>8} {'adjudicate':>10} {'process':>8} {'mail after':>10}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
@@ -224,13 +240,16 @@ def main(argv: list[str] | None = None) -> int:
                 apply_mail(engine, config, mail(body, 999))
                 profile.disable()
                 pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
-            judged = processed = float("nan")
+            judged = processed = later = float("nan")
             if not args.mail_only:
                 judged, processed = turn_times(engine, world, orders)
+                later = after_turn(engine, config, args.orders, args.seed)
             history = sum(1 for _ in world.orders) + len(world.retreats)
+            walls, cpus = [t[0] for t in times[1:]], [t[1] for t in times[1:]]
             print(
-                f"{len(world.boards):>6} {history:>7} {len(lines):>6} {times[0] * 1e3:>8.1f}ms "
-                f"{statistics.median(times[1:]) * 1e3:>7.1f}ms {judged:>9.3f}s {processed:>7.3f}s"
+                f"{len(world.boards):>6} {history:>7} {len(lines):>6} {times[0][0] * 1e3:>8.1f}ms "
+                f"{statistics.median(walls) * 1e3:>7.1f}ms {statistics.median(cpus) * 1e3:>6.1f}ms "
+                f"{judged:>9.3f}s {processed:>7.3f}s {later * 1e3:>8.1f}ms"
             )
             engine.dispose()
     print(
