@@ -150,3 +150,15 @@ def test_history_entries_read_from_text_still_raise_on_bad_text() -> None:
     with pytest.raises(json_io.WorldDocumentError):
         json_io.read_world(json_io.base_map_for("standard"), doc)
     assert notation.parse_order  # the notation still reads text history
+
+
+def test_the_first_mail_after_a_turn_finds_the_new_world_read(engine, monkeypatch) -> None:
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        process_phase(session, SENDER, game, NOW)
+        session.commit()
+    reads = _counting(monkeypatch, mail_orders, "read_world")
+    body = SIGNON + "A 1:par:F1901 - 1:bur:F1901\n"
+    deliver(engine, make_mail(address("france"), body))
+    assert reads[0] == 0  # read by the turn, for the mails to come
+    assert _france_check(engine, "A 1:par:F1901 - 1:bur:F1901")
