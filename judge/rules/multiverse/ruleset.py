@@ -99,7 +99,7 @@ def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
     timeline, turn = where
     return (timeline, turn.phase().code) in derived(
         doc,
-        "adjusting boards",
+        "multiverse adjusting boards",
         lambda: {
             (b.get("timeline"), b.get("phase"))
             for b in doc.get("boards") or []
@@ -182,7 +182,7 @@ class MultiverseRuleset(Ruleset):
         return world_retreats_pending(doc)
 
     def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-        return list(derived(doc, "heads", lambda: world_heads(doc)))
+        return list(derived(doc, "multiverse heads", lambda: world_heads(doc)))
 
     # ----------------------------------------------------------- mail orders
 
