@@ -89,6 +89,11 @@ def test_the_memo_gives_the_kept_position_only_for_the_same_text() -> None:
     assert memo.parsed == 4
     memo.read(1, '{"phase": "F1901M"}')  # left out by the two read since: parsed again
     assert memo.parsed == 5
+    small = PositionMemo(size=8, chars=30)
+    small.read(1, '{"phase": "S1901M"}')
+    small.read(2, '{"phase": "S1901M"}')  # the two texts together exceed 30 characters
+    small.read(1, '{"phase": "S1901M"}')
+    assert small.parsed == 3
 
 
 def _france_check(engine, order: str) -> bool:

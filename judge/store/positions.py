@@ -53,10 +53,12 @@ def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
 
 class PositionMemo:
     """The parsed positions of one database's games, each with the text it was
-    parsed from; the ``size`` games read last are kept."""
+    parsed from; the ``size`` games read last are kept, as long as their texts
+    together stay under ``chars`` (the last one read is always kept)."""
 
-    def __init__(self, size: int = 8) -> None:
+    def __init__(self, size: int = 8, chars: int = 40_000_000) -> None:
         self.size = size
+        self.chars = chars
         self._games: OrderedDict[int, tuple[str, Position]] = OrderedDict()
         self._lock = threading.Lock()
         self.parsed = 0  # how many texts were parsed (for tests and benchmarks)
@@ -77,7 +79,10 @@ class PositionMemo:
             self.parsed += 1
             self._games[game_id] = (text, position)
             self._games.move_to_end(game_id)
-            while len(self._games) > self.size:
+            while len(self._games) > 1 and (
+                len(self._games) > self.size
+                or sum(len(kept) for kept, _ in self._games.values()) > self.chars
+            ):
                 self._games.popitem(last=False)
         return position
 
