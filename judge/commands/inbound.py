@@ -372,7 +372,7 @@ def order_report(ctx: Context) -> list[OrderReport]:
         report = OrderReport(game.name, game.phase, power_name(game, seat.power))
         report.phase_label = ruleset_for_game(game).turn_label(game.phase)
         orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
-        doc = game.position_doc()
+        doc = game.position_view()
         reader = ctx.order_rules
         report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
         report.refused_reason = refused

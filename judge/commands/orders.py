@@ -54,7 +54,7 @@ class Orders(Command):
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
-        position = ctx.game.position_doc()
+        position = ctx.game.position_view()  # parsed once per position text, read only
         powers = [seat.power for seat in ctx.seats]
         # One reading per power the player holds (one, except in a paired game).
         readings = [ctx.order_rules.check(position, power, [stmt.text]) for power in powers]

@@ -31,7 +31,7 @@ def in_power_order(game: Game, seats: Sequence[Player]) -> list[Player]:
 
 def _groups(game: Game) -> list[set[str]]:
     """The groups of powers one player holds, as the game's position names them."""
-    players = game.position_doc().get("players")
+    players = game.position_view().get("players")
     if not isinstance(players, dict):
         return []
     return [{str(p) for p in powers} for powers in players.values() if isinstance(powers, list)]

@@ -19,8 +19,9 @@ GONE = (RESIGNED, EJECTED, ABANDONED)
 def is_abandoned(game: Game, player: Player) -> bool:
     """Whether the power of ``player`` is open for takeover: its player is gone and
     it survives (an eliminated power cannot be taken over)."""
-    alive = ruleset_for_game(game).survivors(game.position_doc())
-    return player.status in GONE and player.power in alive
+    if player.status not in GONE:
+        return False
+    return player.power in ruleset_for_game(game).survivors(game.position_view())
 
 
 def abandoned_powers(session: Session, game: Game) -> list[str]:

@@ -92,6 +92,14 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
     game.phase = ruleset_for_game(game).phase_code(stored)
 
 
+def _read_ahead(game: Game) -> None:
+    """Parse the position a turn just stored, and count what each power owes in it,
+    for the mails to come: the first of them finds both kept with the text
+    (:mod:`judge.store.positions`; the inbox and the deadlines share the database
+    engine) instead of paying for them while other mail waits."""
+    ruleset_for_game(game).owed(game.position_view())
+
+
 # ------------------------------------------------------------------ orders
 
 
@@ -256,6 +264,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
         PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
     )
     set_game_position(game, turn.after)
+    _read_ahead(game)
     game.number += 1
     game.processed_at = now
     clear_phase_flags(session, game)

@@ -18,6 +18,7 @@ the engine defines is stored without changes here.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -28,6 +29,7 @@ from judge.engine.kinds import order_kind
 from judge.engine.units import UnitType
 
 _MLOC_FIELDS = ("timeline", "year", "season", "loc")
+_MLOC_KEYS = frozenset(_MLOC_FIELDS)
 
 # How a location written as an object is read back: set by the ruleset whose
 # locations those are (judge.rules.multiverse.keys registers MLoc), so that this
@@ -44,6 +46,7 @@ class OrderDataError(ValueError):
     """A stored order object that is not one."""
 
 
+@functools.cache
 def kind_name(order_class: type) -> str:
     """The stable name of an order class: its ``kind``, else its snake-cased name."""
     own = getattr(order_class, "kind", None)
@@ -66,9 +69,15 @@ def order_data(order: Any) -> dict[str, Any]:
     if not dataclasses.is_dataclass(order) or isinstance(order, type):
         raise OrderDataError(f"not an order: {order!r}")
     out: dict[str, Any] = {"kind": kind_name(type(order))}
-    for field in dataclasses.fields(order):
-        out[field.name] = _value(getattr(order, field.name))
+    for name in _field_names(type(order)):
+        out[name] = _value(getattr(order, name))
     return out
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of an order class's fields (a big world stores tens of thousands)."""
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 def _value(value: Any) -> Any:
@@ -87,20 +96,26 @@ def order_from_data(data: dict[str, Any]) -> Any:
         raise OrderDataError(f"not an order object: {data!r}")
     cls = order_class(data["kind"])
     values = {}
-    for field in dataclasses.fields(cls):
-        if field.name not in data:
-            if field.default is dataclasses.MISSING:
-                raise OrderDataError(f"{data['kind']} order without its {field.name}")
+    for name, required in _fields_read(cls):
+        if name not in data:
+            if required:
+                raise OrderDataError(f"{data['kind']} order without its {name}")
             continue
-        values[field.name] = _read(field.name, data[field.name])
+        values[name] = _read(name, data[name])
     return cls(**values)
+
+
+@functools.cache
+def _fields_read(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field of an order class by name, and whether it is required (no default)."""
+    return tuple((f.name, f.default is dataclasses.MISSING) for f in dataclasses.fields(cls))
 
 
 def _read(name: str, value: Any) -> Any:
     if name == "type":
         return UnitType(value)
     if isinstance(value, dict):
-        if set(value) != set(_MLOC_FIELDS):
+        if value.keys() != _MLOC_KEYS:
             raise OrderDataError(f"not a location: {value!r}")
         if not _BOARD_LOCATION:
             raise OrderDataError("a location on a board, but no ruleset reads them (load it)")

@@ -15,11 +15,12 @@ from typing import Any
 from sqlalchemy import Column, Index, Text, UniqueConstraint, event, inspect
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 from sqlmodel import Field, SQLModel
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
+from judge.store.positions import Position, memo_of
 
 # Game statuses.
 FORMING = "forming"
@@ -173,8 +174,16 @@ class Game(SQLModel, table=True):
     observer_press: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
     def position_doc(self) -> dict[str, Any]:
-        """The current position as a dict (the phase document)."""
+        """The current position as a dict (the phase document), a copy of its own."""
         return dict(json.loads(self.position))
+
+    def position_view(self) -> Position:
+        """The current position parsed once per text and shared by its readers (the
+        lines of a mail, the next mails): read only (judge.store.positions)."""
+        session = object_session(self)
+        if session is None or self.id is None:
+            return Position(json.loads(self.position))
+        return memo_of(session.get_bind()).read(self.id, self.position)
 
     def set_position(self, doc: dict[str, Any]) -> None:
         """Store a new position; the phase column follows the document."""

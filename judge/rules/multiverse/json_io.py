@@ -27,11 +27,13 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.orders import Build, Disband, Moving, Retreat, Unit, UnitType
+from judge.engine.orders import AnyOrder, Build, Disband, Moving, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
+from judge.orders.data import OrderDataError, order_data, order_from_data
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
@@ -46,6 +48,7 @@ from judge.rules.multiverse.world import (
     Board,
     Dislodged,
     OrderRecord,
+    SettledWorld,
     World,
 )
 
@@ -60,37 +63,53 @@ class WorldDocumentError(ValueError):
 def adjudicate_world_document(doc: dict[str, Any], board: Any = None) -> dict[str, Any]:
     """Adjudicate one step of a multiverse world given as JSON (``board``: the
     board ruleset, whose own orders and movement act within each board)."""
+    return judge_world(doc, board).answer
+
+
+@dataclass(frozen=True)
+class JudgedWorld:
+    """One adjudicated step: the answer of ``judge adjudicate``, and the worlds
+    before and after it (to store the next one as the game keeps it)."""
+
+    answer: dict[str, Any]
+    base: BaseMap
+    before: World
+    after: World
+    rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
+
+
+# An order as given to a step: its power, its wording, and the order as data when
+# the game kept it (None: read from the wording).
+GivenOrder = tuple[str, str, AnyOrder | None]
+
+
+def judge_world(
+    doc: dict[str, Any],
+    board: Any = None,
+    given: list[GivenOrder] | None = None,
+    *,
+    as_data: bool = False,
+) -> JudgedWorld:
+    """Adjudicate one step of a world document with the orders of ``given`` (the
+    orders a game stored, as data), or else those of the document's ``orders``;
+    the answer's history is written as data with ``as_data`` (see write_world)."""
     base = replace(_base(doc), board=board)
     world = read_world(base, doc)
+    if given is None:
+        given = _document_orders(doc, base)
     texts: list[tuple[int, str]] = []
     orders = []
     answers: list[dict[str, Any] | None] = []
-    given = doc.get("orders") or {}
-    if not isinstance(given, dict):
-        raise WorldDocumentError("'orders' must map each power to a list of order strings")
-    for power, lines in given.items():
-        if power not in base.powers:
-            raise WorldDocumentError(f"unknown power in orders: {power!r}")
-        if not isinstance(lines, list):
-            raise WorldDocumentError(f"orders of {power} must be a list of strings")
-        for line in lines:
-            for text in _split_line(line):
-                parsed = parse_order(world, base, power, text)
-                if parsed.ok:
-                    texts.append((len(answers), text))
-                    orders.append((power, parsed.order))
-                    answers.append(None)
-                else:
-                    answers.append(
-                        {
-                            "power": power,
-                            "text": text,
-                            "order": None,
-                            "result": "invalid",
-                            "reason": (parsed.message or "").split(": ", 1)[-1],
-                            "judged": "new",
-                        }
-                    )
+    for power, text, order in given:
+        if order is None:
+            parsed = parse_order(world, base, power, text)
+            if not parsed.ok:
+                answers.append(_refused(power, text, parsed.message))
+                continue
+            order = parsed.order
+        texts.append((len(answers), text))
+        orders.append((power, order))
+        answers.append(None)
     after, report = adjudicate(world, base, orders)
     types = world_types(world)
     for (index, text), result in zip(texts, report.submitted, strict=True):
@@ -103,7 +122,7 @@ def adjudicate_world_document(doc: dict[str, Any], board: Any = None) -> dict[st
     }
     if "rules" in doc:
         out["rules"] = doc["rules"]
-    out.update(write_world(base, after))
+    out.update(write_world(base, after, as_data=as_data))
     out["new_timelines"] = [
         {"timeline": f.timeline, "forked_from": _board_ref(f.parent)} for f in report.forks
     ]
@@ -111,7 +130,34 @@ def adjudicate_world_document(doc: dict[str, Any], board: Any = None) -> dict[st
     out["winner"] = report.winner
     if len(world.boards) == 1 and "rules" not in doc and not doc.get("history"):
         out.update(_standard_view(base, world, after))
-    return out
+    rejudged = frozenset(r.order.unit.board for r in report.rejudged)
+    return JudgedWorld(out, base, world, after, rejudged)
+
+
+def _document_orders(doc: dict[str, Any], base: BaseMap) -> list[GivenOrder]:
+    """The orders of a document's ``orders`` (per power, lists of order lines)."""
+    given = doc.get("orders") or {}
+    if not isinstance(given, dict):
+        raise WorldDocumentError("'orders' must map each power to a list of order strings")
+    found: list[GivenOrder] = []
+    for power, lines in given.items():
+        if power not in base.powers:
+            raise WorldDocumentError(f"unknown power in orders: {power!r}")
+        if not isinstance(lines, list):
+            raise WorldDocumentError(f"orders of {power} must be a list of strings")
+        found += [(power, text, None) for line in lines for text in _split_line(line)]
+    return found
+
+
+def _refused(power: str, text: str, message: str | None) -> dict[str, Any]:
+    return {
+        "power": power,
+        "text": text,
+        "order": None,
+        "result": "invalid",
+        "reason": (message or "").split(": ", 1)[-1],
+        "judged": "new",
+    }
 
 
 def _split_line(line: Any) -> list[str]:
@@ -149,8 +195,10 @@ def _base(doc: dict[str, Any]) -> BaseMap:
         raise WorldDocumentError(f"unknown variant {name!r}: {error}") from None
 
 
-def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
-    """The world a document describes (boards and history)."""
+def read_world(base: BaseMap, doc: dict[str, Any], *, history: bool = True) -> World:
+    """The world a document describes (boards and history).  Without ``history``, its
+    boards only, all that checking new orders and counting what is owed need, as a
+    :class:`SettledWorld` (never changed)."""
     rules = doc.get("rules") or {}
     if not isinstance(rules, dict):
         raise WorldDocumentError("'rules' must be an object")
@@ -189,7 +237,7 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
         raise WorldDocumentError("the 5dplomacy rule set has no winter boards")
     if ruleset != FIVED and any(board.adjusting for board in boards.values()):
         raise WorldDocumentError("only 5dplomacy boards wait for adjustments ('adjusting')")
-    world = World(
+    world = (World if history else SettledWorld)(
         boards=boards,
         strict=adjacency == "strict",
         seed=seed,
@@ -198,7 +246,8 @@ def read_world(base: BaseMap, doc: dict[str, Any]) -> World:
         rules=ruleset,
         eliminated=frozenset(eliminated),
     )
-    _read_history(base, world, _list(doc, "history"))
+    if history:
+        _read_history(base, world, _list(doc, "history"))
     pending = frozenset(_ref_key(p, "pending_boards") for p in _list(doc, "pending_boards"))
     for key in pending:
         if key not in boards:
@@ -375,48 +424,62 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         power = item.get("power")
         if not isinstance(power, str) or power not in base.powers:
             raise WorldDocumentError(f"history: unknown power {power!r}")
-        text = item.get("order")
-        if not isinstance(text, str):
-            raise WorldDocumentError(f"history: order must be a string, not {text!r}")
+        given = item.get("order")
+        if not isinstance(given, str | dict):
+            raise WorldDocumentError(f"history: order must be a string, not {given!r}")
         turn = item.get("turn", 0)
         if not _is_int(turn) or turn < 0:
             raise WorldDocumentError(f"history: turn must be a whole number, not {turn!r}")
         reason = item.get("reason")
         if reason is not None and not isinstance(reason, str):
             raise WorldDocumentError(f"history: reason must be a string, not {reason!r}")
-        parsed = parse_order(world, base, power, text, retreat=kind == "retreat", literal=True)
-        if not parsed.ok:
-            raise WorldDocumentError(f"history: {parsed.message}")
+        order = _history_order(world, base, power, given, kind)
         result = item.get("result", "succeeds")
         status = _STATUS.get(result) if isinstance(result, str) else None
         if status is None:
             raise WorldDocumentError(f"history: bad result {item.get('result')!r}")
-        record = OrderRecord(power, parsed.order, status, reason, item.get("auto") is True, turn)
+        record = OrderRecord(power, order, status, reason, item.get("auto") is True, turn)
         if kind == "retreat":
-            world.retreats[parsed.order.unit] = record
+            world.retreats[order.unit] = record
         elif kind == "adjustment":
-            adjustments.setdefault(parsed.order.unit.board, []).append(record)
+            adjustments.setdefault(order.unit.board, []).append(record)
         else:
             world.store_order(record)
     for key, records in adjustments.items():
         world.adjustments[key] = tuple(records)
 
 
+def _history_order(world: World, base: BaseMap, power: str, given: Any, kind: str) -> AnyOrder:
+    """The order of a history entry: stored as data (a game's world, see
+    :func:`write_world`), or as canonical text (``judge adjudicate``'s input and
+    worlds stored before orders were kept as data), read by the notation."""
+    if isinstance(given, dict):
+        try:
+            order = order_from_data(given)
+        except (OrderDataError, TypeError, ValueError) as error:
+            raise WorldDocumentError(f"history: {error}") from None
+        unit = getattr(order, "unit", None)
+        if not isinstance(unit, MLoc) or unit.board not in world.boards:
+            raise WorldDocumentError(f"history: an order for no unit on a board: {given!r}")
+        return order
+    parsed = parse_order(world, base, power, given, retreat=kind == "retreat", literal=True)
+    if not parsed.ok or parsed.order is None:
+        raise WorldDocumentError(f"history: {parsed.message}")
+    return parsed.order
+
+
 # ------------------------------------------------------------------ writing
 
 
-def write_world(base: BaseMap, world: World) -> dict[str, Any]:
-    """The boards, history and bookkeeping of a world as JSON."""
-    types = world_types(world)
+def write_world(base: BaseMap, world: World, *, as_data: bool = False) -> dict[str, Any]:
+    """The boards, history and bookkeeping of a world as JSON.
+
+    The history's orders are canonical text (the answer of ``judge adjudicate``),
+    or with ``as_data`` order objects (:mod:`judge.orders.data`: the world a game
+    stores, read back without the notation)."""
+    write = order_data if as_data else _text_writer(world)
     boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
-    history = []
-    for loc in sorted(world.orders):
-        history.append(_history_entry(world.orders[loc], types, "movement"))
-    for loc in sorted(world.retreats):
-        history.append(_history_entry(world.retreats[loc], types, "retreat"))
-    for key in sorted(world.adjustments):
-        for record in world.adjustments[key]:
-            history.append(_history_entry(record, types, "adjustment"))
+    history = _history(world, write)
     out: dict[str, Any] = {
         "iteration": world.iteration,
         "boards": boards,
@@ -430,10 +493,50 @@ def write_world(base: BaseMap, world: World) -> dict[str, Any]:
     return out
 
 
-def _history_entry(record: OrderRecord, types, kind: str) -> dict[str, Any]:
+def _history(
+    world: World, write: Callable[[AnyOrder], Any], boards: Collection[BoardKey] | None = None
+) -> list[dict[str, Any]]:
+    """The history entries of a world (of the orders for units on ``boards`` only,
+    when given): movement orders, retreats, then adjustments, each by location."""
+
+    def kept(loc: MLoc) -> bool:
+        return boards is None or loc.board in boards
+
+    history = []
+    for loc in sorted(filter(kept, world.orders)):
+        history.append(_history_entry(world.orders[loc], write, "movement"))
+    for loc in sorted(filter(kept, world.retreats)):
+        history.append(_history_entry(world.retreats[loc], write, "retreat"))
+    for key in sorted(world.adjustments):
+        for record in world.adjustments[key]:
+            if kept(record.order.unit):
+                history.append(_history_entry(record, write, "adjustment"))
+    return history
+
+
+def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) -> dict[str, Any]:
+    """A world document with its history written again, as data or as canonical
+    text (the Alembic migration of stored games); the rest of it as it was."""
+    base = replace(_base(doc), board=board)
+    world = read_world(base, doc)
+    return {**doc, "history": _history(world, order_data if as_data else _text_writer(world))}
+
+
+def history_text(world: World, boards: Collection[BoardKey]) -> list[dict[str, Any]]:
+    """The history entries of the orders for units on ``boards``, in canonical text
+    (as ``judge adjudicate`` writes them)."""
+    return _history(world, _text_writer(world), boards)
+
+
+def _text_writer(world: World) -> Callable[[AnyOrder], str]:
+    types = world_types(world)
+    return lambda order: format_order(order, types)
+
+
+def _history_entry(record: OrderRecord, write: Callable[[AnyOrder], Any], kind: str) -> dict:
     return {
         "power": record.power,
-        "order": format_order(record.order, types),
+        "order": write(record.order),
         "kind": kind,
         "result": _WORDS[record.status],
         "reason": record.reason,
@@ -563,6 +666,7 @@ __all__ = [
     "adjudicate_world_document",
     "read_world",
     "write_world",
+    "with_history_as",
     "settled_units",
     "WorldDocumentError",
     "Build",

@@ -29,6 +29,7 @@ from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_te
 from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
+from judge.store.positions import derived
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,11 @@ class WorldOrderCheck:
 
 
 def _world(doc: dict[str, Any], board: Any = None) -> tuple[BaseMap, World]:
+    """The map and the boards of a world document (its history is not needed to check
+    new orders or count what is owed), read once per shared stored position
+    (:class:`judge.store.positions.Position`).  The world is read only here."""
     base = replace(base_map_for(doc.get("variant", "standard")), board=board)
-    return base, read_world(base, doc)
+    return base, derived(doc, "multiverse boards", lambda: read_world(base, doc, history=False))
 
 
 def _split(line: str) -> list[str]:
@@ -61,12 +65,12 @@ def check_world_orders(
     base, world = _world(doc, board)
     geo = geography_for(base, world)
     active = set(world.active_boards().values())
-    retreating = world.needs_retreats()
+    retreating = _retreating(doc, world)
     checks = []
     waives = 0
     for line in lines:
         for text in _split(line):
-            parsed = parse_order(world, base, power, text)
+            parsed = parse_order(world, base, power, text, retreat=retreating)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
                 continue
@@ -94,14 +98,24 @@ def check_world_orders(
     return checks
 
 
+def _retreating(doc: dict[str, Any], world: World) -> bool:
+    """Whether the world of ``doc`` waits for retreats (found once per shared position)."""
+    return derived(doc, "multiverse retreating", world.needs_retreats)
+
+
 def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
     """Per power, what it owes this turn: retreats while the world pauses for them;
     otherwise an order per unit on the active movement boards and, per active
     adjusting board, the builds or removals owed there (``2 builds on timeline 1,
     W1901``)."""
+    kept = derived(doc, "multiverse owed", lambda: _owed(doc, board))
+    return {power: list(items) for power, items in kept.items()}
+
+
+def _owed(doc: dict[str, Any], board: Any) -> dict[str, list[Owed]]:
     base, world = _world(doc, board)
     owed: dict[str, list[Owed]] = {}
-    if world.needs_retreats():
+    if _retreating(doc, world):
         for key in sorted(world.boards):
             for loc, d in sorted(world.boards[key].dislodged.items()):
                 if d.options:
@@ -112,7 +126,7 @@ def world_owed(doc: dict[str, Any], board: Any = None) -> dict[str, list[Owed]]:
             continue
         for loc, unit in sorted(world.boards[key].units.items()):
             owed.setdefault(unit.power, []).append(_unit_owed(key.at(loc), unit))
-    for (power, key), change in sorted(_winter_changes(base, world).items()):
+    for (power, key), change in sorted(_winter_changes(doc, base, world).items()):
         where = f"on {fived_board_text(key) if world.fived else board_text(key)}"
         board = (key.timeline, Turn(key.year, SEASON_LETTER[Season(key.season)]))
         kind = "build" if change > 0 else "remove"
@@ -135,7 +149,7 @@ def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str,
     base, world = _world(doc, board)
     return {
         (power, f"{key.timeline}:{turn_text(key.year, key.season)}"): change
-        for (power, key), change in _winter_changes(base, world).items()
+        for (power, key), change in _winter_changes(doc, base, world).items()
     }
 
 
@@ -160,10 +174,16 @@ def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str]
     return tables
 
 
-def _winter_changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
+def _winter_changes(
+    doc: dict[str, Any], base: BaseMap, world: World
+) -> dict[tuple[str, BoardKey], int]:
     """Builds (as many as free home centres allow) or removals (negative) owed per
     power and active adjusting board (winter, or 5dplomacy's Spring after a Fall);
-    none where the power has nothing to adjust."""
+    none where the power has nothing to adjust (found once per shared position)."""
+    return derived(doc, "multiverse winter changes", lambda: _changes(base, world))
+
+
+def _changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
     changes: dict[tuple[str, BoardKey], int] = {}
     for key in world.active_boards().values():
         if not world.adjusts(key):

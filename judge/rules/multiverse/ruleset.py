@@ -14,7 +14,16 @@ from judge.engine.boards import Location
 from judge.engine.phase import Turn, board_time
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
-from judge.rules.base import GRID_PICTURE, BoardView, Document, Group, Owed, Ruleset, Step
+from judge.rules.base import (
+    GRID_PICTURE,
+    BoardView,
+    Document,
+    Group,
+    Owed,
+    Ruleset,
+    Step,
+    StoredOrder,
+)
 from judge.rules.multiverse.fived import fived_turn
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
@@ -30,6 +39,7 @@ from judge.rules.multiverse.locations import (
     write_location,
 )
 from judge.rules.multiverse.world import FIVED
+from judge.store.positions import Position, derived
 
 if TYPE_CHECKING:
     from judge.reports.names import Names
@@ -96,9 +106,14 @@ def _head_phase(board: Mapping[str, Any]) -> str:
 def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
     """Whether the board at ``where`` (timeline, turn) waits for its adjustments."""
     timeline, turn = where
-    return any(
-        b.get("adjusting") and b.get("timeline") == timeline and b.get("phase") == turn.phase().code
-        for b in doc.get("boards") or []
+    return (timeline, turn.phase().code) in derived(
+        doc,
+        "multiverse adjusting boards",
+        lambda: {
+            (b.get("timeline"), b.get("phase"))
+            for b in doc.get("boards") or []
+            if b.get("adjusting")
+        },
     )
 
 
@@ -112,6 +127,14 @@ TIMELINE_FORM = OrderForm(
     "A 1:mun:F1901 - 1:tyr:S1901",
     ("timeline", "timelines", "notation", "multiverse", "time travel", "5d"),
 )
+
+
+def _wordings(given: list[tuple[str, str, Any]]) -> dict[str, list[str]]:
+    """The orders of a step per power, as worded (the ``orders`` of a world document)."""
+    found: dict[str, list[str]] = {}
+    for power, text, _order in given:
+        found.setdefault(power, []).append(text)
+    return found
 
 
 class MultiverseRuleset(Ruleset):
@@ -171,7 +194,7 @@ class MultiverseRuleset(Ruleset):
         return world_retreats_pending(doc)
 
     def active_boards(self, doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-        return world_heads(doc)
+        return list(derived(doc, "multiverse heads", lambda: world_heads(doc)))
 
     # ----------------------------------------------------------- mail orders
 
@@ -230,16 +253,35 @@ class MultiverseRuleset(Ruleset):
             raise DocumentError(str(error)) from None
 
     def step(self, doc: Document) -> Step:
-        from judge.rules.multiverse.json_io import adjudicate_world_document
+        return self._step(doc, None)
 
-        answer = adjudicate_world_document(doc, self.base)
+    def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
+        """Adjudicate the orders as the game stored them: as data, read again from
+        their wording only when a row has none (stored before orders were data)."""
+        given = [(power, o.canonical, o.order) for power, mine in orders.items() for o in mine]
+        return self._step(doc, given)
+
+    def _step(self, doc: Document, given: list | None) -> Step:
+        """One step of a stored game: the answer (for the report) and the next world
+        keep the history as data (docs/multiverse.md); ``judge adjudicate``
+        (:meth:`adjudicate`) answers with text."""
+        from judge.rules.multiverse.json_io import history_text, judge_world
+
+        judged = judge_world(doc, self.base, given, as_data=True)
+        answer = judged.answer
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
             after["rules"] = doc["rules"]
         for key in _WORLD_KEYS:
             if answer.get(key) is not None:
                 after[key] = answer[key]
-        return Step(doc, answer, after, world_phase(after), answer.get("winner"))
+        before = doc if given is None else {**doc, "orders": _wordings(given)}
+        if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
+            # The report finds the past orders of re-judged boards by their wording.
+            before = {**before, "history": history_text(judged.before, judged.rejudged)}
+        # Shared by the report of every recipient's zone: their boards are read once.
+        before, after = Position(before), Position(after)
+        return Step(before, answer, after, world_phase(after), answer.get("winner"))
 
     # --------------------------------------------------------------- reports
 
@@ -258,7 +300,11 @@ class MultiverseRuleset(Ruleset):
     def report_world(self, step: Step) -> dict[str, Any]:
         """The input of a step's multiverse report (:func:`judge.reports.multiverse_model`):
         the boards' results, each adjusted board with what was owed on it, and the
-        tables of the adjusting boards the step leaves to order."""
+        tables of the adjusting boards the step leaves to order (made once per step,
+        for the reports of every zone)."""
+        return dict(derived(step.before, "multiverse report", lambda: self._report_world(step)))
+
+    def _report_world(self, step: Step) -> dict[str, Any]:
         from judge.reports import multiverse_report_input
         from judge.rules.multiverse.mail_orders import board_tables
 

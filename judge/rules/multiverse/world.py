@@ -206,3 +206,24 @@ class World:
     def needs_retreats(self) -> bool:
         """Whether some unit anywhere must retreat (the global pause)."""
         return any(board.dislodged for board in self.boards.values())
+
+
+class SettledWorld(World):
+    """The boards of a world read to check new orders against, never changed (a
+    mail's, kept with the stored position it was read from): its heads and its
+    retreat pause are found once.  Its copy is a plain :class:`World`."""
+
+    def active_boards(self) -> dict[int, BoardKey]:
+        heads = self.__dict__.get("_heads")
+        if heads is None:
+            heads = self.__dict__["_heads"] = World.active_boards(self)
+        return dict(heads)
+
+    def needs_retreats(self) -> bool:
+        pause = self.__dict__.get("_pause")
+        if pause is None:
+            pause = self.__dict__["_pause"] = World.needs_retreats(self)
+        return pause
+
+    def copy(self) -> World:
+        return World(**{f.name: getattr(self, f.name) for f in fields(World)}).copy()

@@ -1,0 +1,101 @@
+"""Stored positions, parsed once per text and shared by their readers (issue 27).
+
+A game's position is JSON text in ``Game.position``, and a mail's orders are read
+against it line by line: the order checks, what each power owes and its allowances.
+A multiverse position is large (megabytes at a few thousand boards), so parsing it
+for every line, and every mail, made a mail's cost grow with the game's history.
+
+:class:`Position` is a parsed position with a memo of the values derived from it
+(the multiverse world a ruleset reads from it, for instance: :func:`derived`).
+:class:`PositionMemo` keeps, per game of one database, the Position of the text it
+last parsed, and gives it again to the next reader of that same text (the next
+line, the next mail).  Each entry is checked against the text the reader holds,
+so a position changed in any way (a processed turn, ROLLBACK, a master's command,
+another process) is parsed anew; nothing is served by game id alone.
+
+A Position is shared: its readers must not change it (``dict(position)`` or
+``Game.position_doc()`` give a copy to change).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
+
+from sqlalchemy.engine import Connection, Engine
+
+_T = TypeVar("_T")
+
+
+class Position(dict[str, Any]):
+    """A parsed position shared by the readers of its text (not to be changed), with
+    ``derived``: values computed from it, by name, kept as long as it is."""
+
+    def __init__(self, doc: dict[str, Any]) -> None:
+        super().__init__(doc)
+        self.derived: dict[str, Any] = {}
+
+
+def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
+    """``make()``, kept with ``doc`` under ``name`` when ``doc`` is a shared
+    :class:`Position` (computed again for a plain document)."""
+    memo = getattr(doc, "derived", None)
+    if not isinstance(memo, dict):
+        return make()
+    if name not in memo:
+        memo[name] = make()
+    return memo[name]
+
+
+class PositionMemo:
+    """The parsed positions of one database's games, each with the text it was
+    parsed from; the ``size`` games read last are kept, as long as their texts
+    together stay under ``chars`` (the last one read is always kept)."""
+
+    def __init__(self, size: int = 8, chars: int = 40_000_000) -> None:
+        self.size = size
+        self.chars = chars
+        self._games: OrderedDict[int, tuple[str, Position]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.parsed = 0  # how many texts were parsed (for tests and benchmarks)
+
+    def read(self, game_id: int, text: str) -> Position:
+        """The Position of a game's position ``text``: the kept one when it was parsed
+        from the same text, else parsed now (and kept)."""
+        with self._lock:
+            found = self._games.get(game_id)
+            if found is not None and (found[0] is text or found[0] == text):
+                # Kept with the reader's own copy of the text: its next read (the
+                # mail's next line) is found by identity, without comparing again.
+                self._games[game_id] = (text, found[1])
+                self._games.move_to_end(game_id)
+                return found[1]
+        position = Position(json.loads(text))
+        with self._lock:
+            self.parsed += 1
+            self._games[game_id] = (text, position)
+            self._games.move_to_end(game_id)
+            while len(self._games) > 1 and (
+                len(self._games) > self.size
+                or sum(len(kept) for kept, _ in self._games.values()) > self.chars
+            ):
+                self._games.popitem(last=False)
+        return position
+
+
+_MEMOS: WeakKeyDictionary[Engine, PositionMemo] = WeakKeyDictionary()
+_MEMOS_LOCK = threading.Lock()
+
+
+def memo_of(bind: Engine | Connection) -> PositionMemo:
+    """The memo of the database a session is bound to (one per engine, dropped with it)."""
+    engine = bind.engine if isinstance(bind, Connection) else bind
+    with _MEMOS_LOCK:
+        memo = _MEMOS.get(engine)
+        if memo is None:
+            memo = _MEMOS[engine] = PositionMemo()
+        return memo
