@@ -60,7 +60,7 @@ from judge.rules.multiverse.adjudicate import adjudicate  # noqa: E402
 from judge.rules.multiverse.basemap import base_map_for  # noqa: E402
 from judge.rules.multiverse.json_io import read_world, write_world  # noqa: E402
 from judge.rules.multiverse.mail_orders import WorldOrderCheck  # noqa: E402
-from judge.rules.multiverse.notation import format_order, world_types  # noqa: E402
+from judge.rules.multiverse.order_text import format_order, world_types  # noqa: E402
 from judge.rules.multiverse.random_orders import random_orders  # noqa: E402
 from judge.rules.multiverse.setup import starting_world  # noqa: E402
 from judge.rules.multiverse.world import World  # noqa: E402

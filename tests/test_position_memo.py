@@ -14,7 +14,6 @@ from sqlmodel import Session
 
 import judge.rules.multiverse.json_io as json_io
 import judge.rules.multiverse.mail_orders as mail_orders
-import judge.rules.multiverse.notation as notation
 from judge.game.games import find_game
 from judge.game.processing import process_phase, rollback_to, set_game_position, starting_document
 from judge.mail.outgoing import Author
@@ -154,7 +153,6 @@ def test_history_entries_read_from_text_still_raise_on_bad_text() -> None:
     doc["history"] = [{"power": "france", "order": "A 1:par:S1901 dances"}]
     with pytest.raises(json_io.WorldDocumentError):
         json_io.read_world(json_io.base_map_for("standard"), doc)
-    assert notation.parse_order  # the notation still reads text history
 
 
 def test_the_first_mail_after_a_turn_finds_the_new_world_read(engine, monkeypatch) -> None:

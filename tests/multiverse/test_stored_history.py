@@ -20,7 +20,7 @@ from judge.orders.keys import OrderKey
 from judge.rules.base import StoredOrder
 from judge.rules.multiverse.adjudicate import adjudicate
 from judge.rules.multiverse.json_io import read_world, write_world
-from judge.rules.multiverse.notation import format_order, world_types
+from judge.rules.multiverse.order_text import format_order, world_types
 from judge.rules.multiverse.random_orders import random_orders
 from judge.rules.multiverse.setup import starting_world
 from judge.rules.registry import ruleset_for
