@@ -12,13 +12,15 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from judge.variant.plugins import VARIANTS, plugin, plugin_names
+
+T = TypeVar("T")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 VARIANTS_DIR = REPO_ROOT / "variants"
@@ -141,6 +143,16 @@ class Variant:
             self._locations[code] = code
             for coast in prov.coasts:
                 self._locations[f"{code}/{coast}"] = code
+        # What is derived from this variant alone (its geography, ...): see derived().
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The data ``make`` derives from this variant alone, made on first use and
+        kept with the variant (so it lives and dies with it); ``key`` names it."""
+        try:
+            return self._derived[key]  # type: ignore[no-any-return]
+        except KeyError:
+            return self._derived.setdefault(key, make())  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"<Variant {self.name!r} from {self.directory}>"

@@ -124,18 +124,11 @@ def _engine(colonies: frozenset[tuple[str, str]]) -> EngineRules:
     )
 
 
-_GEOS: dict[tuple[int, frozenset[tuple[str, str]]], SpaceGeography] = {}
-
-
 def _geography(
     variant: Variant, key: frozenset[tuple[str, str]], colonies: Mapping[str, str]
 ) -> SpaceGeography:
-    found = _GEOS.get((id(variant), key))
-    if found is None or found.variant is not variant:
-        if len(_GEOS) > 1024:
-            _GEOS.clear()
-        found = _GEOS[(id(variant), key)] = SpaceGeography(variant, colonies)
-    return found
+    """The geography of ``variant`` with these colonies, kept by the variant."""
+    return variant.derived((SpaceGeography, key), lambda: SpaceGeography(variant, colonies))
 
 
 def engine_for(colonies: Mapping[str, str]) -> EngineRules:
