@@ -81,10 +81,13 @@ def process_inbound(
     *,
     now: datetime | None = None,
     rules: Any | None = None,
+    mail: IncomingMail | None = None,
 ) -> None:
-    """Apply one stored mail and queue its reply; the caller commits."""
+    """Apply one stored mail and queue its reply; the caller commits.  ``mail`` is the
+    stored mail as read already (judge.runners.inbox reads it once), else it is read."""
     now = now or utcnow()
-    mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if mail is None:
+        mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
     if inbound.original_size is not None:  # intake kept only the header (too large)
         mail.too_large, mail.size = True, inbound.original_size
     if not mail.answerable:

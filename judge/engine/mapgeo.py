@@ -95,4 +95,4 @@ class MapGeography:
 
 def geography_for(variant: Variant) -> MapGeography:
     """The variant's geography, made once and kept by the variant."""
-    return variant.derived(MapGeography, lambda: MapGeography(variant))
+    return variant.derived(MapGeography)

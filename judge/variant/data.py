@@ -146,13 +146,15 @@ class Variant:
         # What is derived from this variant alone (its geography, ...): see derived().
         self._derived: dict[Hashable, Any] = {}
 
-    def derived(self, key: Hashable, make: Callable[[], T]) -> T:
-        """The data ``make`` derives from this variant alone, made on first use and
-        kept with the variant (so it lives and dies with it); ``key`` names it."""
+    def derived(self, make: Callable[..., T], *args: Hashable) -> T:
+        """``make(self, *args)``: data derived from this variant alone (its geography,
+        ...), made on first use and kept with the variant, so that it lives and dies
+        with it."""
+        key = (make, *args)
         try:
             return self._derived[key]  # type: ignore[no-any-return]
         except KeyError:
-            return self._derived.setdefault(key, make())  # type: ignore[no-any-return]
+            return self._derived.setdefault(key, make(self, *args))  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"<Variant {self.name!r} from {self.directory}>"
@@ -356,6 +358,17 @@ def load_variant(name_or_path: str | Path) -> Variant:
         variant = _BY_NAME[name_or_path] = _load_dir(variant_dir(name_or_path))
         return variant
     return _load_dir(variant_dir(name_or_path))
+
+
+def kept_by_variant(make: Callable[[Variant], T]) -> Callable[[Variant], T]:
+    """Decorator: ``make(variant)`` is worked out once per variant and kept by it
+    (:meth:`Variant.derived`), rather than in a table beside it."""
+
+    @functools.wraps(make)
+    def kept(variant: Variant) -> T:
+        return variant.derived(make)
+
+    return kept
 
 
 _BY_NAME: dict[str, Variant] = {}

@@ -37,3 +37,21 @@ def test_a_dropped_outer_space_variant_is_freed() -> None:
     del variant
     gc.collect()
     assert gone() is None
+
+
+def test_tables_read_from_a_variant_go_with_it() -> None:
+    from judge.rules import documents
+    from judge.variant import rootz_pairs
+
+    base = load_variant("standard")
+    variant = base.with_powers(base.powers)
+    gone = weakref.ref(variant)
+    assert documents._places(variant) is documents._places(variant)
+    documents._usual_units(variant)
+    documents._power_codes(variant)
+    rootz = load_variant("rootz").with_powers(load_variant("rootz").powers)
+    rootz_gone = weakref.ref(rootz)
+    rootz_pairs._zones(rootz)
+    del variant, rootz
+    gc.collect()
+    assert gone() is None and rootz_gone() is None
