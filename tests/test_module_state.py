@@ -72,10 +72,6 @@ KNOWN: dict[str, str] = {
     + ": a loaded variant by name (variants are read-only)",
     "judge/variant/data.py: _load_dir": REASON_A + ": a loaded variant by directory",
     "judge/variant/empires.py: _variant": REASON_A + ": a game's variant by its empires",
-    "judge/commands/inbound.py: _STARTED": (
-        "a hint only: From and SIGNON lines whose password check was started ahead lately"
-        " (keyed digests, bounded); nothing is decided by it"
-    ),
     # (b) registries filled by imports
     "judge/commands/registry.py: _BY_KEY": (
         "filled by the command modules, which judge/commands/__init__ imports, all of them"

@@ -52,6 +52,7 @@ the judge's own has no scopes (``scope``), so its mail keeps its order.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import threading
@@ -89,6 +90,8 @@ ScopeFn = Callable[[bytes, Config, int | None], frozenset[str] | None]
 DEFAULT_PROCESSOR = "judge.commands.inbound:process_inbound"
 DEFAULT_PREPARE = "judge.commands.inbound:prepare_inbound"
 DEFAULT_SCOPE = "judge.commands.inbound:mail_scope"
+# what remembers the mails prepared lately, one per runner (with DEFAULT_PREPARE)
+DEFAULT_SEEN = "judge.commands.inbound:SeenLately"
 # failures to handle one row before it is quarantined as it is
 HANDLING_BOUND = 5
 # one transaction takes at most this many mails, and no new mail after this many seconds
@@ -200,9 +203,11 @@ class InboxRunner:
 
     @property
     def prepare(self) -> PrepareFn:
-        """What starts a batch's password checks ahead, imported on first use."""
+        """What starts a batch's password checks ahead, imported on first use; the
+        judge's own remembers, for this runner, the mails it prepared lately."""
         if self._prepare is None:
-            self._prepare = load_processor(DEFAULT_PREPARE)  # type: ignore[assignment]
+            lately = load_processor(DEFAULT_SEEN)()  # type: ignore[call-arg]
+            self._prepare = functools.partial(load_processor(DEFAULT_PREPARE), lately=lately)
         assert self._prepare is not None
         return self._prepare
 
