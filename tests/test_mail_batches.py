@@ -10,7 +10,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from judge.commands.inbound import prepare_inbound
+from judge.commands.inbound import SeenLately, prepare_inbound
 from judge.runners.inbox import InboxRunner
 from judge.store import passwords
 from judge.store.limits import count, failure_key
@@ -185,6 +185,30 @@ def test_prepare_starts_the_checks_of_signons_that_will_be_checked(tmp_path: Pat
     for future in ahead:
         future.result(10)
     assert passwords.hashing_done()[0] == before + 1  # France's only
+
+
+@pytest.mark.usefixtures("within_one_clock_hour")
+def test_mails_prepared_lately_are_remembered_by_their_runner(tmp_path: Path) -> None:
+    """Which mails were prepared lately is the runner's memory (issue 27), not the
+    process's: a second runner prepares a mail the first one prepared, and the same
+    runner does not prepare it twice."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as s:
+        add_game(s, "seen")
+    config = judge_config()
+    mail = make_mail(address("france"), f"SIGNON Fseen {PASSWORDS['france']}\nA Par H\n")
+
+    def started(lately: SeenLately | None) -> int:
+        with Session(engine) as s:
+            [checks] = prepare_inbound(s, [mail], config, lately)
+        for check in checks:
+            check.result(10)
+        return len(checks)
+
+    assert started(None) == 1
+    assert started(None) == 1  # no runner's memory: prepared again (the answer is known)
+    runner = SeenLately()
+    assert [started(runner), started(runner), started(SeenLately())] == [1, 0, 1]
 
 
 def test_a_handled_row_is_written_by_one_update_and_left_clean(tmp_path: Path) -> None:

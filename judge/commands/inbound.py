@@ -81,10 +81,13 @@ def process_inbound(
     *,
     now: datetime | None = None,
     rules: Any | None = None,
+    mail: IncomingMail | None = None,
 ) -> None:
-    """Apply one stored mail and queue its reply; the caller commits."""
+    """Apply one stored mail and queue its reply; the caller commits.  ``mail`` is the
+    stored mail as read already (judge.runners.inbox reads it once), else it is read."""
     now = now or utcnow()
-    mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
+    if mail is None:
+        mail = parse_incoming(inbound.raw, config.judge.address, config.limits.max_message_bytes)
     if inbound.original_size is not None:  # intake kept only the header (too large)
         mail.too_large, mail.size = True, inbound.original_size
     if not mail.answerable:
@@ -113,26 +116,32 @@ _MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:" + _SIGN_ON_WORDS + rb")\b[^\r\n]*
 _FROM_LINE = re.compile(rb"(?im)^from:[^\r\n]*")
 
 
-# SIGNON lines whose check was started ahead lately (keyed digests, never passwords):
-# a player's next mails need no look-up, their answer is remembered once checked.
-_STARTED_KEY = secrets.token_bytes(32)
-_STARTED: OrderedDict[bytes, None] = OrderedDict()
-_STARTED_SIZE = 4096
+class SeenLately:
+    """The From and SIGNON lines of the mails prepared lately, as keyed digests (never
+    passwords), the latest 4,096: a player's next mails need no look-up, their answer
+    is remembered once checked.  Kept by the inbox runner that prepares the mails."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
+        self._digests: OrderedDict[bytes, None] = OrderedDict()
+
+    def seen(self, *parts: bytes) -> bool:
+        """True when these raw lines were seen lately; remember them if not."""
+        digest = hashlib.blake2b(b"\0".join(parts), key=self._key).digest()
+        if digest in self._digests:
+            self._digests.move_to_end(digest)
+            return True
+        self._digests[digest] = None
+        if len(self._digests) > self.SIZE:
+            self._digests.popitem(last=False)
+        return False
 
 
-def _seen_before(*parts: bytes) -> bool:
-    """True when these raw lines were started ahead lately; remember them if not."""
-    digest = hashlib.blake2b(b"\0".join(parts), key=_STARTED_KEY).digest()
-    if digest in _STARTED:
-        _STARTED.move_to_end(digest)
-        return True
-    _STARTED[digest] = None
-    if len(_STARTED) > _STARTED_SIZE:
-        _STARTED.popitem(last=False)
-    return False
-
-
-def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> list[Checks]:
+def prepare_inbound(
+    session: Session, raws: Iterable[bytes], config: Config, lately: SeenLately | None = None
+) -> list[Checks]:
     """Start, in the background, the password checks that the SIGNON lines of mails
     waiting to be processed will need (judge.store.passwords.verify_ahead), so that
     they run on another core while the mails before them are processed; return, for
@@ -142,7 +151,8 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
     still checked in full when its mail is processed.  A password whose power or
     sender address has had its wrong passwords this hour is not checked ahead (the
     SIGNON will not check it either), nor are signed mails and other forms of SIGNON,
-    nor the mails whose From and SIGNON lines are those of a mail prepared lately.
+    nor the mails whose From and SIGNON lines are those of a mail prepared lately
+    (when ``lately`` remembers them: the inbox runner keeps one).
     """
     now = utcnow()
     limit = config.limits.password_failures_per_hour
@@ -152,7 +162,9 @@ def prepare_inbound(session: Session, raws: Iterable[bytes], config: Config) -> 
         started.append(checks)
         lines = _MAY_SIGN_ON.findall(raw)
         sender = _FROM_LINE.search(raw)
-        if not lines or _seen_before(sender.group() if sender else b"", *lines):
+        if not lines or (
+            lately is not None and lately.seen(sender.group() if sender else b"", *lines)
+        ):
             continue  # no SIGNON, or the same From and SIGNON lines as a mail before
         mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
         if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:

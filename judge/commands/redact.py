@@ -20,7 +20,7 @@ from email.policy import compat32
 import judge.commands  # noqa: F401  (registers every command)
 from judge.commands import registry
 from judge.commands.base import COMMAND, HIDDEN, Statement
-from judge.mail.parse import parse_incoming
+from judge.mail.parse import IncomingMail, parse_incoming
 
 _HEADER_SCAN = 256 * 1024
 _DROPPED = {"content-type", "content-transfer-encoding", "mime-version"}
@@ -93,10 +93,14 @@ def _header_lines(raw: bytes) -> bytes:
     return b"\r\n".join(out) + b"\r\n" if out else b""
 
 
-def redact(raw: bytes, judge_address: str, max_bytes: int) -> bytes:
+def redact(
+    raw: bytes, judge_address: str, max_bytes: int, mail: IncomingMail | None = None
+) -> bytes:
     """The bytes to keep of a processed mail: header fields, then its text (read as
-    the processor reads it, up to ``max_bytes``) with passwords hidden."""
-    mail = parse_incoming(raw, judge_address, max_bytes)
+    the processor reads it, up to ``max_bytes``; ``mail`` when it was read already)
+    with passwords hidden."""
+    if mail is None:
+        mail = parse_incoming(raw, judge_address, max_bytes)
     if mail.too_large:
         body = f"[The body of this mail ({mail.size} bytes) was not read and is not kept.]\n"
     else:

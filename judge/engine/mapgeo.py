@@ -93,12 +93,6 @@ class MapGeography:
         return loc == area
 
 
-_GEOGRAPHIES: dict[int, MapGeography] = {}
-
-
 def geography_for(variant: Variant) -> MapGeography:
-    """One shared geography per loaded variant object."""
-    geo = _GEOGRAPHIES.get(id(variant))
-    if geo is None or geo.variant is not variant:
-        geo = _GEOGRAPHIES[id(variant)] = MapGeography(variant)
-    return geo
+    """The variant's geography, made once and kept by the variant."""
+    return variant.derived(MapGeography)

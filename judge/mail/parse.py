@@ -158,29 +158,18 @@ def _fill_body(mail: IncomingMail, msg: Message) -> None:
     mail.body_text = strip_quotes_and_signature(text)
 
 
-# The last mail read, with what was read from it: the processor reads a mail, then
-# reads it again for the text it keeps (judge.commands.redact), which gets a copy.
-_last: tuple[bytes, str, int, IncomingMail] | None = None
-
-
-def _copy(mail: IncomingMail) -> IncomingMail:
-    """A copy of ``mail`` that shares no list with it."""
+def copy_mail(mail: IncomingMail) -> IncomingMail:
+    """A copy of ``mail`` that shares no list with it (for a second reader that must
+    see it as parsed, whatever the first one changed)."""
     return replace(mail, references=list(mail.references), defects=list(mail.defects))
 
 
 def parse_incoming(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:
     """Parse a received mail.  Over ``max_bytes`` only the headers are read and
     ``too_large`` is set.  Never raises."""
-    global _last
     if not isinstance(raw, bytes | bytearray | memoryview):
         raw = b""
-    raw = bytes(raw)
-    last = _last  # one read: other threads may parse meanwhile
-    if last is not None and last[1:3] == (judge_address, max_bytes) and last[0] == raw:
-        return _copy(last[3])
-    mail = _parse(raw, judge_address, max_bytes)
-    _last = (raw, judge_address, max_bytes, _copy(mail))
-    return mail
+    return _parse(bytes(raw), judge_address, max_bytes)
 
 
 def _parse(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:

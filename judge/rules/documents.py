@@ -8,7 +8,6 @@ come back ``invalid`` with a reason.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +32,7 @@ from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.orders.text import OrderCheck, position_checker
-from judge.variant.data import Variant, VariantError, load_variant
+from judge.variant.data import Variant, VariantError, kept_by_variant, load_variant
 
 
 class DocumentError(ValueError):
@@ -266,7 +265,7 @@ def _phase(code: Any) -> Phase:
 _UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _usual_units(variant: Variant) -> dict[tuple[str, str, str], tuple[Location, str, Unit]]:
     """Every unit entry a position of the variant may hold, by its (power, type,
     province) as plain strings: its location, province and unit (immutable values:
@@ -282,13 +281,13 @@ def _usual_units(variant: Variant) -> dict[tuple[str, str, str], tuple[Location,
     return usual
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _power_codes(variant: Variant) -> frozenset[str]:
     """The variant's powers by code (a set: asked once per unit)."""
     return frozenset(variant.powers)
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _places(variant: Variant) -> dict[Location, tuple[str, frozenset[UnitType]]]:
     """Each location of the map: its province and the unit types that may stand there."""
     places = {}

@@ -52,6 +52,7 @@ the judge's own has no scopes (``scope``), so its mail keeps its order.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import threading
@@ -69,7 +70,7 @@ from sqlmodel import Session, col, select
 from judge.commands.redact import redact
 from judge.config import Config
 from judge.mail.outgoing import Author, answer, re_subject
-from judge.mail.parse import IncomingMail, parse_incoming
+from judge.mail.parse import IncomingMail, copy_mail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
 from judge.store import mail as store
 from judge.store.db import TRANSIENT_PAUSE, is_transient
@@ -89,6 +90,8 @@ ScopeFn = Callable[[bytes, Config, int | None], frozenset[str] | None]
 DEFAULT_PROCESSOR = "judge.commands.inbound:process_inbound"
 DEFAULT_PREPARE = "judge.commands.inbound:prepare_inbound"
 DEFAULT_SCOPE = "judge.commands.inbound:mail_scope"
+# what remembers the mails prepared lately, one per runner (with DEFAULT_PREPARE)
+DEFAULT_SEEN = "judge.commands.inbound:SeenLately"
 # failures to handle one row before it is quarantined as it is
 HANDLING_BOUND = 5
 # one transaction takes at most this many mails, and no new mail after this many seconds
@@ -200,9 +203,11 @@ class InboxRunner:
 
     @property
     def prepare(self) -> PrepareFn:
-        """What starts a batch's password checks ahead, imported on first use."""
+        """What starts a batch's password checks ahead, imported on first use; the
+        judge's own remembers, for this runner, the mails it prepared lately."""
         if self._prepare is None:
-            self._prepare = load_processor(DEFAULT_PREPARE)  # type: ignore[assignment]
+            lately = load_processor(DEFAULT_SEEN)()  # type: ignore[call-arg]
+            self._prepare = functools.partial(load_processor(DEFAULT_PREPARE), lately=lately)
         assert self._prepare is not None
         return self._prepare
 
@@ -216,25 +221,23 @@ class InboxRunner:
         assert self._scope is not None
         return self._scope
 
-    def _automatic(self, row: store.InboundMessage) -> bool:
-        """Mark automatic mail ignored; True when it was."""
-        # Read as the processor will read it (same bound): it then finds the mail read.
+    def _apply(self, session: Session, row: store.InboundMessage) -> None:
+        """Process one row (the caller holds its savepoint).  The mail is read once:
+        the judge's own processor and the redaction are handed what was read."""
         limit = self.config.limits.max_message_bytes
         mail = parse_incoming(row.raw, self.config.judge.address, limit)
-        if mail.answerable:
-            return False
-        store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
-        return True
-
-    def _apply(self, session: Session, row: store.InboundMessage) -> None:
-        """Process one row (the caller holds its savepoint)."""
-        if not self._automatic(row):
-            self.process(session, row, self.config)
+        kept = copy_mail(mail)  # as read, whatever processing changes in ``mail``
+        if not mail.answerable:
+            store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
+        else:
+            if self.process is load_processor():  # the judge's own: takes the mail read
+                self.process(session, row, self.config, mail=mail)  # type: ignore[call-arg]
+            else:
+                self.process(session, row, self.config)
             if row.status == store.PENDING:
                 store.mark_done(row, store.PROCESSED)
-        limits = self.config.limits
         # Passwords never rest in clear: keep the mail with them hidden.
-        row.raw = redact(row.raw, self.config.judge.address, limits.max_message_bytes)
+        row.raw = redact(row.raw, self.config.judge.address, limit, kept)
         store.save_handled(session, row)  # one UPDATE, without the ORM's flush
 
     def _quarantine(self, session: Session, row: store.InboundMessage, error: str) -> None:

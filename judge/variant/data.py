@@ -12,13 +12,15 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from judge.variant.plugins import VARIANTS, plugin, plugin_names
+
+T = TypeVar("T")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 VARIANTS_DIR = REPO_ROOT / "variants"
@@ -141,6 +143,18 @@ class Variant:
             self._locations[code] = code
             for coast in prov.coasts:
                 self._locations[f"{code}/{coast}"] = code
+        # What is derived from this variant alone (its geography, ...): see derived().
+        self._derived: dict[Hashable, Any] = {}
+
+    def derived(self, make: Callable[..., T], *args: Hashable) -> T:
+        """``make(self, *args)``: data derived from this variant alone (its geography,
+        ...), made on first use and kept with the variant, so that it lives and dies
+        with it."""
+        key = (make, *args)
+        try:
+            return self._derived[key]  # type: ignore[no-any-return]
+        except KeyError:
+            return self._derived.setdefault(key, make(self, *args))  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
         return f"<Variant {self.name!r} from {self.directory}>"
@@ -344,6 +358,17 @@ def load_variant(name_or_path: str | Path) -> Variant:
         variant = _BY_NAME[name_or_path] = _load_dir(variant_dir(name_or_path))
         return variant
     return _load_dir(variant_dir(name_or_path))
+
+
+def kept_by_variant(make: Callable[[Variant], T]) -> Callable[[Variant], T]:
+    """Decorator: ``make(variant)`` is worked out once per variant and kept by it
+    (:meth:`Variant.derived`), rather than in a table beside it."""
+
+    @functools.wraps(make)
+    def kept(variant: Variant) -> T:
+        return variant.derived(make)
+
+    return kept
 
 
 _BY_NAME: dict[str, Variant] = {}

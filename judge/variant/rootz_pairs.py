@@ -13,12 +13,11 @@ per variant); only the two rules above are data.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from collections.abc import Mapping
 
-from judge.variant.data import Variant
+from judge.variant.data import Variant, kept_by_variant
 
 # Rule 3.1: a power next to both zones counts for the zone holding this sea of its board.
 ZONE_SEA: Mapping[str, str] = {"russia": "bar"}
@@ -61,7 +60,7 @@ def _fleet_components(variant: Variant) -> list[frozenset[str]]:
     return parts
 
 
-@functools.lru_cache(maxsize=8)
+@kept_by_variant
 def _zones(variant: Variant) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """(seas, locations) of each fleet-connected part holding a sea, lowest sea code first."""
     zones = []

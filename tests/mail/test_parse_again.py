@@ -1,10 +1,17 @@
-"""A mail read twice in a row (processing, then keeping its text) is read once; the
-second reader gets its own copy, equal to a fresh reading."""
+"""A stored mail is read once on its way through the inbox (issue 27: the parsed mail
+is carried along the path, not kept in a module-level memo): the judge's processor
+and the redaction are handed what was read, and the parser keeps no mail (nor the
+password in it) once it has returned."""
 
 from __future__ import annotations
 
+from sqlmodel import Session
+
 import judge.mail.parse as parse
-from judge.mail.parse import parse_incoming
+from judge.mail.parse import copy_mail, parse_incoming
+from judge.runners.inbox import InboxRunner
+from judge.store.mail import InboundMessage, store_inbound
+from tests.commands.helpers import judge_config, migrated_engine
 
 RAW = (
     b"From: Ann <ann@example.org>\r\nTo: judge@example.org\r\nSubject: orders\r\n"
@@ -13,26 +20,34 @@ RAW = (
 )
 
 
-def test_second_reading_is_an_equal_copy(monkeypatch) -> None:  # noqa: ANN001
+def test_the_parser_keeps_nothing_of_a_mail() -> None:
+    raw = RAW.replace(b"secret", b"s3cr3t-kept")
+    parse_incoming(raw, "judge@example.org", 100_000)
+    kept = [name for name, value in vars(parse).items() if "s3cr3t-kept" in repr(value)]
+    assert kept == []
+
+
+def test_a_copy_shares_no_list() -> None:
     first = parse_incoming(RAW, "judge@example.org", 100_000)
-    calls: list[bytes] = []
-    real = parse._parse
-    monkeypatch.setattr(parse, "_parse", lambda raw, *a: calls.append(raw) or real(raw, *a))
-    again = parse_incoming(bytes(RAW), "judge@example.org", 100_000)
-    assert calls == []  # not read again
-    assert again == first and again is not first
+    again = copy_mail(first)
     first.too_large, first.size = True, 1
     first.references.append("<x@example.org>")
-    assert again == parse._parse(RAW, "judge@example.org", 100_000)  # untouched
+    assert again == parse_incoming(RAW, "judge@example.org", 100_000)
 
 
-def test_other_bytes_or_bounds_are_read_anew(monkeypatch) -> None:  # noqa: ANN001
-    parse_incoming(RAW, "judge@example.org", 100_000)
+def test_the_inbox_reads_a_stored_mail_once(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        row = store_inbound(session, RAW.replace(b"SIGNON Fgame1 secret", b"HELP"), "smtp")
+        session.commit()
+        assert row is not None and row.id is not None
+        row_id = row.id
     calls: list[int] = []
     real = parse._parse
     monkeypatch.setattr(parse, "_parse", lambda raw, j, m: calls.append(m) or real(raw, j, m))
-    headers_only = parse_incoming(RAW, "judge@example.org", 0)
-    assert headers_only.too_large and headers_only.body_text == ""
-    other = parse_incoming(RAW.replace(b"Bur", b"Pic"), "judge@example.org", 0)
-    assert "Pic" not in other.body_text
-    assert calls == [0, 0]
+    assert InboxRunner(judge_config(), engine).handle(row_id) == "processed"
+    assert len(calls) == 1
+    with Session(engine) as session:
+        stored = session.get(InboundMessage, row_id)
+        assert stored is not None and b"HELP" in stored.raw
+    engine.dispose()

@@ -110,12 +110,11 @@ def space_disorder_removals(
 
 @functools.lru_cache(maxsize=256)
 def _engine(colonies: frozenset[tuple[str, str]]) -> EngineRules:
-    owned = dict(colonies)
     return dataclasses.replace(
         STANDARD,
         name="outerspace",
         order_kinds=STANDARD_ORDER_KINDS + SPACE_ORDER_KINDS,
-        geography=lambda variant: _geography(variant, colonies, owned),
+        geography=lambda variant: variant.derived(_geography, colonies),
         movement=space_movement,
         build_sites=space_build_sites,
         build_refusal=space_build_refusal,
@@ -124,18 +123,9 @@ def _engine(colonies: frozenset[tuple[str, str]]) -> EngineRules:
     )
 
 
-_GEOS: dict[tuple[int, frozenset[tuple[str, str]]], SpaceGeography] = {}
-
-
-def _geography(
-    variant: Variant, key: frozenset[tuple[str, str]], colonies: Mapping[str, str]
-) -> SpaceGeography:
-    found = _GEOS.get((id(variant), key))
-    if found is None or found.variant is not variant:
-        if len(_GEOS) > 1024:
-            _GEOS.clear()
-        found = _GEOS[(id(variant), key)] = SpaceGeography(variant, colonies)
-    return found
+def _geography(variant: Variant, colonies: frozenset[tuple[str, str]]) -> SpaceGeography:
+    """The geography of ``variant`` with these colonies (kept by the variant)."""
+    return SpaceGeography(variant, dict(colonies))
 
 
 def engine_for(colonies: Mapping[str, str]) -> EngineRules:
