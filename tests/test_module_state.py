@@ -42,6 +42,14 @@ DATA = OTHERS.format("the multiverse orders-as-data helper")
 
 KNOWN: dict[str, str] = {
     # (a) memos of value-keyed functions, and process-wide resources
+    "judge/orders/data.py: kind_name": REASON_A + ": an order class's data name",
+    "judge/orders/data.py: _field_names": REASON_A + ": the fields an order class writes",
+    "judge/orders/data.py: _fields_read": REASON_A + ": the fields an order class reads",
+    "judge/rules/multiverse/notation.py: _syntax": REASON_A + ": a map's multiverse order syntax",
+    "judge/store/positions.py: _MEMOS": (
+        "the parsed positions of each database, weakly keyed by its engine (dropped with it); "
+        "each memo checks the stored position before it answers"
+    ),
     "judge/clock/zone_names.py: _by_lower": REASON_A + ": the zone names installed",
     "judge/engine/kinds.py: _MOVERS": REASON_A + ": keyed by tuples of order classes",
     "judge/engine/outcome.py: _FAILURES": REASON_A + ": one immutable Outcome per reason, bounded",
