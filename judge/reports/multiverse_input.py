@@ -60,25 +60,25 @@ def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
 
 
 def _rejudged_board_orders(
-    board: Board,
     changed: list[dict],
     history: Sequence[Mapping[str, Any]],
-    locations: Locations,
+    on_board: Sequence[Mapping[str, Any]],
 ) -> list[dict]:
     """Every order a re-judged past board had, as the report lists them.
 
     The orders whose result changed (``changed``, marked re-judged) take the place of
-    their earlier result; the board's other orders of the same kind keep the result
-    the history gives them, and the units that had none show as unordered.
+    their earlier result; the board's other orders (``on_board``: its entries of
+    the ``history``, in order) of the same kind keep the result the history gives
+    them, and the units that had none show as unordered.
     """
     new = {(o.get("power"), o.get("order")): o for o in changed}
     kinds = {h.get("kind") for h in history if (h.get("power"), h.get("order")) in new} or {
         "movement"
     }
     out = []
-    for entry in history:
+    for entry in on_board:
         key = (entry.get("power"), entry.get("order"))
-        if entry.get("kind") not in kinds or _order_board(entry, locations) != board:
+        if entry.get("kind") not in kinds:
             continue
         if key in new:
             out.append(new.pop(key))
@@ -230,8 +230,13 @@ def multiverse_report_input(
             unplaced.append(dict(order))
             continue
         per_board.setdefault(board, []).append(_on_board(dict(order), board, locations))
+    past = before.get("history", [])
+    by_board: dict[Board | None, list[Mapping[str, Any]]] = {}
+    if changed:  # the history read once, by board, for every re-judged board
+        for entry in past:
+            by_board.setdefault(_order_board(entry, locations), []).append(entry)
     for board, orders in changed.items():
-        entries = _rejudged_board_orders(board, orders, before.get("history", []), locations)
+        entries = _rejudged_board_orders(orders, past, by_board.get(board, []))
         per_board.setdefault(board, []).extend(_on_board(e, board, locations) for e in entries)
     for key in adjusted or {}:
         per_board.setdefault(key, [])
