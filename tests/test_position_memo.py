@@ -5,6 +5,7 @@ by ROLLBACK, by a master's command, by another process."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -233,3 +234,26 @@ def test_every_write_of_the_position_gives_it_a_new_version(engine) -> None:
         set_game_position(game, game.position_doc())
         versions.add(game.position_version)
     assert len(versions) == 4
+
+
+@pytest.mark.parametrize("rules", ["standard", MULTIVERSE_RULES])
+def test_a_turn_hands_its_new_position_to_the_memo_as_stored(tmp_path, rules) -> None:
+    """The position a turn keeps for the next readers (not parsed again from the
+    text it stored) is the one the stored text gives."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules = rules
+        set_game_position(game, starting_document("standard", rules, "loose", 1))
+        session.add(game)
+        session.commit()
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        process_phase(session, SENDER, game, NOW)
+        session.commit()
+    parsed = memo_of(engine).parsed
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        assert game.position_view() == json.loads(game.position)
+    assert memo_of(engine).parsed == parsed  # kept by the turn, not parsed again
+    engine.dispose()

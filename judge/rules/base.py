@@ -224,6 +224,11 @@ class Ruleset(ABC):
     def step(self, doc: Document) -> Step:
         """Adjudicate a stored position with its orders and give the next position."""
 
+    # Whether :meth:`step_stored` only reads its document, so that it may be given the
+    # game's shared parsed position (judge.store.positions) instead of a copy of its
+    # own: what a multiverse world (megabytes) needs; the default changes it.
+    steps_read_only = False
+
     def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
         """Adjudicate a stored position with the orders a game keeps for it, per power.
 
