@@ -37,15 +37,21 @@ SIGNON = "SIGNON Fgame1 paris11\n"
 SENDER = Author("Test Judge", JUDGE, "USIN")
 
 
-@pytest.fixture
-def engine(tmp_path):
+def _engine_with_game(tmp_path, rules: str = MULTIVERSE_RULES):
+    """A migrated database holding game1, played by ``rules``, at its start."""
     engine = migrated_engine(tmp_path)
     with Session(engine) as session:
         game = add_game(session)
-        game.rules = MULTIVERSE_RULES
-        set_game_position(game, starting_document("standard", MULTIVERSE_RULES, "loose", 1))
+        game.rules = rules
+        set_game_position(game, starting_document("standard", rules, "loose", 1))
         session.add(game)
         session.commit()
+    return engine
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = _engine_with_game(tmp_path)
     yield engine
     engine.dispose()
 
@@ -240,13 +246,7 @@ def test_every_write_of_the_position_gives_it_a_new_version(engine) -> None:
 def test_a_turn_hands_its_new_position_to_the_memo_as_stored(tmp_path, rules) -> None:
     """The position a turn keeps for the next readers (not parsed again from the
     text it stored) is the one the stored text gives."""
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        game.rules = rules
-        set_game_position(game, starting_document("standard", rules, "loose", 1))
-        session.add(game)
-        session.commit()
+    engine = _engine_with_game(tmp_path, rules)
     with Session(engine) as session:
         game = find_game(session, "game1")
         process_phase(session, SENDER, game, NOW)
