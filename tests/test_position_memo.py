@@ -242,19 +242,25 @@ def test_every_write_of_the_position_gives_it_a_new_version(engine) -> None:
     assert len(versions) == 4
 
 
-@pytest.mark.parametrize("rules", ["standard", MULTIVERSE_RULES])
-def test_a_turn_hands_its_new_position_to_the_memo_as_stored(tmp_path, rules) -> None:
+@pytest.mark.parametrize(
+    ("rules", "order"),
+    [("standard", "A par - bur"), (MULTIVERSE_RULES, "A 1:par:S1901 - 1:bur:S1901")],
+)
+def test_a_turn_hands_its_new_position_to_the_memo_as_stored(tmp_path, rules, order) -> None:
     """The position a turn keeps for the next readers (not parsed again from the
     text it stored) is the one the stored text gives."""
     engine = _engine_with_game(tmp_path, rules)
+    deliver(engine, make_mail(address("france"), f"{SIGNON}{order}\n"))
     with Session(engine) as session:
         game = find_game(session, "game1")
-        game.position_view()  # as the game's mails left it
+        shared, text = game.position_view(), game.position  # as the game's mails left it
         parsed = memo_of(engine).parsed
         process_phase(session, SENDER, game, NOW)
         session.commit()
+    assert shared == json.loads(text)  # the turn read the shared position, never changed it
     with Session(engine) as session:
         game = find_game(session, "game1")
         assert game.position_view() == json.loads(game.position)
+        assert "bur" in str(game.position_view())  # the order was adjudicated
     assert memo_of(engine).parsed == parsed  # neither text parsed again: kept
     engine.dispose()
