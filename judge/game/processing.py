@@ -61,6 +61,7 @@ from judge.store.models import (
     as_utc,
     utcnow,
 )
+from judge.store.positions import Position, memo_of
 
 
 @dataclass
@@ -92,11 +93,15 @@ def set_game_position(game: Game, doc: dict[str, Any]) -> None:
     game.phase = ruleset_for_game(game).phase_code(stored)
 
 
-def _read_ahead(game: Game) -> None:
-    """Parse the position a turn just stored, and count what each power owes in it,
-    for the mails to come: the first of them finds both kept with the text
+def _read_ahead(session: Session, game: Game, doc: dict[str, Any]) -> None:
+    """Keep the position a turn just stored (``doc``, as the turn made it: it is not
+    parsed again from the stored text) with its version, and count what each power
+    owes in it, for the mails and the turn to come: they find both kept
     (:mod:`judge.store.positions`; the inbox and the deadlines share the database
     engine) instead of paying for them while other mail waits."""
+    assert game.id is not None
+    stored = Position({k: v for k, v in doc.items() if k != "orders"})
+    memo_of(session.get_bind()).keep(game.id, game.position_version, stored, len(game.position))
     ruleset_for_game(game).owed(game.position_view())
 
 
@@ -118,7 +123,11 @@ def stored_rows(session: Session, game: Game, phase: str) -> dict[str, list[Orde
 
 
 def _adjudicate(session: Session, game: Game) -> Step:
-    return _adjudicate_stored(session, game, game.position_doc(), game.phase)
+    rules = ruleset_for_game(game)
+    # The shared parsed position (as the last turn or mail left it) when the step
+    # only reads it, else a copy of the game's own to change.
+    doc = game.position_view() if rules.steps_read_only else game.position_doc()
+    return _adjudicate_stored(session, game, doc, game.phase)
 
 
 def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase: str) -> Step:
@@ -264,7 +273,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
         PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
     )
     set_game_position(game, turn.after)
-    _read_ahead(game)
+    _read_ahead(session, game, turn.after)
     game.number += 1
     game.processed_at = now
     clear_phase_flags(session, game)

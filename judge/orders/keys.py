@@ -69,12 +69,19 @@ class OrderKey:
     @classmethod
     def unit(cls, loc: Location) -> OrderKey:
         """The key of the unit at ``loc`` (a plain location, or a multiverse location)."""
-        return cls(UNIT, *_place(loc))
+        return cls(UNIT, *place_of(loc))
+
+    @property
+    def unit_place(self) -> tuple[str, int | None, Turn | None] | None:
+        """``(loc, timeline, turn)`` of the unit a unit key is for (None for the
+        other kinds): what :func:`place_of` gives for the unit's location, so that a
+        location is matched to keys without making a key of it."""
+        return (self.loc, self.timeline, self.turn) if self.kind == UNIT else None
 
     @classmethod
     def build(cls, site: Location) -> OrderKey:
         """The key of a build at ``site``; a coast is dropped (one build per province)."""
-        loc, timeline, turn = _place(site)
+        loc, timeline, turn = place_of(site)
         return cls(BUILD, loc.split("/", 1)[0], timeline, turn)
 
     @classmethod
@@ -180,7 +187,7 @@ class OrderKey:
         return cls(kind, text)
 
 
-def _place(where: Location) -> tuple[str, int | None, Turn | None]:
+def place_of(where: Location) -> tuple[str, int | None, Turn | None]:
     """``(loc, timeline, turn)`` of a location: a plain one (a province code, an off-map
     place), or a location on one board of a multiverse."""
     if isinstance(where, MLoc):

@@ -148,7 +148,7 @@ def multiverse_model(
             board.get("before"),
             names,
             kind,
-            reference_units=board.get("reference_units", ()),
+            reference_units=board.get("reference_units"),
             owed_builds=board.get("owed_builds"),
         )
         boards.append(

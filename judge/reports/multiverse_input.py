@@ -60,25 +60,25 @@ def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
 
 
 def _rejudged_board_orders(
-    board: Board,
     changed: list[dict],
     history: Sequence[Mapping[str, Any]],
-    locations: Locations,
+    on_board: Sequence[Mapping[str, Any]],
 ) -> list[dict]:
     """Every order a re-judged past board had, as the report lists them.
 
     The orders whose result changed (``changed``, marked re-judged) take the place of
-    their earlier result; the board's other orders of the same kind keep the result
-    the history gives them, and the units that had none show as unordered.
+    their earlier result; the board's other orders (``on_board``: its entries of
+    the ``history``, in order) of the same kind keep the result the history gives
+    them, and the units that had none show as unordered.
     """
     new = {(o.get("power"), o.get("order")): o for o in changed}
     kinds = {h.get("kind") for h in history if (h.get("power"), h.get("order")) in new} or {
         "movement"
     }
     out = []
-    for entry in history:
+    for entry in on_board:
         key = (entry.get("power"), entry.get("order"))
-        if entry.get("kind") not in kinds or _order_board(entry, locations) != board:
+        if entry.get("kind") not in kinds:
             continue
         if key in new:
             out.append(new.pop(key))
@@ -138,6 +138,45 @@ def board_positions(
     return shown
 
 
+class _OtherBoards(Mapping[Location, tuple[str, str]]):
+    """The units of every board but one, ``(power, type)`` by their location on
+    their board: one table shared by the boards of a report (a table per board
+    would grow with the square of the boards)."""
+
+    def __init__(self, every_unit: Mapping[BoardKey, Mapping[MLoc, Any]], key: BoardKey) -> None:
+        self._every_unit = every_unit
+        self._key = key
+
+    def __getitem__(self, loc: object) -> tuple[str, str]:
+        if not isinstance(loc, MLoc):
+            raise KeyError(loc)
+        board = BoardKey(loc.timeline, loc.year, loc.season)
+        if board == self._key or board not in self._every_unit:
+            raise KeyError(loc)
+        return self._every_unit[board][loc]
+
+    def __iter__(self) -> Iterator[MLoc]:
+        for board, units in self._every_unit.items():
+            if board != self._key:
+                yield from units
+
+    def __len__(self) -> int:
+        return sum(len(units) for board, units in self._every_unit.items() if board != self._key)
+
+
+def _units_by_board(
+    boards: Mapping[tuple[int, str], Mapping[str, Any]],
+) -> dict[BoardKey, dict[MLoc, tuple[str, str]]]:
+    """Per board, its units as ``(power, type)`` by their location on it."""
+    by_board: dict[BoardKey, dict[MLoc, tuple[str, str]]] = {}
+    for (timeline, turn), board in boards.items():
+        key = BoardKey.of(timeline, Turn.parse(turn))
+        units = by_board.setdefault(key, {})
+        for u in board.get("units", []):
+            units[key.at(u["province"])] = (u["power"], u["type"])
+    return by_board
+
+
 # Per adjusting board (timeline, turn code), per power: the centres that count, the
 # units and the builds (positive) or removals (negative) owed there.
 AdjustmentTables = Mapping[tuple[int, str], Mapping[str, tuple[int, int, int]]]
@@ -191,8 +230,13 @@ def multiverse_report_input(
             unplaced.append(dict(order))
             continue
         per_board.setdefault(board, []).append(_on_board(dict(order), board, locations))
+    past = before.get("history", [])
+    by_board: dict[Board | None, list[Mapping[str, Any]]] = {}
+    if changed:  # the history read once, by board, for every re-judged board
+        for entry in past:
+            by_board.setdefault(_order_board(entry, locations), []).append(entry)
     for board, orders in changed.items():
-        entries = _rejudged_board_orders(board, orders, before.get("history", []), locations)
+        entries = _rejudged_board_orders(orders, past, by_board.get(board, []))
         per_board.setdefault(board, []).extend(_on_board(e, board, locations) for e in entries)
     for key in adjusted or {}:
         per_board.setdefault(key, [])
@@ -203,17 +247,13 @@ def multiverse_report_input(
             target = key_of(active[0])
         per_board.setdefault(target, []).extend(unplaced)
 
+    every_unit = _units_by_board(before_boards)
     boards = []
     for key in sorted(per_board, key=lambda k: (k[0], Turn.parse(k[1]).time)):
         old = before_boards.get(key) or after_boards.get(key) or {}
         new = after_boards.get(key, {})
-        phase = old.get("phase") or Turn.parse(key[1]).phase().code
-        references = [
-            {**u, "province": BoardKey.of(t, Turn.parse(turn)).at(u["province"])}
-            for (t, turn), b in before_boards.items()
-            if (t, turn) != key
-            for u in b.get("units", [])
-        ]
+        turn = Turn.parse(key[1])
+        phase = old.get("phase") or turn.phase().code
         boards.append(
             {
                 "timeline": key[0],
@@ -236,7 +276,9 @@ def multiverse_report_input(
                     "dislodged": old.get("dislodged", []),
                     "supply_centers": old.get("supply_centers", {}),
                 },
-                "reference_units": references,
+                "reference_units": _OtherBoards(
+                    every_unit, BoardKey.of(key[0], Turn.parse(key[1]))
+                ),
                 "owed_builds": {
                     power: change
                     for power, (_, _, change) in (adjusted or {}).get(key, {}).items()

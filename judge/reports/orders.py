@@ -4,10 +4,11 @@ the dislodged units with their retreats."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.boards import Location
 from judge.engine.phase import Phase
 from judge.engine.position import Position
 from judge.engine.rules import STANDARD
@@ -122,16 +123,17 @@ def order_groups(
     names: Names,
     kind: str,
     *,
-    reference_units: Iterable[Mapping[str, Any]] = (),
+    reference_units: Mapping[Location, tuple[str, str]] | None = None,
     owed_builds: Mapping[str, int] | None = None,
 ) -> list[PowerGroup]:
     """The result lines of a phase, by power in the variant's order.
 
-    ``reference_units`` are units elsewhere (other boards) that orders may name;
+    ``reference_units`` are units elsewhere (other boards) that orders may name, as
+    ``(power, type)`` by their location there;
     ``owed_builds`` the builds each power could make in an adjustment phase, as its
     ruleset counts them (by default: free owned home centres, up to the surplus).
     """
-    units = Units.of(names, [*(before or {}).get("units", []), *reference_units])
+    units = Units.of(names, (before or {}).get("units", []), reference_units)
     for d in (before or {}).get("dislodged", []):
         units.by_loc.setdefault(d["province"], (d["power"], d["type"]))
     dislodged_now = {

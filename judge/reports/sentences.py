@@ -14,14 +14,22 @@ from judge.reports.names import UNIT_WORDS, Names
 
 @dataclass
 class Units:
-    """The units of the adjudicated position, looked up by location or province."""
+    """The units of the adjudicated position, looked up by location or province;
+    ``elsewhere``: units on other boards (a multiverse), by their location there,
+    found by that location only (a place on another board is a province of its own)."""
 
     names: Names
     by_loc: dict[Location, tuple[str, str]] = field(default_factory=dict)  # loc -> (power, type)
+    elsewhere: Mapping[Location, tuple[str, str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, names: Names, units: Iterable[Mapping[str, Any]]) -> Units:
-        table = cls(names)
+    def of(
+        cls,
+        names: Names,
+        units: Iterable[Mapping[str, Any]],
+        elsewhere: Mapping[Location, tuple[str, str]] | None = None,
+    ) -> Units:
+        table = cls(names, elsewhere={} if elsewhere is None else elsewhere)
         for u in units:
             table.by_loc[u["province"]] = (u["power"], u["type"])
         return table
@@ -29,6 +37,8 @@ class Units:
     def find(self, loc: Location) -> tuple[str, str] | None:
         if loc in self.by_loc:
             return self.by_loc[loc]
+        if loc in self.elsewhere:
+            return self.elsewhere[loc]
         prov = self.names.province(loc)
         for where, unit in self.by_loc.items():
             if self.names.province(where) == prov:

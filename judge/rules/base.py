@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
 from judge.orders.forms import OrderForm
-from judge.orders.keys import OrderKey
+from judge.orders.keys import OrderKey, place_of
 
 if TYPE_CHECKING:
     from judge.engine.rules import EngineRules
@@ -223,6 +223,11 @@ class Ruleset(ABC):
     @abstractmethod
     def step(self, doc: Document) -> Step:
         """Adjudicate a stored position with its orders and give the next position."""
+
+    # Whether :meth:`step_stored` only reads its document, so that it may be given the
+    # game's shared parsed position (judge.store.positions) instead of a copy of its
+    # own: what a multiverse world (megabytes) needs; the default changes it.
+    steps_read_only = False
 
     def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
         """Adjudicate a stored position with the orders a game keeps for it, per power.
@@ -512,6 +517,7 @@ def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     which name none, answer the builds of the first boards)."""
     keys = set(keys)
     waives = sum(1 for k in keys if k.is_waive)
+    units = {k.unit_place for k in keys}  # compared as places: no key made per item
     left = []
     for item in items:
         if item.key in ("build", "remove"):
@@ -531,7 +537,7 @@ def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
                 noun = "build" if building else "removal"
                 where = f" {item.label}" if item.label else ""
                 left.append(f"{short} {noun}{'s' if short > 1 else ''}{where}")
-        elif OrderKey.unit(item.key) not in keys:
+        elif place_of(item.key) not in units:
             left.append(item.label)
     return left
 

@@ -9,10 +9,11 @@ share ``SQLModel.metadata``.
 from __future__ import annotations
 
 import json
+import secrets
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint, event, inspect
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, event, inspect
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
 from sqlalchemy.orm import Session, object_session
@@ -172,6 +173,14 @@ class Game(SQLModel, table=True):
     press_minor: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
     # SET OBSERVER PRESS: observers may send press (after SIGNON O<game>).
     observer_press: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # --- migration 0014_position_version ---
+    # A fresh random number at every write of ``position`` (never reused, not even by
+    # a write rolled back): the key of the parsed position kept for the game's
+    # readers (position_view), so that they need not load the position's text.
+    position_version: int = Field(
+        default_factory=lambda: new_position_version(),
+        sa_column=Column(BigInteger, nullable=False, server_default="0"),
+    )
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document), a copy of its own."""
@@ -183,12 +192,28 @@ class Game(SQLModel, table=True):
         session = object_session(self)
         if session is None or self.id is None:
             return Position(json.loads(self.position))
-        return memo_of(session.get_bind()).read(self.id, self.position)
+        # The text is loaded (a deferred column after the game's lock) only when the
+        # memo does not hold this version of the position.
+        return memo_of(session.get_bind()).read(
+            self.id, self.position_version, lambda: self.position
+        )
 
     def set_position(self, doc: dict[str, Any]) -> None:
         """Store a new position; the phase column follows the document."""
         self.position = json.dumps(doc, sort_keys=True)
         self.phase = str(doc.get("phase", self.phase))
+
+
+def new_position_version() -> int:
+    """A fresh ``Game.position_version``: random, so never one a write rolled back
+    (or another process) gave already."""
+    return secrets.randbits(62)
+
+
+@event.listens_for(Game.position, "set")
+def _position_written(game: Game, _value: object, _old: object, _initiator: object) -> None:
+    """Every write of a game's position, whoever makes it, gives it a new version."""
+    game.position_version = new_position_version()
 
 
 class Player(SQLModel, table=True):

@@ -7,11 +7,13 @@ for every line, and every mail, made a mail's cost grow with the game's history.
 
 :class:`Position` is a parsed position with a memo of the values derived from it
 (the multiverse world a ruleset reads from it, for instance: :func:`derived`).
-:class:`PositionMemo` keeps, per game of one database, the Position of the text it
-last parsed, and gives it again to the next reader of that same text (the next
-line, the next mail).  Each entry is checked against the text the reader holds,
-so a position changed in any way (a processed turn, ROLLBACK, a master's command,
-another process) is parsed anew; nothing is served by game id alone.
+:class:`PositionMemo` keeps, per game of one database, the Position it last parsed
+with the version of the stored position it came from (``Game.position_version``:
+a new random number at every write of the position, committed or not), and gives it
+again to the next reader of that version (the next line, the next mail) without
+loading the text.  A position changed in any way (a processed turn, ROLLBACK, a
+master's command, another process) has a new version, so it is loaded and parsed
+anew; nothing is served by game id alone.
 
 A Position is shared: its readers must not change it (``dict(position)`` or
 ``Game.position_doc()`` give a copy to change).
@@ -52,39 +54,46 @@ def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
 
 
 class PositionMemo:
-    """The parsed positions of one database's games, each with the text it was
-    parsed from; the ``size`` games read last are kept, as long as their texts
-    together stay under ``chars`` (the last one read is always kept)."""
+    """The parsed positions of one database's games, each with the version of the
+    position it was parsed from (``Game.position_version``, new at every write); the
+    ``size`` games read last are kept, as long as their texts together stay under
+    ``chars`` (the last one read is always kept)."""
 
     def __init__(self, size: int = 8, chars: int = 40_000_000) -> None:
         self.size = size
         self.chars = chars
-        self._games: OrderedDict[int, tuple[str, Position]] = OrderedDict()
+        # game id -> (version, length of its text, the parsed position)
+        self._games: OrderedDict[int, tuple[int, int, Position]] = OrderedDict()
         self._lock = threading.Lock()
         self.parsed = 0  # how many texts were parsed (for tests and benchmarks)
 
-    def read(self, game_id: int, text: str) -> Position:
-        """The Position of a game's position ``text``: the kept one when it was parsed
-        from the same text, else parsed now (and kept)."""
+    def read(self, game_id: int, version: int, text: Callable[[], str]) -> Position:
+        """The Position of a game's position at ``version``: the kept one when it is
+        of that version, else ``text()`` parsed now (and kept)."""
         with self._lock:
             found = self._games.get(game_id)
-            if found is not None and (found[0] is text or found[0] == text):
-                # Kept with the reader's own copy of the text: its next read (the
-                # mail's next line) is found by identity, without comparing again.
-                self._games[game_id] = (text, found[1])
+            if found is not None and found[0] == version:
                 self._games.move_to_end(game_id)
-                return found[1]
-        position = Position(json.loads(text))
+                return found[2]
+        loaded = text()
+        position = Position(json.loads(loaded))
         with self._lock:
             self.parsed += 1
-            self._games[game_id] = (text, position)
+        self.keep(game_id, version, position, len(loaded))
+        return position
+
+    def keep(self, game_id: int, version: int, position: Position, chars: int) -> None:
+        """Keep ``position`` as the game's position at ``version`` (of a text of
+        ``chars`` characters): what a writer that holds the parsed document already
+        (a processed turn) gives its next readers."""
+        with self._lock:
+            self._games[game_id] = (version, chars, position)
             self._games.move_to_end(game_id)
             while len(self._games) > 1 and (
                 len(self._games) > self.size
-                or sum(len(kept) for kept, _ in self._games.values()) > self.chars
+                or sum(kept[1] for kept in self._games.values()) > self.chars
             ):
                 self._games.popitem(last=False)
-        return position
 
 
 _MEMOS: WeakKeyDictionary[Engine, PositionMemo] = WeakKeyDictionary()

@@ -22,6 +22,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from judge.engine.boards import MLoc
 from judge.mail.outgoing import Author, judge_mail
 from judge.reports import (
     ReportSettings,
@@ -465,6 +466,21 @@ def test_multiverse_report_contents(standard) -> None:
     assert "Russia:    4  Moscow, Sevastopol, St Petersburg, Warsaw." in lines
     cells = ["".join(td.itertext()) for td in parse_html(html).iter()]
     assert "Army Spain -> Gascony (timeline 1, Spring 1901)." in cells
+
+
+def test_multiverse_boards_share_one_table_of_the_units_elsewhere() -> None:
+    """Issue 27: each board shown finds the units of the other boards in one table
+    shared by the report (a copy per board grew with the square of the boards)."""
+    case = load_case("mv_fork")
+    world = multiverse_report_input(case["before"], case["answer"], locations=MULTIVERSE_RULESET)
+    shown = {(b["timeline"], b["phase"]): b["reference_units"] for b in world["boards"]}
+    fall = shown[1, "F1901M"]
+    spring_units = case["before"]["boards"][0]["units"]
+    unit = spring_units[0]
+    there = MLoc(1, 1901, 0, unit["province"])
+    assert fall[there] == (unit["power"], unit["type"])  # found by its place
+    assert len(fall) == len(spring_units)  # the other board's units only
+    assert "par" not in fall  # a plain place is the board's own
 
 
 def opening_world(variant, adjacency: str) -> dict[str, Any]:

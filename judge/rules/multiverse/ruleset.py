@@ -255,6 +255,8 @@ class MultiverseRuleset(Ruleset):
     def step(self, doc: Document) -> Step:
         return self._step(doc, None)
 
+    steps_read_only = True  # judge_world reads the world and writes a new one
+
     def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
         """Adjudicate the orders as the game stored them: as data, read again from
         their wording only when a row has none (stored before orders were data)."""
