@@ -13,11 +13,8 @@ from judge.commands.history import reading_refusal
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named
 from judge.commands.registry import register
-from judge.game.games import game_variant
-from judge.game.processing import past_phase_picture
+from judge.game.processing import past_phase_picture, position_picture_now
 from judge.game.recipients import send
-from judge.maps import safe_position_picture
-from judge.rules.registry import ruleset_for_game
 
 
 @register
@@ -50,13 +47,7 @@ class Map(Command):
             return
         if same_phase(phase, game.phase):
             what = f"position, {game.phase}"
-            picture = safe_position_picture(
-                game.position_doc(),
-                game_variant(game),
-                game.name,
-                game.phase,
-                picture=ruleset_for_game(game).picture,
-            )
+            picture = position_picture_now(game)
         else:
             what = f"results of {phase}"
             picture = past_phase_picture(ctx.session, game, phase)

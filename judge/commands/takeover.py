@@ -14,12 +14,11 @@ from judge.commands.base import Context
 from judge.commands.gm_common import judge_sender
 from judge.commands.listing import game_status
 from judge.commands.player_state import registered_account
-from judge.game.games import PowerInfo, game_variant, power_name
+from judge.game.games import PowerInfo, power_name
 from judge.game.history import announce_and_keep
+from judge.game.processing import position_picture_now
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import entry_refusal, note_handover
-from judge.maps import safe_position_picture
-from judge.rules.registry import ruleset_for_game
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Account, Game, Player
 from judge.store.passwords import hash_password, password_problem
 
@@ -82,13 +81,7 @@ def take_over(
     )
     entry.extra.extend(game_status(ctx, game))
     sender = judge_sender(ctx)
-    picture = safe_position_picture(
-        game.position_doc(),
-        game_variant(game),
-        game.name,
-        game.phase,
-        picture=ruleset_for_game(game).picture,
-    )
+    picture = position_picture_now(game)
     subject = game_mail_subject(sender, game, f"{game.phase} Map")
     send(
         ctx.session,

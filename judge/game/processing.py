@@ -43,7 +43,7 @@ from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.game.records import record_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
-from judge.maps import Picture, turn_picture
+from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
 from judge.reports import ReportSettings
 from judge.rules.base import Step, StoredOrder, unanswered
@@ -414,6 +414,18 @@ def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | No
         return None
     doc = json.loads(snapshot.position)
     return _picture(game, _adjudicate_stored(session, game, doc, snapshot.phase))
+
+
+def position_picture_now(game: Game) -> Picture | None:
+    """The map of a game's position now, drawn as its ruleset draws it (None when it
+    cannot be drawn)."""
+    return safe_position_picture(
+        game.position_doc(),
+        game_variant(game),
+        game.name,
+        game.phase,
+        picture=ruleset_for_game(game).picture,
+    )
 
 
 # ------------------------------------------------------------------ who owes orders
