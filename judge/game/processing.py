@@ -86,22 +86,24 @@ def starting_document(variant: str, rules: str, adjacency: str = "", seed: int =
     return ruleset_for(variant, rules).starting_position(variant, adjacency=adjacency, seed=seed)
 
 
-def set_game_position(game: Game, doc: dict[str, Any]) -> None:
-    """Store a position document (without orders) and the phase it gives."""
+def set_game_position(game: Game, doc: dict[str, Any]) -> dict[str, Any]:
+    """Store a position document (without orders) and the phase it gives; the
+    document as stored."""
     stored = {k: v for k, v in doc.items() if k != "orders"}
     game.set_position(stored)
     game.phase = ruleset_for_game(game).phase_code(stored)
+    return stored
 
 
-def _read_ahead(session: Session, game: Game, doc: dict[str, Any]) -> None:
-    """Keep the position a turn just stored (``doc``, as the turn made it: it is not
+def _read_ahead(session: Session, game: Game, stored: dict[str, Any]) -> None:
+    """Keep the position a turn just stored (``stored``, as the turn made it: it is not
     parsed again from the stored text) with its version, and count what each power
     owes in it, for the mails and the turn to come: they find both kept
     (:mod:`judge.store.positions`; the inbox and the deadlines share the database
     engine) instead of paying for them while other mail waits."""
     assert game.id is not None
-    stored = Position({k: v for k, v in doc.items() if k != "orders"})
-    memo_of(session.get_bind()).keep(game.id, game.position_version, stored, len(game.position))
+    kept = Position(stored)
+    memo_of(session.get_bind()).keep(game.id, game.position_version, kept, len(game.position))
     ruleset_for_game(game).owed(game.position_view())
 
 
@@ -272,8 +274,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     session.add(
         PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
     )
-    set_game_position(game, turn.after)
-    _read_ahead(session, game, turn.after)
+    _read_ahead(session, game, set_game_position(game, turn.after))
     game.number += 1
     game.processed_at = now
     clear_phase_flags(session, game)
