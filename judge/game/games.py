@@ -11,14 +11,14 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import bindparam, event, inspect, orm
 from sqlmodel import Session, col, select
 
 from judge.engine.rules import DISORDER_TEXT
 from judge.orders import data as order_data
-from judge.orders.keys import OrderKey
+from judge.orders.keys import CLEAR_KEY_TEXT, OrderKey
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -357,6 +357,39 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
     return _latest((row.unit_key, row) for row in rows)
 
 
+class PhaseOrder(NamedTuple):
+    """A power's current order for a phase as a turn reads it: the columns it needs,
+    without an ORM object (a long multiverse game has thousands a turn)."""
+
+    id: int
+    power: str
+    canonical: str
+    data: str | None
+
+    def order(self) -> Any:
+        """The engine order stored in the row (None when it has none)."""
+        return None if self.data is None else order_data.loads(self.data)
+
+
+def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[PhaseOrder]]:
+    """Every power's current orders for a phase, in the order given, read in one
+    statement: per power, the last order given for a key wins and a CLEAR row
+    withdraws those before it (as :func:`current_orders` finds them).  Keys are
+    compared as the column holds them (``OrderKey.text``, one text per key)."""
+    rows = session.exec(  # type: ignore[call-overload]
+        _PHASE_ORDERS, params={"game_id": game_id, "phase": phase}
+    )
+    by_power: dict[str, dict[str, PhaseOrder]] = {}
+    for row_id, power, unit_key, canonical, data in rows:
+        latest = by_power.setdefault(power, {})
+        if unit_key == CLEAR_KEY_TEXT:
+            latest.clear()
+        else:
+            latest.pop(unit_key, None)  # a key given again goes to the end
+            latest[unit_key] = PhaseOrder(row_id, power, canonical, data)
+    return {power: list(by_power[power].values()) for power in sorted(by_power)}
+
+
 _V = TypeVar("_V")
 
 
@@ -396,6 +429,11 @@ def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, 
 
 _ORDER_KEYS = (
     select(Order.power, Order.unit_key)
+    .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
+    .order_by(col(Order.id))
+)
+_PHASE_ORDERS = (
+    select(Order.id, Order.power, Order.unit_key, Order.canonical, Order.data)
     .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
     .order_by(col(Order.id))
 )

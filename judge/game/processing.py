@@ -32,9 +32,10 @@ from judge.clock.timing import next_deadline
 from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.games import (
+    PhaseOrder,
     current_order_keys,
-    current_orders,
     game_variant,
+    phase_orders,
     power_name,
     variant_label,
 )
@@ -89,7 +90,10 @@ def starting_document(variant: str, rules: str, adjacency: str = "", seed: int =
 def set_game_position(game: Game, doc: dict[str, Any]) -> dict[str, Any]:
     """Store a position document (without orders) and the phase it gives; the
     document as stored."""
-    stored = {k: v for k, v in doc.items() if k != "orders"}
+    if isinstance(doc, Position):  # what was derived from it is kept with it
+        stored: dict[str, Any] = doc.without("orders")
+    else:
+        stored = {k: v for k, v in doc.items() if k != "orders"}
     game.set_position(stored)
     game.phase = ruleset_for_game(game).phase_code(stored)
     return stored
@@ -102,7 +106,7 @@ def _read_ahead(session: Session, game: Game, stored: dict[str, Any]) -> None:
     (:mod:`judge.store.positions`; the inbox and the deadlines share the database
     engine) instead of paying for them while other mail waits."""
     assert game.id is not None
-    kept = Position(stored)
+    kept = stored if isinstance(stored, Position) else Position(stored)
     memo_of(session.get_bind()).keep(game.id, game.position_version, kept, len(game.position))
     ruleset_for_game(game).owed(game.position_view())
 
@@ -110,34 +114,38 @@ def _read_ahead(session: Session, game: Game, stored: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ orders
 
 
-def stored_rows(session: Session, game: Game, phase: str) -> dict[str, list[Order]]:
-    """Every power's current order rows for a phase of the game, in the order given
-    (the last order for a unit replaced the earlier ones)."""
+def stored_rows(session: Session, game: Game, phase: str) -> dict[str, list[PhaseOrder]]:
+    """Every power's current orders for a phase of the game, in the order given (the
+    last order for a unit replaced the earlier ones)."""
     assert game.id is not None
-    powers = session.exec(
-        select(Order.power).where(Order.game_id == game.id, Order.phase == phase).distinct()
-    )
-    out: dict[str, list[Order]] = {}
-    for power in sorted(powers):
-        latest = current_orders(session, game.id, phase, power)
-        out[power] = sorted(latest.values(), key=lambda o: o.id or 0)
-    return out
+    return phase_orders(session, game.id, phase)
 
 
-def _adjudicate(session: Session, game: Game) -> Step:
+def _adjudicate(
+    session: Session, game: Game, rows: dict[str, list[PhaseOrder]] | None = None
+) -> Step:
+    """The game's phase adjudicated with its stored orders (``rows``, when the caller
+    read them already)."""
     rules = ruleset_for_game(game)
     # The shared parsed position (as the last turn or mail left it) when the step
     # only reads it, else a copy of the game's own to change.
     doc = game.position_view() if rules.steps_read_only else game.position_doc()
-    return _adjudicate_stored(session, game, doc, game.phase)
+    return _adjudicate_stored(session, game, doc, game.phase, rows)
 
 
-def _adjudicate_stored(session: Session, game: Game, doc: dict[str, Any], phase: str) -> Step:
+def _adjudicate_stored(
+    session: Session,
+    game: Game,
+    doc: dict[str, Any],
+    phase: str,
+    rows: dict[str, list[PhaseOrder]] | None = None,
+) -> Step:
     """Adjudicate a position with the orders stored for ``phase``, handed to the
     game's ruleset as data (each with the wording it was accepted in)."""
     rules = ruleset_for_game(game)  # first: it knows the locations its orders are stored with
     doc = rules.with_disorder_rule(doc, game.cd_rule)
-    rows = stored_rows(session, game, phase)
+    if rows is None:
+        rows = stored_rows(session, game, phase)
     orders = {
         power: [StoredOrder(row.canonical, row.order()) for row in mine]
         for power, mine in rows.items()
@@ -268,7 +276,7 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
     owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
     count_missed(session, game, owing, set(rows))  # SET ABANDON: missed in a row
-    turn = _adjudicate(session, game)
+    turn = _adjudicate(session, game, rows)
     processed = game.phase
     phase_at = as_utc(game.deadline)
     session.add(

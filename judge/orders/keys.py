@@ -31,7 +31,7 @@ WAIVE = "waive"
 CLEAR = "clear"
 KINDS = (UNIT, BUILD, WAIVE, CLEAR)
 
-_CLEAR_TEXT = "*clear*"
+CLEAR_KEY_TEXT = "*clear*"  # the column text of a CLEAR row
 # The column's spelling of a key on a board (read by OrderKey.parse only).
 _TRIPLE = re.compile(r"^(\d+):([^:\s]+):([A-Za-z]\d{4})$")
 # A place off the map, such as a slot of an Outer Space spacecraft (``orb:alpha:1``).
@@ -143,7 +143,7 @@ class OrderKey:
     def text(self) -> str:
         """The key as the database column holds it."""
         if self.kind == CLEAR:
-            return _CLEAR_TEXT
+            return CLEAR_KEY_TEXT
         if self.kind == WAIVE:
             return f"waive:{self.number}" if self.number else "waive"
         where = self.loc
@@ -161,7 +161,7 @@ class OrderKey:
     @classmethod
     def parse(cls, text: str) -> OrderKey:
         """Read a key back from the database column; OrderKeyError when it is not one."""
-        if text == _CLEAR_TEXT:
+        if text == CLEAR_KEY_TEXT:
             return cls.clear()
         if text == "waive":
             return cls.waive()

@@ -21,7 +21,7 @@ from sqlmodel import Field, SQLModel
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
-from judge.store.positions import Position, memo_of
+from judge.store.positions import Position, memo_of, position_text
 
 # Game statuses.
 FORMING = "forming"
@@ -200,7 +200,7 @@ class Game(SQLModel, table=True):
 
     def set_position(self, doc: dict[str, Any]) -> None:
         """Store a new position; the phase column follows the document."""
-        self.position = json.dumps(doc, sort_keys=True)
+        self.position = position_text(doc)
         self.phase = str(doc.get("phase", self.phase))
 
 

@@ -35,11 +35,37 @@ _T = TypeVar("_T")
 
 class Position(dict[str, Any]):
     """A parsed position shared by the readers of its text (not to be changed), with
-    ``derived``: values computed from it, by name, kept as long as it is."""
+    ``derived``: values computed from it, by name, kept as long as it is; and
+    ``texts``: the JSON text of some of its values, by key, when their writer kept
+    it (each exactly ``json.dumps(value, sort_keys=True)``: see :func:`position_text`)."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
         super().__init__(doc)
         self.derived: dict[str, Any] = {}
+        self.texts: dict[str, str] = {}
+
+    def without(self, key: str) -> Position:
+        """The same position without ``key``, keeping what was derived from it and the
+        texts of its other values (what is derived must not depend on ``key``)."""
+        other = Position({k: v for k, v in self.items() if k != key})
+        other.derived = dict(self.derived)
+        other.texts = {k: v for k, v in self.texts.items() if k != key}
+        return other
+
+
+def position_text(doc: dict[str, Any]) -> str:
+    """A position as the JSON text stored for it: ``json.dumps(doc, sort_keys=True)``,
+    with the texts a :class:`Position` keeps for some of its values put in as they are
+    (a long multiverse world's boards and history are written once per board and
+    entry, not again at every turn)."""
+    texts = getattr(doc, "texts", None)
+    if not texts:
+        return json.dumps(doc, sort_keys=True)
+    parts = (
+        f"{json.dumps(key)}: {texts[key] if key in texts else json.dumps(doc[key], sort_keys=True)}"
+        for key in sorted(doc)
+    )
+    return "{" + ", ".join(parts) + "}"
 
 
 def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
@@ -51,6 +77,12 @@ def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
     if name not in memo:
         memo[name] = make()
     return memo[name]
+
+
+def kept(doc: Any, name: str) -> Any:
+    """What is kept with ``doc`` under ``name`` (see :func:`derived`), else None."""
+    memo = getattr(doc, "derived", None)
+    return memo.get(name) if isinstance(memo, dict) else None
 
 
 class PositionMemo:

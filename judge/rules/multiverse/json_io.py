@@ -27,7 +27,8 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import json
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -51,6 +52,7 @@ from judge.rules.multiverse.world import (
     SettledWorld,
     World,
 )
+from judge.store.positions import derived
 
 _WORDS = {SUCCESS: "succeeds", FAILURE: "fails", INVALID: "invalid"}
 _STATUS = {v: k for k, v in _WORDS.items()}
@@ -78,6 +80,53 @@ class JudgedWorld:
     rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
 
 
+# The name under which a shared stored position keeps the world read from it (or the
+# world a turn made it from): read once, whoever reads it next (never changed).
+WORLD_KEPT = "multiverse world"
+
+
+class JsonParts:
+    """The boards and history entries of a stored world written as JSON: each written
+    once, with its JSON text, and kept for the next turn's world, which shares all
+    but the few it changes (a long game's world holds tens of thousands).
+
+    A part is kept by the identity of the board or order record it was written from
+    (they are never changed: a changed one is a new object).  ``texts`` holds, after
+    a world is written, the JSON text of its lists (``boards``, ``history``), as
+    ``json.dumps(value, sort_keys=True)`` writes it, for
+    :func:`judge.store.positions.position_text`."""
+
+    def __init__(self, before: JsonParts | None = None) -> None:
+        self._before = before._kept if before is not None else {}
+        self._kept: dict[tuple[int, str], tuple[object, dict[str, Any], str]] = {}
+        self._written: list[list[str]] = []
+        self.texts: dict[str, str] = {}
+
+    def written(self, things: Iterable[tuple[Any, str, Callable[[Any], dict[str, Any]]]]) -> list:
+        """The JSON objects of ``(thing, kind, write)``: kept ones again, others
+        written now by ``write(thing)``."""
+        values, texts = [], []
+        for thing, kind, write in things:
+            key = (id(thing), kind)
+            found = self._kept.get(key) or self._before.get(key)
+            if found is None or found[0] is not thing:
+                value = write(thing)
+                found = (thing, value, json.dumps(value, sort_keys=True))
+            self._kept[key] = found
+            values.append(found[1])
+            texts.append(found[2])
+        self._written.append(texts)
+        return values
+
+    def keep_text(self, *names: str) -> None:
+        """Name the lists written so far, in order, for ``texts``; the parts of the
+        world before are let go."""
+        for name, texts in zip(names, self._written, strict=True):
+            self.texts[name] = "[" + ", ".join(texts) + "]"
+        self._written = []
+        self._before = {}
+
+
 # An order as given to a step: its power, its wording, and the order as data when
 # the game kept it (None: read from the wording).
 GivenOrder = tuple[str, str, AnyOrder | None]
@@ -89,12 +138,15 @@ def judge_world(
     given: list[GivenOrder] | None = None,
     *,
     as_data: bool = False,
+    parts: JsonParts | None = None,
 ) -> JudgedWorld:
     """Adjudicate one step of a world document with the orders of ``given`` (the
     orders a game stored, as data), or else those of the document's ``orders``;
-    the answer's history is written as data with ``as_data`` (see write_world)."""
+    the answer's history is written as data with ``as_data`` (see write_world),
+    through ``parts`` when given.  The world is read once per shared stored
+    position (:class:`judge.store.positions.Position`), which keeps it."""
     base = replace(_base(doc), board=board)
-    world = read_world(base, doc)
+    world = derived(doc, WORLD_KEPT, lambda: read_world(base, doc))
     if given is None:
         given = _document_orders(doc, base)
     texts: list[tuple[int, str]] = []
@@ -122,7 +174,7 @@ def judge_world(
     }
     if "rules" in doc:
         out["rules"] = doc["rules"]
-    out.update(write_world(base, after, as_data=as_data))
+    out.update(write_world(base, after, as_data=as_data, parts=parts))
     out["new_timelines"] = [
         {"timeline": f.timeline, "forked_from": _board_ref(f.parent)} for f in report.forks
     ]
@@ -471,15 +523,31 @@ def _history_order(world: World, base: BaseMap, power: str, given: Any, kind: st
 # ------------------------------------------------------------------ writing
 
 
-def write_world(base: BaseMap, world: World, *, as_data: bool = False) -> dict[str, Any]:
+def write_world(
+    base: BaseMap, world: World, *, as_data: bool = False, parts: JsonParts | None = None
+) -> dict[str, Any]:
     """The boards, history and bookkeeping of a world as JSON.
 
     The history's orders are canonical text (the answer of ``judge adjudicate``),
     or with ``as_data`` order objects (:mod:`judge.orders.data`: the world a game
-    stores, read back without the notation)."""
-    write = order_data if as_data else _text_writer(world)
-    boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
-    history = _history(world, write)
+    stores, read back without the notation).  With ``parts`` (as data only), each
+    board and history entry is written through it: once, and its JSON text kept."""
+    if parts is not None:
+        if not as_data:
+            raise ValueError("the parts of a world are kept for its stored form only")
+        boards = parts.written(
+            (board, "board", _write_board)
+            for board in (world.boards[k] for k in sorted(world.boards))
+        )
+        history = parts.written(
+            (record, kind, lambda r, kind=kind: _history_entry(r, order_data, kind))
+            for record, kind in _history_records(world)
+        )
+        parts.keep_text("boards", "history")
+    else:
+        write = order_data if as_data else _text_writer(world)
+        boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
+        history = _history(world, write)
     out: dict[str, Any] = {
         "iteration": world.iteration,
         "boards": boards,
@@ -499,19 +567,30 @@ def _history(
     """The history entries of a world (of the orders for units on ``boards`` only,
     when given): movement orders, retreats, then adjustments, each by location."""
 
-    def kept(loc: MLoc) -> bool:
-        return boards is None or loc.board in boards
+    return [_history_entry(record, write, kind) for record, kind in _history_records(world, boards)]
 
-    history = []
-    for loc in sorted(filter(kept, world.orders)):
-        history.append(_history_entry(world.orders[loc], write, "movement"))
-    for loc in sorted(filter(kept, world.retreats)):
-        history.append(_history_entry(world.retreats[loc], write, "retreat"))
+
+def _history_records(
+    world: World, boards: Collection[BoardKey] | None = None
+) -> Iterator[tuple[OrderRecord, str]]:
+    """The records of a world's history and their kinds, in the order it is written:
+    movement orders, retreats, then adjustments, each by location (of the units on
+    ``boards`` only, when given)."""
+
+    def kept(locs: Iterable[MLoc]) -> list[MLoc]:
+        if boards is None:
+            return sorted(locs)
+        return sorted(loc for loc in locs if loc[:3] in boards)  # a plain tuple finds its key
+
+    orders, retreats = world.orders, world.retreats
+    for loc in kept(orders):
+        yield orders[loc], "movement"
+    for loc in kept(retreats):
+        yield retreats[loc], "retreat"
     for key in sorted(world.adjustments):
         for record in world.adjustments[key]:
-            if kept(record.order.unit):
-                history.append(_history_entry(record, write, "adjustment"))
-    return history
+            if boards is None or record.order.unit[:3] in boards:
+                yield record, "adjustment"
 
 
 def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) -> dict[str, Any]:

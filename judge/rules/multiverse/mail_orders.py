@@ -24,12 +24,12 @@ from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
-from judge.rules.multiverse.json_io import read_world
+from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
-from judge.store.positions import derived
+from judge.store.positions import derived, kept
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,14 @@ def _world(doc: dict[str, Any], board: Any = None) -> tuple[BaseMap, World]:
     new orders or count what is owed), read once per shared stored position
     (:class:`judge.store.positions.Position`).  The world is read only here."""
     base = replace(base_map_for(doc.get("variant", "standard")), board=board)
-    return base, derived(doc, "multiverse boards", lambda: read_world(base, doc, history=False))
+    return base, derived(doc, "multiverse boards", lambda: _boards(base, doc))
+
+
+def _boards(base: BaseMap, doc: dict[str, Any]) -> World:
+    """The boards of a world document: those of the world kept with it (the turn
+    that made it), else read."""
+    whole = kept(doc, WORLD_KEPT)
+    return whole.settled() if whole is not None else read_world(base, doc, history=False)
 
 
 def _split(line: str) -> list[str]:

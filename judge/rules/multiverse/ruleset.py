@@ -39,13 +39,14 @@ from judge.rules.multiverse.locations import (
     write_location,
 )
 from judge.rules.multiverse.world import FIVED
-from judge.store.positions import Position, derived
+from judge.store.positions import Position, derived, kept
 
 if TYPE_CHECKING:
     from judge.reports.names import Names
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
+_JSON_PARTS = "multiverse json parts"  # what a stored world's position keeps (JsonParts)
 _WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner", "eliminated")
 
 
@@ -267,9 +268,12 @@ class MultiverseRuleset(Ruleset):
         """One step of a stored game: the answer (for the report) and the next world
         keep the history as data (docs/multiverse.md); ``judge adjudicate``
         (:meth:`adjudicate`) answers with text."""
-        from judge.rules.multiverse.json_io import history_text, judge_world
+        from judge.rules.multiverse.json_io import WORLD_KEPT, JsonParts, history_text, judge_world
 
-        judged = judge_world(doc, self.base, given, as_data=True)
+        # The boards and history entries written for the position before are written
+        # again only where they changed (their JSON texts kept with the next position).
+        parts = JsonParts(kept(doc, _JSON_PARTS))
+        judged = judge_world(doc, self.base, given, as_data=True, parts=parts)
         answer = judged.answer
         after: dict[str, Any] = {"variant": doc.get("variant", "standard")}
         if "rules" in doc:
@@ -283,6 +287,10 @@ class MultiverseRuleset(Ruleset):
             before = {**before, "history": history_text(judged.before, judged.rejudged)}
         # Shared by the report of every recipient's zone: their boards are read once.
         before, after = Position(before), Position(after)
+        # The next turn and mails take the world this one made, and its written parts.
+        after.derived[WORLD_KEPT] = judged.after
+        after.derived[_JSON_PARTS] = parts
+        after.texts.update(parts.texts)
         return Step(before, answer, after, world_phase(after), answer.get("winner"))
 
     # --------------------------------------------------------------- reports

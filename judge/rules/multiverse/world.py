@@ -113,6 +113,13 @@ def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
     return (unit,) if unit is not None else ()
 
 
+def _with(locs: tuple[MLoc, ...], loc: MLoc) -> tuple[MLoc, ...]:
+    """``locs`` (in order) with ``loc`` in its place."""
+    if not locs or locs[-1] < loc:
+        return (*locs, loc)
+    return tuple(sorted((*locs, loc)))
+
+
 @dataclass
 class World:
     """A whole multiverse game state.
@@ -156,7 +163,9 @@ class World:
 
         ``touch`` lists, by area, the orders that name it from elsewhere; the order
         given to the unit standing in an area is found through its location.  An
-        invalid order names no other area (it acts as a hold).
+        invalid order names no other area (it acts as a hold).  Both indexes list
+        locations in order, so that a world is the same however it was reached (a
+        turn's, or one read again from its stored form).
         """
         loc = record.order.unit
         self.orders[loc] = record
@@ -167,10 +176,10 @@ class World:
             area = area_of(name)
             if area not in indexed:
                 indexed.append(area)
-                self.touch[area] = (*self.touch.get(area, ()), loc)
+                self.touch[area] = _with(self.touch.get(area, ()), loc)
         if isinstance(record.order, Moving):
             dest_board = record.order.dest.board
-            self.moves_into[dest_board] = (*self.moves_into.get(dest_board, ()), loc)
+            self.moves_into[dest_board] = _with(self.moves_into.get(dest_board, ()), loc)
 
     @property
     def fived(self) -> bool:
@@ -206,6 +215,20 @@ class World:
     def needs_retreats(self) -> bool:
         """Whether some unit anywhere must retreat (the global pause)."""
         return any(board.dislodged for board in self.boards.values())
+
+    def settled(self) -> SettledWorld:
+        """Its boards (no history) as a :class:`SettledWorld`, sharing them: what
+        reading its stored form without the history gives."""
+        return SettledWorld(
+            boards=self.boards,
+            strict=self.strict,
+            seed=self.seed,
+            rules=self.rules,
+            eliminated=self.eliminated,
+            iteration=self.iteration,
+            winner=self.winner,
+            pending=self.pending,
+        )
 
 
 class SettledWorld(World):

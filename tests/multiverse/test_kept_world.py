@@ -1,0 +1,101 @@
+"""Issue 27, the benchmark's turn: a multiverse turn keeps the world it made, and the
+JSON of its boards and history entries, with the position it stores; the next turn
+and the mails take them instead of reading the stored text again.  What is kept must
+be exactly what the stored text gives."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from judge.rules.base import Ruleset, Step, StoredOrder
+from judge.rules.multiverse.json_io import WORLD_KEPT, read_world, write_world
+from judge.rules.multiverse.order_text import format_order, world_types
+from judge.rules.multiverse.random_orders import random_orders
+from judge.rules.multiverse.setup import starting_world
+from judge.rules.multiverse.world import FIVED
+from judge.rules.registry import ruleset_for
+from judge.store.models import MULTIVERSE_RULES
+from judge.store.positions import Position, kept, position_text
+from tests.multiverse.helpers import BASE
+
+REFERENCE_RULES = ruleset_for("standard", MULTIVERSE_RULES)
+FIVED_RULES = REFERENCE_RULES.played_as(FIVED)
+BOTH = pytest.mark.parametrize(
+    "rules", [REFERENCE_RULES, FIVED_RULES], ids=["reference", "5dplomacy"]
+)
+
+
+def _start(rules: Ruleset, seed: int) -> Position:
+    if rules is FIVED_RULES:
+        doc: dict[str, Any] = {"variant": "standard", "rules": {"ruleset": FIVED, "seed": seed}}
+        world = starting_world(BASE, seed=seed, rules=FIVED)
+    else:
+        doc = {"variant": "standard", "rules": {"adjacency": "loose", "seed": seed}}
+        world = starting_world(BASE, seed=seed)
+    doc.update(write_world(BASE, world, as_data=True))
+    return Position(doc)
+
+
+def _orders(doc: dict[str, Any], rng: random.Random) -> dict[str, list[StoredOrder]]:
+    world = read_world(BASE, json.loads(position_text(doc)))
+    types = world_types(world)
+    given: dict[str, list[StoredOrder]] = {}
+    for power, order in random_orders(world, BASE, rng, 0.3):
+        given.setdefault(power, []).append(StoredOrder(format_order(order, types), order))
+    return given
+
+
+def _stored(step: Step) -> Position:
+    """The position a game stores after ``step``, as processing keeps it."""
+    after = step.after
+    assert isinstance(after, Position)
+    return after.without("orders")
+
+
+@BOTH
+def test_the_kept_world_and_texts_are_those_of_the_stored_text(rules: Ruleset) -> None:
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        doc = _start(rules, seed)
+        for _turn in range(14):  # forks, retreats and winters come
+            after = _stored(rules.step_stored(doc, _orders(doc, rng)))
+            text = position_text(after)
+            assert text == json.dumps(dict(after), sort_keys=True)
+            assert kept(after, WORLD_KEPT) == read_world(BASE, json.loads(text))
+            doc = after
+
+
+@BOTH
+def test_a_turn_from_the_kept_world_answers_as_one_from_the_stored_text(rules: Ruleset) -> None:
+    rng = random.Random(5)
+    doc = _start(rules, 5)
+    for _turn in range(16):
+        orders = _orders(doc, rng)
+        from_kept = rules.step_stored(doc, orders)
+        from_text = rules.step_stored(Position(json.loads(position_text(doc))), orders)
+        assert from_kept.answer == from_text.answer
+        assert position_text(_stored(from_kept)) == position_text(_stored(from_text))
+        doc = _stored(from_kept)
+
+
+@BOTH
+def test_the_boards_a_mail_reads_are_those_of_the_kept_world(rules: Ruleset) -> None:
+    rng = random.Random(7)
+    doc = _start(rules, 7)
+    for _turn in range(10):
+        doc = _stored(rules.step_stored(doc, _orders(doc, rng)))
+        fresh = Position(json.loads(position_text(doc)))
+        assert rules.owed(doc) == rules.owed(fresh)
+        assert kept(doc, WORLD_KEPT).settled() == read_world(BASE, fresh, history=False)
+
+
+def test_a_position_without_kept_texts_is_written_as_json_dumps() -> None:
+    doc = {"b": [1, {"z": "é", "a": None}], "a": "x"}
+    assert position_text(doc) == json.dumps(doc, sort_keys=True)
+    shared = Position(doc)
+    shared.texts["b"] = json.dumps(doc["b"], sort_keys=True)
+    assert position_text(shared) == json.dumps(doc, sort_keys=True)
