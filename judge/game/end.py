@@ -20,7 +20,7 @@ from judge.store.models import FINISHED, Game
 
 def final_standing(game: Game) -> list[str]:
     """One line per power holding centres, most first: ``France     12 centres``."""
-    held = ruleset_for_game(game).centre_counts(game.position_doc())
+    held = ruleset_for_game(game).centre_counts(game.position_view())
     counts = sorted(held.items(), key=lambda item: (-item[1], item[0]))
     names = [(power_name(game, power), count) for power, count in counts]
     width = max((len(name) for name, _ in names), default=0)
@@ -33,7 +33,7 @@ def player_standing(game: Game) -> list[str]:
     """The players' combined counts, for a game whose players hold several powers
     (Root Z): a heading and one line a player; empty otherwise."""
     lines = ruleset_for_game(game).player_lines(
-        game.position_doc(), lambda code: power_name(game, code)
+        game.position_view(), lambda code: power_name(game, code)
     )
     return ["", "Players' totals:", *lines] if lines else []
 

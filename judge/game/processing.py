@@ -449,7 +449,7 @@ def _playing_powers(session: Session, game: Game) -> set[str]:
 
 def owing_powers(game: Game) -> set[str]:
     """The powers that owe orders this phase (whether played or not)."""
-    owed = ruleset_for_game(game).owed(game.position_doc())
+    owed = ruleset_for_game(game).owed(game.position_view())
     return {power for power, items in owed.items() if items}
 
 
@@ -457,7 +457,7 @@ def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
     """Per power still played and owing orders: the units (or adjustments) without
     orders yet, as players write them (``A par``, ``2 builds``, ``A 1:par:S1901``)."""
     assert game.id is not None
-    doc = game.position_doc()
+    doc = game.position_view()
     playing = _playing_powers(session, game)
     missing: dict[str, list[str]] = {}
     given: dict[str, set[OrderKey]] | None = None  # read once, when some power owes

@@ -98,7 +98,7 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
             col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) >= game.number
         )
     )
-    owed = ruleset_for_game(game).owed(game.position_doc())
+    owed = ruleset_for_game(game).owed(game.position_view())
     players = session.exec(
         select(Player).where(Player.game_id == game.id, Player.status == PLAYING)
     )

@@ -31,7 +31,7 @@ from judge.store.models import FINISHED, PLAYING, Game, Player
 
 def voters(session: Session, game: Game) -> list[Player]:
     """The players whose votes count: still playing a surviving power."""
-    alive = ruleset_for_game(game).survivors(game.position_doc())
+    alive = ruleset_for_game(game).survivors(game.position_view())
     rows = session.exec(select(Player).where(Player.game_id == game.id, Player.status == PLAYING))
     return [p for p in rows if p.power in alive]
 

@@ -52,6 +52,16 @@ class Position(dict[str, Any]):
         other.texts = {k: v for k, v in self.texts.items() if k != key}
         return other
 
+    def replaced(self, values: dict[str, Any]) -> Position:
+        """The same position with ``values`` in place of its own, keeping what was
+        derived from it and the texts of the values not replaced (what is derived
+        must not depend on the replaced values: a step's ``orders`` as worded, its
+        history in another form of the same orders)."""
+        other = Position({**self, **values})
+        other.derived = dict(self.derived)
+        other.texts = {k: v for k, v in self.texts.items() if k not in values}
+        return other
+
 
 def position_text(doc: dict[str, Any]) -> str:
     """A position as the JSON text stored for it: ``json.dumps(doc, sort_keys=True)``,

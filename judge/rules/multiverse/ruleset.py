@@ -281,12 +281,17 @@ class MultiverseRuleset(Ruleset):
         for key in _WORLD_KEYS:
             if answer.get(key) is not None:
                 after[key] = answer[key]
-        before = doc if given is None else {**doc, "orders": _wordings(given)}
+        changed: dict[str, Any] = {} if given is None else {"orders": _wordings(given)}
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
             # The report finds the past orders of re-judged boards by their wording.
-            before = {**before, "history": history_text(judged.before, judged.rejudged)}
-        # Shared by the report of every recipient's zone: their boards are read once.
-        before, after = Position(before), Position(after)
+            changed["history"] = history_text(judged.before, judged.rejudged)
+        # Shared by the report of every recipient's zone: their boards are read once
+        # (those of the position before, already read for the turn, are kept).
+        if isinstance(doc, Position):
+            before = doc.replaced(changed)
+        else:
+            before = Position({**doc, **changed})
+        after = Position(after)
         # The next turn and mails take the world this one made, and its written parts.
         after.derived[WORLD_KEPT] = judged.after
         after.derived[_JSON_PARTS] = parts
