@@ -127,11 +127,6 @@ class Game(SQLModel, table=True):
 
     __tablename__ = "game"
 
-    def __init__(self, *, position: str | None = None, **values: Any) -> None:
-        super().__init__(**values)
-        if position is not None:
-            self.position = position
-
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=64, unique=True, index=True)
     variant: str = Field(default="standard", max_length=64)
@@ -222,6 +217,12 @@ class Game(SQLModel, table=True):
         )
     )
 
+    def __init__(self, *, position: str | None = None, **values: Any) -> None:
+        """A game of these column values; ``position``, its text, is given as they are."""
+        super().__init__(**values)
+        if position is not None:
+            self.position = position
+
     @property
     def position(self) -> str:
         """The current position as the JSON phase document (docs/adjudicate.md)."""
@@ -249,8 +250,8 @@ class Game(SQLModel, table=True):
         session = object_session(self)
         if session is None or self.id is None:
             return Position(json.loads(self.position))
-        # The text is loaded (a deferred column after the game's lock) only when the
-        # memo does not hold this version of the position.
+        # The text (its row, game_position) is loaded only when the memo does not
+        # hold this version of the position.
         return memo_of(session.get_bind()).read(
             self.id, self.position_version, lambda: self.position
         )
@@ -267,9 +268,11 @@ def _position_read_anew(game: Game, _context: object, _attrs: object) -> None:
     row again too, when the position is next read: the copy the session kept may be
     of an older position (another transaction may have written one since)."""
     session = object_session(game)
-    kept = session.identity_map.get(identity_key(GamePosition, game.id)) if session else None
-    if kept is not None and not session.is_modified(kept):  # type: ignore[union-attr]
-        session.expire(kept)  # type: ignore[union-attr]
+    if session is None:
+        return
+    kept = session.identity_map.get(identity_key(GamePosition, game.id))
+    if kept is not None and not session.is_modified(kept):
+        session.expire(kept)
 
 
 def new_position_version() -> int:
