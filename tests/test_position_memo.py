@@ -186,7 +186,7 @@ def _position_loads(engine) -> list[str]:
     loads: list[str] = []
 
     def seen(_conn, _cursor, statement, *_args) -> None:
-        if re.search(r"\bgame\.position\b(?!_)", statement) and statement.startswith("SELECT"):
+        if re.search(r"\bgame_position\.position\b", statement) and statement.startswith("SELECT"):
             loads.append(statement)
 
     event.listen(engine, "before_cursor_execute", seen)

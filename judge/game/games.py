@@ -263,14 +263,10 @@ def _lock_statements(column: str, skip_locked: bool) -> tuple[Any, Any]:
         free = select(games.c.id).where(found).with_for_update(skip_locked=True)
         found = games.c.id == free.scalar_subquery()
     lock = games.update().where(found)
-    # The position (megabytes in a long multiverse game) is loaded when it is read:
-    # most holders of the lock read it through the memo of its version
-    # (Game.position_view), or not at all.
-    read = (
-        select(Game)
-        .options(orm.defer(Game.position))  # type: ignore[arg-type]
-        .where(getattr(Game, column) == bindparam("key"))
-    )
+    # The position (megabytes in a long multiverse game: a table of its own, so that
+    # this update leaves it alone) is loaded when it is read: most holders of the lock
+    # read it through the memo of its version (Game.position_view), or not at all.
+    read = select(Game).where(getattr(Game, column) == bindparam("key"))
     return (
         # whatever the holder changes, the deadline runner plans the game again
         lock.values(version=games.c.version + 1, due_at=REPLAN),

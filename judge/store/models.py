@@ -13,11 +13,22 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, event, inspect
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    Text,
+    UniqueConstraint,
+    event,
+    inspect,
+)
 from sqlalchemy import false as sa_false
 from sqlalchemy import true as sa_true
-from sqlalchemy.orm import Session, object_session
-from sqlmodel import Field, SQLModel
+from sqlalchemy.orm import Session, object_session, relationship
+from sqlalchemy.orm.util import identity_key
+from sqlmodel import Field, Relationship, SQLModel
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
@@ -93,6 +104,24 @@ class Account(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class GamePosition(SQLModel, table=True):
+    """A game's current position, the JSON phase document (docs/adjudicate.md), read
+    and written as ``Game.position``.
+
+    A row of its own (migration 0015), written only when the position changes: a long
+    multiverse game's position is megabytes, and SQLite rewrites a whole row at every
+    update, so in the game's row every lock of the game (its version bumped) and every
+    change of a setting would write it again (issue 27)."""
+
+    __tablename__ = "game_position"
+
+    game_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("game.id", ondelete="CASCADE"), primary_key=True),
+    )
+    position: str = Field(sa_column=Column(Text, nullable=False))
+
+
 class Game(SQLModel, table=True):
     """A game: its variant, its current phase and position, status and settings."""
 
@@ -102,8 +131,6 @@ class Game(SQLModel, table=True):
     name: str = Field(max_length=64, unique=True, index=True)
     variant: str = Field(default="standard", max_length=64)
     phase: str = Field(max_length=16)
-    # The current position as the JSON phase document (docs/adjudicate.md).
-    position: str = Field(sa_column=Column(Text, nullable=False))
     status: str = Field(default=FORMING, max_length=16, index=True)
     press_mode: str = Field(default="white", max_length=16)
     press_partial: bool = True
@@ -181,6 +208,37 @@ class Game(SQLModel, table=True):
         default_factory=lambda: new_position_version(),
         sa_column=Column(BigInteger, nullable=False, server_default="0"),
     )
+    # --- migration 0015_game_position ---
+    # The row holding the position (loaded when the position is read; deleted with
+    # the game): read and written through ``position``.
+    stored_position: GamePosition | None = Relationship(
+        sa_relationship=relationship(
+            GamePosition, uselist=False, cascade="all, delete-orphan", passive_deletes=True
+        )
+    )
+
+    def __init__(self, *, position: str | None = None, **values: Any) -> None:
+        """A game of these column values; ``position``, its text, is given as they are."""
+        super().__init__(**values)
+        if position is not None:
+            self.position = position
+
+    @property
+    def position(self) -> str:
+        """The current position as the JSON phase document (docs/adjudicate.md)."""
+        if self.stored_position is None:
+            raise ValueError(f"game {self.name!r} has no position")
+        return self.stored_position.position
+
+    @position.setter
+    def position(self, text: str) -> None:
+        """Store a new position text; every write, whoever makes it, gives the
+        position a new version (``position_version``), even of the same text."""
+        if self.stored_position is None:
+            self.stored_position = GamePosition(position=text)
+        else:
+            self.stored_position.position = text
+        self.position_version = new_position_version()
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document), a copy of its own."""
@@ -192,8 +250,8 @@ class Game(SQLModel, table=True):
         session = object_session(self)
         if session is None or self.id is None:
             return Position(json.loads(self.position))
-        # The text is loaded (a deferred column after the game's lock) only when the
-        # memo does not hold this version of the position.
+        # The text (its row, game_position) is loaded only when the memo does not
+        # hold this version of the position.
         return memo_of(session.get_bind()).read(
             self.id, self.position_version, lambda: self.position
         )
@@ -204,16 +262,23 @@ class Game(SQLModel, table=True):
         self.phase = str(doc.get("phase", self.phase))
 
 
+@event.listens_for(Game, "refresh")
+def _position_read_anew(game: Game, _context: object, _attrs: object) -> None:
+    """A game read again from the database (its lock reads it so) reads its position
+    row again too, when the position is next read: the copy the session kept may be
+    of an older position (another transaction may have written one since)."""
+    session = object_session(game)
+    if session is None:
+        return
+    kept = session.identity_map.get(identity_key(GamePosition, game.id))
+    if kept is not None and not session.is_modified(kept):
+        session.expire(kept)
+
+
 def new_position_version() -> int:
     """A fresh ``Game.position_version``: random, so never one a write rolled back
     (or another process) gave already."""
     return secrets.randbits(62)
-
-
-@event.listens_for(Game.position, "set")
-def _position_written(game: Game, _value: object, _old: object, _initiator: object) -> None:
-    """Every write of a game's position, whoever makes it, gives it a new version."""
-    game.position_version = new_position_version()
 
 
 class Player(SQLModel, table=True):

@@ -117,7 +117,7 @@ def test_migration_0013_converts_stored_worlds_and_they_play_on_alike(tmp_path) 
     engine = make_engine(url)
     with engine.begin() as conn:
         game = Game(name="mv", phase="F1902M", position=json.dumps(old), rules=MULTIVERSE_RULES)
-        values = {c: getattr(game, c) for c in Game.model_fields if c != "id"}
+        values = {c: getattr(game, c) for c in [*Game.model_fields, "position"] if c != "id"}
         game_id = _old_row(conn, "game", values)
         snapshot = {"game_id": game_id, "number": 0, "phase": "S1901M", "position": json.dumps(old)}
         snapshot["created_at"] = datetime(2026, 11, 28, 12, 0)
