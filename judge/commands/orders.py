@@ -9,7 +9,7 @@ from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
-from judge.game.games import current_orders, power_name, store_order
+from judge.game.games import power_name, power_order_keys, store_order
 from judge.orders.keys import OrderKey
 from judge.store.models import FINISHED, FORMING, PLAYING
 
@@ -127,6 +127,5 @@ def _adjustment_key(
         key = key.numbered(ctx.waives.get(power, 0) + 1)
     if rules.allowance_group(position, key) is None:
         return key, None
-    stored = current_orders(ctx.session, ctx.game.id, ctx.game.phase, power)
-    keys = [row.key for row in sorted(stored.values(), key=lambda row: row.id or 0)]
+    keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
     return key, rules.beyond_allowance(position, power, keys, key)

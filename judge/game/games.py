@@ -411,6 +411,20 @@ def current_order_texts(
     return _latest(session.exec(_ORDER_TEXTS, params=params))  # type: ignore[call-overload]
 
 
+def power_order_keys(session: Session, game_id: int, phase: str, power: str) -> list[OrderKey]:
+    """The keys of a power's current orders for a phase (as :func:`current_orders`
+    finds them), in the order their orders were given: read as one column."""
+    params = {"game_id": game_id, "phase": phase, "power": power}
+    latest: dict[str, None] = {}
+    for unit_key in session.exec(_POWER_KEYS, params=params):  # type: ignore[call-overload]
+        if unit_key == CLEAR_KEY_TEXT:
+            latest.clear()
+        else:
+            latest.pop(unit_key, None)  # a key given again goes to the end
+            latest[unit_key] = None
+    return [OrderKey.parse(unit_key) for unit_key in latest]
+
+
 def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
     """The keys of every power's orders for a phase (as :func:`current_orders` finds
     them, power by power), read in one statement; a power without orders is missing."""
@@ -431,6 +445,15 @@ _ORDER_KEYS = (
 _PHASE_ORDERS = (
     select(Order.id, Order.power, Order.unit_key, Order.canonical, Order.data)
     .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
+    .order_by(col(Order.id))
+)
+_POWER_KEYS = (
+    select(Order.unit_key)
+    .where(
+        Order.game_id == bindparam("game_id"),
+        Order.phase == bindparam("phase"),
+        Order.power == bindparam("power"),
+    )
     .order_by(col(Order.id))
 )
 _ORDER_TEXTS = (
