@@ -80,6 +80,9 @@ class JudgedWorld:
     rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
 
 
+# JSON text as ``json.dumps(value, sort_keys=True)`` writes it (one encoder for all).
+_ENCODE = json.JSONEncoder(sort_keys=True).encode
+
 # The name under which a shared stored position keeps the world read from it (or the
 # world a turn made it from): read once, whoever reads it next (never changed).
 WORLD_KEPT = "multiverse world"
@@ -111,7 +114,7 @@ class JsonParts:
             found = self._kept.get(key) or self._before.get(key)
             if found is None or found[0] is not thing:
                 value = write(thing)
-                found = (thing, value, json.dumps(value, sort_keys=True))
+                found = (thing, value, _ENCODE(value))
             self._kept[key] = found
             values.append(found[1])
             texts.append(found[2])
