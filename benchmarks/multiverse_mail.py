@@ -17,9 +17,14 @@ its own game creation (``create_game``, ``set_game_position``).  Then, per size:
 * **turn**: orders for every unit stored (setup, not timed), then the game's phase
   adjudicated from the stored orders as ``process_phase`` does it
   (``judge.game.processing._adjudicate``: stored rows, the ruleset's ``step_stored``),
-  and ``process_phase`` itself (adjudication, snapshot, new position, report rendered
+  the same orders adjudicated in memory on the same world (for comparison), and
+  ``process_phase`` itself (adjudication, snapshot, new position, report rendered
   and mailed with its map), committed; then France's first mail after that turn
-  ("mail after", its orders for the new boards).
+  ("mail after", its orders for the new boards).  Two turns per size: the first
+  after the game was stored (its text read, as after a restart) and the next
+  movement turn (random turns in between, not timed), which starts from the world
+  the turn before kept.  Each timing also gives the seconds of Python's full
+  garbage collections that fell in it.  Victory is off in the stored game too.
 
     .venv/bin/python benchmarks/multiverse_mail.py [--sizes 100,500,2000] [--orders 30]
         [--repeat 7] [--seed 1] [--profile 2000]
