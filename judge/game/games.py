@@ -350,7 +350,7 @@ def current_orders(session: Session, game_id: int, phase: str, power: str) -> di
         .where(Order.game_id == game_id, Order.phase == phase, Order.power == power)
         .order_by(col(Order.id))
     )
-    return _latest((row.unit_key, row) for row in rows)
+    return _by_key(_latest((row.unit_key, row) for row in rows))
 
 
 class PhaseOrder(NamedTuple):
@@ -368,38 +368,40 @@ class PhaseOrder(NamedTuple):
 
 
 def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[PhaseOrder]]:
-    """Every power's current orders for a phase, in the order given, read in one
-    statement: per power, the last order given for a key wins and a CLEAR row
-    withdraws those before it (as :func:`current_orders` finds them).  Keys are
-    compared as the column holds them (``OrderKey.text``, one text per key)."""
+    """Every power's current orders for a phase, in the order given (as
+    :func:`current_orders` finds them), read in one statement."""
     rows = session.exec(  # type: ignore[call-overload]
         _PHASE_ORDERS, params={"game_id": game_id, "phase": phase}
     )
-    by_power: dict[str, dict[str, PhaseOrder]] = {}
+    by_power: dict[str, list[tuple[str, PhaseOrder]]] = {}
     for row_id, power, unit_key, canonical, data in rows:
-        latest = by_power.setdefault(power, {})
-        if unit_key == CLEAR_KEY_TEXT:
-            latest.clear()
-        else:
-            latest.pop(unit_key, None)  # a key given again goes to the end
-            latest[unit_key] = PhaseOrder(row_id, power, canonical, data)
-    return {power: list(by_power[power].values()) for power in sorted(by_power)}
+        by_power.setdefault(power, []).append(
+            (unit_key, PhaseOrder(row_id, power, canonical, data))
+        )
+    return {power: list(_latest(by_power[power]).values()) for power in sorted(by_power)}
 
 
 _V = TypeVar("_V")
 
 
-def _latest(rows: Iterable[tuple[str, _V]]) -> dict[OrderKey, _V]:
+def _latest(rows: Iterable[tuple[str, _V]]) -> dict[str, _V]:
     """The rule of a power's orders, over ``(unit key, value)`` rows in the order they
-    were given: the last one for a key wins, and a CLEAR row withdraws all before it."""
-    latest: dict[OrderKey, _V] = {}
+    were given: the last one for a key wins, and a CLEAR row withdraws all before it.
+    By key as the column holds it (``OrderKey.text``: one text per key), in the order
+    the winning rows were given."""
+    latest: dict[str, _V] = {}
     for unit_key, value in rows:
-        key = OrderKey.parse(unit_key)
-        if key.is_clear:
+        if unit_key == CLEAR_KEY_TEXT:
             latest.clear()
         else:
-            latest[key] = value
+            latest.pop(unit_key, None)  # a key given again goes to the end
+            latest[unit_key] = value
     return latest
+
+
+def _by_key(latest: dict[str, _V]) -> dict[OrderKey, _V]:
+    """The values of :func:`_latest` by their keys read back."""
+    return {OrderKey.parse(unit_key): value for unit_key, value in latest.items()}
 
 
 def current_order_texts(
@@ -408,21 +410,15 @@ def current_order_texts(
     """The canonical text of each of a power's orders for a phase, by key, as
     :func:`current_orders` finds them (read as plain columns: no order objects)."""
     params = {"game_id": game_id, "phase": phase, "power": power}
-    return _latest(session.exec(_ORDER_TEXTS, params=params))  # type: ignore[call-overload]
+    return _by_key(_latest(session.exec(_ORDER_TEXTS, params=params)))  # type: ignore[call-overload]
 
 
 def power_order_keys(session: Session, game_id: int, phase: str, power: str) -> list[OrderKey]:
     """The keys of a power's current orders for a phase (as :func:`current_orders`
     finds them), in the order their orders were given: read as one column."""
     params = {"game_id": game_id, "phase": phase, "power": power}
-    latest: dict[str, None] = {}
-    for unit_key in session.exec(_POWER_KEYS, params=params):  # type: ignore[call-overload]
-        if unit_key == CLEAR_KEY_TEXT:
-            latest.clear()
-        else:
-            latest.pop(unit_key, None)  # a key given again goes to the end
-            latest[unit_key] = None
-    return [OrderKey.parse(unit_key) for unit_key in latest]
+    given = session.exec(_POWER_KEYS, params=params)  # type: ignore[call-overload]
+    return list(_by_key(_latest((unit_key, None) for unit_key in given)))
 
 
 def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
@@ -434,7 +430,7 @@ def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, 
     by_power: dict[str, list[tuple[str, None]]] = {}
     for power, unit_key in rows:
         by_power.setdefault(power, []).append((unit_key, None))
-    return {power: set(_latest(given)) for power, given in by_power.items()}
+    return {power: set(_by_key(_latest(given))) for power, given in by_power.items()}
 
 
 _ORDER_KEYS = (
