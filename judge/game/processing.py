@@ -62,7 +62,7 @@ from judge.store.models import (
     as_utc,
     utcnow,
 )
-from judge.store.positions import Position, memo_of
+from judge.store.positions import Position, changed, memo_of
 
 
 @dataclass
@@ -87,27 +87,23 @@ def starting_document(variant: str, rules: str, adjacency: str = "", seed: int =
     return ruleset_for(variant, rules).starting_position(variant, adjacency=adjacency, seed=seed)
 
 
-def set_game_position(game: Game, doc: dict[str, Any]) -> dict[str, Any]:
+def set_game_position(game: Game, doc: dict[str, Any]) -> Position:
     """Store a position document (without orders) and the phase it gives; the
     document as stored."""
-    if isinstance(doc, Position):  # what was derived from it is kept with it
-        stored: dict[str, Any] = doc.without("orders")
-    else:
-        stored = {k: v for k, v in doc.items() if k != "orders"}
+    stored = changed(doc, drop="orders")  # what was derived from it is kept with it
     game.set_position(stored)
     game.phase = ruleset_for_game(game).phase_code(stored)
     return stored
 
 
-def _read_ahead(session: Session, game: Game, stored: dict[str, Any]) -> None:
+def _read_ahead(session: Session, game: Game, stored: Position) -> None:
     """Keep the position a turn just stored (``stored``, as the turn made it: it is not
     parsed again from the stored text) with its version, and count what each power
     owes in it, for the mails and the turn to come: they find both kept
     (:mod:`judge.store.positions`; the inbox and the deadlines share the database
     engine) instead of paying for them while other mail waits."""
     assert game.id is not None
-    kept = stored if isinstance(stored, Position) else Position(stored)
-    memo_of(session.get_bind()).keep(game.id, game.position_version, kept, len(game.position))
+    memo_of(session.get_bind()).keep(game.id, game.position_version, stored, len(game.position))
     ruleset_for_game(game).owed(game.position_view())
 
 

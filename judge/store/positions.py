@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -44,23 +44,20 @@ class Position(dict[str, Any]):
         self.derived: dict[str, Any] = {}
         self.texts: dict[str, str] = {}
 
-    def without(self, key: str) -> Position:
-        """The same position without ``key``, keeping what was derived from it and the
-        texts of its other values (what is derived must not depend on ``key``)."""
-        other = Position({k: v for k, v in self.items() if k != key})
-        other.derived = dict(self.derived)
-        other.texts = {k: v for k, v in self.texts.items() if k != key}
-        return other
 
-    def replaced(self, values: dict[str, Any]) -> Position:
-        """The same position with ``values`` in place of its own, keeping what was
-        derived from it and the texts of the values not replaced (what is derived
-        must not depend on the replaced values: a step's ``orders`` as worded, its
-        history in another form of the same orders)."""
-        other = Position({**self, **values})
-        other.derived = dict(self.derived)
-        other.texts = {k: v for k, v in self.texts.items() if k not in values}
-        return other
+def changed(
+    doc: Mapping[str, Any], values: Mapping[str, Any] | None = None, *, drop: str = ""
+) -> Position:
+    """``doc`` with ``values`` in place of its own and without the key ``drop``, as a
+    Position; from a Position it keeps what was derived from it and the texts of the
+    values left as they were (what is derived must not depend on the changed values:
+    a step's ``orders`` as worded, its history in another form of the same orders)."""
+    values = values or {}
+    other = Position({k: v for k, v in {**doc, **values}.items() if k != drop})
+    if isinstance(doc, Position):
+        other.derived = dict(doc.derived)
+        other.texts = {k: t for k, t in doc.texts.items() if k not in values and k != drop}
+    return other
 
 
 def position_text(doc: dict[str, Any]) -> str:

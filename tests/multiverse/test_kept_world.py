@@ -19,7 +19,7 @@ from judge.rules.multiverse.setup import starting_world
 from judge.rules.multiverse.world import FIVED
 from judge.rules.registry import ruleset_for
 from judge.store.models import MULTIVERSE_RULES
-from judge.store.positions import Position, kept, position_text
+from judge.store.positions import Position, changed, kept, position_text
 from tests.multiverse.helpers import BASE
 
 REFERENCE_RULES = ruleset_for("standard", MULTIVERSE_RULES)
@@ -53,7 +53,7 @@ def _stored(step: Step) -> Position:
     """The position a game stores after ``step``, as processing keeps it."""
     after = step.after
     assert isinstance(after, Position)
-    return after.without("orders")
+    return changed(after, drop="orders")
 
 
 @BOTH

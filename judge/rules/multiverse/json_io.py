@@ -94,20 +94,21 @@ class JsonParts:
     but the few it changes (a long game's world holds tens of thousands).
 
     A part is kept by the identity of the board or order record it was written from
-    (they are never changed: a changed one is a new object).  ``texts`` holds, after
-    a world is written, the JSON text of its lists (``boards``, ``history``), as
+    (they are never changed: a changed one is a new object).  ``texts`` holds the
+    JSON text of each list written (``boards``, ``history``), as
     ``json.dumps(value, sort_keys=True)`` writes it, for
     :func:`judge.store.positions.position_text`."""
 
     def __init__(self, before: JsonParts | None = None) -> None:
         self._before = before._kept if before is not None else {}
         self._kept: dict[tuple[int, str], tuple[object, dict[str, Any], str]] = {}
-        self._written: list[list[str]] = []
         self.texts: dict[str, str] = {}
 
-    def written(self, things: Iterable[tuple[Any, str, Callable[[Any], dict[str, Any]]]]) -> list:
-        """The JSON objects of ``(thing, kind, write)``: kept ones again, others
-        written now by ``write(thing)``."""
+    def written(
+        self, name: str, things: Iterable[tuple[Any, str, Callable[[Any], dict[str, Any]]]]
+    ) -> list:
+        """The list ``name``: the JSON objects of ``(thing, kind, write)``, kept ones
+        again, others written now by ``write(thing)``; its text kept in ``texts``."""
         values, texts = [], []
         for thing, kind, write in things:
             key = (id(thing), kind)
@@ -118,15 +119,11 @@ class JsonParts:
             self._kept[key] = found
             values.append(found[1])
             texts.append(found[2])
-        self._written.append(texts)
+        self.texts[name] = "[" + ", ".join(texts) + "]"
         return values
 
-    def keep_text(self, *names: str) -> None:
-        """Name the lists written so far, in order, for ``texts``; the parts of the
-        world before are let go."""
-        for name, texts in zip(names, self._written, strict=True):
-            self.texts[name] = "[" + ", ".join(texts) + "]"
-        self._written = []
+    def let_go(self) -> None:
+        """Forget the parts of the world before (all the ones still used are kept)."""
         self._before = {}
 
 
@@ -539,14 +536,17 @@ def write_world(
         if not as_data:
             raise ValueError("the parts of a world are kept for its stored form only")
         boards = parts.written(
-            (board, "board", _write_board)
-            for board in (world.boards[k] for k in sorted(world.boards))
+            "boards",
+            ((world.boards[k], "board", _write_board) for k in sorted(world.boards)),
         )
         history = parts.written(
-            (record, kind, lambda r, kind=kind: _history_entry(r, order_data, kind))
-            for record, kind in _history_records(world)
+            "history",
+            (
+                (record, kind, lambda r, kind=kind: _history_entry(r, order_data, kind))
+                for record, kind in _history_records(world)
+            ),
         )
-        parts.keep_text("boards", "history")
+        parts.let_go()
     else:
         write = order_data if as_data else _text_writer(world)
         boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]

@@ -39,7 +39,7 @@ from judge.rules.multiverse.locations import (
     write_location,
 )
 from judge.rules.multiverse.world import FIVED
-from judge.store.positions import Position, derived, kept
+from judge.store.positions import Position, changed, derived, kept
 
 if TYPE_CHECKING:
     from judge.reports.names import Names
@@ -281,16 +281,13 @@ class MultiverseRuleset(Ruleset):
         for key in _WORLD_KEYS:
             if answer.get(key) is not None:
                 after[key] = answer[key]
-        changed: dict[str, Any] = {} if given is None else {"orders": _wordings(given)}
+        shown: dict[str, Any] = {} if given is None else {"orders": _wordings(given)}
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
             # The report finds the past orders of re-judged boards by their wording.
-            changed["history"] = history_text(judged.before, judged.rejudged)
+            shown["history"] = history_text(judged.before, judged.rejudged)
         # Shared by the report of every recipient's zone: their boards are read once
         # (those of the position before, already read for the turn, are kept).
-        if isinstance(doc, Position):
-            before = doc.replaced(changed)
-        else:
-            before = Position({**doc, **changed})
+        before = changed(doc, shown)
         after = Position(after)
         # The next turn and mails take the world this one made, and its written parts.
         after.derived[WORLD_KEPT] = judged.after
