@@ -31,6 +31,7 @@ from sqlmodel import Session, col, delete, select
 from judge.clock.timing import next_deadline
 from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
 from judge.game.clock import absences, game_timing, set_next_deadline
+from judge.game.collector import turn_collections
 from judge.game.games import (
     PhaseOrder,
     current_order_keys,
@@ -265,7 +266,15 @@ def clear_phase_flags(session: Session, game: Game) -> None:
 def process_phase(session: Session, sender: Author, game: Game, now: datetime) -> TurnOutcome:
     """Adjudicate the game's current phase with its stored orders, store the new
     position, clear the players' waits and votes, set the next deadline (or finish the game
-    on a victory), and store and mail the report.  The caller commits."""
+    on a victory), and store and mail the report.  The caller commits.
+
+    Python's automatic garbage collections wait until the turn is done
+    (:mod:`judge.game.collector`)."""
+    with turn_collections():
+        return _process_phase(session, sender, game, now)
+
+
+def _process_phase(session: Session, sender: Author, game: Game, now: datetime) -> TurnOutcome:
     if game.status != ACTIVE:
         raise ValueError(f"game {game.name} is {game.status}: only active games are processed")
     assert game.id is not None
@@ -315,7 +324,12 @@ def process_phase(session: Session, sender: Author, game: Game, now: datetime) -
 def preview_phase(session: Session, sender: Author, game: Game, now: datetime, to: str) -> None:
     """Mail the results the current orders would give to ``to`` only, marked PREVIEW.
 
-    Nothing of the game changes."""
+    Nothing of the game changes (automatic garbage collections wait, as in a turn)."""
+    with turn_collections():
+        _preview_phase(session, sender, game, now, to)
+
+
+def _preview_phase(session: Session, sender: Author, game: Game, now: datetime, to: str) -> None:
     turn = _adjudicate(session, game)
     next_at = None
     if not turn.winner:
