@@ -28,7 +28,7 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -93,38 +93,85 @@ class JsonParts:
     once, with its JSON text, and kept for the next turn's world, which shares all
     but the few it changes (a long game's world holds tens of thousands).
 
-    A part is kept by the identity of the board or order record it was written from
-    (they are never changed: a changed one is a new object).  ``texts`` holds the
-    JSON text of each list written (``boards``, ``history``), as
-    ``json.dumps(value, sort_keys=True)`` writes it, for
-    :func:`judge.store.positions.position_text`."""
+    A list is written in sections (:class:`_Section`: the boards; the history's
+    movement orders, retreats and adjustments), each from a mapping of the world
+    whose values are never changed (a changed board or order record is a new object):
+    a section of the world before is taken again as it was, or with only the entries
+    whose object is new written now.  ``texts`` holds the JSON text of each list
+    written (``boards``, ``history``), as ``json.dumps(value, sort_keys=True)``
+    writes it, for :func:`judge.store.positions.position_text`."""
 
     def __init__(self, before: JsonParts | None = None) -> None:
-        self._before = before._kept if before is not None else {}
-        self._kept: dict[tuple[int, str], tuple[object, dict[str, Any], str]] = {}
+        self._before = before._sections if before is not None else {}
+        self._sections: dict[str, _Section] = {}
         self.texts: dict[str, str] = {}
 
-    def written(
-        self, name: str, things: Iterable[tuple[Any, str, Callable[[Any], dict[str, Any]]]]
-    ) -> list:
-        """The list ``name``: the JSON objects of ``(thing, kind, write)``, kept ones
-        again, others written now by ``write(thing)``; its text kept in ``texts``."""
-        values, texts = [], []
-        for thing, kind, write in things:
-            key = (id(thing), kind)
-            found = self._kept.get(key) or self._before.get(key)
-            if found is None or found[0] is not thing:
-                value = write(thing)
-                found = (thing, value, _ENCODE(value))
-            self._kept[key] = found
-            values.append(found[1])
-            texts.append(found[2])
-        self.texts[name] = "[" + ", ".join(texts) + "]"
-        return values
+    def written(self, name: str, sections: list[_Section]) -> list:
+        """The list ``name``: the sections' values, one after the other; its text is
+        kept in ``texts``."""
+        self.texts[name] = "[" + ", ".join(s.text for s in sections if s.text) + "]"
+        return [value for section in sections for value in section.values]
+
+    def section(
+        self,
+        name: str,
+        things: Mapping[Any, Any],
+        write: Callable[[Any], list[dict[str, Any]]],
+    ) -> _Section:
+        """The section ``name`` of ``things`` (by key, written in the order of their
+        keys), each written by ``write`` as its JSON values (none, one or more)."""
+        section = _Section.of(things, write, self._before.get(name))
+        self._sections[name] = section
+        return section
 
     def let_go(self) -> None:
-        """Forget the parts of the world before (all the ones still used are kept)."""
+        """Forget the sections of the world before (those still used are kept)."""
         self._before = {}
+
+
+@dataclass(frozen=True)
+class _Section:
+    """A run of a list's entries written from a mapping: ``things`` as it was, its
+    keys in order, per key the JSON values written and their text, and all the values
+    and their text (entries joined by ``", "``) in the order of the keys."""
+
+    things: dict[Any, Any]
+    keys: list[Any]
+    parts: dict[Any, tuple[list[dict[str, Any]], str]]
+    values: list[dict[str, Any]]
+    text: str
+
+    @classmethod
+    def of(
+        cls, things: Mapping[Any, Any], write: Callable[[Any], list[dict[str, Any]]], before
+    ) -> _Section:
+        """The section of ``things``: ``before`` (the same section of the world
+        before) again where its objects are the same, the others written now."""
+        old = before.things if before is not None else {}
+        changed = [key for key, thing in things.items() if old.get(key) is not thing]
+        added = [key for key in changed if key not in old]
+        removed = old.keys() - things.keys() if len(old) + len(added) != len(things) else set()
+        if before is not None and not changed and not removed:
+            return before
+        parts = dict(before.parts) if before is not None else {}
+        for key in removed:
+            del parts[key]
+        for key in changed:
+            values = write(things[key])
+            parts[key] = (values, ", ".join(_ENCODE(value) for value in values))
+        keys = before.keys if before is not None else []
+        if removed:
+            keys = [key for key in keys if key not in removed]
+        if added:
+            keys = sorted(keys + added)  # a sorted run and a few more: one merge
+        written = [parts[key] for key in keys]
+        return cls(
+            dict(things),
+            keys,
+            parts,
+            [value for values, _ in written for value in values],
+            ", ".join(text for _, text in written if text),
+        )
 
 
 # An order as given to a step: its power, its wording, and the order as data when
@@ -535,16 +582,15 @@ def write_world(
     if parts is not None:
         if not as_data:
             raise ValueError("the parts of a world are kept for its stored form only")
-        boards = parts.written(
-            "boards",
-            ((world.boards[k], "board", _write_board) for k in sorted(world.boards)),
-        )
+        # Sections in the order of _history_records (and of the boards' keys).
+        boards = parts.written("boards", [parts.section("boards", world.boards, _board_values)])
         history = parts.written(
             "history",
-            (
-                (record, kind, lambda r, kind=kind: _history_entry(r, order_data, kind))
-                for record, kind in _history_records(world)
-            ),
+            [
+                parts.section("movement", world.orders, _data_entries("movement")),
+                parts.section("retreat", world.retreats, _data_entries("retreat")),
+                parts.section("adjustment", world.adjustments, _data_entries("adjustment")),
+            ],
         )
         parts.let_go()
     else:
@@ -562,6 +608,18 @@ def write_world(
     if world.eliminated:
         out["eliminated"] = sorted(world.eliminated)
     return out
+
+
+def _board_values(board: Board) -> list[dict[str, Any]]:
+    return [_write_board(board)]
+
+
+def _data_entries(kind: str) -> Callable[[Any], list[dict[str, Any]]]:
+    """The history entries, orders as data, of a record (an adjustment's: of the
+    records of a board)."""
+    if kind == "adjustment":
+        return lambda records: [_history_entry(r, order_data, kind) for r in records]
+    return lambda record: [_history_entry(record, order_data, kind)]
 
 
 def _history(
