@@ -54,6 +54,7 @@ class FullCollections:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.count = 0
         self._started = 0.0
 
     def __call__(self, phase: str, info: dict) -> None:
@@ -63,6 +64,7 @@ class FullCollections:
             self._started = time.perf_counter()
         else:
             self.seconds += time.perf_counter() - self._started
+            self.count += 1
 
 
 def run(
