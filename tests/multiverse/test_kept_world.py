@@ -99,3 +99,51 @@ def test_a_position_without_kept_texts_is_written_as_json_dumps() -> None:
     shared = Position(doc)
     shared.texts["b"] = json.dumps(doc["b"], sort_keys=True)
     assert position_text(shared) == json.dumps(doc, sort_keys=True)
+
+
+class _Thing:
+    """An object a section is written from (compared by identity, as boards are)."""
+
+    def __init__(self, name: str, count: int = 1) -> None:
+        self.name, self.count = name, count
+
+
+def _entries(thing: _Thing) -> list[dict[str, Any]]:
+    return [{"name": thing.name, "n": n, "note": 'é"'} for n in range(thing.count)]
+
+
+def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order() -> None:
+    """JsonParts' sections: entries added, changed (a new object), removed, and a key
+    whose entries are none; each list's values and text are what writing the whole
+    mapping again gives, and an unchanged object is not written again."""
+    from judge.rules.multiverse.json_io import JsonParts
+
+    def whole(things: dict[int, _Thing]) -> list[dict[str, Any]]:
+        return [value for key in sorted(things) for value in _entries(things[key])]
+
+    written: list[str] = []
+
+    def write(thing: _Thing) -> list[dict[str, Any]]:
+        written.append(thing.name)
+        return _entries(thing)
+
+    rng = random.Random(3)
+    things = {key: _Thing(f"t{key}", rng.randrange(3)) for key in rng.sample(range(100), 30)}
+    parts = None
+    fresh: list[str] = []
+    for step in range(12):
+        parts = JsonParts(parts)
+        written.clear()
+        values = parts.written("list", [parts.section("list", things, write)])
+        assert values == whole(things)
+        assert parts.texts["list"] == json.dumps(whole(things), sort_keys=True)
+        if step:
+            assert sorted(written) == sorted(fresh)
+        things = dict(things)
+        fresh = []
+        for key in rng.sample(range(100), 6):
+            if key in things and rng.random() < 0.5:
+                del things[key]
+            else:
+                things[key] = _Thing(f"t{key}.{step}", rng.randrange(3))
+                fresh.append(things[key].name)
