@@ -196,7 +196,7 @@ def test_migration_0015_moves_the_positions_and_the_games_play_on(db_url: str) -
         session.commit()
     with Session(engine) as session:
         after = lock_game(session, game_id).position
-    assert '"province": "bur"' in after
+    assert {"power": "france", "province": "bur", "type": "A"} in json.loads(after)["units"]
     engine.dispose()
 
     command.downgrade(alembic_config(db_url), "0014_position_version")

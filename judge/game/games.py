@@ -7,7 +7,6 @@ tests and the demo use meanwhile.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,6 +31,7 @@ from judge.store.models import (
     as_utc,
     utcnow,
 )
+from judge.store.positions import position_text
 from judge.variant.data import Variant, load_variant
 from judge.variant.empires import EmpireError, empire_variant, empires_of
 
@@ -167,7 +167,7 @@ def create_game(
         name=name.lower(),
         variant=variant,
         phase=str(doc["phase"]),
-        position=json.dumps(doc, sort_keys=True),
+        position=position_text(doc),
         status=status,
         deadline=deadline,
         press_mode=press_mode,

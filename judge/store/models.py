@@ -32,7 +32,7 @@ from sqlmodel import Field, Relationship, SQLModel
 
 from judge.orders import data as order_data
 from judge.orders.keys import OrderKey
-from judge.store.positions import Position, memo_of, position_text
+from judge.store.positions import Position, json_value, memo_of, position_text
 
 # Game statuses.
 FORMING = "forming"
@@ -242,14 +242,14 @@ class Game(SQLModel, table=True):
 
     def position_doc(self) -> dict[str, Any]:
         """The current position as a dict (the phase document), a copy of its own."""
-        return dict(json.loads(self.position))
+        return dict(json_value(self.position))
 
     def position_view(self) -> Position:
         """The current position parsed once per text and shared by its readers (the
         lines of a mail, the next mails): read only (judge.store.positions)."""
         session = object_session(self)
         if session is None or self.id is None:
-            return Position(json.loads(self.position))
+            return Position(json_value(self.position))
         # The text (its row, game_position) is loaded only when the memo does not
         # hold this version of the position.
         return memo_of(session.get_bind()).read(

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
+import orjson
 from sqlalchemy.engine import Connection, Engine
 
 _T = TypeVar("_T")
@@ -37,7 +38,7 @@ class Position(dict[str, Any]):
     """A parsed position shared by the readers of its text (not to be changed), with
     ``derived``: values computed from it, by name, kept as long as it is; and
     ``texts``: the JSON text of some of its values, by key, when their writer kept
-    it (each exactly ``json.dumps(value, sort_keys=True)``: see :func:`position_text`)."""
+    it (each exactly ``json_text(value)``: see :func:`position_text`)."""
 
     def __init__(self, doc: dict[str, Any]) -> None:
         super().__init__(doc)
@@ -60,19 +61,39 @@ def changed(
     return other
 
 
+def json_text(value: Any) -> str:
+    """The JSON text the judge stores for a value (a position, a part of one): compact,
+    keys sorted, written by orjson (a long multiverse world's position is megabytes,
+    written and read at every turn); what orjson cannot write (keys that are not
+    strings, integers beyond 64 bits) in the same form by the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def json_value(text: str | bytes) -> Any:
+    """The value of a stored JSON text (any form: older rows were written with spaces),
+    read by orjson; the standard library reads what orjson refuses."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
+
+
 def position_text(doc: dict[str, Any]) -> str:
-    """A position as the JSON text stored for it: ``json.dumps(doc, sort_keys=True)``,
-    with the texts a :class:`Position` keeps for some of its values put in as they are
-    (a long multiverse world's boards and history are written once per board and
-    entry, not again at every turn)."""
+    """A position as the JSON text stored for it: ``json_text(doc)``, with the texts a
+    :class:`Position` keeps for some of its values put in as they are (a long
+    multiverse world's boards and history are written once per board and entry, not
+    again at every turn)."""
     texts = getattr(doc, "texts", None)
     if not texts:
-        return json.dumps(doc, sort_keys=True)
+        return json_text(doc)
     parts = (
-        f"{json.dumps(key)}: {texts[key] if key in texts else json.dumps(doc[key], sort_keys=True)}"
+        f"{json_text(key)}:{texts[key] if key in texts else json_text(doc[key])}"
         for key in sorted(doc)
     )
-    return "{" + ", ".join(parts) + "}"
+    return "{" + ",".join(parts) + "}"
 
 
 def derived(doc: Any, name: str, make: Callable[[], _T]) -> _T:
@@ -115,7 +136,7 @@ class PositionMemo:
                 self._games.move_to_end(game_id)
                 return found[2]
         loaded = text()
-        position = Position(json.loads(loaded))
+        position = Position(json_value(loaded))
         with self._lock:
             self.parsed += 1
         self.keep(game_id, version, position, len(loaded))

@@ -19,7 +19,14 @@ from judge.rules.multiverse.setup import starting_world
 from judge.rules.multiverse.world import FIVED
 from judge.rules.registry import ruleset_for
 from judge.store.models import MULTIVERSE_RULES
-from judge.store.positions import Position, changed, kept, position_text
+from judge.store.positions import (
+    Position,
+    changed,
+    json_text,
+    json_value,
+    kept,
+    position_text,
+)
 from tests.multiverse.helpers import BASE
 
 REFERENCE_RULES = ruleset_for("standard", MULTIVERSE_RULES)
@@ -64,7 +71,7 @@ def test_the_kept_world_and_texts_are_those_of_the_stored_text(rules: Ruleset) -
         for _turn in range(14):  # forks, retreats and winters come
             after = _stored(rules.step_stored(doc, _orders(doc, rng)))
             text = position_text(after)
-            assert text == json.dumps(dict(after), sort_keys=True)
+            assert text == json_text(dict(after))
             assert kept(after, WORLD_KEPT) == read_world(BASE, json.loads(text))
             doc = after
 
@@ -93,12 +100,24 @@ def test_the_boards_a_mail_reads_are_those_of_the_kept_world(rules: Ruleset) -> 
         assert kept(doc, WORLD_KEPT).settled() == read_world(BASE, fresh, history=False)
 
 
-def test_a_position_without_kept_texts_is_written_as_json_dumps() -> None:
-    doc = {"b": [1, {"z": "é", "a": None}], "a": "x"}
-    assert position_text(doc) == json.dumps(doc, sort_keys=True)
+def test_a_position_is_written_in_one_form_with_or_without_kept_texts() -> None:
+    doc = {"b": [1, {"z": "é", "a": None}], "a": "x", "c": {"2": [True, 1.5]}}
+    text = position_text(doc)
+    assert text == json_text(doc)
+    assert text == json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert json.loads(text) == doc
     shared = Position(doc)
-    shared.texts["b"] = json.dumps(doc["b"], sort_keys=True)
-    assert position_text(shared) == json.dumps(doc, sort_keys=True)
+    shared.texts["b"] = json_text(doc["b"])
+    assert position_text(shared) == text
+
+
+def test_what_orjson_cannot_write_is_written_in_the_same_form() -> None:
+    """Keys that are not strings and integers beyond 64 bits: the standard library
+    writes them, compact and sorted as orjson would."""
+    doc = {"big": 2**70, "n": {3: "x", 1: "y"}}
+    assert json_text(doc) == '{"big":1180591620717411303424,"n":{"1":"y","3":"x"}}'
+    assert json_value(json_text(doc)) == {"big": 2**70, "n": {"1": "y", "3": "x"}}
+    assert json_value('{"a": 1, "b": [1, 2]}') == {"a": 1, "b": [1, 2]}  # older rows' form
 
 
 class _Thing:
@@ -136,7 +155,7 @@ def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order() -> Non
         written.clear()
         values = parts.written("list", [parts.section("list", things, write)])
         assert values == whole(things)
-        assert parts.texts["list"] == json.dumps(whole(things), sort_keys=True)
+        assert parts.texts["list"] == json_text(whole(things))
         if step:
             assert sorted(written) == sorted(fresh)
         things = dict(things)

@@ -27,7 +27,6 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -52,7 +51,7 @@ from judge.rules.multiverse.world import (
     SettledWorld,
     World,
 )
-from judge.store.positions import derived
+from judge.store.positions import derived, json_text
 
 _WORDS = {SUCCESS: "succeeds", FAILURE: "fails", INVALID: "invalid"}
 _STATUS = {v: k for k, v in _WORDS.items()}
@@ -80,8 +79,8 @@ class JudgedWorld:
     rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
 
 
-# JSON text as ``json.dumps(value, sort_keys=True)`` writes it (one encoder for all).
-_ENCODE = json.JSONEncoder(sort_keys=True).encode
+# The JSON text of a stored position's part, as the whole position is stored.
+_ENCODE = json_text
 
 # The name under which a shared stored position keeps the world read from it (or the
 # world a turn made it from): read once, whoever reads it next (never changed).
@@ -98,7 +97,7 @@ class JsonParts:
     whose values are never changed (a changed board or order record is a new object):
     a section of the world before is taken again as it was, or with only the entries
     whose object is new written now.  ``texts`` holds the JSON text of each list
-    written (``boards``, ``history``), as ``json.dumps(value, sort_keys=True)``
+    written (``boards``, ``history``), as :func:`judge.store.positions.json_text`
     writes it, for :func:`judge.store.positions.position_text`."""
 
     def __init__(self, before: JsonParts | None = None) -> None:
@@ -109,7 +108,7 @@ class JsonParts:
     def written(self, name: str, sections: list[_Section]) -> list:
         """The list ``name``: the sections' values, one after the other; its text is
         kept in ``texts``."""
-        self.texts[name] = "[" + ", ".join(s.text for s in sections if s.text) + "]"
+        self.texts[name] = "[" + ",".join(s.text for s in sections if s.text) + "]"
         return [value for section in sections for value in section.values]
 
     def section(
@@ -133,7 +132,7 @@ class JsonParts:
 class _Section:
     """A run of a list's entries written from a mapping: ``things`` as it was, its
     keys in order, per key the JSON values written and their text, and all the values
-    and their text (entries joined by ``", "``) in the order of the keys."""
+    and their text (entries joined by ``","``) in the order of the keys."""
 
     things: dict[Any, Any]
     keys: list[Any]
@@ -158,7 +157,7 @@ class _Section:
             del parts[key]
         for key in changed:
             values = write(things[key])
-            parts[key] = (values, ", ".join(_ENCODE(value) for value in values))
+            parts[key] = (values, ",".join(_ENCODE(value) for value in values))
         keys = before.keys if before is not None else []
         if removed:
             keys = [key for key in keys if key not in removed]
@@ -170,7 +169,7 @@ class _Section:
             keys,
             parts,
             [value for values, _ in written for value in values],
-            ", ".join(text for _, text in written if text),
+            ",".join(text for _, text in written if text),
         )
 
 
