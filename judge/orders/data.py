@@ -83,13 +83,19 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def _value(value: Any) -> Any:
+    if type(value) in _PLAIN:  # the usual kinds first (a long game writes tens of thousands)
+        return value
+    if isinstance(value, tuple) and getattr(value, "_fields", None) == _MLOC_FIELDS:
+        timeline, year, season, loc = value
+        return {"timeline": timeline, "year": year, "season": season, "loc": loc}
     if isinstance(value, UnitType):
         return str(value)
     if isinstance(value, (str, bool, int)) or value is None:
         return value
-    if isinstance(value, tuple) and getattr(value, "_fields", None) == _MLOC_FIELDS:
-        return dict(zip(_MLOC_FIELDS, value, strict=True))
     raise OrderDataError(f"cannot store {value!r} in an order")
+
+
+_PLAIN = frozenset({str, bool, int, type(None)})
 
 
 def order_from_data(data: dict[str, Any]) -> Any:
