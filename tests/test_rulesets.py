@@ -3,14 +3,17 @@ registry that chooses one per game, per variant and per adjudicated document."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
 from judge.rules.base import Owed, Ruleset, unanswered
 from judge.rules.documents import DocumentError
+from judge.rules.multiverse.keys import MLoc
 from judge.rules.multiverse.ruleset import MultiverseRuleset, world_phase
 from judge.rules.registry import (
     BASE_RULES,
@@ -171,6 +174,61 @@ def test_unanswered_counts_builds_and_removals() -> None:
         == []
     )
     assert unanswered([Owed("remove", "", 2)], []) == ["2 removals"]
+
+
+def _unanswered_as_stated(items: list[Owed], keys: list[OrderKey]) -> list[str]:
+    """The rule of :func:`unanswered` as its docstring states it, item by item over
+    every key (the form it had before it counted the keys once per board)."""
+    keys_set, left = set(keys), []
+    waives = sum(1 for k in keys_set if k.is_waive)
+    for item in items:
+        if item.key not in ("build", "remove"):
+            if OrderKey.unit(item.key) not in keys_set:
+                left.append(item.label)
+            continue
+        building = item.key == "build"
+        given = sum(
+            1
+            for k in keys_set
+            if not k.is_waive
+            and k.is_build == building
+            and (item.board is None or k.board == item.board)
+        )
+        if building:
+            taken = min(waives, max(item.count - given, 0))
+            given, waives = given + taken, waives - taken
+        if item.count - given > 0:
+            short = item.count - given
+            noun = "build" if building else "removal"
+            where = f" {item.label}" if item.label else ""
+            left.append(f"{short} {noun}{'s' if short > 1 else ''}{where}")
+    return left
+
+
+def test_unanswered_counts_per_board_as_stated_on_random_multiverse_winters() -> None:
+    """Builds and removals owed on several winter boards and in all, with waives and
+    units: the counts per board give what comparing every key with every item gives."""
+    rng = random.Random(27)
+    places = ["par", "mar", "bre", "kie", "ber", "mun"]
+    for _ in range(300):
+        boards = [(t, Turn.parse(f"W190{y}")) for t in (1, 2, 3) for y in (1, 2)]
+        items: list[Owed] = []
+        for board in rng.sample(boards, rng.randrange(4)):
+            kind = rng.choice(("build", "remove"))
+            label = f"on timeline {board[0]}, {board[1].code}"
+            items.append(Owed(kind, label, rng.randrange(1, 4), board))
+        if rng.random() < 0.3:
+            items.append(Owed(rng.choice(("build", "remove")), "", rng.randrange(1, 3)))
+        units = [MLoc(rng.choice((1, 2)), 1902, 0, place) for place in rng.sample(places, 3)]
+        items += [Owed(loc, f"A {loc.loc}") for loc in units]
+        keys: list[OrderKey] = [OrderKey.unit(loc) for loc in units if rng.random() < 0.5]
+        for _ in range(rng.randrange(8)):
+            t, turn = rng.choice(boards)
+            text = f"{t}:{rng.choice(places)}:{turn.code}"
+            keys.append(rng.choice((OrderKey.parse(f"build:{text}"), OrderKey.parse(text))))
+        keys += [OrderKey.waive(n) for n in range(1, rng.randrange(4))]
+        rng.shuffle(keys)
+        assert unanswered(items, keys) == _unanswered_as_stated(items, keys)
 
 
 def test_allowance_groups_and_places() -> None:

@@ -16,6 +16,7 @@ standard phase document, docs/multiverse.md for a world).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -518,17 +519,19 @@ def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:
     keys = set(keys)
     waives = sum(1 for k in keys if k.is_waive)
     units = {k.unit_place for k in keys}  # compared as places: no key made per item
+    # The builds (True) and the others, counted in all and per board once: a long
+    # multiverse game owes on hundreds of boards, each asked about below.
+    counted: Counter[tuple[bool, Any]] = Counter()
+    for k in keys:
+        if not k.is_waive:
+            counted[(k.is_build, None)] += 1
+            if k.board is not None:
+                counted[(k.is_build, k.board)] += 1
     left = []
     for item in items:
         if item.key in ("build", "remove"):
             building = item.key == "build"
-            given = sum(
-                1
-                for k in keys
-                if not k.is_waive
-                and k.is_build == building
-                and (item.board is None or k.board == item.board)
-            )
+            given = counted[(building, item.board)]
             if building:
                 taken = min(waives, max(item.count - given, 0))
                 given, waives = given + taken, waives - taken
