@@ -20,11 +20,16 @@ its own game creation (``create_game``, ``set_game_position``).  Then, per size:
   the same orders adjudicated in memory on the same world (for comparison), and
   ``process_phase`` itself (adjudication, snapshot, new position, report rendered
   and mailed with its map), committed; then France's first mail after that turn
-  ("mail after", its orders for the new boards).  Two turns per size: the first
-  after the game was stored (its text read, as after a restart) and the next
-  movement turn (random turns in between, not timed), which starts from the world
-  the turn before kept.  Each timing also gives the seconds of Python's full
-  garbage collections that fell in it.  Victory is off in the stored game too.
+  ("mail after", its orders for the new boards).  Three turns per size: *first*,
+  the size's turn right after the game was stored (its text read, as after a
+  restart); *kept*, the same world and orders in another game whose turn before was
+  processed just before (the world it made is checked to be the grown one), as a
+  daemon that processed that turn meets it; and *next*, the first game's next
+  movement turn (random turns in between, not timed), also from a kept world.  The
+  adjudications run as ``process_phase`` runs them: automatic garbage collections
+  wait until the turn is done (``judge.game.collector``).  Each timing also gives
+  the seconds of Python's full garbage collections that fell in it.  Victory is off
+  in the stored game too.
 
     .venv/bin/python benchmarks/multiverse_mail.py [--sizes 100,500,2000] [--orders 30]
         [--repeat 7] [--seed 1] [--profile 2000]
@@ -85,18 +90,30 @@ NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 MAIL_TARGET_S, TURN_TARGET_S = 0.050, 0.3  # issue 27: "Done when"
 
 
-def grow(sizes: list[int], seed: int, travel: float) -> dict[int, tuple[World, list]]:
-    """Random turns until each size is reached; per size, the first world of at least
-    that many boards that waits for movement orders, and the random orders of its turn."""
+@dataclasses.dataclass
+class Grown:
+    """The first world of at least a size of boards that waits for movement orders,
+    the random orders of its turn, and the world and orders of the turn before it."""
+
+    world: World
+    orders: list
+    before: World
+    orders_before: list
+
+
+def grow(sizes: list[int], seed: int, travel: float) -> dict[int, Grown]:
+    """Random turns until each size is reached (see :class:`Grown`)."""
     base = dataclasses.replace(base_map_for("standard"), victory_centers=10**9)
     world = starting_world(base, seed=seed)
     rng = random.Random(seed)
-    found: dict[int, tuple[World, list]] = {}
+    found: dict[int, Grown] = {}
+    before: tuple[World, list] = (world, [])
     while len(found) < len(sizes):
         orders = random_orders(world, base, rng, travel)
         for size in sizes:
             if size not in found and len(world.boards) >= size and _movement(world):
-                found[size] = (world, orders)
+                found[size] = Grown(world, orders, *before)
+        before = (world, orders)
         world, _report = adjudicate(world, base, orders)
     return found
 
@@ -228,6 +245,24 @@ def turn_times(engine: Any, world: World, orders: list) -> TurnTimes:
         return TurnTimes(len(orders), judged, in_memory, collected(turn))
 
 
+def kept_turn(path: Path, grown: Grown) -> TurnTimes:
+    """The turn of ``grown.world`` with its orders, from the world its turn before
+    kept: the world before is stored, its turn processed (not timed), and the world
+    the game then keeps must be the grown one; then the same turn as ``first``, but
+    as a daemon that processed the turn before meets it."""
+    engine = store_game(path, grown.before)
+    store_all_orders(engine, grown.before, grown.orders_before)
+    with Session(engine) as session:
+        game = find_game(session, "big")
+        assert isinstance(game, Game)
+        process_phase(session, Author("Bench Judge", JUDGE, "BNCH"), game, NOW)
+        session.commit()
+    assert stored_world(engine) == grown.world, "the stored turn made another world"
+    times = turn_times(engine, grown.world, grown.orders)
+    engine.dispose()
+    return times
+
+
 def next_movement_turn(engine: Any, seed: int, travel: float) -> tuple[World, list] | None:
     """Turns processed (random orders, not timed) until the game waits for movement
     orders again; its world and random orders for that turn (None: the game was won
@@ -295,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     turns: list[tuple[int, str, TurnTimes]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
-            world, orders = worlds[size]
+            world, orders = worlds[size].world, worlds[size].orders
             engine = store_game(Path(tmp) / f"big{size}.db", world)
             lines = order_lines(world, orders, "france", args.orders)
             signon = f"SIGNON Fbig {PASSWORD}\n"
@@ -317,13 +352,15 @@ def main(argv: list[str] | None = None) -> int:
                 # and the written parts its previous turn kept.
                 turns.append((len(world.boards), "first", turn_times(engine, world, orders)))
                 later = after_turn(engine, config, args.orders, args.seed)
+                kept_path = Path(tmp) / f"kept{size}.db"
+                turns.append((len(world.boards), "kept", kept_turn(kept_path, worlds[size])))
                 following = next_movement_turn(engine, args.seed, args.travel)
                 if following is not None:
                     kept_world, kept_orders = following
                     turns.append(
                         (
                             len(kept_world.boards),
-                            "kept",
+                            "next",
                             turn_times(engine, kept_world, kept_orders),
                         )
                     )
