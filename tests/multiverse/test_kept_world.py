@@ -166,3 +166,20 @@ def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order() -> Non
             else:
                 things[key] = _Thing(f"t{key}.{step}", rng.randrange(3))
                 fresh.append(things[key].name)
+
+
+def test_a_winter_board_where_nothing_is_owed_reads_back_as_the_same_world() -> None:
+    """Everybody holds through 1901, so nobody owes a build or removal in W1901: the
+    world after that winter has no adjustment entry for its board, as the world read
+    back from the stored history has none (it kept an empty one, so the two differed)."""
+    from judge.rules.multiverse.adjudicate import adjudicate
+
+    world = starting_world(BASE, seed=1)
+    winters = 0
+    for _ in range(4):  # S1901, F1901, W1901, S1902
+        winters += any(world.adjusts(key) for key in world.active_boards().values())
+        world, _report = adjudicate(world, BASE, [])
+        doc = {"variant": "standard", "rules": {"adjacency": "loose", "seed": 1}}
+        doc.update(write_world(BASE, world, as_data=True))
+        assert read_world(BASE, json.loads(json.dumps(doc))) == world
+    assert winters == 1 and not world.adjustments

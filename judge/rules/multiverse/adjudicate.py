@@ -158,7 +158,10 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             continue
         valid = [record for _, record in winter_orders.get(key, [])]
         decided = resolve_board_adjustments(world, base, key, valid)
-        world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
+        if decided:
+            world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
+        else:  # none kept, as a world read back from its stored history has none
+            world.adjustments.pop(key, None)
         for (i, _), done in zip(winter_orders.get(key, []), decided, strict=False):
             results[i] = OrderResult(done.power, done.order, done.status, done.reason)
         report.automatic += [_result(r) for r in decided if r.auto]
