@@ -27,7 +27,7 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -78,9 +78,6 @@ class JudgedWorld:
     after: World
     rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
 
-
-# The JSON text of a stored position's part, as the whole position is stored.
-_ENCODE = json_text
 
 # The name under which a shared stored position keeps the world read from it (or the
 # world a turn made it from): read once, whoever reads it next (never changed).
@@ -157,7 +154,7 @@ class _Section:
             del parts[key]
         for key in changed:
             values = write(things[key])
-            parts[key] = (values, ",".join(_ENCODE(value) for value in values))
+            parts[key] = (values, ",".join(json_text(value) for value in values))
         keys = before.keys if before is not None else []
         if removed:
             keys = [key for key in keys if key not in removed]
@@ -581,14 +578,12 @@ def write_world(
     if parts is not None:
         if not as_data:
             raise ValueError("the parts of a world are kept for its stored form only")
-        # Sections in the order of _history_records (and of the boards' keys).
         boards = parts.written("boards", [parts.section("boards", world.boards, _board_values)])
         history = parts.written(
             "history",
             [
-                parts.section("movement", world.orders, _data_entries("movement")),
-                parts.section("retreat", world.retreats, _data_entries("retreat")),
-                parts.section("adjustment", world.adjustments, _data_entries("adjustment")),
+                parts.section(kind, things, _data_entries(kind))
+                for kind, things in _history_sections(world)
             ],
         )
         parts.let_go()
@@ -630,27 +625,29 @@ def _history(
     return [_history_entry(record, write, kind) for record, kind in _history_records(world, boards)]
 
 
+def _history_sections(world: World) -> tuple[tuple[str, Mapping[Any, Any]], ...]:
+    """The kinds of a world's history in the order it is written (movement orders,
+    retreats, then adjustments), each with its mapping: a record by its unit's
+    location, or (adjustments) a winter board's records by the board; within a kind,
+    entries follow their keys in order."""
+    return (
+        ("movement", world.orders),
+        ("retreat", world.retreats),
+        ("adjustment", world.adjustments),
+    )
+
+
 def _history_records(
     world: World, boards: Collection[BoardKey] | None = None
 ) -> Iterator[tuple[OrderRecord, str]]:
-    """The records of a world's history and their kinds, in the order it is written:
-    movement orders, retreats, then adjustments, each by location (of the units on
-    ``boards`` only, when given)."""
-
-    def kept(locs: Iterable[MLoc]) -> list[MLoc]:
-        if boards is None:
-            return sorted(locs)
-        return sorted(loc for loc in locs if loc[:3] in boards)  # a plain tuple finds its key
-
-    orders, retreats = world.orders, world.retreats
-    for loc in kept(orders):
-        yield orders[loc], "movement"
-    for loc in kept(retreats):
-        yield retreats[loc], "retreat"
-    for key in sorted(world.adjustments):
-        for record in world.adjustments[key]:
-            if boards is None or record.order.unit[:3] in boards:
-                yield record, "adjustment"
+    """The records of a world's history and their kinds, in the order it is written
+    (:func:`_history_sections`; of the units on ``boards`` only, when given)."""
+    for kind, things in _history_sections(world):
+        # A location's first three fields, and a board key, are a board's key.
+        for key in sorted(k for k in things if boards is None or k[:3] in boards):
+            records = things[key] if kind == "adjustment" else (things[key],)
+            for record in records:
+                yield record, kind
 
 
 def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) -> dict[str, Any]:
