@@ -28,8 +28,10 @@ AFTER = {
 
 
 def _sentence(text: str) -> str:
-    names = ruleset_for("outerspace").report_names(empire_variant(EMPIRES))
-    return order_sentence("vega", view_of_text(text), text, names, Units(names))
+    ruleset = ruleset_for("outerspace")
+    names = ruleset.report_names(empire_variant(EMPIRES))
+    view = view_of_text(text, words=ruleset.order_words())
+    return order_sentence("vega", view, text, names, Units(names))
 
 
 def test_orders_name_the_spacecraft_and_colonizing():

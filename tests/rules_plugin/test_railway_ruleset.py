@@ -9,7 +9,6 @@ import pickle
 
 import pytest
 
-from judge.engine.kinds import order_kind
 from judge.engine.legality import illegal_reason
 from judge.engine.orders import Move, SupportMove, Unit, UnitType
 from judge.engine.phase import Phase
@@ -172,7 +171,7 @@ def test_a_dislodged_train_retreats_along_the_railway() -> None:
 
 
 def test_the_railway_kind_is_known_by_its_stable_name() -> None:
-    assert order_kind("railway") is Railway
+    assert RAILWAY_RULES.order_kind("railway") is Railway
     assert RAILWAY_RULES.allows(Railway("mos", ("war",)))
     assert RAILWAY_RULES.allows(Move("mos", "war"))
     assert not STANDARD.allows(Railway("mos", ("war",)))
