@@ -64,7 +64,6 @@ KNOWN: dict[str, str] = {
     "judge/rules/colonial.py: special_rules": REASON_A + ": the Colonial rules file, read once",
     "judge/rules/documents.py: _CODES": REASON_A + ": a unit type's code",
     "judge/rules/documents.py: _PHASES": REASON_A + ": an immutable Phase per code, bounded",
-    "judge/rules/multiverse/basemap.py: _cached": REASON_A + ": a base map by variant name",
     "judge/rules/outerspace/engine.py: _engine": REASON_A + ": engine rules by frozen colonies",
     "judge/rules/outerspace/syntax.py: _syntax": REASON_A + ": order syntax by frozen colonies",
     "judge/rules/registry.py: ruleset_named": REASON_A + ": rulesets hold no game state",
