@@ -1,6 +1,7 @@
 """Orders as data: an engine order as a JSON object and back.
 
-The object is the order's kind name and its dataclass fields, nothing else::
+The object is the order's kind name and its dataclass fields, nothing else (a tuple
+of values, such as a ruleset's path of places, is a list)::
 
     {"kind": "move", "unit": "par", "dest": "bur", "via_convoy": false}
     {"kind": "build", "unit": "stp/nc", "type": "F", "power": "russia"}
@@ -107,6 +108,8 @@ def _value(value: Any) -> Any:
         return str(value)
     if isinstance(value, (str, bool, int)) or value is None:
         return value
+    if type(value) is tuple:  # a ruleset's kind may name several places (a path)
+        return [_value(item) for item in value]
     raise OrderDataError(f"cannot store {value!r} in an order")
 
 
@@ -144,6 +147,8 @@ def _read(name: str, value: Any, make: BoardLocation | None) -> Any:
         if make is None:
             raise OrderDataError(f"a location on a board, in a game without boards: {value!r}")
         return make(int(value["timeline"]), int(value["year"]), int(value["season"]), value["loc"])
+    if isinstance(value, list):
+        return tuple(_read(name, item, make) for item in value)
     return value
 
 
