@@ -38,7 +38,6 @@ CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.Call, ast.DictComp, ast.ListComp,
 REASON_A = "memo of a value-keyed pure function (immutable, hashable by value)"
 OTHERS = "owned by {}'s work (issue 27)"
 GRAMMAR = OTHERS.format("the order-grammar helper")
-DATA = OTHERS.format("the multiverse orders-as-data helper")
 
 KNOWN: dict[str, str] = {
     # (a) memos of value-keyed functions, and process-wide resources
@@ -65,7 +64,6 @@ KNOWN: dict[str, str] = {
     "judge/rules/colonial.py: special_rules": REASON_A + ": the Colonial rules file, read once",
     "judge/rules/documents.py: _CODES": REASON_A + ": a unit type's code",
     "judge/rules/documents.py: _PHASES": REASON_A + ": an immutable Phase per code, bounded",
-    "judge/rules/multiverse/basemap.py: _cached": REASON_A + ": a base map by variant name",
     "judge/rules/outerspace/engine.py: _engine": REASON_A + ": engine rules by frozen colonies",
     "judge/rules/outerspace/syntax.py: _syntax": REASON_A + ": order syntax by frozen colonies",
     "judge/rules/registry.py: ruleset_named": REASON_A + ": rulesets hold no game state",
@@ -86,18 +84,7 @@ KNOWN: dict[str, str] = {
         " (tests/test_module_state.py::test_every_command_is_known_to_a_fresh_registry)"
     ),
     "judge/commands/registry.py: _ORDERED": "as _BY_KEY",
-    "judge/engine/kinds.py: _KINDS": (
-        "filled by the modules defining order kinds; a ruleset's kinds are known once the"
-        " ruleset is built (ruleset_named imports its module): issue 27, ruleset-owned kinds"
-    ),
-    "judge/reports/sentences.py: _DATA_KINDS": (
-        "a ruleset's report words, registered when its module is imported (ruleset_named):"
-        " issue 27, report words from the ruleset"
-    ),
-    "judge/reports/sentences.py: _NOTES": "as _DATA_KINDS",
-    "judge/reports/sentences.py: _VERBS": "as _DATA_KINDS (judge/reports/outerspace.py)",
     # the other helpers' files (issue 27)
-    "judge/orders/data.py: _BOARD_LOCATION": DATA + ": the multiverse location reader",
     "judge/orders/reader.py: _province_names": GRAMMAR,
     "judge/orders/reader.py: coast_code": GRAMMAR,
     "judge/orders/reader.py: province_code": GRAMMAR,

@@ -1,7 +1,7 @@
 """The order-kind interface: every order kind is a frozen dataclass carrying its own steps.
 
 An order kind has a stable ``kind`` name (stored orders are the kind name plus
-the dataclass fields; see :func:`order_kind`), the phases it belongs to, a
+the dataclass fields: :mod:`judge.orders.data`), the phases it belongs to, a
 legality step and a canonical text.  A movement order kind also says what it
 does in movement resolution, through the hooks of :class:`MovementOrder`:
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from judge.engine.outcome import SUCCESS, MovementResult, Outcome, failure
 from judge.engine.units import Location, Unit
@@ -137,7 +137,8 @@ class Order:
     """The base of every order kind (a frozen dataclass with slots).
 
     Subclasses set ``kind`` (a stable name) and ``phases`` (phase kinds ``M``,
-    ``R``, ``A`` it may be given in), and are registered with :func:`register`.
+    ``R``, ``A`` it may be given in); a ruleset puts them in play by naming them in
+    its engine hooks (:attr:`judge.engine.rules.EngineRules.order_kinds`).
     """
 
     __slots__ = ()
@@ -220,26 +221,6 @@ class MovementOrder(Order):
     def outcome(self, r: Resolution, loc: Location, result: MovementResult) -> Outcome:
         """What is reported for the order once every decision is made."""
         return failure("dislodged") if loc in result.dislodged else SUCCESS
-
-
-_KINDS: dict[str, type[Order]] = {}
-K = TypeVar("K", bound=type[Order])
-
-
-def register(cls: K) -> K:
-    """Class decorator: make an order kind known by its ``kind`` name (unique)."""
-    if not cls.kind:
-        raise ValueError(f"{cls.__name__} has no kind name")
-    known = _KINDS.get(cls.kind)
-    if known is not None and known is not cls:
-        raise ValueError(f"order kind {cls.kind!r} is already {known.__name__}")
-    _KINDS[cls.kind] = cls
-    return cls
-
-
-def order_kind(name: str) -> type[Order]:
-    """The order class of a kind name (KeyError when no module defined it)."""
-    return _KINDS[name]
 
 
 def an(word: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from judge.engine.convoys import convoy_carriers, convoy_fleets, could_reach
-from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, an, register
+from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, an
 from judge.engine.outcome import SUCCESS, MovementResult, Outcome, failure
 from judge.engine.units import STANDARD_UNIT_TYPES, Location, Unit, UnitType
 
@@ -70,7 +70,6 @@ def board_convoy_fleets(
     return found
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Hold(MovementOrder):
     """The unit stays where it is."""
@@ -107,7 +106,6 @@ class Moving(MovementOrder):
         return failure("dislodged" if loc in result.dislodged else "bounced")
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Move(Moving):
     """The unit moves to ``dest``; ``via_convoy`` asks explicitly for a convoy."""
@@ -192,7 +190,6 @@ class _Support(MovementOrder):
         return SUCCESS if r.decided(loc) else failure("cut")
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class SupportHold(_Support):
     """The unit supports the unit at ``target`` in staying where it is."""
@@ -211,7 +208,6 @@ class SupportHold(_Support):
         return supported.moves_to() is None
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class SupportMove(_Support):
     """The unit supports the unit at ``target`` moving into ``dest``.
@@ -255,7 +251,6 @@ class SupportMove(_Support):
         return geo.province(dest) == area and area == self.dest
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Convoy(MovementOrder):
     """The fleet convoys the army at ``army`` to ``dest``."""
@@ -300,7 +295,6 @@ class Convoy(MovementOrder):
         return failure("dislodged") if loc in result.dislodged else SUCCESS
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Retreat(Order):
     """A dislodged unit retreats to ``dest``."""
@@ -317,7 +311,6 @@ class Retreat(Order):
         return self.dest
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Disband(Order):
     """A dislodged unit disbands (retreat phase), or a unit is removed (adjustments)."""
@@ -331,7 +324,6 @@ class Disband(Order):
         return f"{unit(self.unit)} D" if phase == "R" else f"Remove {unit(self.unit)}"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Build(Order):
     """A new unit of ``type`` is built at ``unit`` (a location) for ``power``."""
@@ -350,7 +342,6 @@ class Build(Order):
         return self.unit, Unit(self.power, self.type)
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Waive(Order):
     """A power declines one build."""

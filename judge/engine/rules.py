@@ -136,6 +136,8 @@ class EngineRules:
     name: str = "standard"
     unit_types: tuple[UnitType, ...] = STANDARD_UNIT_TYPES
     order_kinds: tuple[type[Order], ...] = STANDARD_ORDER_KINDS
+    """The order kinds in play, each with its own ``kind`` name: what the order checks
+    accept and what a game's stored orders are read back as (:mod:`judge.orders.data`)."""
     geography: Callable[[Variant], Geography] = geography_for
     movement: MovementResolver = resolve_movement
     """Resolves a movement phase (units and legal orders in; a ruleset may wrap the
@@ -162,7 +164,14 @@ class EngineRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_types", {t.value: t for t in self.unit_types})
-        object.__setattr__(self, "_kinds", {k.kind: k for k in self.order_kinds})
+        kinds: dict[str, type[Order]] = {}
+        for kind in self.order_kinds:
+            if not kind.kind:
+                raise ValueError(f"{kind.__name__} has no kind name")
+            if kinds.setdefault(kind.kind, kind) is not kind:
+                taken = kinds[kind.kind].__name__
+                raise ValueError(f"order kind {kind.kind!r} is both {taken} and {kind.__name__}")
+        object.__setattr__(self, "_kinds", kinds)
 
     def unit_type(self, code: str) -> UnitType:
         """The unit type of a code (``"A"``); ValueError when it is not in play."""

@@ -362,9 +362,10 @@ class PhaseOrder(NamedTuple):
     canonical: str
     data: str | None
 
-    def order(self) -> Any:
-        """The engine order stored in the row (None when it has none)."""
-        return None if self.data is None else order_data.loads(self.data)
+    def order(self, decoding: order_data.OrderDecoding = order_data.STANDARD_DECODING) -> Any:
+        """The engine order stored in the row (None when it has none), read with what
+        the game's ruleset states (:meth:`~judge.rules.base.Ruleset.order_decoding`)."""
+        return None if self.data is None else order_data.loads(self.data, decoding)
 
 
 def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[PhaseOrder]]:

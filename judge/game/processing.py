@@ -139,12 +139,13 @@ def _adjudicate_stored(
 ) -> Step:
     """Adjudicate a position with the orders stored for ``phase``, handed to the
     game's ruleset as data (each with the wording it was accepted in)."""
-    rules = ruleset_for_game(game)  # first: it knows the locations its orders are stored with
+    rules = ruleset_for_game(game)
     doc = rules.with_disorder_rule(doc, game.cd_rule)
     if rows is None:
         rows = stored_rows(session, game, phase)
+    decoding = rules.order_decoding()  # the kinds and locations its orders are stored with
     orders = {
-        power: [StoredOrder(row.canonical, row.order()) for row in mine]
+        power: [StoredOrder(row.canonical, row.order(decoding)) for row in mine]
         for power, mine in rows.items()
     }
     return rules.step_stored(doc, orders)
@@ -199,6 +200,7 @@ def _picture(game: Game, turn: Step) -> Picture | None:
         code,
         picture=rules.picture,
         read_location=rules.read_location,
+        words=rules.order_words(),
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.engine.boards import Location, MLoc
 from judge.reports.orders import REPLACED
-from judge.reports.sentences import order_view, plain_location
+from judge.reports.sentences import STANDARD_WORDS, OrderWords, order_view, plain_location
 
 BoardKey = tuple[int, str] | None
 Place = tuple[BoardKey, str]
@@ -51,15 +51,17 @@ def marks_of(
     orders: Iterable[Mapping[str, Any]],
     board: BoardKey = None,
     read_location: ReadLocation = plain_location,
+    words: OrderWords = STANDARD_WORDS,
 ) -> list[Mark]:
     """The drawable marks of a phase's judged orders (invalid and replaced ones left
     out); ``read_location``: how the game's ruleset reads the locations of orders
-    given as text (by default a plain location)."""
+    given as text (by default a plain location); ``words``: how it words its own
+    order kinds (a ``rail_move`` is a move ``by rail``)."""
     out = []
     for order in orders:
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = order_view(order, read_location)
+        parsed = order_view(order, read_location, words)
         if parsed is None or parsed.kind == "waive":
             continue
         reasons = order.get("reason") or ""

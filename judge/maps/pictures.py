@@ -55,6 +55,7 @@ from judge.maps.orbit import (
     with_empire_colours,
 )
 from judge.reports.phases import describe_phase
+from judge.reports.sentences import STANDARD_WORDS, OrderWords
 from judge.rules.base import GRID_PICTURE, ORBIT_PICTURE
 
 log = logging.getLogger(__name__)
@@ -167,10 +168,12 @@ def results_picture(
     game: str,
     *,
     picture: str,
+    words: OrderWords = STANDARD_WORDS,
 ) -> Picture | None:
-    """The picture of one processed phase of a standard (or Outer Space) game."""
+    """The picture of one processed phase of a standard (or Outer Space) game
+    (``words``: how its ruleset words its own order kinds)."""
     geo = geometry_for(variant.directory)
-    drawn = results_scene(variant, before, answer, game, picture=picture)
+    drawn = results_scene(variant, before, answer, game, picture=picture, words=words)
     if geo is None or drawn is None:
         return None
     canvas, title = drawn
@@ -186,6 +189,7 @@ def results_scene(
     game: str,
     *,
     picture: str,
+    words: OrderWords = STANDARD_WORDS,
 ) -> tuple[Canvas, str] | None:
     """The canvas (with its scene) and title of :func:`results_picture`."""
     geo = geometry_for(variant.directory)
@@ -198,7 +202,7 @@ def results_scene(
         dislodged=answer.get("dislodged", []) if movement else [],
         centres=answer.get("supply_centers", {}),
     )
-    marks = marks_of(_shown_orders(answer.get("orders", [])))
+    marks = marks_of(_shown_orders(answer.get("orders", [])), words=words)
     title = f"{game} · {describe_phase(phase)} · results"
     before_dislodged = [d["province"] for d in before.get("dislodged", [])]
     space = None
@@ -324,15 +328,17 @@ def turn_picture(
     *,
     picture: str,
     read_location: ReadLocation,
+    words: OrderWords = STANDARD_WORDS,
 ) -> Picture | None:
     """The picture of a processed phase (standard) or step (multiverse, named ``turn``),
-    the orders' locations read as ``read_location`` (the game's ruleset's) reads them.
+    the orders' locations read as ``read_location`` (the game's ruleset's) reads them
+    and their kinds as its ``words`` word them.
 
     A picture that cannot be drawn is logged and left out: the results go out anyway."""
     try:
         if picture == GRID_PICTURE:
             return world_picture(answer, variant, game, turn, read_location=read_location)
-        return results_picture(variant, before, answer, game, picture=picture)
+        return results_picture(variant, before, answer, game, picture=picture, words=words)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
         log.exception("no map picture for %s %s", game, turn)
         return None

@@ -1,6 +1,7 @@
 """Orders as data: an engine order as a JSON object and back.
 
-The object is the order's kind name and its dataclass fields, nothing else::
+The object is the order's kind name and its dataclass fields, nothing else (a tuple
+of values, such as a ruleset's path of places, is a list)::
 
     {"kind": "move", "unit": "par", "dest": "bur", "via_convoy": false}
     {"kind": "build", "unit": "stp/nc", "type": "F", "power": "russia"}
@@ -8,11 +9,15 @@ The object is the order's kind name and its dataclass fields, nothing else::
      "dest": {"timeline": 1, "year": 1901, "season": 0, "loc": "bur"}, "via_convoy": false}
 
 Locations are written as the engine holds them: strings on a standard map, and in a
-multiverse game locations on a board (:class:`judge.rules.multiverse.keys.MLoc`) as
+multiverse game locations on a board (:class:`judge.engine.boards.MLoc`) as
 objects with their timeline, year, season (0 spring, 1 fall, 2 winter) and location.
 The kind name is the order class's own ``kind`` when it has one, else its class name
 in snake case (``SupportMove`` -> ``support_move``), so any frozen dataclass order
 the engine defines is stored without changes here.
+
+Reading an order back needs what the game's ruleset states (:class:`OrderDecoding`:
+its order kinds, and whether its locations may be on boards), handed in by the
+caller that has the game at hand; nothing is learnt from which modules were imported.
 """
 
 from __future__ import annotations
@@ -21,27 +26,36 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 
-from judge.engine import orders as _standard_kinds  # noqa: F401  (registers the kinds)
-from judge.engine.kinds import order_kind
+from judge.engine.rules import STANDARD, EngineRules
 from judge.engine.units import UnitType
 
 _MLOC_FIELDS = ("timeline", "year", "season", "loc")
 _MLOC_KEYS = frozenset(_MLOC_FIELDS)
 
-# How a location written as an object is read back: set by the ruleset whose
-# locations those are (judge.rules.multiverse.keys registers MLoc), so that this
-# module, below the rulesets, names none of them.
-_BOARD_LOCATION: list[Any] = []
+BoardLocation = Callable[[int, int, int, str], Any]
+"""Makes a location on a board from its timeline, year, season and location."""
 
 
-def register_board_location(make: Any) -> None:
-    """Read locations stored as ``{timeline, year, season, loc}`` with ``make``."""
-    _BOARD_LOCATION[:] = [make]
+@dataclass(frozen=True)
+class OrderDecoding:
+    """What a game's stored orders are read back with, as its ruleset states it
+    (:meth:`judge.rules.base.Ruleset.order_decoding`): ``engine``, the engine hooks
+    whose order kinds are in play (looked up by kind name), and ``board_location``,
+    how a location stored as ``{timeline, year, season, loc}`` is made (a multiverse
+    game's; None where every location is a plain string)."""
+
+    engine: EngineRules = STANDARD
+    board_location: BoardLocation | None = None
+
+
+STANDARD_DECODING = OrderDecoding()
+"""The standard order kinds on one board: the default where no ruleset is given."""
 
 
 class OrderDataError(ValueError):
@@ -57,13 +71,15 @@ def kind_name(order_class: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", order_class.__name__).lower()
 
 
-def order_class(kind: str) -> type:
-    """The order class of a kind name, as the engine's registry of order kinds knows
-    it (:func:`judge.engine.kinds.order_kind`); OrderDataError when there is none."""
+def order_class(kind: str, decoding: OrderDecoding = STANDARD_DECODING) -> type:
+    """The order class of a kind name among the kinds in play (``decoding``'s);
+    OrderDataError when there is none."""
     try:
-        return order_kind(kind)
+        return decoding.engine.order_kind(kind)
     except KeyError:
-        raise OrderDataError(f"unknown kind of order: {kind!r}") from None
+        raise OrderDataError(
+            f"unknown kind of order for the {decoding.engine.name} rules: {kind!r}"
+        ) from None
 
 
 def order_data(order: Any) -> dict[str, Any]:
@@ -92,24 +108,27 @@ def _value(value: Any) -> Any:
         return str(value)
     if isinstance(value, (str, bool, int)) or value is None:
         return value
+    if type(value) is tuple:  # a ruleset's kind may name several places (a path)
+        return [_value(item) for item in value]
     raise OrderDataError(f"cannot store {value!r} in an order")
 
 
 _PLAIN = frozenset({str, bool, int, type(None)})
 
 
-def order_from_data(data: dict[str, Any]) -> Any:
-    """The engine order of an object made by :func:`order_data`."""
+def order_from_data(data: dict[str, Any], decoding: OrderDecoding = STANDARD_DECODING) -> Any:
+    """The engine order of an object made by :func:`order_data`, read with what the
+    game's ruleset states (``decoding``; by default the standard kinds)."""
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise OrderDataError(f"not an order object: {data!r}")
-    cls = order_class(data["kind"])
+    cls = order_class(data["kind"], decoding)
     values = {}
     for name, required in _fields_read(cls):
         if name not in data:
             if required:
                 raise OrderDataError(f"{data['kind']} order without its {name}")
             continue
-        values[name] = _read(name, data[name])
+        values[name] = _read(name, data[name], decoding.board_location)
     return cls(**values)
 
 
@@ -119,16 +138,17 @@ def _fields_read(cls: type) -> tuple[tuple[str, bool], ...]:
     return tuple((f.name, f.default is dataclasses.MISSING) for f in dataclasses.fields(cls))
 
 
-def _read(name: str, value: Any) -> Any:
+def _read(name: str, value: Any, make: BoardLocation | None) -> Any:
     if name == "type":
         return UnitType(value)
     if isinstance(value, dict):
         if value.keys() != _MLOC_KEYS:
             raise OrderDataError(f"not a location: {value!r}")
-        if not _BOARD_LOCATION:
-            raise OrderDataError("a location on a board, but no ruleset reads them (load it)")
-        make = _BOARD_LOCATION[0]
+        if make is None:
+            raise OrderDataError(f"a location on a board, in a game without boards: {value!r}")
         return make(int(value["timeline"]), int(value["year"]), int(value["season"]), value["loc"])
+    if isinstance(value, list):
+        return tuple(_read(name, item, make) for item in value)
     return value
 
 
@@ -137,15 +157,15 @@ def dumps(order: Any) -> str:
     return json.dumps(order_data(order), sort_keys=True)
 
 
-def loads(text: str) -> Any:
-    """The engine order of a database column's JSON text (read by orjson: a turn of
-    a long multiverse game reads ten thousand; the standard library reads what orjson
-    refuses, as it wrote it)."""
+def loads(text: str, decoding: OrderDecoding = STANDARD_DECODING) -> Any:
+    """The engine order of a database column's JSON text, read with ``decoding`` (as
+    :func:`order_from_data`; by orjson: a turn of a long multiverse game reads ten
+    thousand; the standard library reads what orjson refuses, as it wrote it)."""
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError:
         data = json.loads(text)
-    return order_from_data(data)
+    return order_from_data(data, decoding)
 
 
 # The fields of an order that name a unit (rather than a place to go).

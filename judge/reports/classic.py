@@ -19,6 +19,7 @@ from judge.reports.render import (
     header,
     report_subject,
 )
+from judge.reports.sentences import STANDARD_WORDS, OrderWords
 from judge.reports.settings import ReportSettings, VariantLike
 
 
@@ -42,13 +43,15 @@ def report_model(
     unit_label: UnitLabel = None,
     names: Names | None = None,
     owed_builds: Mapping[str, int] | None = None,
+    words: OrderWords = STANDARD_WORDS,
 ) -> dict[str, Any]:
     """The plain model the report templates render (also handy for tests and previews).
 
     ``unit_label`` is the variant's own label of a unit, added after each unit of
     the position (a ruleset supplies it: Root Z's ``1FA(Par)``); none by default.
     ``names`` words places and powers (by default the variant's names);
-    ``owed_builds`` the builds each power could make, as its ruleset counts them."""
+    ``owed_builds`` the builds each power could make, as its ruleset counts them;
+    ``words`` how its ruleset words its own orders (``Army Moscow -> Omsk by rail.``)."""
     names = names or Names(variant)
     phase = result["phase"]
     kind = phase_kind(phase)
@@ -66,7 +69,7 @@ def report_model(
         "kind": kind,
         "season": phase_season(phase),
         "game": settings.game.lower(),
-        "groups": order_groups(result, before, names, kind, owed_builds=owed_builds),
+        "groups": order_groups(result, before, names, kind, owed_builds=owed_builds, words=words),
         "dislodged": dislodged_sentences(result, names) if kind == "movement" else [],
         "show_centres": show_centres,
         "centres": centres,
@@ -89,17 +92,24 @@ def render_report(
     templates: Path = TEMPLATES_DIR,
     unit_label: UnitLabel = None,
     owed_builds: Mapping[str, int] | None = None,
+    words: OrderWords = STANDARD_WORDS,
 ) -> tuple[str, str, str]:
     """Render one phase's results: ``(subject, text, html)``.
 
     ``result`` is the output document of ``judge adjudicate``; ``before`` the
     position it adjudicated (gives unordered units, unit types and the owners
-    of supported units); ``unit_label`` and ``owed_builds`` as for
+    of supported units); ``unit_label``, ``owed_builds`` and ``words`` as for
     :func:`report_model`.  Render once
     per recipient when ``reader_zone`` differs.
     """
     model = report_model(
-        result, variant, settings, before, unit_label=unit_label, owed_builds=owed_builds
+        result,
+        variant,
+        settings,
+        before,
+        unit_label=unit_label,
+        owed_builds=owed_builds,
+        words=words,
     )
     return render_model(model, settings, preview=preview, templates=templates)
 

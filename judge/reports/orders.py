@@ -15,7 +15,9 @@ from judge.engine.rules import STANDARD
 from judge.engine.units import Unit
 from judge.reports.names import Names, powers_in_order
 from judge.reports.sentences import (
+    STANDARD_WORDS,
     OrderView,
+    OrderWords,
     Units,
     order_sentence,
     order_view,
@@ -125,13 +127,15 @@ def order_groups(
     *,
     reference_units: Mapping[Location, tuple[str, str]] | None = None,
     owed_builds: Mapping[str, int] | None = None,
+    words: OrderWords = STANDARD_WORDS,
 ) -> list[PowerGroup]:
     """The result lines of a phase, by power in the variant's order.
 
     ``reference_units`` are units elsewhere (other boards) that orders may name, as
     ``(power, type)`` by their location there;
     ``owed_builds`` the builds each power could make in an adjustment phase, as its
-    ruleset counts them (by default: free owned home centres, up to the surplus).
+    ruleset counts them (by default: free owned home centres, up to the surplus);
+    ``words`` how the ruleset words its own orders (by default the standard orders).
     """
     units = Units.of(names, (before or {}).get("units", []), reference_units)
     for d in (before or {}).get("dislodged", []):
@@ -147,7 +151,7 @@ def order_groups(
         power = order["power"]
         invalid = order.get("result") == "invalid"
         raw = (order.get("text") if invalid else None) or order.get("order") or ""
-        parsed = None if invalid else order_view(order)
+        parsed = None if invalid else order_view(order, words=words)
         if parsed is not None and kind == "adjustments" and parsed.kind == "disband":
             parsed.kind = "remove"
         here = parsed.loc if parsed is not None and parsed.loc else None
@@ -173,7 +177,7 @@ def order_groups(
         _add_unordered(before, names, kind, ordered, dislodged_now, lines)
     if kind == "adjustments":
         _add_disorder_removals(before, result, names, ordered, lines)
-        _add_unused_builds(before, result, names, lines, owed_builds)
+        _add_unused_builds(before, result, names, lines, owed_builds, words)
 
     everyone = powers_in_order(names.variant, lines)
     powers = [p for p in everyone if p in lines]
@@ -280,6 +284,7 @@ def _add_unused_builds(
     names: Names,
     lines: dict[str, list[OrderLine]],
     owed_builds: Mapping[str, int] | None = None,
+    words: OrderWords = STANDARD_WORDS,
 ) -> None:
     """``1 build not used.`` for builds a power neither made nor waived (of
     ``owed_builds``, or by default of :func:`builds_owed`)."""
@@ -289,7 +294,7 @@ def _add_unused_builds(
     for order in result.get("orders", []):
         if order.get("result") == "invalid" or order.get("reason") == REPLACED:
             continue
-        parsed = order_view(order)
+        parsed = order_view(order, words=words)
         if parsed is not None and parsed.kind in ("build", "waive"):
             used[order["power"]] = used.get(order["power"], 0) + 1
     # a winter changes no centre, so the answer's counts are those of the position

@@ -1,6 +1,7 @@
 """The results of an Outer Space phase: the classic report, with the spacecraft
 named ``Orbit`` (``Army Orbit -> Paris.``, ``Army Munich SUPPORT Army Orbit (Vega)
--> Berlin.``), colonize orders worded ``Army Kiel COLONIZE Holland.``, and after
+-> Berlin.``), colonize orders worded ``Army Kiel COLONIZE Holland.`` (the words the
+ruleset gives: :meth:`judge.rules.base.Ruleset.order_words`), and after
 the position three blocks: each empire's armies in orbit (``Zorg: 1 army in
 orbit.``), its colonies, and the colonies jammed for the other empires' beam-downs.
 
@@ -17,12 +18,11 @@ from typing import Any
 from judge.reports.classic import render_model, report_model
 from judge.reports.names import Names
 from judge.reports.positions import standard_position
-from judge.reports.sentences import register_report_verb
+from judge.reports.sentences import STANDARD_WORDS, OrderWords
 from judge.reports.settings import ReportSettings, VariantLike
 
 ORBIT = "orb"
 ORBIT_NAME = "Orbit"
-register_report_verb("col", "COLONIZE")
 
 
 def space_names(variant: VariantLike) -> Names:
@@ -104,13 +104,17 @@ def render_space_report(
     *,
     preview: bool = False,
     owed_builds: Mapping[str, int] | None = None,
+    words: OrderWords = STANDARD_WORDS,
 ) -> tuple[str, str, str]:
     """Render one Outer Space phase's results: ``(subject, text, html)``.
 
     ``result`` is the adjudicator's answer, ``after`` the position stored after the
-    phase (its empires, units and colonies), ``before`` the position adjudicated."""
+    phase (its empires, units and colonies), ``before`` the position adjudicated;
+    ``words`` how the ruleset words its orders (``COLONIZE``)."""
     names = space_names(variant)
-    model = report_model(result, variant, settings, before, names=names, owed_builds=owed_builds)
+    model = report_model(
+        result, variant, settings, before, names=names, owed_builds=owed_builds, words=words
+    )
     on_map = [u for u in result.get("units", []) if u.get("province") != ORBIT]
     position = standard_position({**result, "units": on_map}, names)
     position["extra"] = space_blocks(after, names)

@@ -89,35 +89,52 @@ _DATA_KINDS = {
     "build": "build",
     "waive": "waive",
 }
-# What a report adds after an order of a kind a ruleset registers (`` by rail``).
-_NOTES: dict[str, str] = {}
-# A ruleset's own order verbs, as its canonical text writes them (lower case), and
-# the word a report gives them: ``A par COL`` reads ``Army Paris COLONIZE.``
-_VERBS: dict[str, str] = {}
 
 
-def register_report_verb(verb: str, word: str) -> None:
-    """Word a ruleset's order ``<unit> <loc> <verb> [<place>]`` (canonical text) as
-    ``Army Paris <word> [<place>].``"""
-    _VERBS[verb.lower()] = word
+@dataclass(frozen=True)
+class OrderWords:
+    """How the reports word a game's orders: ``kinds``, each kind of stored order
+    (:mod:`judge.orders.data`) as the standard kind it reads like (``rail_move`` ->
+    ``move``); ``notes``, what a report adds after the destination of a kind
+    (`` by rail``); ``verbs``, a ruleset's own order verbs as its canonical text
+    writes them (lower case) and the report's word for them: ``A par COL`` reads
+    ``Army Paris COLONIZE.``  A game's ruleset states them
+    (:meth:`judge.rules.base.Ruleset.order_words`)."""
+
+    kinds: Mapping[str, str] = field(default_factory=lambda: dict(_DATA_KINDS))
+    notes: Mapping[str, str] = field(default_factory=dict)
+    verbs: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls, kinds: Mapping[str, tuple[str, str]], verbs: Mapping[str, str] | None = None
+    ) -> OrderWords:
+        """The standard words with a ruleset's own: ``kinds`` maps each of its kinds
+        to the standard kind it reads like and its note (``("move", " by rail")``);
+        ``verbs`` as :attr:`verbs` (any case)."""
+        for kind, (like, _) in kinds.items():
+            if like not in _DATA_KINDS.values():
+                raise ValueError(f"reports cannot word the order kind {kind!r} like {like!r}")
+        return cls(
+            {**_DATA_KINDS, **{kind: like for kind, (like, _) in kinds.items()}},
+            {kind: note for kind, (_, note) in kinds.items() if note},
+            {verb.lower(): word for verb, word in (verbs or {}).items()},
+        )
 
 
-def register_report_kind(kind: str, like: str, note: str = "") -> None:
-    """Word a ruleset's order kind as the standard kind ``like`` (``move``,
-    ``support``, ...), with ``note`` after its destination (`` by rail``)."""
-    if like not in _DATA_KINDS.values():
-        raise ValueError(f"reports cannot word an order like {like!r}")
-    _DATA_KINDS[kind] = like
-    _NOTES[kind] = note
+STANDARD_WORDS = OrderWords()
+"""The words of the standard orders: the default where no ruleset is given."""
 
 
-def view_of_data(data: Mapping[str, Any], types: Mapping[str, str]) -> OrderView | None:
+def view_of_data(
+    data: Mapping[str, Any], types: Mapping[str, str], words: OrderWords = STANDARD_WORDS
+) -> OrderView | None:
     """The view of an order stored as data (:mod:`judge.orders.data`, standard map),
     with the types of the units it names (``{"unit": "A", "target": "F"}``; "?" for
-    a unit not found).  None for a kind the reports do not know or locations that are
-    not plain strings."""
-    note = _NOTES.get(str(data.get("kind")), "")
-    kind = _DATA_KINDS.get(str(data.get("kind")))
+    a unit not found), its kind worded by ``words`` (the game's ruleset's).  None for
+    a kind the reports do not know or locations that are not plain strings."""
+    note = words.notes.get(str(data.get("kind")), "")
+    kind = words.kinds.get(str(data.get("kind")))
     places = [data.get(name, "") for name in ("unit", "target", "army", "dest")]
     if kind is None or not all(isinstance(p, str) for p in places):
         return None
@@ -138,13 +155,18 @@ def plain_location(word: str) -> Location:
     return word
 
 
-def view_of_text(text: str, read: Callable[[str], Location] = plain_location) -> OrderView | None:
+def view_of_text(
+    text: str,
+    read: Callable[[str], Location] = plain_location,
+    words: OrderWords = STANDARD_WORDS,
+) -> OrderView | None:
     """The view of an order an answer document gives as the judge's canonical text
     only (``A par - bur``, ``F bre S A par - bur``, ``Build F stp/nc``, ``Waive``):
     the documents of ``judge adjudicate`` and the multiverse answers.  ``read``
     reads each location word (lower case) as the game's ruleset does
     (:meth:`~judge.rules.base.Ruleset.read_location`: ``1:mun:s1901`` is a location
-    on a board); by default a location is the word.
+    on a board); by default a location is the word.  ``words`` has the ruleset's
+    own verbs (``A par COL``).
 
     Returns None for text in any other form.
     """
@@ -158,9 +180,9 @@ def view_of_text(text: str, read: Callable[[str], Location] = plain_location) ->
         return None
     unit_type, loc, verb = t[0].upper(), read(low[1]), low[2]
     rest = low[3:]
-    if verb in _VERBS and len(rest) <= 1:
+    if verb in words.verbs and len(rest) <= 1:
         there = read(rest[0]) if rest else ""
-        return OrderView("verb", unit_type, loc, dest=there, verb=_VERBS[verb])
+        return OrderView("verb", unit_type, loc, dest=there, verb=words.verbs[verb])
     if verb == "h" and not rest:
         return OrderView("hold", unit_type, loc)
     if verb == "d" and not rest:
@@ -181,19 +203,22 @@ def view_of_text(text: str, read: Callable[[str], Location] = plain_location) ->
 
 
 def order_view(
-    entry: Mapping[str, Any], read: Callable[[str], Location] = plain_location
+    entry: Mapping[str, Any],
+    read: Callable[[str], Location] = plain_location,
+    words: OrderWords = STANDARD_WORDS,
 ) -> OrderView | None:
     """The view of one judged order of an answer: the view the entry carries (a
     multiverse report's orders, read once with their locations as values), else
     from its order data when the judge adjudicated stored orders, else from the
-    canonical text the document carries, its locations read by ``read``."""
+    canonical text the document carries, its locations read by ``read``; its kind
+    or verb worded by ``words`` (the game's ruleset's)."""
     view = entry.get("view")
     if isinstance(view, OrderView):
         return view
     data = entry.get("data")
     if isinstance(data, Mapping):
-        return view_of_data(data, entry.get("unit_types") or {})
-    return view_of_text(entry.get("order") or "", read)
+        return view_of_data(data, entry.get("unit_types") or {}, words)
+    return view_of_text(entry.get("order") or "", read, words)
 
 
 def order_sentence(

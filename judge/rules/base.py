@@ -19,16 +19,18 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
+from judge.orders.data import OrderDecoding
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey, place_of
 
 if TYPE_CHECKING:
     from judge.engine.rules import EngineRules
     from judge.reports.names import Names
+    from judge.reports.sentences import OrderWords
     from judge.reports.settings import ReportSettings, VariantLike
 
 Document = dict[str, Any]
@@ -506,6 +508,28 @@ class Ruleset(ABC):
         """A location as this game writes it to its players: by default the
         province code (``par``)."""
         return str(loc)
+
+    # ----------------------------------------------------------- its orders
+
+    def order_decoding(self) -> OrderDecoding:
+        """What the game's stored orders are read back with (:mod:`judge.orders.data`):
+        the order kinds of its engine hooks, every location a plain string."""
+        return OrderDecoding(self.engine)
+
+    report_kinds: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """The ruleset's own order kinds as its reports word them: kind name -> (the
+    standard kind it reads like, ``move``, ``support`` ...; the note after its
+    destination, `` by rail``)."""
+    report_verbs: ClassVar[Mapping[str, str]] = {}
+    """Its own order verbs as its canonical text writes them (``col``) -> the word its
+    reports give them (``COLONIZE``: ``Army Paris COLONIZE.``)."""
+
+    def order_words(self) -> OrderWords:
+        """How the game's reports and pictures word its orders: the standard kinds
+        with :attr:`report_kinds` and :attr:`report_verbs`."""
+        from judge.reports.sentences import OrderWords
+
+        return OrderWords.of(self.report_kinds, self.report_verbs)
 
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:

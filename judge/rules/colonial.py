@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.geography import Geography
-from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText, register
+from judge.engine.kinds import Board, MovementOrder, Order, Resolution, UnitText
 from judge.engine.orders import STANDARD_ORDER_KINDS, Hold, Move, Moving, SupportMove
 from judge.engine.outcome import MovementResult, Outcome
 from judge.engine.phase import Phase
@@ -59,7 +59,6 @@ from judge.orders.reader import (
     Reader,
 )
 from judge.orders.standard import STANDARD_SYNTAX
-from judge.reports.sentences import register_report_kind
 from judge.rules.base import Document, Step
 from judge.rules.standard import StandardRuleset
 from judge.variant.data import Variant, variant_dir
@@ -206,7 +205,6 @@ def _rail_reason(geo: Geography, unit: Unit, src: Location, dest: Location) -> s
     return None
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class RailMove(Moving):
     """A Russian army travels the Trans-Siberian Railroad from its station to another
@@ -471,7 +469,6 @@ def is_canal_passage(src: Hashable, dest: Hashable) -> bool:
     )
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class CanalMove(Moving):
     """A fleet passes the Suez Canal from one of its seas to the other (SUEZ-1)."""
@@ -506,7 +503,6 @@ class CanalMove(Moving):
         return True  # legality checked the passage; permission is checked after resolution
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class CanalPermission(MovementOrder):
     """The army in Egypt permits a canal move, written as a support (SUEZ-2); it
@@ -812,6 +808,12 @@ class ColonialRuleset(StandardRuleset):
     """The standard rules with Colonial's Hong Kong and Suez Canal."""
 
     name = "colonial"
+    # Reports name rail and canal moves as such; a permission reads as the support it is.
+    report_kinds: ClassVar[Mapping[str, tuple[str, str]]] = {
+        RailMove.kind: ("move", " by rail"),
+        CanalMove.kind: ("move", " through the Suez Canal"),
+        CanalPermission.kind: ("support", ""),
+    }
 
     def __init__(self) -> None:
         super().__init__(COLONIAL_SYNTAX)
@@ -845,9 +847,3 @@ def _with_standings(doc: Mapping[str, Any], answer: Document) -> Document:
     if champion is not None:
         answer["winner"] = champion
     return answer
-
-
-# Reports name rail and canal moves as such; a permission reads as the support it is.
-register_report_kind(RailMove.kind, "move", " by rail")
-register_report_kind(CanalMove.kind, "move", " through the Suez Canal")
-register_report_kind(CanalPermission.kind, "support")

@@ -321,6 +321,7 @@ class RootzRuleset(StandardRuleset):
                 preview=preview,
                 unit_label=label,
                 owed_builds=self.owed_builds(step.before),
+                words=self.order_words(),
             )
         subject, text, html = render_report(
             step.answer,
@@ -330,6 +331,7 @@ class RootzRuleset(StandardRuleset):
             preview=preview,
             unit_label=label,
             owed_builds=self.owed_builds(step.before),
+            words=self.order_words(),
         )
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))

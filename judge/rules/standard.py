@@ -223,6 +223,7 @@ class StandardRuleset(Ruleset):
             step.before,
             preview=preview,
             owed_builds=self.owed_builds(step.before),
+            words=self.order_words(),
         )
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:

@@ -411,9 +411,10 @@ class Order(SQLModel, table=True):
         """What the order is for."""
         return OrderKey.parse(self.unit_key)
 
-    def order(self) -> Any:
-        """The engine order stored in the row (None on a CLEAR row)."""
-        return None if self.data is None else order_data.loads(self.data)
+    def order(self, decoding: order_data.OrderDecoding = order_data.STANDARD_DECODING) -> Any:
+        """The engine order stored in the row (None on a CLEAR row), read with what the
+        game's ruleset states (:meth:`~judge.rules.base.Ruleset.order_decoding`)."""
+        return None if self.data is None else order_data.loads(self.data, decoding)
 
 
 class Press(SQLModel, table=True):

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pytest
 
-from judge.engine.kinds import Order, order_kind, register
+from judge.engine.kinds import Order
 from judge.engine.orders import (
     STANDARD_ORDER_KINDS,
     Build,
@@ -21,6 +21,7 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
+from judge.engine.rules import STANDARD, EngineRules
 
 
 def test_every_standard_kind_has_a_stable_unique_name() -> None:
@@ -37,25 +38,34 @@ def test_every_standard_kind_has_a_stable_unique_name() -> None:
         "waive",
     ]
     for kind in STANDARD_ORDER_KINDS:
-        assert order_kind(kind.kind) is kind
+        assert STANDARD.order_kind(kind.kind) is kind
 
 
 def test_an_order_is_its_kind_name_and_its_fields() -> None:
     order = Move("par", "bur", via_convoy=True)
     fields = {f.name: getattr(order, f.name) for f in dataclasses.fields(order)}
     assert (order.kind, fields) == ("move", {"unit": "par", "dest": "bur", "via_convoy": True})
-    assert order_kind(order.kind)(**fields) == order
+    assert STANDARD.order_kind(order.kind)(**fields) == order
     with pytest.raises(dataclasses.FrozenInstanceError):
         order.dest = "pic"  # type: ignore[misc]
 
 
 def test_a_second_kind_with_a_taken_name_is_refused() -> None:
-    with pytest.raises(ValueError, match="already Move"):
+    @dataclasses.dataclass(frozen=True)
+    class Other(Order):
+        kind: ClassVar[str] = "move"
 
-        @register
-        @dataclasses.dataclass(frozen=True)
-        class Other(Order):
-            kind: ClassVar[str] = "move"
+    with pytest.raises(ValueError, match="both Move and Other"):
+        EngineRules(order_kinds=(*STANDARD_ORDER_KINDS, Other))
+
+
+def test_a_kind_without_a_name_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Nameless(Order):
+        pass
+
+    with pytest.raises(ValueError, match="Nameless has no kind name"):
+        EngineRules(order_kinds=(*STANDARD_ORDER_KINDS, Nameless))
 
 
 @pytest.mark.parametrize(

@@ -71,13 +71,23 @@ def play(name: str) -> Played:
     step = ruleset.step_stored(doc, orders)
     code = ruleset.processed_phase(step)
     read = ruleset.read_location
+    words = ruleset.order_words()
     results = turn_picture(
-        variant, step.before, step.answer, "g", code, picture=ruleset.picture, read_location=read
+        variant,
+        step.before,
+        step.answer,
+        "g",
+        code,
+        picture=ruleset.picture,
+        read_location=read,
+        words=words,
     )
     if rules == "multiverse":
         drawn = world_scene(step.answer, variant, "g", code, read_location=read)
     else:
-        drawn = results_scene(variant, step.before, step.answer, "g", picture=ruleset.picture)
+        drawn = results_scene(
+            variant, step.before, step.answer, "g", picture=ruleset.picture, words=words
+        )
     start_canvas = position_scene(doc, variant, "g", phase, "start", picture=ruleset.picture)
     assert drawn is not None and start_canvas is not None
     settings = ReportSettings(game="g", judge_code="TEST", number=1)

@@ -126,6 +126,7 @@ def test_board_two_units_carry_the_second_cue() -> None:
 
 COLONIAL = load_variant("colonial")
 COLONIAL_GEO = geometry_for(COLONIAL.directory)
+WORDS = ruleset_for("colonial").order_words()  # a rail move is drawn along its railroad
 
 
 def test_a_colonial_start_picture_draws_territories_railroad_and_units() -> None:
@@ -171,7 +172,9 @@ def test_a_colonial_results_picture_draws_rail_and_canal_moves_along_their_lines
         },
         extra,
     )
-    drawn = results_scene(COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE)
+    drawn = results_scene(
+        COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE, words=WORDS
+    )
     assert drawn is not None
     canvas, _title = drawn
     moves = {o.info["place"][1]: o for o in canvas.items("order") if o.key == "move"}
@@ -188,4 +191,8 @@ def test_a_colonial_results_picture_draws_rail_and_canal_moves_along_their_lines
     through = [((x - 0) / BOARD_SCALE, (y - TITLE) / BOARD_SCALE) for x, y in paths["reds"][1:-1]]
     assert through and all(inside(p, egypt) for p in through)  # through Suez
     assert len(paths["pek"]) == 2
-    _a_png(results_picture(COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE))
+    _a_png(
+        results_picture(
+            COLONIAL, step.before, step.answer, "asia", picture=BOARD_PICTURE, words=WORDS
+        )
+    )

@@ -19,8 +19,10 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
+from judge.engine.rules import STANDARD
 from judge.orders.data import (
     OrderDataError,
+    OrderDecoding,
     dumps,
     loads,
     order_data,
@@ -30,6 +32,7 @@ from judge.orders.data import (
 from judge.rules.multiverse.keys import MLoc
 
 A, B = MLoc(1, 1901, 0, "par"), MLoc(2, 1901, 0, "bur")
+ON_BOARDS = OrderDecoding(STANDARD, MLoc)  # a multiverse game's, on the standard map
 ORDERS = [
     Hold("par"),
     Move("par", "bur"),
@@ -41,6 +44,8 @@ ORDERS = [
     Disband("ber"),
     Build("stp/nc", UnitType.FLEET, "russia"),
     Waive("france"),
+]
+WORLD_ORDERS = [
     Move(A, B, via_convoy=True),
     SupportMove(A, B, MLoc(2, 1901, 0, "mun")),
     Build(MLoc(1, 1901, 2, "spa/sc"), UnitType.FLEET, "france"),
@@ -51,6 +56,25 @@ ORDERS = [
 def test_an_order_comes_back_the_same(order) -> None:
     back = loads(dumps(order))
     assert back == order and type(back) is type(order)
+
+
+@pytest.mark.parametrize("order", WORLD_ORDERS, ids=repr)
+def test_an_order_on_boards_comes_back_the_same_where_the_ruleset_has_boards(order) -> None:
+    back = loads(dumps(order), ON_BOARDS)
+    assert back == order and type(back) is type(order)
+    with pytest.raises(OrderDataError, match="a location on a board, in a game without boards"):
+        loads(dumps(order))
+
+
+def test_a_kind_is_read_only_where_the_ruleset_has_it() -> None:
+    from judge.rules.registry import ruleset_for
+
+    text = '{"kind": "rail_move", "unit": "mos", "dest": "oms"}'
+    colonial = ruleset_for("colonial")
+    rail_move = colonial.engine.order_kind("rail_move")
+    assert loads(text, colonial.order_decoding()) == rail_move("mos", "oms")
+    with pytest.raises(OrderDataError, match="unknown kind of order for the standard rules"):
+        loads(text)  # the standard kinds, whatever was imported before
 
 
 def test_the_object_is_the_kind_and_the_fields() -> None:

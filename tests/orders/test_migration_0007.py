@@ -19,6 +19,7 @@ from judge.rules.multiverse.json_io import write_world
 from judge.rules.multiverse.mail_orders import check_world_orders
 from judge.rules.multiverse.ruleset import world_phase as multiverse_phase
 from judge.rules.multiverse.world import Dislodged
+from judge.rules.registry import ruleset_named
 from judge.store.db import make_engine, migrate
 from judge.store.models import MULTIVERSE_RULES, STANDARD_RULES, Game, Order
 from tests.multiverse.helpers import BASE, board, world
@@ -151,8 +152,13 @@ def test_existing_orders_get_their_data_from_the_canonical_text(db_url: str) -> 
         rows = list(session.exec(select(Order).order_by(col(Order.id))))
     engine.dispose()
     assert len(rows) == len(expected) + 1
+    # each game's orders are read back as its ruleset states them
+    decoding = {
+        ids[0]: ruleset_named(STANDARD_RULES).order_decoding(),
+        ids[1]: ruleset_named(STANDARD_RULES, MULTIVERSE_RULES).order_decoding(),
+    }
     for row in rows[:-1]:
-        assert row.order() == expected[row.canonical], row.canonical
+        assert row.order(decoding[row.game_id]) == expected[row.canonical], row.canonical
     assert rows[-1].key.is_clear and rows[-1].data is None
 
 

@@ -3,8 +3,10 @@ the blocks after the position (armies in orbit, colonies, jammed provinces)."""
 
 from __future__ import annotations
 
+import pytest
+
 from judge.reports.outerspace import jammed_rows, space_blocks
-from judge.reports.sentences import Units, order_sentence, view_of_text
+from judge.reports.sentences import OrderWords, Units, order_sentence, view_of_data, view_of_text
 from judge.rules.outerspace.documents import starting_document
 from judge.rules.registry import ruleset_for
 from judge.variant.data import load_variant
@@ -28,8 +30,10 @@ AFTER = {
 
 
 def _sentence(text: str) -> str:
-    names = ruleset_for("outerspace").report_names(empire_variant(EMPIRES))
-    return order_sentence("vega", view_of_text(text), text, names, Units(names))
+    ruleset = ruleset_for("outerspace")
+    names = ruleset.report_names(empire_variant(EMPIRES))
+    view = view_of_text(text, words=ruleset.order_words())
+    return order_sentence("vega", view, text, names, Units(names))
 
 
 def test_orders_name_the_spacecraft_and_colonizing():
@@ -103,3 +107,19 @@ def test_owed_builds_count_free_own_colonies_not_home_centres():
     }
     doc = {**starting_document(EMPIRES), **winter}
     assert ruleset_for("outerspace").owed_builds(doc) == {"zorg": 1, "altair": 1}
+
+
+def test_a_ruleset_words_its_own_kinds_and_verbs_only_in_its_own_reports() -> None:
+    """The words are the ruleset's (Ruleset.order_words), not a table every report
+    shares: the standard words know neither Outer Space's verb nor its kinds."""
+    words = ruleset_for("outerspace").order_words()
+    assert view_of_text("A par COL", words=words) is not None
+    assert view_of_text("A par COL") is None
+    beam = {"kind": "beam_down", "unit": "orb", "dest": "par"}
+    assert view_of_data(beam, {"unit": "A"}, words).note == " from orbit"
+    assert view_of_data(beam, {"unit": "A"}) is None
+
+
+def test_a_kind_worded_like_no_standard_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="like 'teleport'"):
+        OrderWords.of({"beam": ("teleport", "")})

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from judge.engine.geography import Geography
-from judge.engine.kinds import Board, UnitText, register
+from judge.engine.kinds import Board, UnitText
 from judge.engine.mapgeo import MapGeography, geography_for
 from judge.engine.orders import STANDARD_ORDER_KINDS, Moving
 from judge.engine.rules import STANDARD
@@ -82,7 +82,6 @@ def rail_geography(variant: Variant) -> RailGeography:
     return RailGeography(geography_for(variant))
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Railway(Moving):
     """The unit at ``unit`` travels the railway through ``path``; it ends at the last."""

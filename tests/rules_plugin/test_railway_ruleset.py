@@ -9,7 +9,6 @@ import pickle
 
 import pytest
 
-from judge.engine.kinds import order_kind
 from judge.engine.legality import illegal_reason
 from judge.engine.orders import Move, SupportMove, Unit, UnitType
 from judge.engine.phase import Phase
@@ -172,10 +171,22 @@ def test_a_dislodged_train_retreats_along_the_railway() -> None:
 
 
 def test_the_railway_kind_is_known_by_its_stable_name() -> None:
-    assert order_kind("railway") is Railway
+    assert RAILWAY_RULES.order_kind("railway") is Railway
     assert RAILWAY_RULES.allows(Railway("mos", ("war",)))
     assert RAILWAY_RULES.allows(Move("mos", "war"))
     assert not STANDARD.allows(Railway("mos", ("war",)))
+
+
+def test_a_stored_railway_order_is_read_back_by_its_ruleset() -> None:
+    """The ruleset's kinds are the ones its stored orders are read as: nothing is
+    registered, and without the ruleset the kind is not known."""
+    from judge.orders.data import OrderDataError, dumps, loads
+    from judge.rules.standard import StandardRuleset
+
+    order = Railway("mos", ("war", "sil"))
+    assert loads(dumps(order), StandardRuleset(RAILWAY_SYNTAX).order_decoding()) == order
+    with pytest.raises(OrderDataError, match="unknown kind of order"):
+        loads(dumps(order))
 
 
 def test_the_reports_show_a_railway_order_as_the_judge_wrote_it() -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from judge.engine.kinds import order_kind
 from judge.rules.colonial import CanalMove, CanalPermission, ColonialRuleset
 from judge.rules.registry import adjudicate, ruleset_for
 from judge.variant.data import load_variant
@@ -52,8 +51,9 @@ def where(answer: dict[str, Any]) -> dict[str, str]:
 def test_the_colonial_variant_is_played_by_the_colonial_rules() -> None:
     assert VARIANT.rules == "colonial"
     assert isinstance(ruleset_for("colonial"), ColonialRuleset)
-    assert order_kind("canal_move") is CanalMove
-    assert order_kind("canal_permission") is CanalPermission
+    engine = ruleset_for("colonial").engine
+    assert engine.order_kind("canal_move") is CanalMove
+    assert engine.order_kind("canal_permission") is CanalPermission
 
 
 # ------------------------------------------------------------------ Hong Kong

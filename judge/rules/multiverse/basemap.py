@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.geography import Geography
+from judge.variant.data import Variant, kept_by_variant, load_variant
 
 
 @dataclass(frozen=True)
@@ -48,16 +48,15 @@ class BaseMap:
 
 
 def base_map_for(variant_name: str = "standard") -> BaseMap:
-    """The :class:`BaseMap` of a variant loaded by :func:`judge.variant.data.load_variant`."""
-    return _cached(variant_name)
+    """The :class:`BaseMap` of a variant loaded by :func:`judge.variant.data.load_variant`
+    (made once, and kept by the variant)."""
+    return _base_map(load_variant(variant_name))
 
 
-@functools.lru_cache(maxsize=8)
-def _cached(variant_name: str) -> BaseMap:
+@kept_by_variant
+def _base_map(variant: Variant) -> BaseMap:
     from judge.engine.mapgeo import geography_for
-    from judge.variant.data import load_variant
 
-    variant = load_variant(variant_name)
     locations: dict[str, list[str]] = {}
     for loc in variant.locations():
         locations.setdefault(variant.province_of(loc), []).append(loc)

@@ -33,7 +33,8 @@ from typing import Any
 
 from judge.engine.orders import AnyOrder, Build, Disband, Moving, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
-from judge.orders.data import OrderDataError, order_data, order_from_data
+from judge.engine.rules import STANDARD
+from judge.orders.data import OrderDataError, OrderDecoding, order_data, order_from_data
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
@@ -510,6 +511,8 @@ _KINDS = ("movement", "retreat", "adjustment")
 
 def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     adjustments: dict[BoardKey, list[OrderRecord]] = {}
+    # Orders stored as data are of the board rules' kinds, on the world's boards.
+    decoding = OrderDecoding(STANDARD if base.board is None else base.board.engine, MLoc)
     for item in items:
         if not isinstance(item, dict):
             raise WorldDocumentError("history: each entry must be an object")
@@ -528,7 +531,7 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         reason = item.get("reason")
         if reason is not None and not isinstance(reason, str):
             raise WorldDocumentError(f"history: reason must be a string, not {reason!r}")
-        order = _history_order(world, base, power, given, kind)
+        order = _history_order(world, base, power, given, kind, decoding)
         result = item.get("result", "succeeds")
         status = _STATUS.get(result) if isinstance(result, str) else None
         if status is None:
@@ -544,13 +547,15 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         world.adjustments[key] = tuple(records)
 
 
-def _history_order(world: World, base: BaseMap, power: str, given: Any, kind: str) -> AnyOrder:
+def _history_order(
+    world: World, base: BaseMap, power: str, given: Any, kind: str, decoding: OrderDecoding
+) -> AnyOrder:
     """The order of a history entry: stored as data (a game's world, see
     :func:`write_world`), or as canonical text (``judge adjudicate``'s input and
     worlds stored before orders were kept as data), read by the notation."""
     if isinstance(given, dict):
         try:
-            order = order_from_data(given)
+            order = order_from_data(given, decoding)
         except (OrderDataError, TypeError, ValueError) as error:
             raise WorldDocumentError(f"history: {error}") from None
         unit = getattr(order, "unit", None)

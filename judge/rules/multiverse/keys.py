@@ -8,9 +8,9 @@ maps below the rulesets can hold them too.
 
 from __future__ import annotations
 
-from judge.engine.boards import BoardKey, MLoc, Season
+from judge.engine.boards import BoardKey, Season
+from judge.engine.boards import MLoc as MLoc  # a location on a board, named here with them
 from judge.engine.phase import Phase, PhaseError, PhaseSeasonError, Turn
-from judge.orders.data import register_board_location
 
 WINTER = Season.WINTER
 """The winter season, bound once: looking a member up on its enum class is slow in hot paths."""
@@ -47,6 +47,3 @@ def parse_phase_code(code: str) -> tuple[int, Season]:
             f"bad phase code {code!r}: expected e.g. S1901M, F1901M or W1901A"
         ) from None
     return phase.year, Season(phase.turn.index)
-
-
-register_board_location(MLoc)

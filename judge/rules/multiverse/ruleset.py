@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.boards import Location
+from judge.engine.boards import Location, MLoc
 from judge.engine.phase import Turn, board_time
+from judge.orders.data import OrderDecoding
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import (
@@ -43,6 +44,7 @@ from judge.store.positions import Position, changed, derived, kept
 
 if TYPE_CHECKING:
     from judge.reports.names import Names
+    from judge.reports.sentences import OrderWords
     from judge.reports.settings import ReportSettings, VariantLike
 
 # The keys of an answer that make up the next stored world.
@@ -167,6 +169,14 @@ class MultiverseRuleset(Ruleset):
     def engine(self) -> Any:  # type: ignore[override]
         """The base ruleset's engine hooks: every board is played by the map's rules."""
         return self.base.engine
+
+    def order_decoding(self) -> OrderDecoding:
+        """The map's order kinds, on the boards of the world (:class:`MLoc`)."""
+        return OrderDecoding(self.base.engine, MLoc)
+
+    def order_words(self) -> OrderWords:
+        """The map's rules word the orders on every board."""
+        return self.base.order_words()
 
     # -------------------------------------------------------------- positions
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from judge.engine.kinds import Board, MovementOrder, Order, UnitText, an, register
+from judge.engine.kinds import Board, MovementOrder, Order, UnitText, an
 from judge.engine.orders import Moving, SupportMove
 from judge.engine.units import Location, Unit, UnitType
 from judge.rules.outerspace.space import ORBIT, SpaceGeography, is_orbit, orbit_power
@@ -58,7 +58,6 @@ def beam_down_reason(geo: Geography, unit: Unit, src: Location, dest: Location) 
     return None
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class OrbitHold(MovementOrder):
     """An army in orbit holds there."""
@@ -73,7 +72,6 @@ class OrbitHold(MovementOrder):
         return f"{_type(unit, self.unit)} {ORBIT} H"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class BeamDown(Moving):
     """An army in orbit beams down to ``dest`` (a land province)."""
@@ -99,7 +97,6 @@ class BeamDown(Moving):
         return True  # any land province not jammed, which legality checked
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class BeamSupport(SupportMove):
     """A support of the army of ``target``'s spacecraft beaming down to ``dest``
@@ -113,7 +110,6 @@ class BeamSupport(SupportMove):
         return f"{unit(self.unit)} S {_type(unit, self.target)} {ORBIT}({owner}) - {self.dest}"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class BeamUp(Moving):
     """An army on the map beams up into the free slot ``dest`` of its spacecraft."""
@@ -143,7 +139,6 @@ class BeamUp(Moving):
         return True
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class Colonize(MovementOrder):
     """The unit colonizes ``target`` (its own province, or one it could move to);
@@ -174,7 +169,6 @@ class Colonize(MovementOrder):
         return f"{unit(self.unit)} COL {self.target}"
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class OrbitRetreat(Order):
     """A dislodged army retreats into the free slot ``dest`` of its spacecraft."""
@@ -191,7 +185,6 @@ class OrbitRetreat(Order):
         return self.dest
 
 
-@register
 @dataclass(frozen=True, slots=True)
 class OrbitRemove(Order):
     """An army in orbit is removed (adjustments)."""

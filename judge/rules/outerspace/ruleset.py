@@ -9,12 +9,11 @@ until the game layer gives them (:meth:`OuterSpaceRuleset.empire_position`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.phase import Phase
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
-from judge.reports.sentences import register_report_kind
 from judge.rules.base import (
     ORBIT_PICTURE,
     Document,
@@ -62,6 +61,16 @@ class OuterSpaceRuleset(StandardRuleset):
     disorder_rules = ()  # D22: its own removals, an army in orbit one move from land
     picture = board_picture = ORBIT_PICTURE
     players_name_powers = True
+    # Reports word orders stored as data like the standard kinds they resemble, and
+    # a colonize order by its own word.
+    report_kinds: ClassVar[Mapping[str, tuple[str, str]]] = {
+        OrbitHold.kind: ("hold", ""),
+        BeamDown.kind: ("move", " from orbit"),
+        BeamUp.kind: ("move", ""),
+        BeamSupport.kind: ("support", ""),
+        OrbitRetreat.kind: ("retreat", ""),
+    }
+    report_verbs: ClassVar[Mapping[str, str]] = {"col": "COLONIZE"}
 
     def __init__(self) -> None:
         super().__init__(syntax_for({}))
@@ -204,6 +213,7 @@ class OuterSpaceRuleset(StandardRuleset):
             step.before,
             preview=preview,
             owed_builds=self.owed_builds(step.before),
+            words=self.order_words(),
         )
 
     def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
@@ -221,11 +231,3 @@ class OuterSpaceRuleset(StandardRuleset):
         """``judge variant show outerspace --json`` says the empires are named per game
         and how many armies a spacecraft carries."""
         return {"empires_per_game": True, "spacecraft_capacity": CAPACITY}
-
-
-# Reports word orders stored as data like the standard kinds they resemble.
-register_report_kind(OrbitHold.kind, "hold")
-register_report_kind(BeamDown.kind, "move", " from orbit")
-register_report_kind(BeamUp.kind, "move")
-register_report_kind(BeamSupport.kind, "support")
-register_report_kind(OrbitRetreat.kind, "retreat")
