@@ -41,9 +41,6 @@ from judge.orders.forms import (
     sample_support,
 )
 from judge.orders.reader import (
-    COAST_STOP,
-    END,
-    SHORT_COASTS,
     Context,
     KindSyntax,
     OrderSyntax,
@@ -52,9 +49,6 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
-    coast_code,
-    order_tokens,
-    province_code,
 )
 
 if TYPE_CHECKING:
@@ -72,23 +66,20 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it."""
     reader.skip_to()
     dest = reader.place("a destination")
-    while reader.kind() == "move":  # a written convoy path: keep its last step
+    after = reader.kind()
+    while after == "move":  # a written convoy path: keep its last step
         reader.pos += 1
         reader.skip_to()
         dest = reader.place("a destination")
-    via = _via_convoy(reader)
+        after = reader.kind()
+    via = after == "via"
+    if via:
+        reader.pos += 1
+        if reader.kind() != "convoy":
+            raise OrderSyntaxError("expected 'convoy' after 'via'")
+        reader.pos += 1
     reader.expect_end()
     return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
-
-
-def _via_convoy(reader: Reader) -> bool:
-    if reader.kind() != "via":
-        return False
-    reader.pos += 1
-    if reader.kind() != "convoy":
-        raise OrderSyntaxError("expected 'convoy' after 'via'")
-    reader.pos += 1
-    return True
 
 
 def _read_support(
@@ -392,100 +383,3 @@ STANDARD_KINDS = (
 )
 STANDARD_SYNTAX = OrderSyntax(STANDARD, STANDARD_KINDS)
 """The standard order kinds' words, checked against the standard engine rules."""
-
-
-# -------------------------------------------------------- the usual forms
-
-
-def read_usual(variant: Variant, text: str) -> ParsedOrder | None:
-    """The usual forms of the standard kinds, read in one pass: ``A Par H``,
-    ``A Par - Bur`` (``via convoy``), ``A Mar S A Par``, ``A Mar S A Par - Bur``,
-    ``F Nth C A Lon - Bel`` (unit types optional; ``R`` for a retreat), each name one
-    word that is no keyword, with no coast after it.  The same ParsedOrder as the
-    reader of STANDARD_SYNTAX gives, step for step; None for any other text (the
-    reader reads it, and says what is wrong)."""
-    syntax = STANDARD_SYNTAX
-    keywords = syntax.keywords
-    tokens = order_tokens(variant, text)
-    found = _usual_unit(variant, tokens, 0, syntax)
-    if found is None:
-        return None
-    unit_type, place, pos = found
-    kind = keywords[tokens[pos]]  # the word after a name is a keyword
-    if kind == "end":
-        return ParsedOrder("hold", unit_type, place)
-    pos += 1
-    if kind == "hold":
-        return ParsedOrder("hold", unit_type, place) if tokens[pos] == END else None
-    if kind in ("move", "retreat"):
-        found_dest = _usual_dest(variant, tokens, pos)
-        if found_dest is None:
-            return None
-        dest, pos = found_dest
-        via = keywords[tokens[pos]] == "via"
-        if via:
-            if keywords.get(tokens[pos + 1]) != "convoy":
-                return None
-            pos += 2
-        if tokens[pos] != END:
-            return None  # a path of several moves, or more words
-        return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
-    if kind in ("support", "convoy"):
-        found = _usual_unit(variant, tokens, pos, syntax)
-        if found is None:
-            return None
-        target_type, target, pos = found
-        after = keywords[tokens[pos]]
-        dest = None
-        if after == "move":
-            found_dest = _usual_dest(variant, tokens, pos + 1)
-            if found_dest is None:
-                return None
-            dest, pos = found_dest
-        elif after == "hold":
-            pos += 1
-        if tokens[pos] != END or (kind == "convoy" and dest is None):
-            return None
-        return ParsedOrder(kind, unit_type, place, target_type, target, dest)
-    return None
-
-
-def _usual_dest(variant: Variant, tokens: list[str], pos: int) -> tuple[Place, int] | None:
-    """The destination after a move word (a ``to`` after it skipped, unless the move
-    word was ``to`` itself), and the position after it; None as for _usual_unit."""
-    if tokens[pos] == "to" and tokens[pos - 1] != "to":
-        pos += 1
-    found = _usual_unit(variant, tokens, pos, None)
-    return None if found is None else (found[1], found[2])
-
-
-def _usual_unit(
-    variant: Variant, tokens: list[str], pos: int, syntax: OrderSyntax | None
-) -> tuple[UnitType | None, Place, int] | None:
-    """A unit type (when ``syntax`` is given: its unit words), then a province named
-    by one word that is no keyword and followed by one, with no coast after it; and
-    the position after them.  None when the text is anything else here."""
-    keywords = STANDARD_SYNTAX.keywords
-    word = tokens[pos]
-    unit_type = None
-    if syntax is not None and keywords.get(word) == "unit":
-        unit_type = syntax.unit_words[word]
-        pos += 1
-        word = tokens[pos]
-    if word in keywords:  # also the end
-        return None
-    code = province_code(variant, word)
-    if code is None:
-        return None
-    pos += 1
-    after = tokens[pos]
-    if after not in keywords:
-        return None  # perhaps a name of several words
-    if after not in COAST_STOP:
-        # No coast may follow: "/", "(", a short coast, or two words naming a coast.
-        if after in ("/", "(") or after in SHORT_COASTS:
-            return None
-        then = tokens[pos + 1]
-        if then not in COAST_STOP and coast_code(variant, f"{after} {then}") is not None:
-            return None
-    return unit_type, Place(code), pos

@@ -37,7 +37,7 @@ from judge.orders.reader import (
     Refusal,
     reader_for,
 )
-from judge.orders.standard import STANDARD_SYNTAX, read_usual
+from judge.orders.standard import STANDARD_SYNTAX
 from judge.variant.data import Variant, load_variant
 
 __all__ = [
@@ -166,20 +166,21 @@ def clear_read_cache() -> None:
 
 
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
-    if syntax is STANDARD_SYNTAX:
-        usual = read_usual(variant, text)
-        if usual is not None:
-            return usual
+    """Read one order in ``syntax``: a kind's leading word (``Build``, ``Waive``)
+    and its reader, or a unit, then the word of its kind and that kind's reader
+    (nothing after the unit: a hold)."""
     reader = reader_for(variant, text, syntax)
-    first = reader.kind()
-    if first == "end":
-        raise OrderSyntaxError("empty order")
-    lead = syntax.leading.get(first) if first is not None else None
-    if lead is not None:
-        reader.pos += 1
-        return lead(reader, first)
+    keywords, tokens = reader.keywords, reader.tokens
+    first = keywords.get(tokens[0])
+    if first is not None:
+        if first == "end":
+            raise OrderSyntaxError("empty order")
+        lead = syntax.leading.get(first)
+        if lead is not None:
+            reader.pos = 1
+            return lead(reader, first)
     unit_type, place = reader.unit("a unit's province")
-    kind = reader.kind()
+    kind = keywords.get(tokens[reader.pos])
     if kind == "end":
         return ParsedOrder("hold", unit_type, place)
     read = syntax.after_unit.get(kind) if kind is not None else None

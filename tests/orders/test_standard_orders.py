@@ -1,0 +1,63 @@
+"""Every standard order text of the corpus (``order_texts``: every unit of the
+standard map with its orders in several spellings, and odd texts) is read as the
+reader of the judge read it when one reader was folded out
+(``read_usual``, issue 27): the same ParsedOrder, or the same refusal.  Recorded
+from main's ``parse_order`` at 0b35637 in ``standard_orders.json.gz``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from judge.orders.reader import OrderSyntaxError, ParsedOrder, Place
+from judge.orders.text import clear_read_cache, parse_order
+from judge.variant.data import Variant, load_variant
+
+from .order_texts import standard_order_texts
+
+RECORD = Path(__file__).parent / "standard_orders.json.gz"
+
+
+def _place(place: Place | None) -> str:
+    if place is None:
+        return ""
+    return place.province if place.coast is None else f"{place.province}/{place.coast}"
+
+
+def written(parsed: ParsedOrder) -> str:
+    """A ParsedOrder as one line, every field kept."""
+    kinds = (parsed.unit_type, parsed.target_type)
+    unit, target_unit = (t.value if t is not None else "" for t in kinds)
+    places = " ".join(_place(p) for p in parsed.places)
+    fields = (parsed.action, unit, _place(parsed.place), target_unit, _place(parsed.target))
+    return "|".join((*fields, _place(parsed.dest), str(parsed.via_convoy), places))
+
+
+def read(variant: Variant, text: str) -> str:
+    """What ``parse_order`` makes of a text: the order written, or its refusal."""
+    try:
+        return written(parse_order(variant, text))
+    except OrderSyntaxError as error:
+        return f"refused: {error}"
+
+
+def record(path: Path = RECORD) -> None:
+    """Write what the reader makes of the corpus now (run once, before a change)."""
+    variant = load_variant("standard")
+    clear_read_cache()
+    rows = [[text, read(variant, text)] for text in standard_order_texts(variant)]
+    data = json.dumps(rows, separators=(",", ":")).encode()
+    path.write_bytes(gzip.compress(data, 9, mtime=0))
+
+
+def test_every_order_text_is_read_as_recorded() -> None:
+    variant = load_variant("standard")
+    rows = json.loads(gzip.decompress(RECORD.read_bytes()))
+    assert [text for text, _ in rows] == standard_order_texts(variant)
+    clear_read_cache()
+    wrong = [(text, was, now) for text, was in rows if (now := read(variant, text)) != was]
+    assert not wrong, wrong[:10]
+    refused = sum(1 for _, was in rows if was.startswith("refused"))
+    assert len(rows) > 25_000 and 0.05 < refused / len(rows) < 0.3
