@@ -36,13 +36,13 @@ CHANGING_METHODS = {
 CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.Call, ast.DictComp, ast.ListComp, ast.SetComp)
 
 REASON_A = "memo of a value-keyed pure function (immutable, hashable by value)"
-OTHERS = "owned by {}'s work (issue 27)"
-GRAMMAR = OTHERS.format("the order-grammar helper")
 
 KNOWN: dict[str, str] = {
     # (a) memos of value-keyed functions, and process-wide resources
     "judge/orders/data.py: kind_name": REASON_A + ": an order class's data name",
     "judge/orders/data.py: _field_names": REASON_A + ": the fields an order class writes",
+    "judge/rules/multiverse/order_text.py: _unit_fields": REASON_A
+    + ": the fields of an order class that name a unit",
     "judge/orders/data.py: _fields_read": REASON_A + ": the fields an order class reads",
     "judge/rules/multiverse/notation.py: _syntax": REASON_A + ": a map's multiverse order syntax",
     "judge/store/positions.py: _MEMOS": (
@@ -84,14 +84,18 @@ KNOWN: dict[str, str] = {
         " (tests/test_module_state.py::test_every_command_is_known_to_a_fresh_registry)"
     ),
     "judge/commands/registry.py: _ORDERED": "as _BY_KEY",
-    # the other helpers' files (issue 27)
-    "judge/orders/reader.py: _province_names": GRAMMAR,
-    "judge/orders/reader.py: coast_code": GRAMMAR,
-    "judge/orders/reader.py: province_code": GRAMMAR,
-    "judge/orders/text.py: _CHECKED": GRAMMAR,
-    "judge/orders/text.py: _READ": GRAMMAR,
-    "judge/orders/text.py: _locations_in": GRAMMAR,
-    "judge/orders/text.py: _province_of": GRAMMAR,
+    # the order reader's memos (value-keyed, bounded)
+    "judge/orders/reader.py: coast_code": REASON_A + ": a coast's name read on a map",
+    "judge/orders/reader.py: province_code": REASON_A + ": a province's name read on a map",
+    "judge/orders/text.py: _READ": (
+        "bounded memo of reading an order text, by variant and syntax (both immutable): "
+        "what a text reads as depends on nothing else"
+    ),
+    "judge/orders/text.py: _CHECKED": (
+        "bounded memo of a movement order's check by variant, keyed by the power, the text "
+        "and the units the order names; a check that searched convoy routes is used again "
+        "only where those searches still answer the same (_Routed)"
+    ),
 }
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 import orjson
 
+from judge.engine.boards import MLoc
 from judge.engine.rules import STANDARD, EngineRules
 from judge.engine.units import UnitType
 
@@ -166,6 +167,18 @@ def loads(text: str, decoding: OrderDecoding = STANDARD_DECODING) -> Any:
     except orjson.JSONDecodeError:
         data = json.loads(text)
     return order_from_data(data, decoding)
+
+
+def place_of_data(value: Any) -> Any:
+    """A place of an order object as a value: a string as it is, a location on a board
+    (``{timeline, year, season, loc}``) as the :class:`~judge.engine.boards.MLoc` it
+    was written from; None for anything else (what reports and pictures read the
+    places of judged orders with)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping) and value.keys() == _MLOC_KEYS:
+        return _read("place", value, MLoc)
+    return None
 
 
 # The fields of an order that name a unit (rather than a place to go).

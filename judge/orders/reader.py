@@ -21,7 +21,7 @@ from judge.engine.kinds import Board, Order
 from judge.engine.rules import EngineRules
 from judge.engine.units import Unit, UnitType
 from judge.orders.forms import OrderForm
-from judge.variant.data import Variant
+from judge.variant.data import Variant, kept_by_variant
 from judge.variant.place_hints import closest_names
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def province_code(variant: Variant, text: str) -> str | None:
     return variant.lookup_province(text)
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _province_names(variant: Variant) -> dict[str, str]:
     return {code: prov.name for code, prov in variant.provinces.items()}
 

@@ -38,7 +38,7 @@ from judge.orders.reader import (
     reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX
-from judge.variant.data import Variant, load_variant
+from judge.variant.data import Variant, kept_by_variant, load_variant
 
 __all__ = [
     "STANDARD_SYNTAX",
@@ -274,13 +274,13 @@ def _by_province(pool: Mapping[Any, Unit], area: Mapping[str, str]) -> dict[str,
     return found if len(found) == len(pool) else None
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _province_of(variant: Variant) -> dict[str, str]:
     """The province of each location of the map (computed once per variant)."""
     return {loc: variant.province_of(loc) for loc in variant.locations()}
 
 
-@functools.lru_cache(maxsize=16)
+@kept_by_variant
 def _locations_in(variant: Variant) -> dict[str, tuple[str, ...]]:
     """Every location of each province, its coasts first (computed once per variant)."""
     return {

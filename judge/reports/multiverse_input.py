@@ -4,15 +4,18 @@ made from the world document given to the adjudicator and its answer."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from judge.engine.boards import BoardKey, Location, MLoc
 from judge.engine.phase import Turn, board_time
+from judge.orders.data import place_of_data
 from judge.reports.names import board_location
 from judge.reports.phases import phase_kind
-from judge.reports.sentences import view_of_text
+from judge.reports.sentences import STANDARD_WORDS, OrderWords, view_of_data, view_of_text
 
 Board = tuple[int, str]  # (timeline, turn code): a board of the report
+_PLACES = ("unit", "target", "army", "dest")  # the places of an order as data, its unit first
 
 
 class Locations(Protocol):
@@ -30,7 +33,14 @@ def _board(loc: MLoc) -> Board:
 
 
 def _order_board(order: Mapping[str, Any], locations: Locations) -> Board | None:
-    """``(timeline, turn)`` of the unit an order is for, from its first location."""
+    """``(timeline, turn)`` of the unit an order is for: of its first place on a
+    board, from its data (a game's answer) or else its text."""
+    data = order.get("data")
+    if isinstance(data, Mapping):
+        for name in _PLACES:
+            loc = place_of_data(data.get(name))
+            if isinstance(loc, MLoc):
+                return _board(loc)
     for field_name in ("order", "text"):
         for _, _, loc in locations.locations_in(order.get(field_name) or ""):
             if isinstance(loc, MLoc):
@@ -38,25 +48,36 @@ def _order_board(order: Mapping[str, Any], locations: Locations) -> Board | None
     return None
 
 
-def _on_board(entry: dict, board: Board, locations: Locations) -> dict:
+def _on_board(entry: dict, board: Board, locations: Locations, words: OrderWords) -> dict:
     """An order entry as the board ``board`` lists it: its view (:class:`OrderView`,
-    locations on ``board`` plain, those on other boards as values) and its text with
-    the locations on ``board`` written plainly (shown when no view reads it)."""
+    locations on ``board`` plain, those on other boards as values), from its data (a
+    game's answer) or else its canonical text; and, where the report may show that
+    text (no view reads it, or the order is invalid), the text with the locations on
+    ``board`` written plainly."""
     text = entry.get("order")
     if not text:
         return entry
 
-    def read(word: str) -> Location:
-        loc = locations.read_location(word)
+    def seen(loc: Location) -> Location:
         return loc.loc if isinstance(loc, MLoc) and _board(loc) == board else loc
 
+    data = entry.get("data")
+    view = None
+    if isinstance(data, Mapping):
+        view = view_of_data(data, entry.get("unit_types") or {}, words)
+    if view is not None:
+        view = replace(view, loc=seen(view.loc), target=seen(view.target), dest=seen(view.dest))
+        if entry.get("result") != "invalid":
+            return {**entry, "view": view}
+    else:
+        view = view_of_text(text, lambda word: seen(locations.read_location(word)), words)
     relative, end = [], 0
     for start, stop, loc in locations.locations_in(text):
         if isinstance(loc, MLoc):
             relative += [text[end:start], loc.loc if _board(loc) == board else board_location(loc)]
             end = stop
     relative.append(text[end:])
-    return {**entry, "order": "".join(relative), "view": view_of_text(text, read)}
+    return {**entry, "order": "".join(relative), "view": view}
 
 
 def _rejudged_board_orders(
@@ -83,15 +104,14 @@ def _rejudged_board_orders(
         if key in new:
             out.append(new.pop(key))
             continue
-        out.append(
-            {
-                "power": entry.get("power"),
-                "order": entry.get("order"),
-                "result": entry.get("result"),
-                "reason": entry.get("reason"),
-                "judged": "automatic" if entry.get("auto") else "history",
-            }
-        )
+        shown = {
+            "power": entry.get("power"),
+            "order": entry.get("order"),
+            "result": entry.get("result"),
+            "reason": entry.get("reason"),
+            "judged": "automatic" if entry.get("auto") else "history",
+        }
+        out.append({**shown, **{k: entry[k] for k in ("data", "unit_types") if k in entry}})
     return out + list(new.values())
 
 
@@ -188,6 +208,7 @@ def multiverse_report_input(
     adjusted: AdjustmentTables | None = None,
     *,
     locations: Locations,
+    words: OrderWords = STANDARD_WORDS,
 ) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
@@ -198,9 +219,11 @@ def multiverse_report_input(
     the unit they are for.  A past board is shown again only when a re-judged
     order's result changed; it then lists every order it had that turn (from the
     history), the changed ones marked re-judged.  Orders that name no board
-    (some invalid ones) go to the latest board that received orders.  The orders'
-    locations are read as ``locations`` (the game's ruleset) reads them, and each
-    order entry carries its view, its locations as values.
+    (some invalid ones) go to the latest board that received orders.  Each order
+    entry carries its view, its locations as values: read from the order as data
+    (a game's answer: the order and the letters of its units), else from its
+    canonical text, whose locations ``locations`` (the game's ruleset) reads; its
+    kind worded by ``words`` (the ruleset's).
     """
 
     def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
@@ -229,7 +252,7 @@ def multiverse_report_input(
         if board is None:
             unplaced.append(dict(order))
             continue
-        per_board.setdefault(board, []).append(_on_board(dict(order), board, locations))
+        per_board.setdefault(board, []).append(_on_board(dict(order), board, locations, words))
     past = before.get("history", [])
     by_board: dict[Board | None, list[Mapping[str, Any]]] = {}
     if changed:  # the history read once, by board, for every re-judged board
@@ -237,7 +260,9 @@ def multiverse_report_input(
             by_board.setdefault(_order_board(entry, locations), []).append(entry)
     for board, orders in changed.items():
         entries = _rejudged_board_orders(orders, past, by_board.get(board, []))
-        per_board.setdefault(board, []).extend(_on_board(e, board, locations) for e in entries)
+        per_board.setdefault(board, []).extend(
+            _on_board(e, board, locations, words) for e in entries
+        )
     for key in adjusted or {}:
         per_board.setdefault(key, [])
     if unplaced:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.boards import Location
+from judge.orders.data import place_of_data
 from judge.reports.names import UNIT_WORDS, Names
 
 
@@ -129,14 +130,15 @@ STANDARD_WORDS = OrderWords()
 def view_of_data(
     data: Mapping[str, Any], types: Mapping[str, str], words: OrderWords = STANDARD_WORDS
 ) -> OrderView | None:
-    """The view of an order stored as data (:mod:`judge.orders.data`, standard map),
+    """The view of an order stored as data (:mod:`judge.orders.data`),
     with the types of the units it names (``{"unit": "A", "target": "F"}``; "?" for
     a unit not found), its kind worded by ``words`` (the game's ruleset's).  None for
-    a kind the reports do not know or locations that are not plain strings."""
+    a kind the reports do not know.  Its places are values: a location on a board
+    (a multiverse game's) as a :class:`~judge.engine.boards.MLoc`."""
     note = words.notes.get(str(data.get("kind")), "")
     kind = words.kinds.get(str(data.get("kind")))
-    places = [data.get(name, "") for name in ("unit", "target", "army", "dest")]
-    if kind is None or not all(isinstance(p, str) for p in places):
+    places = [place_of_data(data.get(name, "")) for name in ("unit", "target", "army", "dest")]
+    if kind is None or any(p is None for p in places):
         return None
     unit, target, army, dest = places
     if kind == "build":

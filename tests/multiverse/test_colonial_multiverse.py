@@ -187,3 +187,21 @@ def test_a_board_written_after_a_word_that_is_no_unit_is_refused(text: str) -> N
     world = read_world(base, RULESET.starting_position("colonial"))
     parsed = parse_order(world, base, "russia", text)
     assert not parsed.ok and parsed.message.startswith(f"{text}: ")
+
+
+def test_a_game_reports_and_draws_its_rail_and_canal_moves_from_their_data() -> None:
+    """A game's report words each board order as Colonial does ("by rail", "through
+    the Suez Canal"), from the order as data.  Read back from its text, ``A 1:mos:S1870
+    - TSR - irk`` named no standard form: it was shown as written, and the army as
+    given no order."""
+    from judge.reports.settings import ReportSettings
+    from judge.variant.data import load_variant
+
+    doc = start(BRITISH_CANAL)
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"], "britain": ["F Reds - Meds"]}
+    step = RULESET.step(doc)
+    _, text, _ = RULESET.render_results(step, load_variant("colonial"), ReportSettings(game="c"))
+    lines = [line.split(":", 1)[-1].strip() for line in text.splitlines()]
+    assert "Army Moscow -> Irkutsk by rail." in lines
+    assert "Fleet Red Sea -> Mediterranean Sea through the Suez Canal." in lines
+    assert "Army Moscow, No Order Processed." not in lines  # as the text's reading said

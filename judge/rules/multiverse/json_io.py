@@ -38,7 +38,12 @@ from judge.orders.data import OrderDataError, OrderDecoding, order_data, order_f
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
-from judge.rules.multiverse.order_text import format_order, parse_order, world_types
+from judge.rules.multiverse.order_text import (
+    format_order,
+    named_types,
+    parse_order,
+    world_types,
+)
 from judge.rules.multiverse.world import (
     FAILURE,
     FIVED,
@@ -207,11 +212,11 @@ def judge_world(
         orders.append((power, order))
         answers.append(None)
     after, report = adjudicate(world, base, orders)
-    types = world_types(world)
+    entry = _answer_writer(world_types(world), as_data)
     for (index, text), result in zip(texts, report.submitted, strict=True):
-        answers[index] = _answer_entry(result, types, text, "new")
-    answers += [_answer_entry(r, types, None, "rejudged") for r in report.rejudged]
-    answers += [_answer_entry(r, types, None, "automatic") for r in report.automatic]
+        answers[index] = entry(result, text, "new")
+    answers += [entry(r, None, "rejudged") for r in report.rejudged]
+    answers += [entry(r, None, "automatic") for r in report.automatic]
     out: dict[str, Any] = {
         "variant": doc.get("variant", "standard"),
         "orders": answers,
@@ -262,16 +267,30 @@ def _split_line(line: Any) -> list[str]:
     return [part.strip() for part in line.replace(";", ",").split(",") if part.strip()]
 
 
-def _answer_entry(result: OrderResult, types, text: str | None, judged: str) -> dict[str, Any]:
-    canonical = format_order(result.order, types)
-    return {
-        "power": result.power,
-        "text": text if text is not None else canonical,
-        "order": canonical,
-        "result": _WORDS[result.status],
-        "reason": result.reason,
-        "judged": judged,
-    }
+def _answer_writer(
+    types: Callable[[MLoc], Any], as_data: bool
+) -> Callable[[OrderResult, str | None, str], dict[str, Any]]:
+    """How the answer writes a judged order: its wording (``text``, else the canonical
+    text), the canonical text, its result and how it was judged; with ``as_data`` (a
+    game's step) also the order as data and the letters of the units it names, which
+    its report reads (the canonical text is for ``judge adjudicate``)."""
+
+    def entry(result: OrderResult, text: str | None, judged: str) -> dict[str, Any]:
+        canonical = format_order(result.order, types)
+        out = {
+            "power": result.power,
+            "text": text if text is not None else canonical,
+            "order": canonical,
+            "result": _WORDS[result.status],
+            "reason": result.reason,
+            "judged": judged,
+        }
+        if as_data:
+            out["data"] = order_data(result.order)
+            out["unit_types"] = named_types(result.order, types)
+        return out
+
+    return entry
 
 
 def _board_ref(key: BoardKey) -> dict[str, Any]:
@@ -663,10 +682,19 @@ def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) ->
     return {**doc, "history": _history(world, order_data if as_data else _text_writer(world))}
 
 
-def history_text(world: World, boards: Collection[BoardKey]) -> list[dict[str, Any]]:
-    """The history entries of the orders for units on ``boards``, in canonical text
-    (as ``judge adjudicate`` writes them)."""
-    return _history(world, _text_writer(world), boards)
+def history_shown(world: World, boards: Collection[BoardKey]) -> list[dict[str, Any]]:
+    """The history entries of the orders for units on ``boards`` as a report shows
+    them: in canonical text (as ``judge adjudicate`` writes them), each with its
+    order as data and the letters of the units it names (as a game's answer)."""
+    types = world_types(world)
+    return [
+        {
+            **_history_entry(record, lambda order: format_order(order, types), kind),
+            "data": order_data(record.order),
+            "unit_types": named_types(record.order, types),
+        }
+        for record, kind in _history_records(world, boards)
+    ]
 
 
 def _text_writer(world: World) -> Callable[[AnyOrder], str]:

@@ -410,6 +410,26 @@ def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None 
     raise TypeError(f"not an order: {order!r}")
 
 
+def named_types(order: AnyOrder, types: Callable[[MLoc], UnitType | None]) -> dict[str, str]:
+    """The letters :func:`format_order` writes for the units an order names, by field
+    (``{"unit": "A", "target": "F"}``): the type ``types`` finds there, else an
+    army; a convoy carries an army, a build names no unit yet (its type says it)."""
+    found = {}
+    for name in _unit_fields(type(order)):
+        loc = getattr(order, name)
+        if isinstance(loc, MLoc):
+            found[name] = "A" if name == "army" else (types(loc) or UnitType.ARMY).value
+    return found
+
+
+@functools.cache
+def _unit_fields(kind: type) -> tuple[str, ...]:
+    """The fields of an order kind that name a unit (none for builds and waives)."""
+    if issubclass(kind, (Build, Waive)):
+        return ()
+    return tuple(name for name in ("unit", "target", "army") if name in kind.__dataclass_fields__)
+
+
 def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
     """A type look-up for :func:`format_order` over the units of a world."""
 

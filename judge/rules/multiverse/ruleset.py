@@ -278,7 +278,7 @@ class MultiverseRuleset(Ruleset):
         """One step of a stored game: the answer (for the report) and the next world
         keep the history as data (docs/multiverse.md); ``judge adjudicate``
         (:meth:`adjudicate`) answers with text."""
-        from judge.rules.multiverse.json_io import WORLD_KEPT, JsonParts, history_text, judge_world
+        from judge.rules.multiverse.json_io import WORLD_KEPT, JsonParts, history_shown, judge_world
 
         # The boards and history entries written for the position before are written
         # again only where they changed (their JSON texts kept with the next position).
@@ -293,8 +293,9 @@ class MultiverseRuleset(Ruleset):
                 after[key] = answer[key]
         shown: dict[str, Any] = {} if given is None else {"orders": _wordings(given)}
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
-            # The report finds the past orders of re-judged boards by their wording.
-            shown["history"] = history_text(judged.before, judged.rejudged)
+            # The report lists the past orders of re-judged boards (as data, each
+            # matched with its new result by its canonical text).
+            shown["history"] = history_shown(judged.before, judged.rejudged)
         # Shared by the report of every recipient's zone: their boards are read once
         # (those of the position before, already read for the turn, are kept).
         before = changed(doc, shown)
@@ -331,7 +332,9 @@ class MultiverseRuleset(Ruleset):
         from judge.rules.multiverse.mail_orders import board_tables
 
         adjusted = board_tables(step.before, self.base)
-        world = multiverse_report_input(step.before, step.answer, adjusted, locations=self)
+        world = multiverse_report_input(
+            step.before, step.answer, adjusted, locations=self, words=self.order_words()
+        )
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)
         return world
