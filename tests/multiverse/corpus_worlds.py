@@ -10,9 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from judge.engine.orders import Unit, UnitType
+from judge.engine.position import DislodgedUnit
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc
-from judge.rules.multiverse.world import Board, Dislodged, World
+from judge.rules.multiverse.world import Board, World
 
 
 def world_data(world: World) -> dict[str, Any]:
@@ -25,7 +26,13 @@ def world_data(world: World) -> dict[str, Any]:
                 "units": [[loc, u.power, u.type.value] for loc, u in sorted(board.units.items())],
                 "centers": sorted(board.centers.items()),
                 "dislodged": [
-                    [loc, d.unit.power, d.unit.type.value, list(d.attacker_from), list(d.options)]
+                    [
+                        loc,
+                        d.unit.power,
+                        d.unit.type.value,
+                        list(d.attacker_from),
+                        list(d.retreat_options),
+                    ]
                     for loc, d in sorted(board.dislodged.items())
                 ],
                 "adjusting": board.adjusting,
@@ -46,11 +53,11 @@ def world_of(data: dict[str, Any]) -> World:
     for entry in data["boards"]:
         key = BoardKey(*entry["key"])
         boards[key] = Board(
-            key,
-            {loc: Unit(power, UnitType(kind)) for loc, power, kind in entry["units"]},
-            dict(entry["centers"]),
+            key=key,
+            units={loc: Unit(power, UnitType(kind)) for loc, power, kind in entry["units"]},
+            centers=dict(entry["centers"]),
             dislodged={
-                loc: Dislodged(Unit(power, UnitType(kind)), MLoc(*attacker), tuple(options))
+                loc: DislodgedUnit(Unit(power, UnitType(kind)), MLoc(*attacker), tuple(options))
                 for loc, power, kind, attacker, options in entry["dislodged"]
             },
             adjusting=entry["adjusting"],

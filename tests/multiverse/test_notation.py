@@ -144,7 +144,7 @@ def test_precise_messages():
 
 def test_retreat_turn_reads_moves_as_retreats():
     from judge.engine.orders import Retreat, Unit, UnitType
-    from judge.rules.multiverse.world import Dislodged
+    from judge.engine.position import DislodgedUnit
 
     w = world(board(1, "S1901", "italy A tyr"))
     b = w.boards[loc("1:tyr:S1901").board]
@@ -153,7 +153,7 @@ def test_retreat_turn_reads_moves_as_retreats():
     w.boards[b.key] = replace(
         b,
         dislodged={
-            "vie": Dislodged(Unit("austria", UnitType.ARMY), loc("1:tyr:S1901"), ("boh", "gal"))
+            "vie": DislodgedUnit(Unit("austria", UnitType.ARMY), loc("1:tyr:S1901"), ("boh", "gal"))
         },
     )
     parsed = order(w, "A vie - boh", "austria")

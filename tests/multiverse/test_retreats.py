@@ -26,7 +26,7 @@ def test_a_dislodgement_in_the_past_pauses_every_board():
     assert turn.report.created == [] and turn.report.forks == []
     past = turn.world.boards[key(1, "S1901")]
     assert set(past.dislodged) == {"tyr"}
-    assert "vie" in past.dislodged["tyr"].options
+    assert "vie" in past.dislodged["tyr"].retreat_options
     # The supporter's board (Fall) does not advance either.
     assert key(1, "W1901") not in turn.world.boards
 
@@ -91,7 +91,7 @@ def test_retreats_into_the_same_province_bounce():
     paused = turn.world
     dislodged = paused.boards[key(1, "S1901")].dislodged
     assert set(dislodged) == {"tyr", "bud"}
-    assert "vie" in dislodged["tyr"].options and "vie" in dislodged["bud"].options
+    assert "vie" in dislodged["tyr"].retreat_options and "vie" in dislodged["bud"].retreat_options
     retreat = play(paused, {"austria": ["A tyr - vie", "A bud - vie"]})
     assert retreat.status("A tyr - vie") == "failure"
     assert retreat.status("A bud - vie") == "failure"

@@ -14,11 +14,11 @@ from sqlmodel import Session, col, select
 
 import judge.store.mail  # noqa: F401  (registers the mail tables)
 from judge.engine.orders import Unit, UnitType
+from judge.engine.position import DislodgedUnit
 from judge.orders.text import check_orders
 from judge.rules.multiverse.json_io import write_world
 from judge.rules.multiverse.mail_orders import check_world_orders
 from judge.rules.multiverse.ruleset import world_phase as multiverse_phase
-from judge.rules.multiverse.world import Dislodged
 from judge.rules.registry import ruleset_named
 from judge.store.db import make_engine, migrate
 from judge.store.models import MULTIVERSE_RULES, STANDARD_RULES, Game, Order
@@ -68,7 +68,7 @@ def _world_orders() -> list[tuple[dict[str, Any], str, list[str]]]:
         board(1, "S1901", "france A par, A mar, F bre; germany A mun", {"france": ["par"]})
     )
     fall = board(1, "F1901", "germany A bur", {"france": ["par"]})
-    dislodged = Dislodged(Unit("france", UnitType.ARMY), fall.key.at("mun"), ("pic", "par"))
+    dislodged = DislodgedUnit(Unit("france", UnitType.ARMY), fall.key.at("mun"), ("pic", "par"))
     retreating = world(replace(fall, dislodged={"bur": dislodged}))
     winters = world(
         board(1, "W1901", "france A bur, A gas", {"france": ["par", "bre", "mar"]}),

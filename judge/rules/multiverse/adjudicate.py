@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
 from judge.engine.outcome import MovementResult
+from judge.engine.position import DislodgedUnit
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse import fived
@@ -40,7 +41,6 @@ from judge.rules.multiverse.world import (
     FAILURE,
     INVALID,
     SUCCESS,
-    Dislodged,
     OrderRecord,
     World,
     order_locations,
@@ -381,7 +381,7 @@ def _resolve(
     judged = touched if keep is None else touched & keep
     flagged, named = _store_results(world, judged, result)
     _store_standoffs(world, named, result.standoffs)
-    by_board: dict[BoardKey, dict[str, Dislodged]] = {}
+    by_board: dict[BoardKey, dict[str, DislodgedUnit]] = {}
     occupied_cache: dict[BoardKey, set] = {}
     for loc, how in sorted(result.dislodged.items()):
         if loc not in judged:
@@ -390,10 +390,10 @@ def _resolve(
         if board_key not in occupied_cache:
             occupied_cache[board_key] = _occupied_after(world, geo, board_key, result)
         unit = units[loc]
-        standoffs = {(*board_key, p) for p in world.boards[board_key].standoffs}
+        standoffs = {(*board_key, p) for p in world.boards[board_key].contested}
         options = retreat_options(geo, unit, loc, how, occupied_cache[board_key], standoffs)
         if options:
-            by_board.setdefault(board_key, {})[loc.loc] = Dislodged(
+            by_board.setdefault(board_key, {})[loc.loc] = DislodgedUnit(
                 unit, how.attacker_from, tuple(o.loc for o in options)
             )
         else:
@@ -497,11 +497,11 @@ def _store_standoffs(world: World, named: dict[tuple, set[str]], standoffs: set)
         found.setdefault(area[:3], set()).add(area[3])
     for key, areas in named.items():
         board = world.boards.get(key)  # type: ignore[call-overload]
-        if board is None or not (board.standoffs or key in found):
+        if board is None or not (board.contested or key in found):
             continue
-        kept = (board.standoffs - areas) | found.get(key, set())
-        if kept != board.standoffs:
-            world.boards[board.key] = replace(board, standoffs=frozenset(kept))
+        kept = (board.contested - areas) | found.get(key, set())
+        if kept != board.contested:
+            world.boards[board.key] = replace(board, contested=frozenset(kept))
 
 
 def _occupied_after(world: World, geo, key: BoardKey, result) -> set:

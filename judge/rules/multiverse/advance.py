@@ -20,45 +20,67 @@ class Fork:
     timeline: int
 
 
+def units_after_moves(world: World, board: Board, *, retreated: bool = False) -> dict[str, Unit]:
+    """A board's units once its moves are done, by the latest results of its orders.
+
+    The units that did not move away, were not dislodged and have no retreat,
+    and those that arrived by a successful move from any board; with
+    ``retreated`` (the retreats are decided) the successful retreats too.  A
+    settled board already shows its own units after movement and retreats.
+    """
+    key = board.key
+    orders = world.orders
+    units = dict(board.units) if board.settled else _staying(world, board, retreated)
+    for origin in world.moves_into.get(key, ()):
+        record = orders[origin]
+        if record.status == SUCCESS:
+            mover = world.unit_at(origin)
+            assert mover is not None and isinstance(record.order, Moving)
+            units[record.order.dest.loc] = mover
+    return units
+
+
+def _staying(world: World, board: Board, retreated: bool) -> dict[str, Unit]:
+    """The units of ``board`` that stay where they are (see :func:`units_after_moves`)."""
+    key, dislodged = board.key, board.dislodged
+    orders, retreats = world.orders, world.retreats
+    units: dict[str, Unit] = {}
+    for loc, unit in board.units.items():
+        here = key.at(loc)
+        retreat = retreats.get(here)
+        if retreat is not None:
+            if retreated and retreat.status == SUCCESS and isinstance(retreat.order, Retreat):
+                units[retreat.order.dest.loc] = unit
+            continue
+        if loc in dislodged:
+            continue
+        record = orders.get(here)
+        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
+            continue
+        units[loc] = unit
+    return units
+
+
 def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
     """The board that follows ``board`` given the latest results of its orders.
 
-    Spring/fall: units that stayed or were not dislodged, units that arrived by
-    a successful move from any board, and successful retreats; a winter
-    successor takes centre ownership from the units standing on centres.
-    Winter: the units minus removals plus builds (marked as built).
+    Spring/fall: its units once its moves and retreats are done
+    (:func:`units_after_moves`); a winter successor takes centre ownership from
+    the units standing on centres.  Winter: the units minus removals plus builds
+    (marked as built).
     """
     key = board.key
     nxt = key.successor(winter=not world.fived)
     if key.is_winter:
         return _after_winter(world, board, nxt)
-    units: dict[str, Unit] = {}
-    if board.settled:
-        units.update(board.units)  # retreats were already placed on the board
-    for loc, unit in () if board.settled else board.units.items():
-        here = key.at(loc)
-        retreat = world.retreats.get(here)
-        if retreat is not None:
-            if retreat.status == SUCCESS and isinstance(retreat.order, Retreat):
-                units[retreat.order.dest.loc] = unit
-            continue
-        record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
-            continue
-        units[loc] = unit
-    for origin in world.moves_into.get(key, ()):
-        record = world.orders[origin]
-        if record.status == SUCCESS:
-            mover = world.unit_at(origin)
-            assert mover is not None and isinstance(record.order, Moving)
-            units[record.order.dest.loc] = mover
+    units = units_after_moves(world, board, retreated=True)
     centers = dict(board.centers)
     if nxt.is_winter or nxt.year != key.year:  # after Fall (5dplomacy has no winter board)
         for loc, unit in units.items():
             province = base.province(loc)
             if province in base.supply_centers:
                 centers[province] = unit.power
-    return Board(nxt, dict(sorted(units.items())), dict(sorted(centers.items())))
+    return Board(key=nxt, units=dict(sorted(units.items())), centers=dict(sorted(centers.items())))
 
 
 def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
@@ -72,7 +94,12 @@ def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
         elif isinstance(record.order, Build):
             units[record.order.unit.loc] = Unit(record.order.power, record.order.type)
             built.add(record.order.unit.loc)
-    return Board(nxt, dict(sorted(units.items())), dict(board.centers), built=frozenset(built))
+    return Board(
+        key=nxt,
+        units=dict(sorted(units.items())),
+        centers=dict(board.centers),
+        built=frozenset(built),
+    )
 
 
 def _await_adjustments(base: BaseMap, board: Board, successor: Board) -> Board:

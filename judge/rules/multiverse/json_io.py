@@ -31,11 +31,13 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from judge.engine.orders import AnyOrder, Build, Disband, Moving, Retreat, Unit, UnitType
+from judge.engine.orders import AnyOrder, Build, Disband, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
+from judge.engine.position import DislodgedUnit
 from judge.engine.rules import STANDARD
 from judge.orders.data import OrderDataError, OrderDecoding, order_data, order_from_data
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
+from judge.rules.multiverse.advance import units_after_moves
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
 from judge.rules.multiverse.order_text import (
@@ -52,7 +54,6 @@ from judge.rules.multiverse.world import (
     RULE_SETS,
     SUCCESS,
     Board,
-    Dislodged,
     OrderRecord,
     SettledWorld,
     World,
@@ -465,7 +466,7 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
         else:
             attacker_loc = _read_mloc(base, attacker, key)
         options = _retreat_options(base, unit, item.get("retreat_options") or [])
-        dislodged[loc] = Dislodged(unit, attacker_loc, options)
+        dislodged[loc] = DislodgedUnit(unit, attacker_loc, options)
     children = _list(entry, "child_timelines", "a board's ")
     if not all(_is_int(child) and child > 1 for child in children):
         raise WorldDocumentError("child_timelines must be timeline numbers from 2")
@@ -476,12 +477,12 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
     if not isinstance(adjusting, bool) or (adjusting and key.season != Season.SPRING):
         raise WorldDocumentError("a board's 'adjusting' is true only on a Spring board")
     return Board(
-        key,
-        dict(sorted(units.items())),
-        dict(sorted(centers.items())),
+        key=key,
+        units=dict(sorted(units.items())),
+        centers=dict(sorted(centers.items())),
         children=tuple(children),
         dislodged=dislodged,
-        standoffs=frozenset(contested),
+        contested=frozenset(contested),
         built=frozenset(built),
         settled=settled,
         adjusting=adjusting,
@@ -729,20 +730,17 @@ def _centers_json(centers: dict[str, str]) -> dict[str, list[str]]:
 
 
 def _write_board(board: Board) -> dict[str, Any]:
-    code = phase_code(board.key)
-    if board.settled:
-        code = code[:-1] + "R"
     out: dict[str, Any] = {
         "timeline": board.key.timeline,
-        "phase": code,
+        "phase": board.phase.code,
         "units": _units_json(board.units),
         "supply_centers": _centers_json(board.centers),
         "child_timelines": list(board.children),
     }
     if board.dislodged:
         out["dislodged"] = _dislodged_json(board)
-    if board.standoffs:
-        out["contested"] = sorted(board.standoffs)
+    if board.contested:
+        out["contested"] = sorted(board.contested)
     if board.built:
         out["built"] = sorted(board.built)
     if board.adjusting:
@@ -762,31 +760,10 @@ def _dislodged_json(board: Board) -> list[dict[str, Any]]:
                 "type": d.unit.type.value,
                 "province": loc,
                 "attacker_from": attacker,
-                "retreat_options": sorted(d.options),
+                "retreat_options": sorted(d.retreat_options),
             }
         )
     return items
-
-
-def settled_units(world: World, board: Board) -> dict[str, Unit]:
-    """A board's units once its moves are done, before retreats (dislodged units left out)."""
-    if board.settled:
-        return dict(board.units)
-    key = board.key
-    units = {}
-    for loc, unit in board.units.items():
-        here = key.at(loc)
-        if loc in board.dislodged or here in world.retreats:
-            continue
-        record = world.orders.get(here)
-        if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
-            continue
-        units[loc] = unit
-    for origin in world.moves_into.get(key, ()):
-        record = world.orders[origin]
-        if record.status == SUCCESS:
-            units[record.order.dest.loc] = world.unit_at(origin)
-    return units
 
 
 def _standard_view(base: BaseMap, before: World, after: World) -> dict[str, Any]:
@@ -794,7 +771,7 @@ def _standard_view(base: BaseMap, before: World, after: World) -> dict[str, Any]
     (start,) = before.boards
     if after.needs_retreats():
         board = after.boards[start]
-        units = settled_units(after, board)
+        units = units_after_moves(after, board)
         next_phase = phase_code(start)[:-1] + "R"
         dislodged = _dislodged_json(board)
         centers = board.centers
@@ -817,12 +794,9 @@ def _standard_view(base: BaseMap, before: World, after: World) -> dict[str, Any]
             and loc.board == start
         ]
         centers = board.centers
-    contested = sorted(after.boards[start].standoffs) if after.needs_retreats() else []
-    code = phase_code(start)
-    if before.boards[start].settled:
-        code = code[:-1] + "R"
+    contested = sorted(after.boards[start].contested) if after.needs_retreats() else []
     return {
-        "phase": code,
+        "phase": before.boards[start].phase.code,
         "units": _units_json(units),
         "dislodged": dislodged,
         "contested": contested,
@@ -836,7 +810,6 @@ __all__ = [
     "read_world",
     "write_world",
     "with_history_as",
-    "settled_units",
     "WorldDocumentError",
     "Build",
     "Disband",

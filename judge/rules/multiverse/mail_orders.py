@@ -125,7 +125,7 @@ def _owed(doc: dict[str, Any], board: Any) -> dict[str, list[Owed]]:
     if _retreating(doc, world):
         for key in sorted(world.boards):
             for loc, d in sorted(world.boards[key].dislodged.items()):
-                if d.options:
+                if d.retreat_options:
                     owed.setdefault(d.unit.power, []).append(_unit_owed(key.at(loc), d.unit))
         return owed
     for key in sorted(world.active_boards().values()):

@@ -109,8 +109,8 @@ def _retreats(world: World, rng: random.Random) -> list[tuple[str, AnyOrder]]:
     for key in sorted(world.boards):
         for loc, pending in sorted(world.boards[key].dislodged.items()):
             here = key.at(loc)
-            if pending.options and rng.random() < 0.8:
-                dest = key.at(rng.choice(sorted(pending.options)))
+            if pending.retreat_options and rng.random() < 0.8:
+                dest = key.at(rng.choice(sorted(pending.retreat_options)))
                 orders.append((pending.unit.power, Retreat(here, dest)))
             else:
                 orders.append((pending.unit.power, Disband(here)))

@@ -18,7 +18,7 @@ def make_board(
     """A board from ``(power, "A"|"F", location)`` triples and ``{power: [provinces]}``."""
     placed = {loc: Unit(power, UnitType(kind)) for power, kind, loc in units}
     owned = {p: power for power, provinces in (centers or {}).items() for p in provinces}
-    return Board(key, dict(sorted(placed.items())), dict(sorted(owned.items())))
+    return Board(key=key, units=dict(sorted(placed.items())), centers=dict(sorted(owned.items())))
 
 
 def starting_world(

@@ -310,7 +310,7 @@ def retreat_problem(world: World, power: str, order: AnyOrder) -> str | None:
         return None
     if order.dest.board != order.unit.board:
         return "retreats stay on their own board"
-    if order.dest.loc not in pending.options:
+    if order.dest.loc not in pending.retreat_options:
         return f"{loc_text(order.dest)} is not among the retreat options"
     return None
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import KW_ONLY, dataclass, field, fields, replace
 from typing import NamedTuple
 
 from judge.engine.orders import (
@@ -15,7 +15,9 @@ from judge.engine.orders import (
     SupportMove,
     Unit,
 )
-from judge.rules.multiverse.keys import WINTER, BoardKey, MLoc
+from judge.engine.phase import Phase
+from judge.engine.position import Position
+from judge.rules.multiverse.keys import SEASON_LETTER, WINTER, BoardKey, MLoc
 
 REFERENCE = "reference"
 FIVED = "5dplomacy"
@@ -27,37 +29,37 @@ INVALID = "invalid"
 
 
 @dataclass(frozen=True)
-class Dislodged:
-    """A unit that must retreat: who dislodged it and where it may go (same board)."""
+class Board(Position):
+    """One map at ``key``: the engine's :class:`Position` of that board, with its forks.
 
-    unit: Unit
-    attacker_from: MLoc
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Board:
-    """One map at ``key``: its units before its own orders, centre owners, forks.
-
-    ``units`` and ``centers`` map plain map locations / provinces; ``built``
-    lists the locations of units created by builds on the previous winter board
-    (they are ignored when successors are compared); ``dislodged`` is non-empty
-    only while the world waits for retreats.  A *settled* board (read from a
-    standard retreat-phase document) already shows its units after movement.
-    ``adjusting`` marks a 5dplomacy Spring board that waits for the adjustments
-    after the Fall: it holds the Fall's outcome until its builds and removals
-    are applied to it (docs/multiverse.md, "Rule sets").
+    ``units``, ``centers``, ``dislodged`` and ``contested`` are the position's,
+    by plain map locations / provinces: its units before its own orders;
+    ``dislodged`` is non-empty only while the world waits for retreats (each
+    :class:`~judge.engine.position.DislodgedUnit` has the multiverse location its
+    attacker came from and its retreat options on this board); ``contested`` the
+    provinces left empty by a standoff.  The ``phase`` follows from the key
+    (retreats for a settled board).  ``children`` are the timelines forked from
+    the board; ``built`` lists the locations of units created by builds on the
+    previous winter board (they are ignored when successors are compared).  A
+    *settled* board (read from a standard retreat-phase document) already shows
+    its units after movement.  ``adjusting`` marks a 5dplomacy Spring board that
+    waits for the adjustments after the Fall: it holds the Fall's outcome until
+    its builds and removals are applied to it (docs/multiverse.md, "Rule sets").
     """
 
+    phase: Phase = field(init=False, repr=False, compare=False)  # from the key: see below
+    _: KW_ONLY
     key: BoardKey
-    units: dict[str, Unit]
-    centers: dict[str, str]
     children: tuple[int, ...] = ()
-    dislodged: dict[str, Dislodged] = field(default_factory=dict)
-    standoffs: frozenset[str] = frozenset()
     built: frozenset[str] = frozenset()
     settled: bool = False
     adjusting: bool = False
+
+    def _phase(self) -> Phase:
+        """The board's phase: its key's turn, in retreats when settled."""
+        key = self.key
+        kind = "R" if self.settled else "A" if key[2] == WINTER else "M"
+        return Phase(key[1], SEASON_LETTER[key[2]], kind)
 
     def same_position(self, other: Board) -> bool:
         """Whether two boards show the same position (built units ignored)."""
@@ -66,6 +68,12 @@ class Board:
         mine = {loc: u for loc, u in self.units.items() if loc not in self.built}
         theirs = {loc: u for loc, u in other.units.items() if loc not in other.built}
         return mine == theirs
+
+
+# The phase is read from the key when asked rather than stored: a turn makes
+# boards by the hundred and few are asked their phase (the field, declared
+# without a value and out of ``__init__``, is never set on an instance).
+Board.phase = property(Board._phase)  # type: ignore[assignment,method-assign]
 
 
 class OrderRecord(NamedTuple):
