@@ -213,7 +213,9 @@ def judge_world(
         orders.append((power, order))
         answers.append(None)
     after, report = adjudicate(world, base, orders)
-    entry = _answer_writer(world_types(world), as_data)
+    # An order's data is written once, for its answer and its history entry alike.
+    write = _once(order_data) if as_data else None
+    entry = _answer_writer(world_types(world), write)
     for (index, text), result in zip(texts, report.submitted, strict=True):
         answers[index] = entry(result, text, "new")
     answers += [entry(r, None, "rejudged") for r in report.rejudged]
@@ -224,7 +226,7 @@ def judge_world(
     }
     if "rules" in doc:
         out["rules"] = doc["rules"]
-    out.update(write_world(base, after, as_data=as_data, parts=parts))
+    out.update(write_world(base, after, as_data=as_data, parts=parts, write=write))
     out["new_timelines"] = [
         {"timeline": f.timeline, "forked_from": _board_ref(f.parent)} for f in report.forks
     ]
@@ -269,12 +271,12 @@ def _split_line(line: Any) -> list[str]:
 
 
 def _answer_writer(
-    types: Callable[[MLoc], Any], as_data: bool
+    types: Callable[[MLoc], Any], write: Callable[[AnyOrder], dict[str, Any]] | None
 ) -> Callable[[OrderResult, str | None, str], dict[str, Any]]:
     """How the answer writes a judged order: its wording (``text``, else the canonical
-    text), the canonical text, its result and how it was judged; with ``as_data`` (a
-    game's step) also the order as data and the letters of the units it names, which
-    its report reads (the canonical text is for ``judge adjudicate``)."""
+    text), the canonical text, its result and how it was judged; with ``write`` (a
+    game's step) also the order as data, so written, and the letters of the units it
+    names, which its report reads (the canonical text is for ``judge adjudicate``)."""
 
     def entry(result: OrderResult, text: str | None, judged: str) -> dict[str, Any]:
         canonical = format_order(result.order, types)
@@ -286,8 +288,8 @@ def _answer_writer(
             "reason": result.reason,
             "judged": judged,
         }
-        if as_data:
-            out["data"] = order_data(result.order)
+        if write is not None:
+            out["data"] = write(result.order)
             out["unit_types"] = named_types(result.order, types)
         return out
 
@@ -592,14 +594,20 @@ def _history_order(
 
 
 def write_world(
-    base: BaseMap, world: World, *, as_data: bool = False, parts: JsonParts | None = None
+    base: BaseMap,
+    world: World,
+    *,
+    as_data: bool = False,
+    parts: JsonParts | None = None,
+    write: Callable[[AnyOrder], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The boards, history and bookkeeping of a world as JSON.
 
     The history's orders are canonical text (the answer of ``judge adjudicate``),
     or with ``as_data`` order objects (:mod:`judge.orders.data`: the world a game
-    stores, read back without the notation).  With ``parts`` (as data only), each
-    board and history entry is written through it: once, and its JSON text kept."""
+    stores, read back without the notation), written by ``write`` when given (as
+    ``order_data`` does).  With ``parts`` (as data only), each board and history
+    entry is written through it: once, and its JSON text kept."""
     if parts is not None:
         if not as_data:
             raise ValueError("the parts of a world are kept for its stored form only")
@@ -607,15 +615,16 @@ def write_world(
         history = parts.written(
             "history",
             [
-                parts.section(kind, things, _data_entries(kind))
+                parts.section(kind, things, _data_entries(kind, write or order_data))
                 for kind, things in _history_sections(world)
             ],
         )
         parts.let_go()
     else:
-        write = order_data if as_data else _text_writer(world)
+        if not as_data:
+            write = _text_writer(world)
         boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
-        history = _history(world, write)
+        history = _history(world, write or order_data)
     out: dict[str, Any] = {
         "iteration": world.iteration,
         "boards": boards,
@@ -633,12 +642,28 @@ def _board_values(board: Board) -> list[dict[str, Any]]:
     return [_write_board(board)]
 
 
-def _data_entries(kind: str) -> Callable[[Any], list[dict[str, Any]]]:
-    """The history entries, orders as data, of a record (an adjustment's: of the
-    records of a board)."""
+def _data_entries(
+    kind: str, write: Callable[[AnyOrder], dict[str, Any]]
+) -> Callable[[Any], list[dict[str, Any]]]:
+    """The history entries, orders as data written by ``write``, of a record (an
+    adjustment's: of the records of a board)."""
     if kind == "adjustment":
-        return lambda records: [_history_entry(r, order_data, kind) for r in records]
-    return lambda record: [_history_entry(record, order_data, kind)]
+        return lambda records: [_history_entry(r, write, kind) for r in records]
+    return lambda record: [_history_entry(record, write, kind)]
+
+
+def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
+    """``write``, remembering what it wrote for each order (orders are values: an
+    equal order is written alike).  Whoever is given the same object only reads it."""
+    written: dict[AnyOrder, dict[str, Any]] = {}
+
+    def once(order: AnyOrder) -> dict[str, Any]:
+        found = written.get(order)
+        if found is None:
+            found = written[order] = write(order)
+        return found
+
+    return once
 
 
 def _history(

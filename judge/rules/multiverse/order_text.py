@@ -431,9 +431,14 @@ def _unit_fields(kind: type) -> tuple[str, ...]:
 
 
 def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
-    """A type look-up for :func:`format_order` over the units of a world."""
+    """A type look-up for :func:`format_order` over the units of a world, each
+    location looked up once (the world is not changed while the look-up is used)."""
+    known: dict[MLoc, UnitType | None] = {}
 
     def look(loc: MLoc) -> UnitType | None:
-        return _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
+        if loc in known:
+            return known[loc]
+        found = known[loc] = _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
+        return found
 
     return look
