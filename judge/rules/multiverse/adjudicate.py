@@ -366,7 +366,7 @@ def _resolve(
     by the active orders (to be re-derived).
     """
     units: dict[MLoc, Unit] = {}
-    movement = resolve_movement if base.board is None else base.board.engine.movement
+    movement = base.engine.movement
     if movement is resolve_movement:
         result = MovementResult()
         for chunk in _chunks(parts):

@@ -9,7 +9,6 @@ from typing import Any
 from judge.engine.orders import Build, Disband
 from judge.engine.phase import Phase
 from judge.engine.position import Position
-from judge.engine.rules import STANDARD
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey
 from judge.rules.multiverse.world import FAILURE, SUCCESS, Board, OrderRecord, World
@@ -22,8 +21,7 @@ def board_rng(seed: int, key: BoardKey, power: str) -> random.Random:
 
 def engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
     """The board rules' engine hooks and ``board`` as a standard winter position."""
-    engine = STANDARD if base.board is None else base.board.engine
-    return engine, Position(Phase(board.key.year, "W", "A"), board.units, board.centers)
+    return base.engine, Position(Phase(board.key.year, "W", "A"), board.units, board.centers)
 
 
 def board_allowance(base: BaseMap, board: Board) -> dict[str, int]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.geography import Geography
+from judge.engine.rules import STANDARD, EngineRules
 from judge.variant.data import Variant, kept_by_variant, load_variant
 
 
@@ -36,6 +37,11 @@ class BaseMap:
     def province(self, loc: str) -> str:
         """The province of a location (``"spa/nc"`` -> ``"spa"``)."""
         return loc.split("/", 1)[0]
+
+    @property
+    def engine(self) -> EngineRules:
+        """The board rules' engine hooks (the standard rules' without a board ruleset)."""
+        return STANDARD if self.board is None else self.board.engine
 
     def counted(self, centers: Mapping[str, str]) -> Mapping[str, str]:
         """Of one board's centres (centre -> owner), those that count for their owner

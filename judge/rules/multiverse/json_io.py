@@ -34,7 +34,6 @@ from typing import Any
 from judge.engine.orders import AnyOrder, Build, Disband, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
 from judge.engine.position import DislodgedUnit
-from judge.engine.rules import STANDARD
 from judge.orders.data import OrderDataError, OrderDecoding, order_data, order_from_data
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.advance import units_after_moves
@@ -289,11 +288,18 @@ def _answer_writer(
             "judged": judged,
         }
         if write is not None:
-            out["data"] = write(result.order)
-            out["unit_types"] = named_types(result.order, types)
+            out.update(_reported_data(result.order, types, write))
         return out
 
     return entry
+
+
+def _reported_data(
+    order: AnyOrder, types: Callable[[MLoc], Any], write: Callable[[AnyOrder], dict[str, Any]]
+) -> dict[str, Any]:
+    """What a report reads of a judged order beside its canonical text: the order as
+    data (as ``write`` writes it) and the letters of the units it names."""
+    return {"data": write(order), "unit_types": named_types(order, types)}
 
 
 def _board_ref(key: BoardKey) -> dict[str, Any]:
@@ -534,7 +540,7 @@ _KINDS = ("movement", "retreat", "adjustment")
 def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     adjustments: dict[BoardKey, list[OrderRecord]] = {}
     # Orders stored as data are of the board rules' kinds, on the world's boards.
-    decoding = OrderDecoding(STANDARD if base.board is None else base.board.engine, MLoc)
+    decoding = OrderDecoding(base.engine, MLoc)
     for item in items:
         if not isinstance(item, dict):
             raise WorldDocumentError("history: each entry must be an object")
@@ -608,23 +614,25 @@ def write_world(
     stores, read back without the notation), written by ``write`` when given (as
     ``order_data`` does).  With ``parts`` (as data only), each board and history
     entry is written through it: once, and its JSON text kept."""
+    if parts is not None and not as_data:
+        raise ValueError("the parts of a world are kept for its stored form only")
+    if not as_data:
+        write = _text_writer(world)
+    elif write is None:
+        write = order_data
     if parts is not None:
-        if not as_data:
-            raise ValueError("the parts of a world are kept for its stored form only")
         boards = parts.written("boards", [parts.section("boards", world.boards, _board_values)])
         history = parts.written(
             "history",
             [
-                parts.section(kind, things, _data_entries(kind, write or order_data))
+                parts.section(kind, things, _data_entries(kind, write))
                 for kind, things in _history_sections(world)
             ],
         )
         parts.let_go()
     else:
-        if not as_data:
-            write = _text_writer(world)
         boards = [_write_board(world.boards[k]) for k in sorted(world.boards)]
-        history = _history(world, write or order_data)
+        history = _history(world, write)
     out: dict[str, Any] = {
         "iteration": world.iteration,
         "boards": boards,
@@ -713,12 +721,12 @@ def history_shown(world: World, boards: Collection[BoardKey]) -> list[dict[str, 
     them: in canonical text (as ``judge adjudicate`` writes them), each with its
     order as data and the letters of the units it names (as a game's answer)."""
     types = world_types(world)
+
+    def text(order: AnyOrder) -> str:
+        return format_order(order, types)
+
     return [
-        {
-            **_history_entry(record, lambda order: format_order(order, types), kind),
-            "data": order_data(record.order),
-            "unit_types": named_types(record.order, types),
-        }
+        {**_history_entry(record, text, kind), **_reported_data(record.order, types, order_data)}
         for record, kind in _history_records(world, boards)
     ]
 
