@@ -131,10 +131,12 @@ def _entries(thing: _Thing) -> list[dict[str, Any]]:
     return [{"name": thing.name, "n": n, "note": 'é"'} for n in range(thing.count)]
 
 
-def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order() -> None:
+@pytest.mark.parametrize("group", [None, lambda key: key // 10], ids=["by key", "in groups"])
+def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order(group: Any) -> None:
     """JsonParts' sections: entries added, changed (a new object), removed, and a key
     whose entries are none; each list's values and text are what writing the whole
-    mapping again gives, and an unchanged object is not written again."""
+    mapping again gives, and an unchanged object is not written again; so too with
+    the keys gathered in groups (as a board's orders are), groups made and emptied."""
     from judge.rules.multiverse.json_io import JsonParts
 
     def whole(things: dict[int, _Thing]) -> list[dict[str, Any]]:
@@ -153,7 +155,7 @@ def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order() -> Non
     for step in range(12):
         parts = JsonParts(parts)
         written.clear()
-        values = parts.written("list", [parts.section("list", things, write)])
+        values = parts.written("list", [parts.section("list", things, write, group)])
         assert values == whole(things)
         assert parts.texts["list"] == json_text(whole(things))
         if step:

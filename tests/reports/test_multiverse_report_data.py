@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from judge.maps.pictures import turn_picture
+from judge.orders.data import place_of_data
 from judge.reports import multiverse_report_input, render_multiverse_report
 from judge.reports.settings import ReportSettings
 from judge.rules.multiverse.adjudicate import adjudicate
-from judge.rules.multiverse.json_io import write_world
+from judge.rules.multiverse.json_io import history_shown, read_world, write_world
 from judge.rules.multiverse.mail_orders import board_tables
 from judge.rules.multiverse.order_text import format_order, world_types
 from judge.rules.multiverse.random_orders import random_orders
@@ -33,6 +34,11 @@ DATA_KEYS = ("data", "unit_types")
 def _step(seed: int) -> Any:
     """A game's step after some random turns: the world stored with its history as
     data, the next random orders given as text."""
+    return RULES.step(_document(seed))
+
+
+def _document(seed: int) -> dict[str, Any]:
+    """The document of :func:`_step`."""
     rng = random.Random(seed)
     world = starting_world(BASE, seed=seed)
     for _ in range(rng.randrange(2, 10)):
@@ -42,7 +48,7 @@ def _step(seed: int) -> Any:
     for power, order in random_orders(world, BASE, rng, 0.4):
         orders.setdefault(power, []).append(format_order(order, types))
     doc = {"variant": "standard", "rules": {"adjacency": "loose", "seed": seed}}
-    return RULES.step({**doc, **write_world(BASE, world, as_data=True), "orders": orders})
+    return {**doc, **write_world(BASE, world, as_data=True), "orders": orders}
 
 
 def _text_only(doc: Any) -> Any:
@@ -126,3 +132,25 @@ def test_the_report_reads_no_order_text_when_the_orders_are_data(monkeypatch) ->
     read.clear()
     _report(_text_only(step.before), _text_only(step.answer), variant)
     assert set(read) - invalid, "the text alone is read for its locations"
+
+
+def test_the_report_lists_the_same_past_from_the_boards_whose_results_changed() -> None:
+    """A step hands its report the past orders of the boards where a re-judged
+    result changed (and the earlier result of every re-judged order), not of every
+    re-judged board: the report is the one the past of every re-judged board gives."""
+    variant = load_variant("standard")
+    fewer = 0
+    for seed in range(12):
+        doc = _document(seed)
+        step = RULES.step(doc)
+        rejudged = {
+            place_of_data(o["data"]["unit"]).board
+            for o in step.answer["orders"]
+            if o["judged"] == "rejudged"
+        }
+        every = history_shown(read_world(BASE, doc), rejudged)
+        shown = step.before.get("history", [])
+        fewer += len(shown) < len(every)
+        whole = {**step.before, "history": every}
+        assert _report(step.before, step.answer, variant) == _report(whole, step.answer, variant)
+    assert fewer, "no step left a re-judged board out"

@@ -82,7 +82,10 @@ class JudgedWorld:
     base: BaseMap
     before: World
     after: World
-    rejudged: frozenset[BoardKey] = frozenset()  # the boards of the re-judged orders
+    # What a report lists of the past (history_shown): the boards where a re-judged
+    # order's result changed, and the units of every re-judged order.
+    rejudged: frozenset[BoardKey] = frozenset()
+    rejudged_units: frozenset[MLoc] = frozenset()
 
 
 # The name under which a shared stored position keeps the world read from it (or the
@@ -119,10 +122,12 @@ class JsonParts:
         name: str,
         things: Mapping[Any, Any],
         write: Callable[[Any], list[dict[str, Any]]],
+        group: Callable[[Any], Any] | None = None,
     ) -> _Section:
         """The section ``name`` of ``things`` (by key, written in the order of their
-        keys), each written by ``write`` as its JSON values (none, one or more)."""
-        section = _Section.of(things, write, self._before.get(name))
+        keys), each written by ``write`` as its JSON values (none, one or more); its
+        keys gathered by ``group`` (see :meth:`_Section.of`)."""
+        section = _Section.of(things, write, self._before.get(name), group)
         self._sections[name] = section
         return section
 
@@ -132,48 +137,128 @@ class JsonParts:
 
 
 @dataclass(frozen=True)
-class _Section:
-    """A run of a list's entries written from a mapping: ``things`` as it was, its
-    keys in order, per key the JSON values written and their text, and all the values
-    and their text (entries joined by ``","``) in the order of the keys."""
+class _Run:
+    """The entries of one group of a section's keys (a board's orders): its keys in
+    order, per key the JSON values written and their text, and all of them joined."""
 
-    things: dict[Any, Any]
     keys: list[Any]
     parts: dict[Any, tuple[list[dict[str, Any]], str]]
     values: list[dict[str, Any]]
     text: str
 
     @classmethod
-    def of(
-        cls, things: Mapping[Any, Any], write: Callable[[Any], list[dict[str, Any]]], before
-    ) -> _Section:
-        """The section of ``things``: ``before`` (the same section of the world
-        before) again where its objects are the same, the others written now."""
-        old = before.things if before is not None else {}
-        changed = [key for key, thing in things.items() if old.get(key) is not thing]
-        added = [key for key in changed if key not in old]
-        removed = old.keys() - things.keys() if len(old) + len(added) != len(things) else set()
-        if before is not None and not changed and not removed:
-            return before
-        parts = dict(before.parts) if before is not None else {}
-        for key in removed:
-            del parts[key]
-        for key in changed:
-            values = write(things[key])
-            parts[key] = (values, ",".join(json_text(value) for value in values))
-        keys = before.keys if before is not None else []
-        if removed:
-            keys = [key for key in keys if key not in removed]
-        if added:
-            keys = sorted(keys + added)  # a sorted run and a few more: one merge
+    def of(cls, keys: list[Any], parts: dict[Any, tuple[list[dict[str, Any]], str]]) -> _Run:
         written = [parts[key] for key in keys]
         return cls(
-            dict(things),
             keys,
             parts,
             [value for values, _ in written for value in values],
             ",".join(text for _, text in written if text),
         )
+
+
+_MISSING = object()
+
+
+def _changed_keys(old: Mapping[Any, Any], new: Mapping[Any, Any]) -> list[Any]:
+    """The keys of ``new`` whose object is not the one ``old`` has (new keys too).
+
+    A turn's world is a copy of the one before, so the two mappings share their keys
+    in the same order up to the first key added or taken out: that run is compared
+    object by object, without looking any key up; the rest key by key."""
+    changed: list[Any] = []
+    new_items = iter(new.items())
+    for (old_key, old_thing), (key, thing) in zip(old.items(), new_items, strict=False):
+        if old_key is not key:
+            if old.get(key, _MISSING) is not thing:
+                changed.append(key)
+            break
+        if old_thing is not thing:
+            changed.append(key)
+    changed += [key for key, thing in new_items if old.get(key, _MISSING) is not thing]
+    return changed
+
+
+@dataclass(frozen=True)
+class _Section:
+    """A run of a list's entries written from a mapping: ``things`` as it was, its
+    keys gathered in groups (``group`` of a key: a board's orders), the groups in
+    order, each group's entries (:class:`_Run`), and all the values and their text
+    (entries joined by ``","``) in the order of the keys.  A turn changes the entries
+    of a few groups: only those are gathered again."""
+
+    things: dict[Any, Any]
+    groups: list[Any]
+    runs: dict[Any, _Run]
+    values: list[dict[str, Any]]
+    text: str
+
+    @classmethod
+    def of(
+        cls,
+        things: Mapping[Any, Any],
+        write: Callable[[Any], list[dict[str, Any]]],
+        before: _Section | None,
+        group: Callable[[Any], Any] | None = None,
+    ) -> _Section:
+        """The section of ``things``: ``before`` (the same section of the world
+        before) again where its objects are the same, the others written now; the
+        keys in groups by ``group`` (by default each key its own), which must keep
+        the order of the keys (a group's keys all come before the next group's)."""
+        old = before.things if before is not None else {}
+        changed = _changed_keys(old, things)
+        added = [key for key in changed if key not in old]
+        removed = old.keys() - things.keys() if len(old) + len(added) != len(things) else set()
+        if before is not None and not changed and not removed:
+            return before
+        group_of = group or (lambda key: key)
+        runs = dict(before.runs) if before is not None else {}
+        new_parts: dict[Any, dict[Any, tuple[list[dict[str, Any]], str]]] = {}
+        new_keys: dict[Any, list[Any]] = {}
+        for key in removed:
+            new_parts.setdefault(group_of(key), {})[key] = _GONE
+        for key in changed:
+            values = write(things[key])
+            new_parts.setdefault(group_of(key), {})[key] = (
+                values,
+                ",".join(json_text(value) for value in values),
+            )
+        for key in added:
+            new_keys.setdefault(group_of(key), []).append(key)
+        groups = before.groups if before is not None else []
+        fresh_groups = [name for name in new_keys if name not in runs]
+        for name, changes in new_parts.items():
+            run = runs.get(name)
+            parts = dict(run.parts) if run is not None else {}
+            keys = run.keys if run is not None else []
+            gone = [key for key, part in changes.items() if part is _GONE]
+            for key in gone:
+                del parts[key]
+                changes.pop(key)
+            parts.update(changes)
+            if gone:
+                keys = [key for key in keys if key in parts]
+            if name in new_keys:
+                keys = sorted(keys + new_keys[name])  # a sorted run and a few more
+            if keys:
+                runs[name] = _Run.of(keys, parts)
+            else:
+                runs.pop(name, None)
+        if fresh_groups:
+            groups = sorted(groups + fresh_groups)
+        if len(groups) != len(runs):
+            groups = [name for name in groups if name in runs]
+        ordered = [runs[name] for name in groups]
+        return cls(
+            dict(things),
+            groups,
+            runs,
+            [value for run in ordered for value in run.values],
+            ",".join(run.text for run in ordered if run.text),
+        )
+
+
+_GONE = ([], "")  # a key taken out, in a group's changes
 
 
 # An order as given to a step: its power, its wording, and the order as data when
@@ -233,8 +318,19 @@ def judge_world(
     out["winner"] = report.winner
     if len(world.boards) == 1 and "rules" not in doc and not doc.get("history"):
         out.update(_standard_view(base, world, after))
-    rejudged = frozenset(r.order.unit.board for r in report.rejudged)
-    return JudgedWorld(out, base, world, after, rejudged)
+    units = frozenset(r.order.unit for r in report.rejudged)
+    changed = frozenset(r.order.unit.board for r in report.rejudged if _changed(world, r))
+    return JudgedWorld(out, base, world, after, changed, units)
+
+
+def _changed(world: World, result: OrderResult) -> bool:
+    """Whether a re-judged order's result differs from the one the world had for it,
+    or may (its unit also has a retreat on record, which a report may match it with)."""
+    loc = result.order.unit
+    record = world.orders.get(loc)
+    if record is None or loc in world.retreats:
+        return True
+    return (record.status, record.reason) != (result.status, result.reason)
 
 
 def _document_orders(doc: dict[str, Any], base: BaseMap) -> list[GivenOrder]:
@@ -625,7 +721,7 @@ def write_world(
         history = parts.written(
             "history",
             [
-                parts.section(kind, things, _data_entries(kind, write))
+                parts.section(kind, things, _data_entries(kind, write), _by_board(kind))
                 for kind, things in _history_sections(world)
             ],
         )
@@ -658,6 +754,16 @@ def _data_entries(
     if kind == "adjustment":
         return lambda records: [_history_entry(r, write, kind) for r in records]
     return lambda record: [_history_entry(record, write, kind)]
+
+
+def _by_board(kind: str) -> Callable[[Any], Any] | None:
+    """How a history section's keys gather: the orders of a movement or retreat
+    section by the board of their unit; a board's adjustments are one key already."""
+    return None if kind == "adjustment" else _board_of_location
+
+
+def _board_of_location(loc: MLoc) -> tuple[int, int, int]:
+    return loc[:3]
 
 
 def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
@@ -696,13 +802,14 @@ def _history_sections(world: World) -> tuple[tuple[str, Mapping[Any, Any]], ...]
 
 
 def _history_records(
-    world: World, boards: Collection[BoardKey] | None = None
+    world: World, boards: Collection[BoardKey] | None = None, units: Collection[MLoc] = ()
 ) -> Iterator[tuple[OrderRecord, str]]:
     """The records of a world's history and their kinds, in the order it is written
-    (:func:`_history_sections`; of the units on ``boards`` only, when given)."""
+    (:func:`_history_sections`; of the units on ``boards`` and at ``units`` only,
+    when ``boards`` is given)."""
     for kind, things in _history_sections(world):
         # A location's first three fields, and a board key, are a board's key.
-        for key in sorted(k for k in things if boards is None or k[:3] in boards):
+        for key in sorted(k for k in things if boards is None or k[:3] in boards or k in units):
             records = things[key] if kind == "adjustment" else (things[key],)
             for record in records:
                 yield record, kind
@@ -716,10 +823,15 @@ def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) ->
     return {**doc, "history": _history(world, order_data if as_data else _text_writer(world))}
 
 
-def history_shown(world: World, boards: Collection[BoardKey]) -> list[dict[str, Any]]:
-    """The history entries of the orders for units on ``boards`` as a report shows
-    them: in canonical text (as ``judge adjudicate`` writes them), each with its
-    order as data and the letters of the units it names (as a game's answer)."""
+def history_shown(
+    world: World, boards: Collection[BoardKey], units: Collection[MLoc] = ()
+) -> list[dict[str, Any]]:
+    """The history entries of the orders for units on ``boards``, and for ``units``
+    elsewhere, as a report shows them: in canonical text (as ``judge adjudicate``
+    writes them), each with its order as data and the letters of the units it names
+    (as a game's answer).  A step's report lists every past order of the boards where
+    a re-judged result changed, and finds the earlier result of every re-judged order
+    (:func:`judge.reports.multiverse_input.multiverse_report_input`)."""
     types = world_types(world)
 
     def text(order: AnyOrder) -> str:
@@ -727,7 +839,7 @@ def history_shown(world: World, boards: Collection[BoardKey]) -> list[dict[str, 
 
     return [
         {**_history_entry(record, text, kind), **_reported_data(record.order, types, order_data)}
-        for record, kind in _history_records(world, boards)
+        for record, kind in _history_records(world, boards, units)
     ]
 
 

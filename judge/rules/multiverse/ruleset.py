@@ -295,7 +295,7 @@ class MultiverseRuleset(Ruleset):
         if any(isinstance(h.get("order"), dict) for h in doc.get("history") or ()):
             # The report lists the past orders of re-judged boards (as data, each
             # matched with its new result by its canonical text).
-            shown["history"] = history_shown(judged.before, judged.rejudged)
+            shown["history"] = history_shown(judged.before, judged.rejudged, judged.rejudged_units)
         # Shared by the report of every recipient's zone: their boards are read once
         # (those of the position before, already read for the turn, are kept).
         before = changed(doc, shown)
