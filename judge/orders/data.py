@@ -89,7 +89,9 @@ def order_data(order: Any) -> dict[str, Any]:
         raise OrderDataError(f"not an order: {order!r}")
     out: dict[str, Any] = {"kind": kind_name(type(order))}
     for name in _field_names(type(order)):
-        out[name] = _value(getattr(order, name))
+        value = getattr(order, name)
+        # Plain values as they are, without a call (a long game writes tens of thousands).
+        out[name] = value if type(value) in _PLAIN else _value(value)
     return out
 
 
@@ -100,9 +102,11 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def _value(value: Any) -> Any:
-    if type(value) in _PLAIN:  # the usual kinds first (a long game writes tens of thousands)
+    if type(value) in _PLAIN:
         return value
-    if isinstance(value, tuple) and getattr(value, "_fields", None) == _MLOC_FIELDS:
+    if type(value) is MLoc or (
+        isinstance(value, tuple) and getattr(value, "_fields", None) == _MLOC_FIELDS
+    ):
         timeline, year, season, loc = value
         return {"timeline": timeline, "year": year, "season": season, "loc": loc}
     if isinstance(value, UnitType):
@@ -120,17 +124,25 @@ _PLAIN = frozenset({str, bool, int, type(None)})
 def order_from_data(data: dict[str, Any], decoding: OrderDecoding = STANDARD_DECODING) -> Any:
     """The engine order of an object made by :func:`order_data`, read with what the
     game's ruleset states (``decoding``; by default the standard kinds)."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str):
         raise OrderDataError(f"not an order object: {data!r}")
-    cls = order_class(data["kind"], decoding)
+    cls = order_class(kind, decoding)
+    make = decoding.board_location
     values = {}
     for name, required in _fields_read(cls):
-        if name not in data:
+        value = data.get(name, _ABSENT)
+        if value is _ABSENT:
             if required:
-                raise OrderDataError(f"{data['kind']} order without its {name}")
+                raise OrderDataError(f"{kind} order without its {name}")
             continue
-        values[name] = _read(name, data[name], decoding.board_location)
+        # A plain value as it is, without a call (a turn reads ten thousand orders).
+        plain = type(value) in _PLAIN and name != "type"
+        values[name] = value if plain else _read(name, value, make)
     return cls(**values)
+
+
+_ABSENT = object()
 
 
 @functools.cache

@@ -139,22 +139,18 @@ class JsonParts:
 @dataclass(frozen=True)
 class _Run:
     """The entries of one group of a section's keys (a board's orders): its keys in
-    order, per key the JSON values written and their text, and all of them joined."""
+    order, per key the JSON values written, all of them in order, and their text
+    (entries joined by ``","``, as :func:`json_text` writes each)."""
 
     keys: list[Any]
-    parts: dict[Any, tuple[list[dict[str, Any]], str]]
+    parts: dict[Any, list[dict[str, Any]]]
     values: list[dict[str, Any]]
     text: str
 
     @classmethod
-    def of(cls, keys: list[Any], parts: dict[Any, tuple[list[dict[str, Any]], str]]) -> _Run:
-        written = [parts[key] for key in keys]
-        return cls(
-            keys,
-            parts,
-            [value for values, _ in written for value in values],
-            ",".join(text for _, text in written if text),
-        )
+    def of(cls, keys: list[Any], parts: dict[Any, list[dict[str, Any]]]) -> _Run:
+        values = [value for key in keys for value in parts[key]]
+        return cls(keys, parts, values, json_text(values)[1:-1])  # the list's, unbracketed
 
 
 _MISSING = object()
@@ -213,16 +209,12 @@ class _Section:
             return before
         group_of = group or (lambda key: key)
         runs = dict(before.runs) if before is not None else {}
-        new_parts: dict[Any, dict[Any, tuple[list[dict[str, Any]], str]]] = {}
+        new_parts: dict[Any, dict[Any, list[dict[str, Any]] | None]] = {}
         new_keys: dict[Any, list[Any]] = {}
         for key in removed:
-            new_parts.setdefault(group_of(key), {})[key] = _GONE
+            new_parts.setdefault(group_of(key), {})[key] = None
         for key in changed:
-            values = write(things[key])
-            new_parts.setdefault(group_of(key), {})[key] = (
-                values,
-                ",".join(json_text(value) for value in values),
-            )
+            new_parts.setdefault(group_of(key), {})[key] = write(things[key])
         for key in added:
             new_keys.setdefault(group_of(key), []).append(key)
         groups = before.groups if before is not None else []
@@ -231,11 +223,11 @@ class _Section:
             run = runs.get(name)
             parts = dict(run.parts) if run is not None else {}
             keys = run.keys if run is not None else []
-            gone = [key for key, part in changes.items() if part is _GONE]
+            gone = [key for key, part in changes.items() if part is None]
             for key in gone:
                 del parts[key]
                 changes.pop(key)
-            parts.update(changes)
+            parts.update(changes)  # type: ignore[arg-type]  # None no more
             if gone:
                 keys = [key for key in keys if key in parts]
             if name in new_keys:
@@ -256,9 +248,6 @@ class _Section:
             [value for run in ordered for value in run.values],
             ",".join(run.text for run in ordered if run.text),
         )
-
-
-_GONE = ([], "")  # a key taken out, in a group's changes
 
 
 # An order as given to a step: its power, its wording, and the order as data when
