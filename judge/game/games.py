@@ -370,10 +370,11 @@ class PhaseOrder(NamedTuple):
 
 def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[PhaseOrder]]:
     """Every power's current orders for a phase, in the order given (as
-    :func:`current_orders` finds them), read in one statement."""
-    rows = session.exec(  # type: ignore[call-overload]
-        _PHASE_ORDERS, params={"game_id": game_id, "phase": phase}
-    )
+    :func:`current_orders` finds them), read in one statement as plain rows (a long
+    multiverse game has ten thousand: the ORM's handling of each would cost more
+    than reading it; what the session holds unwritten is written first)."""
+    session.flush()
+    rows = session.connection().execute(_PHASE_ORDERS, {"game_id": game_id, "phase": phase})
     by_power: dict[str, list[tuple[str, PhaseOrder]]] = {}
     for row_id, power, unit_key, canonical, data in rows:
         by_power.setdefault(power, []).append(
