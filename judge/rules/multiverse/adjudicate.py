@@ -144,8 +144,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
         keep = {*starts, *(loc for locs in history.values() for loc in locs)}
         starts = [*starts, *sorted(keep - set(starts))]
-    parts = _active_parts(world, base, starts)
-    touched = {loc for part in parts for loc in part}
+    parts, touched = _active_parts(world, base, starts)
     flagged = _resolve(world, base, geo, parts, keep)
     if keep is not None:
         new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
@@ -169,7 +168,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     for loc, i in fresh.items():
         results[i] = _result(world.orders[loc])
     report.submitted = [r for r in results if r is not None]
-    _report_judged(world, sorted(touched), fresh, set(automatic), report)
+    _report_judged(world, touched, fresh, set(automatic), report)
 
     if world.needs_retreats():
         world.pending = frozenset(flagged)
@@ -199,6 +198,7 @@ def _take_orders(
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
+    winter_views: dict = {}  # what the checks read of each winter board, likewise
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
@@ -212,7 +212,9 @@ def _take_orders(
             continue
         on_winter = isinstance(order, (Build, Disband)) and world.adjusts(order.unit.board)
         if isinstance(order, Build) or on_winter:
-            why = adjustment_problem(world, base, power, order, active, built, disbanded)
+            why = adjustment_problem(
+                world, base, power, order, active, built, disbanded, winter_views
+            )
             if why:
                 results[i] = OrderResult(power, order, INVALID, why)
             else:
@@ -259,25 +261,25 @@ def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
 
 def _report_judged(
     world: World,
-    judged: list[MLoc],
+    judged: set[MLoc],
     fresh: Mapping[MLoc, int],
     automatic: set[MLoc],
     report: TurnReport,
 ) -> None:
-    """Report the judged orders that were not submitted this turn (``judged`` in
-    canonical order): re-judged stored orders, the judge's own holds, and the
-    disbands it gave to dislodged units without a retreat."""
+    """Report the judged orders that were not submitted this turn, in canonical
+    order: re-judged stored orders, the judge's own holds, and the disbands it gave
+    to dislodged units without a retreat.  (Only those are sorted, not every
+    judged order: most were submitted.)"""
     orders = world.orders
-    for loc in judged:
-        if loc in fresh:
-            continue
+    for loc in sorted(loc for loc in judged if loc not in fresh):
         if loc in automatic:
             report.automatic.append(_result(orders[loc]))
         else:
             report.rejudged.append(_result(orders[loc]))
-    for loc in judged:
-        retreat = world.retreats.get(loc)
-        if retreat is not None and retreat.auto and retreat.iteration == world.iteration:
+    retreats = world.retreats
+    for loc in sorted(loc for loc in judged if loc in retreats):
+        retreat = retreats[loc]
+        if retreat.auto and retreat.iteration == world.iteration:
             report.automatic.append(_result(retreat))
 
 
@@ -300,9 +302,12 @@ def _result(record: OrderRecord) -> OrderResult:
     return OrderResult(*record[:5])
 
 
-def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:
+def _active_parts(
+    world: World, base: BaseMap, starts: Sequence[MLoc]
+) -> tuple[list[list[MLoc]], set[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
-    areas, in independent parts: no order of one part names an area of another.
+    areas, in independent parts (no order of one part names an area of another),
+    and the set of them all.
 
     The orders naming an area are the order of the unit standing there (found by
     its location) and those naming it from elsewhere (``world.touch``).
@@ -323,18 +328,21 @@ def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[l
             names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
                 province = name[3].split("/", 1)[0]
-                own = name if name in orders else _coast_order(orders, name, coasts.get(province))
-                if own is not None and own not in found:
-                    found.add(own)
-                    part.append(own)
-                    stack.append(own)
+                if name is not here:  # the unit's own order is ``here``, found already
+                    own = (
+                        name if name in orders else _coast_order(orders, name, coasts.get(province))
+                    )
+                    if own is not None and own not in found:
+                        found.add(own)
+                        part.append(own)
+                        stack.append(own)
                 for other in touch.get((name[0], name[1], name[2], province), ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)
                         stack.append(other)
         parts.append(part)
-    return parts
+    return parts, found
 
 
 def _coast_order(
