@@ -22,7 +22,8 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -199,30 +200,31 @@ def _take_orders(
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
     winter_views: dict = {}  # what the checks read of each winter board, likewise
+    eliminated, iteration = world.eliminated, world.iteration
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
             continue
-        if power in world.eliminated:
+        if power in eliminated:
             why = f"{power} is eliminated (in one timeline, so in all)"
             results[i] = OrderResult(power, order, INVALID, why)
             continue
-        if isinstance(order, Waive):
-            results[i] = OrderResult(power, order, SUCCESS)
-            continue
-        on_winter = isinstance(order, (Build, Disband)) and world.adjusts(order.unit.board)
-        if isinstance(order, Build) or on_winter:
-            why = adjustment_problem(
-                world, base, power, order, active, built, disbanded, winter_views
-            )
-            if why:
-                results[i] = OrderResult(power, order, INVALID, why)
-            else:
-                record = OrderRecord(power, order, NEW, None, False, world.iteration)
-                winter_orders.setdefault(order.unit.board, []).append((i, record))
-            continue
-        if isinstance(order, (Retreat, Disband)):
-            results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
+        if isinstance(order, (Waive, Build, Disband, Retreat)):  # no order for a movement board
+            if isinstance(order, Waive):
+                results[i] = OrderResult(power, order, SUCCESS)
+            elif isinstance(order, Build) or (
+                isinstance(order, Disband) and world.adjusts(order.unit.board)
+            ):
+                why = adjustment_problem(
+                    world, base, power, order, active, built, disbanded, winter_views
+                )
+                if why:
+                    results[i] = OrderResult(power, order, INVALID, why)
+                else:
+                    record = OrderRecord(power, order, NEW, None, False, iteration)
+                    winter_orders.setdefault(order.unit.board, []).append((i, record))
+            else:  # a retreat, or a removal on a movement board
+                results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
         why = movement_problem(world, geo, power, order, active, views)
         if (
@@ -231,13 +233,13 @@ def _take_orders(
             and _orderable(world, order, power, active)
         ):
             # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
-            world.store_order(OrderRecord(power, order, INVALID, why, False, world.iteration))
+            world.store_order(OrderRecord(power, order, INVALID, why, False, iteration))
             fresh[order.unit] = i
             continue
         if why:
             results[i] = OrderResult(power, order, INVALID, why)
             continue
-        world.store_order(OrderRecord(power, order, NEW, None, False, world.iteration))
+        world.store_order(OrderRecord(power, order, NEW, None, False, iteration))
         fresh[order.unit] = i
     return results, fresh, winter_orders
 
@@ -250,7 +252,7 @@ def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
         if world.adjusts(key):
             continue
         for loc, unit in world.boards[key].units.items():
-            here = MLoc(key[0], key[1], key[2], loc)
+            here = _new_tuple(MLoc, (key[0], key[1], key[2], loc))  # key.at(loc), inlined
             if here not in orders:
                 world.store_order(
                     OrderRecord(unit.power, Hold(here), NEW, None, True, world.iteration)
@@ -271,13 +273,13 @@ def _report_judged(
     to dislodged units without a retreat.  (Only those are sorted, not every
     judged order: most were submitted.)"""
     orders = world.orders
-    for loc in sorted(loc for loc in judged if loc not in fresh):
+    for loc in sorted(judged.difference(fresh)):
         if loc in automatic:
             report.automatic.append(_result(orders[loc]))
         else:
             report.rejudged.append(_result(orders[loc]))
     retreats = world.retreats
-    for loc in sorted(loc for loc in judged if loc in retreats):
+    for loc in sorted(judged.intersection(retreats)):
         retreat = retreats[loc]
         if retreat.auto and retreat.iteration == world.iteration:
             report.automatic.append(_result(retreat))
@@ -299,7 +301,10 @@ def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey])
 
 def _result(record: OrderRecord) -> OrderResult:
     """The result of a stored order: its first five fields."""
-    return OrderResult(*record[:5])
+    return _new_tuple(OrderResult, record[:5])  # OrderResult(*record[:5]), without its checks
+
+
+_new_tuple = tuple.__new__
 
 
 def _active_parts(
@@ -316,6 +321,7 @@ def _active_parts(
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
     orders, touch = world.orders, world.touch
+    provinces: dict[str, str] = {}  # of each map location, split once
     for start in starts:
         if start in found:
             continue
@@ -327,7 +333,9 @@ def _active_parts(
             record = orders[here]
             names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                province = name[3].split("/", 1)[0]
+                province = provinces.get(name[3])
+                if province is None:
+                    province = provinces[name[3]] = name[3].split("/", 1)[0]
                 if name is not here:  # the unit's own order is ``here``, found already
                     own = (
                         name if name in orders else _coast_order(orders, name, coasts.get(province))
@@ -434,10 +442,11 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
     """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
-    stored, unit_at = world.orders, world.unit_at
+    stored, boards = world.orders, world.boards
     for loc in locs:
         record = stored[loc]
-        unit = unit_at(loc)
+        board = boards.get(loc[:3])  # type: ignore[call-overload]  # world.unit_at, inlined
+        unit = None if board is None else board.units.get(loc[3])
         assert unit is not None
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):
@@ -455,7 +464,7 @@ def _merge(into: MovementResult, part: MovementResult) -> None:
 
 
 def _store_results(
-    world: World, judged: Iterable[MLoc], result: MovementResult
+    world: World, judged: AbstractSet[MLoc], result: MovementResult
 ) -> tuple[set[BoardKey], dict[tuple, set[str]]]:
     """Store the new result of each judged order (invalid orders keep theirs) and
     clear its unit's earlier retreat.
@@ -468,9 +477,10 @@ def _store_results(
     named_invalid: dict[tuple, set[str]] = {}
     invalid_boards: set[BoardKey] = set()
     orders, retreats = world.orders, world.retreats
+    for loc in [loc for loc in retreats if loc in judged]:  # few: look them up, not every order
+        del retreats[loc]
     for loc in judged:
         record = orders[loc]
-        retreats.pop(loc, None)
         valid = record.status != INVALID
         into = named if valid else named_invalid
         for name in order_locations(record.order):
@@ -484,8 +494,9 @@ def _store_results(
         outcome = result.outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
-            orders[loc] = OrderRecord(  # record._replace(...) without its overhead
-                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            orders[loc] = _new_tuple(  # record._replace(...) without its overhead
+                OrderRecord,
+                (record.power, record.order, status, outcome.reason, record.auto, record.iteration),
             )
     boards = world.boards
     flagged = {boards[key].key for key in named if key in boards} | invalid_boards

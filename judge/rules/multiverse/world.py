@@ -181,11 +181,13 @@ class World:
         if record.status == INVALID:
             return
         touch = self.touch
-        indexed = [area_of(loc)]  # its own area, then those it names from elsewhere
+        indexed: list | None = None  # its own area, then those it names from elsewhere
         for name in order_locations(order):
             if name is loc:
                 continue  # the unit itself: its own area
             area = area_of(name)
+            if indexed is None:
+                indexed = [area_of(loc)]  # not needed for a hold
             if area not in indexed:
                 indexed.append(area)
                 touch[area] = _with(touch.get(area, ()), loc)
