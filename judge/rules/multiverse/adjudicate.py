@@ -321,7 +321,7 @@ def _active_parts(
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
     orders, touch = world.orders, world.touch
-    provinces: dict[str, str] = {}  # of each map location, split once
+    province_of = _Provinces()
     for start in starts:
         if start in found:
             continue
@@ -333,9 +333,7 @@ def _active_parts(
             record = orders[here]
             names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                province = provinces.get(name[3])
-                if province is None:
-                    province = provinces[name[3]] = name[3].split("/", 1)[0]
+                province = province_of[name[3]]
                 if name is not here:  # the unit's own order is ``here``, found already
                     own = (
                         name if name in orders else _coast_order(orders, name, coasts.get(province))
@@ -351,6 +349,15 @@ def _active_parts(
                         stack.append(other)
         parts.append(part)
     return parts, found
+
+
+class _Provinces(dict):
+    """The province of each map location (``spa/nc`` -> ``spa``: ``area_of(loc)[3]``),
+    split once per location for the thousands of orders of a turn."""
+
+    def __missing__(self, loc: str) -> str:
+        province = self[loc] = loc.split("/", 1)[0]
+        return province
 
 
 def _coast_order(
@@ -479,19 +486,22 @@ def _store_results(
     orders, retreats = world.orders, world.retreats
     for loc in [loc for loc in retreats if loc in judged]:  # few: look them up, not every order
         del retreats[loc]
+    outcomes = result.outcomes
+    province_of = _Provinces()
     for loc in judged:
         record = orders[loc]
         valid = record.status != INVALID
         into = named if valid else named_invalid
         for name in order_locations(record.order):
-            provinces = into.get(name[:3])
+            board = name[:3]
+            provinces = into.get(board)
             if provinces is None:
-                into[name[:3]] = provinces = set()
-            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
+                into[board] = provinces = set()
+            provinces.add(province_of[name[3]])
         if not valid:
             invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
             continue
-        outcome = result.outcomes[loc]
+        outcome = outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
             orders[loc] = _new_tuple(  # record._replace(...) without its overhead

@@ -150,7 +150,7 @@ def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | N
     """Why the board of ``dest`` is out of reach from ``src``, or None if it is next door."""
     if isinstance(geo, FivedGeography):
         return geo.distance_reason(src, dest)
-    if src.board == dest.board:
+    if src[:3] == dest[:3]:  # the same board
         return None
     if dest.season == Season.WINTER:
         return "winter boards cannot be entered"
@@ -241,11 +241,11 @@ def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Mo
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing moves into it"
             return "winter boards cannot be entered"
-        if world.adjusts(dest.board):
+        if world.adjusts(dest[:3]):
             return (
                 f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
             )
-        if dest.board not in world.boards:
+        if dest[:3] not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
     reason = order.illegal_reason(board, unit)
     if reason is None:
@@ -272,7 +272,7 @@ def _support_or_convoy_problem(
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing is supported or convoyed there"
             return "winter boards cannot be supported or convoyed into"
-        if world.adjusts(loc.board):
+        if world.adjusts(loc[:3]):
             return (
                 f"{board_text(loc.board)} waits for its builds and removals:"
                 " nothing is supported or convoyed there"
@@ -283,11 +283,11 @@ def _support_or_convoy_problem(
             return why
     if world.fived:
         for loc in order_locations(order)[1:]:
-            if loc.board not in world.boards:
+            if loc[:3] not in world.boards:
                 return (
                     f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
                 )
-    if target.board in world.boards:
+    if target[:3] in world.boards:
         return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
     if isinstance(order, Convoy):
