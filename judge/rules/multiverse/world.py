@@ -212,10 +212,12 @@ class World:
     def active_boards(self) -> dict[int, BoardKey]:
         """The latest board of every timeline."""
         heads: dict[int, BoardKey] = {}
+        latest: dict[int, int] = {}  # the time of each head so far
         for key in self.boards:
-            best = heads.get(key.timeline)
-            if best is None or key.time > best.time:
-                heads[key.timeline] = key
+            time, timeline = key.time, key.timeline
+            if time > latest.get(timeline, time - 1):  # the first board of a timeline, or later
+                latest[timeline] = time
+                heads[timeline] = key
         return heads
 
     def unit_at(self, loc: MLoc) -> Unit | None:
