@@ -123,9 +123,10 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
         if isinstance(order, (Waive, Build)):
             continue  # builds are taken one by one (DATC 4.D.4)
         key = (power, getattr(order, "unit", None))
-        if key in seen:
-            replaced[seen[key]] = "replaced by a later order for the same unit"
-        seen[key] = i
+        earlier = seen.setdefault(key, i)  # one look-up for the usual order given once
+        if earlier != i:
+            replaced[earlier] = "replaced by a later order for the same unit"
+            seen[key] = i
     return replaced
 
 
