@@ -22,7 +22,8 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -122,9 +123,10 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
         if isinstance(order, (Waive, Build)):
             continue  # builds are taken one by one (DATC 4.D.4)
         key = (power, getattr(order, "unit", None))
-        if key in seen:
-            replaced[seen[key]] = "replaced by a later order for the same unit"
-        seen[key] = i
+        earlier = seen.setdefault(key, i)  # one look-up for the usual order given once
+        if earlier != i:
+            replaced[earlier] = "replaced by a later order for the same unit"
+            seen[key] = i
     return replaced
 
 
@@ -144,8 +146,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         past = {key: fived.outcomes(world, locs) for key, locs in history.items()}
         keep = {*starts, *(loc for locs in history.values() for loc in locs)}
         starts = [*starts, *sorted(keep - set(starts))]
-    parts = _active_parts(world, base, starts)
-    touched = {loc for part in parts for loc in part}
+    parts, touched = _active_parts(world, base, starts)
     flagged = _resolve(world, base, geo, parts, keep)
     if keep is not None:
         new_moves = [loc for loc in fresh if isinstance(world.orders[loc].order, Moving)]
@@ -169,7 +170,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     for loc, i in fresh.items():
         results[i] = _result(world.orders[loc])
     report.submitted = [r for r in results if r is not None]
-    _report_judged(world, sorted(touched), fresh, set(automatic), report)
+    _report_judged(world, touched, fresh, set(automatic), report)
 
     if world.needs_retreats():
         world.pending = frozenset(flagged)
@@ -199,28 +200,32 @@ def _take_orders(
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
+    winter_views: dict = {}  # what the checks read of each winter board, likewise
+    eliminated, iteration = world.eliminated, world.iteration
     for i, (power, order) in enumerate(orders):
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
             continue
-        if power in world.eliminated:
+        if power in eliminated:
             why = f"{power} is eliminated (in one timeline, so in all)"
             results[i] = OrderResult(power, order, INVALID, why)
             continue
-        if isinstance(order, Waive):
-            results[i] = OrderResult(power, order, SUCCESS)
-            continue
-        on_winter = isinstance(order, (Build, Disband)) and world.adjusts(order.unit.board)
-        if isinstance(order, Build) or on_winter:
-            why = adjustment_problem(world, base, power, order, active, built, disbanded)
-            if why:
-                results[i] = OrderResult(power, order, INVALID, why)
-            else:
-                record = OrderRecord(power, order, NEW, None, False, world.iteration)
-                winter_orders.setdefault(order.unit.board, []).append((i, record))
-            continue
-        if isinstance(order, (Retreat, Disband)):
-            results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
+        if isinstance(order, (Waive, Build, Disband, Retreat)):  # no order for a movement board
+            if isinstance(order, Waive):
+                results[i] = OrderResult(power, order, SUCCESS)
+            elif isinstance(order, Build) or (
+                isinstance(order, Disband) and world.adjusts(order.unit.board)
+            ):
+                why = adjustment_problem(
+                    world, base, power, order, active, built, disbanded, winter_views
+                )
+                if why:
+                    results[i] = OrderResult(power, order, INVALID, why)
+                else:
+                    record = OrderRecord(power, order, NEW, None, False, iteration)
+                    winter_orders.setdefault(order.unit.board, []).append((i, record))
+            else:  # a retreat, or a removal on a movement board
+                results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
         why = movement_problem(world, geo, power, order, active, views)
         if (
@@ -229,13 +234,13 @@ def _take_orders(
             and _orderable(world, order, power, active)
         ):
             # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
-            world.store_order(OrderRecord(power, order, INVALID, why, False, world.iteration))
+            world.store_order(OrderRecord(power, order, INVALID, why, False, iteration))
             fresh[order.unit] = i
             continue
         if why:
             results[i] = OrderResult(power, order, INVALID, why)
             continue
-        world.store_order(OrderRecord(power, order, NEW, None, False, world.iteration))
+        world.store_order(OrderRecord(power, order, NEW, None, False, iteration))
         fresh[order.unit] = i
     return results, fresh, winter_orders
 
@@ -248,7 +253,7 @@ def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
         if world.adjusts(key):
             continue
         for loc, unit in world.boards[key].units.items():
-            here = MLoc(key[0], key[1], key[2], loc)
+            here = _new_tuple(MLoc, (key[0], key[1], key[2], loc))  # key.at(loc), inlined
             if here not in orders:
                 world.store_order(
                     OrderRecord(unit.power, Hold(here), NEW, None, True, world.iteration)
@@ -259,25 +264,25 @@ def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
 
 def _report_judged(
     world: World,
-    judged: list[MLoc],
+    judged: set[MLoc],
     fresh: Mapping[MLoc, int],
     automatic: set[MLoc],
     report: TurnReport,
 ) -> None:
-    """Report the judged orders that were not submitted this turn (``judged`` in
-    canonical order): re-judged stored orders, the judge's own holds, and the
-    disbands it gave to dislodged units without a retreat."""
+    """Report the judged orders that were not submitted this turn, in canonical
+    order: re-judged stored orders, the judge's own holds, and the disbands it gave
+    to dislodged units without a retreat.  (Only those are sorted, not every
+    judged order: most were submitted.)"""
     orders = world.orders
-    for loc in judged:
-        if loc in fresh:
-            continue
+    for loc in sorted(judged.difference(fresh)):
         if loc in automatic:
             report.automatic.append(_result(orders[loc]))
         else:
             report.rejudged.append(_result(orders[loc]))
-    for loc in judged:
-        retreat = world.retreats.get(loc)
-        if retreat is not None and retreat.auto and retreat.iteration == world.iteration:
+    retreats = world.retreats
+    for loc in sorted(judged.intersection(retreats)):
+        retreat = retreats[loc]
+        if retreat.auto and retreat.iteration == world.iteration:
             report.automatic.append(_result(retreat))
 
 
@@ -297,12 +302,18 @@ def _orderable(world: World, order: AnyOrder, power: str, active: set[BoardKey])
 
 def _result(record: OrderRecord) -> OrderResult:
     """The result of a stored order: its first five fields."""
-    return OrderResult(*record[:5])
+    return _new_tuple(OrderResult, record[:5])  # OrderResult(*record[:5]), without its checks
 
 
-def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[list[MLoc]]:
+_new_tuple = tuple.__new__
+
+
+def _active_parts(
+    world: World, base: BaseMap, starts: Sequence[MLoc]
+) -> tuple[list[list[MLoc]], set[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
-    areas, in independent parts: no order of one part names an area of another.
+    areas, in independent parts (no order of one part names an area of another),
+    and the set of them all.
 
     The orders naming an area are the order of the unit standing there (found by
     its location) and those naming it from elsewhere (``world.touch``).
@@ -311,6 +322,7 @@ def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[l
     found: set[MLoc] = set()
     parts: list[list[MLoc]] = []
     orders, touch = world.orders, world.touch
+    province_of = _Provinces()
     for start in starts:
         if start in found:
             continue
@@ -322,19 +334,31 @@ def _active_parts(world: World, base: BaseMap, starts: Sequence[MLoc]) -> list[l
             record = orders[here]
             names = (here,) if record.status == INVALID else order_locations(record.order)
             for name in names:
-                province = name[3].split("/", 1)[0]
-                own = name if name in orders else _coast_order(orders, name, coasts.get(province))
-                if own is not None and own not in found:
-                    found.add(own)
-                    part.append(own)
-                    stack.append(own)
+                province = province_of[name[3]]
+                if name is not here:  # the unit's own order is ``here``, found already
+                    own = (
+                        name if name in orders else _coast_order(orders, name, coasts.get(province))
+                    )
+                    if own is not None and own not in found:
+                        found.add(own)
+                        part.append(own)
+                        stack.append(own)
                 for other in touch.get((name[0], name[1], name[2], province), ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)
                         stack.append(other)
         parts.append(part)
-    return parts
+    return parts, found
+
+
+class _Provinces(dict):
+    """The province of each map location (``spa/nc`` -> ``spa``: ``area_of(loc)[3]``),
+    split once per location for the thousands of orders of a turn."""
+
+    def __missing__(self, loc: str) -> str:
+        province = self[loc] = loc.split("/", 1)[0]
+        return province
 
 
 def _coast_order(
@@ -426,10 +450,11 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
     """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
-    stored, unit_at = world.orders, world.unit_at
+    stored, boards = world.orders, world.boards
     for loc in locs:
         record = stored[loc]
-        unit = unit_at(loc)
+        board = boards.get(loc[:3])  # type: ignore[call-overload]  # world.unit_at, inlined
+        unit = None if board is None else board.units.get(loc[3])
         assert unit is not None
         units[loc] = unit
         if record.status != INVALID and not isinstance(record.order, Hold):
@@ -447,7 +472,7 @@ def _merge(into: MovementResult, part: MovementResult) -> None:
 
 
 def _store_results(
-    world: World, judged: Iterable[MLoc], result: MovementResult
+    world: World, judged: AbstractSet[MLoc], result: MovementResult
 ) -> tuple[set[BoardKey], dict[tuple, set[str]]]:
     """Store the new result of each judged order (invalid orders keep theirs) and
     clear its unit's earlier retreat.
@@ -460,24 +485,29 @@ def _store_results(
     named_invalid: dict[tuple, set[str]] = {}
     invalid_boards: set[BoardKey] = set()
     orders, retreats = world.orders, world.retreats
+    for loc in [loc for loc in retreats if loc in judged]:  # few: look them up, not every order
+        del retreats[loc]
+    outcomes = result.outcomes
+    province_of = _Provinces()
     for loc in judged:
         record = orders[loc]
-        retreats.pop(loc, None)
         valid = record.status != INVALID
         into = named if valid else named_invalid
         for name in order_locations(record.order):
-            provinces = into.get(name[:3])
+            board = name[:3]
+            provinces = into.get(board)
             if provinces is None:
-                into[name[:3]] = provinces = set()
-            provinces.add(name[3].split("/", 1)[0])  # area_of(name)[3], inlined (hot path)
+                into[board] = provinces = set()
+            provinces.add(province_of[name[3]])
         if not valid:
             invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
             continue
-        outcome = result.outcomes[loc]
+        outcome = outcomes[loc]
         status = SUCCESS if outcome.success else FAILURE
         if status != record.status or outcome.reason != record.reason:
-            orders[loc] = OrderRecord(  # record._replace(...) without its overhead
-                record.power, record.order, status, outcome.reason, record.auto, record.iteration
+            orders[loc] = _new_tuple(  # record._replace(...) without its overhead
+                OrderRecord,
+                (record.power, record.order, status, outcome.reason, record.auto, record.iteration),
             )
     boards = world.boards
     flagged = {boards[key].key for key in named if key in boards} | invalid_boards

@@ -65,10 +65,14 @@ def resolve_board_adjustments(
     decided: dict[int, OrderRecord] = {}
     automatic: list[OrderRecord] = []
     owed = owed_changes(base, board)
+    given: dict[str, list[OrderRecord]] = {}
+    for record in valid:
+        given.setdefault(record.power, []).append(record)
     for power in sorted(base.powers):
-        units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
         change = owed.get(power, 0)
-        mine = [r for r in valid if r.power == power]
+        mine = given.get(power, [])
+        if not mine and change >= 0:
+            continue  # nothing given, nothing owed
         builds = [r for r in mine if isinstance(r.order, Build)]
         disbands = [r for r in mine if isinstance(r.order, Disband)]
         for record, done in zip(builds, _choose_builds(base, builds, max(change, 0)), strict=True):
@@ -80,6 +84,7 @@ def resolve_board_adjustments(
         missing = need - min(need, len(disbands))
         if missing:
             ordered = {r.order.unit.loc for r in disbands}
+            units = sorted(loc for loc, unit in board.units.items() if unit.power == power)
             free = [loc for loc in units if loc not in ordered]
             rng = board_rng(world.seed, key, power)
             for loc in sorted(rng.sample(free, min(missing, len(free)))):

@@ -42,11 +42,12 @@ def units_after_moves(world: World, board: Board, *, retreated: bool = False) ->
 
 def _staying(world: World, board: Board, retreated: bool) -> dict[str, Unit]:
     """The units of ``board`` that stay where they are (see :func:`units_after_moves`)."""
-    key, dislodged = board.key, board.dislodged
+    timeline, year, season = board.key
+    dislodged = board.dislodged
     orders, retreats = world.orders, world.retreats
     units: dict[str, Unit] = {}
     for loc, unit in board.units.items():
-        here = key.at(loc)
+        here = (timeline, year, season, loc)  # key.at(loc) as a plain tuple: the same look-ups
         retreat = retreats.get(here)
         if retreat is not None:
             if retreated and retreat.status == SUCCESS and isinstance(retreat.order, Retreat):

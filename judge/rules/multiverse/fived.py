@@ -134,7 +134,7 @@ class FivedGeography(MultiverseGeography):
 
     def distance_reason(self, src: MLoc, dest: MLoc) -> str | None:
         """Why the board of ``dest`` is out of reach from ``src``, or None."""
-        if src.board == dest.board:
+        if src[:3] == dest[:3]:  # the same board
             return None
         if dest.season == Season.WINTER:
             return "there are no winter boards in 5dplomacy"

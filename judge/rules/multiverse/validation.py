@@ -150,7 +150,7 @@ def _distance_reason(geo: MultiverseGeography, src: MLoc, dest: MLoc) -> str | N
     """Why the board of ``dest`` is out of reach from ``src``, or None if it is next door."""
     if isinstance(geo, FivedGeography):
         return geo.distance_reason(src, dest)
-    if src.board == dest.board:
+    if src[:3] == dest[:3]:  # the same board
         return None
     if dest.season == Season.WINTER:
         return "winter boards cannot be entered"
@@ -175,14 +175,15 @@ def movement_problem(
     power: str,
     order: AnyOrder,
     active: set[BoardKey],
-    views: dict[BoardKey, LegalityBoard] | None = None,
+    views: dict[tuple, LegalityBoard | str] | None = None,
 ) -> str | None:
     """None when a spring/fall order is valid; otherwise the reason it is not.
 
-    ``views`` keeps the legality board of each board for the orders of one turn
-    (the units do not change while orders are checked), so the boards a convoy
-    route may use, and the convoy routes found, are worked out once per board
-    rather than once per order.
+    ``views`` keeps, for the orders of one turn, what the checks read of each board
+    (by its key as a plain tuple): why its units take no orders now, or else its
+    legality board.  The units do not change while orders are checked, so this, the
+    boards a convoy route may use and the convoy routes found are worked out once
+    per board rather than once per order.
     """
     if is_board_order(order):  # read by the board rules on its board
         return board_order_problem(world, power, order, active)
@@ -193,23 +194,33 @@ def movement_problem(
         return f"there is no unit at {loc_text(order.unit)}"
     if unit.power != power:
         return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
-    key = order.unit.board
+    key = order.unit[:3]
+    view = None if views is None else views.get(key)
+    if view is None:
+        view = _board_view(world, geo, BoardKey(*key), active)
+        if views is not None:
+            views[key] = view
+    if isinstance(view, str):
+        return view
+    if isinstance(order, Hold):
+        return None
+    if isinstance(order, Move):
+        return _move_problem(world, geo, view, unit, order)
+    return _support_or_convoy_problem(world, geo, view, unit, order)
+
+
+def _board_view(
+    world: World, geo: MultiverseGeography, key: BoardKey, active: set[BoardKey]
+) -> LegalityBoard | str:
+    """Why the units of board ``key`` take no movement orders now, or else the
+    legality board their orders are checked on."""
     if key.season == Season.WINTER:
         return "units on winter boards take no movement orders"
     if world.adjusts(key):
         return f"{board_text(key)} waits for its builds and removals: its units take no orders now"
     if key not in active:
         return f"{board_text(key)} is not an active board: its units keep their orders"
-    if isinstance(order, Hold):
-        return None
-    board = None if views is None else views.get(key)
-    if board is None:
-        board = legality_board(world, geo, key)
-        if views is not None:
-            views[key] = board
-    if isinstance(order, Move):
-        return _move_problem(world, geo, board, unit, order)
-    return _support_or_convoy_problem(world, geo, board, unit, order)
+    return legality_board(world, geo, key)
 
 
 def legality_board(world: World, geo: MultiverseGeography, key: BoardKey) -> LegalityBoard:
@@ -230,11 +241,11 @@ def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Mo
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing moves into it"
             return "winter boards cannot be entered"
-        if world.adjusts(dest.board):
+        if world.adjusts(dest[:3]):
             return (
                 f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
             )
-        if dest.board not in world.boards:
+        if dest[:3] not in world.boards:
             return f"{board_text(dest.board)} does not exist: units cannot move into it"
     reason = order.illegal_reason(board, unit)
     if reason is None:
@@ -261,7 +272,7 @@ def _support_or_convoy_problem(
             if world.fived:
                 return "in 5dplomacy a winter is no board: nothing is supported or convoyed there"
             return "winter boards cannot be supported or convoyed into"
-        if world.adjusts(loc.board):
+        if world.adjusts(loc[:3]):
             return (
                 f"{board_text(loc.board)} waits for its builds and removals:"
                 " nothing is supported or convoyed there"
@@ -272,11 +283,11 @@ def _support_or_convoy_problem(
             return why
     if world.fived:
         for loc in order_locations(order)[1:]:
-            if loc.board not in world.boards:
+            if loc[:3] not in world.boards:
                 return (
                     f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
                 )
-    if target.board in world.boards:
+    if target[:3] in world.boards:
         return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
     if isinstance(order, Convoy):
@@ -323,6 +334,7 @@ def adjustment_problem(
     active: set[BoardKey],
     built_provinces: set[tuple[BoardKey, str]],
     disbanded: set[MLoc],
+    views: dict[BoardKey, WinterBoard] | None = None,
 ) -> str | None:
     """None when a build or disband on a winter board is valid; otherwise the reason.
 
@@ -331,7 +343,8 @@ def adjustment_problem(
 
     ``disbanded`` collects the earlier valid removals of the turn, so that a
     second removal of the same unit is rejected.  Two builds in one province
-    are both valid; the second fails when builds are resolved.
+    are both valid; the second fails when builds are resolved.  ``views`` keeps
+    what the checks read of each winter board for the orders of one turn.
     """
     key = order.unit.board
     board = world.boards.get(key)
@@ -342,7 +355,12 @@ def adjustment_problem(
                 " board while it waits for them"
             )
         return "builds and disbands are only possible on active winter boards"
-    change = board_allowance(base, board).get(power, 0)
+    view = None if views is None else views.get(key)
+    if view is None:
+        view = WinterBoard(base, board)
+        if views is not None:
+            views[key] = view
+    change = view.allowance.get(power, 0)
     due = adjustment_refusal(change, isinstance(order, Disband))
     if due is not None:
         return f"on {board_text(key)} {due}"
@@ -360,13 +378,32 @@ def adjustment_problem(
         return None
     if not isinstance(order, Build):
         return "not an order for a winter board"
-    if province not in build_sites(base, board, power):
+    if province not in view.build_sites(power):
         return _no_build_site(base, board, power, province)
     allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
     if loc not in allowed:
         kind = "an army" if order.type is UnitType.ARMY else "a fleet"
         return f"{kind} cannot be built at {loc}"
     return None
+
+
+class WinterBoard:
+    """What the checks of builds and removals read of one winter board: each power's
+    allowance, and its build sites when asked.  Kept for the orders of one turn (the
+    board does not change while they are checked), it works them out once per board
+    rather than once per order."""
+
+    def __init__(self, base: BaseMap, board: Board) -> None:
+        self.base, self.board = base, board
+        self.allowance = board_allowance(base, board)
+        self._sites: dict[str, list[str]] = {}
+
+    def build_sites(self, power: str) -> list[str]:
+        """Where ``power`` may build on the board (``EngineRules.build_sites``)."""
+        sites = self._sites.get(power)
+        if sites is None:
+            sites = self._sites[power] = build_sites(self.base, self.board, power)
+        return sites
 
 
 def _no_build_site(base: BaseMap, board: Board, power: str, province: str) -> str:

@@ -16,7 +16,10 @@ def unique_centres(world: World, base: BaseMap) -> dict[str, set[str]]:
     owned: dict[str, set[str]] = {}
     for key in world.active_boards().values():
         for province, owner in base.counted(world.boards[key].centers).items():
-            owned.setdefault(owner, set()).add(province)
+            provinces = owned.get(owner)
+            if provinces is None:
+                owned[owner] = provinces = set()
+            provinces.add(province)
     return owned
 
 

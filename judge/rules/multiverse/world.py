@@ -175,19 +175,30 @@ class World:
         locations in order, so that a world is the same however it was reached (a
         turn's, or one read again from its stored form).
         """
-        loc = record.order.unit
+        order = record.order
+        loc = order.unit
         self.orders[loc] = record
         if record.status == INVALID:
             return
-        indexed = [area_of(loc)]  # its own area, then those it names from elsewhere
-        for name in order_locations(record.order):
+        touch = self.touch
+        indexed: list | None = None  # its own area, then those it names from elsewhere
+        for name in order_locations(order):
+            if name is loc:
+                continue  # the unit itself: its own area
             area = area_of(name)
+            if indexed is None:
+                indexed = [area_of(loc)]  # not needed for a hold
             if area not in indexed:
                 indexed.append(area)
-                self.touch[area] = _with(self.touch.get(area, ()), loc)
-        if isinstance(record.order, Moving):
-            dest_board = record.order.dest.board
-            self.moves_into[dest_board] = _with(self.moves_into.get(dest_board, ()), loc)
+                touch[area] = _with(touch.get(area, ()), loc)
+        if isinstance(order, Moving):
+            dest = order.dest
+            into = self.moves_into
+            found = into.get(dest[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+            if found is None:
+                into[dest.board] = (loc,)
+            else:
+                into[dest[:3]] = _with(found, loc)  # type: ignore[index]  # keeps the key it had
 
     @property
     def fived(self) -> bool:
@@ -201,10 +212,12 @@ class World:
     def active_boards(self) -> dict[int, BoardKey]:
         """The latest board of every timeline."""
         heads: dict[int, BoardKey] = {}
+        latest: dict[int, int] = {}  # the time of each head so far
         for key in self.boards:
-            best = heads.get(key.timeline)
-            if best is None or key.time > best.time:
-                heads[key.timeline] = key
+            time, timeline = key.time, key.timeline
+            if time > latest.get(timeline, time - 1):  # the first board of a timeline, or later
+                latest[timeline] = time
+                heads[timeline] = key
         return heads
 
     def unit_at(self, loc: MLoc) -> Unit | None:
