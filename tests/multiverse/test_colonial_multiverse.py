@@ -205,3 +205,36 @@ def test_a_game_reports_and_draws_its_rail_and_canal_moves_from_their_data() -> 
     assert "Army Moscow -> Irkutsk by rail." in lines
     assert "Fleet Red Sea -> Mediterranean Sea through the Suez Canal." in lines
     assert "Army Moscow, No Order Processed." not in lines  # as the text's reading said
+
+
+@pytest.mark.parametrize(
+    ("power", "make", "reason"),
+    [
+        # TSR-1: a rail move goes to another station.
+        ("russia", lambda rules, key: rules.RailMove(key.at("mos"), key.at("mos")), "where it is"),
+        # SUEZ-2: the permission is given by the unit in Egypt.
+        (
+            "britain",
+            lambda rules, key: rules.CanalPermission(key.at("reds"), key.at("egy"), key.at("meds")),
+            "only the unit in Egypt",
+        ),
+    ],
+    ids=["TSR-1 own station", "SUEZ-2 not from Egypt"],
+)
+def test_a_board_order_given_as_data_is_judged_by_the_board_rules(
+    power: str, make: Any, reason: str
+) -> None:
+    """An order given as data (a stored order, the adjudicator's own input) was checked
+    by the board rules only when read from text: the adjudicator took a rail move to
+    its own station and stopped with an IndexError, which would hold up the game's
+    turn.  Now it is judged invalid, for the board rules' reason."""
+    from judge.rules import colonial
+    from judge.rules.multiverse.adjudicate import adjudicate as judge_world
+    from judge.rules.multiverse.json_io import read_world
+
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, start(BRITISH_CANAL))
+    (key,) = world.boards
+    _after, report = judge_world(world, base, [(power, make(colonial, key))])
+    (result,) = report.submitted
+    assert result.status == "invalid" and reason in (result.reason or "")

@@ -185,9 +185,12 @@ def movement_problem(
     boards a convoy route may use and the convoy routes found are worked out once
     per board rather than once per order.
     """
-    if is_board_order(order):  # read by the board rules on its board
-        return board_order_problem(world, power, order, active)
-    if not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+    on_board = is_board_order(order)  # read by the board rules on its board
+    if on_board:
+        why = board_order_problem(world, power, order, active)
+        if why is not None:
+            return why
+    elif not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
         return "not an order for a movement board"
     unit = world.unit_at(order.unit)
     if unit is None:
@@ -202,6 +205,11 @@ def movement_problem(
             views[key] = view
     if isinstance(view, str):
         return view
+    if on_board:
+        # Its own rule, on its board (TSR: a train goes to another station): asked of
+        # an order read from text by the board rules' reader, and here of one given
+        # as data, which no reader saw (a stored order, the adjudicator's input).
+        return order.illegal_reason(view, unit)
     if isinstance(order, Hold):
         return None
     if isinstance(order, Move):
