@@ -12,10 +12,15 @@ from judge.engine.phase import Turn, board_time
 from judge.orders.data import place_of_data
 from judge.reports.names import board_location
 from judge.reports.phases import phase_kind
-from judge.reports.sentences import STANDARD_WORDS, OrderWords, view_of_data, view_of_text
+from judge.reports.sentences import (
+    PLACE_FIELDS,
+    STANDARD_WORDS,
+    OrderWords,
+    view_of_data,
+    view_of_text,
+)
 
 Board = tuple[int, str]  # (timeline, turn code): a board of the report
-_PLACES = ("unit", "target", "army", "dest")  # the places of an order as data, its unit first
 
 
 class Locations(Protocol):
@@ -37,7 +42,7 @@ def _order_board(order: Mapping[str, Any], locations: Locations) -> Board | None
     board, from its data (a game's answer) or else its text."""
     data = order.get("data")
     if isinstance(data, Mapping):
-        for name in _PLACES:
+        for name in PLACE_FIELDS:
             loc = place_of_data(data.get(name))
             if isinstance(loc, MLoc):
                 return _board(loc)

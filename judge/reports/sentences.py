@@ -127,6 +127,10 @@ STANDARD_WORDS = OrderWords()
 """The words of the standard orders: the default where no ruleset is given."""
 
 
+PLACE_FIELDS = ("unit", "target", "army", "dest")
+"""The fields of an order as data that name its places, its unit first."""
+
+
 def view_of_data(
     data: Mapping[str, Any], types: Mapping[str, str], words: OrderWords = STANDARD_WORDS
 ) -> OrderView | None:
@@ -137,7 +141,7 @@ def view_of_data(
     (a multiverse game's) as a :class:`~judge.engine.boards.MLoc`."""
     note = words.notes.get(str(data.get("kind")), "")
     kind = words.kinds.get(str(data.get("kind")))
-    places = [place_of_data(data.get(name, "")) for name in ("unit", "target", "army", "dest")]
+    places = [place_of_data(data.get(name, "")) for name in PLACE_FIELDS]
     if kind is None or any(p is None for p in places):
         return None
     unit, target, army, dest = places

@@ -209,27 +209,27 @@ class _Section:
             return before
         group_of = group or (lambda key: key)
         runs = dict(before.runs) if before is not None else {}
-        new_parts: dict[Any, dict[Any, list[dict[str, Any]] | None]] = {}
+        # By group: the entries written now, the keys taken out, the keys added.
+        written: dict[Any, dict[Any, list[dict[str, Any]]]] = {}
+        gone: dict[Any, list[Any]] = {}
         new_keys: dict[Any, list[Any]] = {}
-        for key in removed:
-            new_parts.setdefault(group_of(key), {})[key] = None
         for key in changed:
-            new_parts.setdefault(group_of(key), {})[key] = write(things[key])
+            written.setdefault(group_of(key), {})[key] = write(things[key])
+        for key in removed:
+            gone.setdefault(group_of(key), []).append(key)
         for key in added:
             new_keys.setdefault(group_of(key), []).append(key)
         groups = before.groups if before is not None else []
         fresh_groups = [name for name in new_keys if name not in runs]
-        for name, changes in new_parts.items():
+        for name in written.keys() | gone.keys():
             run = runs.get(name)
             parts = dict(run.parts) if run is not None else {}
             keys = run.keys if run is not None else []
-            gone = [key for key, part in changes.items() if part is None]
-            for key in gone:
-                del parts[key]
-                changes.pop(key)
-            parts.update(changes)  # type: ignore[arg-type]  # None no more
-            if gone:
+            if name in gone:
+                for key in gone[name]:
+                    del parts[key]
                 keys = [key for key in keys if key in parts]
+            parts.update(written.get(name, {}))
             if name in new_keys:
                 keys = sorted(keys + new_keys[name])  # a sorted run and a few more
             if keys:
