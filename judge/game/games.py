@@ -374,9 +374,9 @@ def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[P
     multiverse game has ten thousand: the ORM's handling of each would cost more
     than reading it; what the session holds unwritten is written first)."""
     session.flush()
-    rows = session.connection().execute(_PHASE_ORDERS, {"game_id": game_id, "phase": phase})
+    result = session.connection().execute(_PHASE_ORDERS, {"game_id": game_id, "phase": phase})
     by_power: dict[str, list[tuple[str, PhaseOrder]]] = {}
-    for row_id, power, unit_key, canonical, data in rows:
+    for row_id, power, unit_key, canonical, data in result.fetchall():  # in one batch
         by_power.setdefault(power, []).append(
             (unit_key, PhaseOrder(row_id, power, canonical, data))
         )

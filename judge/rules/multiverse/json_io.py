@@ -41,9 +41,9 @@ from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, parse_phase_code, phase_code
 from judge.rules.multiverse.order_text import (
     format_order,
-    named_types,
     parse_order,
     world_types,
+    written_order,
 )
 from judge.rules.multiverse.world import (
     FAILURE,
@@ -115,7 +115,12 @@ class JsonParts:
         """The list ``name``: the sections' values, one after the other; its text is
         kept in ``texts``."""
         self.texts[name] = "[" + ",".join(s.text for s in sections if s.text) + "]"
-        return [value for section in sections for value in section.values]
+        return [
+            value
+            for section in sections
+            for group in section.groups
+            for value in section.runs[group].values
+        ]
 
     def section(
         self,
@@ -179,14 +184,13 @@ def _changed_keys(old: Mapping[Any, Any], new: Mapping[Any, Any]) -> list[Any]:
 class _Section:
     """A run of a list's entries written from a mapping: ``things`` as it was, its
     keys gathered in groups (``group`` of a key: a board's orders), the groups in
-    order, each group's entries (:class:`_Run`), and all the values and their text
+    order, each group's entries (:class:`_Run`), and the text of all the values
     (entries joined by ``","``) in the order of the keys.  A turn changes the entries
     of a few groups: only those are gathered again."""
 
     things: dict[Any, Any]
     groups: list[Any]
     runs: dict[Any, _Run]
-    values: list[dict[str, Any]]
     text: str
 
     @classmethod
@@ -240,14 +244,8 @@ class _Section:
             groups = sorted(groups + fresh_groups)
         if len(groups) != len(runs):
             groups = [name for name in groups if name in runs]
-        ordered = [runs[name] for name in groups]
-        return cls(
-            dict(things),
-            groups,
-            runs,
-            [value for run in ordered for value in run.values],
-            ",".join(run.text for run in ordered if run.text),
-        )
+        texts = (runs[name].text for name in groups)
+        return cls(dict(things), groups, runs, ",".join(text for text in texts if text))
 
 
 # An order as given to a step: its power, its wording, and the order as data when
@@ -363,7 +361,8 @@ def _answer_writer(
     names, which its report reads (the canonical text is for ``judge adjudicate``)."""
 
     def entry(result: OrderResult, text: str | None, judged: str) -> dict[str, Any]:
-        canonical = format_order(result.order, types)
+        order = result.order
+        canonical, letters = written_order(order, types)
         out = {
             "power": result.power,
             "text": text if text is not None else canonical,
@@ -373,18 +372,11 @@ def _answer_writer(
             "judged": judged,
         }
         if write is not None:
-            out.update(_reported_data(result.order, types, write))
+            out["data"] = write(order)
+            out["unit_types"] = letters
         return out
 
     return entry
-
-
-def _reported_data(
-    order: AnyOrder, types: Callable[[MLoc], Any], write: Callable[[AnyOrder], dict[str, Any]]
-) -> dict[str, Any]:
-    """What a report reads of a judged order beside its canonical text: the order as
-    data (as ``write`` writes it) and the letters of the units it names."""
-    return {"data": write(order), "unit_types": named_types(order, types)}
 
 
 def _board_ref(key: BoardKey) -> dict[str, Any]:
@@ -741,8 +733,8 @@ def _data_entries(
     """The history entries, orders as data written by ``write``, of a record (an
     adjustment's: of the records of a board)."""
     if kind == "adjustment":
-        return lambda records: [_history_entry(r, write, kind) for r in records]
-    return lambda record: [_history_entry(record, write, kind)]
+        return lambda records: [_history_entry(r, write(r.order), kind) for r in records]
+    return lambda record: [_history_entry(record, write(record.order), kind)]
 
 
 def _by_board(kind: str) -> Callable[[Any], Any] | None:
@@ -775,7 +767,10 @@ def _history(
     """The history entries of a world (of the orders for units on ``boards`` only,
     when given): movement orders, retreats, then adjustments, each by location."""
 
-    return [_history_entry(record, write, kind) for record, kind in _history_records(world, boards)]
+    return [
+        _history_entry(record, write(record.order), kind)
+        for record, kind in _history_records(world, boards)
+    ]
 
 
 def _history_sections(world: World) -> tuple[tuple[str, Mapping[Any, Any]], ...]:
@@ -822,14 +817,14 @@ def history_shown(
     a re-judged result changed, and finds the earlier result of every re-judged order
     (:func:`judge.reports.multiverse_input.multiverse_report_input`)."""
     types = world_types(world)
-
-    def text(order: AnyOrder) -> str:
-        return format_order(order, types)
-
-    return [
-        {**_history_entry(record, text, kind), **_reported_data(record.order, types, order_data)}
-        for record, kind in _history_records(world, boards, units)
-    ]
+    shown = []
+    for record, kind in _history_records(world, boards, units):
+        canonical, letters = written_order(record.order, types)
+        entry = _history_entry(record, canonical, kind)
+        entry["data"] = order_data(record.order)
+        entry["unit_types"] = letters
+        shown.append(entry)
+    return shown
 
 
 def _text_writer(world: World) -> Callable[[AnyOrder], str]:
@@ -837,10 +832,11 @@ def _text_writer(world: World) -> Callable[[AnyOrder], str]:
     return lambda order: format_order(order, types)
 
 
-def _history_entry(record: OrderRecord, write: Callable[[AnyOrder], Any], kind: str) -> dict:
+def _history_entry(record: OrderRecord, order: Any, kind: str) -> dict:
+    """A history entry: a record with its order as written (text or data)."""
     return {
         "power": record.power,
-        "order": write(record.order),
+        "order": order,
         "kind": kind,
         "result": _WORDS[record.status],
         "reason": record.reason,

@@ -377,37 +377,60 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
 
 
 def format_order(order: AnyOrder, types: dict[MLoc, UnitType] | Callable | None = None) -> str:
-    """The canonical text of an order: every location as a full triple."""
+    """The canonical text of an order: every location as a full triple; a unit's
+    letter is the type ``types`` finds at its location (a look-up, or a mapping),
+    else an army."""
+    if types is None:
+        look = _no_types
+    elif callable(types):
+        look = types
+    else:
+        look = types.get
+    return written_order(order, look)[0]
 
-    def kind(loc: MLoc) -> str:
-        found = None
-        if callable(types):
-            found = types(loc)
-        elif types:
-            found = types.get(loc)
-        return (found or UnitType.ARMY).value
 
+def _no_types(loc: MLoc) -> None:
+    return None
+
+
+def written_order(
+    order: AnyOrder, types: Callable[[MLoc], UnitType | None]
+) -> tuple[str, dict[str, str]]:
+    """An order's canonical text (:func:`format_order`) and the letters of the units
+    it names (:func:`named_types`), each unit's type looked up once."""
+    letters = named_types(order, types)
     if is_board_order(order):
-        return format_board_order(order, kind)
-    if isinstance(order, Waive):
-        return "waive"
-    if isinstance(order, Build):
-        return f"build {order.type.value} {loc_text(order.unit)}"
-    head = f"{kind(order.unit)} {loc_text(order.unit)}"
-    if isinstance(order, Hold):
-        return f"{head} H"
+        return format_board_order(order, lambda loc: (types(loc) or UnitType.ARMY).value), letters
+    # The kinds in the order a turn holds most of them.
     if isinstance(order, (Move, Retreat)):
         via = " via convoy" if getattr(order, "via_convoy", False) else ""
-        return f"{head} - {loc_text(order.dest)}{via}"
-    if isinstance(order, SupportHold):
-        return f"{head} S {kind(order.target)} {loc_text(order.target)}"
-    if isinstance(order, SupportMove):
-        return f"{head} S {kind(order.target)} {loc_text(order.target)} - {loc_text(order.dest)}"
-    if isinstance(order, Convoy):
-        return f"{head} C A {loc_text(order.army)} - {loc_text(order.dest)}"
-    if isinstance(order, Disband):
-        return f"disband {head}"
-    raise TypeError(f"not an order: {order!r}")
+        text = f"{letters['unit']} {loc_text(order.unit)} - {loc_text(order.dest)}{via}"
+    elif isinstance(order, Hold):
+        text = f"{letters['unit']} {loc_text(order.unit)} H"
+    elif isinstance(order, SupportMove):
+        text = (
+            f"{letters['unit']} {loc_text(order.unit)} S {letters['target']} "
+            f"{loc_text(order.target)} - {loc_text(order.dest)}"
+        )
+    elif isinstance(order, SupportHold):
+        text = (
+            f"{letters['unit']} {loc_text(order.unit)} S {letters['target']} "
+            f"{loc_text(order.target)}"
+        )
+    elif isinstance(order, Convoy):
+        text = (
+            f"{letters['unit']} {loc_text(order.unit)} C A {loc_text(order.army)} - "
+            f"{loc_text(order.dest)}"
+        )
+    elif isinstance(order, Build):
+        text = f"build {order.type.value} {loc_text(order.unit)}"
+    elif isinstance(order, Disband):
+        text = f"disband {letters['unit']} {loc_text(order.unit)}"
+    elif isinstance(order, Waive):
+        text = "waive"
+    else:
+        raise TypeError(f"not an order: {order!r}")
+    return text, letters
 
 
 def named_types(order: AnyOrder, types: Callable[[MLoc], UnitType | None]) -> dict[str, str]:

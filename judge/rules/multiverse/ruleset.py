@@ -54,13 +54,14 @@ _WORLD_KEYS = ("iteration", "boards", "history", "pending_boards", "winner", "el
 
 def world_heads(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The latest board of every timeline of a world, by timeline number."""
-    heads: dict[Any, Mapping[str, Any]] = {}
+    heads: dict[Any, tuple[tuple[int, int, int], Mapping[str, Any]]] = {}
     for board in doc.get("boards") or []:
         line = board.get("timeline")
+        time = board_time(board.get("phase", ""))  # read once per board
         best = heads.get(line)
-        if best is None or board_time(board.get("phase", "")) > board_time(best.get("phase", "")):
-            heads[line] = board
-    return [heads[line] for line in sorted(heads, key=_timeline_order)]
+        if best is None or time > best[0]:
+            heads[line] = (time, board)
+    return [heads[line][1] for line in sorted(heads, key=_timeline_order)]
 
 
 def _timeline_order(line: Any) -> tuple[int, str]:
