@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from judge.engine.orders import Move
 from judge.rules.multiverse.basemap import base_map_for
 from judge.rules.multiverse.board_orders import has_board_orders
 from judge.rules.registry import adjudicate, ruleset_for
@@ -238,3 +239,27 @@ def test_a_board_order_given_as_data_is_judged_by_the_board_rules(
     _after, report = judge_world(world, base, [(power, make(colonial, key))])
     (result,) = report.submitted
     assert result.status == "invalid" and reason in (result.reason or "")
+
+
+def test_a_board_order_waits_with_the_standard_ones_while_its_board_adjusts() -> None:
+    """5dplomacy's Colonial: a Spring board that waits for its builds and removals takes
+    no movement orders (it stands for the winter between), a rail move no more than a
+    standard move; both are refused for that reason, the rail move given as data too."""
+    from judge.rules import colonial
+    from judge.rules.multiverse.adjudicate import adjudicate as judge_world
+    from judge.rules.multiverse.json_io import read_world
+
+    doc = start([])
+    doc["rules"] = {"ruleset": "5dplomacy"}
+    doc["boards"][0]["adjusting"] = True
+    base = replace(base_map_for("colonial"), board=RULESET.base)
+    world = read_world(base, doc)
+    (key,) = world.boards
+    rail = colonial.RailMove(key.at("mos"), key.at("vla"))
+    walk = Move(key.at("mos"), key.at("sev"))
+    _after, report = judge_world(world, base, [("russia", rail)])
+    (result,) = report.submitted
+    assert result.status == "invalid" and "builds and removals" in (result.reason or "")
+    _after, report = judge_world(world, base, [("russia", walk)])
+    (result,) = report.submitted
+    assert result.status == "invalid" and "builds and removals" in (result.reason or "")
