@@ -40,7 +40,7 @@ REASON_A = "memo of a value-keyed pure function (immutable, hashable by value)"
 KNOWN: dict[str, str] = {
     # (a) memos of value-keyed functions, and process-wide resources
     "judge/orders/data.py: kind_name": REASON_A + ": an order class's data name",
-    "judge/orders/data.py: _field_names": REASON_A + ": the fields an order class writes",
+    "judge/orders/data.py: _layout": REASON_A + ": the kind and fields an order class writes",
     "judge/rules/multiverse/order_text.py: _unit_fields": REASON_A
     + ": the fields of an order class that name a unit",
     "judge/orders/data.py: _fields_read": REASON_A + ": the fields an order class reads",

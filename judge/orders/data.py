@@ -85,10 +85,12 @@ def order_class(kind: str, decoding: OrderDecoding = STANDARD_DECODING) -> type:
 
 def order_data(order: Any) -> dict[str, Any]:
     """An engine order as a JSON-ready object."""
-    if not dataclasses.is_dataclass(order) or isinstance(order, type):
+    layout = _layout(type(order))
+    if layout is None:
         raise OrderDataError(f"not an order: {order!r}")
-    out: dict[str, Any] = {"kind": kind_name(type(order))}
-    for name in _field_names(type(order)):
+    kind, names = layout
+    out: dict[str, Any] = {"kind": kind}
+    for name in names:
         value = getattr(order, name)
         # Plain values as they are, without a call (a long game writes tens of thousands).
         out[name] = value if type(value) in _PLAIN else _value(value)
@@ -96,9 +98,13 @@ def order_data(order: Any) -> dict[str, Any]:
 
 
 @functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    """The names of an order class's fields (a big world stores tens of thousands)."""
-    return tuple(field.name for field in dataclasses.fields(cls))
+def _layout(cls: type) -> tuple[str, tuple[str, ...]] | None:
+    """The kind name and the field names of an order class (None for a class that is
+    no dataclass, or for ``type`` itself: a class is no order); found once per class,
+    as a big world writes tens of thousands of orders."""
+    if cls is type or not dataclasses.is_dataclass(cls):
+        return None
+    return kind_name(cls), tuple(field.name for field in dataclasses.fields(cls))
 
 
 def _value(value: Any) -> Any:

@@ -330,7 +330,9 @@ def _interpret(
 
 
 def _type_at(world: World, loc: MLoc, mode: str) -> UnitType | None:
-    board = world.boards.get(loc.board)
+    """The type of the unit at ``loc``: with ``mode`` "retreat" the dislodged one there
+    if there is one, else the one standing there."""
+    board = world.boards.get(loc[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
     if board is None:
         return None
     if mode == "retreat" and loc.loc in board.dislodged:
@@ -453,15 +455,18 @@ def _unit_fields(kind: type) -> tuple[str, ...]:
     return tuple(name for name in ("unit", "target", "army") if name in kind.__dataclass_fields__)
 
 
+_UNSEEN = object()
+
+
 def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
     """A type look-up for :func:`format_order` over the units of a world, each
     location looked up once (the world is not changed while the look-up is used)."""
     known: dict[MLoc, UnitType | None] = {}
 
     def look(loc: MLoc) -> UnitType | None:
-        if loc in known:
-            return known[loc]
-        found = known[loc] = _type_at(world, loc, "retreat") or _type_at(world, loc, "movement")
+        found = known.get(loc, _UNSEEN)
+        if found is _UNSEEN:
+            found = known[loc] = _type_at(world, loc, "retreat")  # a dislodged unit, else
         return found
 
     return look
