@@ -25,6 +25,7 @@ queues the mail and gives it its Message-ID.  With a picture the mail becomes::
 from __future__ import annotations
 
 import html as html_lib
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -127,12 +128,33 @@ def judge_mail(
     from the text if there is none) and attached, the credit line in both parts.
     ``headers`` adds or overrides headers (Reply-To...)."""
     msg = _headed(author, to, subject, AUTO_GENERATED, headers or {})
+    if picture is not None:
+        # Each part is encoded once, with the credit line and the inline picture.
+        # (Each text as a part holds it: ending with a line break.)
+        if html is None:
+            html = f"<html><body><pre>{html_lib.escape(_ended(text))}</pre></body></html>\n"
+        text = text.rstrip("\n") + "\n\n" + credit_line(picture) + "\n"
+        html = _html_with_picture(_ended(html), picture)
     msg.set_content(text, subtype="plain", charset="utf-8")
     if html is not None:
         msg.add_alternative(html, subtype="html", charset="utf-8")
     if picture is not None:
         _add_picture(msg, picture)
+    _set_boundaries(msg)
     return msg
+
+
+def _ended(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _set_boundaries(msg: EmailMessage) -> None:
+    """A boundary for each multipart part, random and beginning with ``=_``, which no
+    quoted-printable or base64 text can hold, so that writing the mail need not
+    search every part's text for a free one (a big game's results are megabytes)."""
+    for part in msg.walk():
+        if part.is_multipart():
+            part.set_boundary("=_" + secrets.token_hex(16))
 
 
 def re_subject(subject: str | None) -> str:
@@ -187,18 +209,8 @@ def _html_with_picture(html: str, picture: MailPicture) -> str:
 
 
 def _add_picture(msg: EmailMessage, picture: MailPicture) -> None:
-    """Rebuild ``msg`` (text, perhaps HTML) with the picture inline in the HTML part
-    and attached, and the credit line in both parts."""
-    text_part = msg.get_body(("plain",))
-    html_part = msg.get_body(("html",))
-    text = text_part.get_content() if text_part is not None else ""
-    if html_part is not None:
-        html = html_part.get_content()
-    else:
-        html = f"<html><body><pre>{html_lib.escape(text)}</pre></body></html>\n"
-    msg.clear_content()
-    msg.set_content(text.rstrip("\n") + "\n\n" + credit_line(picture) + "\n", charset="utf-8")
-    msg.add_alternative(_html_with_picture(html, picture), subtype="html", charset="utf-8")
+    """Add ``picture`` to ``msg`` (its text and HTML parts written with the credit
+    line and the picture's place): inline in the HTML part and attached."""
     inline = msg.get_body(("html",))
     assert inline is not None
     inline.add_related(

@@ -121,6 +121,31 @@ def test_a_picture_goes_inline_and_attached_with_its_credit() -> None:
     assert attachment.get_filename() == PICTURE.filename
 
 
+def test_a_text_without_a_final_line_break_gets_its_picture_alike() -> None:
+    """The parts are written once, as they are read back: the text made into HTML ends
+    with its line break, and a picture after an HTML without a body tag comes after it."""
+    made = _reparsed(judge_mail(AUTHOR, "a@example.org", "S", "no break", picture=PICTURE))
+    html = [p for p in made.walk() if p.get_content_type() == "text/html"][0].get_content()
+    assert "<pre>no break\n</pre>" in html
+    given = _reparsed(
+        judge_mail(AUTHOR, "a@example.org", "S", "t\n", html="<p>no body</p>", picture=PICTURE)
+    )
+    html = [p for p in given.walk() if p.get_content_type() == "text/html"][0].get_content()
+    assert html.startswith("<p>no body</p>\n<figure")
+
+
+def test_every_multipart_part_has_its_own_boundary_which_no_encoded_text_holds() -> None:
+    """A big game's results are megabytes: the boundaries are chosen, not searched for
+    in the text.  They begin with "=_", which quoted-printable and base64 never write."""
+    text = "--=_ a line of the results that looks like one\n" + "Wärme\n" * 50
+    msg = judge_mail(AUTHOR, "a@example.org", "S", text, picture=PICTURE)
+    boundaries = [p.get_boundary() for p in msg.walk() if p.is_multipart()]
+    assert len(boundaries) == 3 and len(set(boundaries)) == 3
+    assert all(b.startswith("=_") and len(b) > 30 for b in boundaries)
+    plain = [p for p in _reparsed(msg).walk() if p.get_content_type() == "text/plain"][0]
+    assert plain.get_content() == text + "\n" + credit_line(PICTURE) + "\n"
+
+
 def test_the_author_of_a_configuration() -> None:
     config = Config(judge=JudgeSection(address="usin@example.org", name="Judge, Inc."))
     author = Author.of(config)
