@@ -4,7 +4,7 @@ figures (dedication, on-time and CD ratios) and the master's entry limits."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlmodel import Session, select
@@ -39,52 +39,43 @@ DEADLINE = NOW + timedelta(hours=48)
 OWED = [Owed("par", "A Par"), Owed("mar", "A Mar")]
 
 
-def _row(key: str, hours: float, n: int) -> Order:
-    """An order row for ``key`` stored ``hours`` after NOW."""
-    return Order(
-        id=n,
-        game_id=1,
-        phase="S1901M",
-        power="france",
-        unit_key=key,
-        text=key,
-        canonical=key,
-        from_address="x@y.test",
-        created_at=NOW + timedelta(hours=hours),
-    )
+def _row(key: str, hours: float) -> tuple[str, datetime]:
+    """An order row (its unit key and time stored) for ``key`` stored ``hours`` after
+    NOW; rows are listed in the order given."""
+    return key, NOW + timedelta(hours=hours)
 
 
 # ------------------------------------------------------------------ phase_outcome
 
 
 def test_complete_orders_by_the_deadline_are_on_time() -> None:
-    rows = [_row("par", 1, 1), _row("mar", 47, 2)]
+    rows = [_row("par", 1), _row("mar", 47)]
     assert phase_outcome(OWED, rows, DEADLINE, DEADLINE + timedelta(hours=5)) == ON_TIME
 
 
 def test_orders_completed_in_the_grace_period_are_late() -> None:
-    rows = [_row("par", 1, 1), _row("mar", 50, 2)]
+    rows = [_row("par", 1), _row("mar", 50)]
     assert phase_outcome(OWED, rows, DEADLINE, DEADLINE + timedelta(hours=5)) == LATE
 
 
 def test_a_change_after_the_deadline_to_complete_orders_is_not_late() -> None:
-    rows = [_row("par", 1, 1), _row("mar", 2, 2), _row("mar", 50, 3)]
+    rows = [_row("par", 1), _row("mar", 2), _row("mar", 50)]
     assert phase_outcome(OWED, rows, DEADLINE, DEADLINE + timedelta(hours=5)) == ON_TIME
 
 
 def test_orders_still_incomplete_when_processed_are_missed() -> None:
-    assert phase_outcome(OWED, [_row("par", 1, 1)], DEADLINE, DEADLINE) == MISSED
+    assert phase_outcome(OWED, [_row("par", 1)], DEADLINE, DEADLINE) == MISSED
     assert phase_outcome(OWED, [], DEADLINE, DEADLINE + timedelta(hours=5)) == MISSED
 
 
 def test_a_clear_before_the_deadline_completed_after_it_is_late() -> None:
-    rows = [_row("par", 1, 1), _row("mar", 2, 2), _row(OrderKey.clear().text(), 40, 3)]
-    rows += [_row("par", 49, 4), _row("mar", 49, 5)]
+    rows = [_row("par", 1), _row("mar", 2), _row(OrderKey.clear().text(), 40)]
+    rows += [_row("par", 49), _row("mar", 49)]
     assert phase_outcome(OWED, rows, DEADLINE, DEADLINE + timedelta(hours=5)) == LATE
 
 
 def test_an_early_processing_with_complete_orders_is_on_time() -> None:
-    rows = [_row("par", 1, 1), _row("mar", 2, 2)]
+    rows = [_row("par", 1), _row("mar", 2)]
     assert phase_outcome(OWED, rows, DEADLINE, NOW + timedelta(hours=3)) == ON_TIME
     assert phase_outcome(OWED, rows, None, NOW + timedelta(hours=3)) == ON_TIME
 

@@ -423,6 +423,23 @@ def power_order_keys(session: Session, game_id: int, phase: str, power: str) -> 
     return list(_by_key(_latest((unit_key, None) for unit_key in given)))
 
 
+def standing_keys(given: Iterable[str]) -> set[OrderKey]:
+    """The keys of a power's orders standing after the rows whose unit keys (as the
+    column holds them) are ``given``, in the order given (the rule of
+    :func:`current_orders`)."""
+    return set(_by_key(_latest((unit_key, None) for unit_key in given)))
+
+
+def order_key_times(
+    session: Session, game_id: int, phase: str, power: str
+) -> list[tuple[str, datetime | None]]:
+    """The unit key (as the column holds it) and time stored of each of a power's
+    order rows for a phase, in the order given: plain columns, no order objects (a
+    long multiverse game has thousands)."""
+    params = {"game_id": game_id, "phase": phase, "power": power}
+    return list(session.exec(_KEY_TIMES, params=params))  # type: ignore[call-overload]
+
+
 def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, set[OrderKey]]:
     """The keys of every power's orders for a phase (as :func:`current_orders` finds
     them, power by power), read in one statement; a power without orders is missing."""
@@ -432,7 +449,7 @@ def current_order_keys(session: Session, game_id: int, phase: str) -> dict[str, 
     by_power: dict[str, list[tuple[str, None]]] = {}
     for power, unit_key in rows:
         by_power.setdefault(power, []).append((unit_key, None))
-    return {power: set(_by_key(_latest(given))) for power, given in by_power.items()}
+    return {power: standing_keys(k for k, _ in given) for power, given in by_power.items()}
 
 
 _ORDER_KEYS = (
@@ -445,24 +462,25 @@ _PHASE_ORDERS = (
     .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
     .order_by(col(Order.id))
 )
-_POWER_KEYS = (
-    select(Order.unit_key)
-    .where(
-        Order.game_id == bindparam("game_id"),
-        Order.phase == bindparam("phase"),
-        Order.power == bindparam("power"),
+
+
+def _power_rows(*columns: Any) -> Any:
+    """The statement reading ``columns`` of a power's order rows for a phase, in the
+    order given."""
+    return (
+        select(*columns)
+        .where(
+            Order.game_id == bindparam("game_id"),
+            Order.phase == bindparam("phase"),
+            Order.power == bindparam("power"),
+        )
+        .order_by(col(Order.id))
     )
-    .order_by(col(Order.id))
-)
-_ORDER_TEXTS = (
-    select(Order.unit_key, Order.canonical)
-    .where(
-        Order.game_id == bindparam("game_id"),
-        Order.phase == bindparam("phase"),
-        Order.power == bindparam("power"),
-    )
-    .order_by(col(Order.id))
-)
+
+
+_POWER_KEYS = _power_rows(Order.unit_key)
+_KEY_TIMES = _power_rows(Order.unit_key, Order.created_at)
+_ORDER_TEXTS = _power_rows(Order.unit_key, Order.canonical)
 
 
 def clear_orders(

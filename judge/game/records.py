@@ -27,6 +27,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, delete, select
 
+from judge.game.games import order_key_times, standing_keys
 from judge.game.privacy import access_refusal
 from judge.orders.keys import OrderKey
 from judge.rules.base import unanswered
@@ -46,7 +47,6 @@ from judge.store.models import (
     SEAT_TOOK_OVER,
     Account,
     Game,
-    Order,
     Player,
     PlayerPhaseRecord,
     SeatChange,
@@ -63,24 +63,19 @@ POINTS_MISSED = -100
 # ------------------------------------------------------------------ phases
 
 
-def _keys_at(rows: Iterable[Order], until: datetime | None) -> set[OrderKey]:
-    """The keys of a power's orders as they stood at ``until`` (None: all of them):
-    the last order for a key wins and a CLEAR row withdraws the earlier ones."""
-    keys: set[OrderKey] = set()
-    for row in rows:
-        if until is not None and (as_utc(row.created_at) or until) > until:
-            continue
-        key = row.key
-        if key.is_clear:
-            keys.clear()
-        else:
-            keys.add(key)
-    return keys
+def _keys_at(rows: Iterable[tuple[str, datetime | None]], until: datetime | None) -> set[OrderKey]:
+    """The keys of a power's orders as they stood at ``until`` (None: all of them),
+    from its rows' unit keys and times stored, in the order given."""
+    return standing_keys(
+        unit_key for unit_key, at in rows if until is None or (as_utc(at) or until) <= until
+    )
 
 
-def phase_outcome(owed: list, rows: list[Order], deadline: datetime | None, now: datetime) -> str:
-    """ON_TIME, LATE or MISSED for a power owing ``owed`` with its order ``rows`` (in
-    the order given) when the phase is processed at ``now``."""
+def phase_outcome(
+    owed: list, rows: list[tuple[str, datetime | None]], deadline: datetime | None, now: datetime
+) -> str:
+    """ON_TIME, LATE or MISSED for a power owing ``owed`` with its order rows (unit key
+    and time stored, in the order given) when the phase is processed at ``now``."""
     if unanswered(owed, _keys_at(rows, None)):
         return MISSED
     if deadline is None or now <= deadline or not unanswered(owed, _keys_at(rows, deadline)):
@@ -107,12 +102,7 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
         items = owed.get(player.power) or []
         if not items:
             continue
-        rows = session.exec(
-            select(Order)
-            .where(Order.game_id == game.id, Order.phase == game.phase)
-            .where(Order.power == player.power)
-            .order_by(col(Order.id))
-        )
+        rows = order_key_times(session, game.id, game.phase, player.power)
         session.add(
             PlayerPhaseRecord(
                 account_id=player.account_id,
@@ -120,7 +110,7 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
                 number=game.number,
                 phase=game.phase,
                 power=player.power,
-                outcome=phase_outcome(items, list(rows), deadline, now),
+                outcome=phase_outcome(items, rows, deadline, now),
                 created_at=now,
             )
         )
