@@ -132,9 +132,36 @@ def multiverse_model(
     settings: ReportSettings,
     *,
     writing: BoardWriting = REFERENCE_WRITING,
+    kept: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The model of a multiverse report (input format: docs/reports.md), boards
-    written as ``writing`` says."""
+    written as ``writing`` says.  What the world alone decides (all but the header,
+    the deadline and the notices) is made once and kept in ``kept`` when given: the
+    reports of one turn in several readers' zones share it."""
+    part = kept.get("world") if kept is not None else None
+    if part is None:
+        part = _world_model(world, variant, writing)
+        if kept is not None:
+            kept["world"] = part
+    deadline = settings.next_deadline
+    number = f", turn {settings.number}" if settings.number is not None else ""
+    model = {key: value for key, value in part.items() if key != "next_description"}
+    return {
+        **model,
+        "header": header(settings, variant, part["turn"]),
+        "title": f"Multiverse results of '{settings.game.lower()}'{number}.",
+        "game": settings.game.lower(),
+        "next": None
+        if part["winner"]
+        else {"description": part["next_description"], **deadline_fields(deadline, settings)},
+        "notices": list(settings.notices),
+    }
+
+
+def _world_model(
+    world: Mapping[str, Any], variant: VariantLike, writing: BoardWriting
+) -> dict[str, Any]:
+    """The parts of a multiverse report's model that the world alone decides."""
     names = _BoardNames(variant, writing.place) if writing.in_orders else Names(variant)
     boards = []
     for board in world.get("boards", []):
@@ -197,13 +224,8 @@ def multiverse_model(
     turn = world.get("turn") or max(
         (b["phase"] for b in world.get("boards", [])), key=board_time, default=""
     )
-    deadline = settings.next_deadline
-    number = f", turn {settings.number}" if settings.number is not None else ""
     return {
-        "header": header(settings, variant, turn),
         "turn": turn,
-        "title": f"Multiverse results of '{settings.game.lower()}'{number}.",
-        "game": settings.game.lower(),
         "boards": boards,
         "new_timelines": new_timelines,
         "adjustments": adjustments,
@@ -211,13 +233,7 @@ def multiverse_model(
         "active": active,
         "unique": unique,
         "winner": names.power(winner) if winner else None,
-        "next": None
-        if winner
-        else {
-            "description": _next_description(world, active_refs),
-            **deadline_fields(deadline, settings),
-        },
-        "notices": list(settings.notices),
+        "next_description": None if winner else _next_description(world, active_refs),
         "positions": [
             multiverse_position(b, names, _position_note(b), writing)
             for b in world.get("positions", [])
@@ -233,10 +249,11 @@ def render_multiverse_report(
     preview: bool = False,
     templates: Path = TEMPLATES_DIR,
     writing: BoardWriting = REFERENCE_WRITING,
+    kept: dict[str, Any] | None = None,
 ) -> tuple[str, str, str]:
     """Render a multiverse turn: ``(subject, text, html)`` covering every changed board
-    (``writing``: how the rule set writes boards)."""
-    model = multiverse_model(world, variant, settings, writing=writing)
+    (``writing``: how the rule set writes boards; ``kept``: see :func:`multiverse_model`)."""
+    model = multiverse_model(world, variant, settings, writing=writing, kept=kept)
     envs = environments(templates)
     text = envs.text.get_template("multiverse.txt.j2").render(**model)
     subject = report_subject(settings, model["turn"], preview=preview)

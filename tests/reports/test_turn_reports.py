@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from html.parser import HTMLParser
@@ -466,6 +466,26 @@ def test_multiverse_report_contents(standard) -> None:
     assert "Russia:    4  Moscow, Sevastopol, St Petersburg, Warsaw." in lines
     cells = ["".join(td.itertext()) for td in parse_html(html).iter()]
     assert "Army Spain -> Gascony (timeline 1, Spring 1901)." in cells
+
+
+def test_multiverse_reports_in_several_zones_share_the_world_part(standard) -> None:
+    """The reports of one turn in several readers' zones make what the world alone
+    decides once (kept by the caller); each is still the report made on its own."""
+    case = load_case("mv_fork")
+    world = multiverse_report_input(case["before"], case["answer"], locations=MULTIVERSE_RULESET)
+    kept: dict[str, Any] = {}
+    for zone in ("Europe/Berlin", "America/New_York", None):
+        settings = replace(settings_from(case["settings"]), reader_zone=zone)
+        alone = render_multiverse_report(world, standard, settings)
+        assert render_multiverse_report(world, standard, settings, kept=kept) == alone
+    assert set(kept) == {"world"}
+    berlin, new_york = (
+        render_multiverse_report(
+            world, standard, replace(settings_from(case["settings"]), reader_zone=zone), kept=kept
+        )[1]
+        for zone in ("Europe/Berlin", "America/New_York")
+    )
+    assert berlin != new_york  # the deadline in the reader's zone is the reader's
 
 
 def test_multiverse_boards_share_one_table_of_the_units_elsewhere() -> None:

@@ -76,6 +76,11 @@ def is_fived(doc: Mapping[str, Any]) -> bool:
     return isinstance(rules, Mapping) and rules.get("ruleset") == FIVED
 
 
+def _models(step: Step) -> dict[str, Any]:
+    """Kept with a step's position: what its reports in every reader's zone share."""
+    return derived(step.before, "multiverse report models", dict)
+
+
 def world_retreats_pending(world: Mapping[str, Any]) -> bool:
     """Whether the world waits for retreats (some board has dislodged units)."""
     return any(board.get("dislodged") for board in world.get("boards", []))
@@ -319,7 +324,9 @@ class MultiverseRuleset(Ruleset):
     ) -> tuple[str, str, str]:
         from judge.reports import render_multiverse_report
 
-        return render_multiverse_report(self.report_world(step), variant, settings, preview=preview)
+        return render_multiverse_report(
+            self.report_world(step), variant, settings, preview=preview, kept=_models(step)
+        )
 
     def report_world(self, step: Step) -> dict[str, Any]:
         """The input of a step's multiverse report (:func:`judge.reports.multiverse_model`):
@@ -452,7 +459,9 @@ class FivedRuleset(MultiverseRuleset):
         world = self.report_world(step)
         world["adjustments_note"] = BUILDS_NOTE
         writing = BoardWriting(timeline_name_of, fived_turn, self.write_location, in_orders=True)
-        return render_multiverse_report(world, variant, settings, preview=preview, writing=writing)
+        return render_multiverse_report(
+            world, variant, settings, preview=preview, writing=writing, kept=_models(step)
+        )
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
         return [*super().start_notes(board, variant, power), BUILDS_NOTE]
