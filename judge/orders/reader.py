@@ -125,14 +125,15 @@ def order_tokens(variant: Variant, text: str) -> list[str]:
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
     """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
     that is no name but begins with a province (``bud-srb``) or a coast (``sc-bot``
-    of ``stp/sc-bot``) is split too, so that a refusal names the word that is wrong
-    (``srb``)."""
+    of ``stp/sc-bot``), or ends with a province (``mra-spa``), is split too, so that a
+    refusal names the word that is wrong (``srb``, ``mra``)."""
     parts = token.split("-")
     if len(parts) == 1 or not all(parts):
         return [token]
     begins = province_code(variant, parts[0]) or parts[0] in SHORT_COASTS
+    ends = province_code(variant, parts[-1])
     if not all(province_code(variant, part) for part in parts) and (
-        province_code(variant, token) or not begins
+        province_code(variant, token) or not (begins or ends)
     ):
         return [token]
     spaced: list[str] = []

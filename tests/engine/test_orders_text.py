@@ -263,6 +263,15 @@ def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
         "A Bud-Srb: 'Srb' is not a province (did you mean Serbia (Ser)?)"
     )
     assert one("A Bud-Ser", "austria").ok  # both names: a move, as before
+    # njudge's compact form with the typo first: the word before the province is named,
+    # and two letters swapped find the name they stand for (not Smyrna, which holds them)
+    assert one("A Mra-Spa", "france").message == (
+        "A Mra-Spa: 'Mra' is not a province (did you mean Marseilles (Mar)?)"
+    )
+    assert one("F Mdi-Atlantic - Bre", "france").message == (
+        "F Mdi-Atlantic - Bre: 'Mdi-Atlantic' is not a province "
+        "(did you mean Mid-Atlantic Ocean (Mao)?)"
+    )
     assert one("F Tri - mid-atlantic", "austria").message.endswith("a fleet cannot go there")
 
 
