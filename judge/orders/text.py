@@ -58,6 +58,8 @@ __all__ = [
 ]
 
 _SEPARATOR = re.compile(r"[;,]")
+_LIST_MARK = re.compile(r"(?:\(?\d{1,3}[.)]|[*\u2022])\s+")  # "1. ", "2) ", "(3) ", "* ", "• "
+_MARK_STARTS = frozenset("(*\u2022")
 _WRONG_PHASE = {
     "M": "a {action} order is not possible in a movement phase",
     "R": "only retreats and disbands are possible in a retreat phase",
@@ -191,11 +193,25 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
 
 
 def split_orders(line: str) -> list[str]:
-    """The orders of one line: separated by ``,`` or ``;``; blank parts dropped."""
+    """The orders of one line: separated by ``,`` or ``;``; blank parts dropped; each
+    without the mark of a list item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``:
+    a numbered or bulleted list as players type one).  A ``-`` or ``+`` before an order
+    stays: it may mean a removal or a build."""
     if "," not in line and ";" not in line:
-        line = line.strip()
-        return [line] if line else []
-    return [part.strip() for part in _SEPARATOR.split(line) if part.strip()]
+        parts = [line.strip()]
+    else:
+        parts = [part.strip() for part in _SEPARATOR.split(line)]
+    orders = (_unmarked(part) for part in parts if part)
+    return [order for order in orders if order]
+
+
+def _unmarked(text: str) -> str:
+    """An order without the mark of a list item before it."""
+    if text[:1].isdigit() or text[:1] in _MARK_STARTS:
+        found = _LIST_MARK.match(text)
+        if found is not None:
+            return text[found.end() :]
+    return text
 
 
 # ----------------------------------------------------------- semantics
@@ -391,12 +407,7 @@ class _Checker:
         searches = asked = 0
         noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
-            if "," in line or ";" in line:
-                texts = split_orders(line)
-            else:
-                line = line.strip()
-                texts = [line] if line else []
-            for text in texts:
+            for text in split_orders(line):
                 parsed = table.get(text)
                 if parsed is None:
                     parsed = _read_cached(table, variant, text, syntax)

@@ -19,6 +19,7 @@ from judge.engine.boards import BoardText, MLoc
 from judge.engine.orders import Build, Disband, Retreat, Waive
 from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
+from judge.orders.text import split_orders
 from judge.rules.base import Owed
 from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -60,10 +61,6 @@ def _boards(base: BaseMap, doc: dict[str, Any]) -> World:
     return whole.settled() if whole is not None else read_world(base, doc, history=False)
 
 
-def _split(line: str) -> list[str]:
-    return [part.strip() for part in line.replace(";", ",").split(",") if part.strip()]
-
-
 def check_world_orders(
     doc: dict[str, Any], power: str, lines: list[str], board: Any = None
 ) -> list[WorldOrderCheck]:
@@ -76,7 +73,7 @@ def check_world_orders(
     checks = []
     waives = 0
     for line in lines:
-        for text in _split(line):
+        for text in split_orders(line):
             parsed = parse_order(world, base, power, text, retreat=retreating)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
