@@ -35,8 +35,9 @@ BASE_KEYWORDS: dict[str, str] = {
     word: kind
     for kind, words in (
         ("hold", {"h", "hold", "holds", "stand", "stands"}),
-        ("move", {"-", "->", "=>", "to", "move", "moves", "m"}),
-        ("support", {"s", "support", "supports", "sup"}),
+        ("move", {"-", "->", "=>", ">", "to", "into", "move", "moves", "m", "go", "goes"}),
+        ("move", {"attack", "attacks"}),
+        ("support", {"s", "support", "supports", "sup", "supp"}),
         ("convoy", {"c", "convoy", "convoys"}),
         ("retreat", {"r", "retreat", "retreats"}),
         ("disband", {"d", "disband", "disbands"}),
@@ -53,7 +54,7 @@ BASE_KEYWORDS: dict[str, str] = {
 _TOKEN = re.compile(r"->|=>|[-/()=>]|[^\s\-/()=>]+(?:-[^\s\-/()=>]+)*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
-COAST_STOP = {")", "-", "->", "=>", END}  # tokens that end a coast's name
+COAST_STOP = {")", "-", "->", "=>", ">", END}  # tokens that end a coast's name
 SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 _COAST_OPENERS = SHORT_COASTS | {"/", "("}  # what may begin a coast's name of one word
 
@@ -222,8 +223,11 @@ class Reader:
         return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
 
     def skip_to(self) -> None:
-        """Skip the "to" of "move to", "moves to", "retreats to" (one move sign)."""
-        if self.tokens[self.pos] == "to" and self.tokens[self.pos - 1] != "to":
+        """Skip what may stand between a move word and its destination: the "to" of
+        "move to", "retreats to", "goes to", the "into" of "moves into", the second
+        sign of a doubled arrow ("--", ">>", "-->"); one such word or sign."""
+        token = self.tokens[self.pos]
+        if self.keywords.get(token) == "move" and not (token == self.tokens[self.pos - 1] == "to"):
             self.pos += 1
 
     def place_length(self, index: int) -> int:

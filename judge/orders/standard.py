@@ -277,7 +277,8 @@ MOVE_FORMS = (
         "move",
         "<unit> <province> - <province>",
         "The unit moves to a neighbouring province (an army also across the sea, when "
-        "fleets convoy it: add 'via convoy' to ask for one). Also written 'to' or '->'.",
+        "fleets convoy it: add 'via convoy' to ask for one). Also written 'to', '->', "
+        "'moves to', 'goes to' or 'attacks'.",
         "A Par - Bur",
         ("moves", "-"),
         sample_move,

@@ -600,10 +600,14 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
 def _shows_order(token: str, kind: str, before: list[str]) -> bool:
     """Whether a keyword shows an order where it stands: a move sign after a word
     (``Cheers - Alice`` may be a garbled move; ``-Bob`` is a signature), or an
-    order word of three letters or more; not the short words prose shares (``a``,
-    ``to``, ``by``, ``via``) nor a bracket or slash."""
+    order word of three letters or more; not the words prose shares (``a``, ``to``,
+    ``by``, ``via``, ``into``, ``goes``, ``attack``) nor a bracket or slash."""
     if kind in ("sign", "via", "end"):
         return False
     if not token.isalpha():
         return kind == "move" and any(word[:1].isalnum() for word in before)
-    return len(token) > 2
+    return len(token) > 2 and token not in _PROSE_MOVE_WORDS
+
+
+# Move words that prose uses as much as orders do ("going into the weekend").
+_PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks"})

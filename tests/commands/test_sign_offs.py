@@ -45,6 +45,9 @@ def _reply(engine, body: str, subject: str = "orders"):
         "Alice",
         "Best regards,\nBob",
         "Thanks!\n\nSent from my iPhone",
+        "Going into the weekend now, cheers",
+        "Let's go!",
+        "Attack is the best defence",
     ],
 )
 def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, tail: str) -> None:

@@ -257,6 +257,30 @@ def test_an_unknown_province_is_named_as_written() -> None:
     assert one("Xyz - Bur").message == "Xyz - Bur: 'Xyz' is not a province"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Par goes to Bur",
+        "A Par go Bur",
+        "A Par attacks Bur",
+        "A Par moves into Bur",
+        "A Par into Bur",
+        "A Par > Bur",
+        "A Par >> Bur",
+        "A Par -- Bur",
+        "A Par-->Bur",
+        "A Par \u2013> Bur",  # "->" as a mail client's autocorrection writes it
+    ],
+)
+def test_moves_in_the_words_players_write(text: str) -> None:
+    assert one(text).order == Move("par", "bur")
+
+
+def test_supports_in_the_words_players_write() -> None:
+    assert one("A Mar supports A Par into Bur").order == SupportMove("mar", "par", "bur")
+    assert one("A Mar supp A Par-Bur").order == SupportMove("mar", "par", "bur")
+
+
 def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
     # "Bud-Srb" is Budapest, a move, and a word that is no province: name that word
     assert one("A Bud-Srb", "austria").message == (

@@ -6,6 +6,9 @@ made of each (the parsed order or the refusal), recorded before the reader took 
 short ways for a name of one word and for a name with nothing after it
 (``reader_corpus.json.gz``).  The texts were first made to check ``read_usual``, a
 second reading of the usual standard forms now folded into the reader (issue 27).
+Recorded again when the reader came to skip a second move sign ("A Par -- Bur",
+"-->", ">>", "R - Gas"): texts with two signs in a row that were refused are read,
+and refusals of a sign with nothing after it name the end of the order.
 """
 
 from __future__ import annotations

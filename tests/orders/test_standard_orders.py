@@ -5,7 +5,8 @@ reader of the judge read it when one reader was folded out
 from main's ``parse_order`` at 0b35637 in ``standard_orders.json.gz``; recorded again
 when a hyphenated word ending with a province came to be split (``Ionian Sea-Adr``, a
 multi-word name then a compact move: 174 texts refused before are read, 11 refusals
-name the wrong word more precisely, no reading changed).
+name the wrong word more precisely, no reading changed); and when the move words grew
+(``into``, ``go``, ``goes``, ``attack(s)``, ``>``, ``supp``, a doubled sign).
 """
 
 from __future__ import annotations
