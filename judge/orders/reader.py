@@ -45,13 +45,13 @@ BASE_KEYWORDS: dict[str, str] = {
         ("remove", {"remove", "removes"}),
         ("waive", {"waive", "waives", "w"}),
         ("via", {"via", "by"}),
-        ("sign", {"/", "(", ")"}),
+        ("sign", {"/", "(", ")", "+"}),
         ("end", {END}),
     )
     for word in words
 }
 # Signs, then words; "par-bur" is one word here (split later if both are names).
-_TOKEN = re.compile(r"->|=>|[-/()=>]|[^\s\-/()=>]+(?:-[^\s\-/()=>]+)*")
+_TOKEN = re.compile(r"->|=>|[-/()=>+]|[^\s\-/()=>+]+(?:-[^\s\-/()=>+]+)*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
 _MAX_NAME_WORDS = 6
 COAST_STOP = {")", "-", "->", "=>", ">", END}  # tokens that end a coast's name

@@ -572,15 +572,18 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether one order's words are an attempt at an order: they begin as orders do
     (a unit type, a place off the map, a word an order starts with: ``Build``,
-    ``Waive``), or they hold a move sign after a word (``Vie - Gal``), an order word
-    of three letters or more (``support``, ``army``, ``col``), a place followed by
-    an order word (``Par H``, ``Mar1 to Pie1``) or two places (``Vienna Galicia``).
+    ``Waive``; or ``+`` or ``-`` and a unit type), or they hold a move sign after a
+    word (``Vie - Gal``), an order word of three letters or more (``support``,
+    ``army``, ``col``), a place followed by an order word (``Par H``, ``Mar1 to
+    Pie1``) or two places (``Vienna Galicia``).
     A lone place name among other words is not enough: short codes are names too
     (Colonial's ``Bob``, ``Per``, ``Man``)."""
     tokens, keywords = reader.tokens, reader.keywords
     first = reader.kind()
     if first in ("unit", "place") or (first is not None and first in syntax.leading):
         return True
+    if tokens[0] in ("+", "-") and keywords.get(tokens[1]) == "unit":
+        return True  # "+ A Par", "-A Spa": a build or a removal as some write them
     places = 0
     index = 0
     while index < len(tokens) - 1:

@@ -60,7 +60,19 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
     assert "Every unit has an order." in text
 
 
-@pytest.mark.parametrize("tail", ["A Par - Pic, thanks", "Cheers - Alice", "F Bre - Nowhere"])
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "A Par - Pic, thanks",
+        "Cheers - Alice",
+        "F Bre - Nowhere",
+        # a build or a removal as some write them: never passed over as a greeting
+        "+ A Par",
+        "+A Par",
+        "- F Bre",
+        "-F Bre",
+    ],
+)
 def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:
     subject, text = _reply(engine, FRANCE + tail + "\n")
     assert subject.startswith("Re: [Error Flag]")
