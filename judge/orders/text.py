@@ -161,6 +161,9 @@ def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNT
     return found
 
 
+_VERBS_FIRST = frozenset({"move", "hold", "retreat"})  # kinds whose word may come first
+
+
 def clear_read_cache() -> None:
     """Forget the order texts read and checked so far (benchmarks time reading afresh)."""
     _READ.clear()
@@ -170,7 +173,8 @@ def clear_read_cache() -> None:
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
     """Read one order in ``syntax``: a kind's leading word (``Build``, ``Waive``)
     and its reader, or a unit, then the word of its kind and that kind's reader
-    (nothing after the unit: a hold)."""
+    (nothing after the unit: a hold); a move's, a hold's or a retreat's word may also
+    come first (``Move A Par to Bur``)."""
     reader = reader_for(variant, text, syntax)
     keywords, tokens = reader.keywords, reader.tokens
     first = keywords.get(tokens[0])
@@ -181,6 +185,14 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
         if lead is not None:
             reader.pos = 1
             return lead(reader, first)
+        verb = syntax.after_unit.get(first) if first in _VERBS_FIRST else None
+        unit_next = tokens[1] in reader.unit_words or reader.place_length(1)
+        if verb is not None and len(tokens[0]) > 2 and tokens[0].isalpha() and unit_next:
+            # The verb first, as some write in prose: "Move A Par to Bur", "Hold A Par",
+            # "Retreat A Bur to Gas"; then the unit, and the rest as after it.
+            reader.pos = 1
+            unit_type, place = reader.unit("a unit's province")
+            return verb(reader, first, unit_type, place)
     unit_type, place = reader.unit("a unit's province")
     kind = keywords.get(tokens[reader.pos])
     if kind == "end":

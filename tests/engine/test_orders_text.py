@@ -276,6 +276,24 @@ def test_moves_in_the_words_players_write(text: str) -> None:
     assert one(text).order == Move("par", "bur")
 
 
+def test_the_verb_may_come_first() -> None:
+    assert one("Move A Par to Bur").order == Move("par", "bur")
+    assert one("Move Par - Bur").order == Move("par", "bur")
+    assert one("Hold A Par").order == Hold("par")
+    retreat = {
+        "phase": "F1901R",
+        "units": [{"power": "germany", "type": "A", "province": "bur"}],
+        "dislodged": [
+            {"power": "france", "type": "A", "province": "bur", "retreat_options": ["gas"]}
+        ],
+    }
+    assert one("Retreat A Bur to Gas", position=retreat).order == Retreat("bur", "gas")
+    # without a unit after it, the word is named as before
+    assert one("moves to Venice").message == (
+        "moves to Venice: expected a unit's province, found 'moves'"
+    )
+
+
 def test_supports_in_the_words_players_write() -> None:
     assert one("A Mar supports A Par into Bur").order == SupportMove("mar", "par", "bur")
     assert one("A Mar supp A Par-Bur").order == SupportMove("mar", "par", "bur")
