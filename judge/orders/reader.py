@@ -137,9 +137,26 @@ def _split_hyphenated(variant: Variant, token: str) -> list[str]:
         province_code(variant, token) or not (begins or ends)
     ):
         return [token]
+    return hyphen_names(parts, lambda text: province_code(variant, text) is not None)
+
+
+def hyphen_names(parts: list[str], is_name: Callable[[str], bool]) -> list[str]:
+    """The parts of a word split at its hyphens as names and move signs: a run of
+    parts that is a name, and not of names each (``swe-den`` is two), kept whole, the
+    longest from the left (``bre-mid-atlantic``: ``bre``, ``-``, ``mid-atlantic``);
+    any other part alone."""
+
+    def one_name(run: list[str]) -> bool:
+        return is_name("-".join(run)) and not all(is_name(part) for part in run)
+
     spaced: list[str] = []
-    for part in parts:
-        spaced.extend([part, "-"])
+    start = 0
+    while start < len(parts):
+        end = len(parts)
+        while end > start + 1 and not one_name(parts[start:end]):
+            end -= 1
+        spaced += ["-".join(parts[start:end]), "-"]
+        start = end
     return spaced[:-1]
 
 

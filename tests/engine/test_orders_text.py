@@ -315,6 +315,8 @@ def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
         "(did you mean Mid-Atlantic Ocean (Mao)?)"
     )
     assert one("F Tri - mid-atlantic", "austria").message.endswith("a fleet cannot go there")
+    # a hyphenated name after a hyphen is one name; two names joined are two
+    assert one("F Bre-Mid-Atlantic").order == Move("bre", "mao")
 
 
 # Winter 1901: France has two builds (six centres, four units), Germany one removal

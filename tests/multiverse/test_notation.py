@@ -205,3 +205,22 @@ def test_builds_and_waives_in_the_words_of_every_game() -> None:
     w = world(board(1, "W1901", "france A pic", {"france": ["par", "bre", "pic"]}))
     assert order(w, "A par B").order == Build(loc("1:par:W1901"), "A", "france")
     assert order(w, "waives").canonical == order(w, "w").canonical == "waive"
+
+
+def test_njudge_forms_and_prose_in_the_multiverse_notation() -> None:
+    """The board-qualified form reads what the standard reader reads: njudge's compact
+    move with a hyphenated name, arrows, and a typo named as the word it is."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("standard", "multiverse")
+    doc = rules.starting_position("standard")
+    read = {t: c for t, c in zip(TEXTS, rules.check_orders(doc, "france", TEXTS), strict=True)}
+    assert read["F Bre-Mid-Atlantic"].canonical == "F 1:bre:S1901 - 1:mao:S1901"
+    assert read["A Par >> Bur"].canonical == "A 1:par:S1901 - 1:bur:S1901"
+    assert read["A 1:par:S1901>1:bur:S1901"].canonical == "A 1:par:S1901 - 1:bur:S1901"
+    assert "'mra' is not a province (did you mean Marseilles (Mar)?)" in (
+        read["A Mra-Spa"].message or ""
+    )
+
+
+TEXTS = ["F Bre-Mid-Atlantic", "A Par >> Bur", "A 1:par:S1901>1:bur:S1901", "A Mra-Spa"]

@@ -6,7 +6,9 @@ from main's ``parse_order`` at 0b35637 in ``standard_orders.json.gz``; recorded 
 when a hyphenated word ending with a province came to be split (``Ionian Sea-Adr``, a
 multi-word name then a compact move: 174 texts refused before are read, 11 refusals
 name the wrong word more precisely, no reading changed); and when the move words grew
-(``into``, ``go``, ``goes``, ``attack(s)``, ``>``, ``supp``, a doubled sign).
+(``into``, ``go``, ``goes``, ``attack(s)``, ``>``, ``supp``, a doubled sign); and when a
+hyphenated name came to be kept whole after a place and a hyphen
+(``Channel-Mid-Atlantic Ocean``: 14 refused texts read).
 """
 
 from __future__ import annotations

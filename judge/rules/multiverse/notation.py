@@ -26,7 +26,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from judge.orders.reader import END, KindSyntax, OrderSyntax, OrderSyntaxError, Reader
+from judge.orders.reader import (
+    END,
+    KindSyntax,
+    OrderSyntax,
+    OrderSyntaxError,
+    Reader,
+    hyphen_names,
+)
 from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX
 from judge.orders.text import parse_order as read_order_text
@@ -279,7 +286,7 @@ class BoardLocations:
                 tokens.append(word)
                 continue
             for piece in _ARROW.split(word):
-                if piece in ("->", "=>"):
+                if piece in ("->", "=>", ">"):
                     tokens.append(piece)
                 elif piece:
                     tokens.extend(self._hyphenated(piece))
@@ -288,14 +295,17 @@ class BoardLocations:
 
     def _hyphenated(self, word: str) -> list[str]:
         """A word with a hyphen: the places on either side and move signs, unless it
-        is one name (``mid-atlantic``); a hyphen at an end or doubled is a sign."""
+        is one name (``mid-atlantic``), or no place begins or ends it; a hyphen at an
+        end or doubled is a sign."""
         parts = word.split("-")
         if len(parts) == 1:
             return [word]
         if all(parts):
             named = [self._is_place(part) for part in parts]
-            if not all(named) and (not named[0] or self._is_place(word)):
+            if not all(named) and (not (named[0] or named[-1]) or self._is_place(word)):
                 return [word]
+        if all(parts):
+            return hyphen_names(parts, self._is_place)
         tokens: list[str] = []
         for part in parts:
             if part:
@@ -341,7 +351,7 @@ class BoardLocations:
         return f"expected {what}"  # pragma: no cover - name() read it
 
 
-_ARROW = re.compile(r"(->|=>)")
+_ARROW = re.compile(r"(->|=>|>)")
 
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
