@@ -699,12 +699,17 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
 def _read_move_or_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
-    """``- TSR - Vla`` (a rail move), or any standard move."""
+    """``- TSR - Vla`` or ``- Vla via TSR`` (a rail move), or any standard move."""
     start = reader.pos
     reader.skip_to()
     if reader.kind() == "tsr":
         reader.pos += 1
         return _read_rail_end(reader, unit_type, place)
+    tokens, keywords = reader.tokens, reader.keywords
+    if len(tokens) > 3 and keywords.get(tokens[-3]) == "via" and keywords.get(tokens[-2]) == "tsr":
+        dest = reader.place("a station")  # the rail named after the station
+        if reader.pos == len(tokens) - 3:
+            return ParsedOrder("rail", unit_type, place, dest=dest)
     reader.pos = start
     return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
 
@@ -776,7 +781,8 @@ SUEZ_FORMS = (
 TSR_FORMS = (
     OrderForm(
         "rail move",
-        "A <station> - TSR - <station>   or   A <station> via TSR to <station>",
+        "A <station> - TSR - <station>   or   A <station> via TSR to <station>   or   "
+        "A <station> - <station> via TSR",
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
         "unit on the way blocks the train, which stops at the nearest free station "
@@ -793,7 +799,7 @@ SUEZ_KIND = KindSyntax(
 )
 TSR_KIND = KindSyntax(
     "trans-siberian railroad",
-    keywords={"tsr": "tsr"},
+    keywords={word: "tsr" for word in ("tsr", "rail", "railroad", "railway")},
     after_unit={"move": _read_move_or_rail, "via": _read_via_rail},
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,

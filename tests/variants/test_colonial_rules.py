@@ -404,7 +404,17 @@ def test_SUEZ_7_a_canal_move_and_a_standoff_in_its_sea() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["A Mos - TSR - Vla", "A Mos-TSR-Vla", "Army Moscow via TSR to Vladivostok"]
+    "text",
+    [
+        "A Mos - TSR - Vla",
+        "A Mos-TSR-Vla",
+        "Army Moscow via TSR to Vladivostok",
+        # the rail named after the station, or in words
+        "A Mos-Vla via TSR",
+        "A Mos - Vla by rail",
+        "A Mos by rail to Vla",
+        "A Mos via railroad to Vla",
+    ],
 )
 def test_TSR_1_a_russian_army_on_a_station_travels_by_rail(text: str) -> None:
     answer = judge(["russia A mos"], {"russia": [text]})
