@@ -57,6 +57,7 @@ from judge.orders.reader import (
     ParsedOrder,
     Place,
     Reader,
+    Refusal,
 )
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.rules.base import Document, Step
@@ -669,8 +670,11 @@ def resolve_colonial(
 
 def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     """A move, or a fleet's passage of the canal when it goes from one of its seas to
-    the other."""
+    the other.  The railroad's army moving from a station to another that is no
+    neighbour is shown the rail move (TSR-1)."""
     order = STANDARD_SYNTAX.interpreters[("M", "move")](ctx, parsed)
+    if isinstance(order, Move) and not order.via_convoy:
+        _offer_the_rail(ctx, order)
     if (
         isinstance(order, Move)
         and not order.via_convoy
@@ -679,6 +683,22 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     ):
         return CanalMove(order.unit, order.dest)
     return order
+
+
+def _offer_the_rail(ctx: Context, order: Move) -> None:
+    """Refuse a move of the railroad's army between two stations that are no
+    neighbours, saying how to go by rail (it could only be refused as a move)."""
+    rules = special_rules()
+    unit = ctx.pos.units[order.unit]
+    src, dest = str(order.unit), str(order.dest)
+    stations = rules.rail_stations
+    if unit.power != rules.rail_power or unit.type is not UnitType.ARMY:
+        return
+    if src not in stations or dest not in stations or ctx.geo.can_move(unit.type, src, dest):
+        return
+    names = f"{ctx.variant.location_name(src)} and {ctx.variant.location_name(dest)}"
+    rail = f"A {src.capitalize()} - TSR - {dest.capitalize()}"
+    raise Refusal(f"{names} are not neighbours; by rail: {rail}")
 
 
 def _support(ctx: Context, parsed: ParsedOrder) -> Order:

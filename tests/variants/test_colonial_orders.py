@@ -61,6 +61,21 @@ def test_orders_across_borders_the_map_does_not_have(power: str, text: str) -> N
     assert check.canonical is None
 
 
+def test_a_move_between_stations_that_are_no_neighbours_is_shown_the_rail_move() -> None:
+    """TSR-1: the railroad's army goes from station to station by rail; written as a
+    move, the refusal shows the rail move."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("colonial", "standard")
+    [check] = rules.check_orders(START, "russia", ["A Mos - Vla"])
+    assert not check.ok
+    assert check.message == (
+        "A Mos - Vla: Moscow and Vladivostok are not neighbours; by rail: A Mos - TSR - Vla"
+    )
+    [check] = rules.check_orders(START, "russia", ["A Mos - Prm"])  # neighbours: a move
+    assert check.ok and check.canonical == "A mos - prm"
+
+
 def test_the_fleet_in_the_mediterranean_can_reach_egypt() -> None:
     position = {**START, "units": [*START["units"]]}
     position["units"].append({"power": "turkey", "type": "F", "province": "meds"})
