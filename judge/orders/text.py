@@ -60,6 +60,7 @@ __all__ = [
 _SEPARATOR = re.compile(r"[;,]")
 _LIST_MARK = re.compile(r"(?:\(?\d{1,3}[.)]|[*\u2022])\s+")  # "1. ", "2) ", "(3) ", "* ", "• "
 _MARK_STARTS = frozenset("(*\u2022")
+_COMMENT_MARKS = ("//", "#")  # what follows either on an order line is a comment
 _WRONG_PHASE = {
     "M": "a {action} order is not possible in a movement phase",
     "R": "only retreats and disbands are possible in a retreat phase",
@@ -205,10 +206,14 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
 
 
 def split_orders(line: str) -> list[str]:
-    """The orders of one line: separated by ``,`` or ``;``; blank parts dropped; each
-    without the mark of a list item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``:
-    a numbered or bulleted list as players type one).  A ``-`` or ``+`` before an order
-    stays: it may mean a removal or a build."""
+    """The orders of one line: separated by ``,`` or ``;``; blank parts dropped; a
+    comment after them dropped (from ``//`` or ``#``); each without the mark of a list
+    item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``: a numbered or bulleted list
+    as players type one).  A ``-`` or ``+`` before an order stays: it may mean a
+    removal or a build."""
+    for mark in _COMMENT_MARKS:
+        if mark in line:
+            line = line[: line.index(mark)]
     if "," not in line and ";" not in line:
         parts = [line.strip()]
     else:

@@ -1,5 +1,6 @@
 """Orders typed as a numbered or bulleted list (``1. A Par - Bur``, ``* F Bre - MAO``),
-as players write them in mail: the mark is not part of the order.  A ``-`` or ``+``
+or with a comment after them (``// the attack``, ``# the attack``), as players write
+them in mail: the mark and the comment are not part of the order.  A ``-`` or ``+``
 before an order is kept: it may mean a removal or a build, so such a line is read as
 written (and refused with its reason)."""
 
@@ -35,6 +36,11 @@ from tests.commands.helpers import (
         ("+ A Par", ["+ A Par"]),
         ("1.A Par", ["1.A Par"]),  # no space after the mark: read as written
         ("1.", ["1."]),
+        # a comment after the orders
+        ("A Par-Bur // the attack", ["A Par-Bur"]),
+        ("A Par-Bur #attack", ["A Par-Bur"]),
+        ("A Par-Bur, A Mar-Spa // both", ["A Par-Bur", "A Mar-Spa"]),
+        ("// all of it", []),
     ],
 )
 def test_a_list_mark_is_not_part_of_the_order(line: str, orders: list[str]) -> None:
