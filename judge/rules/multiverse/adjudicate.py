@@ -313,7 +313,7 @@ def _active_parts(
 ) -> tuple[list[list[MLoc]], set[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
     areas, in independent parts (no order of one part names an area of another),
-    and the set of them all.
+    each sorted, and the set of them all.
 
     The orders naming an area are the order of the unit standing there (found by
     its location) and those naming it from elsewhere (``world.touch``).
@@ -348,6 +348,7 @@ def _active_parts(
                         found.add(other)
                         part.append(other)
                         stack.append(other)
+        part.sort()  # the resolver's canonical order, within the part (the parts are independent)
         parts.append(part)
     return parts, found
 
@@ -393,8 +394,8 @@ def _resolve(
     movement = base.engine.movement
     if movement is resolve_movement:
         result = MovementResult()
-        for chunk in _chunks(parts):
-            chunk_units, chunk_orders = _board_of(world, sorted(chunk))
+        for chunk in _chunks(parts):  # sorted part by part: the order each part is resolved in
+            chunk_units, chunk_orders = _board_of(world, chunk)
             units.update(chunk_units)
             _merge(result, resolve_movement(geo, chunk_units, chunk_orders))
     else:
