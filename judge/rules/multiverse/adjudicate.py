@@ -33,7 +33,7 @@ from judge.engine.position import DislodgedUnit
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse import fived
-from judge.rules.multiverse.adjustments import resolve_board_adjustments
+from judge.rules.multiverse.adjustments import WinterBoard, resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey, MLoc
@@ -132,7 +132,8 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
 
 def _movement_turn(world, base, geo, orders, report) -> None:
     active = set(world.active_boards().values())
-    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active)
+    winter_views: dict[BoardKey, WinterBoard] = {}  # shared by the checks and the resolution
+    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active, winter_views)
     automatic = _hold_the_rest(world, active)
 
     starts = [*fresh, *automatic]
@@ -158,7 +159,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         if not world.adjusts(key):
             continue
         valid = [record for _, record in winter_orders.get(key, [])]
-        decided = resolve_board_adjustments(world, base, key, valid)
+        decided = resolve_board_adjustments(world, base, key, valid, winter_views.get(key))
         if decided:
             world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
         else:  # none kept, as a world read back from its stored history has none
@@ -185,8 +186,10 @@ def _take_orders(
     geo,
     orders: Sequence[tuple[str, AnyOrder]],
     active: set[BoardKey],
+    winter_views: dict[BoardKey, WinterBoard],
 ) -> tuple[list[OrderResult | None], dict[MLoc, int], WinterOrders]:
-    """Validate the orders of a movement turn and store those of movement boards.
+    """Validate the orders of a movement turn and store those of movement boards
+    (``winter_views`` keeps what the checks read of each winter board).
 
     Returns the results known already (by index in ``orders``; None for the
     orders still to judge), the index of each stored order by its unit, and the
@@ -200,7 +203,6 @@ def _take_orders(
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
-    winter_views: dict = {}  # what the checks read of each winter board, likewise
     eliminated, iteration = world.eliminated, world.iteration
     for i, (power, order) in enumerate(orders):
         if i in replaced:
