@@ -117,17 +117,17 @@ def adjudicate(
 
 def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
     """Indexes of orders replaced by a later order for the same unit or build site."""
-    seen: dict[object, int] = {}
-    replaced: dict[int, str] = {}
-    for i, (power, order) in enumerate(orders):
-        if isinstance(order, (Waive, Build)):
-            continue  # builds are taken one by one (DATC 4.D.4)
-        key = (power, getattr(order, "unit", None))
-        earlier = seen.setdefault(key, i)  # one look-up for the usual order given once
-        if earlier != i:
-            replaced[earlier] = "replaced by a later order for the same unit"
-            seen[key] = i
-    return replaced
+    # What each order is given to: the power's unit, or its own index for a build or
+    # a waive, which are taken one by one (DATC 4.D.4).
+    keys = [
+        i if isinstance(order, (Waive, Build)) else (power, getattr(order, "unit", None))
+        for i, (power, order) in enumerate(orders)
+    ]
+    last = dict(zip(keys, range(len(keys)), strict=True))  # the last order of each key
+    if len(last) == len(keys):
+        return {}  # each given once: the usual case
+    why = "replaced by a later order for the same unit"
+    return {i: why for i, key in enumerate(keys) if last[key] != i}
 
 
 def _movement_turn(world, base, geo, orders, report) -> None:
@@ -168,8 +168,9 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             results[i] = OrderResult(done.power, done.order, done.status, done.reason)
         report.automatic += [_result(r) for r in decided if r.auto]
 
+    stored = world.orders
     for loc, i in fresh.items():
-        results[i] = _result(world.orders[loc])
+        results[i] = _new_tuple(OrderResult, stored[loc][:5])  # _result, inlined
     report.submitted = [r for r in results if r is not None]
     _report_judged(world, touched, fresh, set(automatic), report)
 
@@ -224,7 +225,7 @@ def _take_orders(
                 if why:
                     results[i] = OrderResult(power, order, INVALID, why)
                 else:
-                    record = OrderRecord(power, order, NEW, None, False, iteration)
+                    record = _new_tuple(OrderRecord, (power, order, NEW, None, False, iteration))
                     winter_orders.setdefault(order.unit.board, []).append((i, record))
             else:  # a retreat, or a removal on a movement board
                 results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
@@ -236,13 +237,16 @@ def _take_orders(
             and _orderable(world, order, power, active)
         ):
             # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
-            world.store_order(OrderRecord(power, order, INVALID, why, False, iteration))
+            world.store_order(
+                _new_tuple(OrderRecord, (power, order, INVALID, why, False, iteration))
+            )
             fresh[order.unit] = i
             continue
         if why:
             results[i] = OrderResult(power, order, INVALID, why)
             continue
-        world.store_order(OrderRecord(power, order, NEW, None, False, iteration))
+        # OrderRecord(...) without the checks of its __new__ (thousands a turn)
+        world.store_order(_new_tuple(OrderRecord, (power, order, NEW, None, False, iteration)))
         fresh[order.unit] = i
     return results, fresh, winter_orders
 

@@ -41,6 +41,9 @@ from judge.rules.multiverse.world import World, order_locations
 
 NO_FLEETS = "no fleets are placed to convoy it there"
 
+MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
+"""The standard order kinds of a movement board."""
+
 
 def neighbour_boards(key: BoardKey) -> list[BoardKey]:
     """The boards next to ``key`` (one timeline up or down, one movement turn back or
@@ -185,19 +188,22 @@ def movement_problem(
     boards a convoy route may use and the convoy routes found are worked out once
     per board rather than once per order.
     """
-    on_board = is_board_order(order)  # read by the board rules on its board
-    if on_board:
+    on_board = False  # whether read by the board rules on its board
+    if not isinstance(order, MOVEMENT_KINDS):
+        if not is_board_order(order):
+            return "not an order for a movement board"
+        on_board = True
         why = board_order_problem(world, power, order, active)
         if why is not None:
             return why
-    elif not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-        return "not an order for a movement board"
-    unit = world.unit_at(order.unit)
+    loc = order.unit
+    key = loc[:3]
+    board = world.boards.get(key)  # type: ignore[call-overload]  # world.unit_at, inlined
+    unit = None if board is None else board.units.get(loc[3])
     if unit is None:
-        return f"there is no unit at {loc_text(order.unit)}"
+        return f"there is no unit at {loc_text(loc)}"
     if unit.power != power:
-        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
-    key = order.unit[:3]
+        return f"the unit at {loc_text(loc)} belongs to {unit.power}"
     view = None if views is None else views.get(key)
     if view is None:
         view = _board_view(world, geo, BoardKey(*key), active)

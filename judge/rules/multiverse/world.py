@@ -190,7 +190,8 @@ class World:
                 indexed = [area_of(loc)]  # not needed for a hold
             if area not in indexed:
                 indexed.append(area)
-                touch[area] = _with(touch.get(area, ()), loc)
+                found = touch.get(area)
+                touch[area] = (loc,) if found is None else _with(found, loc)
         if isinstance(order, Moving):
             dest = order.dest
             into = self.moves_into
