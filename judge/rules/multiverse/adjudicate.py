@@ -454,7 +454,8 @@ def _chunks(parts: list[list[MLoc]]) -> list[list[MLoc]]:
 
 
 def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[MLoc, AnyOrder]]:
-    """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
+    """The units at ``locs`` and their orders to resolve (invalid orders left out: those
+    units hold).  A stored hold is passed on, so that the resolver need not make one."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
     stored, boards = world.orders, world.boards
@@ -464,7 +465,7 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
         unit = None if board is None else board.units.get(loc[3])
         assert unit is not None
         units[loc] = unit
-        if record.status != INVALID and not isinstance(record.order, Hold):
+        if record.status != INVALID:
             orders[loc] = record.order
     return units, orders
 
