@@ -342,9 +342,9 @@ def _active_parts(
             for name in names:
                 province = province_of[name[3]]
                 if name is not here:  # the unit's own order is ``here``, found already
-                    own = (
-                        name if name in orders else _coast_order(orders, name, coasts.get(province))
-                    )
+                    own = name if name in orders else None
+                    if own is None and province in coasts:
+                        own = _coast_order(orders, name, coasts[province])
                     if own is not None and own not in found:
                         found.add(own)
                         part.append(own)

@@ -77,10 +77,10 @@ class MultiverseGeography:
 
     def can_move(self, unit_type: UnitType, src: MLoc, dest: MLoc) -> bool:
         """Direct adjacency of ``src`` to ``dest`` for ``unit_type``."""
+        if src[:3] == dest[:3]:  # on one board (the usual case): the map's adjacency
+            return src[2] != WINTER and self._geo.can_move(unit_type, src[3], dest[3])
         if src[2] == WINTER or dest[2] == WINTER:
             return False
-        if src[:3] == dest[:3]:
-            return self._geo.can_move(unit_type, src[3], dest[3])
         if not boards_adjacent(src, dest):
             return False
         if src[3] == dest[3]:
@@ -89,10 +89,10 @@ class MultiverseGeography:
 
     def can_reach(self, unit_type: UnitType, src: MLoc, area: Hashable) -> bool:
         """Whether ``src`` reaches some location of ``area`` (supports, convoy links)."""
+        if src[:3] == area[:3]:  # on one board (the usual case): the map's adjacency
+            return src[2] != WINTER and self._geo.can_reach(unit_type, src[3], area[3])
         if src[2] == WINTER or area[2] == WINTER:
             return False
-        if src[:3] == area[:3]:
-            return self._geo.can_reach(unit_type, src[3], area[3])
         if not boards_adjacent(src, area):
             return False
         if self.base.province(src[3]) == area[3]:
