@@ -195,7 +195,8 @@ def _take_orders(
     Returns the results known already (by index in ``orders``; None for the
     orders still to judge), the index of each stored order by its unit, and the
     valid orders of each winter board with their indexes.  A wrong order for a
-    unit that may be ordered is stored as invalid: it acts as a hold.
+    unit that may be ordered is stored as invalid: it acts as a hold.  The orders
+    are stored together once all are checked (no check reads the stored orders).
     """
     replaced = _last_wins(orders)
     results: list[OrderResult | None] = [None] * len(orders)
@@ -204,6 +205,7 @@ def _take_orders(
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
+    taken: list[OrderRecord] = []  # the orders to store, in the order given
     eliminated, iteration = world.eliminated, world.iteration
     for i, (power, order) in enumerate(orders):
         if i in replaced:
@@ -231,23 +233,17 @@ def _take_orders(
                 results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
         why = movement_problem(world, geo, power, order, active, views)
-        if (
-            why
-            and getattr(order, "unit", None) not in world.orders
-            and _orderable(world, order, power, active)
-        ):
-            # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
-            world.store_order(
-                _new_tuple(OrderRecord, (power, order, INVALID, why, False, iteration))
-            )
-            fresh[order.unit] = i
-            continue
         if why:
-            results[i] = OrderResult(power, order, INVALID, why)
-            continue
+            unit = getattr(order, "unit", None)
+            if unit in fresh or unit in world.orders or not _orderable(world, order, power, active):
+                results[i] = OrderResult(power, order, INVALID, why)
+                continue
+            # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
         # OrderRecord(...) without the checks of its __new__ (thousands a turn)
-        world.store_order(_new_tuple(OrderRecord, (power, order, NEW, None, False, iteration)))
+        status = INVALID if why else NEW
+        taken.append(_new_tuple(OrderRecord, (power, order, status, why, False, iteration)))
         fresh[order.unit] = i
+    world.store_orders(taken)
     return results, fresh, winter_orders
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field, fields, replace
 from typing import NamedTuple
 
@@ -121,11 +123,16 @@ def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
     return (unit,) if unit is not None else ()
 
 
+_new_tuple = tuple.__new__
+
+
 def _with(locs: tuple[MLoc, ...], loc: MLoc) -> tuple[MLoc, ...]:
-    """``locs`` (in order) with ``loc`` in its place."""
+    """``locs`` (in order) with ``loc`` in its place (found by bisection: the orders
+    of a turn come in any order, and a board's moves_into grows by the dozen)."""
     if not locs or locs[-1] < loc:
         return (*locs, loc)
-    return tuple(sorted((*locs, loc)))
+    i = bisect_right(locs, loc)
+    return (*locs[:i], loc, *locs[i:])
 
 
 @dataclass
@@ -167,39 +174,56 @@ class World:
         )
 
     def store_order(self, record: OrderRecord) -> None:
-        """Keep a new movement order and index the areas it names besides its own.
+        """Keep a new movement order and index the areas it names besides its own
+        (see :meth:`store_orders`)."""
+        self.store_orders((record,))
+
+    def store_orders(self, records: Iterable[OrderRecord]) -> None:
+        """Keep new movement orders and index the areas each names besides its own.
 
         ``touch`` lists, by area, the orders that name it from elsewhere; the order
         given to the unit standing in an area is found through its location.  An
-        invalid order names no other area (it acts as a hold).  Both indexes list
-        locations in order, so that a world is the same however it was reached (a
-        turn's, or one read again from its stored form).
+        invalid order names no other area (it acts as a hold).  ``moves_into`` lists,
+        by board, the orders that move into it.  The indexes list locations in order,
+        so that a world is the same however it was reached (a turn's, or one read
+        again from its stored form).  The moves into each board are merged once for
+        all ``records`` (a turn stores thousands; a board's list grows by the dozen).
         """
-        order = record.order
-        loc = order.unit
-        self.orders[loc] = record
-        if record.status == INVALID:
-            return
-        touch = self.touch
-        indexed: list | None = None  # its own area, then those it names from elsewhere
-        for name in order_locations(order):
-            if name is loc:
-                continue  # the unit itself: its own area
-            area = area_of(name)
-            if indexed is None:
-                indexed = [area_of(loc)]  # not needed for a hold
-            if area not in indexed:
-                indexed.append(area)
-                found = touch.get(area)
-                touch[area] = (loc,) if found is None else _with(found, loc)
-        if isinstance(order, Moving):
-            dest = order.dest
-            into = self.moves_into
-            found = into.get(dest[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+        orders, touch = self.orders, self.touch
+        moves: dict[tuple, list[MLoc]] = {}  # by board, the new moves into it
+        for record in records:
+            order = record.order
+            loc = order.unit
+            orders[loc] = record
+            if record.status == INVALID:
+                continue
+            indexed: list | None = None  # its own area, then those it names from elsewhere
+            for name in order_locations(order):
+                if name is loc:
+                    continue  # the unit itself: its own area
+                area = area_of(name)
+                if indexed is None:
+                    indexed = [area_of(loc)]  # not needed for a hold
+                if area not in indexed:
+                    indexed.append(area)
+                    alone = (loc,)
+                    found = touch.setdefault(area, alone)  # one look-up for an area new to it
+                    if found is not alone:
+                        touch[area] = _with(found, loc)
+            if isinstance(order, Moving):
+                board = order.dest[:3]
+                into = moves.get(board)
+                if into is None:
+                    moves[board] = [loc]
+                else:
+                    into.append(loc)
+        for board, origins in moves.items():
+            found = self.moves_into.get(board)  # type: ignore[call-overload]  # finds its BoardKey
             if found is None:
-                into[dest.board] = (loc,)
-            else:
-                into[dest[:3]] = _with(found, loc)  # type: ignore[index]  # keeps the key it had
+                key = _new_tuple(BoardKey, board)  # BoardKey(*board), as each key is kept
+                self.moves_into[key] = tuple(sorted(origins))
+            else:  # keeps the key it had
+                self.moves_into[board] = tuple(sorted((*found, *origins)))  # type: ignore[index]
 
     @property
     def fived(self) -> bool:
