@@ -22,9 +22,11 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
@@ -134,7 +136,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
     active = set(world.active_boards().values())
     winter_views: dict[BoardKey, WinterBoard] = {}  # shared by the checks and the resolution
     results, fresh, winter_orders = _take_orders(world, base, geo, orders, active, winter_views)
-    automatic = _hold_the_rest(world, active)
+    automatic = _hold_the_rest(world, active, fresh)
 
     starts = [*fresh, *automatic]
     keep: set[MLoc] | None = None
@@ -247,14 +249,20 @@ def _take_orders(
     return results, fresh, winter_orders
 
 
-def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
-    """Store a hold for every unit of an active movement board left without an order."""
+def _hold_the_rest(world: World, active: set[BoardKey], fresh: Mapping[MLoc, int]) -> list[MLoc]:
+    """Store a hold for every unit of an active movement board left without an order
+    (``fresh``: the units given one this turn; a board whose every unit has one is
+    passed over without looking at its units)."""
     automatic: list[MLoc] = []
     orders = world.orders
+    ordered = Counter(map(_BOARD, fresh))  # per board, its units given an order this turn
     for key in sorted(active, key=BoardKey.canonical_order):
         if world.adjusts(key):
             continue
-        for loc, unit in world.boards[key].units.items():
+        units = world.boards[key].units
+        if ordered[key] == len(units):
+            continue
+        for loc, unit in units.items():
             here = _new_tuple(MLoc, (key[0], key[1], key[2], loc))  # key.at(loc), inlined
             if here not in orders:
                 world.store_order(
@@ -353,6 +361,10 @@ def _active_parts(
         part.sort()  # the resolver's canonical order, within the part (the parts are independent)
         parts.append(part)
     return parts, found
+
+
+_BOARD = itemgetter(slice(0, 3))
+"""The board of a location as a plain tuple (``loc[:3]``), for ``map``."""
 
 
 class _Provinces(dict):
