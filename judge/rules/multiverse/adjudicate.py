@@ -353,7 +353,9 @@ def _active_parts(
                         found.add(own)
                         part.append(own)
                         stack.append(own)
-                for other in touch.get((name[0], name[1], name[2], province), ()):
+                # The area of the name: the name itself when it names no coast.
+                area = name if province == name[3] else (name[0], name[1], name[2], province)
+                for other in touch.get(area, ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)

@@ -69,11 +69,12 @@ class MultiverseGeography:
         self._province = {loc: p for p, locs in base.locations.items() for loc in locs}
 
     def province(self, loc: MLoc) -> Area:
-        """The area of a location: its board plus the province (coasts share it)."""
+        """The area of a location: its board plus the province (coasts share it).  A
+        location that names no coast is its own area (an equal tuple: none is made)."""
         province = self._province.get(loc[3])
         if province is None:
             province = self.base.province(loc[3])
-        return (loc[0], loc[1], loc[2], province)
+        return loc if province == loc[3] else (loc[0], loc[1], loc[2], province)
 
     def can_move(self, unit_type: UnitType, src: MLoc, dest: MLoc) -> bool:
         """Direct adjacency of ``src`` to ``dest`` for ``unit_type``."""
