@@ -174,9 +174,10 @@ class World:
         )
 
     def store_order(self, record: OrderRecord) -> None:
-        """Keep a new movement order and index the areas it names besides its own
-        (see :meth:`store_orders`)."""
-        self.store_orders((record,))
+        """Keep a new movement order and index it (see :meth:`store_orders`)."""
+        board = self._keep(record)
+        if board is not None:
+            self._add_moves(board, [record.order.unit])
 
     def store_orders(self, records: Iterable[OrderRecord]) -> None:
         """Keep new movement orders and index the areas each names besides its own.
@@ -189,41 +190,53 @@ class World:
         again from its stored form).  The moves into each board are merged once for
         all ``records`` (a turn stores thousands; a board's list grows by the dozen).
         """
-        orders, touch = self.orders, self.touch
         moves: dict[tuple, list[MLoc]] = {}  # by board, the new moves into it
         for record in records:
-            order = record.order
-            loc = order.unit
-            orders[loc] = record
-            if record.status == INVALID:
-                continue
-            indexed: list | None = None  # its own area, then those it names from elsewhere
-            for name in order_locations(order):
-                if name is loc:
-                    continue  # the unit itself: its own area
-                area = area_of(name)
-                if indexed is None:
-                    indexed = [area_of(loc)]  # not needed for a hold
-                if area not in indexed:
-                    indexed.append(area)
-                    alone = (loc,)
-                    found = touch.setdefault(area, alone)  # one look-up for an area new to it
-                    if found is not alone:
-                        touch[area] = _with(found, loc)
-            if isinstance(order, Moving):
-                board = order.dest[:3]
+            board = self._keep(record)
+            if board is not None:
                 into = moves.get(board)
                 if into is None:
-                    moves[board] = [loc]
+                    moves[board] = [record.order.unit]
                 else:
-                    into.append(loc)
+                    into.append(record.order.unit)
         for board, origins in moves.items():
-            found = self.moves_into.get(board)  # type: ignore[call-overload]  # finds its BoardKey
-            if found is None:
-                key = _new_tuple(BoardKey, board)  # BoardKey(*board), as each key is kept
-                self.moves_into[key] = tuple(sorted(origins))
-            else:  # keeps the key it had
-                self.moves_into[board] = tuple(sorted((*found, *origins)))  # type: ignore[index]
+            self._add_moves(board, origins)
+
+    def _keep(self, record: OrderRecord) -> tuple | None:
+        """Keep one order and index the areas it names in ``touch``; the board it
+        moves into (a plain tuple), if it is a valid move."""
+        order = record.order
+        loc = order.unit
+        self.orders[loc] = record
+        if record.status == INVALID:
+            return None
+        touch = self.touch
+        indexed: list | None = None  # its own area, then those it names from elsewhere
+        for name in order_locations(order):
+            if name is loc:
+                continue  # the unit itself: its own area
+            area = area_of(name)
+            if indexed is None:
+                indexed = [area_of(loc)]  # not needed for a hold
+            if area not in indexed:
+                indexed.append(area)
+                alone = (loc,)
+                found = touch.setdefault(area, alone)  # one look-up for an area new to it
+                if found is not alone:
+                    touch[area] = _with(found, loc)
+        return order.dest[:3] if isinstance(order, Moving) else None
+
+    def _add_moves(self, board: tuple, origins: list[MLoc]) -> None:
+        """Add the orders at ``origins`` to those moving into ``board``."""
+        into = self.moves_into
+        found = into.get(board)  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+        if found is None:
+            # BoardKey(*board), without its checks; a key kept is kept as it is.
+            into[_new_tuple(BoardKey, board)] = tuple(sorted(origins))
+        elif len(origins) == 1:
+            into[board] = _with(found, origins[0])  # type: ignore[index]
+        else:
+            into[board] = tuple(sorted((*found, *origins)))  # type: ignore[index]
 
     @property
     def fived(self) -> bool:
