@@ -10,7 +10,8 @@ differs with ``dataclasses.replace(STANDARD, ...)``.  The resolver core is share
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+import functools
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -184,14 +185,27 @@ class EngineRules:
         """The order class of a kind name; KeyError when it is not in play."""
         return self._kinds[name]
 
-    def owed_changes(self, variant: Variant, position: Position) -> dict[str, int]:
+    def owed_changes(
+        self,
+        variant: Variant,
+        position: Position,
+        allowance: Mapping[str, int] | None = None,
+        sites: Callable[[str], Sequence[str]] | None = None,
+    ) -> dict[str, int]:
         """Per power, the builds it may make (its :attr:`allowance`, at most one per
         :attr:`build_sites`) or the removals it owes (negative); powers with nothing
-        to adjust are left out.  Every count of builds owed is this one."""
+        to adjust are left out.  Every count of builds owed is this one.
+
+        ``allowance`` and ``sites`` (a power's build sites), when given, are the
+        position's :attr:`allowance` and :attr:`build_sites` worked out already."""
+        if allowance is None:
+            allowance = self.allowance(variant, position)
+        if sites is None:
+            sites = functools.partial(self.build_sites, variant, position)
         changes: dict[str, int] = {}
-        for power, change in self.allowance(variant, position).items():
+        for power, change in allowance.items():
             if change > 0:
-                change = min(change, len(self.build_sites(variant, position, power)))
+                change = min(change, len(sites(power)))
             if change:
                 changes[power] = change
         return changes

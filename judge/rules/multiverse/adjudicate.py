@@ -22,9 +22,11 @@ step 5 for the boards that waited.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Hold, Moving, Retreat, Unit, Waive
@@ -33,7 +35,7 @@ from judge.engine.position import DislodgedUnit
 from judge.engine.resolver import resolve_movement
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.rules.multiverse import fived
-from judge.rules.multiverse.adjustments import resolve_board_adjustments
+from judge.rules.multiverse.adjustments import WinterBoard, resolve_board_adjustments
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey, MLoc
@@ -117,23 +119,24 @@ def adjudicate(
 
 def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
     """Indexes of orders replaced by a later order for the same unit or build site."""
-    seen: dict[object, int] = {}
-    replaced: dict[int, str] = {}
-    for i, (power, order) in enumerate(orders):
-        if isinstance(order, (Waive, Build)):
-            continue  # builds are taken one by one (DATC 4.D.4)
-        key = (power, getattr(order, "unit", None))
-        earlier = seen.setdefault(key, i)  # one look-up for the usual order given once
-        if earlier != i:
-            replaced[earlier] = "replaced by a later order for the same unit"
-            seen[key] = i
-    return replaced
+    # What each order is given to: the power's unit, or its own index for a build or
+    # a waive, which are taken one by one (DATC 4.D.4).
+    keys = [
+        i if isinstance(order, (Waive, Build)) else (power, getattr(order, "unit", None))
+        for i, (power, order) in enumerate(orders)
+    ]
+    last = dict(zip(keys, range(len(keys)), strict=True))  # the last order of each key
+    if len(last) == len(keys):
+        return {}  # each given once: the usual case
+    why = "replaced by a later order for the same unit"
+    return {i: why for i, key in enumerate(keys) if last[key] != i}
 
 
 def _movement_turn(world, base, geo, orders, report) -> None:
     active = set(world.active_boards().values())
-    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active)
-    automatic = _hold_the_rest(world, active)
+    winter_views: dict[BoardKey, WinterBoard] = {}  # shared by the checks and the resolution
+    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active, winter_views)
+    automatic = _hold_the_rest(world, active, fresh)
 
     starts = [*fresh, *automatic]
     keep: set[MLoc] | None = None
@@ -158,7 +161,7 @@ def _movement_turn(world, base, geo, orders, report) -> None:
         if not world.adjusts(key):
             continue
         valid = [record for _, record in winter_orders.get(key, [])]
-        decided = resolve_board_adjustments(world, base, key, valid)
+        decided = resolve_board_adjustments(world, base, key, valid, winter_views.get(key))
         if decided:
             world.adjustments[key] = tuple(sorted(decided, key=_adjustment_key))
         else:  # none kept, as a world read back from its stored history has none
@@ -167,8 +170,9 @@ def _movement_turn(world, base, geo, orders, report) -> None:
             results[i] = OrderResult(done.power, done.order, done.status, done.reason)
         report.automatic += [_result(r) for r in decided if r.auto]
 
+    stored = world.orders
     for loc, i in fresh.items():
-        results[i] = _result(world.orders[loc])
+        results[i] = _new_tuple(OrderResult, stored[loc][:5])  # _result, inlined
     report.submitted = [r for r in results if r is not None]
     _report_judged(world, touched, fresh, set(automatic), report)
 
@@ -185,13 +189,16 @@ def _take_orders(
     geo,
     orders: Sequence[tuple[str, AnyOrder]],
     active: set[BoardKey],
+    winter_views: dict[BoardKey, WinterBoard],
 ) -> tuple[list[OrderResult | None], dict[MLoc, int], WinterOrders]:
-    """Validate the orders of a movement turn and store those of movement boards.
+    """Validate the orders of a movement turn and store those of movement boards
+    (``winter_views`` keeps what the checks read of each winter board).
 
     Returns the results known already (by index in ``orders``; None for the
     orders still to judge), the index of each stored order by its unit, and the
     valid orders of each winter board with their indexes.  A wrong order for a
-    unit that may be ordered is stored as invalid: it acts as a hold.
+    unit that may be ordered is stored as invalid: it acts as a hold.  The orders
+    are stored together once all are checked (no check reads the stored orders).
     """
     replaced = _last_wins(orders)
     results: list[OrderResult | None] = [None] * len(orders)
@@ -200,7 +207,7 @@ def _take_orders(
     built: set = set()
     disbanded: set = set()
     views: dict = {}  # the legality board of each board, shared by the orders of this turn
-    winter_views: dict = {}  # what the checks read of each winter board, likewise
+    taken: list[OrderRecord] = []  # the orders to store, in the order given
     eliminated, iteration = world.eliminated, world.iteration
     for i, (power, order) in enumerate(orders):
         if i in replaced:
@@ -222,37 +229,40 @@ def _take_orders(
                 if why:
                     results[i] = OrderResult(power, order, INVALID, why)
                 else:
-                    record = OrderRecord(power, order, NEW, None, False, iteration)
+                    record = _new_tuple(OrderRecord, (power, order, NEW, None, False, iteration))
                     winter_orders.setdefault(order.unit.board, []).append((i, record))
             else:  # a retreat, or a removal on a movement board
                 results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
         why = movement_problem(world, geo, power, order, active, views)
-        if (
-            why
-            and getattr(order, "unit", None) not in world.orders
-            and _orderable(world, order, power, active)
-        ):
-            # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
-            world.store_order(OrderRecord(power, order, INVALID, why, False, iteration))
-            fresh[order.unit] = i
-            continue
         if why:
-            results[i] = OrderResult(power, order, INVALID, why)
-            continue
-        world.store_order(OrderRecord(power, order, NEW, None, False, iteration))
+            unit = getattr(order, "unit", None)
+            if unit in fresh or unit in world.orders or not _orderable(world, order, power, active):
+                results[i] = OrderResult(power, order, INVALID, why)
+                continue
+            # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
+        # OrderRecord(...) without the checks of its __new__ (thousands a turn)
+        status = INVALID if why else NEW
+        taken.append(_new_tuple(OrderRecord, (power, order, status, why, False, iteration)))
         fresh[order.unit] = i
+    world.store_orders(taken)
     return results, fresh, winter_orders
 
 
-def _hold_the_rest(world: World, active: set[BoardKey]) -> list[MLoc]:
-    """Store a hold for every unit of an active movement board left without an order."""
+def _hold_the_rest(world: World, active: set[BoardKey], fresh: Mapping[MLoc, int]) -> list[MLoc]:
+    """Store a hold for every unit of an active movement board left without an order
+    (``fresh``: the units given one this turn; a board whose every unit has one is
+    passed over without looking at its units)."""
     automatic: list[MLoc] = []
     orders = world.orders
+    ordered = Counter(map(_BOARD, fresh))  # per board, its units given an order this turn
     for key in sorted(active, key=BoardKey.canonical_order):
         if world.adjusts(key):
             continue
-        for loc, unit in world.boards[key].units.items():
+        units = world.boards[key].units
+        if ordered[key] == len(units):
+            continue
+        for loc, unit in units.items():
             here = _new_tuple(MLoc, (key[0], key[1], key[2], loc))  # key.at(loc), inlined
             if here not in orders:
                 world.store_order(
@@ -313,7 +323,7 @@ def _active_parts(
 ) -> tuple[list[list[MLoc]], set[MLoc]]:
     """The stored orders reachable from ``starts`` through shared (board, province)
     areas, in independent parts (no order of one part names an area of another),
-    and the set of them all.
+    each sorted, and the set of them all.
 
     The orders naming an area are the order of the unit standing there (found by
     its location) and those naming it from elsewhere (``world.touch``).
@@ -336,20 +346,27 @@ def _active_parts(
             for name in names:
                 province = province_of[name[3]]
                 if name is not here:  # the unit's own order is ``here``, found already
-                    own = (
-                        name if name in orders else _coast_order(orders, name, coasts.get(province))
-                    )
+                    own = name if name in orders else None
+                    if own is None and province in coasts:
+                        own = _coast_order(orders, name, coasts[province])
                     if own is not None and own not in found:
                         found.add(own)
                         part.append(own)
                         stack.append(own)
-                for other in touch.get((name[0], name[1], name[2], province), ()):
+                # The area of the name: the name itself when it names no coast.
+                area = name if province == name[3] else (name[0], name[1], name[2], province)
+                for other in touch.get(area, ()):
                     if other not in found:
                         found.add(other)
                         part.append(other)
                         stack.append(other)
+        part.sort()  # the resolver's canonical order, within the part (the parts are independent)
         parts.append(part)
     return parts, found
+
+
+_BOARD = itemgetter(slice(0, 3))
+"""The board of a location as a plain tuple (``loc[:3]``), for ``map``."""
 
 
 class _Provinces(dict):
@@ -393,8 +410,8 @@ def _resolve(
     movement = base.engine.movement
     if movement is resolve_movement:
         result = MovementResult()
-        for chunk in _chunks(parts):
-            chunk_units, chunk_orders = _board_of(world, sorted(chunk))
+        for chunk in _chunks(parts):  # sorted part by part: the order each part is resolved in
+            chunk_units, chunk_orders = _board_of(world, chunk)
             units.update(chunk_units)
             _merge(result, resolve_movement(geo, chunk_units, chunk_orders))
     else:
@@ -447,7 +464,8 @@ def _chunks(parts: list[list[MLoc]]) -> list[list[MLoc]]:
 
 
 def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[MLoc, AnyOrder]]:
-    """The units at ``locs`` and their orders to resolve (holds and invalid orders left out)."""
+    """The units at ``locs`` and their orders to resolve (invalid orders left out: those
+    units hold).  A stored hold is passed on, so that the resolver need not make one."""
     units: dict[MLoc, Unit] = {}
     orders: dict[MLoc, AnyOrder] = {}
     stored, boards = world.orders, world.boards
@@ -457,7 +475,7 @@ def _board_of(world: World, locs: list[MLoc]) -> tuple[dict[MLoc, Unit], dict[ML
         unit = None if board is None else board.units.get(loc[3])
         assert unit is not None
         units[loc] = unit
-        if record.status != INVALID and not isinstance(record.order, Hold):
+        if record.status != INVALID:
             orders[loc] = record.order
     return units, orders
 

@@ -24,12 +24,6 @@ def engine_view(base: BaseMap, board: Board) -> tuple[Any, Position]:
     return base.engine, Position(Phase(board.key.year, "W", "A"), board.units, board.centers)
 
 
-def board_allowance(base: BaseMap, board: Board) -> dict[str, int]:
-    """Per power, centres that count minus units on ``board`` (``EngineRules.allowance``)."""
-    engine, position = engine_view(base, board)
-    return engine.allowance(base.variant, position)
-
-
 def build_sites(base: BaseMap, board: Board, power: str) -> list[str]:
     """Where ``power`` may build on ``board`` (``EngineRules.build_sites``)."""
     engine, position = engine_view(base, board)
@@ -45,8 +39,40 @@ def owed_changes(base: BaseMap, board: Board) -> dict[str, int]:
     return engine.owed_changes(base.variant, position)
 
 
+class WinterBoard:
+    """What a turn reads of one winter board: each power's allowance, and its build
+    sites and the builds and removals owed when asked.  Kept for the turn (the board
+    does not change while its orders are checked and resolved), it works them out
+    once per board rather than once per order, and once for both steps."""
+
+    def __init__(self, base: BaseMap, board: Board) -> None:
+        self.base, self.board = base, board
+        self.engine, self.position = engine_view(base, board)
+        self.allowance = self.engine.allowance(base.variant, self.position)
+        self._sites: dict[str, list[str]] = {}
+
+    def build_sites(self, power: str) -> list[str]:
+        """Where ``power`` may build on the board (``EngineRules.build_sites``)."""
+        sites = self._sites.get(power)
+        if sites is None:
+            sites = self._sites[power] = self.engine.build_sites(
+                self.base.variant, self.position, power
+            )
+        return sites
+
+    def owed_changes(self) -> dict[str, int]:
+        """:func:`owed_changes` of the board, from the allowance and sites found already."""
+        return self.engine.owed_changes(
+            self.base.variant, self.position, self.allowance, self.build_sites
+        )
+
+
 def resolve_board_adjustments(
-    world: World, base: BaseMap, key: BoardKey, valid: Sequence[OrderRecord]
+    world: World,
+    base: BaseMap,
+    key: BoardKey,
+    valid: Sequence[OrderRecord],
+    view: WinterBoard | None = None,
 ) -> list[OrderRecord]:
     """Results of the valid builds and disbands on one winter board.
 
@@ -59,12 +85,12 @@ def resolve_board_adjustments(
     world behaves like a standard game.  Missing removals are chosen at random
     among the power's units on the board, with a generator seeded by the world's
     seed, the board and the power: the same world and orders always give the
-    same removals.
+    same removals.  ``view``: the board's view made when its orders were checked.
     """
     board = world.boards[key]
     decided: dict[int, OrderRecord] = {}
     automatic: list[OrderRecord] = []
-    owed = owed_changes(base, board)
+    owed = (view or WinterBoard(base, board)).owed_changes()
     given: dict[str, list[OrderRecord]] = {}
     for record in valid:
         given.setdefault(record.power, []).append(record)

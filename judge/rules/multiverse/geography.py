@@ -69,18 +69,19 @@ class MultiverseGeography:
         self._province = {loc: p for p, locs in base.locations.items() for loc in locs}
 
     def province(self, loc: MLoc) -> Area:
-        """The area of a location: its board plus the province (coasts share it)."""
+        """The area of a location: its board plus the province (coasts share it).  A
+        location that names no coast is its own area (an equal tuple: none is made)."""
         province = self._province.get(loc[3])
         if province is None:
             province = self.base.province(loc[3])
-        return (loc[0], loc[1], loc[2], province)
+        return loc if province == loc[3] else (loc[0], loc[1], loc[2], province)
 
     def can_move(self, unit_type: UnitType, src: MLoc, dest: MLoc) -> bool:
         """Direct adjacency of ``src`` to ``dest`` for ``unit_type``."""
+        if src[:3] == dest[:3]:  # on one board (the usual case): the map's adjacency
+            return src[2] != WINTER and self._geo.can_move(unit_type, src[3], dest[3])
         if src[2] == WINTER or dest[2] == WINTER:
             return False
-        if src[:3] == dest[:3]:
-            return self._geo.can_move(unit_type, src[3], dest[3])
         if not boards_adjacent(src, dest):
             return False
         if src[3] == dest[3]:
@@ -89,10 +90,10 @@ class MultiverseGeography:
 
     def can_reach(self, unit_type: UnitType, src: MLoc, area: Hashable) -> bool:
         """Whether ``src`` reaches some location of ``area`` (supports, convoy links)."""
+        if src[:3] == area[:3]:  # on one board (the usual case): the map's adjacency
+            return src[2] != WINTER and self._geo.can_reach(unit_type, src[3], area[3])
         if src[2] == WINTER or area[2] == WINTER:
             return False
-        if src[:3] == area[:3]:
-            return self._geo.can_reach(unit_type, src[3], area[3])
         if not boards_adjacent(src, area):
             return False
         if self.base.province(src[3]) == area[3]:

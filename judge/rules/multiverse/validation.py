@@ -30,16 +30,19 @@ from judge.engine.orders import (
     Unit,
     UnitType,
 )
-from judge.rules.multiverse.adjustments import board_allowance, build_sites, engine_view
+from judge.rules.multiverse.adjustments import WinterBoard
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.geography import MultiverseGeography, board_distance
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
-from judge.rules.multiverse.world import Board, World, order_locations
+from judge.rules.multiverse.world import World, order_locations
 
 NO_FLEETS = "no fleets are placed to convoy it there"
+
+MOVEMENT_KINDS = (Hold, Move, SupportHold, SupportMove, Convoy)
+"""The standard order kinds of a movement board."""
 
 
 def neighbour_boards(key: BoardKey) -> list[BoardKey]:
@@ -185,19 +188,22 @@ def movement_problem(
     boards a convoy route may use and the convoy routes found are worked out once
     per board rather than once per order.
     """
-    on_board = is_board_order(order)  # read by the board rules on its board
-    if on_board:
+    on_board = False  # whether read by the board rules on its board
+    if not isinstance(order, MOVEMENT_KINDS):
+        if not is_board_order(order):
+            return "not an order for a movement board"
+        on_board = True
         why = board_order_problem(world, power, order, active)
         if why is not None:
             return why
-    elif not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-        return "not an order for a movement board"
-    unit = world.unit_at(order.unit)
+    loc = order.unit
+    key = loc[:3]
+    board = world.boards.get(key)  # type: ignore[call-overload]  # world.unit_at, inlined
+    unit = None if board is None else board.units.get(loc[3])
     if unit is None:
-        return f"there is no unit at {loc_text(order.unit)}"
+        return f"there is no unit at {loc_text(loc)}"
     if unit.power != power:
-        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
-    key = order.unit[:3]
+        return f"the unit at {loc_text(loc)} belongs to {unit.power}"
     view = None if views is None else views.get(key)
     if view is None:
         view = _board_view(world, geo, BoardKey(*key), active)
@@ -387,7 +393,7 @@ def adjustment_problem(
     if not isinstance(order, Build):
         return "not an order for a winter board"
     if province not in view.build_sites(power):
-        return _no_build_site(base, board, power, province)
+        return _no_build_site(view, power, province)
     allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
     if loc not in allowed:
         kind = "an army" if order.type is UnitType.ARMY else "a fleet"
@@ -395,28 +401,8 @@ def adjustment_problem(
     return None
 
 
-class WinterBoard:
-    """What the checks of builds and removals read of one winter board: each power's
-    allowance, and its build sites when asked.  Kept for the orders of one turn (the
-    board does not change while they are checked), it works them out once per board
-    rather than once per order."""
-
-    def __init__(self, base: BaseMap, board: Board) -> None:
-        self.base, self.board = base, board
-        self.allowance = board_allowance(base, board)
-        self._sites: dict[str, list[str]] = {}
-
-    def build_sites(self, power: str) -> list[str]:
-        """Where ``power`` may build on the board (``EngineRules.build_sites``)."""
-        sites = self._sites.get(power)
-        if sites is None:
-            sites = self._sites[power] = build_sites(self.base, self.board, power)
-        return sites
-
-
-def _no_build_site(base: BaseMap, board: Board, power: str, province: str) -> str:
-    """Why ``province`` is not among the power's build sites on ``board``, as the
-    board rules word it (``EngineRules.build_refusal``)."""
-    engine, position = engine_view(base, board)
-    reason = engine.build_refusal(base.variant, position, power, province)
-    return f"on {board_text(board.key)} {reason}"
+def _no_build_site(view: WinterBoard, power: str, province: str) -> str:
+    """Why ``province`` is not among the power's build sites on the board of ``view``,
+    as the board rules word it (``EngineRules.build_refusal``)."""
+    reason = view.engine.build_refusal(view.base.variant, view.position, power, province)
+    return f"on {board_text(view.board.key)} {reason}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field, fields, replace
 from typing import NamedTuple
 
@@ -121,11 +123,16 @@ def order_locations(order: AnyOrder) -> tuple[MLoc, ...]:
     return (unit,) if unit is not None else ()
 
 
+_new_tuple = tuple.__new__
+
+
 def _with(locs: tuple[MLoc, ...], loc: MLoc) -> tuple[MLoc, ...]:
-    """``locs`` (in order) with ``loc`` in its place."""
+    """``locs`` (in order) with ``loc`` in its place (found by bisection: the orders
+    of a turn come in any order, and a board's moves_into grows by the dozen)."""
     if not locs or locs[-1] < loc:
         return (*locs, loc)
-    return tuple(sorted((*locs, loc)))
+    i = bisect_right(locs, loc)
+    return (*locs[:i], loc, *locs[i:])
 
 
 @dataclass
@@ -167,19 +174,42 @@ class World:
         )
 
     def store_order(self, record: OrderRecord) -> None:
-        """Keep a new movement order and index the areas it names besides its own.
+        """Keep a new movement order and index it (see :meth:`store_orders`)."""
+        board = self._keep(record)
+        if board is not None:
+            self._add_moves(board, [record.order.unit])
+
+    def store_orders(self, records: Iterable[OrderRecord]) -> None:
+        """Keep new movement orders and index the areas each names besides its own.
 
         ``touch`` lists, by area, the orders that name it from elsewhere; the order
         given to the unit standing in an area is found through its location.  An
-        invalid order names no other area (it acts as a hold).  Both indexes list
-        locations in order, so that a world is the same however it was reached (a
-        turn's, or one read again from its stored form).
+        invalid order names no other area (it acts as a hold).  ``moves_into`` lists,
+        by board, the orders that move into it.  The indexes list locations in order,
+        so that a world is the same however it was reached (a turn's, or one read
+        again from its stored form).  The moves into each board are merged once for
+        all ``records`` (a turn stores thousands; a board's list grows by the dozen).
         """
+        moves: dict[tuple, list[MLoc]] = {}  # by board, the new moves into it
+        for record in records:
+            board = self._keep(record)
+            if board is not None:
+                into = moves.get(board)
+                if into is None:
+                    moves[board] = [record.order.unit]
+                else:
+                    into.append(record.order.unit)
+        for board, origins in moves.items():
+            self._add_moves(board, origins)
+
+    def _keep(self, record: OrderRecord) -> tuple | None:
+        """Keep one order and index the areas it names in ``touch``; the board it
+        moves into (a plain tuple), if it is a valid move."""
         order = record.order
         loc = order.unit
         self.orders[loc] = record
         if record.status == INVALID:
-            return
+            return None
         touch = self.touch
         indexed: list | None = None  # its own area, then those it names from elsewhere
         for name in order_locations(order):
@@ -190,15 +220,23 @@ class World:
                 indexed = [area_of(loc)]  # not needed for a hold
             if area not in indexed:
                 indexed.append(area)
-                touch[area] = _with(touch.get(area, ()), loc)
-        if isinstance(order, Moving):
-            dest = order.dest
-            into = self.moves_into
-            found = into.get(dest[:3])  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
-            if found is None:
-                into[dest.board] = (loc,)
-            else:
-                into[dest[:3]] = _with(found, loc)  # type: ignore[index]  # keeps the key it had
+                alone = (loc,)
+                found = touch.setdefault(area, alone)  # one look-up for an area new to it
+                if found is not alone:
+                    touch[area] = _with(found, loc)
+        return order.dest[:3] if isinstance(order, Moving) else None
+
+    def _add_moves(self, board: tuple, origins: list[MLoc]) -> None:
+        """Add the orders at ``origins`` to those moving into ``board``."""
+        into = self.moves_into
+        found = into.get(board)  # type: ignore[call-overload]  # a plain tuple finds its BoardKey
+        if found is None:
+            # BoardKey(*board), without its checks; a key kept is kept as it is.
+            into[_new_tuple(BoardKey, board)] = tuple(sorted(origins))
+        elif len(origins) == 1:
+            into[board] = _with(found, origins[0])  # type: ignore[index]
+        else:
+            into[board] = tuple(sorted((*found, *origins)))  # type: ignore[index]
 
     @property
     def fived(self) -> bool:
