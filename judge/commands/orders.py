@@ -56,8 +56,9 @@ class Orders(Command):
             return
         position = ctx.game.position_view()  # parsed once per position text, read only
         powers = [seat.power for seat in ctx.seats]
+        text = _without_power_label(stmt.text, {n for p in powers for n in _names(ctx, p)})
         # One reading per power the player holds (one, except in a paired game).
-        readings = [ctx.order_rules.check(position, power, [stmt.text]) for power in powers]
+        readings = [ctx.order_rules.check(position, power, [text]) for power in powers]
         if not readings[0]:
             return
         entry = ctx.transcript.line(stmt.text)
@@ -66,6 +67,22 @@ class Orders(Command):
             entry.outcomes.append(Outcome(NOTICE, late))
         for checks in zip(*readings, strict=True):
             entry.outcomes.append(_take(ctx, position, powers, checks))
+
+
+def _names(ctx: Context, power: str) -> set[str]:
+    """How a player may label the orders of one of their powers: its name and code."""
+    assert ctx.game is not None
+    return {power_name(ctx.game, power).lower(), power.lower()}
+
+
+def _without_power_label(text: str, names: set[str]) -> str:
+    """An order line without the name of one of the player's own powers and a colon
+    before it (``France: A Par - Bur``, ``France 1: A Par1 - Bur1``), as players
+    label their orders; a line labelled otherwise is read as written."""
+    head, colon, rest = text.partition(":")
+    if colon and rest.strip() and " ".join(head.lower().split()) in names:
+        return rest.strip()
+    return text
 
 
 def _take(

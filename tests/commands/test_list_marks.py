@@ -67,3 +67,33 @@ def test_a_numbered_multiverse_order_is_read() -> None:
     doc = rules.starting_position("standard")
     (check,) = rules.check_orders(doc, "france", ["1. A 1:par:S1901 - 1:bur:S1901"])
     assert check.ok and check.text == "A 1:par:S1901 - 1:bur:S1901"
+
+
+def test_orders_labelled_with_the_players_own_power_are_read(tmp_path) -> None:
+    """``France: A Par - Bur``: a player's label of their own power is not part of the
+    order; another power's name is not taken away (the line is refused as written)."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\nFrance: A Par-Bur\nfrance: A Mar-Spa, F Bre-MAO\n"
+        "Germany: A Par - Pic\n"
+    )
+    deliver(engine, make_mail(address("france"), body))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    for order in ("A par - bur", "A mar - spa", "F bre - mao"):
+        assert f"Accepted: {order}" in text
+    assert "*** Refused: Germany: A Par - Pic: 'Germany' is not a province" in text
+    engine.dispose()
+
+
+def test_a_label_names_a_power_of_several_words() -> None:
+    from judge.commands.orders import _without_power_label
+
+    names = {"france 1", "france1"}
+    assert _without_power_label("France 1: A Par1 - Bur1", names) == "A Par1 - Bur1"
+    assert _without_power_label("France  1 : A Par1 - Bur1", names) == "A Par1 - Bur1"
+    assert _without_power_label("A 1:par:S1901 - 1:bur:S1901", names) == (
+        "A 1:par:S1901 - 1:bur:S1901"  # a multiverse location keeps its colons
+    )
+    assert _without_power_label("France 1:", names) == "France 1:"
