@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -124,36 +124,34 @@ def order_tokens(variant: Variant, text: str) -> list[str]:
 
 
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:
-    """``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A token
-    that is no name but begins with a province (``bud-srb``) or a coast (``sc-bot``
-    of ``stp/sc-bot``), or ends with a province (``mra-spa``), is split too, so that a
-    refusal names the word that is wrong (``srb``, ``mra``)."""
-    parts = token.split("-")
-    if len(parts) == 1 or not all(parts):
+    """A token with hyphens as names and move signs (:func:`hyphen_names`); a
+    coast may begin it too (``sc-bot`` of ``stp/sc-bot``)."""
+    if "-" not in token or not all(token.split("-")):
         return [token]
-    begins = province_code(variant, parts[0]) or parts[0] in SHORT_COASTS
-    ends = province_code(variant, parts[-1])
-    if not all(province_code(variant, part) for part in parts) and (
-        province_code(variant, token) or not (begins or ends)
-    ):
-        return [token]
-    return hyphen_names(parts, lambda text: province_code(variant, text) is not None)
+    return hyphen_names(token, lambda text: province_code(variant, text) is not None, SHORT_COASTS)
 
 
-def hyphen_names(parts: list[str], is_name: Callable[[str], bool]) -> list[str]:
-    """The parts of a word split at its hyphens as names and move signs: a run of
-    parts that is a name, and not of names each (``swe-den`` is two), kept whole, the
-    longest from the left (``bre-mid-atlantic``: ``bre``, ``-``, ``mid-atlantic``);
-    any other part alone."""
-
-    def one_name(run: list[str]) -> bool:
-        return is_name("-".join(run)) and not all(is_name(part) for part in run)
-
+def hyphen_names(
+    word: str, is_name: Callable[[str], bool], opens: Collection[str] = ()
+) -> list[str]:
+    """A word with hyphens (none at an end, none doubled) as names and move signs:
+    ``par-bur`` is two places and a move; ``mid-atlantic`` is one name.  A word that
+    is no name but begins with a name (or with one of ``opens``) or ends with one is
+    split too, so that a refusal names the word that is wrong (``bud-srb``, ``mra-spa``);
+    any other is one word.  Split, a run of parts that is a name, and not of names
+    each (``swe-den`` is two), is kept whole, the longest from the left
+    (``bre-mid-atlantic``: ``bre``, ``-``, ``mid-atlantic``); any other part alone."""
+    parts = word.split("-")
+    named = [is_name(part) for part in parts]
+    if not all(named) and (is_name(word) or not (named[0] or parts[0] in opens or named[-1])):
+        return [word]
     spaced: list[str] = []
     start = 0
     while start < len(parts):
         end = len(parts)
-        while end > start + 1 and not one_name(parts[start:end]):
+        while end > start + 1 and (
+            all(named[start:end]) or not is_name("-".join(parts[start:end]))
+        ):
             end -= 1
         spaced += ["-".join(parts[start:end]), "-"]
         start = end

@@ -187,8 +187,12 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
             reader.pos = 1
             return lead(reader, first)
         verb = syntax.after_unit.get(first) if first in _VERBS_FIRST else None
-        unit_next = tokens[1] in reader.unit_words or reader.place_length(1)
-        if verb is not None and len(tokens[0]) > 2 and tokens[0].isalpha() and unit_next:
+        if (
+            verb is not None
+            and len(tokens[0]) > 2
+            and tokens[0].isalpha()
+            and (tokens[1] in reader.unit_words or reader.place_length(1))
+        ):
             # The verb first, as some write in prose: "Move A Par to Bur", "Hold A Par",
             # "Retreat A Bur to Gas"; then the unit, and the rest as after it.
             reader.pos = 1

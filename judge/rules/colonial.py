@@ -673,13 +673,11 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     the other.  The railroad's army moving from a station to another that is no
     neighbour is shown the rail move (TSR-1)."""
     order = STANDARD_SYNTAX.interpreters[("M", "move")](ctx, parsed)
-    if isinstance(order, Move) and not order.via_convoy:
-        _offer_the_rail(ctx, order)
-    if (
-        isinstance(order, Move)
-        and not order.via_convoy
-        and ctx.pos.units[order.unit].type is UnitType.FLEET
-        and is_canal_passage(ctx.geo.province(order.unit), ctx.geo.province(order.dest))
+    if not isinstance(order, Move) or order.via_convoy:
+        return order
+    _offer_the_rail(ctx, order)
+    if ctx.pos.units[order.unit].type is UnitType.FLEET and is_canal_passage(
+        ctx.geo.province(order.unit), ctx.geo.province(order.dest)
     ):
         return CanalMove(order.unit, order.dest)
     return order

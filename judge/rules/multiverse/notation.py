@@ -301,11 +301,7 @@ class BoardLocations:
         if len(parts) == 1:
             return [word]
         if all(parts):
-            named = [self._is_place(part) for part in parts]
-            if not all(named) and (not (named[0] or named[-1]) or self._is_place(word)):
-                return [word]
-        if all(parts):
-            return hyphen_names(parts, self._is_place)
+            return hyphen_names(word, self._is_place)
         tokens: list[str] = []
         for part in parts:
             if part:
