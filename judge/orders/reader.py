@@ -57,6 +57,7 @@ _MAX_NAME_WORDS = 6
 COAST_STOP = {")", "-", "->", "=>", ">", END}  # tokens that end a coast's name
 SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 _COAST_OPENERS = SHORT_COASTS | {"/", "("}  # what may begin a coast's name of one word
+_ARTICLES = {"the"}  # may stand before a name ("to the North Sea")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -285,6 +286,12 @@ class Reader:
             code = province_code(self.variant, words)
             if code is not None:
                 return code, length
+        if token in _ARTICLES and run > 1:
+            # "to the English Channel": the article, then a name ("The Hague", a
+            # name of its own, was tried whole above).
+            found = self._name(start + 1)
+            if found is not None:
+                return found[0], found[1] + 1
         return None
 
     def _coast(self) -> str | None:

@@ -276,6 +276,16 @@ def test_moves_in_the_words_players_write(text: str) -> None:
     assert one(text).order == Move("par", "bur")
 
 
+def test_a_name_may_follow_the_article() -> None:
+    # "Fleet Brest to the English Channel", as players write in prose
+    assert one("F Brest to the English Channel").order == Move("bre", "eng")
+    assert one("F Bre - The English Channel").order == Move("bre", "eng")
+    assert one("F Bre-the Channel").order == Move("bre", "eng")
+    assert one("A Mar S A Par to the Burgundy").order == SupportMove("mar", "par", "bur")
+    # the article alone is no place, and is named so
+    assert one("A Par - the").message.startswith("A Par - the: 'the' is not a province")
+
+
 def test_the_verb_may_come_first() -> None:
     assert one("Move A Par to Bur").order == Move("par", "bur")
     assert one("Move Par - Bur").order == Move("par", "bur")
