@@ -63,11 +63,17 @@ def _read_hold(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
 
 
 def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
-    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it."""
+    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it.
+
+    A move written through the seas of its convoy (njudge's ``A Lon-Nth-Nwy``) goes
+    via convoy, to a neighbouring province too (``A Bre-Eng-Pic``: "convoys between
+    adjacent provinces are permitted if explicitly ordered", njudge's ``rules``
+    XII.6); only its last step is kept."""
     reader.skip_to()
     dest = reader.place("a destination")
     after = reader.kind()
-    while after == "move":  # a written convoy path: keep its last step
+    routed = after == "move"
+    while after == "move":
         reader.pos += 1
         reader.skip_to()
         dest = reader.place("a destination")
@@ -79,7 +85,7 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
             raise OrderSyntaxError("expected 'convoy' after 'via'")
         reader.pos += 1
     reader.expect_end()
-    return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via)
+    return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via or routed)
 
 
 def _read_support(

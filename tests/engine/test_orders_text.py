@@ -276,6 +276,26 @@ def test_moves_in_the_words_players_write(text: str) -> None:
     assert one(text).order == Move("par", "bur")
 
 
+def test_a_written_convoy_route_goes_via_convoy() -> None:
+    # njudge's rules XII: an army names the seas of its convoy (A Lon-Nth-Nwy); XII.6:
+    # "convoys between adjacent provinces are permitted if explicitly ordered".
+    assert one("A Bre-Eng-Pic", position=_BRE_AND_ENG).order == Move("bre", "pic", True)
+    assert one("A Bre - English Channel - Picardy", position=_BRE_AND_ENG).order == Move(
+        "bre", "pic", True
+    )
+    assert one("A Bre - Pic", position=_BRE_AND_ENG).order == Move("bre", "pic")
+    assert one("A Bre-Eng-Pic", position=_BRE_AND_ENG).canonical == "A bre - pic via convoy"
+
+
+_BRE_AND_ENG = {
+    "phase": "S1901M",
+    "units": [
+        {"power": "france", "type": "A", "province": "bre"},
+        {"power": "england", "type": "F", "province": "eng"},
+    ],
+}
+
+
 def test_a_name_may_follow_the_article() -> None:
     # "Fleet Brest to the English Channel", as players write in prose
     assert one("F Brest to the English Channel").order == Move("bre", "eng")

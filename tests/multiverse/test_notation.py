@@ -193,7 +193,7 @@ def test_orders_are_read_by_the_one_order_reader() -> None:
     [
         ("A par sup A mar", "A par S A mar"),
         ("A par move bur", "A par - bur"),
-        ("A mar - bur - par", "A mar - par"),  # a written path: its last step
+        ("A mar - bur - par", "A mar - par via convoy"),  # a written route: via convoy
     ],
 )
 def test_the_words_of_every_game_read_in_the_multiverse(text: str, usual: str) -> None:

@@ -54,7 +54,7 @@ NOW_READ = {
     "waives": "waive",
     "w": "waive",
     "A par b": "build A par",  # a build written after its unit
-    "A mun - boh - gal": "A mun - gal",  # a written path: its last step
+    "A mun - boh - gal": "A mun - gal via convoy",  # a written path: its last step, via convoy
 }
 # Orders refused by both (or, for a blank text on Colonial boards, which the board
 # rules' reading did not survive, refused now), whose reason is now the reader's:

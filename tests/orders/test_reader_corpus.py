@@ -8,7 +8,10 @@ short ways for a name of one word and for a name with nothing after it
 second reading of the usual standard forms now folded into the reader (issue 27).
 Recorded again when the reader came to skip a second move sign ("A Par -- Bur",
 "-->", ">>", "R - Gas"): texts with two signs in a row that were refused are read,
-and refusals of a sign with nothing after it name the end of the order.
+and refusals of a sign with nothing after it name the end of the order.  Recorded
+again when a move written through the places of its convoy came to go via convoy
+(``A Bre-Eng-Pic``, njudge's rules XII.6): those texts read as before with
+``via_convoy=True``; nothing else changed.
 """
 
 from __future__ import annotations

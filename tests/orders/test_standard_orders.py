@@ -8,7 +8,9 @@ multi-word name then a compact move: 174 texts refused before are read, 11 refus
 name the wrong word more precisely, no reading changed); and when the move words grew
 (``into``, ``go``, ``goes``, ``attack(s)``, ``>``, ``supp``, a doubled sign); and when a
 hyphenated name came to be kept whole after a place and a hyphen
-(``Channel-Mid-Atlantic Ocean``: 14 refused texts read).
+(``Channel-Mid-Atlantic Ocean``: 14 refused texts read); and when a move written
+through the places of its convoy came to go via convoy (``A Bre-Eng-Pic``, njudge's
+rules XII.6: 700 texts of routes read as before, via convoy; nothing else changed).
 """
 
 from __future__ import annotations
