@@ -81,11 +81,24 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     via = after == "via"
     if via:
         reader.pos += 1
-        if reader.kind() != "convoy":
+        if reader.kind() == "convoy":
+            reader.pos += 1
+        elif reader.place_length(reader.pos):
+            _read_route(reader)  # "via Eng", "via Mid - Wes": the seas of the route
+        else:
             raise OrderSyntaxError("expected 'convoy' after 'via'")
-        reader.pos += 1
     reader.expect_end()
     return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via or routed)
+
+
+def _read_route(reader: Reader) -> None:
+    """The places of a convoy route named after ``via`` (``Eng``, ``Mid - Wes``):
+    read, so that a word that is no place is refused, and not kept (the resolver
+    finds the route)."""
+    reader.place("a sea of the route")
+    while reader.kind() == "move":
+        reader.pos += 1
+        reader.place("a sea of the route")
 
 
 def _read_support(
