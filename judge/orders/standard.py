@@ -242,6 +242,14 @@ def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     return Disband(ctx.own_unit(parsed.place))
 
 
+def _build_or_remove(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A unit alone in an adjustment phase (``F Bre``): a build when the power may
+    build, a removal when it must remove, as njudge reads ``<type> <province>``
+    without its order word (``st_build.c``)."""
+    change = ctx.syntax.engine.allowance(ctx.variant, ctx.pos.position).get(ctx.power, 0)
+    return _remove(ctx, parsed) if change < 0 else _build(ctx, parsed)
+
+
 def _build(ctx: Context, parsed: ParsedOrder) -> Order:
     """A build in one of the power's build sites, as the rules in play say where
     (``EngineRules.build_sites``, and ``build_refusal`` for why not)."""
@@ -391,6 +399,7 @@ STANDARD_KINDS = (
             ("A", "disband"): _remove,
             ("A", "remove"): _remove,
             ("A", "build"): _build,
+            ("A", "unit"): _build_or_remove,
         },
         forms=ADJUSTMENT_FORMS[:2],
     ),

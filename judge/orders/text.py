@@ -452,7 +452,10 @@ class _Checker:
                     ctx = Context(variant, pos, power, syntax, board)
                 # The kind's interpreter gives the engine order; in a movement phase
                 # the order must also be legal (the board says why not).
-                interpret = interpreters.get((phase, parsed.action))
+                action = parsed.action
+                if phase == "A" and action == "hold" and _unit_alone(variant, text, syntax):
+                    action = "unit"  # njudge's build or removal without its word
+                interpret = interpreters.get((phase, action))
                 try:
                     if interpret is None:
                         raise Refusal(_WRONG_PHASE[phase].format(action=parsed.action))
@@ -505,6 +508,18 @@ def _apart(variant: Variant, pos: _Position, order: Order, reason: str) -> str:
 # gives the same answers to the same searches (the check would take the same steps).
 # The record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
+
+
+def _unit_alone(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether an order is a unit and nothing else (``F Bre``; not ``F Bre H``): in an
+    adjustment phase, njudge reads it as a build or a removal (``st_build.c``: the
+    order word before the unit is optional)."""
+    reader = reader_for(variant, text, syntax)
+    try:
+        reader.unit("a unit's province")
+    except OrderSyntaxError:
+        return False
+    return reader.kind() == "end"
 
 
 class _Routed:
@@ -586,8 +601,12 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     """Whether a line of mail could be an attempt at an order, as the grammar's own
     words and names see it (see :func:`_attempted`).  Only a line that is no attempt
     ("Thanks!", "Sent from my iPhone", "Cheers, Bob") may be passed over as a greeting
-    or signature; any other line is read, and refused with its reason when wrong."""
-    return any(_attempted(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
+    or signature; any other line is read, and refused with its reason when wrong.
+    What follows a label and a colon is looked at too (``France: A Par``, a hold)."""
+    label, colon, rest = text.partition(":")
+    return any(
+        _attempted(reader_for(variant, part, syntax), syntax) for part in split_orders(text)
+    ) or bool(colon and label.strip() and attempts_order(variant, rest, syntax))
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:

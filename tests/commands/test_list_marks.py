@@ -87,6 +87,23 @@ def test_orders_labelled_with_the_players_own_power_are_read(tmp_path) -> None:
     engine.dispose()
 
 
+def test_a_labelled_hold_of_a_unit_alone_is_read_not_passed_over(tmp_path) -> None:
+    """``France: A Par`` (a hold written as the unit alone) was passed over as a
+    greeting ("ignored: not an order"), the order lost without an error flag; the
+    words after a label are looked at as an order too."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\nFrance: A Par\nGermany: A Mun\n"
+    deliver(engine, make_mail(address("france"), body))
+    reply = outbox(engine)[-1]
+    text = body_of(reply).replace("\r\n", "\n")
+    assert "> France: A Par\n  Accepted: A par H" in text
+    assert "*** Refused: Germany: A Mun: 'Germany' is not a province" in text
+    assert "ignored" not in text
+    engine.dispose()
+
+
 def test_a_label_names_a_power_of_several_words() -> None:
     from judge.commands.orders import _without_power_label
 

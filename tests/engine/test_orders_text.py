@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
+from judge.engine.units import UnitType
 from judge.game.games import starting_position
 from judge.orders.text import OrderSyntaxError, check_orders, parse_order, split_orders
 from judge.variant.data import load_variant
@@ -401,6 +402,24 @@ def test_a_build_is_refused_when_removals_are_owed() -> None:
     assert one("Waive", "germany", position=WINTER).message == (
         "Waive: you have more units than supply centres: you must remove 1 unit, not build"
     )
+
+
+def test_a_unit_alone_is_a_build_or_a_removal_in_winter() -> None:
+    """njudge's adjustment grammar (``st_build.c``: ``{<order>} <type> <province>``):
+    without its order word, a unit is a build when the power may build, a removal
+    when it must remove."""
+    assert one("A Par", position=WINTER).order == Build("par", UnitType.ARMY, "france")
+    assert one("F Bre", position=WINTER).canonical == "Build F bre"
+    assert one("A Ruh", "germany", position=WINTER).order == Disband("ruh")
+    assert one("A Ven", "italy", position=WINTER).message == (
+        "A Ven: you have as many units as supply centres: no builds or removals"
+    )
+    # a written hold is no adjustment: refused as before
+    assert one("A Ruh H", "germany", position=WINTER).message == (
+        "A Ruh H: only builds, removals and waives are possible in an adjustment phase"
+    )
+    checks = check_orders(WINTER, "france", ["Builds: A Par, F Bre"])
+    assert [c.canonical for c in checks] == ["Build A par", "Build F bre"]
 
 
 def test_no_adjustment_when_units_match_centres() -> None:
