@@ -47,19 +47,24 @@ def test_a_list_mark_is_not_part_of_the_order(line: str, orders: list[str]) -> N
     assert split_orders(line) == orders
 
 
-def test_a_numbered_list_of_orders_by_mail_is_read(tmp_path) -> None:
-    engine = migrated_engine(tmp_path)
+def _reply_to_france(directory, lines: str) -> tuple[str, str]:
+    """The subject and text of the judge's reply to France's mail of ``lines`` (after
+    her SIGNON) in a new standard game."""
+    engine = migrated_engine(directory)
     with Session(engine) as session:
         add_game(session)
-    body = f"SIGNON Fgame1 {PASSWORDS['france']}\n1. A Par-Bur\n2) A Mar - Spa\n* F Bre-MAO\n"
-    deliver(engine, make_mail(address("france"), body))
+    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n{lines}"))
     reply = outbox(engine)[-1]
-    text = body_of(reply).replace("\r\n", "\n")
-    assert "[Error Flag]" not in reply["Subject"]
+    engine.dispose()
+    return reply["Subject"], body_of(reply).replace("\r\n", "\n")
+
+
+def test_a_numbered_list_of_orders_by_mail_is_read(tmp_path) -> None:
+    subject, text = _reply_to_france(tmp_path, "1. A Par-Bur\n2) A Mar - Spa\n* F Bre-MAO\n")
+    assert "[Error Flag]" not in subject
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
         assert f"Accepted: {order}" in text
     assert "Every unit has an order." in text
-    engine.dispose()
 
 
 def test_a_numbered_multiverse_order_is_read() -> None:
@@ -72,36 +77,22 @@ def test_a_numbered_multiverse_order_is_read() -> None:
 def test_orders_labelled_with_the_players_own_power_are_read(tmp_path) -> None:
     """``France: A Par - Bur``: a player's label of their own power is not part of the
     order; another power's name is not taken away (the line is refused as written)."""
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        add_game(session)
-    body = (
-        f"SIGNON Fgame1 {PASSWORDS['france']}\nFrance: A Par-Bur\nfrance: A Mar-Spa, F Bre-MAO\n"
-        "Germany: A Par - Pic\n"
+    _, text = _reply_to_france(
+        tmp_path, "France: A Par-Bur\nfrance: A Mar-Spa, F Bre-MAO\nGermany: A Par - Pic\n"
     )
-    deliver(engine, make_mail(address("france"), body))
-    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
         assert f"Accepted: {order}" in text
     assert "*** Refused: Germany: A Par - Pic: 'Germany' is not a province" in text
-    engine.dispose()
 
 
 def test_a_labelled_hold_of_a_unit_alone_is_read_not_passed_over(tmp_path) -> None:
     """``France: A Par`` (a hold written as the unit alone) was passed over as a
     greeting ("ignored: not an order"), the order lost without an error flag; the
     words after a label are looked at as an order too."""
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        add_game(session)
-    body = f"SIGNON Fgame1 {PASSWORDS['france']}\nFrance: A Par\nGermany: A Mun\n"
-    deliver(engine, make_mail(address("france"), body))
-    reply = outbox(engine)[-1]
-    text = body_of(reply).replace("\r\n", "\n")
+    _, text = _reply_to_france(tmp_path, "France: A Par\nGermany: A Mun\n")
     assert "> France: A Par\n  Accepted: A par H" in text
     assert "*** Refused: Germany: A Mun: 'Germany' is not a province" in text
     assert "ignored" not in text
-    engine.dispose()
 
 
 def test_a_label_names_a_power_of_several_words() -> None:
