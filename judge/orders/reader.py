@@ -58,6 +58,8 @@ COAST_STOP = {")", "-", "->", "=>", ">", END}  # tokens that end a coast's name
 SHORT_COASTS = {"nc", "sc", "ec", "wc"}
 _COAST_OPENERS = SHORT_COASTS | {"/", "("}  # what may begin a coast's name of one word
 _ARTICLES = {"the"}  # may stand before a name ("to the North Sea")
+_UNIT_PLACE_WORDS = {"in", "at"}  # may stand between a unit's type and its place
+_UNIT_ARTICLES = {"the", "a", "an"}  # may stand before a unit's type ("the army in Paris")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -210,6 +212,8 @@ class Reader:
     def unit(self, what: str) -> tuple[UnitType | None, Place]:
         """An optional unit type, then a place (``what`` names it in errors)."""
         pos = self.pos
+        if self.tokens[pos] in _UNIT_ARTICLES and self.tokens[pos + 1] in self.unit_words:
+            pos = self.pos = pos + 1  # "the army in Paris", "a fleet at Brest"
         unit_type = self.unit_words.get(self.tokens[pos])
         if unit_type is not None:
             # "a" or "f" followed by nothing readable as a place is not a unit type.
@@ -217,6 +221,11 @@ class Reader:
             if found is not None:
                 self.pos = pos + 1
                 return unit_type, self._place(found)
+            if self.tokens[pos + 1] in _UNIT_PLACE_WORDS:
+                found = self._name(pos + 2)  # "Army in Paris", "the fleet at Brest"
+                if found is not None:
+                    self.pos = pos + 2
+                    return unit_type, self._place(found)
             if self._name(pos) is None and self.tokens[pos + 1] not in self.keywords:
                 # "A Pari": the unit type, then a word that is no place: name that word.
                 raise OrderSyntaxError(self.not_a_place(pos + 1, what))

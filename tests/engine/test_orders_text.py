@@ -277,6 +277,17 @@ def test_moves_in_the_words_players_write(text: str) -> None:
     assert one(text).order == Move("par", "bur")
 
 
+def test_a_unit_written_in_prose() -> None:
+    # "the army in Paris", "a fleet at Brest", as players write in prose
+    assert one("Army in Paris moves to Burgundy").order == Move("par", "bur")
+    assert one("The army in Paris moves to Burgundy").order == Move("par", "bur")
+    assert one("Fleet at Brest - English Channel").order == Move("bre", "eng")
+    assert one("A Mar supports the army in Paris to Burgundy").order == SupportMove(
+        "mar", "par", "bur"
+    )
+    assert one("Build a fleet at Brest", position=WINTER).canonical == "Build F bre"
+
+
 def test_a_written_convoy_route_goes_via_convoy() -> None:
     # njudge's rules XII: an army names the seas of its convoy (A Lon-Nth-Nwy); XII.6:
     # "convoys between adjacent provinces are permitted if explicitly ordered".
