@@ -149,9 +149,20 @@ def _read_leading(reader: Reader, kind: str) -> ParsedOrder:
 
 
 def _read_waive(reader: Reader, kind: str) -> ParsedOrder:
-    if reader.kind() != "end":
+    """``Waive``; also ``Waive a build``, ``waive one build``, ``Waive 1``: one build."""
+    rest = reader.tokens[reader.pos : -1]
+    if rest[:1] and rest[0] in _ONE:
+        rest = rest[1:]
+    if rest[:1] == ["build"]:  # not "builds": how many is not said
+        rest = rest[1:]
+    if rest:
+        if rest[0].isdigit():
+            raise OrderSyntaxError("a 'waive' waives one build: write it once for each")
         raise OrderSyntaxError("'waive' takes nothing after it")
     return ParsedOrder("waive")
+
+
+_ONE = frozenset({"a", "an", "one", "1"})
 
 
 # ------------------------------------------------------------ interpreting

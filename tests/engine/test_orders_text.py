@@ -433,6 +433,17 @@ def test_a_unit_alone_is_a_build_or_a_removal_in_winter() -> None:
     assert [c.canonical for c in checks] == ["Build A par", "Build F bre"]
 
 
+def test_a_waive_of_one_build_in_words() -> None:
+    for text in ("Waive", "waive build", "Waive 1", "Waive a build", "waive one build"):
+        assert one(text, position=WINTER).order == Waive("france"), text
+    assert one("Waive 2", position=WINTER).message == (
+        "Waive 2: a 'waive' waives one build: write it once for each"
+    )
+    assert one("Waive builds", position=WINTER).message == (
+        "Waive builds: 'waive' takes nothing after it"
+    )
+
+
 def test_no_adjustment_when_units_match_centres() -> None:
     assert one("Remove A Ven", "italy", position=WINTER).message == (
         "Remove A Ven: you have as many units as supply centres: no builds or removals"

@@ -10,7 +10,9 @@ name the wrong word more precisely, no reading changed); and when the move words
 hyphenated name came to be kept whole after a place and a hyphen
 (``Channel-Mid-Atlantic Ocean``: 14 refused texts read); and when a move written
 through the places of its convoy came to go via convoy (``A Bre-Eng-Pic``, njudge's
-rules XII.6: 700 texts of routes read as before, via convoy; nothing else changed).
+rules XII.6: 700 texts of routes read as before, via convoy; nothing else changed);
+and when a waive came to take ``a``, ``one`` or ``1`` and ``build`` after it (``waive
+1``, refused before, is read).
 """
 
 from __future__ import annotations
