@@ -52,7 +52,13 @@ BASE_KEYWORDS: dict[str, str] = {
 }
 # Signs, then words; "par-bur" is one word here (split later if both are names).
 _TOKEN = re.compile(r"->|=>|[-/()=>+]|[^\s\-/()=>+]+(?:-[^\s\-/()=>+]+)*")
-_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2192": "->"})
+# Dashes and arrows as mail programs and phones write "-" and "->".
+_SIGNS = str.maketrans(
+    {
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+        **dict.fromkeys("\u2192\u21d2\u2794\u279c\u27a1\u27f6\u27f9", "->"),
+    }
+)
 _MAX_NAME_WORDS = 6
 COAST_STOP = {")", "-", "->", "=>", ">", END}  # tokens that end a coast's name
 SHORT_COASTS = {"nc", "sc", "ec", "wc"}
@@ -112,9 +118,7 @@ class ParsedOrder(NamedTuple):
 
 def order_tokens(variant: Variant, text: str) -> list[str]:
     """The lower-case words and signs of an order, then the end marker ``END``."""
-    text = text.replace(".", " ").replace(":", " ")
-    if not text.isascii():
-        text = text.translate(_DASHES)
+    text = plain_signs(text.replace(".", " ").replace(":", " "))
     tokens: list[str] = []
     for word in text.lower().split():
         if word.isalpha() or word in BASE_KEYWORDS:
@@ -124,6 +128,12 @@ def order_tokens(variant: Variant, text: str) -> list[str]:
                 tokens.extend(_split_hyphenated(variant, token))
     tokens.append(END)
     return tokens
+
+
+def plain_signs(text: str) -> str:
+    """``text`` with the dashes and arrows of mail programs and phones (``–``, ``‐``,
+    ``−``, ``→``, ``⇒``) written as ``-`` and ``->``."""
+    return text if text.isascii() else text.translate(_SIGNS)
 
 
 def _split_hyphenated(variant: Variant, token: str) -> list[str]:

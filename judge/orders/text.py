@@ -222,8 +222,48 @@ def split_orders(line: str) -> list[str]:
         parts = [line.strip()]
     else:
         parts = [part.strip() for part in _SEPARATOR.split(line)]
-    orders = (_unmarked(part) for part in parts if part)
+    orders = (_unwrapped(_unmarked(part)) for part in parts if part)
     return [order for order in orders if order]
+
+
+# Marks around a whole order: brackets, quotes, and the emphasis of a mail program's
+# text part (``*A Par-Bur*`` for bold) or of chat (``_``, ``` ` ```).
+_WRAPS = {
+    "(": ")",
+    "[": "]",
+    '"': '"',
+    "'": "'",
+    "\u201c": "\u201d",
+    "\u2018": "\u2019",
+    "*": "*",
+    "_": "_",
+    "`": "`",
+}
+
+
+def _unwrapped(text: str) -> str:
+    """An order without the marks around the whole of it (``(A Par-Bur)``,
+    ``"A Par-Bur"``, ``**A Par-Bur**``); a coast's brackets stay (``(A Spa(nc) H)``
+    loses only the outer pair)."""
+    while len(text) > 2 and _WRAPS.get(text[0]) == text[-1]:
+        inner = text[1:-1].strip()
+        if not _nested(inner):
+            break  # "(nc) H (sc)": the brackets are not around the whole
+        text = inner
+    return text
+
+
+def _nested(text: str) -> bool:
+    """Whether every bracket of ``text`` closes one opened before it, and all close."""
+    depth = 0
+    for char in text:
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def _unmarked(text: str) -> str:

@@ -36,6 +36,16 @@ from tests.commands.helpers import (
         ("+ A Par", ["+ A Par"]),
         ("1.A Par", ["1.A Par"]),  # no space after the mark: read as written
         ("1.", ["1."]),
+        # marks around a whole order: brackets, quotes, a mail program's bold
+        ("(A Par-Bur)", ["A Par-Bur"]),
+        ("[A Par-Bur]", ["A Par-Bur"]),
+        ('"A Par-Bur"', ["A Par-Bur"]),
+        ("\u201cA Par-Bur\u201d", ["A Par-Bur"]),
+        ("'A Par-Bur', *A Mar-Spa*", ["A Par-Bur", "A Mar-Spa"]),
+        ("**F Bre - MAO**", ["F Bre - MAO"]),
+        ("_A Par H_", ["A Par H"]),
+        ("(F Spa(sc) H)", ["F Spa(sc) H"]),
+        ("(nc) H (sc)", ["(nc) H (sc)"]),  # no pair around the whole: as written
         # a comment after the orders
         ("A Par-Bur // the attack", ["A Par-Bur"]),
         ("A Par-Bur #attack", ["A Par-Bur"]),

@@ -271,6 +271,12 @@ def test_an_unknown_province_is_named_as_written() -> None:
         "A Par -- Bur",
         "A Par-->Bur",
         "A Par \u2013> Bur",  # "->" as a mail client's autocorrection writes it
+        "A Par\u2010Bur",  # the hyphens and minus signs of phones and word processors
+        "A Par\u2011Bur",
+        "A Par \u2212 Bur",
+        "A Par \u21d2 Bur",  # arrows
+        "A Par \u2794 Bur",
+        "A Par\u27f6Bur",
     ],
 )
 def test_moves_in_the_words_players_write(text: str) -> None:

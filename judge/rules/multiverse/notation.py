@@ -33,6 +33,7 @@ from judge.orders.reader import (
     OrderSyntaxError,
     Reader,
     hyphen_names,
+    plain_signs,
 )
 from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX
@@ -277,7 +278,7 @@ class BoardLocations:
     def words(self, syntax: OrderSyntax, text: str) -> list[str]:
         """The words of an order as the notation writes them: lower case, spaces
         closed up, a bracket against the name before it, a final full stop dropped."""
-        low = " ".join(text.strip().lower().rstrip(".").split())
+        low = " ".join(plain_signs(text).strip().lower().rstrip(".").split())
         low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
         keywords = syntax.keywords
         tokens: list[str] = []
