@@ -88,7 +88,7 @@ class SignOn(Command):
         if _njudge_entry(ctx, stmt, echo):
             return
         ctx.signon_attempted = True
-        words = stmt.args.split()
+        words = _spaced_target(ctx, stmt.args.split())
         if len(words) != 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
@@ -155,6 +155,17 @@ class SignOn(Command):
         ctx.transcript.ok(
             echo, f"Signed on as {held} in game {game.name} ({phase}, {game.status})."
         )
+
+
+def _spaced_target(ctx: Context, words: list[str]) -> list[str]:
+    """``F game1 secret`` and ``France game1 secret`` (the power and the game apart)
+    as ``F@game1 secret``, when that game has that power; other words as they are
+    (and so refused, without naming any of them: one may be a password)."""
+    if len(words) == 3:
+        game = find_game(ctx.session, words[1])
+        if game is not None and find_power(game_powers(game), words[0]) is not None:
+            return [f"{words[0]}@{words[1]}", words[2]]
+    return words
 
 
 def _whole_player(ctx: Context, token: str) -> tuple[Game, PowerInfo] | None:

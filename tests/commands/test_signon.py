@@ -19,6 +19,19 @@ def test_signon_by_initial_and_by_name(run):
     assert ctx.signed_on and ctx.player.power == "germany"
 
 
+def test_signon_with_the_power_and_the_game_apart(run):
+    # as players new to njudge's "Fgame1" write it
+    ctx = run("SIGNON F game1 paris11")
+    assert ctx.signed_on and ctx.player.power == "france"
+    ctx = run("SIGNON Germany game1 berlin1")
+    assert ctx.signed_on and ctx.player.power == "germany"
+    # three words that are no power and game: refused without naming any of them
+    ctx = run("SIGNON Fgame1 paris 11")
+    [(echo, status, message)] = outcomes(ctx)
+    assert status == "refused" and message.startswith("expected: SIGNON")
+    assert "paris" not in echo and "paris" not in message
+
+
 def test_signon_failures_give_reasons_and_hide_the_password(run):
     cases = {
         "SIGNON Fgame1 wrongpw": "wrong password for France in game game1",
