@@ -44,6 +44,16 @@ def test_signoff_and_signature_end_the_mail():
     assert parsed.ignored_after == 2
 
 
+def test_a_signoff_with_a_full_stop_ends_the_mail():
+    # "signoff." and "Signoff!" as players end a sentence: the signature below is not read
+    for stop in ("signoff.", "Signoff!", "SIGN OFF."):
+        parsed = parse_body(f"LIST\n{stop}\nJohn Smith - Paris office\n")
+        assert [s.text for s in parsed.statements] == ["LIST", stop], stop
+        assert parsed.ignored_after == 1
+    # a full stop does not make another word a command
+    assert parse_body("list.\n").statements[0].command is None
+
+
 def test_press_block_is_verbatim_until_endpress():
     body = "PRESS TO G\nLIST\n// not a comment here\n  indented\nENDPRESS\nHELP\n"
     parsed = parse_body(body)
