@@ -34,11 +34,11 @@ END = ""  # the token after the last one of an order
 BASE_KEYWORDS: dict[str, str] = {
     word: kind
     for kind, words in (
-        ("hold", {"h", "hold", "holds", "stand", "stands"}),
+        ("hold", {"h", "hold", "holds", "holding", "stand", "stands"}),
         ("move", {"-", "->", "=>", ">", "to", "into", "move", "moves", "m", "go", "goes"}),
         ("move", {"attack", "attacks"}),
         ("support", {"s", "support", "supports", "sup", "supp"}),
-        ("convoy", {"c", "convoy", "convoys"}),
+        ("convoy", {"c", "convoy", "convoys", "transport", "transports"}),
         ("retreat", {"r", "retreat", "retreats"}),
         ("disband", {"d", "disband", "disbands"}),
         ("build", {"b", "build", "builds"}),

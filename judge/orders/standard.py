@@ -127,10 +127,22 @@ def read_support_tail(
         dest = reader.place("a destination")
     elif after == "hold":
         reader.pos += 1
+    elif after == "sign" and _bracketed_hold(reader):
+        reader.pos += 3  # "F Nth S F Eng (hold)"
     reader.expect_end()
     if kind == "convoy" and dest is None:
         raise OrderSyntaxError("a convoy needs the army's destination: F Nth C A Lon - Bel")
     return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+
+
+def _bracketed_hold(reader: Reader) -> bool:
+    """Whether the words from the cursor are a hold in brackets: ``(hold)``, ``(h)``."""
+    tokens, pos = reader.tokens, reader.pos
+    return (
+        tokens[pos] == "("
+        and reader.keywords.get(tokens[pos + 1]) == "hold"
+        and tokens[pos + 2] == ")"
+    )
 
 
 def _read_trailing(

@@ -693,4 +693,4 @@ def _shows_order(token: str, kind: str, before: list[str]) -> bool:
 
 
 # Move words that prose uses as much as orders do ("going into the weekend").
-_PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks"})
+_PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks", "holding"})

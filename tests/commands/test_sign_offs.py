@@ -48,6 +48,8 @@ def _reply(engine, body: str, subject: str = "orders"):
         "Going into the weekend now, cheers",
         "Let's go!",
         "Attack is the best defence",
+        "Holding off on press this turn",
+        "Note: see you at the weekend",
     ],
 )
 def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, tail: str) -> None:

@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
+from judge.engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from judge.engine.units import UnitType
 from judge.game.games import starting_position
 from judge.orders.text import OrderSyntaxError, check_orders, parse_order, split_orders
@@ -351,6 +361,23 @@ def test_the_verb_may_come_first() -> None:
 def test_supports_in_the_words_players_write() -> None:
     assert one("A Mar supports A Par into Bur").order == SupportMove("mar", "par", "bur")
     assert one("A Mar supp A Par-Bur").order == SupportMove("mar", "par", "bur")
+    # a supported hold said in words or in brackets
+    for text in ("A Par S F Bre holding", "A Par S F Bre (hold)", "A Par S F Bre (H)"):
+        assert one(text).order == SupportHold("par", "bre"), text
+
+
+def test_njudge_convoy_words() -> None:
+    # njudge's po_get.c reads "transports" and "transport" as "convoys" (and "t", which
+    # is left to unit types here: a variant may have one written T)
+    position = {
+        "phase": "S1901M",
+        "units": [
+            {"power": "england", "type": "F", "province": "eng"},
+            {"power": "england", "type": "A", "province": "lon"},
+        ],
+    }
+    for text in ("F Eng transports A Lon - Bre", "F Eng transport A Lon - Bre"):
+        assert one(text, "england", position).order == Convoy("eng", "lon", "bre"), text
 
 
 def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
