@@ -6,17 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.engine.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
+from judge.engine import orders as engine_orders
 from judge.engine.units import UnitType
 from judge.game.games import starting_position
 from judge.orders.text import OrderSyntaxError, check_orders, parse_order, split_orders
@@ -363,7 +354,7 @@ def test_supports_in_the_words_players_write() -> None:
     assert one("A Mar supp A Par-Bur").order == SupportMove("mar", "par", "bur")
     # a supported hold said in words or in brackets
     for text in ("A Par S F Bre holding", "A Par S F Bre (hold)", "A Par S F Bre (H)"):
-        assert one(text).order == SupportHold("par", "bre"), text
+        assert one(text).order == engine_orders.SupportHold("par", "bre"), text
 
 
 def test_njudge_convoy_words() -> None:
