@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
 from judge.engine import orders as engine_orders
+from judge.engine.orders import Build, Convoy, Disband, Hold, Move, Retreat, SupportMove, Waive
 from judge.engine.units import UnitType
 from judge.game.games import starting_position
 from judge.orders.text import OrderSyntaxError, check_orders, parse_order, split_orders
