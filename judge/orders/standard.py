@@ -122,9 +122,10 @@ def read_support_tail(
     dest = None
     after = reader.kind()
     if after == "move":
-        reader.pos += 1
-        reader.skip_to()
-        dest = reader.place("a destination")
+        while reader.kind() == "move":  # "- Bel", or the route of a convoy: its last step
+            reader.pos += 1
+            reader.skip_to()
+            dest = reader.place("a destination")
     elif after == "hold":
         reader.pos += 1
     elif after == "sign" and _bracketed_hold(reader):

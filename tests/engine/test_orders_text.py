@@ -304,6 +304,10 @@ def test_a_written_convoy_route_goes_via_convoy() -> None:
     )
     assert one("A Bre - Pic", position=_BRE_AND_ENG).order == Move("bre", "pic")
     assert one("A Bre-Eng-Pic", position=_BRE_AND_ENG).canonical == "A bre - pic via convoy"
+    # a convoy or a support naming that route: its last step
+    assert one("F Eng C A Bre-Eng-Pic", "england", _BRE_AND_ENG).order == Convoy(
+        "eng", "bre", "pic"
+    )
     # the route named after "via", as some players write it
     for text in ("A Bre - Pic via Eng", "A Bre to Pic via the English Channel"):
         assert one(text, position=_BRE_AND_ENG).order == Move("bre", "pic", True)

@@ -12,7 +12,9 @@ hyphenated name came to be kept whole after a place and a hyphen
 through the places of its convoy came to go via convoy (``A Bre-Eng-Pic``, njudge's
 rules XII.6: 700 texts of routes read as before, via convoy; nothing else changed);
 and when a waive came to take ``a``, ``one`` or ``1`` and ``build`` after it (``waive
-1``, refused before, is read).
+1``, refused before, is read); and when a support or a convoy came to take the route
+of the move it names (``F Eng C A Lon-Eng-Bre``: its last step; 115 texts refused
+before are read, 5 refusals name the wrong word instead of the rest of the line).
 """
 
 from __future__ import annotations
