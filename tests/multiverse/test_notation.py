@@ -7,6 +7,7 @@ import pytest
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
 from judge.rules.multiverse.notation import parse_timeline, parse_turn, timeline_name
 from judge.rules.multiverse.order_text import parse_order
+from judge.rules.multiverse.world import FIVED
 
 from .helpers import BASE, board, loc, world
 
@@ -17,6 +18,19 @@ from .helpers import BASE, board, loc, world
 )
 def test_timelines_as_numbers_words_or_initials(text, number):
     assert parse_timeline(text) == number
+
+
+def test_t1_is_timeline_1_in_the_reference_rules_and_tangoprime_in_5dplomacys() -> None:
+    """The reference game labels its timelines T1, T2 (research: 5d-rules); 5dplomacy's
+    grammar reads a letter and digits as a NATO name and its suffix (t1: tangoprime)."""
+    from dataclasses import replace
+
+    w = world(board(1, "S1901", "france A par"), board(2, "S1901", "france A par"))
+    assert order(w, "A T2:par - bur").canonical == "A 2:par:S1901 - 2:bur:S1901"
+    assert order(w, "A t1:par:S1901 H").order == Hold(loc("1:par:S1901"))
+    fived = replace(w, rules=FIVED)
+    refused = parse_order(fived, BASE, "france", "A T1:par - bur")
+    assert not refused.ok and "timeline 46" in refused.message
 
 
 def test_timeline_names():

@@ -155,6 +155,16 @@ def parse_timeline(text: str) -> int | None:
     return None
 
 
+def _timeline(text: str, fived: bool) -> int | None:
+    """A timeline as :func:`parse_timeline` reads it; but in a game of the reference
+    rules ``T1``, ``T2`` are timelines 1 and 2, as that game labels its timelines
+    (5dplomacy reads ``t1`` as tangoprime, its 46th)."""
+    written = text.strip().lower()
+    if not fived and written[:1] == "t" and written[1:].isdigit():
+        return int(written[1:]) or None
+    return parse_timeline(text)
+
+
 def timeline_name(number: int) -> str:
     """The name of a timeline number: ``2`` -> ``bravo``, ``28`` -> ``bravoprime``.
 
@@ -209,7 +219,7 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
     timeline: int | None = None
     turn: tuple[int, int] | None = None
     if len(parts) == 3:
-        timeline, turn = parse_timeline(parts[0]), parse_turn(parts[2])
+        timeline, turn = _timeline(parts[0], mdatc), parse_turn(parts[2])
         if timeline is None:
             raise NotationError(
                 f"{parts[0]!r} is not a timeline (write a number or alfa, bravo...)"
@@ -220,8 +230,8 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
     elif len(parts) == 2:
         if parse_turn(parts[1]) is not None:
             where, turn = parts[0], parse_turn(parts[1])
-        elif parse_timeline(parts[0]) is not None:
-            timeline, where = parse_timeline(parts[0]), parts[1]
+        elif _timeline(parts[0], mdatc) is not None:
+            timeline, where = _timeline(parts[0], mdatc), parts[1]
         else:
             raise NotationError(
                 f"{written!r}: write timeline:province:turn, timeline:province or province:turn"
