@@ -211,13 +211,16 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
 
 def split_orders(line: str) -> list[str]:
     """The orders of one line: separated by ``,`` or ``;``; blank parts dropped; a
-    comment after them dropped (from ``//`` or ``#``); each without the mark of a list
+    comment after them dropped (from ``//`` or ``#``), and a result's mark pasted from
+    a report (``(*bounce*)``); each without the mark of a list
     item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``: a numbered or bulleted list
     as players type one).  A ``-`` or ``+`` before an order stays: it may mean a
     removal or a build."""
     for mark in _COMMENT_MARKS:
         if mark in line:
             line = line[: line.index(mark)]
+    if line.rstrip().endswith("*)") and "(*" in line:
+        line = line[: line.rindex("(*")]  # a result's mark, pasted with it: "(*bounce*)"
     if "," not in line and ";" not in line:
         parts = [line.strip()]
     else:

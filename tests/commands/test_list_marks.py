@@ -46,6 +46,9 @@ from tests.commands.helpers import (
         ("_A Par H_", ["A Par H"]),
         ("(F Spa(sc) H)", ["F Spa(sc) H"]),
         ("(nc) H (sc)", ["(nc) H (sc)"]),  # no pair around the whole: as written
+        # a result's mark, pasted from a report with its order
+        ("Army Paris -> Burgundy.  (*bounce*)", ["Army Paris -> Burgundy."]),
+        ("A Mun S A Par - Bur (*cut*)", ["A Mun S A Par - Bur"]),
         # a comment after the orders
         ("A Par-Bur // the attack", ["A Par-Bur"]),
         ("A Par-Bur #attack", ["A Par-Bur"]),
