@@ -42,7 +42,7 @@ BASE_KEYWORDS: dict[str, str] = {
         ("retreat", {"r", "retreat", "retreats"}),
         ("disband", {"d", "disband", "disbands"}),
         ("build", {"b", "build", "builds"}),
-        ("remove", {"remove", "removes"}),
+        ("remove", {"remove", "removes", "destroy", "destroys"}),  # webDiplomacy's destroy
         ("waive", {"waive", "waives", "w"}),
         ("via", {"via", "by"}),
         ("sign", {"/", "(", ")", "+"}),

@@ -104,9 +104,32 @@ def _read_route(reader: Reader) -> None:
 def _read_support(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
-    """A support or a convoy: the other unit, then its move or hold."""
-    target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
+    """A support or a convoy: the other unit, then its move or hold; or as
+    webDiplomacy words it, the move first (``support move to Bur from Par``,
+    ``convoy to Nwy from Lon``, ``support hold to Mar``)."""
+    what = "the supported unit" if kind == "support" else "the army"
+    tokens, pos = reader.tokens, reader.pos
+    if tokens[pos] == "hold" and kind == "support":  # "support hold to Mar"
+        reader.pos += 1
+        reader.skip_to()
+        target_type, target = reader.unit(what)
+        reader.expect_end()
+        return ParsedOrder(kind, unit_type, place, target_type, target)
+    if tokens[pos] in _WORDED_MOVES and "from" in tokens[pos:]:  # "support move to Bur from Par"
+        reader.pos += 1
+        reader.skip_to()
+        dest = reader.place("a destination")
+        if tokens[reader.pos] != "from":
+            raise OrderSyntaxError(f"expected 'from' and {what} after the destination")
+        reader.pos += 1
+        target_type, target = reader.unit(what)
+        reader.expect_end()
+        return ParsedOrder(kind, unit_type, place, target_type, target, dest)
+    target_type, target = reader.unit(what)
     return read_support_tail(reader, kind, unit_type, place, target_type, target)
+
+
+_WORDED_MOVES = frozenset({"move", "moves", "to"})  # webDiplomacy's words before the move
 
 
 def read_support_tail(

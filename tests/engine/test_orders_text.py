@@ -361,6 +361,31 @@ def test_supports_in_the_words_players_write() -> None:
         assert one(text).order == engine_orders.SupportHold("par", "bre"), text
 
 
+def test_webdiplomacys_wording() -> None:
+    """The order texts webDiplomacy shows its players ("The army at Marseilles support
+    move to Burgundy from Paris"), the move before the unit that makes it."""
+    assert one("The army at Paris move to Burgundy.").order == Move("par", "bur")
+    assert one("The army at Marseilles support move to Burgundy from Paris").order == (
+        SupportMove("mar", "par", "bur")
+    )
+    assert one("The army at Paris support hold to Brest").order == engine_orders.SupportHold(
+        "par", "bre"
+    )
+    england = {
+        "phase": "S1901M",
+        "units": [
+            {"power": "england", "type": "F", "province": "nth"},
+            {"power": "england", "type": "A", "province": "lon"},
+        ],
+    }
+    assert one("The fleet at North Sea convoy to Norway from London", "england", england).order == (
+        Convoy("nth", "lon", "nwy")
+    )
+    assert one("Destroy the army at Ruhr", "germany", WINTER).order == Disband("ruh")
+    # a broken support is named as before
+    assert one("A Mar S - Bur").message == "A Mar S - Bur: expected the supported unit, found '-'"
+
+
 def test_njudge_convoy_words() -> None:
     # njudge's po_get.c reads "transports" and "transport" as "convoys" (and "t", which
     # is left to unit types here: a variant may have one written T)
