@@ -117,8 +117,9 @@ class ParsedOrder(NamedTuple):
 
 
 def order_tokens(variant: Variant, text: str) -> list[str]:
-    """The lower-case words and signs of an order, then the end marker ``END``."""
-    text = plain_signs(text.replace(".", " ").replace(":", " "))
+    """The lower-case words and signs of an order, then the end marker ``END`` (full
+    stops, colons and "!" are spaces)."""
+    text = plain_signs(text.replace(".", " ").replace(":", " ").replace("!", " "))
     tokens: list[str] = []
     for word in text.lower().split():
         if word.isalpha() or word in BASE_KEYWORDS:

@@ -278,6 +278,7 @@ def test_an_unknown_province_is_named_as_written() -> None:
         "A Par \u21d2 Bur",  # arrows
         "A Par \u2794 Bur",
         "A Par\u27f6Bur",
+        "A Par-Bur!",  # as players end a sentence
     ],
 )
 def test_moves_in_the_words_players_write(text: str) -> None:

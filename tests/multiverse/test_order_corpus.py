@@ -76,6 +76,7 @@ NOW_WORDED = {
     "A 1:mun-1:boh",
     "A Mos - TSR - War",
     "A Irk - TSR - 1:mos:S1870",
+    "Thanks!",  # a "!" is read as a space: the word is named without it
 }
 
 

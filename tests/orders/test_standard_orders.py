@@ -14,7 +14,9 @@ rules XII.6: 700 texts of routes read as before, via convoy; nothing else change
 and when a waive came to take ``a``, ``one`` or ``1`` and ``build`` after it (``waive
 1``, refused before, is read); and when a support or a convoy came to take the route
 of the move it names (``F Eng C A Lon-Eng-Bre``: its last step; 115 texts refused
-before are read, 5 refusals name the wrong word instead of the rest of the line).
+before are read, 5 refusals name the wrong word instead of the rest of the line); and
+when a "!" came to be read as a space (``A Par-Bur!``: one refusal, of ``Thanks!``,
+names the word without it).
 """
 
 from __future__ import annotations

@@ -287,8 +287,8 @@ class BoardLocations:
 
     def words(self, syntax: OrderSyntax, text: str) -> list[str]:
         """The words of an order as the notation writes them: lower case, spaces
-        closed up, a bracket against the name before it, a final full stop dropped."""
-        low = " ".join(plain_signs(text).strip().lower().rstrip(".").split())
+        closed up, a bracket against the name before it, a final full stop or "!" dropped."""
+        low = " ".join(plain_signs(text).strip().lower().rstrip(".!").split())
         low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
         keywords = syntax.keywords
         tokens: list[str] = []
