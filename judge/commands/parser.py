@@ -19,7 +19,7 @@ from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
 
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
 MAX_STATEMENTS = 500
-_STOP_MARKS = frozenset(".!")  # may end a line that stops the mail ("signoff.")
+_STOP_MARKS = ".!"  # may end a line that stops the mail ("signoff.")
 
 
 @dataclass
@@ -37,8 +37,9 @@ def _is_signature(line: str) -> bool:
 
 def _statement(line_no: int, text: str) -> Statement:
     found = registry.match(text)
-    if found is None and text[-1] in _STOP_MARKS and registry.is_stop_line(text.rstrip(".!")):
-        found = registry.match(text.rstrip(".!"))  # "Signoff." ends the mail too
+    bare = text.rstrip(_STOP_MARKS)
+    if found is None and bare != text and registry.is_stop_line(bare):
+        found = registry.match(bare)  # "Signoff." ends the mail too
     if found is not None:
         cls, args = found
         return Statement(line_no, text, COMMAND, cls, args)

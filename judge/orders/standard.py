@@ -71,14 +71,10 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     XII.6); only its last step is kept."""
     reader.skip_to()
     dest = reader.place("a destination")
-    after = reader.kind()
-    routed = after == "move"
-    while after == "move":
-        reader.pos += 1
-        reader.skip_to()
-        dest = reader.place("a destination")
-        after = reader.kind()
-    via = after == "via"
+    routed = reader.kind() == "move"
+    if routed:
+        dest = _last_step(reader)
+    via = reader.kind() == "via"
     if via:
         reader.pos += 1
         if reader.kind() == "convoy":
@@ -89,6 +85,17 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
             raise OrderSyntaxError("expected 'convoy' after 'via'")
     reader.expect_end()
     return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via or routed)
+
+
+def _last_step(reader: Reader) -> Place:
+    """From a move sign at the cursor, the place it leads to; through a written route
+    (``- Eng - Pic``), the last one."""
+    while True:
+        reader.pos += 1
+        reader.skip_to()
+        dest = reader.place("a destination")
+        if reader.kind() != "move":
+            return dest
 
 
 def _read_route(reader: Reader) -> None:
@@ -145,10 +152,7 @@ def read_support_tail(
     dest = None
     after = reader.kind()
     if after == "move":
-        while reader.kind() == "move":  # "- Bel", or the route of a convoy: its last step
-            reader.pos += 1
-            reader.skip_to()
-            dest = reader.place("a destination")
+        dest = _last_step(reader)  # "- Bel", or the route of a convoy: its last step
     elif after == "hold":
         reader.pos += 1
     elif after == "sign" and _bracketed_hold(reader):

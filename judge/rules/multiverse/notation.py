@@ -230,8 +230,8 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
     elif len(parts) == 2:
         if parse_turn(parts[1]) is not None:
             where, turn = parts[0], parse_turn(parts[1])
-        elif _timeline(parts[0], mdatc) is not None:
-            timeline, where = _timeline(parts[0], mdatc), parts[1]
+        elif (timeline := _timeline(parts[0], mdatc)) is not None:
+            where = parts[1]
         else:
             raise NotationError(
                 f"{written!r}: write timeline:province:turn, timeline:province or province:turn"
