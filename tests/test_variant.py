@@ -308,6 +308,18 @@ def test_geography_protocol(std: Variant) -> None:
         ("NTH", "nth"),
         ("North Sea", "nth"),
         ("Norway", "nwy"),
+        # njudge's names (its data/map file) and short forms players write
+        ("Mid-Atl", "mao"),
+        ("midatlantic", "mao"),
+        ("N. Atl.", "nao"),
+        ("North Atl", "nao"),
+        ("Eng. Channel", "eng"),
+        ("E. Med.", "eas"),
+        ("eastmed", "eas"),
+        ("westmed", "wes"),
+        ("gulfofl", "lyo"),
+        ("gulfofb", "bot"),
+        ("lvo", "lvn"),
     ],
 )
 def test_lookup_province(std: Variant, text: str, code: str) -> None:
@@ -548,15 +560,15 @@ BROKEN = [
     ),
     (
         MAP,
-        'aliases = ["lva", "livo", "livon"]',
-        'aliases = ["lva", "livo", "livon", "Liverpool"]',
+        'aliases = ["lva", "livo", "livon", "lvo"]',
+        'aliases = ["lva", "livo", "livon", "lvo", "Liverpool"]',
         "provinces.lvn.aliases",
         "ambiguous",
     ),
     (
         MAP,
-        'aliases = ["lva", "livo", "livon"]',
-        'aliases = ["lva", "livo", "livon", "nth"]',
+        'aliases = ["lva", "livo", "livon", "lvo"]',
+        'aliases = ["lva", "livo", "livon", "lvo", "nth"]',
         "provinces.lvn.aliases",
         "'nth' is ambiguous",
     ),

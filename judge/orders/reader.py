@@ -52,10 +52,12 @@ BASE_KEYWORDS: dict[str, str] = {
 }
 # Signs, then words; "par-bur" is one word here (split later if both are names).
 _TOKEN = re.compile(r"->|=>|[-/()=>+]|[^\s\-/()=>+]+(?:-[^\s\-/()=>+]+)*")
-# Dashes and arrows as mail programs and phones write "-" and "->".
+# Dashes as mail programs and phones write "-" (hyphens, en and em dashes, minus signs).
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+# Those dashes, and arrows as they write "->".
 _SIGNS = str.maketrans(
     {
-        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+        **dict.fromkeys(DASHES, "-"),
         **dict.fromkeys("\u2192\u21d2\u2794\u279c\u27a1\u27f6\u27f9", "->"),
     }
 )

@@ -27,6 +27,7 @@ from judge.engine.phase import Phase
 from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
+    DASHES,
     CheckPosition,
     Context,
     OrderSyntax,
@@ -58,8 +59,11 @@ __all__ = [
 ]
 
 _SEPARATOR = re.compile(r"[;,]")
-_LIST_MARK = re.compile(r"(?:\(?\d{1,3}[.)]|[*\u2022])\s+")  # "1. ", "2) ", "(3) ", "* ", "• "
-_MARK_STARTS = frozenset("(*\u2022")
+# The marks of a list item before an order: "1. ", "2) ", "(3) ", a bullet ("* ", "• ",
+# "· ", "◦ ", "▪ ", "‣ ", "⁃ ", "► ") or a dash and a space ("- ", "– ", "— ").
+_BULLETS = "*\u2022\u00b7\u25e6\u25aa\u2023\u2043\u25ba\u25b8-" + DASHES
+_LIST_MARK = re.compile(rf"(?:\(?\d{{1,3}}[.)]|[{re.escape(_BULLETS)}])\s+(?=\S)")
+_MARK_STARTS = frozenset("(" + _BULLETS)
 _COMMENT_MARKS = ("//", "#")  # what follows either on an order line is a comment
 _WRONG_PHASE = {
     "M": "a {action} order is not possible in a movement phase",
@@ -213,9 +217,11 @@ def split_orders(line: str) -> list[str]:
     """The orders of one line: separated by ``,`` or ``;``; blank parts dropped; a
     comment after them dropped (from ``//`` or ``#``), and a result's mark pasted from
     a report (``(*bounce*)``); each without the mark of a list
-    item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``: a numbered or bulleted list
-    as players type one).  A ``-`` or ``+`` before an order stays: it may mean a
-    removal or a build."""
+    item before it (``1.``, ``2)``, ``(3)``, ``*``, ``•``, ``- ``: a numbered or
+    bulleted list as players type one).  A dash is a list's mark only with a space
+    after it: ``-A Bur`` keeps it (a removal as some write it, refused with its
+    reason), and so does ``-- Bob``.  ``- A Bur`` in a winter is the unit alone,
+    which is a removal when the power must remove (see ``_unit_alone``)."""
     for mark in _COMMENT_MARKS:
         if mark in line:
             line = line[: line.index(mark)]

@@ -1,8 +1,9 @@
 """Orders typed as a numbered or bulleted list (``1. A Par - Bur``, ``* F Bre - MAO``),
 or with a comment after them (``// the attack``, ``# the attack``), as players write
-them in mail: the mark and the comment are not part of the order.  A ``-`` or ``+``
-before an order is kept: it may mean a removal or a build, so such a line is read as
-written (and refused with its reason)."""
+them in mail: the mark and the comment are not part of the order.  A dash with a
+space after it is a list's mark too (``- A Par-Bur``, ``– Build A Par``); a dash or a
+``+`` against the unit (``-A Par``, ``+A Par``) is kept and read as written (refused
+with its reason)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,13 @@ from tests.commands.helpers import (
         ("* A Par H", ["A Par H"]),
         ("\u2022 A Par H", ["A Par H"]),
         ("1. A Par-Bur, 2. A Mar-Spa; 3) F Bre H", ["A Par-Bur", "A Mar-Spa", "F Bre H"]),
-        ("- A Par", ["- A Par"]),
+        ("- A Par-Bur", ["A Par-Bur"]),
+        ("\u2013 Build A Par", ["Build A Par"]),  # an en dash, as a word processor makes
+        ("\u00b7 A Par H", ["A Par H"]),
+        ("- A Par-Bur, - F Bre H", ["A Par-Bur", "F Bre H"]),
+        ("-A Par", ["-A Par"]),  # a dash against the unit: read as written
+        ("-- Bob", ["-- Bob"]),
+        ("-", ["-"]),
         ("+ A Par", ["+ A Par"]),
         ("1.A Par", ["1.A Par"]),  # no space after the mark: read as written
         ("1.", ["1."]),
@@ -78,6 +85,50 @@ def test_a_numbered_list_of_orders_by_mail_is_read(tmp_path) -> None:
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
         assert f"Accepted: {order}" in text
     assert "Every unit has an order." in text
+
+
+def test_a_list_of_orders_with_dashes_by_mail_is_read(tmp_path) -> None:
+    """``- A Par-Bur``: the most common list in plain-text mail.  It was refused
+    ("expected a unit's province, found '-'"); a signature after a dash is still
+    passed over as one."""
+    subject, text = _reply_to_france(
+        tmp_path, "Orders:\n- A Par-Bur\n- A Mar - Spa\n\u2013 F Bre-MAO\n- Bob\n"
+    )
+    assert "[Error Flag]" not in subject
+    for order in ("A par - bur", "A mar - spa", "F bre - mao"):
+        assert f"Accepted: {order}" in text
+    assert "> - Bob\n  ignored: not an order" in text
+    assert "Every unit has an order." in text
+
+
+def test_a_dashed_unit_alone_in_a_winter_is_a_removal_when_the_power_must_remove(
+    tmp_path,
+) -> None:
+    """``- A Bur`` in a winter: as a list's mark or as a minus sign, the unit alone;
+    France must remove one unit, so it is the removal (njudge's ``st_build.c``)."""
+    from judge.game.processing import set_game_position
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        units = [("A", "bur"), ("F", "mao"), ("A", "pic")]
+        set_game_position(
+            game,
+            {
+                "variant": "standard",
+                "phase": "W1901A",
+                "units": [{"power": "france", "type": t, "province": p} for t, p in units],
+                "dislodged": [],
+                "contested": [],
+                "supply_centers": {"france": ["par", "bre"]},
+            },
+        )
+        session.add(game)
+        session.commit()
+    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n- A Bur\n"))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    engine.dispose()
+    assert "> - A Bur\n  Accepted: Remove A bur" in text
 
 
 def test_a_numbered_multiverse_order_is_read() -> None:

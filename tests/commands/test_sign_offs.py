@@ -71,8 +71,8 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
         # a build or a removal as some write them: never passed over as a greeting
         "+ A Par",
         "+A Par",
-        "- F Bre",
         "-F Bre",
+        "- F Bre - Nowhere",  # a list's dash, then an order with a wrong name
     ],
 )
 def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:
