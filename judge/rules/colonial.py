@@ -80,6 +80,7 @@ class SpecialRules:
     hong_kong_nobody: frozenset[str]
     rail_power: str
     rail_stations: tuple[str, ...]
+    rail_words: frozenset[str]  # the words of the railroad's name and aliases ("tsr")
 
 
 @functools.cache
@@ -96,6 +97,9 @@ def special_rules() -> SpecialRules:
         hong_kong_nobody=frozenset(hk["counts_for_nobody_while_owned_by"]),
         rail_power=rail["power"],
         rail_stations=tuple(rail["stations"]),
+        rail_words=frozenset(
+            word for text in (rail["name"], *rail["aliases"]) for word in text.lower().split()
+        ),
     )
 
 
@@ -721,12 +725,14 @@ def _read_move_or_rail(
     start = reader.pos
     reader.skip_to()
     if reader.kind() == "tsr":
-        reader.pos += 1
-        return _read_rail_end(reader, unit_type, place)
+        return _read_rail(reader, "tsr", unit_type, place)
     tokens, keywords = reader.tokens, reader.keywords
-    if len(tokens) > 3 and keywords.get(tokens[-3]) == "via" and keywords.get(tokens[-2]) == "tsr":
-        dest = reader.place("a station")  # the rail named after the station
-        if reader.pos == len(tokens) - 3:
+    named = len(tokens) - 1  # the railroad named after the station: "via TSR" at the end
+    while keywords.get(tokens[named - 1]) == "tsr":
+        named -= 1
+    if named < len(tokens) - 1 and keywords.get(tokens[named - 1]) == "via":
+        dest = reader.place("a station")
+        if reader.pos == named - 1:
             return ParsedOrder("rail", unit_type, place, dest=dest)
     reader.pos = start
     return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
@@ -738,15 +744,17 @@ def _read_via_rail(
     """``via TSR to Vla``."""
     if reader.kind() != "tsr":
         raise OrderSyntaxError("expected 'TSR' after 'via': A Mos via TSR to Vla")
-    reader.pos += 1
-    return _read_rail_end(reader, unit_type, place)
+    return _read_rail(reader, kind, unit_type, place)
 
 
-def _read_rail_end(reader: Reader, unit_type: UnitType | None, place: Place) -> ParsedOrder:
-    if reader.kind() != "move":
-        raise OrderSyntaxError("expected '-' and a station after 'TSR': A Mos - TSR - Vla")
-    reader.pos += 1
-    reader.skip_to()
+def _read_rail(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    """From the railroad's name (``TSR``, ``Trans-Siberian Railroad``): a sign or a
+    move word if written, and the station (``A Mos - TSR - Vla``, ``A Mos TSR Vla``)."""
+    while reader.kind() == "tsr":
+        reader.pos += 1
+    if reader.kind() == "move":
+        reader.pos += 1
+        reader.skip_to()
     dest = reader.place("a station")
     reader.expect_end()
     return ParsedOrder("rail", unit_type, place, dest=dest)
@@ -817,8 +825,8 @@ SUEZ_KIND = KindSyntax(
 )
 TSR_KIND = KindSyntax(
     "trans-siberian railroad",
-    keywords={word: "tsr" for word in ("tsr", "rail", "railroad", "railway")},
-    after_unit={"move": _read_move_or_rail, "via": _read_via_rail},
+    keywords=dict.fromkeys(special_rules().rail_words, "tsr"),
+    after_unit={"move": _read_move_or_rail, "via": _read_via_rail, "tsr": _read_rail},
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,
 )

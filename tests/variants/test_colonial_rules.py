@@ -414,6 +414,13 @@ def test_SUEZ_7_a_canal_move_and_a_standoff_in_its_sea() -> None:
         "A Mos - Vla by rail",
         "A Mos by rail to Vla",
         "A Mos via railroad to Vla",
+        # the railroad's full name (special_rules.toml), and without signs
+        "A Moscow - Trans Siberian Railway - Vladivostok",
+        "A Mos - Trans-Siberian Railroad - Vla",
+        "A Mos - Vla via Trans Siberian Railroad",
+        "A Mos TSR Vla",
+        "A Mos - TSR Vla",
+        "- A Mos - TSR - Vla",
     ],
 )
 def test_TSR_1_a_russian_army_on_a_station_travels_by_rail(text: str) -> None:
