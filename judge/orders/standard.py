@@ -63,7 +63,8 @@ def _read_hold(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
 
 
 def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
-    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it.
+    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it,
+    in brackets too (``(via convoy)``).
 
     A move written through the seas of its convoy (njudge's ``A Lon-Nth-Nwy``) goes
     via convoy, to a neighbouring province too (``A Bre-Eng-Pic``: "convoys between
@@ -74,6 +75,9 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     routed = reader.kind() == "move"
     if routed:
         dest = _last_step(reader)
+    tokens, at = reader.tokens, reader.pos
+    bracketed = tokens[at] == "(" and reader.keywords.get(tokens[at + 1]) == "via"
+    reader.pos += bracketed
     via = reader.kind() == "via"
     if via:
         reader.pos += 1
@@ -83,6 +87,8 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
             _read_route(reader)  # "via Eng", "via Mid - Wes": the seas of the route
         else:
             raise OrderSyntaxError("expected 'convoy' after 'via'")
+    if bracketed and tokens[reader.pos] == ")":
+        reader.pos += 1
     reader.expect_end()
     return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via or routed)
 

@@ -312,6 +312,9 @@ def test_a_written_convoy_route_goes_via_convoy() -> None:
     # the route named after "via", as some players write it
     for text in ("A Bre - Pic via Eng", "A Bre to Pic via the English Channel"):
         assert one(text, position=_BRE_AND_ENG).order == Move("bre", "pic", True)
+    # and in brackets
+    for text in ("A Bre-Pic (via convoy)", "A Bre - Pic (by convoy)", "A Bre - Pic (via Eng)"):
+        assert one(text, position=_BRE_AND_ENG).order == Move("bre", "pic", True)
     assert one("A Bre - Pic via Xyz", position=_BRE_AND_ENG).message == (
         "A Bre - Pic via Xyz: expected 'convoy' after 'via'"
     )
