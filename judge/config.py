@@ -91,7 +91,7 @@ class LimitsSection:
     """Bounds against abuse and loops."""
 
     max_message_bytes: int = 2_000_000
-    replies_per_sender_per_hour: int = 30
+    replies_per_sender_per_hour: int = 100
     registrations_per_hour: int = 20
     replies_to_new_addresses_per_hour: int = 60
     password_failures_per_hour: int = 5
