@@ -55,6 +55,8 @@ __all__ = [
     "parse_order",
     "position_checker",
     "split_orders",
+    "order_texts",
+    "begins_order",
     "units_without_orders",
 ]
 
@@ -284,6 +286,50 @@ def _unmarked(text: str) -> str:
     return text
 
 
+# Words that may join two orders written on one line ("Build A Par and F Bre").
+_JOINS = frozenset({"and", "&", "then"})
+
+
+def order_texts(
+    line: str, reads: Callable[[str], bool], begins: Callable[[str], bool]
+) -> list[str]:
+    """The orders of one line (:func:`split_orders`), each part that does not read as
+    one order (``reads``) but as several written without a separator taken apart:
+    ``A Par-Bur A Mar-Spa``, ``Build A Par and F Bre``, ``A Par H & A Mar H``."""
+    texts: list[str] = []
+    for text in split_orders(line):
+        joined = None if reads(text) else _joined(text.split(), reads, begins)
+        texts.extend(joined or (text,))
+    return texts
+
+
+def _joined(
+    words: list[str], reads: Callable[[str], bool], begins: Callable[[str], bool]
+) -> list[str] | None:
+    """The orders ``words`` hold one after another: each part reads, each but the
+    first begins as an order does (``begins``: a unit's type, ``Build``), after a
+    joining word (``and``, ``&``, ``then``) if one is written; None if there are none."""
+    for start in range(1, len(words)):
+        if not begins(words[start]):
+            continue
+        end = start - 1 if words[start - 1].lower() in _JOINS else start
+        left = " ".join(words[:end])
+        if not left or not reads(left):
+            continue
+        right = words[start:]
+        rest = [" ".join(right)] if reads(" ".join(right)) else _joined(right, reads, begins)
+        if rest:
+            return [left, *rest]
+    return None
+
+
+def begins_order(variant: Variant, word: str, syntax: OrderSyntax) -> bool:
+    """Whether an order may begin with ``word``: a unit's type or an order's leading
+    word (``Build``, ``Waive``)."""
+    kind = reader_for(variant, word, syntax).kind()
+    return kind == "unit" or (kind is not None and kind in syntax.leading)
+
+
 # ----------------------------------------------------------- semantics
 
 
@@ -463,6 +509,17 @@ class _Checker:
             self.memo = _CHECKED.table(variant)
             self.board.asked = []  # the searches a check asks (see _Routed)
 
+    def reads(self, text: str) -> bool:
+        """Whether ``text`` reads as one order."""
+        found = self.table.get(text)
+        if found is None:
+            found = _read_cached(self.table, self.variant, text, self.syntax)
+        return not isinstance(found, str)
+
+    def begins(self, word: str) -> bool:
+        """Whether an order may begin with ``word`` (see :func:`begins_order`)."""
+        return begins_order(self.variant, word, self.syntax)
+
     def check(self, power: str, lines: list[str]) -> list[OrderCheck]:
         """One check per order of a power's lines, in the order written."""
         variant, pos, syntax, board = self.variant, self.pos, self.syntax, self.board
@@ -477,7 +534,7 @@ class _Checker:
         searches = asked = 0
         noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
-            for text in split_orders(line):
+            for text in order_texts(line, self.reads, self.begins):
                 parsed = table.get(text)
                 if parsed is None:
                     parsed = _read_cached(table, variant, text, syntax)

@@ -9,6 +9,7 @@ import itertools
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
@@ -115,6 +116,26 @@ def body_of(msg: email.message.EmailMessage) -> str:
     part = msg.get_body(("plain",))
     assert part is not None
     return part.get_content()
+
+
+def reply_to_orders(
+    directory: Path, lines: str, position: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """The subject and text of the judge's reply to France's mail of ``lines`` (after
+    her SIGNON) in a new standard game, set at ``position`` if one is given."""
+    from judge.game.processing import set_game_position
+
+    engine = migrated_engine(directory)
+    with Session(engine) as session:
+        game = add_game(session)
+        if position is not None:
+            set_game_position(game, position)
+            session.add(game)
+            session.commit()
+    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n{lines}"))
+    reply = outbox(engine)[-1]
+    engine.dispose()
+    return reply["Subject"], body_of(reply).replace("\r\n", "\n")
 
 
 def last_outbox_id(engine: Engine) -> int:

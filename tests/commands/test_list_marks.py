@@ -8,20 +8,10 @@ with its reason)."""
 from __future__ import annotations
 
 import pytest
-from sqlmodel import Session
 
 from judge.orders.text import split_orders
 from judge.rules.registry import ruleset_for
-from tests.commands.helpers import (
-    PASSWORDS,
-    add_game,
-    address,
-    body_of,
-    deliver,
-    make_mail,
-    migrated_engine,
-    outbox,
-)
+from tests.commands.helpers import reply_to_orders
 
 
 @pytest.mark.parametrize(
@@ -67,20 +57,8 @@ def test_a_list_mark_is_not_part_of_the_order(line: str, orders: list[str]) -> N
     assert split_orders(line) == orders
 
 
-def _reply_to_france(directory, lines: str) -> tuple[str, str]:
-    """The subject and text of the judge's reply to France's mail of ``lines`` (after
-    her SIGNON) in a new standard game."""
-    engine = migrated_engine(directory)
-    with Session(engine) as session:
-        add_game(session)
-    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n{lines}"))
-    reply = outbox(engine)[-1]
-    engine.dispose()
-    return reply["Subject"], body_of(reply).replace("\r\n", "\n")
-
-
 def test_a_numbered_list_of_orders_by_mail_is_read(tmp_path) -> None:
-    subject, text = _reply_to_france(tmp_path, "1. A Par-Bur\n2) A Mar - Spa\n* F Bre-MAO\n")
+    subject, text = reply_to_orders(tmp_path, "1. A Par-Bur\n2) A Mar - Spa\n* F Bre-MAO\n")
     assert "[Error Flag]" not in subject
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
         assert f"Accepted: {order}" in text
@@ -91,7 +69,7 @@ def test_a_list_of_orders_with_dashes_by_mail_is_read(tmp_path) -> None:
     """``- A Par-Bur``: the most common list in plain-text mail.  It was refused
     ("expected a unit's province, found '-'"); a signature after a dash is still
     passed over as one."""
-    subject, text = _reply_to_france(
+    subject, text = reply_to_orders(
         tmp_path, "Orders:\n- A Par-Bur\n- A Mar - Spa\n\u2013 F Bre-MAO\n- Bob\n"
     )
     assert "[Error Flag]" not in subject
@@ -106,28 +84,16 @@ def test_a_dashed_unit_alone_in_a_winter_is_a_removal_when_the_power_must_remove
 ) -> None:
     """``- A Bur`` in a winter: as a list's mark or as a minus sign, the unit alone;
     France must remove one unit, so it is the removal (njudge's ``st_build.c``)."""
-    from judge.game.processing import set_game_position
-
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        units = [("A", "bur"), ("F", "mao"), ("A", "pic")]
-        set_game_position(
-            game,
-            {
-                "variant": "standard",
-                "phase": "W1901A",
-                "units": [{"power": "france", "type": t, "province": p} for t, p in units],
-                "dislodged": [],
-                "contested": [],
-                "supply_centers": {"france": ["par", "bre"]},
-            },
-        )
-        session.add(game)
-        session.commit()
-    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n- A Bur\n"))
-    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
-    engine.dispose()
+    units = [("A", "bur"), ("F", "mao"), ("A", "pic")]
+    position = {
+        "variant": "standard",
+        "phase": "W1901A",
+        "units": [{"power": "france", "type": t, "province": p} for t, p in units],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {"france": ["par", "bre"]},
+    }
+    _, text = reply_to_orders(tmp_path, "- A Bur\n", position)
     assert "> - A Bur\n  Accepted: Remove A bur" in text
 
 
@@ -141,7 +107,7 @@ def test_a_numbered_multiverse_order_is_read() -> None:
 def test_orders_labelled_with_the_players_own_power_are_read(tmp_path) -> None:
     """``France: A Par - Bur``: a player's label of their own power is not part of the
     order; another power's name is not taken away (the line is refused as written)."""
-    _, text = _reply_to_france(
+    _, text = reply_to_orders(
         tmp_path, "France: A Par-Bur\nfrance: A Mar-Spa, F Bre-MAO\nGermany: A Par - Pic\n"
     )
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
@@ -153,7 +119,7 @@ def test_a_labelled_hold_of_a_unit_alone_is_read_not_passed_over(tmp_path) -> No
     """``France: A Par`` (a hold written as the unit alone) was passed over as a
     greeting ("ignored: not an order"), the order lost without an error flag; the
     words after a label are looked at as an order too."""
-    _, text = _reply_to_france(tmp_path, "France: A Par\nGermany: A Mun\n")
+    _, text = reply_to_orders(tmp_path, "France: A Par\nGermany: A Mun\n")
     assert "> France: A Par\n  Accepted: A par H" in text
     assert "*** Refused: Germany: A Mun: 'Germany' is not a province" in text
     assert "ignored" not in text

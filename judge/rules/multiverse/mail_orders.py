@@ -19,7 +19,7 @@ from judge.engine.boards import BoardText, MLoc
 from judge.engine.orders import Build, Disband, Retreat, Waive
 from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
-from judge.orders.text import split_orders
+from judge.orders.text import begins_order, order_texts
 from judge.rules.base import Owed
 from judge.rules.multiverse.adjustments import owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -27,7 +27,8 @@ from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
-from judge.rules.multiverse.order_text import parse_order
+from judge.rules.multiverse.notation import order_syntax
+from judge.rules.multiverse.order_text import ParsedOrder, parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
 from judge.store.positions import derived, kept
@@ -72,9 +73,21 @@ def check_world_orders(
     retreating = _retreating(doc, world)
     checks = []
     waives = 0
+    syntax = order_syntax(base, world.fived)
+    read: dict[str, ParsedOrder] = {}
+
+    def parsed_of(text: str) -> ParsedOrder:
+        found = read.get(text)
+        if found is None:
+            found = read[text] = parse_order(world, base, power, text, retreat=retreating)
+        return found
+
+    def begins(word: str) -> bool:
+        return begins_order(base.variant, word, syntax)
+
     for line in lines:
-        for text in split_orders(line):
-            parsed = parse_order(world, base, power, text, retreat=retreating)
+        for text in order_texts(line, lambda text: parsed_of(text).ok, begins):
+            parsed = parsed_of(text)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
                 continue
