@@ -42,7 +42,10 @@ class Orders(Command):
     help = (
         "After SIGNON, every line that is not a command holds orders for your\n"
         "power; several orders on one line are separated by , or ;. The last valid\n"
-        "order for a unit wins. Orders count for the game's current phase only."
+        "order for a unit wins. Orders count for the game's current phase only.\n"
+        "Write them as you like: njudge's A Par-Bur, full names (Army Paris to\n"
+        "Burgundy), a numbered or dashed list (1. A Par-Bur, - A Par-Bur); each\n"
+        "line the judge cannot read is refused with its reason."
     )
     needs_signon = True
 
