@@ -82,9 +82,12 @@ class Get(Command):
 
     @classmethod
     def claims(cls, args: str) -> bool:
-        """GET alone (answered with the list of files) or GET naming a help file or a
-        command; other words after GET are prose ("Get Outlook for Android")."""
-        return not args.strip() or _commands(args.strip()) is not None
+        """GET alone (answered with the list of files), GET naming a help file or a
+        command, or one word (a file this judge has not, refused with the list:
+        njudge's ``GET rules``); other words after GET are prose ("Get Outlook for
+        Android")."""
+        name = args.strip()
+        return len(name.split()) < 2 or _commands(name) is not None
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()

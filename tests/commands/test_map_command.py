@@ -65,3 +65,13 @@ def test_the_start_mail_carries_the_map(session):
     session.commit()
     [mail] = mails_to(session, "ada@players.test")
     check_map_mail(mail)
+
+
+def test_after_a_signon_map_may_leave_the_game_out(tmp_path):
+    """As HISTORY and SUMMARY (njudge): after a SIGNON, MAP and MAP <phase> are of the
+    game signed on to; it was refused ("expected: MAP <game> [<phase>]")."""
+    from tests.commands.helpers import reply_to_orders
+
+    subject, text = reply_to_orders(tmp_path, "MAP\nMAP S1901M\n")
+    assert "[Error Flag]" not in subject
+    assert text.count("The map of game game1 (position, S1901M) is mailed to you.") == 2
