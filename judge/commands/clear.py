@@ -7,6 +7,9 @@ from judge.commands.orders import order_refusal
 from judge.commands.registry import register
 from judge.game.games import clear_orders
 
+# What may follow CLEAR: nothing, or words that say "all of them".
+_ALL = frozenset({"", "all", "orders", "all orders", "my orders", "all my orders", "everything"})
+
 
 @register
 class Clear(Command):
@@ -27,6 +30,12 @@ class Clear(Command):
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None
         reason = order_refusal(ctx)
+        if reason is None and " ".join(stmt.args.lower().split()) not in _ALL:
+            # "CLEAR A Par": not withdrawn, all of them; the order given last stands
+            reason = (
+                "CLEAR withdraws all your orders and takes nothing after it; to change "
+                "one unit's order, send the new one (the last order for a unit wins)"
+            )
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return

@@ -22,6 +22,35 @@ INSTEAD = {
 
 
 @register
+class DrawWord(Command):
+    """A draw or a concession asked for in a word of its own (``DRAW``, ``ACCEPT
+    DRAW``, ``CONCEDE``): refused with the command that votes, so that the vote the
+    player meant is not passed over as a greeting."""
+
+    rank = 99
+    keyword = "DRAW"
+    aliases = ("ACCEPT DRAW", "VOTE DRAW", "DRAW VOTE", "CONCEDE", "NODRAW", "NO DRAW")
+    syntax = "DRAW | ACCEPT DRAW | CONCEDE"
+    help = "Not votes: write SET DRAW, SET NODRAW or SET CONCEDE <power> to vote."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """The word alone on its line ("Draw the line at Munich" is prose)."""
+        return not args.strip()
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        word = "".join(stmt.text.upper().split())
+        hint = _DRAW_HINTS.get(word, "no vote was counted: to vote for a draw, write SET DRAW")
+        ctx.transcript.refused(stmt.text, hint)
+
+
+_DRAW_HINTS = {
+    "CONCEDE": "no vote was counted: to concede, write SET CONCEDE <power>",
+    "NODRAW": "nothing was changed: to take back a draw vote, write SET NODRAW",
+}
+
+
+@register
 class NotOffered(Command):
     """An njudge command this judge does not offer."""
 

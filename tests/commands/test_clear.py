@@ -54,6 +54,17 @@ def test_clear_with_nothing_stored_says_so(engine) -> None:
     assert _stored(engine) == []
 
 
+def test_clear_naming_a_unit_withdraws_nothing(engine) -> None:
+    """``CLEAR A Par`` withdrew every order of the power (the words after CLEAR were
+    not read), where the player meant one unit's."""
+    _mail(engine, "Build A Par, Waive\n")
+    text = _mail(engine, "CLEAR A Par\n").replace("\r\n", "\n")
+    assert "> CLEAR A Par\n  *** Refused: CLEAR withdraws all your orders and takes nothing" in text
+    assert _stored(engine) == ["build:par", "waive:1"]
+    assert "2 orders for W1901A withdrawn" in _mail(engine, "Clear all orders\n")
+    assert _stored(engine) == []
+
+
 def test_clear_needs_a_signon(engine) -> None:
     deliver(engine, make_mail(address("france"), "CLEAR\n"))
     assert "*** Refused: this needs a SIGNON first" in body_of(outbox(engine)[-1])
