@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
 from judge.commands.clear import Clear
 from judge.commands.gm_common import send_announcements
@@ -334,7 +335,49 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
         run_statement(ctx, stmt)
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
+    _unread_after_stop(ctx, parsed)
     send_announcements(ctx)
+
+
+def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:
+    """SIGNOFF ends the mail: a command or a good order below it is not carried out,
+    and the SIGNOFF line is refused saying so (a signature, a footer or a line that
+    is no order of the signed-on player below it is not)."""
+    late = [shown for line in parsed.after_stop if (shown := _late_line(ctx, line))]
+    if late:
+        more = len(late) - 1
+        what = f"'{late[0]}'"
+        if more:
+            what += f" and {more} more line{'s' if more > 1 else ''}"
+        ctx.transcript.refused(
+            parsed.statements[-1].text,
+            f"nothing after SIGNOFF is read, so {what} below it {'were' if more else 'was'} "
+            "not: put SIGNOFF after your orders and commands, or leave it out",
+        )
+
+
+def _late_line(ctx: Context, line: str) -> str | None:
+    """A line after SIGNOFF as a reply shows it (a password hidden), when it is a
+    command or a good order; else None."""
+    if line.startswith("//"):
+        return None
+    found = registry.match(line)
+    if found is not None:
+        cls, args = found
+        return cls().echo(Statement(0, line, COMMAND, cls, args))
+    return line if _a_good_order(ctx, line) else None
+
+
+def _a_good_order(ctx: Context, line: str) -> bool:
+    """Whether ``line`` holds an order the signed-on player could give now."""
+    if not ctx.signed_on or ctx.game is None:
+        return False
+    position = ctx.game.position_view()
+    return any(
+        check.ok
+        for seat in ctx.seats
+        for check in ctx.order_rules.check(position, seat.power, [line])
+    )
 
 
 def run_statement(ctx: Context, stmt: Statement) -> None:

@@ -28,6 +28,7 @@ class ParsedMail:
 
     statements: list[Statement] = field(default_factory=list)
     ignored_after: int = 0  # lines left unread after SIGNOFF or a signature
+    after_stop: list[str] = field(default_factory=list)  # those after SIGNOFF
     truncated: bool = False  # more than MAX_STATEMENTS statements
 
 
@@ -89,7 +90,8 @@ def parse_body(text: str) -> ParsedMail:
         stmt = _statement(i, line)
         parsed.statements.append(stmt)
         if stmt.command is not None and stmt.command.stops:
-            parsed.ignored_after = _count_rest(lines, i)
+            parsed.after_stop = [rest.strip()[:MAX_LINE] for rest in lines[i:] if rest.strip()]
+            parsed.ignored_after = len(parsed.after_stop)
             break
         if stmt.command is not None and stmt.command.block_ends:
             # A signature or SIGNOFF that closes the block is seen by this loop next.

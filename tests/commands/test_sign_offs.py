@@ -89,3 +89,37 @@ def test_a_line_that_is_no_order_is_ignored_wherever_it_stands(engine) -> None:
     assert "[Error Flag]" not in subject
     assert "> Thanks!\n  ignored: not an order" in text.replace("\r\n", "\n")
     assert text.count("Accepted") == 2
+
+
+def test_an_order_or_a_command_after_signoff_is_not_read_and_the_reply_says_so(engine) -> None:
+    """SIGNOFF ends the mail (njudge): what is below it is not read.  An order or a
+    command there was left unread without a word (``A Par-Bur`` after it, or a second
+    SIGNON for another game); the SIGNOFF line is refused saying so, the password of
+    a SIGNON below it hidden."""
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\nA Mar - Spa\nSIGNOFF\n"
+        f"A Par - Bur\nSIGNON Ggame1 {PASSWORDS['germany']}\nA Ber - Kie\n"
+    )
+    subject, text = _reply(engine, body)
+    text = text.replace("\r\n", "\n")
+    assert subject.startswith("Re: [Error Flag]")
+    assert (
+        "> SIGNOFF\n  *** Refused: nothing after SIGNOFF is read, so 'A Par - Bur' and 1 more"
+        " line below it were not"  # the SIGNON; Germany's order is no order of France's
+    ) in text
+    assert PASSWORDS["germany"] not in text
+    assert "Accepted: A mar - spa" in text and "A par - bur" not in text.lower()
+
+
+@pytest.mark.parametrize(
+    "below",
+    [
+        "Cheers,\nAlice\nSent from my iPhone",
+        "Please contact our support team about the army of lawyers",  # a footer
+        "A Xyz - Bur",  # no order of France's: not read, and no harm
+    ],
+)
+def test_a_signature_after_signoff_is_still_left_unread_without_a_word(engine, below) -> None:
+    subject, text = _reply(engine, FRANCE + "SIGNOFF\n" + below + "\n")
+    assert "[Error Flag]" not in subject
+    assert "SIGNOFF" not in text.split("Your mail was read as follows:")[1]
