@@ -42,7 +42,8 @@ BASE_KEYWORDS: dict[str, str] = {
         ("retreat", {"r", "retreat", "retreats"}),
         ("disband", {"d", "disband", "disbands"}),
         ("build", {"b", "build", "builds"}),
-        ("remove", {"remove", "removes", "destroy", "destroys"}),  # webDiplomacy's destroy
+        # webDiplomacy's destroy; njudge's debuild (po_get.c)
+        ("remove", {"remove", "removes", "destroy", "destroys", "debuild"}),
         ("waive", {"waive", "waives", "w"}),
         ("via", {"via", "by"}),
         ("sign", {"/", "(", ")", "+"}),

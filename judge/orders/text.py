@@ -193,14 +193,19 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
             reader.pos = 1
             return lead(reader, first)
         verb = syntax.after_unit.get(first) if first in _VERBS_FIRST else None
-        if (
-            verb is not None
-            and len(tokens[0]) > 2
-            and tokens[0].isalpha()
-            and (tokens[1] in reader.unit_words or reader.place_length(1))
+        if verb is not None and (
+            (
+                len(tokens[0]) > 2
+                and tokens[0].isalpha()
+                and (tokens[1] in reader.unit_words or reader.place_length(1))
+            )
+            or (tokens[0] == "r" and tokens[1] in reader.unit_words)
         ):
             # The verb first, as some write in prose: "Move A Par to Bur", "Hold A Par",
-            # "Retreat A Bur to Gas"; then the unit, and the rest as after it.
+            # "Retreat A Bur to Gas", "R A Bur - Gas"; then the unit, and the rest as
+            # after it.  (njudge's "r" before a unit alone, a removal in a build phase,
+            # is not read so: in a retreat phase it would be a retreat without its
+            # destination; "Remove F Bre" is.)
             reader.pos = 1
             unit_type, place = reader.unit("a unit's province")
             return verb(reader, first, unit_type, place)
@@ -728,8 +733,10 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     first = reader.kind()
     if first in ("unit", "place") or (first is not None and first in syntax.leading):
         return True
-    if tokens[0] in ("+", "-") and keywords.get(tokens[1]) == "unit":
-        return True  # "+ A Par", "-A Spa": a build or a removal as some write them
+    if (tokens[0] in ("+", "-") or (first and len(tokens[0]) == 1)) and keywords.get(
+        tokens[1]
+    ) == "unit":
+        return True  # "+ A Par", "-A Spa", "R F Bre": an order word and a unit
     places = 0
     index = 0
     while index < len(tokens) - 1:

@@ -73,6 +73,7 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
         "+A Par",
         "-F Bre",
         "- F Bre - Nowhere",  # a list's dash, then an order with a wrong name
+        "R F Bre",  # an order's letter and a unit (njudge's removal, read nowhere here)
     ],
 )
 def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:

@@ -351,6 +351,11 @@ def test_the_verb_may_come_first() -> None:
         ],
     }
     assert one("Retreat A Bur to Gas", position=retreat).order == Retreat("bur", "gas")
+    # njudge's R before the unit; without the place to go, refused (never a disband)
+    assert one("R A Bur - Gas", position=retreat).order == Retreat("bur", "gas")
+    assert one("R A Bur", position=retreat).message == (
+        "R A Bur: expected a destination, found 'the end of the order'"
+    )
     # without a unit after it, the word is named as before
     assert one("moves to Venice").message == (
         "moves to Venice: expected a unit's province, found 'moves'"
@@ -488,6 +493,8 @@ def test_a_unit_alone_is_a_build_or_a_removal_in_winter() -> None:
     )
     checks = check_orders(WINTER, "france", ["Builds: A Par, F Bre"])
     assert [c.canonical for c in checks] == ["Build A par", "Build F bre"]
+    # njudge's own word for a removal (po_get.c: "debuild")
+    assert one("Debuild A Ruh", "germany", position=WINTER).order == Disband("ruh")
 
 
 def test_a_waive_of_one_build_in_words() -> None:
