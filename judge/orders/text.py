@@ -716,8 +716,24 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     What follows a label and a colon is looked at too (``France: A Par``, a hold)."""
     label, colon, rest = text.partition(":")
     return any(
-        _attempted(reader_for(variant, part, syntax), syntax) for part in split_orders(text)
+        _attempted(reader_for(variant, part, syntax), syntax)
+        or _read_with_a_word(variant, part, syntax)
+        for part in split_orders(text)
     ) or bool(colon and label.strip() and attempts_order(variant, rest, syntax))
+
+
+def _read_with_a_word(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether ``text`` reads as an order and writes one of the grammar's words or
+    signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone (a
+    signature "Bob" on a map with Bob) does not."""
+    table = _read_table(variant, syntax)
+    found = table.get(text)
+    if found is None:
+        found = _read_cached(table, variant, text, syntax)
+    if isinstance(found, str):
+        return False
+    reader = reader_for(variant, text, syntax)
+    return any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens)
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:

@@ -43,6 +43,12 @@ ATTEMPTS = {
         "Waive",
         "Fleet North Sea convoys Army London to Belgium",
         "Cheers - Alice",
+        # an order read whole, with an order's word after a place and its coast
+        # (passed over before: a build, a disband or a hold lost)
+        "Spain south coast B",
+        "stp/sc H",
+        "Spa (sc) D",
+        "R F Bre",  # an order's letter and a unit
     ],
     ("colonial", "standard"): ["A Mos-TSR-Vla", "A Mos via TSR to Oms", "Bob - Mos"],
     ("rootz", "standard"): ["A Mar1 - Pie2", "Mar1 to Pie2", "A Marseilles 1 - Piedmont 1"],
