@@ -48,15 +48,15 @@ __all__ = [
     "OrderSyntaxError",
     "ParsedOrder",
     "Place",
+    "begins_order",
     "canonical",
     "check_orders",
     "check_position_orders",
     "clear_read_cache",
+    "order_texts",
     "parse_order",
     "position_checker",
     "split_orders",
-    "order_texts",
-    "begins_order",
     "units_without_orders",
 ]
 
@@ -157,12 +157,17 @@ def _read_cached(
     return found
 
 
+def _reading(
+    table: dict[str, ParsedOrder | str], variant: Variant, text: str, syntax: OrderSyntax
+) -> ParsedOrder | str:
+    """The reading of a text kept in ``table``, or read now and kept."""
+    found = table.get(text)
+    return found if found is not None else _read_cached(table, variant, text, syntax)
+
+
 def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> ParsedOrder:
     """Read one order; raise OrderSyntaxError with a reason when it cannot be read."""
-    table = _read_table(variant, syntax)
-    found = table.get(text)
-    if found is None:
-        found = _read_cached(table, variant, text, syntax)
+    found = _reading(_read_table(variant, syntax), variant, text, syntax)
     if isinstance(found, str):
         raise OrderSyntaxError(found)
     return found
@@ -516,10 +521,7 @@ class _Checker:
 
     def reads(self, text: str) -> bool:
         """Whether ``text`` reads as one order."""
-        found = self.table.get(text)
-        if found is None:
-            found = _read_cached(self.table, self.variant, text, self.syntax)
-        return not isinstance(found, str)
+        return not isinstance(_reading(self.table, self.variant, text, self.syntax), str)
 
     def begins(self, word: str) -> bool:
         """Whether an order may begin with ``word`` (see :func:`begins_order`)."""
@@ -726,11 +728,7 @@ def _read_with_a_word(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     """Whether ``text`` reads as an order and writes one of the grammar's words or
     signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone (a
     signature "Bob" on a map with Bob) does not."""
-    table = _read_table(variant, syntax)
-    found = table.get(text)
-    if found is None:
-        found = _read_cached(table, variant, text, syntax)
-    if isinstance(found, str):
+    if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
         return False
     reader = reader_for(variant, text, syntax)
     return any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens)
