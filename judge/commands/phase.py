@@ -14,6 +14,8 @@ from judge.store.models import Game, as_utc
 
 _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
+_TURN = re.compile(r"^[SFWU]\d{3,4}$", re.IGNORECASE)  # a season and year: "F1901"
+_FIRST_KIND = {"S": "M", "U": "M", "F": "M", "W": "A"}  # a season's first phase
 _KINDS = {
     "movement": "M", "move": "M", "moves": "M",
     "retreat": "R", "retreats": "R",
@@ -36,12 +38,29 @@ def parse_phase(text: str) -> str | None:
 
 def game_phase_named(game: Game, text: str) -> str | None:
     """The phase code ``text`` names in ``game``: a code or words (:func:`parse_phase`),
-    or the game's current phase as its ruleset labels it (5dplomacy's ``Spring02``)."""
+    the game's current phase as its ruleset labels it (5dplomacy's ``Spring02``), or
+    a season and year without the phase's kind (``Fall 1901``, ``F1901``): the game's
+    current phase when it is of that season and year, else that season's first."""
     code = parse_phase(text)
     if code is not None or not text.strip():
         return code
     label = ruleset_for_game(game).turn_label(game.phase)
-    return game.phase if label.lower() == text.strip().lower() else None
+    if label.lower() == text.strip().lower():
+        return game.phase
+    turn = _season_and_year(text)
+    if turn is None:
+        return None
+    return game.phase if game.phase.upper().startswith(turn) else turn + _FIRST_KIND[turn[0]]
+
+
+def _season_and_year(text: str) -> str | None:
+    """``F1901`` from ``Fall 1901`` or ``F1901``; None for anything else."""
+    words = text.split()
+    if len(words) == 1 and _TURN.match(words[0]):
+        return words[0].upper()
+    if len(words) == 2 and words[1].isdigit() and words[0].lower() in _SEASONS:
+        return f"{_SEASONS[words[0].lower()]}{words[1]}"
+    return None
 
 
 def same_phase(a: str, b: str) -> bool:
@@ -113,7 +132,7 @@ class Phase(Command):
     rank = 35
 
     keyword = "PHASE"
-    syntax = "PHASE <phase>   e.g. PHASE S1901M or PHASE Fall 1901 Retreat"
+    syntax = "PHASE <phase>   e.g. PHASE S1901M, PHASE Fall 1901 Retreat or PHASE Fall 1901"
     help = (
         "The orders after this line are for the named phase. They are only\n"
         "accepted when it is the game's current phase, so orders written for a\n"

@@ -26,3 +26,29 @@ def test_phase_guard(run):
     assert "these orders are for S1902M" in outcomes(ctx)[2][2]
     ctx = run("PHASE S1901M")
     assert outcomes(ctx) == [("PHASE S1901M", "refused", "this needs a SIGNON first")]
+
+
+def test_a_season_and_year_name_the_current_phase_of_that_turn(tmp_path):
+    """``PHASE Fall 1901`` (without Movement or Retreat) was refused, and the orders
+    after it went to the current phase unguarded.  It names the game's current phase
+    when that is of the season and year, else the season's first phase (refused as
+    any other that is not the current one)."""
+    from tests.commands.helpers import reply_to_orders
+
+    _, text = reply_to_orders(tmp_path / "a", "PHASE Spring 1901\nA Par-Bur\n")
+    assert "> PHASE Spring 1901\n  Orders that follow are for S1901M." in text
+    assert "Accepted: A par - bur" in text
+    _, text = reply_to_orders(tmp_path / "b", "PHASE F1901\nA Par-Bur\n")
+    assert "game game1 is in S1901M, not F1901M: the orders that follow will be refused" in text
+    retreat = {
+        "variant": "standard",
+        "phase": "F1901R",
+        "units": [{"power": "germany", "type": "A", "province": "bur"}],
+        "dislodged": [
+            {"power": "france", "type": "A", "province": "bur", "retreat_options": ["gas"]}
+        ],
+        "contested": [],
+        "supply_centers": {"france": ["par", "bre", "mar"]},
+    }
+    _, text = reply_to_orders(tmp_path / "c", "PHASE Fall 1901\nA Bur-Gas\n", retreat)
+    assert "Orders that follow are for F1901R." in text and "Accepted: A bur R gas" in text
