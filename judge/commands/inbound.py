@@ -46,7 +46,7 @@ from judge.commands.set_concede import SetConcede, SetNoConcede
 from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
-from judge.commands.signon import SignOn, split_target
+from judge.commands.signon import Hello, SignOn, split_target
 from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
 from judge.config import Config
@@ -112,7 +112,10 @@ def process_inbound(
 Checks = list[Future[bool]]  # the password checks started ahead for one mail
 
 # a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
-_SIGN_ON_WORDS = b"|".join(re.escape(w.encode()) for w in (SignOn.keyword, *SignOn.aliases))
+_SIGN_ONS = (SignOn, Hello)  # SIGNON, and njudge's HELLO and LOGIN
+_SIGN_ON_WORDS = b"|".join(
+    re.escape(w.encode()) for cls in _SIGN_ONS for w in (cls.keyword, *cls.aliases)
+)
 _MAY_SIGN_ON = re.compile(rb"(?im)^[ \t>]*(?:" + _SIGN_ON_WORDS + rb")\b[^\r\n]*")
 _FROM_LINE = re.compile(rb"(?im)^from:[^\r\n]*")
 
@@ -172,7 +175,7 @@ def prepare_inbound(
             continue
         for stmt in _statements(mail.body_text).statements:
             words = stmt.args.split()
-            if stmt.command is SignOn and len(words) == 2:
+            if stmt.command in _SIGN_ONS and len(words) == 2:
                 stored = _signon_hash(session, mail.sender, words[0], now, limit)
                 check = verify_ahead(stored, words[1]) if stored is not None else None
                 if check is not None:
@@ -186,7 +189,7 @@ Scope = frozenset[str]  # what a mail's processing may read or change (see mail_
 # on to (the rest need a SIGNON first), or the game named after the keyword.
 _IN_GAME: frozenset[type[Command]] = frozenset(
     {
-        SignOn, SignOff, Clear, Phase, SetWait, SetNoWait, SetDraw, SetNoDraw,
+        SignOn, Hello, SignOff, Clear, Phase, SetWait, SetNoWait, SetDraw, SetNoDraw,
         SetConcede, SetNoConcede, PressCommand, BroadcastCommand, HelpCommand,
         Summary, History, Map, ListCommand,
     }
@@ -236,7 +239,9 @@ def _games_named(stmt: Statement) -> list[str] | None:
     """The games (lower-cased) an in-game command line names; None when it may touch
     a game it does not name."""
     words = stmt.args.split()
-    if stmt.command is SignOn:
+    if stmt.command is Hello and not words:
+        return []  # "Hello": a greeting
+    if stmt.command in _SIGN_ONS:
         target = split_target(words[0]) if words else None
         if target is None or target[0] in ("?", "O", "o"):
             return None  # may be njudge's JOIN or OBSERVE by SIGNON (accounts, a start)

@@ -24,6 +24,7 @@ from judge.commands.password_guard import (
 )
 from judge.commands.registry import register
 from judge.commands.takeover import take_over
+from judge.commands.trailing import IGNORED_SIGN_OFF
 from judge.game.abandoned import abandoned_powers, is_abandoned
 from judge.game.games import (
     PowerInfo,
@@ -62,7 +63,6 @@ class SignOn(Command):
     rank = 20
 
     keyword = "SIGNON"
-    aliases = ("LOGIN", "HELLO")
     syntax = "SIGNON <power initial><game> <password>   or   SIGNON <power>@<game> <password>"
     help = (
         "Sign on as a power in a game: e.g. SIGNON Fgame1 secret, or\n"
@@ -155,6 +155,38 @@ class SignOn(Command):
         ctx.transcript.ok(
             echo, f"Signed on as {held} in game {game.name} ({phase}, {game.status})."
         )
+
+
+@register
+class Hello(Command):
+    """njudge's other words for SIGNON (``HELLO``, ``LOGIN``: ``mail.c``), a sign-on
+    only when the words after it name a game here: "Hello", "Hello all" and "Hello
+    Bob" open many mails, and as sign-ons they were refused with an error flag."""
+
+    rank = 21
+    keyword = "HELLO"
+    aliases = ("LOGIN",)
+    syntax = "HELLO <power initial><game> <password>   (as SIGNON)"
+    help = "njudge's other words for SIGNON; a greeting when no game of this judge follows."
+
+    def echo(self, stmt: Statement) -> str:
+        return masked(stmt.text.split()[0], stmt.args, 1)  # "Hello all" as written
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        if not ctx.signed_on and _names_a_game(ctx, stmt.args.split()):
+            SignOn().run(ctx, stmt)
+        else:
+            ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
+
+
+def _names_a_game(ctx: Context, words: list[str]) -> bool:
+    """Whether a sign-on's words (a target and a password) name a game of this judge."""
+    words = _spaced_target(ctx, words)
+    if len(words) != 2 or len(words[0]) < 2:
+        return False
+    target = split_target(words[0])
+    names = {words[0], words[0][1:], target[1] if target else ""}
+    return any(name and find_game(ctx.session, name) is not None for name in names)
 
 
 def _spaced_target(ctx: Context, words: list[str]) -> list[str]:

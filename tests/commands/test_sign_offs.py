@@ -124,3 +124,18 @@ def test_a_signature_after_signoff_is_still_left_unread_without_a_word(engine, b
     subject, text = _reply(engine, FRANCE + "SIGNOFF\n" + below + "\n")
     assert "[Error Flag]" not in subject
     assert "SIGNOFF" not in text.split("Your mail was read as follows:")[1]
+
+
+def test_hello_opens_a_mail_as_a_greeting_and_still_signs_on_as_njudge_reads_it(engine):
+    """njudge reads HELLO and LOGIN as SIGNON (``mail.c``).  Here "Hello", "Hello
+    all" opened many mails as a SIGNON that was refused ("expected: SIGNON ...", or
+    "only one SIGNON is allowed per mail"), with an error flag; they are greetings
+    unless the words after them name a game."""
+    subject, text = _reply(engine, "Hello,\n\n" + FRANCE + "Hello again Bob\n")
+    text = text.replace("\r\n", "\n")
+    assert "[Error Flag]" not in subject
+    assert "> Hello,\n  ignored: not an order" in text
+    assert "Every unit has an order." in text
+    subject, text = _reply(engine, f"HELLO Fgame1 {PASSWORDS['france']}\nA Par - Pic\n")
+    assert "Signed on as France" in text and "Accepted: A par - pic" in text
+    assert PASSWORDS["france"] not in text
