@@ -209,6 +209,11 @@ class Command:
         (GET, as in a phone's "Get Outlook for Android") answers False for prose."""
         return True
 
+    def greets(self, ctx: Context, stmt: Statement) -> bool:
+        """Whether this line is, in this mail, a greeting rather than the command
+        (HELLO with no game after it: "Hello all")."""
+        return False
+
     def echo(self, stmt: Statement) -> str:
         """The line as quoted back in the reply (subclasses hide passwords)."""
         return stmt.text

@@ -369,7 +369,8 @@ def _late_line(ctx: Context, line: str) -> str | None:
     found = registry.match(line)
     if found is not None:
         cls, args = found
-        return cls().echo(Statement(0, line, COMMAND, cls, args))
+        command, stmt = cls(), Statement(0, line, COMMAND, cls, args)
+        return None if command.greets(ctx, stmt) else command.echo(stmt)
     return line if _a_good_order(ctx, line) else None
 
 

@@ -172,11 +172,14 @@ class Hello(Command):
     def echo(self, stmt: Statement) -> str:
         return masked(stmt.text.split()[0], stmt.args, 1)  # "Hello all" as written
 
+    def greets(self, ctx: Context, stmt: Statement) -> bool:
+        return ctx.signed_on or not _names_a_game(ctx, stmt.args.split())
+
     def run(self, ctx: Context, stmt: Statement) -> None:
-        if not ctx.signed_on and _names_a_game(ctx, stmt.args.split()):
-            SignOn().run(ctx, stmt)
-        else:
+        if self.greets(ctx, stmt):
             ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
+        else:
+            SignOn().run(ctx, stmt)
 
 
 def _names_a_game(ctx: Context, words: list[str]) -> bool:

@@ -118,6 +118,7 @@ def test_an_order_or_a_command_after_signoff_is_not_read_and_the_reply_says_so(e
         "Cheers,\nAlice\nSent from my iPhone",
         "Please contact our support team about the army of lawyers",  # a footer
         "A Xyz - Bur",  # no order of France's: not read, and no harm
+        "Hello again,\nBob",  # HELLO with no game after it: a greeting
     ],
 )
 def test_a_signature_after_signoff_is_still_left_unread_without_a_word(engine, below) -> None:
