@@ -32,6 +32,7 @@ class PressOptions:
 
 
 _MASTER_WORDS = {"M", "MASTER", "GM"}
+_ANDS = {"and", "&"}
 _OBSERVER_WORDS = {"O", "OBSERVER", "OBSERVERS"}
 
 
@@ -77,7 +78,11 @@ def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], 
 def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
     """Read the options after PRESS or BROADCAST."""
     opts = PressOptions()
-    words = args.replace(",", " ").split()
+    # "TO Germany and Italy:", as players write it: "and", "&" and a colon at the
+    # end separate nothing more than a comma would
+    words = [
+        w for w in args.replace(",", " ").rstrip().rstrip(":").split() if w.lower() not in _ANDS
+    ]
     names: list[str] = []
     i = 0
     while i < len(words):

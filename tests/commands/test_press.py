@@ -24,6 +24,10 @@ def test_press_options():
     assert parse_press_options("+FG", POWERS).to == ["france", "germany"]
     assert parse_press_options("TO Turkey", POWERS).to == ["turkey"]
     assert parse_press_options("TO Narnia", POWERS).error == "no power called 'Narnia'"
+    # as players write it: "and", "&", a colon at the end (refused before: "no power
+    # called 'and'", "no power called 'Italy:'")
+    assert parse_press_options("TO Germany and Italy:", POWERS).to == ["germany", "italy"]
+    assert parse_press_options("to England & France", POWERS).to == ["england", "france"]
 
 
 def _sent_to(ctx):
