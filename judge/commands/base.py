@@ -197,6 +197,13 @@ class Command:
     block_ends: ClassVar[tuple[str, ...]] = ()
     # True for SIGNOFF: nothing after it is read.
     stops: ClassVar[bool] = False
+    # True when the keyword may be written with a colon after it ("SIGNON: ..."); most
+    # may not, as prose begins so ("Summary: we agreed ...").
+    colon_after: ClassVar[bool] = False
+    # True when a line of three or four words whose first is the keyword with one slip
+    # ("SINGON Fgame1 secret") is this command: SIGNON, whose password must not be
+    # quoted back as the words of a line not understood.
+    misspelt_too: ClassVar[bool] = False
     # A command that needs a SIGNON which a game's master may also give, without one,
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
     # (PRESS, BROADCAST: njudge's master and observer press).

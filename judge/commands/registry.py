@@ -8,6 +8,7 @@ same keyword.  Later issues add commands with :func:`register`.
 from __future__ import annotations
 
 from judge.commands.base import Command
+from judge.variant.place_hints import neighbours_swapped
 
 _BY_KEY: dict[str, type[Command]] = {}
 _ORDERED: list[type[Command]] = []
@@ -51,10 +52,31 @@ def match(line: str) -> tuple[type[Command], str] | None:
     """The command a line starts with and the rest of the line, or None."""
     words = line.split()
     for count in range(min(_MAX_WORDS, len(words)), 0, -1):
-        cls = _BY_KEY.get(squash(words[:count]))
+        key = squash(words[:count])
+        cls = _BY_KEY.get(key)
+        if cls is None and key.endswith(":"):
+            cls = _BY_KEY.get(key[:-1])  # "SIGNON: Fgame1 secret"
+            cls = cls if cls is not None and cls.colon_after else None
         if cls is not None and cls.claims(" ".join(words[count:])):
             return cls, " ".join(words[count:])
+    if len(words) in (3, 4):  # a misspelt keyword with its words: "SINGON Fgame1 secret"
+        first, rest = words[0].upper().rstrip(":"), " ".join(words[1:])
+        for cls in _ORDERED:
+            if cls.misspelt_too and _one_slip(first, cls.keyword) and cls.claims(rest):
+                return cls, rest
     return None
+
+
+def _one_slip(word: str, keyword: str) -> bool:
+    """Whether ``word`` is ``keyword`` with one letter missing or added, or two
+    neighbours swapped (``SIGON``, ``SIGNNON``, ``SINGON``); not with one letter
+    changed, as other words are (``SIGNOR``)."""
+    if len(word) == len(keyword):
+        return neighbours_swapped(word, keyword)
+    if abs(len(word) - len(keyword)) != 1:
+        return False
+    short, long = sorted((word, keyword), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def end_key(line: str) -> str:

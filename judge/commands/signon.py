@@ -63,6 +63,8 @@ class SignOn(Command):
     rank = 20
 
     keyword = "SIGNON"
+    colon_after = True
+    misspelt_too = True
     syntax = "SIGNON <power initial><game> <password>   or   SIGNON <power>@<game> <password>"
     help = (
         "Sign on as a power in a game: e.g. SIGNON Fgame1 secret, or\n"

@@ -13,7 +13,7 @@ def _in_order(word: str, text: str) -> bool:
     return all(letter in rest for letter in word)
 
 
-def _swapped(word: str, text: str) -> bool:
+def neighbours_swapped(word: str, text: str) -> bool:
     """Whether ``text`` is ``word`` with two neighbouring letters swapped (mra, mar):
     the commonest slip of the fingers."""
     if len(word) != len(text) or word == text:
@@ -38,7 +38,7 @@ def closest_names(names: Mapping[str, str], word: str, limit: int = 3) -> str:
         for text in (code, name.lower()):
             score = difflib.SequenceMatcher(None, word, text).ratio()
             score += 0.3 * _in_order(word, text) + 0.1 * (text[:1] == word[:1])
-            score += 0.5 * _swapped(word, text)
+            score += 0.5 * neighbours_swapped(word, text)
             scores[code] = max(scores.get(code, 0.0), score)
     top = max(scores.values(), default=0.0)
     floor = max(0.6, top - 0.15)

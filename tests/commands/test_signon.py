@@ -80,3 +80,22 @@ def test_a_mistyped_signon_can_be_tried_again_in_the_same_mail(run):
     assert results[0] == ("refused", "wrong password for France in game game1")
     assert results[1] == ("refused", "not read: the SIGNON failed")  # before the retry
     assert results[2][0] == "ok" and results[3] == ("ok", "Accepted: A PAR - BUR")
+
+
+def test_signon_with_a_colon_or_a_slip_in_its_word_signs_on(run):
+    """``SIGNON: Fgame1 secret`` and ``SINGON Fgame1 secret`` were no command: the line
+    was passed over or refused as an order, quoted back with its password, and every
+    order after it refused.  A letter missing, added or swapped with its neighbour is
+    read; a letter changed is not (``Signor Rossi here`` is a greeting)."""
+    for line in (
+        "SIGNON: Fgame1 paris11",
+        "Sign on: Fgame1 paris11",
+        "SINGON Fgame1 paris11",
+        "SIGON Fgame1 paris11",
+        "SIGNNON Fgame1 paris11",
+    ):
+        ctx = run(line)
+        assert ctx.signed_on and ctx.player.power == "france", line
+        [(echo, status, _)] = outcomes(ctx)
+        assert (echo, status) == ("SIGNON Fgame1 ********", "ok"), line
+    assert not run("Signor Rossi here").signed_on

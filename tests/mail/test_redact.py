@@ -16,6 +16,8 @@ def test_every_password_line_is_masked() -> None:
         [
             "> SIGNON Fgame1 pw01",
             "signon france@g pw02",
+            "SIGNON: Fgame1 pw09",  # a colon after the word, and a slip in it
+            "SINGON Fgame1 pw10",
             "JOIN g2 pw03 France Italy",
             "REGISTER",
             "Name: Ada",
@@ -32,8 +34,8 @@ def test_every_password_line_is_masked() -> None:
         ]
     )
     masked = mask_text(text)
-    for n in range(1, 9):
-        assert f"pw0{n}" not in masked
+    for n in range(1, 11):
+        assert f"pw{n:02}" not in masked
     assert "> SIGNON Fgame1 ********" in masked
     assert "JOIN g2 ******** France Italy" in masked
     assert "hello there" in masked and "A Par - Bur" in masked  # HELLO is no SIGNON here
