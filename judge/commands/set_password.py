@@ -14,6 +14,7 @@ class SetPassword(Command):
     rank = 70
 
     keyword = "SET PASSWORD"
+    colon_after = True  # "SET PASSWORD: x" was an unknown command, quoted back with x
     syntax = "SET PASSWORD <new password>"
     help = (
         "Gives the power you signed on as a new password (4 to 64 characters,\n"

@@ -57,6 +57,9 @@ def test_set_password(run, session):
     ctx = run("SIGNON Fgame1 newpass1\nSET PASSWORD ab")
     assert outcomes(ctx)[1][1] == "refused"
     assert run("SET PASSWORD whatever").transcript.refusals == 1
+    # with a colon: it was an unknown command, quoted back with the new password
+    ctx = run("SIGNON Fgame1 newpass1\nSET PASSWORD: newpass2")
+    assert outcomes(ctx)[1] == ("SET PASSWORD ********", "ok", "Password changed.")
 
 
 def test_set_address(run, session):
