@@ -200,9 +200,9 @@ class Command:
     # True when the keyword may be written with a colon after it ("SIGNON: ..."); most
     # may not, as prose begins so ("Summary: we agreed ...").
     colon_after: ClassVar[bool] = False
-    # True when a line of three or four words whose first is the keyword with one slip
-    # ("SINGON Fgame1 secret") is this command: SIGNON, whose password must not be
-    # quoted back as the words of a line not understood.
+    # True when a line whose keyword has one slip and one to three words after it
+    # ("SINGON Fgame1 secret", "SET PASWORD x") is this command: SIGNON and SET
+    # PASSWORD, whose passwords must not be quoted back as a line not understood.
     misspelt_too: ClassVar[bool] = False
     # A command that needs a SIGNON which a game's master may also give, without one,
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>

@@ -59,11 +59,16 @@ def match(line: str) -> tuple[type[Command], str] | None:
             cls = cls if cls is not None and cls.colon_after else None
         if cls is not None and cls.claims(" ".join(words[count:])):
             return cls, " ".join(words[count:])
-    if len(words) in (3, 4):  # a misspelt keyword with its words: "SINGON Fgame1 secret"
-        first, rest = words[0].upper().rstrip(":"), " ".join(words[1:])
-        for cls in _ORDERED:
-            if cls.misspelt_too and _one_slip(first, cls.keyword) and cls.claims(rest):
-                return cls, rest
+    # a misspelt keyword with its words: "SINGON Fgame1 secret" (few commands allow it)
+    for cls in (cls for cls in _ORDERED if cls.misspelt_too):
+        size = len(cls.keyword.split())
+        typed, rest = squash(words[:size]).rstrip(":"), " ".join(words[size:])
+        if (
+            1 <= len(words) - size <= 3
+            and _one_slip(typed, squash(cls.keyword.split()))
+            and cls.claims(rest)
+        ):
+            return cls, rest
     return None
 
 

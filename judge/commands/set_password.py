@@ -14,7 +14,9 @@ class SetPassword(Command):
     rank = 70
 
     keyword = "SET PASSWORD"
-    colon_after = True  # "SET PASSWORD: x" was an unknown command, quoted back with x
+    # "SET PASSWORD: x" and "SET PASWORD x" were unknown commands, quoted back with x
+    colon_after = True
+    misspelt_too = True
     syntax = "SET PASSWORD <new password>"
     help = (
         "Gives the power you signed on as a new password (4 to 64 characters,\n"

@@ -57,9 +57,10 @@ def test_set_password(run, session):
     ctx = run("SIGNON Fgame1 newpass1\nSET PASSWORD ab")
     assert outcomes(ctx)[1][1] == "refused"
     assert run("SET PASSWORD whatever").transcript.refusals == 1
-    # with a colon: it was an unknown command, quoted back with the new password
-    ctx = run("SIGNON Fgame1 newpass1\nSET PASSWORD: newpass2")
-    assert outcomes(ctx)[1] == ("SET PASSWORD ********", "ok", "Password changed.")
+    # with a colon or a slip: an unknown command, quoted back with the new password
+    for n, line in enumerate(("SET PASSWORD: newpass2", "SET PASWORD newpass3"), 1):
+        ctx = run(f"SIGNON Fgame1 newpass{n}\n{line}")
+        assert outcomes(ctx)[1] == ("SET PASSWORD ********", "ok", "Password changed."), line
 
 
 def test_set_address(run, session):

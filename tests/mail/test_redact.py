@@ -18,6 +18,7 @@ def test_every_password_line_is_masked() -> None:
             "signon france@g pw02",
             "SIGNON: Fgame1 pw09",  # a colon after the word, and a slip in it
             "SINGON Fgame1 pw10",
+            "SET PASWORD pw11",
             "JOIN g2 pw03 France Italy",
             "REGISTER",
             "Name: Ada",
@@ -34,7 +35,7 @@ def test_every_password_line_is_masked() -> None:
         ]
     )
     masked = mask_text(text)
-    for n in range(1, 11):
+    for n in range(1, 12):
         assert f"pw{n:02}" not in masked
     assert "> SIGNON Fgame1 ********" in masked
     assert "JOIN g2 ******** France Italy" in masked
