@@ -73,3 +73,24 @@ def test_two_builds_joined_by_and_in_a_mail_are_both_read(tmp_path) -> None:
     subject, text = reply_to_orders(tmp_path, "Build A Paris and F Brest\n", position)
     assert "[Error Flag]" not in subject
     assert "Accepted: Build A par\n  Accepted: Build F bre" in text
+
+
+def test_a_line_is_taken_apart_alike_for_each_power_of_a_player() -> None:
+    """A player of two powers (Root Z's seven-player game, here in the multiverse)
+    has each line read for both and the readings paired one by one: the line must
+    come apart the same way for each, whoever's units it names."""
+    rules = ruleset_for("rootz", "multiverse")
+    doc = rules.starting_position("rootz")
+    line = ["A Par1 - Bur1 A Mar1 - Spa1 and F Lon2 - Nth2"]
+    france, england = (rules.check_orders(doc, power, line) for power in ("france1", "england2"))
+    assert (
+        [c.text for c in france]
+        == [c.text for c in england]
+        == [
+            "A Par1 - Bur1",
+            "A Mar1 - Spa1",
+            "F Lon2 - Nth2",
+        ]
+    )
+    assert [c.ok for c in france] == [True, True, False]
+    assert [c.ok for c in england] == [False, False, True]

@@ -27,7 +27,7 @@ from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
-from judge.rules.multiverse.notation import order_syntax
+from judge.rules.multiverse.notation import NotationError, order_syntax, read_words
 from judge.rules.multiverse.order_text import ParsedOrder, parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
@@ -82,11 +82,20 @@ def check_world_orders(
             found = read[text] = parse_order(world, base, power, text, retreat=retreating)
         return found
 
+    def reads(text: str) -> bool:
+        """Whether ``text`` reads as one order in the notation (the same for every
+        power: a player of two powers has each line taken apart once)."""
+        try:
+            read_words(base, text, world.fived)
+        except NotationError:
+            return False
+        return True
+
     def begins(word: str) -> bool:
         return begins_order(base.variant, word, syntax)
 
     for line in lines:
-        for text in order_texts(line, lambda text: parsed_of(text).ok, begins):
+        for text in order_texts(line, reads, begins):
             parsed = parsed_of(text)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
