@@ -304,13 +304,40 @@ def order_texts(
     line: str, reads: Callable[[str], bool], begins: Callable[[str], bool]
 ) -> list[str]:
     """The orders of one line (:func:`split_orders`), each part that does not read as
-    one order (``reads``) but as several written without a separator taken apart:
-    ``A Par-Bur A Mar-Spa``, ``Build A Par and F Bre``, ``A Par H & A Mar H``."""
+    one order (``reads``) but as several written without a separator taken apart
+    (``A Par-Bur A Mar-Spa``, ``Build A Par and F Bre``, ``A Par H & A Mar H``), or as
+    one with a courtesy after it (``A Par-Bur please``, ``A Par-Bur thank you``)."""
     texts: list[str] = []
     for text in split_orders(line):
-        joined = None if reads(text) else _joined(text.split(), reads, begins)
-        texts.extend(joined or (text,))
+        if reads(text):
+            texts.append(text)
+            continue
+        words = text.split()
+        polite = _without_courtesy(words)
+        if polite is not None and reads(polite):
+            texts.append(polite)
+        else:
+            texts.extend(_joined(words, reads, begins) or (text,))
     return texts
+
+
+# Words of courtesy a player may write after an order, never part of one.
+_COURTESY = frozenset({"please", "pls", "plz", "thanks", "thx", "ty", "cheers"})
+
+
+def _without_courtesy(words: list[str]) -> str | None:
+    """An order's words without the courtesy after them ("please", "thanks", "thank
+    you"), or None when they end with none or are nothing else."""
+    end = len(words)
+    while end:
+        word = words[end - 1].lower().strip(".!")
+        if word in _COURTESY:
+            end -= 1
+        elif word == "you" and end >= 2 and words[end - 2].lower() == "thank":
+            end -= 2
+        else:
+            break
+    return " ".join(words[:end]) if 0 < end < len(words) else None
 
 
 def _joined(

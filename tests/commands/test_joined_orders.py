@@ -94,3 +94,22 @@ def test_a_line_is_taken_apart_alike_for_each_power_of_a_player() -> None:
     )
     assert [c.ok for c in france] == [True, True, False]
     assert [c.ok for c in england] == [False, False, True]
+
+
+@pytest.mark.parametrize(
+    "line", ["A Par-Bur please", "A Par-Bur pls!", "A Par-Bur thanks", "A Par-Bur thank you."]
+)
+def test_an_order_with_a_courtesy_after_it_is_read(line: str) -> None:
+    """It was refused ("did not understand 'please'"), so the order was not given."""
+    (check,) = check_orders(START, "france", [line])
+    assert check.ok and check.canonical == "A par - bur"
+
+
+def test_a_courtesy_alone_or_after_a_comma_is_as_before() -> None:
+    # a part of its own is no order: refused as written, as a separate word was
+    checks = check_orders(START, "france", ["A Par-Bur, thanks"])
+    assert [c.ok for c in checks] == [True, False]
+    assert checks[1].message.startswith("thanks: ")
+    # a line of nothing else stays a greeting (the sign-off filter decides that)
+    (check,) = check_orders(START, "france", ["please"])
+    assert not check.ok
