@@ -569,9 +569,7 @@ class _Checker:
         noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
             for text in order_texts(line, self.reads, self.begins):
-                parsed = table.get(text)
-                if parsed is None:
-                    parsed = _read_cached(table, variant, text, syntax)
+                parsed = _reading(table, variant, text, syntax)
                 if isinstance(parsed, str):
                     checks.append(OrderCheck(text, False, message=f"{text}: {parsed}", power=power))
                     continue
@@ -744,20 +742,21 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     or signature; any other line is read, and refused with its reason when wrong.
     What follows a label and a colon is looked at too (``France: A Par``, a hold)."""
     label, colon, rest = text.partition(":")
-    return any(
-        _attempted(reader_for(variant, part, syntax), syntax)
-        or _read_with_a_word(variant, part, syntax)
-        for part in split_orders(text)
-    ) or bool(colon and label.strip() and attempts_order(variant, rest, syntax))
+    return any(_attempt(variant, part, syntax) for part in split_orders(text)) or bool(
+        colon and label.strip() and attempts_order(variant, rest, syntax)
+    )
 
 
-def _read_with_a_word(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
-    """Whether ``text`` reads as an order and writes one of the grammar's words or
-    signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone (a
-    signature "Bob" on a map with Bob) does not."""
+def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether one order's text is an attempt at an order: its words begin as orders
+    do (:func:`_attempted`), or it reads as an order and writes one of the grammar's
+    words or signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone
+    (a signature "Bob" on a map with Bob) does not."""
+    reader = reader_for(variant, text, syntax)
+    if _attempted(reader, syntax):
+        return True
     if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
         return False
-    reader = reader_for(variant, text, syntax)
     return any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens)
 
 

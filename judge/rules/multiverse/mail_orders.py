@@ -28,7 +28,7 @@ from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import NotationError, order_syntax, read_words
-from judge.rules.multiverse.order_text import ParsedOrder, parse_order
+from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
 from judge.rules.multiverse.world import World
 from judge.store.positions import derived, kept
@@ -74,13 +74,6 @@ def check_world_orders(
     checks = []
     waives = 0
     syntax = order_syntax(base, world.fived)
-    read: dict[str, ParsedOrder] = {}
-
-    def parsed_of(text: str) -> ParsedOrder:
-        found = read.get(text)
-        if found is None:
-            found = read[text] = parse_order(world, base, power, text, retreat=retreating)
-        return found
 
     def reads(text: str) -> bool:
         """Whether ``text`` reads as one order in the notation (the same for every
@@ -96,7 +89,7 @@ def check_world_orders(
 
     for line in lines:
         for text in order_texts(line, reads, begins):
-            parsed = parsed_of(text)
+            parsed = parse_order(world, base, power, text, retreat=retreating)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
                 continue
