@@ -133,7 +133,9 @@ def starting_position(variant: str) -> dict[str, Any]:
 
 
 def account_for(session: Session, address: str, name: str = "") -> Account:
-    """The account of an address, created (without a password) when missing."""
+    """The account of an address, created (without a password) when missing; addresses
+    are kept in lower case (judge.mail.headers.usable_address)."""
+    address = address.strip().lower()
     account = session.exec(select(Account).where(Account.address == address)).first()
     if account is None:
         account = Account(address=address, name=name)

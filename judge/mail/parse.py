@@ -26,7 +26,7 @@ class IncomingMail:
     """What the judge needs to know about one received mail."""
 
     raw: bytes
-    sender: str = ""  # the From address, domain lower-cased
+    sender: str = ""  # the From address, lower-cased
     sender_name: str = ""
     message_id: str | None = None
     subject: str = ""  # decoded, control characters (CR, LF, ...) replaced by spaces
