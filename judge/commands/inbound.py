@@ -297,6 +297,12 @@ def _reply_too_large(
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
+UNREAD_ATTACHMENT = (
+    "not read: the judge reads the text of a mail, not the files attached to it; "
+    "write orders and commands in the mail itself"
+)
+
+
 def _new_context(
     session: Session,
     mail: IncomingMail,
@@ -501,6 +507,8 @@ def _process_commands(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
         run_statements(ctx, _statements(signature.text or ""))
+    for name in mail.text_attachments:
+        ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []

@@ -15,7 +15,7 @@ from email.policy import compat32
 from judge.mail.automatic import automatic_reason
 from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
 from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
-from judge.mail.mime_text import body_text
+from judge.mail.mime_text import body_text, text_attachments
 
 _HEADER_SCAN = 256 * 1024
 _MAX_SUBJECT = 300
@@ -35,6 +35,7 @@ class IncomingMail:
     body_text: str = ""  # the text to interpret: quotes and signature stripped
     full_text: str = ""  # the decoded text before any stripping
     body_kind: str = "none"  # "plain", "html" or "none"
+    text_attachments: list[str] = field(default_factory=list)  # names of unread text files
     signed_text: str | None = None  # an OpenPGP clear-signed block, armour included
     pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
     is_automatic: bool = False
@@ -149,6 +150,7 @@ def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
 
 def _fill_body(mail: IncomingMail, msg: Message) -> None:
     text, mail.body_kind = body_text(msg)
+    mail.text_attachments = text_attachments(msg)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     mail.full_text = text
     signed = find_clearsigned(text)
@@ -161,7 +163,12 @@ def _fill_body(mail: IncomingMail, msg: Message) -> None:
 def copy_mail(mail: IncomingMail) -> IncomingMail:
     """A copy of ``mail`` that shares no list with it (for a second reader that must
     see it as parsed, whatever the first one changed)."""
-    return replace(mail, references=list(mail.references), defects=list(mail.defects))
+    return replace(
+        mail,
+        references=list(mail.references),
+        defects=list(mail.defects),
+        text_attachments=list(mail.text_attachments),
+    )
 
 
 def parse_incoming(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:

@@ -1,0 +1,71 @@
+"""Which parts of a MIME mail are read as its text: every plain text part of the
+player's own (a mail program writing plain text around a picture puts it in two parts),
+not the text of a mail forwarded inside it when there is other text, and never an
+attached file, which the reply names as not read."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from judge.mail.parse import parse_incoming
+from tests.commands.helpers import (
+    JUDGE,
+    PASSWORDS,
+    add_game,
+    body_of,
+    deliver,
+    migrated_engine,
+    outbox,
+)
+
+SIGNON = f"SIGNON Fgame1 {PASSWORDS['france']}"
+
+
+def _mail(*parts: str) -> bytes:
+    """A multipart/mixed mail from France with these parts (each its headers, a blank
+    line and its body)."""
+    head = (
+        "From: france@players.test\r\nTo: judge@judge.test\r\nSubject: orders\r\n"
+        "Message-ID: <parts.1@players.test>\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/mixed; boundary="XX"\r\n\r\n'
+    )
+    body = "".join(f"--XX\r\n{part}\r\n" for part in parts) + "--XX--\r\n"
+    return (head + body).encode()
+
+
+TEXT = "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+PICTURE = (
+    "Content-Type: image/png\r\nContent-Disposition: inline; filename=map.png\r\n"
+    "Content-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n"
+)
+
+
+def test_plain_text_on_both_sides_of_a_picture_is_read_whole() -> None:
+    raw = _mail(TEXT + f"{SIGNON}\r\nA Par-Bur\r\n", PICTURE, TEXT + "A Mar-Spa\r\n")
+    mail = parse_incoming(raw, JUDGE, 1_000_000)
+    assert "A Par-Bur" in mail.body_text and "A Mar-Spa" in mail.body_text
+
+
+def test_a_forwarded_mail_is_not_read_beside_the_players_own_text() -> None:
+    forwarded = (
+        "Content-Type: message/rfc822\r\n\r\nFrom: germany@players.test\r\n"
+        "Subject: plans\r\nContent-Type: text/plain\r\n\r\nA Mun-Bur\r\n"
+    )
+    mail = parse_incoming(_mail(TEXT + "A Par-Bur\r\n", forwarded), JUDGE, 1_000_000)
+    assert "A Par-Bur" in mail.body_text and "Mun" not in mail.body_text
+
+
+def test_an_attached_text_file_is_named_as_not_read(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    attached = (
+        "Content-Type: text/plain; charset=utf-8; name=orders.txt\r\n"
+        'Content-Disposition: attachment; filename="orders.txt"\r\n\r\n'
+        "A Mar-Spa\r\n"
+    )
+    deliver(engine, _mail(TEXT + f"{SIGNON}\r\nA Par-Bur\r\n", attached))
+    text = body_of(outbox(engine)[-1])
+    assert "Accepted: A par - bur" in text
+    assert "(attached file orders.txt)" in text and "not read" in text
+    assert "A mar - spa" not in text
