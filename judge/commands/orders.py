@@ -105,6 +105,7 @@ def _take(
             continue
         if key.is_waive:
             ctx.waives[power] = ctx.waives.get(power, 0) + 1
+        ctx.stored_keys.add(key)
         store_order(
             ctx.session,
             ctx.game,
@@ -148,4 +149,14 @@ def _adjustment_key(
     if rules.allowance_group(position, key) is None:
         return key, None
     keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
-    return key, rules.beyond_allowance(position, power, keys, key)
+    refusal = rules.beyond_allowance(position, power, keys, key)
+    group = rules.allowance_group(position, key)
+    earlier = [k for k in keys if k not in ctx.stored_keys and k != key]
+    if refusal and any(rules.allowance_group(position, k) == group for k in earlier):
+        refusal += EARLIER_MAIL
+    return key, refusal
+
+
+EARLIER_MAIL = (
+    " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
+)
