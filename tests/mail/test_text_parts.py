@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from judge.mail.html_text import html_to_text
 from judge.mail.parse import parse_incoming
 from tests.commands.helpers import (
     JUDGE,
@@ -69,3 +70,13 @@ def test_an_attached_text_file_is_named_as_not_read(tmp_path) -> None:
     assert "Accepted: A par - bur" in text
     assert "(attached file orders.txt)" in text and "not read" in text
     assert "A mar - spa" not in text
+
+
+def test_orders_in_an_html_table_are_read_with_the_cells_words_apart() -> None:
+    """Orders pasted from a word processor as a table (a cell per word) in an HTML-only
+    mail: the cells were run together ('AMar-Spa', refused as no province)."""
+    html = (
+        "<table><tr><td>A</td><td>Mar</td><td>-</td><td>Spa</td></tr>"
+        "<tr><th>F</th><td>Bre</td><td>H</td></tr></table>"
+    )
+    assert html_to_text(html).splitlines() == ["A Mar - Spa", "F Bre H"]
