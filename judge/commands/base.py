@@ -160,6 +160,9 @@ class Context:
     received_at: datetime | None = None
     # The judge's [limits] (registrations and wrong passwords per hour).
     limits: LimitsSection = field(default_factory=LimitsSection)
+    # Why the rest of the mail is not read (a second SIGNON, for another game: what
+    # follows it was meant for that game, never for the one signed on), or None.
+    unread_reason: str | None = None
 
     @property
     def signed_on(self) -> bool:

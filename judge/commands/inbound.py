@@ -394,6 +394,10 @@ def _a_good_order(ctx: Context, line: str) -> bool:
 
 def run_statement(ctx: Context, stmt: Statement) -> None:
     """Run one statement, refusing it when its conditions are not met."""
+    if ctx.unread_reason is not None and stmt.command is not SignOff:
+        echo = stmt.command().echo(stmt) if stmt.command is not None else stmt.text
+        ctx.transcript.refused(echo, ctx.unread_reason)
+        return
     if stmt.kind == UNKNOWN:
         ctx.transcript.refused(stmt.text, "unknown command (send HELP for the list)")
         return

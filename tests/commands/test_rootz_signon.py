@@ -99,6 +99,15 @@ def test_rule_3_0_signon_with_either_power_signs_on_both(rootz, mail, session, t
     assert _stored(session, "france1") == ["A par1 - pic1"]
 
 
+@pytest.mark.parametrize("again", ["england2@rzp", "rzp", "france1@rzp"])
+def test_rule_3_0_a_second_signon_for_the_players_other_power_reads_on(rootz, mail, session, again):
+    """A player signing on for each of their powers in turn: the second SIGNON is
+    passed over (the first signed on both), and its orders are read."""
+    ctx = mail(f"SIGNON france1@rzp pwa123\nA Par1 - Bur1\nSIGNON {again} pwa123\nF Lon2 - Nth2")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok", "info", "ok"]
+    assert _stored(session, "england2") == ["F lon2 - nth2"]
+
+
 def test_rule_3_0_the_reply_lists_both_powers_orders(rootz, mail):
     ctx = mail("SIGNON rzp pwa123\nA Par1 - Bur1")
     body = render_body([], ctx.transcript, order_report(ctx), [])
