@@ -330,4 +330,5 @@ def multiverse_report_input(
         ],
         "unique_centers": {p: sorted(c) for p, c in owned.items()},
         "winner": answer.get("winner"),
+        "retreats_pending": bool(answer.get("retreats_pending")),
     }

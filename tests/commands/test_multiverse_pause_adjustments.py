@@ -1,8 +1,9 @@
 """A winter board's builds are made with the movement of the other boards even when a
 dislodgement there pauses the world for retreats (docs/multiverse.md, "One processed
 turn", steps 4 and 5).  The results of that turn must not ask for the winter's
-adjustments again, and the results of the retreat turn must not report them unused:
-the winter's board was adjusted once, by the orders given for it."""
+adjustments again, nor call the next step anything but the retreats; the results of
+the retreat turn must not report them unused: the winter's board was adjusted once,
+by the orders given for it."""
 
 from __future__ import annotations
 
@@ -88,6 +89,9 @@ def test_winter_adjustments_made_before_a_retreat_pause_are_neither_owed_again_n
     assert "Germany: Builds an army in Berlin.\nGermany: 1 build not used." in movement
     assert "The Austrian Army in Vienna" in movement
     assert "Adjustments to order on" not in movement  # made already: nothing to order
+    # the next step is the retreat, every board waiting for it
+    assert "  Timeline 1, Winter of 1901 (waits for the retreats)" in movement
+    assert "will be Retreats of the dislodged units (every board waits for them)." in movement
 
     _send(engine, "austria", "A 2:vie - 2:gal\n")
     retreats = _process(engine)
