@@ -120,6 +120,38 @@ def _rejudged_board_orders(
     return out + list(new.values())
 
 
+def _is_waive(order: Mapping[str, Any]) -> bool:
+    data = order.get("data")
+    if isinstance(data, Mapping):
+        return data.get("kind") == "waive"
+    return str(order.get("order") or "").strip().lower() == "waive"
+
+
+def _placed_waive(
+    order: Mapping[str, Any],
+    per_board: dict[Board, list[dict]],
+    adjusted: AdjustmentTables,
+) -> bool:
+    """Put a valid waive (it names no board) on the first board adjusted this step
+    where its power still has a build neither made nor waived; whether it was put."""
+    if order.get("result") == "invalid" or not _is_waive(order):
+        return False
+    power = order.get("power")
+    for key in sorted(adjusted, key=lambda k: (k[0], Turn.parse(k[1]).time)):
+        owed = adjusted[key].get(power, (0, 0, 0))[2]
+        used = sum(
+            1
+            for o in per_board.get(key, [])
+            if o.get("power") == power
+            and o.get("result") != "invalid"
+            and (_is_waive(o) or getattr(o.get("view"), "kind", None) == "build")
+        )
+        if owed > used:
+            per_board.setdefault(key, []).append(dict(order))
+            return True
+    return False
+
+
 def _mark_adjusting(
     ref: Mapping[str, Any], boards: Mapping[tuple[int, str], Mapping[str, Any]]
 ) -> Mapping[str, Any]:
@@ -270,6 +302,7 @@ def multiverse_report_input(
         )
     for key in adjusted or {}:
         per_board.setdefault(key, [])
+    unplaced = [o for o in unplaced if not _placed_waive(o, per_board, adjusted or {})]
     if unplaced:
         target = max(per_board, key=lambda k: (Turn.parse(k[1]).time, -k[0]), default=None)
         if target is None:
