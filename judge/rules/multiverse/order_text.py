@@ -113,6 +113,8 @@ class _Places:
                     f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
                 )
             return self._on_board(key, place)
+        if place.timeline is not None and place.timeline not in self._timelines:
+            raise NotationError(f"there is no timeline {place.timeline}")
         found = []
         for key in self._search_boards(mode):
             if place.timeline is not None and key.timeline != place.timeline:
@@ -123,15 +125,7 @@ class _Places:
             if loc is not None:
                 found.append(loc)
         if not found:
-            where = {
-                "retreat": "among the units that must retreat",
-                "winter": "on an active winter board",
-            }
-            raise NotationError(
-                f"no unit in {self.base.name(place.province)} "
-                f"{where.get(mode, 'on an active board')}"
-                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
-            )
+            raise NotationError(self._not_found(place, mode))
         own = [loc for loc in found if self._power_at(loc, mode) == self.power]
         choice = own or found
         if len(choice) > 1:
@@ -142,6 +136,30 @@ class _Places:
                 f"{choice[0].timeline}:{place.province}"
             )
         return choice[0]
+
+    @functools.cached_property
+    def _timelines(self) -> set[int]:
+        return {key.timeline for key in self.heads.values()}
+
+    def _not_found(self, place: Place, mode: str) -> str:
+        """Why no unit answers to ``place``."""
+        where = {
+            "retreat": "among the units that must retreat",
+            "winter": "on an active winter board",
+        }
+        why = f"no unit in {self.base.name(place.province)} {where.get(mode, 'on an active board')}"
+        if place.timeline is not None:
+            why += f" of timeline {place.timeline}"
+        if place.turn is not None:
+            why += f" in {turn_text(*place.turn)}"
+            turns = {
+                (key.year, key.season)
+                for key in self.heads.values()
+                if place.timeline in (None, key.timeline)
+            }
+            if place.turn not in turns and mode != "retreat":
+                why += f" ({turn_text(*place.turn)} is not an active board's turn)"
+        return why
 
     def _search_boards(self, mode: str) -> list[BoardKey]:
         if mode == "retreat":
