@@ -88,6 +88,14 @@ NOW_WORDED = {
     "A mun:fall 1901 H",
     "A mun:autumn 1901 H",
     "A mun:winter 01 H",
+    # a build whose board is unclear in a 5dplomacy world names the Spring boards
+    # that wait as 5dplomacy writes them, not "several winter boards"
+    "build A kie",
+    "build A kie:S1903",
+    "build A rom",
+    "build A rom:S1903",
+    "build A ber",
+    "build A ber:S1903",
 }
 
 

@@ -48,6 +48,7 @@ from judge.rules.multiverse.board_orders import (
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
+from judge.rules.multiverse.locations import write_fived_location
 from judge.rules.multiverse.notation import NotationError, Place, read_words
 from judge.rules.multiverse.world import World
 
@@ -387,6 +388,9 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
     mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
     if len(mine) == 1:
         return mine[0]
+    if places.world.fived:  # no winter: the Spring boards that wait, as 5dplomacy writes them
+        listed = ", ".join(write_fived_location(k.at(place.province)) for k in winters)
+        raise NotationError(f"several boards wait for builds ({listed}): write the timeline")
     listed = ", ".join(
         f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
     )
