@@ -120,6 +120,17 @@ def _rejudged_board_orders(
     return out + list(new.values())
 
 
+def _step_kind(board: Mapping[str, Any]) -> dict[str, str]:
+    """The kind of step a board's results report when its phase does not say it: the
+    adjustments of a 5dplomacy Spring board that waited for them after the Fall, the
+    retreats of a board whose units had to retreat (the world's retreat turn)."""
+    if board.get("adjusting"):
+        return {"kind": "adjustments"}
+    if board.get("dislodged"):
+        return {"kind": "retreats"}
+    return {}
+
+
 def _is_waive(order: Mapping[str, Any]) -> bool:
     data = order.get("data")
     if isinstance(data, Mapping):
@@ -321,8 +332,7 @@ def multiverse_report_input(
             {
                 "timeline": key[0],
                 "phase": phase,
-                # a 5dplomacy Spring board that waited for the adjustments after the Fall
-                **({"kind": "adjustments"} if old.get("adjusting") else {}),
+                **_step_kind(old),
                 "result": {
                     "phase": phase,
                     "orders": per_board[key],

@@ -96,6 +96,9 @@ def test_winter_adjustments_made_before_a_retreat_pause_are_neither_owed_again_n
     _send(engine, "austria", "A 2:vie - 2:gal\n")
     retreats = _process(engine)
     assert "Austria: Army Vienna -> Galicia." in retreats
+    # a retreat turn: its results are the retreats, no unit "without an order"
+    assert "Retreat results for Timeline 2, Fall of 1901." in retreats
+    assert "Movement results" not in retreats and "No Order Processed" not in retreats
     assert "Adjustment results" not in retreats  # the winter was reported last turn
     assert "not used" not in retreats
     with Session(engine) as session:
