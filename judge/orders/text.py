@@ -241,10 +241,30 @@ def split_orders(line: str) -> list[str]:
         line = line[: line.rindex("(*")]  # a result's mark, pasted with it: "(*bounce*)"
     if "," not in line and ";" not in line:
         parts = [line.strip()]
-    else:
+    elif "(" not in line:
         parts = [part.strip() for part in _SEPARATOR.split(line)]
+    else:
+        parts = _bracketed_parts(line)
     orders = (_unwrapped(_unmarked(part)) for part in parts if part)
     return [order for order in orders if order]
+
+
+def _bracketed_parts(line: str) -> list[str]:
+    """The parts of a line split at ``,`` and ``;``, but for a comma inside brackets
+    opened after a word of its part: ``Munich (timeline 1, Spring 1901)`` is one place,
+    as multiverse reports write it.  Brackets around a part (``(A Par-Bur, ...``)
+    leave its commas separators."""
+    parts, start, inner = [], 0, 0
+    for i, char in enumerate(line):
+        if char == "(" and line[start:i].strip():
+            inner += 1
+        elif char == ")" and inner:
+            inner -= 1
+        elif char == ";" or (char == "," and not inner):
+            parts.append(line[start:i].strip())
+            start, inner = i + 1, 0
+    parts.append(line[start:].strip())
+    return parts
 
 
 # Marks around a whole order: brackets, quotes, and the emphasis of a mail program's

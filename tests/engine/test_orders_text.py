@@ -515,3 +515,17 @@ def test_no_adjustment_when_units_match_centres() -> None:
     assert one("Waive", "italy", position=WINTER).message == (
         "Waive: you have as many units as supply centres: no builds or removals"
     )
+
+
+def test_a_comma_inside_a_place_s_brackets_separates_no_orders():
+    """``Munich (timeline 1, Spring 1901)`` (a place as multiverse reports write it)
+    stays one place; commas between orders, and inside brackets around a whole part,
+    still separate."""
+    from judge.orders.text import split_orders
+
+    assert split_orders("A Mun (timeline 1, Spring 1901) - Tyr, A Ber H") == [
+        "A Mun (timeline 1, Spring 1901) - Tyr",
+        "A Ber H",
+    ]
+    assert split_orders("F Spa(nc), A Par H; A Mar H") == ["F Spa(nc)", "A Par H", "A Mar H"]
+    assert split_orders("(A Par-Bur, A Mar-Spa)") == ["(A Par-Bur", "A Mar-Spa)"]

@@ -143,7 +143,7 @@ def test_builds_and_removals_on_winter_boards():
 def test_precise_messages():
     w = staggered()
     bad_timeline = parse_order(w, BASE, "france", "A 7:par - bur")
-    assert "no unit in Paris" in bad_timeline.message
+    assert bad_timeline.message == "A 7:par - bur: there is no timeline 7"
     bad_province = parse_order(w, BASE, "france", "A gas - xyz")
     assert "'xyz' is not a province" in bad_province.message
     no_timeline = parse_order(w, BASE, "france", "A gas - 5:bur")
@@ -240,3 +240,38 @@ def test_njudge_forms_and_prose_in_the_multiverse_notation() -> None:
 
 
 TEXTS = ["F Bre-Mid-Atlantic", "A Par >> Bur", "A 1:par:S1901>1:bur:S1901", "A Mra-Spa"]
+
+
+def test_a_unit_named_by_a_past_turn_is_refused_with_that_turn():
+    """``A par:S1901`` while S1901 is a past board: the reply names the turn
+    written, rather than saying no unit in Paris stands on an active board."""
+    w = staggered()
+    past = parse_order(w, BASE, "france", "A par:S1901 - bur")
+    assert past.message == (
+        "A par:S1901 - bur: no unit in Paris on an active board in S1901"
+        " (S1901 is not an active board's turn)"
+    )
+
+
+def test_places_as_the_reports_write_them_are_read():
+    """The reference game's results write a location on another board as ``Munich
+    (timeline 1, Spring 1901)`` and a board as ``Timeline 1, Fall of 1901``: a player
+    who copies a line of them back gets the order the line says (the comma in the
+    brackets is no separator between orders)."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("standard", "multiverse")
+    doc = rules.starting_position("standard", adjacency="loose", seed=0)
+    lines = [
+        "Army Paris (timeline 1, Spring 1901) -> Burgundy (timeline 1, Spring 1901)",
+        "Army Marseilles (timeline 1, Spring of 1901) SUPPORT Army Paris (timeline 1)"
+        " -> Burgundy (timeline 1, Spring 1901).",
+        "F Brest (timeline 1) - English Channel, A Marseilles H",
+    ]
+    checks = rules.check_orders(doc, "france", lines)
+    assert [(c.ok, c.canonical) for c in checks] == [
+        (True, "A 1:par:S1901 - 1:bur:S1901"),
+        (True, "A 1:mar:S1901 S A 1:par:S1901 - 1:bur:S1901"),
+        (True, "F 1:bre:S1901 - 1:eng:S1901"),
+        (True, "A 1:mar:S1901 H"),
+    ]

@@ -175,9 +175,13 @@ def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str,
 def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str], dict]:
     """Per active adjusting board (timeline, turn code: ``(1, "W1901")``), the
     standard winter table: per power with centres or units there, the centres that
-    count, its units and the builds (positive) or removals (negative) it owes."""
+    count, its units and the builds (positive) or removals (negative) it owes.
+    None while the world pauses for retreats: its adjusting boards were adjusted
+    with the movement that made the pause, and wait only to advance."""
     base, world = _world(doc, board)
     tables: dict[tuple[int, str], dict] = {}
+    if _retreating(doc, world):
+        return tables
     for key in sorted(world.active_boards().values()):
         if not world.adjusts(key):
             continue

@@ -85,10 +85,15 @@ _COAST_SYNONYMS = {("stp", "wc"): "sc"}
 
 # 5dplomacy's MDATC writes a location as province, then turn:timeline: "Munich 1:0"
 _MDATC_RE = re.compile(r"^(?P<where>.*\S)\s+(?P<turn>\d+)\s*:\s*(?P<timeline>\d+)$")
+# a place as the reference game's reports write it: "Munich (timeline 1, Spring 1901)",
+# "Munich (timeline 1)"
+_WORDED_RE = re.compile(
+    r"^(?P<where>.*?\S)\s*\(\s*timeline\s+(?P<timeline>[^,()\s]+)\s*(?:,\s*(?P<turn>[^()]*?))?\s*\)$"
+)
 # reads MDATC's (turn, timeline) numbers into the judge's timeline and (year, season)
 Numbered = Callable[[int, int], tuple[int, tuple[int, int]]]
 
-_TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(\d{2}|\d{4})$")
+_TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(?:of\s+)?(\d{2}|\d{4})$")
 _SEASONS = {
     "s": Season.SPRING,
     "spring": Season.SPRING,
@@ -215,6 +220,11 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
         province, coast = _province_and_coast(base, found["where"])
         numbers = (int(found["turn"]), int(found["timeline"]))
         return Place(None, province, coast, None, written, numbers)
+    worded = _WORDED_RE.match(" ".join(written.lower().split()))
+    if worded:
+        written = f"{worded['timeline']}:{worded['where']}" + (
+            f":{worded['turn']}" if worded["turn"] else ""
+        )
     parts = [p.strip() for p in written.split(":")]
     timeline: int | None = None
     turn: tuple[int, int] | None = None

@@ -48,6 +48,7 @@ from judge.rules.multiverse.board_orders import (
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
+from judge.rules.multiverse.locations import write_fived_location
 from judge.rules.multiverse.notation import NotationError, Place, read_words
 from judge.rules.multiverse.world import World
 
@@ -113,6 +114,8 @@ class _Places:
                     f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
                 )
             return self._on_board(key, place)
+        if place.timeline is not None and place.timeline not in self._timelines:
+            raise NotationError(f"there is no timeline {place.timeline}")
         found = []
         for key in self._search_boards(mode):
             if place.timeline is not None and key.timeline != place.timeline:
@@ -123,15 +126,7 @@ class _Places:
             if loc is not None:
                 found.append(loc)
         if not found:
-            where = {
-                "retreat": "among the units that must retreat",
-                "winter": "on an active winter board",
-            }
-            raise NotationError(
-                f"no unit in {self.base.name(place.province)} "
-                f"{where.get(mode, 'on an active board')}"
-                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
-            )
+            raise NotationError(self._not_found(place, mode))
         own = [loc for loc in found if self._power_at(loc, mode) == self.power]
         choice = own or found
         if len(choice) > 1:
@@ -142,6 +137,30 @@ class _Places:
                 f"{choice[0].timeline}:{place.province}"
             )
         return choice[0]
+
+    @functools.cached_property
+    def _timelines(self) -> set[int]:
+        return {key.timeline for key in self.heads.values()}
+
+    def _not_found(self, place: Place, mode: str) -> str:
+        """Why no unit answers to ``place``."""
+        where = {
+            "retreat": "among the units that must retreat",
+            "winter": "on an active winter board",
+        }
+        why = f"no unit in {self.base.name(place.province)} {where.get(mode, 'on an active board')}"
+        if place.timeline is not None:
+            why += f" of timeline {place.timeline}"
+        if place.turn is not None:
+            why += f" in {turn_text(*place.turn)}"
+            turns = {
+                (key.year, key.season)
+                for key in self.heads.values()
+                if place.timeline in (None, key.timeline)
+            }
+            if place.turn not in turns and mode != "retreat":
+                why += f" ({turn_text(*place.turn)} is not an active board's turn)"
+        return why
 
     def _search_boards(self, mode: str) -> list[BoardKey]:
         if mode == "retreat":
@@ -369,6 +388,9 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
     mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
     if len(mine) == 1:
         return mine[0]
+    if places.world.fived:  # no winter: the Spring boards that wait, as 5dplomacy writes them
+        listed = ", ".join(write_fived_location(k.at(place.province)) for k in winters)
+        raise NotationError(f"several boards wait for builds ({listed}): write the timeline")
     listed = ", ".join(
         f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
     )
