@@ -132,14 +132,24 @@ def _adjustment_key(
     waive without builds, a unit beyond those there, or a build, waive or removal
     beyond those owed, counting the orders stored for the phase)."""
     assert ctx.game is not None
-    rules = ctx.ruleset
-    slots = rules.slots(position, key)
-    if slots is not None:
-        taken = ctx.off_map.get(slots.group, 0)
-        if taken >= len(slots.keys):
-            return key, slots.full
+    slots = ctx.ruleset.slots(position, key)
+    if slots is None:
+        return _counted_key(ctx, position, key, power)
+    taken = ctx.off_map.get(slots.group, 0)
+    if taken >= len(slots.keys):
+        return key, slots.full
+    key, refusal = _counted_key(ctx, position, slots.keys[taken], power)
+    if refusal is None:  # a refused order leaves its unit to the next one
         ctx.off_map[slots.group] = taken + 1
-        key = slots.keys[taken]
+    return key, refusal
+
+
+def _counted_key(
+    ctx: Context, position: dict[str, Any], key: OrderKey, power: str
+) -> tuple[OrderKey, str | None]:
+    """The key of a waive numbered in the mail, or why the order will not count."""
+    assert ctx.game is not None
+    rules = ctx.ruleset
     if key.is_waive:
         owed = rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
