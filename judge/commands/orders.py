@@ -23,7 +23,8 @@ def order_refusal(ctx: Context) -> str | None:
     if game.status == FORMING:
         return f"game {game.name} has not started yet: it takes no orders"
     if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:
-        return f"you no longer play {ctx.player.power.title()} in game {game.name}"
+        powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
+        return f"you no longer play {powers} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
     return moved_on_since(ctx, game)

@@ -365,3 +365,11 @@ def test_issue26_after_eject_the_remaining_power_signs_on_with_the_game(
     )
     ctx = mail("SIGNON rzp pwa123")
     assert outcomes(ctx)[0][2].startswith("Signed on as France 1 in game rzp")
+
+
+def test_an_order_after_resign_names_both_powers_the_player_no_longer_plays(rootz, mail):
+    """RESIGN acts for both powers of a pair (docs/variants.md, Root Z); an order
+    after it is refused naming those powers as the game writes them (it named the
+    first power's code, "France1", alone)."""
+    ctx = mail("SIGNON rzp pwa123\nRESIGN\nA Par1 - Bur1")
+    assert outcomes(ctx)[2][2] == "you no longer play France 1 and England 2 in game rzp"
