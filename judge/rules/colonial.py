@@ -76,6 +76,7 @@ class SpecialRules:
 
     canal_seas: frozenset[str]
     canal_gate: str
+    canal_words: frozenset[str]  # njudge's names of the canal's unit ("sc", "suez")
     hong_kong: str
     hong_kong_nobody: frozenset[str]
     rail_power: str
@@ -93,6 +94,9 @@ def special_rules() -> SpecialRules:
     return SpecialRules(
         canal_seas=frozenset(suez["seas"]),
         canal_gate=suez["gate"],
+        canal_words=frozenset(
+            word for text in (suez["name"], *suez["aliases"]) for word in text.lower().split()
+        ),
         hong_kong=hk["center"],
         hong_kong_nobody=frozenset(hk["counts_for_nobody_while_owned_by"]),
         rail_power=rail["power"],
@@ -718,6 +722,35 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
     return order
 
 
+_CANAL_ONLY = (
+    "the Suez Canal gives permission only to a fleet's move between the Mediterranean "
+    "and the Red Sea, written as a support of it: SC S F Reds - Meds"
+)
+
+
+def _read_canal(reader: Reader, kind: str) -> ParsedOrder:
+    """njudge's Suez Canal unit (``SC S F Reds - Meds``, ``Suez Canal supports ...``):
+    the permission of the unit in Egypt, read as that unit's support (SUEZ-2)."""
+    rules = special_rules()
+    while reader.tokens[reader.pos] in rules.canal_words:
+        reader.pos += 1
+    if reader.kind() != "support":
+        raise OrderSyntaxError(_CANAL_ONLY)
+    reader.pos += 1
+    support = STANDARD_SYNTAX.after_unit["support"](
+        reader, "support", None, Place(rules.canal_gate)
+    )
+    return support._replace(action="permit")
+
+
+def _permit(ctx: Context, parsed: ParsedOrder) -> Order:
+    """The canal unit's support: the Egypt unit's, of a canal move only (SUEZ-1)."""
+    target, dest = parsed.target, parsed.dest
+    if target is None or dest is None or not is_canal_passage(target.province, dest.province):
+        raise Refusal(_CANAL_ONLY)
+    return _support(ctx, parsed._replace(action="support"))
+
+
 def _read_move_or_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
@@ -799,9 +832,10 @@ SUEZ_FORMS = (
         "A fleet passes the Suez Canal between the Mediterranean and the Red Sea when "
         "the unit in Egypt gives permission by supporting that move; without it the "
         "move is void and the fleet holds. The Egypt unit's owner needs no permission "
-        "for their own fleets.",
+        "for their own fleets. The permission may also be written as njudge's Suez "
+        "Canal unit: SC S F Meds - Reds.",
         "F Meds - Reds, with F Egy S F Meds - Reds",
-        ("suez", "canal", "suez canal", "permission"),
+        ("suez", "canal", "suez canal", "sc", "permission"),
     ),
 )
 TSR_FORMS = (
@@ -820,7 +854,9 @@ TSR_FORMS = (
 )
 SUEZ_KIND = KindSyntax(
     "suez canal",
-    interpret={("M", "move"): _move, ("M", "support"): _support},
+    leading={"canal": _read_canal},
+    openers=dict.fromkeys(special_rules().canal_words, "canal"),
+    interpret={("M", "move"): _move, ("M", "support"): _support, ("M", "permit"): _permit},
     forms=SUEZ_FORMS,
 )
 TSR_KIND = KindSyntax(
