@@ -159,4 +159,5 @@ def _counted_key(
     if rules.allowance_group(position, key) is None:
         return key, None
     keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
-    return key, rules.beyond_allowance(position, power, keys, key)
+    name = power_name(ctx.game, power)
+    return key, rules.beyond_allowance(position, power, keys, key, name)

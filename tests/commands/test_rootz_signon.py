@@ -373,3 +373,24 @@ def test_an_order_after_resign_names_both_powers_the_player_no_longer_plays(root
     first power's code, "France1", alone)."""
     ctx = mail("SIGNON rzp pwa123\nRESIGN\nA Par1 - Bur1")
     assert outcomes(ctx)[2][2] == "you no longer play France 1 and England 2 in game rzp"
+
+
+def test_a_build_beyond_the_allowance_names_the_power_as_the_game_writes_it(mail, session):
+    """Root Z's powers are France 1 and England 2: a build beyond France 1's was
+    refused as "France1 may build 1"."""
+    doc = {
+        "variant": "rootz",
+        "phase": "W1901A",
+        "units": [{"power": "france1", "type": "A", "province": "bur1"}],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {"france1": ["par1", "bre1"], "england2": ["lon2", "edi2", "lvp2"]},
+        "players": {"+".join(powers): powers for powers in PAIRS.values()},
+    }
+    seats = [Seat(p, a, f"pw{a[0]}123") for a, powers in PAIRS.items() for p in powers]
+    create_game(session, "rzw", seats, variant="rootz", position=doc, deadline=NOW)
+    session.commit()
+    ctx = mail("SIGNON rzw pwa123\nBuild A Par1\nBuild F Bre1")
+    assert outcomes(ctx)[2][2] == (
+        "Build F Bre1: France 1 may build 1: this build is beyond it and will not count"
+    )
