@@ -394,3 +394,16 @@ def test_a_build_beyond_the_allowance_names_the_power_as_the_game_writes_it(mail
     assert outcomes(ctx)[2][2] == (
         "Build F Bre1: France 1 may build 1: this build is beyond it and will not count"
     )
+
+
+@pytest.mark.parametrize(
+    "receivers", ["Germany 1", "G1", "germany 1, Russia 2", "Germany 1 and Austria 1"]
+)
+def test_press_to_a_root_z_power_by_its_name_or_alias(rootz, mail, receivers):
+    """Root Z's powers are named "Germany 1" (two words) and have the aliases of
+    rule 3.0's lists ("G1"); PRESS TO Germany 1 was refused as "no power called
+    'Gerany'" (the name cut at the space, its M taken for the master)."""
+    ctx = mail(f"SIGNON rzp pwa123\nPRESS TO {receivers}\nhello\nENDPRESS")
+    assert outcomes(ctx)[1][1] == "ok", outcomes(ctx)[1][2]
+    expected = {"Germany 1": ["bob"], "G1": ["bob"]}.get(receivers, ["bob", "cid"])
+    assert _to(ctx) == [f"{who}@players.test" for who in expected]
