@@ -793,6 +793,34 @@ def _read_rail(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     return ParsedOrder("rail", unit_type, place, dest=dest)
 
 
+def _read_support_of_rail(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """A support naming the railroad as the rail move does (``A Irk S A Mos - TSR -
+    Vla``, ``... - Vla via TSR``, ``... by rail to Vla``): the railroad's name, and the
+    sign or word that leads to it, are left out; the support is of the move to the
+    station (TSR-7)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    kept = tokens[: reader.pos]
+    for index in range(reader.pos, len(tokens)):
+        if keywords.get(tokens[index]) != "tsr" or not _names_a_station(tokens, keywords, index):
+            kept.append(tokens[index])
+        elif len(kept) > reader.pos and keywords.get(kept[-1]) in ("move", "via"):
+            kept.pop()
+    reader.tokens = kept
+    return STANDARD_SYNTAX.after_unit[kind](reader, kind, unit_type, place)
+
+
+def _names_a_station(tokens: list[str], keywords: Mapping[str, str], index: int) -> bool:
+    """Whether the railroad's name at ``index`` has its station: a word after it, or
+    one before its ``via`` (``- Vla via TSR``); without one the order is refused as
+    written."""
+    after = index + 1
+    while keywords.get(tokens[after]) == "tsr":
+        after += 1
+    return keywords.get(tokens[after]) != "end" or keywords.get(tokens[index - 1]) == "via"
+
+
 def _rail(ctx: Context, parsed: ParsedOrder) -> Order:
     assert parsed.place is not None and parsed.dest is not None
     return RailMove(ctx.own_unit(parsed.place), parsed.dest.province)
@@ -846,7 +874,8 @@ TSR_FORMS = (
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
         "unit on the way blocks the train, which stops at the nearest free station "
-        "before it; the train never dislodges and never cuts support.",
+        "before it; the train never dislodges and never cuts support. A support of it "
+        "counts at its destination: A Irk S A Mos - Vla (or A Irk S A Mos - TSR - Vla).",
         "A Mos - TSR - Vla",
         ("tsr", "rail", "railroad", "railway", "trans siberian railroad"),
         _sample_rail,
@@ -862,7 +891,12 @@ SUEZ_KIND = KindSyntax(
 TSR_KIND = KindSyntax(
     "trans-siberian railroad",
     keywords=dict.fromkeys(special_rules().rail_words, "tsr"),
-    after_unit={"move": _read_move_or_rail, "via": _read_via_rail, "tsr": _read_rail},
+    after_unit={
+        "move": _read_move_or_rail,
+        "via": _read_via_rail,
+        "tsr": _read_rail,
+        "support": _read_support_of_rail,
+    },
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,
 )
