@@ -679,11 +679,16 @@ def resolve_colonial(
 def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     """A move, or a fleet's passage of the canal when it goes from one of its seas to
     the other.  The railroad's army moving from a station to another that is no
-    neighbour is shown the rail move (TSR-1)."""
+    neighbour is shown the rail move (TSR-1), also when it is written through other
+    stations or by convoy where no convoy can go (an inland end)."""
     order = STANDARD_SYNTAX.interpreters[("M", "move")](ctx, parsed)
-    if not isinstance(order, Move) or order.via_convoy:
+    if not isinstance(order, Move):
         return order
-    _offer_the_rail(ctx, order)
+    geo = ctx.geo
+    if not (order.via_convoy and geo.is_coastal(order.unit) and geo.is_coastal(order.dest)):
+        _offer_the_rail(ctx, order)
+    if order.via_convoy:
+        return order
     if ctx.pos.units[order.unit].type is UnitType.FLEET and is_canal_passage(
         ctx.geo.province(order.unit), ctx.geo.province(order.dest)
     ):

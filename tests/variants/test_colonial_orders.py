@@ -150,3 +150,17 @@ def test_njudge_suez_canal_unit_orders_other_than_a_canal_permission_are_refused
 def test_the_south_coast_is_still_read_after_a_name_although_sc_opens_a_canal_order():
     [check] = check_orders(START, "britain", ["F Aden - Arabia sc"])
     assert check.ok and check.canonical == "F ade - arb/sc"
+
+
+@pytest.mark.parametrize("text", ["A Mos - Oms - Irk", "A Mos - Irk via convoy"])
+def test_a_route_between_stations_is_shown_the_rail_move(text: str) -> None:
+    """TSR-1: written through the stations, or as a convoy (no fleet can carry an
+    army between stations), the refusal said "an army cannot go there, even by
+    convoy" and not how to go there: by rail."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert not check.ok
+    assert check.message == (
+        f"{text}: Moscow and Irkutsk are not neighbours; by rail: A Mos - TSR - Irk"
+    )
