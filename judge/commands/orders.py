@@ -23,7 +23,8 @@ def order_refusal(ctx: Context) -> str | None:
     if game.status == FORMING:
         return f"game {game.name} has not started yet: it takes no orders"
     if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:
-        return f"you no longer play {ctx.player.power.title()} in game {game.name}"
+        powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
+        return f"you no longer play {powers} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
     return moved_on_since(ctx, game)
@@ -133,14 +134,24 @@ def _adjustment_key(
     waive without builds, a unit beyond those there, or a build, waive or removal
     beyond those owed, counting the orders stored for the phase)."""
     assert ctx.game is not None
-    rules = ctx.ruleset
-    slots = rules.slots(position, key)
-    if slots is not None:
-        taken = ctx.off_map.get(slots.group, 0)
-        if taken >= len(slots.keys):
-            return key, slots.full
+    slots = ctx.ruleset.slots(position, key)
+    if slots is None:
+        return _counted_key(ctx, position, key, power)
+    taken = ctx.off_map.get(slots.group, 0)
+    if taken >= len(slots.keys):
+        return key, slots.full
+    key, refusal = _counted_key(ctx, position, slots.keys[taken], power)
+    if refusal is None:  # a refused order leaves its unit to the next one
         ctx.off_map[slots.group] = taken + 1
-        key = slots.keys[taken]
+    return key, refusal
+
+
+def _counted_key(
+    ctx: Context, position: dict[str, Any], key: OrderKey, power: str
+) -> tuple[OrderKey, str | None]:
+    """The key of a waive numbered in the mail, or why the order will not count."""
+    assert ctx.game is not None
+    rules = ctx.ruleset
     if key.is_waive:
         owed = rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
@@ -149,7 +160,8 @@ def _adjustment_key(
     if rules.allowance_group(position, key) is None:
         return key, None
     keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
-    refusal = rules.beyond_allowance(position, power, keys, key)
+    name = power_name(ctx.game, power)
+    refusal = rules.beyond_allowance(position, power, keys, key, name)
     group = rules.allowance_group(position, key)
     earlier = [k for k in keys if k not in ctx.stored_keys and k != key]
     if refusal and any(rules.allowance_group(position, k) == group for k in earlier):

@@ -189,7 +189,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     come first (``Move A Par to Bur``)."""
     reader = reader_for(variant, text, syntax)
     keywords, tokens = reader.keywords, reader.tokens
-    first = keywords.get(tokens[0])
+    first = keywords.get(tokens[0]) or syntax.openers.get(tokens[0])
     if first is not None:
         if first == "end":
             raise OrderSyntaxError("empty order")

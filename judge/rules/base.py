@@ -183,9 +183,15 @@ class Ruleset(ABC):
         return ""
 
     def beyond_allowance(
-        self, doc: Document, power: str, stored: Sequence[OrderKey], key: OrderKey
+        self,
+        doc: Document,
+        power: str,
+        stored: Sequence[OrderKey],
+        key: OrderKey,
+        name: str | None = None,
     ) -> str | None:
-        """Why an accepted order to be stored under ``key`` will not count, or None.
+        """Why an accepted order to be stored under ``key`` will not count, or None
+        (``name``: the power as the game writes it; its code in title case if none).
 
         ``stored`` holds the keys of the power's current orders for the phase, oldest
         first; the new order replaces the one of its key and comes last.  The
@@ -205,7 +211,7 @@ class Ruleset(ABC):
         noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
         them = "it" if allowed == 1 else "them"
         return (
-            f"{power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
+            f"{name or power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
             f"is beyond {them} and will not count"
         )
 

@@ -13,6 +13,7 @@ import pytest
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.game.games import Seat, create_game, current_orders, find_game
+from judge.game.processing import set_game_position
 from judge.orders.keys import OrderKey
 from judge.rules.registry import ruleset_for
 from judge.variant.empires import Empire
@@ -141,3 +142,31 @@ def test_D4_a_fleet_in_orbit_is_refused_and_takes_no_armys_order(session, run, o
         "orb:zorg:2": "A orb - bre",
         "orb:zorg:3": "A orb H",
     }
+
+
+def test_D22_a_removal_beyond_the_count_takes_no_armys_slot_in_orbit(session, run):
+    """D22 (``Remove A ORB``): a removal of an army in orbit refused as beyond the
+    removals owed leaves the spacecraft's armies to the next orders, whose refusal
+    then gives the true reason (it said the mail had ordered them all)."""
+    game = _space_game(session)
+    doc = game.position_doc()
+    doc["phase"] = "W1901A"
+    doc["units"] = [u for u in doc["units"] if u["power"] != "zorg"] + [
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "zorg", "type": "A", "province": "par"},
+    ]
+    doc["supply_centers"] = {"zorg": ["par"]}
+    doc["colonies"] = {**doc["colonies"], "zorg": ["par"]}
+    set_game_position(game, doc)
+    session.add(game)
+    session.commit()
+    ctx = run(
+        "SIGNON Zspace zorgpw1\nRemove A Par\nRemove A ORB\nRemove A Orbit",
+        "zorg@players.test",
+    )
+    beyond = "Zorg must remove 1: this removal is beyond it and will not count"
+    assert outcomes(ctx)[1:] == [
+        ("Remove A Par", "ok", "Accepted: Remove A par"),
+        ("Remove A ORB", "refused", f"Remove A ORB: {beyond}"),
+        ("Remove A Orbit", "refused", f"Remove A Orbit: {beyond}"),
+    ]

@@ -106,3 +106,17 @@ def test_press_only_to_powers_nobody_plays_is_refused(run, session):
     assert entry.extra == ["Not delivered (nobody plays them): Russia"]
     ctx = run("SIGNON Fgame1 paris11\nBROADCAST\nhi\nENDPRESS")
     assert "russia@players.test" not in _sent_to(ctx) and len(ctx.sent) == 4
+
+
+def test_run_together_initials_come_before_an_alias_in_press_to():
+    """njudge's PRESS TO FR is France and Russia, though "fr" is an alias of France."""
+    from judge.commands.press_options import parse_press_options
+    from judge.game.games import PowerInfo
+
+    powers = [
+        PowerInfo("france", "France", "French", "F", ("fra", "fr")),
+        PowerInfo("russia", "Russia", "Russian", "R", ("rus",)),
+        PowerInfo("england", "England", "English", "E", ("eng",)),
+    ]
+    assert parse_press_options("TO FR", powers).to == ["france", "russia"]
+    assert parse_press_options("TO fra, eng", powers).to == ["france", "england"]

@@ -921,3 +921,28 @@ def test_a_colonial_game_reads_stores_and_reports_rail_and_canal_moves() -> None
     assert "Russia:  Army Moscow -> Krasnoyarsk by rail." in text
     assert "Britain: Fleet Red Sea -> Mediterranean Sea through the Suez Canal." in text
     assert "Fleet Red Sea, No Order Processed" not in text
+
+
+@pytest.mark.parametrize(
+    "support",
+    [
+        "A Irk S A Mos - TSR - Vla",
+        "A Irk S A Mos-TSR-Vla",
+        "A Irk S A Moscow - Trans-Siberian Railroad - Vladivostok",
+        "A Irk S A Mos - Vla via TSR",
+        "A Irk supports A Mos by rail to Vla",
+    ],
+)
+def test_TSR_7_a_support_may_name_the_railroad_as_the_rail_move_does(support: str) -> None:
+    """A support written as the supported rail move is (njudge's info.colonial:
+    "Movement to the destination can be supported as per any normal movement") is
+    the support of the move to its station; it was refused ("expected a
+    destination, found 'TSR'")."""
+    answer = judge(
+        ["russia A mos", "russia A irk", "china A mac"],
+        {"russia": ["A Mos - TSR - Vla", support], "china": ["A Mac - Vla"]},
+    )
+    found = results(answer)
+    assert found[support] == ("succeeds", None)
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert where(answer)["vla"] == "russia"

@@ -35,7 +35,7 @@ from judge.rules.outerspace.documents import (
     starting_document,
 )
 from judge.rules.outerspace.engine import engine_for
-from judge.rules.outerspace.forms import SPACE_FORMS
+from judge.rules.outerspace.forms import SPACE_FORMS, space_wording
 from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
 from judge.rules.outerspace.space import (
     CAPACITY,
@@ -94,8 +94,9 @@ class OuterSpaceRuleset(StandardRuleset):
         return MIN_EMPIRES, MAX_EMPIRES
 
     def order_forms(self) -> tuple[OrderForm, ...]:
-        """The spacecraft's and the colonies' forms first, then the standard ones."""
-        return (*SPACE_FORMS, *super().order_forms())
+        """The spacecraft's and the colonies' forms first, then the standard ones
+        (retreats, builds and removals as D18, D21 and D22 have them)."""
+        return (*SPACE_FORMS, *(space_wording(form) for form in super().order_forms()))
 
     # -------------------------------------------------------------- positions
 
