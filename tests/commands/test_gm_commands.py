@@ -602,3 +602,16 @@ def test_njudge_press_settings_change_the_game_and_are_told_once(gm, session, ga
     told = [m for m in mails(session) if m["To"] == address("france")]
     assert len(told) == 1  # one announcement for the mail's changes
     assert "broadcasts only" in text_of(told[0]) and "now grey" in text_of(told[0])
+
+
+def test_master_press_to_the_observers_names_them_alone(gm, session, game1) -> None:
+    """The master's ``PRESS TO O`` was answered "sent to , the observers"."""
+    from judge.store.models import Observer
+
+    session.add(Observer(game_id=game1.id, account_id=account_for(session, "watch@x.test").id))
+    session.commit()
+    ctx = gm("GAME game1\nPRESS TO O\nWelcome, observers.\nENDPRESS\n")
+    assert outcomes(ctx)[1][2] == "Press (white, 1 line) sent to the observers."
+    [mail] = ctx.sent
+    assert mail["To"] == "watch@x.test"
+    assert "from the Master to the observers in game game1" in mail.get_content()

@@ -106,3 +106,30 @@ def test_press_only_to_powers_nobody_plays_is_refused(run, session):
     assert entry.extra == ["Not delivered (nobody plays them): Russia"]
     ctx = run("SIGNON Fgame1 paris11\nBROADCAST\nhi\nENDPRESS")
     assert "russia@players.test" not in _sent_to(ctx) and len(ctx.sent) == 4
+
+
+def test_press_to_the_observers_alone(run, session):
+    """njudge's ``PRESS TO O`` (data/press 146-162: O is the observers) was refused
+    ("PRESS needs TO <powers>") unless a power was named too, and the master's was
+    answered "sent to , the observers"."""
+    from judge.game.games import account_for
+    from judge.store.models import Observer
+
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO O\nanyone watching?\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == (
+        "refused",
+        "nobody to send it to (game game1 has no observers); nothing was sent",
+    )
+    game = find_game(session, "game1")
+    game.master_address = "gm@x.test"
+    session.add(Observer(game_id=game.id, account_id=account_for(session, "watch@x.test").id))
+    session.commit()
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO O\nanyone watching?\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == ("ok", "Press (white, 1 line) sent to the observers.")
+    assert _sent_to(ctx) == ["watch@x.test"]
+    assert "France to the observers in game game1" in ctx.sent[0].get_content()
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO MO\nboth\nENDPRESS")
+    assert outcomes(ctx)[1][2] == "Press (white, 1 line) sent to the Master, the observers."
+    assert _sent_to(ctx) == ["gm@x.test", "watch@x.test"]
+    rows = session.exec(select(Press)).all()
+    assert [json.loads(r.recipients) for r in rows] == [["O"], ["M", "O"]]
