@@ -604,6 +604,32 @@ def test_njudge_press_settings_change_the_game_and_are_told_once(gm, session, ga
     assert "broadcasts only" in text_of(told[0]) and "now grey" in text_of(told[0])
 
 
+@pytest.mark.parametrize(
+    ("line", "column", "value"),
+    [
+        ("SET GREY PRESS", "press_mode", "grey"),
+        ("SET NO GREY PRESS", "press_mode", "white"),
+        ("SET GREY/WHITE PRESS", "press_mode", "grey/white"),
+        ("SET OBSERVER ANY PRESS", "observer_press", True),
+        ("SET OBSERVER WHITE", "observer_press", True),
+    ],
+)
+def test_njudge_press_settings_with_their_press_word(gm, game1, line, column, value) -> None:
+    """njudge's data/index 545-553 (``SET GREY [PRESS]``, ``SET NO GREY [PRESS]``,
+    ``SET GREY/WHITE [PRESS]``) and 671-679 (``SET OBSERVER ANY|WHITE|NO [PRESS]``):
+    these were refused ("expected: SET WHITE | ...", "unknown command")."""
+    ctx = gm(f"GAME game1\n{line}")
+    assert statuses(ctx) == ["ok", "ok"], outcomes(ctx)
+    assert getattr(game1, column) == value
+
+
+def test_njudge_set_observer_no_press(gm, game1) -> None:
+    ctx = gm("GAME game1\nSET OBSERVER ANY\nSET OBSERVER NO PRESS")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    assert message(ctx, 2) == "Observers of game game1 may not send press."
+    assert game1.observer_press is False
+
+
 def test_master_press_to_the_observers_names_them_alone(gm, session, game1) -> None:
     """The master's ``PRESS TO O`` was answered "sent to , the observers"."""
     from judge.store.models import Observer
