@@ -222,6 +222,7 @@ class PressCommand(_PressBase):
     """Press to some powers."""
 
     rank = 40
+    misspelt_too = True
 
     keyword = "PRESS"
     syntax = "PRESS TO <powers> [GREY|WHITE]  ...message lines...  ENDPRESS"
@@ -233,6 +234,12 @@ class PressCommand(_PressBase):
         "is always allowed) and O the observers. A game master sends press (and\n"
         "BROADCAST) in a signed mail after GAME <game>, whatever the press rules."
     )
+
+    @classmethod
+    def claims_misspelt(cls, args: str) -> bool:
+        """``PRES TO G``: a slip in PRESS before TO is press, whose message lines
+        must not be read as orders."""
+        return [word.upper() for word in args.split()[:1]] == ["TO"]
 
 
 @register

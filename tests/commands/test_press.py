@@ -133,3 +133,18 @@ def test_press_to_the_observers_alone(run, session):
     assert _sent_to(ctx) == ["gm@x.test", "watch@x.test"]
     rows = session.exec(select(Press)).all()
     assert [json.loads(r.recipients) for r in rows] == [["O"], ["M", "O"]]
+
+
+def test_a_slip_in_press_to_is_press_not_orders(run, session):
+    """``PRES TO G`` was passed over as a greeting, and its message lines went on to
+    be read as orders ("A Par-Bur" stored for France). A slip in PRESS (one letter
+    missing, added or swapped) before TO is press; prose is not."""
+    body = "SIGNON Fgame1 paris11\nPRES TO G\nA Par-Bur, agreed?\nENDPRESS\nF Bre H"
+    ctx = run(body)
+    assert outcomes(ctx)[1] == ("PRES TO G", "ok", "Press (white, 1 line) sent to Germany.")
+    assert _sent_to(ctx) == ["germany@players.test"]
+    assert [e for e, status, _ in outcomes(ctx) if status == "ok"][2:] == ["F Bre H"]
+    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany, Italy\nhi\nENDPRESS")
+    assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
+    ctx = run("SIGNON Fgame1 paris11\nPres conference tomorrow")
+    assert outcomes(ctx)[1][1] != "ok" and ctx.sent == []
