@@ -421,6 +421,25 @@ def test_eject(gm, session, game1) -> None:
     assert len(to_france) == 1 and "no longer play France" in to_france[0]["Subject"]
 
 
+def test_eject_by_address_as_njudge(gm, session, game1) -> None:
+    """njudge's ``EJECT power|email`` (data/index 123-128: "If an email address is
+    specified, the command will work to resign observers too") was refused: "game
+    game1 has no power 'france@players.test'"."""
+    from judge.store.models import Observer
+
+    watcher = account_for(session, "watch@x.test")
+    session.add(Observer(game_id=game1.id, account_id=watcher.id))
+    session.commit()
+    body = "GAME game1\nEJECT France@Players.test\nEJECT <watch@x.test>\nEJECT who@x.test"
+    ctx = gm(body)
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    assert message(ctx, 1).startswith("France is in civil disorder")
+    assert message(ctx, 2) == "watch@x.test no longer observes game game1."
+    assert message(ctx) == "who@x.test neither plays nor observes game game1"
+    assert _player(session, game1, "france").status == EJECTED
+    assert session.exec(select(Observer)).all() == []
+
+
 def test_replace_hands_the_power_over(gm, session, game1) -> None:
     ctx = gm("GAME game1\nREPLACE france new@players.test sesame42")
     assert statuses(ctx) == ["ok", "ok"]
