@@ -58,6 +58,15 @@ def _take_extras(opts: PressOptions, word: str, powers: list[PowerInfo]) -> str:
     return "".join(kept)
 
 
+def list_words(text: str) -> list[str]:
+    """The words of a list of powers as players write it: "Germany and Italy:",
+    "England, France & Russia." ("and", "&", commas and a colon or full stop at the
+    end separate nothing more than a space)."""
+    return [
+        w for w in text.replace(",", " ").rstrip().rstrip(":.").split() if w.lower() not in _ANDS
+    ]
+
+
 def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], str | None]:
     """Power codes named by ``words``; run-together initials are allowed."""
     found: list[str] = []
@@ -78,11 +87,7 @@ def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], 
 def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
     """Read the options after PRESS or BROADCAST."""
     opts = PressOptions()
-    # "TO Germany and Italy:", as players write it: "and", "&" and a colon at the
-    # end separate nothing more than a comma would
-    words = [
-        w for w in args.replace(",", " ").rstrip().rstrip(":").split() if w.lower() not in _ANDS
-    ]
+    words = list_words(args)  # "TO Germany and Italy:"
     names: list[str] = []
     i = 0
     while i < len(words):
