@@ -172,7 +172,17 @@ class ReplaceCommand(MasterCommand):
         if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
             ctx.transcript.refused(echo, f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
             return
+        seat = seat_of(ctx, game, power.code)
+        same = (
+            seat is not None
+            and seat.status == PLAYING
+            and player_address(ctx.session, seat).lower() == address
+        )
         self._hand_over(ctx, game, power, address, password)
+        if same:  # no new player: nothing to tell the others
+            said = f"{address} already plays {power.name}: its password is changed"
+            ctx.transcript.ok(echo, f"{said}, and {address} was mailed how to sign on.")
+            return
         text = f"{power.name} has a new player."
         ctx.transcript.ok(echo, f"{address} now plays {power.name} and was mailed how to sign on.")
         note_change(ctx, game, text)

@@ -660,3 +660,20 @@ def test_master_press_to_the_observers_names_them_alone(gm, session, game1) -> N
     [mail] = ctx.sent
     assert mail["To"] == "watch@x.test"
     assert "from the Master to the observers in game game1" in mail.get_content()
+
+
+def test_replace_a_power_with_its_own_player_tells_nobody_of_a_new_player(
+    gm, session, game1
+) -> None:
+    """REPLACE Germany with the address that plays it was answered "now plays Germany"
+    and every player was told "Germany has a new player", which was false."""
+    ctx = gm("GAME game1\nREPLACE Germany germany@players.test newpw456")
+    assert statuses(ctx) == ["ok", "ok"]
+    assert message(ctx) == (
+        "germany@players.test already plays Germany: its password is changed, "
+        "and germany@players.test was mailed how to sign on."
+    )
+    assert verify_password(_player(session, game1, "germany").password_hash, "newpw456")
+    sent = mails(session)
+    assert [m["To"] for m in sent] == [address("germany")]
+    assert "you now play Germany" in sent[0]["Subject"]
