@@ -315,7 +315,7 @@ def zone_info(name: str) -> ZoneInfo:
     """The ZoneInfo for an IANA name; TimingError if there is no such zone."""
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: ``Europe``, a directory
         raise TimingError(f"'{name}' is not a known time zone (write e.g. Europe/Paris)") from exc
 
 

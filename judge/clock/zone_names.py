@@ -58,7 +58,7 @@ def read_zone(text: str) -> str | None:
     try:
         ZoneInfo(raw)
         return raw
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a directory (``Pacific``)
         pass
     low = raw.lower()
     if low in _by_lower():

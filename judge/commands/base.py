@@ -208,7 +208,8 @@ class Command:
     colon_after: ClassVar[bool] = False
     # True when a line whose keyword has one slip and one to three words after it
     # ("SINGON Fgame1 secret", "SET PASWORD x") is this command: SIGNON and SET
-    # PASSWORD, whose passwords must not be quoted back as a line not understood.
+    # PASSWORD, whose passwords must not be quoted back as a line not understood, and
+    # PRESS TO, whose message lines must not be read as orders.
     misspelt_too: ClassVar[bool] = False
     # A command that needs a SIGNON which a game's master may also give, without one,
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
@@ -221,6 +222,12 @@ class Command:
         ``args`` is this command; a command whose keyword is also an everyday word
         (GET, as in a phone's "Get Outlook for Android") answers False for prose."""
         return True
+
+    @classmethod
+    def claims_misspelt(cls, args: str) -> bool:
+        """Whether a line whose keyword has one slip (``misspelt_too``) and goes on
+        with ``args`` is this command."""
+        return cls.claims(args)
 
     def greets(self, ctx: Context, stmt: Statement) -> bool:
         """Whether this line is, in this mail, a greeting rather than the command

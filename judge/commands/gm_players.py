@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlmodel import select
+from sqlmodel import func, select
 
 from judge.commands.base import HIDDEN, Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
@@ -10,12 +10,23 @@ from judge.commands.gm_settings import deadline_text
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.commands.takeover import give_seat
-from judge.game.games import PowerInfo, account_for, player_address
+from judge.game.games import PowerInfo, account_for, game_powers, player_address, players_of
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
 from judge.game.seats import reseat
 from judge.masters.authority import GameMasterError, normalise_address
-from judge.store.models import ACTIVE, EJECTED, FINISHED, FORMING, PAUSED, PLAYING, Game, Player
+from judge.store.models import (
+    ACTIVE,
+    EJECTED,
+    FINISHED,
+    FORMING,
+    PAUSED,
+    PLAYING,
+    Account,
+    Game,
+    Observer,
+    Player,
+)
 from judge.store.passwords import MAX_LENGTH, MIN_LENGTH
 
 
@@ -62,14 +73,18 @@ class EjectCommand(MasterCommand):
 
     rank = 230
     keyword = "EJECT"
-    syntax = "EJECT <power>"
+    syntax = "EJECT <power>   or   EJECT <address>"
     help = (
         "Game masters: remove the player of <power> from the game. The power is in\n"
-        "civil disorder (its units hold, it builds nothing) until you REPLACE it."
+        "civil disorder (its units hold, it builds nothing) until you REPLACE it.\n"
+        "As on njudge, EJECT <address> removes that player, or that observer."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         if not _started(ctx, stmt.text, game):
+            return
+        if "@" in stmt.args:
+            self._by_address(ctx, stmt, game, stmt.args.strip().strip("<>").lower())
             return
         power = power_of(ctx, game, stmt.args, stmt.text)
         if power is None:
@@ -78,15 +93,46 @@ class EjectCommand(MasterCommand):
         if player is None or player.status != PLAYING:
             ctx.transcript.refused(stmt.text, f"nobody plays {power.name} in game {game.name}")
             return
-        player.status = EJECTED
-        ctx.session.add(player)
-        ctx.session.flush()
-        address = player_address(ctx.session, player)
-        if address:
-            farewell(ctx, game, power, address, player.account_id, "has removed you from it")
-        text = f"{power.name} is in civil disorder: its player was removed by the game master."
-        ctx.transcript.ok(stmt.text, text)
-        note_change(ctx, game, text)
+        _eject(ctx, stmt, game, power, player)
+
+    def _by_address(self, ctx: Context, stmt: Statement, game: Game, address: str) -> None:
+        """njudge's ``EJECT <email>`` (data/index 123-128): the powers that address
+        plays, or its observing."""
+        seats = [
+            p
+            for p in players_of(ctx.session, game)
+            if p.status == PLAYING and player_address(ctx.session, p).lower() == address
+        ]
+        powers = {p.code: p for p in game_powers(game)}
+        for player in seats:
+            _eject(ctx, stmt, game, powers[player.power], player)
+        watching = ctx.session.exec(
+            select(Observer).where(
+                Observer.game_id == game.id,
+                Observer.account_id == Account.id,
+                func.lower(Account.address) == address,
+            )
+        ).first()
+        if watching is not None:
+            ctx.session.delete(watching)
+            ctx.transcript.ok(stmt.text, f"{address} no longer observes game {game.name}.")
+        elif not seats:
+            ctx.transcript.refused(
+                stmt.text, f"{address} neither plays nor observes game {game.name}"
+            )
+
+
+def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: Player) -> None:
+    """Remove ``player`` from ``power``: told by mail, the change noted for everyone."""
+    player.status = EJECTED
+    ctx.session.add(player)
+    ctx.session.flush()
+    address = player_address(ctx.session, player)
+    if address:
+        farewell(ctx, game, power, address, player.account_id, "has removed you from it")
+    text = f"{power.name} is in civil disorder: its player was removed by the game master."
+    ctx.transcript.ok(stmt.text, text)
+    note_change(ctx, game, text)
 
 
 @register
@@ -126,7 +172,17 @@ class ReplaceCommand(MasterCommand):
         if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
             ctx.transcript.refused(echo, f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
             return
+        seat = seat_of(ctx, game, power.code)
+        same = (
+            seat is not None
+            and seat.status == PLAYING
+            and player_address(ctx.session, seat).lower() == address
+        )
         self._hand_over(ctx, game, power, address, password)
+        if same:  # no new player: nothing to tell the others
+            said = f"{address} already plays {power.name}: its password is changed"
+            ctx.transcript.ok(echo, f"{said}, and {address} was mailed how to sign on.")
+            return
         text = f"{power.name} has a new player."
         ctx.transcript.ok(echo, f"{address} now plays {power.name} and was mailed how to sign on.")
         note_change(ctx, game, text)

@@ -52,7 +52,11 @@ class SetPressColour(MasterCommand):
     help = "Game masters: njudge's forms of SET PRESS <mode> (SET NO WHITE is grey only)."
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        mode = COLOURS.get(_squashed(stmt) + "".join(stmt.args.split()).upper())
+        # njudge writes SET GREY [PRESS], SET NO GREY [PRESS], SET GREY/WHITE [PRESS]
+        words = "".join(stmt.args.split()).upper()
+        mode = COLOURS.get(_squashed(stmt) + words) or COLOURS.get(
+            _squashed(stmt) + words.removesuffix("PRESS")
+        )
         if mode is None:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
@@ -75,9 +79,13 @@ class _OnOff(MasterCommand):
         if self.before_start and game.status != FORMING:
             ctx.transcript.refused(stmt.text, f"game {game.name} has started: set it before")
             return
-        on = not _turned_off(stmt)
+        on = self.turned_on(stmt)
         said = (self.on_text if on else self.off_text).format(game=game.name)
         change_setting(ctx, stmt, game, self.column, on, said)
+
+    def turned_on(self, stmt: Statement) -> bool:
+        """Whether the line turns the setting on (``SET X``) or off (``SET NO X``)."""
+        return not _turned_off(stmt)
 
 
 @register
@@ -121,12 +129,24 @@ class SetObserverPress(_OnOff):
 
     rank = 221
     keyword = "SET OBSERVER PRESS"
-    aliases = ("SET NOOBSERVER PRESS", "SET NO OBSERVER")
+    # njudge's SET OBSERVER ANY|WHITE|NO [PRESS] (data/index 671-679); observers'
+    # press is white here, so ANY and WHITE both allow it.
+    aliases = (
+        "SET NOOBSERVER PRESS",
+        "SET NO OBSERVER",
+        "SET OBSERVER ANY",
+        "SET OBSERVER WHITE",
+        "SET OBSERVER NO",
+    )
     syntax = "SET OBSERVER PRESS   or   SET NO OBSERVER PRESS"
     help = (
         "Game masters: whether observers may send press (after SIGNON O<game>\n"
-        "<password>), under the game's press rules; not allowed by default."
+        "<password>), under the game's press rules; not allowed by default.\n"
+        "njudge's SET OBSERVER ANY|WHITE|NO [PRESS] work too."
     )
     column = "observer_press"
     on_text = "Observers of game {game} may send press."
     off_text = "Observers of game {game} may not send press."
+
+    def turned_on(self, stmt: Statement) -> bool:
+        return not _squashed(stmt).startswith(("SETNO", "SETOBSERVERNO"))

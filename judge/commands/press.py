@@ -73,7 +73,7 @@ class _PressBase(Command):
         else:
             receivers = [c for c in opts.to if c not in mine]
         broadcast = set(receivers) >= set(others)
-        if refusal is None and not receivers:
+        if refusal is None and not (receivers or opts.observers or opts.master):
             refusal = "nobody to send it to"
         if refusal is None and not broadcast and not game.press_partial:
             refusal = f"game {game.name} allows only broadcasts (press to everyone)"
@@ -115,9 +115,8 @@ class _PressBase(Command):
         if refusal is not None:
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
-        names = ", ".join(p.name for p in powers if p.code in receivers)
-        audience = "everyone" if set(receivers) == set(everyone) else names
-        audience += ", the observers" if opts.observers else ""
+        names = [p.name for p in powers if p.code in receivers]
+        audience = _audience(["everyone"] if set(receivers) == set(everyone) else names, opts)
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {who}")
         intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
@@ -154,7 +153,7 @@ class _PressBase(Command):
             return opts.error
         if game.press_mode == "none":
             return f"game {game.name} has no press"
-        if not self.broadcast_default and not opts.to and not opts.everyone:
+        if not (self.broadcast_default or opts.to or opts.everyone or opts.observers):
             return "PRESS needs TO <powers> (use BROADCAST to write to everyone)"
         return None
 
@@ -171,10 +170,7 @@ class _PressBase(Command):
         game = ctx.game
         names = {p.code: p.name for p in game_powers(game)}
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
-        audience = "everyone" if broadcast else ", ".join(names.get(c, c) for c in receivers)
-        audience += "".join(
-            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
-        )
+        audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
@@ -182,13 +178,17 @@ class _PressBase(Command):
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
         addresses = {code: player_address(ctx.session, seats[code]) for code in seats}
         unplayed = [names.get(c, c) for c in receivers if not addresses.get(c)]
-        if not broadcast and len(unplayed) == len(receivers):
+        if receivers and not broadcast and len(unplayed) == len(receivers):
             ctx.transcript.refused(
                 stmt.text, f"nobody plays {', '.join(unplayed)}; nothing was sent"
             )
             return
         delivered = [c for c in receivers if addresses.get(c)]
         targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
+        if not targets:
+            none = f" (game {game.name} has no observers)" if opts.observers else ""
+            ctx.transcript.refused(stmt.text, f"nobody to send it to{none}; nothing was sent")
+            return
         mailed: set[str] = set()
         sent = []
         for address in targets:  # a player holding two of the powers gets one mail
@@ -196,10 +196,7 @@ class _PressBase(Command):
                 mailed.add(address.lower())
                 sent.append(press_mail(ctx, address, subject, intro, stmt.block))
                 ctx.send(sent[-1])
-        reached = "everyone" if broadcast else ", ".join(names.get(c, c) for c in delivered)
-        reached += "".join(
-            [", the Master" if opts.master else "", ", the observers" if opts.observers else ""]
-        )
+        reached = _audience(["everyone"] if broadcast else [names[c] for c in delivered], opts)
         marks = [MASTER_MARK] * opts.master + [OBSERVERS_MARK] * opts.observers
         keep_press(
             ctx,
@@ -225,6 +222,7 @@ class PressCommand(_PressBase):
     """Press to some powers."""
 
     rank = 40
+    misspelt_too = True
 
     keyword = "PRESS"
     syntax = "PRESS TO <powers> [GREY|WHITE]  ...message lines...  ENDPRESS"
@@ -236,6 +234,12 @@ class PressCommand(_PressBase):
         "is always allowed) and O the observers. A game master sends press (and\n"
         "BROADCAST) in a signed mail after GAME <game>, whatever the press rules."
     )
+
+    @classmethod
+    def claims_misspelt(cls, args: str) -> bool:
+        """``PRES TO G``: a slip in PRESS before TO is press, whose message lines
+        must not be read as orders."""
+        return [word.upper() for word in args.split()[:1]] == ["TO"]
 
 
 @register
@@ -319,6 +323,13 @@ def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
         )
         found.extend(rows)
     return found
+
+
+def _audience(powers: list[str], opts: PressOptions) -> str:
+    """Who a press is for, as the reply and the mail name them: ``Germany, the
+    observers``, ``the Master, the observers``."""
+    marks = ["the Master"] * opts.master + ["the observers"] * opts.observers
+    return ", ".join(powers + marks)
 
 
 def line_count(count: int) -> str:

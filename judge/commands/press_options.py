@@ -74,6 +74,15 @@ def joined_names(words: list[str], powers: list[PowerInfo]) -> list[str]:
     return joined
 
 
+def list_words(text: str) -> list[str]:
+    """The words of a list of powers as players write it: "Germany and Italy:",
+    "England, France & Russia." ("and", "&", commas and a colon or full stop at the
+    end separate nothing more than a space)."""
+    return [
+        w for w in text.replace(",", " ").rstrip().rstrip(":.").split() if w.lower() not in _ANDS
+    ]
+
+
 def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], str | None]:
     """Power codes named by ``words``; run-together initials are allowed, and come
     before a power's alias (njudge's ``TO FR`` is France and Russia)."""
@@ -95,11 +104,7 @@ def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], 
 def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
     """Read the options after PRESS or BROADCAST."""
     opts = PressOptions()
-    # "TO Germany and Italy:", as players write it: "and", "&" and a colon at the
-    # end separate nothing more than a comma would
-    words = [
-        w for w in args.replace(",", " ").rstrip().rstrip(":").split() if w.lower() not in _ANDS
-    ]
+    words = list_words(args)  # "TO Germany and Italy:"
     names: list[str] = []
     i = 0
     while i < len(words):

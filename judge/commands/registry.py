@@ -66,7 +66,7 @@ def match(line: str) -> tuple[type[Command], str] | None:
         if (
             1 <= len(words) - size <= 3
             and _one_slip(typed, squash(cls.keyword.split()))
-            and cls.claims(rest)
+            and cls.claims_misspelt(rest)
         ):
             return cls, rest
     return None

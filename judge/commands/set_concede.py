@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from judge.commands.base import Context, Statement
 from judge.commands.player_state import PlayerFlag
-from judge.commands.press_options import powers_named
+from judge.commands.press_options import list_words, powers_named
 from judge.commands.registry import register
 from judge.game.games import game_powers, power_name
 from judge.rules.registry import ruleset_for_game
@@ -42,7 +42,7 @@ class SetConcede(PlayerFlag):
                 "power you concede to",
             )
             return
-        named, problem = powers_named(stmt.args.replace(",", " ").split(), game_powers(game))
+        named, problem = powers_named(list_words(stmt.args), game_powers(game))
         largest = ruleset_for_game(game).largest_power(game.position_doc())
         if problem is None and (len(named) > 1 or (named and named[0] != largest)):
             board = power_name(game, largest) if largest else "none: several share the most"

@@ -9,7 +9,7 @@ from dataclasses import replace
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.player_state import PlayerFlag
-from judge.commands.press_options import powers_named
+from judge.commands.press_options import list_words, powers_named
 from judge.commands.registry import register
 from judge.game.games import game_powers
 from judge.store.models import FINISHED, Game
@@ -40,7 +40,7 @@ class SetDraw(PlayerFlag):
     def run(self, ctx: Context, stmt: Statement) -> None:
         game = ctx.game
         assert game is not None
-        named, problem = powers_named(stmt.args.replace(",", " ").split(), game_powers(game))
+        named, problem = powers_named(list_words(stmt.args), game_powers(game))
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)
             return

@@ -303,6 +303,11 @@ def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
     JOIN) and ``SIGNON O<game> <password>`` (observe it, where the game has no power
     of initial O); True when the line was one of them and has been answered."""
     words = stmt.args.split()
+    if len(words) == 3 and words[0] == "?":  # SIGNON ? beta secret
+        words = ["?" + words[1], words[2]]
+    if words[:1] == ["?"]:  # njudge's SIGNON ? <password>: the next forming game
+        ctx.transcript.refused(echo, "name the game: SIGNON ?<game> <password>")
+        return True
     if len(words) != 2 or len(words[0]) < 2:
         return False
     mark, name = words[0][0], words[0][1:]

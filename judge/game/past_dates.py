@@ -1,6 +1,7 @@
 """Spans of past real time as players write them (njudge's ``HISTORY <game> FROM
 Jan 1, 2026 TO Feb 1 14:00``): dates in the game's time zone, a time of day optional,
-a date without a year the last such day up to now."""
+a date without a year the last such day up to now (an end, the first from the start:
+``FROM Nov 1 TO Dec 31``)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _YEAR = timedelta(days=365)
 
 
-def _moment(text: str, zone: str, now: datetime, *, end: bool) -> datetime:
+def _moment(text: str, zone: str, since: datetime, *, end: bool) -> datetime:
     """One end of a span in UTC: the day's start (or, for ``end``, its last moment)
-    unless a time of day is given."""
+    unless a time of day is given; a date without a year is the first such day from
+    ``since``."""
     words = text.replace(",", " ").split()
     clocks = [found for w in words if (found := _CLOCK.match(w))]
     day_text = " ".join(w for w in words if not _CLOCK.match(w))
-    # Read from a year back, a date without a year falls in the past year.
-    day: date = parse_date_range(day_text, zone, now - _YEAR)[0]
+    day: date = parse_date_range(day_text, zone, since)[0]
     if clocks:
         hour, minute = int(clocks[0].group(1)), int(clocks[0].group(2))
         if hour > 23 or minute > 59:
@@ -41,8 +42,9 @@ def date_span(
     if not parts[0]:
         return None, "give a date after FROM (e.g. FROM Jan 1, 2026 or FROM 2026-01-01 12:00)"
     try:
-        start = _moment(parts[0], zone, now, end=False)
-        stop = _moment(parts[1], zone, now, end=True) if len(parts) > 1 else now
+        # Read from a year back, a start without a year falls in the past year.
+        start = _moment(parts[0], zone, now - _YEAR, end=False)
+        stop = _moment(parts[1], zone, start, end=True) if len(parts) > 1 else now
     except TimingError as exc:
         return None, str(exc)
     if stop < start:

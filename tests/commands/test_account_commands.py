@@ -84,6 +84,17 @@ def test_njudge_time_zone_names_are_read():
     assert read_zone("Mars/Olympus") is None
 
 
+def test_a_zone_word_that_names_a_tzdata_directory_is_read_not_a_crash():
+    """``Timezone: Pacific`` (data/form 23 says ``Eastern``; the other US regions are
+    written the same way) and ``Atlantic`` are directories of the tz database, where
+    ZoneInfo raises IsADirectoryError; ``Europe`` names no zone at all."""
+    from judge.clock.zone_names import read_zone
+
+    assert read_zone("Pacific") == "America/Los_Angeles"
+    assert read_zone("Atlantic") == "America/Halifax"
+    assert read_zone("Europe") is None
+
+
 def test_njudge_registration_form_needs_no_password(run, session):
     body = "REGISTER\nName: Aretha Holly\nPhone: (505) 555-5555\nTimezone: Eastern\nEND"
     ctx = run(body, "aretha@x.test")

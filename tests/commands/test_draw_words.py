@@ -7,7 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.commands.helpers import reply_to_orders
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+    reply_to_orders,
+)
 
 
 @pytest.mark.parametrize(
@@ -32,3 +42,29 @@ def test_prose_beginning_with_draw_is_still_passed_over(tmp_path) -> None:
     subject, text = reply_to_orders(tmp_path, "A Par-Bur\nDraw the line at Munich\n")
     assert "[Error Flag]" not in subject
     assert "> Draw the line at Munich\n  ignored: not an order" in text
+
+
+@pytest.mark.parametrize(
+    "line", ["SET DRAW England, France and Russia", "SET DRAW E & F & R", "SET DRAW EFR."]
+)
+def test_a_draw_list_is_read_as_players_write_it(tmp_path, line: str) -> None:
+    """A NoDIAS draw list written as prose ("England, France and Russia") was refused
+    "no power called 'and'", though PRESS TO reads the same list."""
+    from sqlmodel import Session, select
+
+    from judge.store.models import Game, Player
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.dias = False
+        session.add(game)
+        session.commit()
+    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n{line}"))
+    text = body_of(outbox(engine)[-1])
+    assert "You will now accept a draw among England, France, Russia" in text, text
+    with Session(engine) as session:
+        seat = session.exec(select(Player).where(Player.power == "france")).one()
+        assert (seat.draw, seat.draw_powers) == (True, "england,france,russia")
+        assert session.exec(select(Game)).one().status == "active"
+    engine.dispose()

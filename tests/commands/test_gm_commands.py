@@ -421,6 +421,25 @@ def test_eject(gm, session, game1) -> None:
     assert len(to_france) == 1 and "no longer play France" in to_france[0]["Subject"]
 
 
+def test_eject_by_address_as_njudge(gm, session, game1) -> None:
+    """njudge's ``EJECT power|email`` (data/index 123-128: "If an email address is
+    specified, the command will work to resign observers too") was refused: "game
+    game1 has no power 'france@players.test'"."""
+    from judge.store.models import Observer
+
+    watcher = account_for(session, "watch@x.test")
+    session.add(Observer(game_id=game1.id, account_id=watcher.id))
+    session.commit()
+    body = "GAME game1\nEJECT France@Players.test\nEJECT <watch@x.test>\nEJECT who@x.test"
+    ctx = gm(body)
+    assert statuses(ctx) == ["ok", "ok", "ok", "refused"]
+    assert message(ctx, 1).startswith("France is in civil disorder")
+    assert message(ctx, 2) == "watch@x.test no longer observes game game1."
+    assert message(ctx) == "who@x.test neither plays nor observes game game1"
+    assert _player(session, game1, "france").status == EJECTED
+    assert session.exec(select(Observer)).all() == []
+
+
 def test_replace_hands_the_power_over(gm, session, game1) -> None:
     ctx = gm("GAME game1\nREPLACE france new@players.test sesame42")
     assert statuses(ctx) == ["ok", "ok"]
@@ -602,3 +621,59 @@ def test_njudge_press_settings_change_the_game_and_are_told_once(gm, session, ga
     told = [m for m in mails(session) if m["To"] == address("france")]
     assert len(told) == 1  # one announcement for the mail's changes
     assert "broadcasts only" in text_of(told[0]) and "now grey" in text_of(told[0])
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "value"),
+    [
+        ("SET GREY PRESS", "press_mode", "grey"),
+        ("SET NO GREY PRESS", "press_mode", "white"),
+        ("SET GREY/WHITE PRESS", "press_mode", "grey/white"),
+        ("SET OBSERVER ANY PRESS", "observer_press", True),
+        ("SET OBSERVER WHITE", "observer_press", True),
+    ],
+)
+def test_njudge_press_settings_with_their_press_word(gm, game1, line, column, value) -> None:
+    """njudge's data/index 545-553 (``SET GREY [PRESS]``, ``SET NO GREY [PRESS]``,
+    ``SET GREY/WHITE [PRESS]``) and 671-679 (``SET OBSERVER ANY|WHITE|NO [PRESS]``):
+    these were refused ("expected: SET WHITE | ...", "unknown command")."""
+    ctx = gm(f"GAME game1\n{line}")
+    assert statuses(ctx) == ["ok", "ok"], outcomes(ctx)
+    assert getattr(game1, column) == value
+
+
+def test_njudge_set_observer_no_press(gm, game1) -> None:
+    ctx = gm("GAME game1\nSET OBSERVER ANY\nSET OBSERVER NO PRESS")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    assert message(ctx, 2) == "Observers of game game1 may not send press."
+    assert game1.observer_press is False
+
+
+def test_master_press_to_the_observers_names_them_alone(gm, session, game1) -> None:
+    """The master's ``PRESS TO O`` was answered "sent to , the observers"."""
+    from judge.store.models import Observer
+
+    session.add(Observer(game_id=game1.id, account_id=account_for(session, "watch@x.test").id))
+    session.commit()
+    ctx = gm("GAME game1\nPRESS TO O\nWelcome, observers.\nENDPRESS\n")
+    assert outcomes(ctx)[1][2] == "Press (white, 1 line) sent to the observers."
+    [mail] = ctx.sent
+    assert mail["To"] == "watch@x.test"
+    assert "from the Master to the observers in game game1" in mail.get_content()
+
+
+def test_replace_a_power_with_its_own_player_tells_nobody_of_a_new_player(
+    gm, session, game1
+) -> None:
+    """REPLACE Germany with the address that plays it was answered "now plays Germany"
+    and every player was told "Germany has a new player", which was false."""
+    ctx = gm("GAME game1\nREPLACE Germany germany@players.test newpw456")
+    assert statuses(ctx) == ["ok", "ok"]
+    assert message(ctx) == (
+        "germany@players.test already plays Germany: its password is changed, "
+        "and germany@players.test was mailed how to sign on."
+    )
+    assert verify_password(_player(session, game1, "germany").password_hash, "newpw456")
+    sent = mails(session)
+    assert [m["To"] for m in sent] == [address("germany")]
+    assert "you now play Germany" in sent[0]["Subject"]

@@ -22,6 +22,15 @@ def test_list_games_and_one_game(run):
     assert outcomes(run("LIST nogame"))[0][1] == "refused"
 
 
+def test_list_after_a_signon_shows_the_game_signed_on_to(run):
+    """njudge's data/index 211-213: "ply/ LIST: The detailed report of all players
+    and units will be generated for the currently signed on game"; it listed all
+    the games instead."""
+    ctx = run("SIGNON Fgame1 paris11\nLIST")
+    assert outcomes(ctx)[1][1:] == ("ok", "Status of game game1:")
+    assert "France: 3 centres (bre, mar, par)" in "\n".join(ctx.transcript.entries[1].extra)
+
+
 def test_help_lists_every_command_from_its_own_text(run):
     ctx = run("HELP")
     text = "\n".join(ctx.transcript.entries[0].extra)

@@ -140,3 +140,18 @@ def test_observe_refusals(session, run):
     assert _only(run("OBSERVE game1", ADA))[2] == (
         "game game1 is finished: send HISTORY game1 for its reports"
     )
+
+
+def test_njudge_signon_question_mark_with_the_game_apart_joins(session, run):
+    """``SIGNON ? newgame secret1`` (njudge's ``SIGNON ?<game>`` written with a space,
+    as ``SIGNON F game1`` is taken) was refused with the SIGNON syntax; ``SIGNON ?
+    <password>`` (njudge's next forming game, not taken here) now says to name it."""
+    forming_game(session, seats=3)
+    registered(session, ADA)
+    echo, status, message = _only(run("SIGNON ? newgame secret1", ADA))
+    assert "secret1" not in echo and status == "ok"
+    assert message.startswith("You have joined game newgame.")
+    assert _only(run("SIGNON ? secret2", BOB))[1:] == (
+        "refused",
+        "name the game: SIGNON ?<game> <password>",
+    )

@@ -120,3 +120,45 @@ def test_run_together_initials_come_before_an_alias_in_press_to():
     ]
     assert parse_press_options("TO FR", powers).to == ["france", "russia"]
     assert parse_press_options("TO fra, eng", powers).to == ["france", "england"]
+
+
+def test_press_to_the_observers_alone(run, session):
+    """njudge's ``PRESS TO O`` (data/press 146-162: O is the observers) was refused
+    ("PRESS needs TO <powers>") unless a power was named too, and the master's was
+    answered "sent to , the observers"."""
+    from judge.game.games import account_for
+    from judge.store.models import Observer
+
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO O\nanyone watching?\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == (
+        "refused",
+        "nobody to send it to (game game1 has no observers); nothing was sent",
+    )
+    game = find_game(session, "game1")
+    game.master_address = "gm@x.test"
+    session.add(Observer(game_id=game.id, account_id=account_for(session, "watch@x.test").id))
+    session.commit()
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO O\nanyone watching?\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == ("ok", "Press (white, 1 line) sent to the observers.")
+    assert _sent_to(ctx) == ["watch@x.test"]
+    assert "France to the observers in game game1" in ctx.sent[0].get_content()
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO MO\nboth\nENDPRESS")
+    assert outcomes(ctx)[1][2] == "Press (white, 1 line) sent to the Master, the observers."
+    assert _sent_to(ctx) == ["gm@x.test", "watch@x.test"]
+    rows = session.exec(select(Press)).all()
+    assert [json.loads(r.recipients) for r in rows] == [["O"], ["M", "O"]]
+
+
+def test_a_slip_in_press_to_is_press_not_orders(run, session):
+    """``PRES TO G`` was passed over as a greeting, and its message lines went on to
+    be read as orders ("A Par-Bur" stored for France). A slip in PRESS (one letter
+    missing, added or swapped) before TO is press; prose is not."""
+    body = "SIGNON Fgame1 paris11\nPRES TO G\nA Par-Bur, agreed?\nENDPRESS\nF Bre H"
+    ctx = run(body)
+    assert outcomes(ctx)[1] == ("PRES TO G", "ok", "Press (white, 1 line) sent to Germany.")
+    assert _sent_to(ctx) == ["germany@players.test"]
+    assert [e for e, status, _ in outcomes(ctx) if status == "ok"][2:] == ["F Bre H"]
+    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany, Italy\nhi\nENDPRESS")
+    assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
+    ctx = run("SIGNON Fgame1 paris11\nPres conference tomorrow")
+    assert outcomes(ctx)[1][1] != "ok" and ctx.sent == []
