@@ -60,12 +60,13 @@ def _take_extras(opts: PressOptions, word: str, powers: list[PowerInfo]) -> str:
 
 def joined_names(words: list[str], powers: list[PowerInfo]) -> list[str]:
     """``words`` with each run of two that names a power as one (Root Z's
-    ``Germany 1``)."""
+    ``Germany 1``), by its code or name: not by an alias, so that initials apart
+    (``E & F & R``) are not read as one (``fr``, an alias of France)."""
     joined: list[str] = []
     index = 0
     while index < len(words):
         pair = " ".join(words[index : index + 2])
-        if index + 1 < len(words) and find_power(powers, pair) is not None:
+        if index + 1 < len(words) and find_power(powers, pair, aliases=False) is not None:
             joined.append(pair)
             index += 2
         else:
