@@ -18,6 +18,11 @@ from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
 from judge.mail.mime_text import body_text, text_attachments
 
 _HEADER_SCAN = 256 * 1024
+# Characters that show nothing, which copying from a web page or a word processor
+# leaves inside words ('Par\u200b'): the zero-width space, the word joiner, the
+# byte-order mark some mailers put first, the soft hyphen.  Read as if absent.  (Not
+# the zero-width joiners, which belong to emoji and some scripts in press.)
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
 _MAX_SUBJECT = 300
 
 
@@ -157,7 +162,7 @@ def _fill_body(mail: IncomingMail, msg: Message) -> None:
     if signed is not None:
         mail.signed_text = signed.armoured
         text = signed.text
-    mail.body_text = strip_quotes_and_signature(text)
+    mail.body_text = strip_quotes_and_signature(text).translate(_INVISIBLE)
 
 
 def copy_mail(mail: IncomingMail) -> IncomingMail:

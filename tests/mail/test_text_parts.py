@@ -80,3 +80,17 @@ def test_orders_in_an_html_table_are_read_with_the_cells_words_apart() -> None:
         "<tr><th>F</th><td>Bre</td><td>H</td></tr></table>"
     )
     assert html_to_text(html).splitlines() == ["A Mar - Spa", "F Bre H"]
+
+
+def test_invisible_characters_copied_into_orders_are_read_as_absent(tmp_path) -> None:
+    """A zero-width space or a byte-order mark copied in with an order ('A Par\\u200b-Bur')
+    made a word the player cannot see is different: refused as no province."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    lines = "\ufeffA Par\u200b-Bur\nA Mar-Spa\u2060\nF Bre-M\u00adAO\n"
+    raw = _mail(TEXT + f"{SIGNON}\r\n{lines}")
+    deliver(engine, raw)
+    text = body_of(outbox(engine)[-1])
+    assert "Refused" not in text, text
+    assert "Every unit has an order." in text
