@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 from email.message import Message
 
+from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
 
 _MAX_PARTS = 500
@@ -64,7 +65,11 @@ def _text_of(part: Message) -> str:
         charset = part.get_content_charset()
     except Exception:  # noqa: BLE001
         charset = None
-    return decode_bytes(_payload_bytes(part), charset)
+    text = decode_bytes(_payload_bytes(part), charset)
+    flowed, delsp = is_flowed(part)
+    if flowed and _content_type(part) == "text/plain":
+        text = unflow(text.replace("\r\n", "\n").replace("\r", "\n"), delsp)
+    return text
 
 
 def _leaves(msg: Message) -> list[tuple[Message, bool]]:

@@ -94,3 +94,13 @@ def test_invisible_characters_copied_into_orders_are_read_as_absent(tmp_path) ->
     text = body_of(outbox(engine)[-1])
     assert "Refused" not in text, text
     assert "Every unit has an order." in text
+
+
+def test_a_long_line_broken_softly_by_a_flowed_mail_program_is_read_whole() -> None:
+    """Thunderbird and Apple Mail send ``format=flowed`` and break a long line where a
+    space ends it (RFC 3676): the order broken there ('F Bre S A Par -' / 'Bur') was
+    read as two refused lines."""
+    flowed = "Content-Type: text/plain; charset=utf-8; format=flowed\r\n\r\n"
+    body = f"{SIGNON}\r\nA Par-Bur, A Mar-Spa, F Bre S A Par - \r\nBur\r\n"
+    mail = parse_incoming(_mail(flowed + body), JUDGE, 1_000_000)
+    assert "A Par-Bur, A Mar-Spa, F Bre S A Par - Bur" in mail.body_text.splitlines()
