@@ -878,8 +878,10 @@ TSR_FORMS = (
         "A <station> - <station> via TSR",
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
-        "unit on the way blocks the train, which stops at the nearest free station "
-        "before it; the train never dislodges and never cuts support. A support of it "
+        "unit on a station on the way blocks the train when it is not ordered to move "
+        "off it, and so does a foreign move that gets into such a station; the train "
+        "then stops at the nearest free station before the block. The train never "
+        "dislodges and never cuts support. A support of it "
         "counts at its destination: A Irk S A Mos - Vla (or A Irk S A Mos - TSR - Vla).",
         "A Mos - TSR - Vla",
         ("tsr", "rail", "railroad", "railway", "trans siberian railroad"),
