@@ -213,3 +213,26 @@ def test_D13_a_beam_up_replaced_by_another_order_frees_its_room(session, run):
     ctx = run("SIGNON Zspace zorgpw1\nA Par H\nA Bur - ORB", "zorg@players.test")
     assert [status for _, status, _ in outcomes(ctx)[1:]] == ["ok", "ok"]
     assert _keys(session, "zorg") == {"par": "A par H", "bur": "A bur - orb"}
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("Colonize A Par", "A par COL"),
+        ("COL A Par", "A par COL"),
+        ("colonise A Bur Par", "A bur COL par"),
+    ],
+)
+def test_D14_colonize_written_verb_first(text, canonical):
+    """D14: as a move may be written verb first (Move A Par to Bur), so may a
+    colonization ("Colonize A Par"); it was refused ("expected a unit's province,
+    found 'Colonize'")."""
+    rules = ruleset_for("outerspace")
+    doc = rules.empire_position(rules.starting_position("outerspace"), EMPIRES)
+    doc["units"] += [
+        {"power": "zorg", "type": "A", "province": "par"},
+        {"power": "zorg", "type": "A", "province": "bur"},
+    ]
+    [check] = rules.check_orders(doc, "zorg", [text])
+    assert check.ok, check.message
+    assert check.canonical == canonical
