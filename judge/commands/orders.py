@@ -9,7 +9,7 @@ from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
-from judge.game.games import power_name, power_order_keys, store_order
+from judge.game.games import current_order_texts, power_name, power_order_keys, store_order
 from judge.orders.keys import OrderKey
 from judge.store.models import FINISHED, FORMING, PLAYING
 
@@ -101,6 +101,7 @@ def _take(
             refusals[power] = check.message or f"{check.text}: not understood"
             continue
         key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order), power)
+        refusal = refusal or _refusal_after(ctx, position, power, key, check.canonical)
         if refusal is not None:
             refusals[power] = f"{check.text}: {refusal}"
             continue
@@ -123,6 +124,21 @@ def _take(
         return Outcome(OK, accepted)
     owner = named_owner(position, checks[0].text, powers) if len(powers) > 1 else None
     return Outcome(REFUSED, refusals[owner or powers[0]])
+
+
+def _refusal_after(
+    ctx: Context, position: dict[str, Any], power: str, key: OrderKey, canonical: str
+) -> str | None:
+    """Why the order fails after the power's other current orders (those it does not
+    replace), as the rules count them (Outer Space's room in a spacecraft), or None."""
+    game = ctx.game
+    assert game is not None
+
+    def earlier() -> list[str]:
+        stored = current_order_texts(ctx.session, game.id, game.phase, power)
+        return [text for other, text in stored.items() if other != key]
+
+    return ctx.ruleset.refusal_after(position, power, earlier, canonical)
 
 
 def _adjustment_key(

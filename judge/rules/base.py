@@ -221,6 +221,14 @@ class Ruleset(ABC):
         them each time); None, by default, for an order of one unit."""
         return None
 
+    def refusal_after(
+        self, doc: Document, power: str, earlier: Callable[[], Sequence[str]], order: str
+    ) -> str | None:
+        """Why an order accepted on its own fails after the power's other orders of the
+        phase (``earlier()``: their canonical texts, in the order given), when the rules
+        let earlier orders use up something it needs; None by default."""
+        return None
+
     # ---------------------------------------------------------- adjudication
 
     @abstractmethod

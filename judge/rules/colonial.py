@@ -759,12 +759,23 @@ def _permit(ctx: Context, parsed: ParsedOrder) -> Order:
 def _read_move_or_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
-    """``- TSR - Vla`` or ``- Vla via TSR`` (a rail move), or any standard move."""
+    """``- TSR - Vla`` or ``- Vla via TSR`` (a rail move), or any standard move; a
+    fleet's move may name the canal on the way (``F Reds - SC - Meds``)."""
     start = reader.pos
     reader.skip_to()
     if reader.kind() == "tsr":
         return _read_rail(reader, "tsr", unit_type, place)
     tokens, keywords = reader.tokens, reader.keywords
+    after = reader.pos
+    while tokens[after] in special_rules().canal_words:
+        after += 1
+    if (
+        after > reader.pos
+        and keywords.get(tokens[after]) == "move"
+        and unit_type is not UnitType.ARMY
+    ):
+        reader.pos = after + 1
+        return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
     named = len(tokens) - 1  # the railroad named after the station: "via TSR" at the end
     while keywords.get(tokens[named - 1]) == "tsr":
         named -= 1
@@ -878,8 +889,10 @@ TSR_FORMS = (
         "A <station> - <station> via TSR",
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
-        "unit on the way blocks the train, which stops at the nearest free station "
-        "before it; the train never dislodges and never cuts support. A support of it "
+        "unit on a station on the way blocks the train when it is not ordered to move "
+        "off it, and so does a foreign move that gets into such a station; the train "
+        "then stops at the nearest free station before the block. The train never "
+        "dislodges and never cuts support. A support of it "
         "counts at its destination: A Irk S A Mos - Vla (or A Irk S A Mos - TSR - Vla).",
         "A Mos - TSR - Vla",
         ("tsr", "rail", "railroad", "railway", "trans siberian railroad"),

@@ -416,3 +416,12 @@ def test_press_to_a_root_z_power_by_its_name_or_alias(rootz, mail, receivers):
     assert outcomes(ctx)[1][1] == "ok", outcomes(ctx)[1][2]
     expected = {"Germany 1": ["bob"], "G1": ["bob"]}.get(receivers, ["bob", "cid"])
     assert _to(ctx) == [f"{who}@players.test" for who in expected]
+
+
+def test_njudge_info_rootz_board_two_powers_sign_on_by_their_digit(rootz, mail):
+    """njudge's info.rootz: "Board Two: 1- Austria, 2- England, ... 7- Turkey", so
+    SIGNON 2rzp is England 2 there; it was refused ("game rzp has no power '2'")."""
+    ctx = mail("SIGNON 2rzp pwa123\nPRESS TO 5\nciao\nENDPRESS")
+    assert ctx.signed_on, outcomes(ctx)[0][2]
+    assert outcomes(ctx)[0][2].startswith("Signed on as France 1 and England 2")
+    assert _to(ctx) == ["bob@players.test"]  # Italy 2

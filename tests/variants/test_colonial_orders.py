@@ -164,3 +164,17 @@ def test_a_route_between_stations_is_shown_the_rail_move(text: str) -> None:
     assert check.message == (
         f"{text}: Moscow and Irkutsk are not neighbours; by rail: A Mos - TSR - Irk"
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["F Reds - SC - Meds", "F Red Sea - Suez Canal - Mediterranean", "F Reds-Suez-Meds"]
+)
+def test_a_canal_move_written_through_the_canal(text: str) -> None:
+    """njudge's info.colonial calls the canal "Suez Canal", "SC": a player writes the
+    canal move through it as a convoy is written through its sea; it was refused
+    ("'SC' is not a province")."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "britain", [text])
+    assert check.ok, check.message
+    assert check.canonical == "F reds - meds"
