@@ -223,9 +223,14 @@ class MultiverseRuleset(Ruleset):
     def order_attempt(self, variant: str, text: str) -> bool:
         """An order of the board rules, or a line that writes a multiverse location
         (``1:mun:S1901``, ``alfa:MUN:Spring01``, ``2:par``)."""
-        from judge.rules.multiverse.notation import writes_location
+        from judge.rules.multiverse.basemap import base_map_for
+        from judge.rules.multiverse.notation import board_heading, writes_location
 
-        return self.base.order_attempt(variant, text) or writes_location(variant, text)
+        return (
+            self.base.order_attempt(variant, text)
+            or writes_location(variant, text)
+            or board_heading(base_map_for(variant), text)
+        )
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
