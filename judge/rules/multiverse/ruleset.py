@@ -342,7 +342,7 @@ class MultiverseRuleset(Ruleset):
 
     def _report_world(self, step: Step) -> dict[str, Any]:
         from judge.reports import multiverse_report_input
-        from judge.rules.multiverse.mail_orders import board_tables
+        from judge.rules.multiverse.mail_orders import board_tables, positions_after_moves
 
         adjusted = board_tables(step.before, self.base)
         world = multiverse_report_input(
@@ -350,6 +350,7 @@ class MultiverseRuleset(Ruleset):
         )
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)
+        world["positions"] = positions_after_moves(step.after, world["positions"], self.base)
         return world
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
