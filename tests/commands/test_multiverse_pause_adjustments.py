@@ -99,6 +99,14 @@ def test_winter_adjustments_made_before_a_retreat_pause_are_neither_owed_again_n
     assert "Unit positions:\nGermany: A 2:tyr:F1901, A 2:vie:F1901.\n" in block
     assert "Austria: A 2:vie:F1901 can retreat to" in block
 
+    # LIST shows that board so too
+    before = last_outbox_id(engine)
+    deliver(engine, make_mail(address("germany"), "LIST game1\n"))
+    listed = body_of(outbox(engine, before)[-1]).replace("\r\n", "\n")
+    board = listed.split("Board 2:F1901")[1].split("Unique supply")[0]
+    assert "units: A 2:tyr:F1901, A 2:vie:F1901" in board
+    assert "Dislodged: austria A 2:vie:F1901" in board
+
     _send(engine, "austria", "A 2:vie - 2:gal\n")
     retreats = _process(engine)
     assert "Austria: Army Vienna -> Galicia." in retreats

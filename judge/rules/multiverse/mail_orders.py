@@ -12,6 +12,7 @@ unit replaces an earlier one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -217,8 +218,8 @@ def _changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
 
 
 def positions_after_moves(
-    doc: dict[str, Any], positions: list[dict[str, Any]], board: Any = None
-) -> list[dict[str, Any]]:
+    doc: Mapping[str, Any], positions: list[Mapping[str, Any]], board: Any = None
+) -> list[Mapping[str, Any]]:
     """The positions a report shows (``positions``, boards of the world ``doc``), each
     board that waits for retreats with its units once its moves are done, beside the
     dislodged units, as a standard retreat phase shows them (a board keeps the units

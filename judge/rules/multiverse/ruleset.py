@@ -360,8 +360,12 @@ class MultiverseRuleset(Ruleset):
         return [notation_note(board, variant, power, write=write, timeline_label=label)]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
+        from judge.rules.multiverse.mail_orders import positions_after_moves
+
         views = []
-        for board in self.active_boards(doc):
+        # a board waiting for retreats is shown with its units after its moves
+        boards = positions_after_moves(doc, list(self.active_boards(doc)), self.base)
+        for board in boards:
             timeline = str(board["timeline"])
             turn = Turn.parse(board["phase"]).code
 
