@@ -250,17 +250,17 @@ def split_orders(line: str) -> list[str]:
 
 
 def _bracketed_parts(line: str) -> list[str]:
-    """The parts of a line split at ``,`` and ``;``, but for a comma inside brackets
+    """The parts of a line split at ``,`` and ``;``, but for those inside brackets
     opened after a word of its part: ``Munich (timeline 1, Spring 1901)`` is one place,
     as multiverse reports write it.  Brackets around a part (``(A Par-Bur, ...``)
-    leave its commas separators."""
+    leave its separators."""
     parts, start, inner = [], 0, 0
     for i, char in enumerate(line):
         if char == "(" and line[start:i].strip():
             inner += 1
         elif char == ")" and inner:
             inner -= 1
-        elif char == ";" or (char == "," and not inner):
+        elif char in ",;" and not inner:
             parts.append(line[start:i].strip())
             start, inner = i + 1, 0
     parts.append(line[start:].strip())

@@ -92,6 +92,20 @@ def test_winter_adjustments_made_before_a_retreat_pause_are_neither_owed_again_n
     # the next step is the retreat, every board waiting for it
     assert "  Timeline 1, Winter of 1901 (waits for the retreats)" in movement
     assert "will be Retreats of the dislodged units (every board waits for them)." in movement
+    # the board waiting for the retreat shows its units once its moves are done, as a
+    # standard retreat phase does: Germany in Vienna, Austria's army only as dislodged
+    block = movement.split("Board 2:F1901 (Timeline 2, Fall of 1901; retreats to order):")[1]
+    block = block.split("Supply centre ownership:")[0]
+    assert "Unit positions:\nGermany: A 2:tyr:F1901, A 2:vie:F1901.\n" in block
+    assert "Austria: A 2:vie:F1901 can retreat to" in block
+
+    # LIST shows that board so too
+    before = last_outbox_id(engine)
+    deliver(engine, make_mail(address("germany"), "LIST game1\n"))
+    listed = body_of(outbox(engine, before)[-1]).replace("\r\n", "\n")
+    board = listed.split("Board 2:F1901")[1].split("Unique supply")[0]
+    assert "units: A 2:tyr:F1901, A 2:vie:F1901" in board
+    assert "Dislodged: austria A 2:vie:F1901" in board
 
     _send(engine, "austria", "A 2:vie - 2:gal\n")
     retreats = _process(engine)

@@ -529,3 +529,12 @@ def test_a_comma_inside_a_place_s_brackets_separates_no_orders():
     ]
     assert split_orders("F Spa(nc), A Par H; A Mar H") == ["F Spa(nc)", "A Par H", "A Mar H"]
     assert split_orders("(A Par-Bur, A Mar-Spa)") == ["(A Par-Bur", "A Mar-Spa)"]
+
+
+def test_a_semicolon_inside_a_heading_s_brackets_separates_nothing():
+    """The multiverse reports' board heading, copied back, stays one line to refuse."""
+    from judge.orders.text import split_orders
+
+    heading = "Board 2:F1901 (Timeline 2, Fall of 1901; active):"
+    assert split_orders(heading) == [heading]
+    assert split_orders("A Par H; A Mar H") == ["A Par H", "A Mar H"]

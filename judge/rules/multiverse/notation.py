@@ -430,6 +430,32 @@ def writes_location(variant: str, text: str) -> bool:
     return False
 
 
+# A line that names a board for the orders under it, as some write them: the report's
+# "Board 2:F1901 (...):", "Timeline 2:", "Timeline 1, Fall 1901", "alfa:"; MDATC's
+# "Germany 2:0" (a power, then the board).
+_HEADING_RE = re.compile(
+    r"^(?:board\s+\S*:\S*.*"
+    r"|(?:timeline\s+)?(?P<timeline>[a-z0-9]+)(?:\s*,[a-z0-9 ]+)?\s*:"
+    r"|timeline\s+(?P<named>[a-z0-9]+)(?:\s*,[a-z0-9 ]+)?"
+    r"|(?P<power>[a-z]+)\s+\d+\s*:\s*\d+\s*:?)$"
+)
+HEADING_REFUSAL = (
+    "a heading for the orders below is not read: write the board in each order"
+    " (A 2:mun - 2:tyr, A bravo:MUN:Fall01 - bravo:TYR:Fall01)"
+)
+
+
+def board_heading(base: BaseMap, text: str) -> bool:
+    """Whether a line is a board's heading over orders (see ``_HEADING_RE``)."""
+    found = _HEADING_RE.match(" ".join(text.lower().split()))
+    if found is None:
+        return False
+    if found["power"] is not None:
+        return found["power"] in base.powers
+    timeline = found["timeline"] or found["named"]
+    return timeline is None or _timeline(timeline, False) is not None
+
+
 def board_unit_written(text: str) -> tuple[str, str, str] | None:
     """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
     unit's type word, its location with the full board and the rest of the order, when
