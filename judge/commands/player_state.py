@@ -12,6 +12,7 @@ from judge.commands.gm_common import judge_sender
 from judge.game.games import find_game, power_name
 from judge.game.privacy import hidden_from
 from judge.game.votes import settle_votes
+from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game
 
 
@@ -51,6 +52,7 @@ class PlayerFlag(Command):
     value: ClassVar[bool] = True
     done: ClassVar[str] = ""  # the reply when it is set
     settles: ClassVar[bool] = False  # True for votes that may end the game
+    vote: ClassVar[str] = ""  # what the vote is on ("draw"), for a refusal
     said: str = ""  # the reply of this run, when it differs from ``done``
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -59,6 +61,8 @@ class PlayerFlag(Command):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         reason = in_play_refusal(ctx)
+        if reason is None and self.settles and self.value and not has_a_say(ctx):
+            reason = f"you have no units or centres and cannot vote on a {self.vote}"
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
@@ -70,6 +74,14 @@ class PlayerFlag(Command):
             outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
             if outcome is not None:
                 entry.extra.append(f"The game is over: {outcome}")
+
+
+def has_a_say(ctx: Context) -> bool:
+    """Whether a power of the signed-on player survives (owns a unit or a centre):
+    only those vote on a draw or a concession (judge.game.votes; njudge's draw.c)."""
+    assert ctx.game is not None
+    alive = ruleset_for_game(ctx.game).survivors(ctx.game.position_view())
+    return any(seat.power in alive for seat in ctx.seats)
 
 
 def game_named(ctx: Context, echo: str, name: str, *, private_too: bool = False) -> Game | None:

@@ -9,6 +9,8 @@ the password is the one given with JOIN.
 
 from __future__ import annotations
 
+from textwrap import fill
+
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement, masked
@@ -22,6 +24,7 @@ from judge.game.games import game_powers
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
+from judge.reports import DEFAULTS
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, RESIGNED, Applicant
@@ -75,19 +78,17 @@ class Resign(Command):
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
         initial = next((p.initial for p in game_powers(game) if p.code == seats[0].power), "")
         if len(seats) == 1:
-            text = (
-                f"{who} of {name} has resigned from game {game.name}.\n"
-                f"{name} is in civil disorder until a registered player takes it over\n"
+            disorder = (
+                f"{name} is in civil disorder until a registered player takes it over "
                 f"(SIGNON {initial}{game.name} <password>) or the game "
-                "master finds a replacement:\n"
-                "its units hold, its retreats disband and its builds are waived.\n"
+                f"master finds a replacement: {DEFAULTS}."
             )
         else:
-            text = (
-                f"{who} of {name} has resigned from game {game.name}.\n"
-                f"{name} are in civil disorder until the game master finds replacements:\n"
-                "their units hold, their retreats disband and their builds are waived.\n"
+            disorder = (
+                f"{name} are in civil disorder until the game master finds replacements: "
+                f"{DEFAULTS}."
             )
+        text = f"{who} of {name} has resigned from game {game.name}.\n{fill(disorder, 75)}\n"
         announce_and_keep(ctx.session, judge_sender(ctx), game, subject, text, ctx.now)
         entry = ctx.transcript.ok(
             self.echo(stmt),

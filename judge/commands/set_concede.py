@@ -31,6 +31,7 @@ class SetConcede(PlayerFlag):
     value = True
     done = "Concession recorded (it is secret)."
     settles = True
+    vote = "concession"
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         game = ctx.game

@@ -36,6 +36,7 @@ class SetDraw(PlayerFlag):
     value = True
     done = "Draw vote recorded (votes are secret)."
     settles = True
+    vote = "draw"
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         game = ctx.game

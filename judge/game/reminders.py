@@ -33,7 +33,7 @@ from judge.game.recipients import (
     send,
 )
 from judge.mail.outgoing import Author
-from judge.reports import phase_phrase, render_late_notice, render_reminder
+from judge.reports import DEFAULTS, phase_phrase, render_late_notice, render_reminder
 from judge.store.models import AT_GRACE_WAIT, Game, as_utc
 
 AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
@@ -132,8 +132,7 @@ def tell_master_waiting(
     )
     choice = textwrap.fill(
         "The game now waits for you. Send PROCESS (in a signed mail) to process the phase "
-        "with the missing orders defaulted (units hold, retreats disband, builds are "
-        "waived, removals are made by civil disorder), or SET DEADLINE to give the "
+        f"with the missing orders defaulted ({DEFAULTS}), or SET DEADLINE to give the "
         "players more time.",
         75,
     )

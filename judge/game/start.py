@@ -33,7 +33,7 @@ from judge.game.processing import set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
 from judge.mail.outgoing import Author
 from judge.maps import safe_position_picture
-from judge.reports import ReportSettings, render_start
+from judge.reports import DEFAULTS, ReportSettings, render_start
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -183,7 +183,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
         notices.append(
             f"Nobody plays {', '.join(missing)}: "
             f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
-            "disorder (units hold, retreats disband, builds are waived)."
+            f"disorder ({DEFAULTS})."
         )
     rules = ruleset_for_game(game)
     picture = safe_position_picture(

@@ -26,7 +26,13 @@ from judge.reports.centres import CentreLine
 from judge.reports.classic import render_report, report_model
 from judge.reports.multiverse import multiverse_model, render_multiverse_report
 from judge.reports.multiverse_input import multiverse_report_input
-from judge.reports.notices import render_late_notice, render_reminder, render_start, start_model
+from judge.reports.notices import (
+    DEFAULTS,
+    render_late_notice,
+    render_reminder,
+    render_start,
+    start_model,
+)
 from judge.reports.orders import REPLACED, OrderLine, PowerGroup
 from judge.reports.phases import describe_phase, phase_kind, phase_phrase, phase_season
 from judge.reports.render import (
@@ -40,6 +46,7 @@ from judge.reports.render import (
 from judge.reports.settings import ReportSettings, VariantLike
 
 __all__ = [
+    "DEFAULTS",
     "REPLACED",
     "TEMPLATES_DIR",
     "WRAP",

@@ -21,6 +21,10 @@ from judge.reports.render import (
 )
 from judge.reports.settings import ReportSettings, VariantLike
 
+DEFAULTS = "units hold, retreats disband, builds are waived and removals are made by civil disorder"
+"""What missing orders become when a phase is processed without them: one phrase for
+the late notice, the start mail, a resignation and the master's word at grace end."""
+
 
 def names_of(settings: ReportSettings, variant: VariantLike) -> Names:
     """The names a game's mail writes places, powers and units with: its ruleset's
@@ -198,7 +202,7 @@ def render_late_notice(
     held: Sequence[str] = (),
     grace_end: datetime | None = None,
     reveal: bool = True,
-    at_grace: str = "missing orders default: units hold, retreats disband, builds are waived",
+    at_grace: str = f"missing orders default: {DEFAULTS}",
     templates: Path = TEMPLATES_DIR,
 ) -> tuple[str, str, str]:
     """A late notice after the deadline.

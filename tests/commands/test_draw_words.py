@@ -68,3 +68,18 @@ def test_a_draw_list_is_read_as_players_write_it(tmp_path, line: str) -> None:
         assert (seat.draw, seat.draw_powers) == (True, "england,france,russia")
         assert session.exec(select(Game)).one().status == "active"
     engine.dispose()
+
+
+@pytest.mark.parametrize(("line", "vote"), [("SET DRAW", "draw"), ("SET CONCEDE", "concession")])
+def test_a_power_with_no_unit_or_centre_cannot_vote(tmp_path, line: str, vote: str) -> None:
+    """njudge's draw.c: 'You have no units or centers and cannot vote on a draw.'  The
+    judge counts only surviving powers' votes (judge.game.votes), yet answered an
+    eliminated France 'You will now accept a DIAS draw' or 'Concession recorded'."""
+    from judge.game.games import starting_position
+
+    doc = starting_position("standard")
+    doc["units"] = [u for u in doc["units"] if u["power"] != "france"]
+    doc["supply_centers"] = {p: c for p, c in doc["supply_centers"].items() if p != "france"}
+    subject, text = reply_to_orders(tmp_path, f"{line}\n", position=doc)
+    assert subject.startswith("Re: [Error Flag]")
+    assert f"you have no units or centres and cannot vote on a {vote}" in text

@@ -190,3 +190,21 @@ def test_late_notice_names_the_units_per_board(standard) -> None:
         settings(), standard, "W1901M", missing, now, recipient="france"
     )
     assert "den" not in on_time and "Orders are still missing from: Germany, Italy." in on_time
+
+
+def test_a_late_notice_for_a_removal_says_the_removal_is_made_by_civil_disorder(standard) -> None:
+    """A power owing a removal is told what becomes of it when grace ends: docs/games.md
+    (missing removals are made by the civil disorder rule). Before, the notice said only
+    that units hold, retreats disband and builds are waived."""
+    now = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
+    grace = datetime(2026, 11, 24, 20, 0, tzinfo=UTC)
+    _, text, _ = render_late_notice(
+        settings(),
+        standard,
+        "W1901A",
+        {"germany": ["1 removal"]},
+        now,
+        recipient="germany",
+        grace_end=grace,
+    )
+    assert "removals are made by civil disorder" in " ".join(text.split())
