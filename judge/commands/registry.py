@@ -59,15 +59,15 @@ def match(line: str) -> tuple[type[Command], str] | None:
             cls = cls if cls is not None and cls.colon_after else None
         if cls is not None and cls.claims(" ".join(words[count:])):
             return cls, " ".join(words[count:])
-    # a misspelt keyword with its words: "SINGON Fgame1 secret" (few commands allow it)
+    # a misspelt keyword with its words: "SINGON Fgame1 secret", or one with a colon
+    # that takes none: "JOIN: beta secret" (few commands allow it)
     for cls in (cls for cls in _ORDERED if cls.misspelt_too):
         size = len(cls.keyword.split())
-        typed, rest = squash(words[:size]).rstrip(":"), " ".join(words[size:])
-        if (
-            1 <= len(words) - size <= 3
-            and _one_slip(typed, squash(cls.keyword.split()))
-            and cls.claims_misspelt(rest)
-        ):
+        written = squash(words[:size])
+        typed, rest = written.rstrip(":"), " ".join(words[size:])
+        keyword = squash(cls.keyword.split())
+        slip = _one_slip(typed, keyword) or (typed == keyword and written != typed)
+        if slip and cls.claims_misspelt(rest):
             return cls, rest
     return None
 

@@ -144,7 +144,7 @@ def test_a_slip_in_press_to_is_press_not_orders(run, session):
     assert outcomes(ctx)[1] == ("PRES TO G", "ok", "Press (white, 1 line) sent to Germany.")
     assert _sent_to(ctx) == ["germany@players.test"]
     assert [e for e, status, _ in outcomes(ctx) if status == "ok"][2:] == ["F Bre H"]
-    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany, Italy\nhi\nENDPRESS")
+    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany and Italy\nhi\nENDPRESS")
     assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
     ctx = run("SIGNON Fgame1 paris11\nPres conference tomorrow")
     assert outcomes(ctx)[1][1] != "ok" and ctx.sent == []
