@@ -205,6 +205,9 @@ class Command:
     # PASSWORD and JOIN, whose passwords must not be quoted back as a line not
     # understood, and PRESS TO, whose message lines must not be read as orders.
     misspelt_too: ClassVar[bool] = False
+    # Words one slip from the keyword that are words of their own, never its typo
+    # ("Joint attack on Munich" is no JOIN).
+    not_slips: ClassVar[frozenset[str]] = frozenset()
     # A command that needs a SIGNON which a game's master may also give, without one,
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
     # (PRESS, BROADCAST: njudge's master and observer press).

@@ -47,6 +47,7 @@ from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
 from judge.commands.signon import Hello, SignOn, split_target
+from judge.commands.slips import slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
 from judge.config import Config
@@ -334,6 +335,9 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     attempt at an order in the game's rules) are listed as ignored."""
     greets = may_greet(parsed.statements)
     for stmt in parsed.statements:
+        if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
+            ctx.transcript.refused(*slip)
+            continue
         if stmt.kind == OTHER and greets and is_sign_off(ctx.game, stmt.text):
             ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
             continue

@@ -82,6 +82,7 @@ class Join(Command):
 
     # "JION beta secret" was passed over as a greeting, its password quoted back
     misspelt_too = True
+    not_slips = frozenset({"JOINT", "JOINS", "JON"})
 
     @classmethod
     def claims_misspelt(cls, args: str) -> bool:
