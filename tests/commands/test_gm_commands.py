@@ -400,6 +400,24 @@ def test_process_then_rollback(gm, session, game1) -> None:
     assert (game1.phase, game1.number) == ("S1901M", 0)
 
 
+def test_rollback_by_njudges_turn_number(gm, session, game1) -> None:
+    """njudge's data/master 126-137: ROLLBACK [turn_number], the number of the
+    results (001 for Spring 1901); without it, the immediately preceding turn. Both
+    were refused "expected: ROLLBACK <phase>"."""
+    assert statuses(gm("GAME game1\nPROCESS S1901M\nPROCESS F1901M")) == ["ok"] * 3
+    session.refresh(game1)
+    assert game1.number == 2
+    ctx = gm("GAME game1\nROLLBACK 2\nROLLBACK 5")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    assert message(ctx) == "game game1 has no processed turn 5"
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("F1901M", 1)
+    assert statuses(gm("GAME game1\nROLLBACK")) == ["ok", "ok"]
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("S1901M", 0)
+    assert "no processed turn 0" in message(gm("GAME game1\nROLLBACK"))
+
+
 def test_process_refused_while_paused(gm, session, game1) -> None:
     ctx = gm("GAME game1\nPAUSE\nPROCESS")
     assert statuses(ctx) == ["ok", "ok", "refused"]
