@@ -113,6 +113,8 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
             names.append(word)
         i += 1
     names = [rest for name in names if (rest := _take_extras(opts, name, powers))]
+    if opts.all_but:  # "TO ALL BUT RO" leaves the observers (and M the master) out
+        opts.master = opts.observers = False
     if names:
         opts.to, opts.error = powers_named(names, powers)
     return opts
