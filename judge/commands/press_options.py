@@ -104,6 +104,9 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
             elif i + 1 < len(words) and words[i + 1].upper() == "ALL":
                 opts.everyone = True
                 i += 1
+        elif upper in ("FAKE", "NOFAKE"):  # njudge's fake press (data/press)
+            opts.error = "fake press (FAKE) is not offered on this judge"
+            return opts
         elif word.startswith("+") and len(word) > 1:
             names.append(word[1:])
         elif word.startswith("-") and len(word) > 1:

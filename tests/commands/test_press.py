@@ -168,3 +168,14 @@ def test_all_but_the_observers_leaves_them_out(run, session):
         assert outcomes(ctx)[1][2] == (
             "Press (white, 1 line) sent to Austria, England, Germany, Italy, Turkey."
         )
+
+
+def test_njudge_fake_press_is_refused_as_not_offered(run):
+    """data/press: PRESS TO ALL BUT G FAKE BROADCAST was refused "no power called
+    'FAKE'"."""
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO ALL BUT G FAKE BROADCAST\nhi\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == (
+        "refused",
+        "fake press (FAKE) is not offered on this judge; nothing was sent",
+    )
+    assert ctx.sent == []
