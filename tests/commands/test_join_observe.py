@@ -170,3 +170,14 @@ def test_a_slip_in_join_joins_and_never_quotes_the_password(session, run):
     assert (echo, status) == ("JOIN newgame ********", "ok")
     ctx = run("Jon", ADA)
     assert outcomes(ctx)[0][1] != "ok"  # a signature is no JOIN
+
+
+def test_an_observers_orders_are_refused_as_an_observers(session, run):
+    """After njudge's ``SIGNON O<game>`` an order was refused "not a command (orders
+    need a SIGNON line before them)", though the mail began with a SIGNON."""
+    registered(session, ADA)
+    ctx = run("SIGNON Ogame1 peek123\nA Par-Bur\nSET DRAW", ADA)
+    assert outcomes(ctx)[1:] == [
+        ("A Par-Bur", "refused", "you observe game game1: orders need a SIGNON as a power"),
+        ("SET DRAW", "refused", "you observe game game1: this needs a SIGNON as a power"),
+    ]
