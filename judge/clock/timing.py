@@ -868,7 +868,7 @@ def parse_date_range(text: str, zone: str, now: datetime) -> tuple[date, date]:
         days.append(day)
     start, end = days[0], days[-1]
     if end < start:
-        if len(parts) == 2 and not re.search(r"\d{4}", parts[1]):
+        if len(parts) == 2 and not re.search(r"\d{4}", parts[1]) and end.month < start.month:
             # "Dec 28 to Jan 3": the end is in the following year (29 Feb becomes 28 Feb)
             end = date(end.year + 1, end.month, min(end.day, 28) if end.month == 2 else end.day)
         else:
