@@ -166,17 +166,20 @@ def render_variant(standard: Mapping[str, Any]) -> str:
             lines.append(f"aliases = {_list(entry['aliases'])}")
         out.append("\n".join(lines) + "\n")
     for board in BOARDS:
-        for code, entry in standard["powers"].items():
-            out.append(_power(code, entry, board))
+        for number, (code, entry) in enumerate(standard["powers"].items(), 1):
+            out.append(_power(code, entry, board, number))
     return "\n".join(out)
 
 
-def _power(code: str, entry: Mapping[str, Any], board: int) -> str:
+def _power(code: str, entry: Mapping[str, Any], board: int, number: int) -> str:
+    """A power of ``board``; njudge's info.rootz gives the powers of board two the
+    digits 1 to 7 (``number``, in the standard order) for initials: an alias here."""
     initial, name, adjective = entry["initial"], entry["name"], entry["adjective"]
     aliases = [
         f"{initial}{board}",
         f"{board}{initial}",
         *(f"{a} {board}" for a in entry.get("aliases", [])),
+        *([str(number)] if board == 2 else []),
     ]
     lines = [
         f"[powers.{code}{board}]",

@@ -152,11 +152,17 @@ class Context:
     # order (the place's slots 1, 2, ...), and a later mail's replace these one for
     # one.
     off_map: dict[tuple[str, str], int] = field(default_factory=dict)
+    # The keys of the orders this mail stored: a build or removal beyond the allowance
+    # says how to replace the ones an earlier mail gave (CLEAR).
+    stored_keys: set[Any] = field(default_factory=set)
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
     received_at: datetime | None = None
     # The judge's [limits] (registrations and wrong passwords per hour).
     limits: LimitsSection = field(default_factory=LimitsSection)
+    # Why the rest of the mail is not read (a second SIGNON, for another game: what
+    # follows it was meant for that game, never for the one signed on), or None.
+    unread_reason: str | None = None
 
     @property
     def signed_on(self) -> bool:

@@ -9,7 +9,7 @@ from judge.commands.registry import all_commands, find, register
 from judge.game.games import find_game, game_variant, variant_label
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
-from judge.variant.data import available_variants
+from judge.variant.data import available_variants, load_variant
 
 
 def help_text(commands: list[type[Command]] | None = None) -> list[str]:
@@ -44,6 +44,19 @@ def game_order_help(game: Game) -> list[str]:
     return lines
 
 
+def variant_order_help(name: str) -> list[str]:
+    """The order forms of a variant's rules, with their own examples (HELP colonial),
+    or nothing when ``name`` is no variant of this judge."""
+    if name.lower() not in available_variants():
+        return []
+    variant = load_variant(name.lower())
+    lines = [f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:"]
+    for form in ruleset_for(variant.name).order_forms():
+        lines.append("")
+        lines.extend(form.help_lines())
+    return lines
+
+
 def form_help(ctx: Context, topic: str) -> list[str]:
     """What HELP <order word> answers: the forms named so, of the signed-on game's
     rules, else of every kind of game this judge plays (one each)."""
@@ -69,12 +82,13 @@ class HelpCommand(Command):
     rank = 60
 
     keyword = "HELP"
-    syntax = "HELP [<command> | <game> | <order word>]"
+    syntax = "HELP [<command> | <game> | <variant> | <order word>]"
     help = (
         "Mails back this description of the commands, or of one command. HELP\n"
         "<game> (or HELP after a SIGNON) lists the order forms of that game's\n"
-        "rules, each with an example; HELP <order word> (TSR, ORB, COLONIZE,\n"
-        "convoy, timeline ...) explains that order."
+        "rules, each with an example; HELP <variant> (colonial, rootz,\n"
+        "outerspace ...) those of the variant's; HELP <order word> (TSR, ORB,\n"
+        "COLONIZE, convoy, timeline ...) explains that order."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -102,7 +116,7 @@ class HelpCommand(Command):
             entry = ctx.transcript.ok(stmt.text, "Help follows.")
             entry.extra.extend(game_order_help(game))
             return
-        forms = form_help(ctx, topic)
+        forms = variant_order_help(topic) or form_help(ctx, topic)
         if not forms:
             ctx.transcript.refused(stmt.text, f"there is no command, game or order form {topic!r}")
             return

@@ -298,6 +298,12 @@ def _reply_too_large(
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
+UNREAD_ATTACHMENT = (
+    "not read: the judge reads the text of a mail, not the files attached to it; "
+    "write orders and commands in the mail itself"
+)
+
+
 def _new_context(
     session: Session,
     mail: IncomingMail,
@@ -392,6 +398,10 @@ def _a_good_order(ctx: Context, line: str) -> bool:
 
 def run_statement(ctx: Context, stmt: Statement) -> None:
     """Run one statement, refusing it when its conditions are not met."""
+    if ctx.unread_reason is not None and stmt.command is not SignOff:
+        echo = stmt.command().echo(stmt) if stmt.command is not None else stmt.text
+        ctx.transcript.refused(echo, ctx.unread_reason)
+        return
     if stmt.kind == UNKNOWN:
         ctx.transcript.refused(stmt.text, "unknown command (send HELP for the list)")
         return
@@ -515,6 +525,8 @@ def _process_commands(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
         run_statements(ctx, _statements(signature.text or ""))
+    for name in mail.text_attachments:
+        ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)
     game = ctx.game if ctx.signed_on else None
     header: list[str] = []
     deadline: list[str] = []

@@ -9,7 +9,7 @@ from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
-from judge.game.games import power_name, power_order_keys, store_order
+from judge.game.games import current_order_texts, power_name, power_order_keys, store_order
 from judge.orders.keys import OrderKey
 from judge.store.models import FINISHED, FORMING, PLAYING
 
@@ -23,7 +23,8 @@ def order_refusal(ctx: Context) -> str | None:
     if game.status == FORMING:
         return f"game {game.name} has not started yet: it takes no orders"
     if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:
-        return f"you no longer play {ctx.player.power.title()} in game {game.name}"
+        powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
+        return f"you no longer play {powers} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
     return moved_on_since(ctx, game)
@@ -100,11 +101,13 @@ def _take(
             refusals[power] = check.message or f"{check.text}: not understood"
             continue
         key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order), power)
+        refusal = refusal or _refusal_after(ctx, position, power, key, check.canonical)
         if refusal is not None:
             refusals[power] = f"{check.text}: {refusal}"
             continue
         if key.is_waive:
             ctx.waives[power] = ctx.waives.get(power, 0) + 1
+        ctx.stored_keys.add(key)
         store_order(
             ctx.session,
             ctx.game,
@@ -123,6 +126,21 @@ def _take(
     return Outcome(REFUSED, refusals[owner or powers[0]])
 
 
+def _refusal_after(
+    ctx: Context, position: dict[str, Any], power: str, key: OrderKey, canonical: str
+) -> str | None:
+    """Why the order fails after the power's other current orders (those it does not
+    replace), as the rules count them (Outer Space's room in a spacecraft), or None."""
+    game = ctx.game
+    assert game is not None
+
+    def earlier() -> list[str]:
+        stored = current_order_texts(ctx.session, game.id, game.phase, power)
+        return [text for other, text in stored.items() if other != key]
+
+    return ctx.ruleset.refusal_after(position, power, earlier, canonical)
+
+
 def _adjustment_key(
     ctx: Context, position: dict[str, Any], key: OrderKey, power: str
 ) -> tuple[OrderKey, str | None]:
@@ -132,14 +150,24 @@ def _adjustment_key(
     waive without builds, a unit beyond those there, or a build, waive or removal
     beyond those owed, counting the orders stored for the phase)."""
     assert ctx.game is not None
-    rules = ctx.ruleset
-    slots = rules.slots(position, key)
-    if slots is not None:
-        taken = ctx.off_map.get(slots.group, 0)
-        if taken >= len(slots.keys):
-            return key, slots.full
+    slots = ctx.ruleset.slots(position, key)
+    if slots is None:
+        return _counted_key(ctx, position, key, power)
+    taken = ctx.off_map.get(slots.group, 0)
+    if taken >= len(slots.keys):
+        return key, slots.full
+    key, refusal = _counted_key(ctx, position, slots.keys[taken], power)
+    if refusal is None:  # a refused order leaves its unit to the next one
         ctx.off_map[slots.group] = taken + 1
-        key = slots.keys[taken]
+    return key, refusal
+
+
+def _counted_key(
+    ctx: Context, position: dict[str, Any], key: OrderKey, power: str
+) -> tuple[OrderKey, str | None]:
+    """The key of a waive numbered in the mail, or why the order will not count."""
+    assert ctx.game is not None
+    rules = ctx.ruleset
     if key.is_waive:
         owed = rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
@@ -148,4 +176,15 @@ def _adjustment_key(
     if rules.allowance_group(position, key) is None:
         return key, None
     keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
-    return key, rules.beyond_allowance(position, power, keys, key)
+    name = power_name(ctx.game, power)
+    refusal = rules.beyond_allowance(position, power, keys, key, name)
+    group = rules.allowance_group(position, key)
+    earlier = [k for k in keys if k not in ctx.stored_keys and k != key]
+    if refusal and any(rules.allowance_group(position, k) == group for k in earlier):
+        refusal += EARLIER_MAIL
+    return key, refusal
+
+
+EARLIER_MAIL = (
+    " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
+)

@@ -58,6 +58,23 @@ def _take_extras(opts: PressOptions, word: str, powers: list[PowerInfo]) -> str:
     return "".join(kept)
 
 
+def joined_names(words: list[str], powers: list[PowerInfo]) -> list[str]:
+    """``words`` with each run of two that names a power as one (Root Z's
+    ``Germany 1``), by its code or name: not by an alias, so that initials apart
+    (``E & F & R``) are not read as one (``fr``, an alias of France)."""
+    joined: list[str] = []
+    index = 0
+    while index < len(words):
+        pair = " ".join(words[index : index + 2])
+        if index + 1 < len(words) and find_power(powers, pair, aliases=False) is not None:
+            joined.append(pair)
+            index += 2
+        else:
+            joined.append(words[index])
+            index += 1
+    return joined
+
+
 def list_words(text: str) -> list[str]:
     """The words of a list of powers as players write it: "Germany and Italy:",
     "England, France & Russia." ("and", "&", commas and a colon or full stop at the
@@ -68,18 +85,19 @@ def list_words(text: str) -> list[str]:
 
 
 def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], str | None]:
-    """Power codes named by ``words``; run-together initials are allowed."""
+    """Power codes named by ``words``; run-together initials are allowed, and come
+    before a power's alias (njudge's ``TO FR`` is France and Russia)."""
     found: list[str] = []
-    for word in words:
-        power = find_power(powers, word)
-        if power is not None:
-            found.append(power.code)
-            continue
+    for word in joined_names(words, powers):
+        power = find_power(powers, word, aliases=False)
         letters = [find_power(powers, ch) for ch in word]
-        if word.isalpha() and all(letters):
+        if power is None and word.isalpha() and all(letters):
             found.extend(p.code for p in letters if p is not None)
             continue
-        return found, f"no power called {word!r}"
+        power = power or find_power(powers, word)
+        if power is None:
+            return found, f"no power called {word!r}"
+        found.append(power.code)
     unique = list(dict.fromkeys(found))
     return unique, None
 
@@ -115,6 +133,7 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
         else:
             names.append(word)
         i += 1
+    names = joined_names(names, powers)
     names = [rest for name in names if (rest := _take_extras(opts, name, powers))]
     if opts.all_but:  # "TO ALL BUT RO" leaves the observers (and M the master) out
         opts.master = opts.observers = False

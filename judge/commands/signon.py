@@ -33,6 +33,7 @@ from judge.game.games import (
     game_powers,
     game_variant,
     player_address,
+    power_name,
 )
 from judge.reports.notices import signon_line
 from judge.rules.registry import ruleset_for_game
@@ -69,7 +70,8 @@ class SignOn(Command):
     help = (
         "Sign on as a power in a game: e.g. SIGNON Fgame1 secret, or\n"
         "SIGNON france@game1 secret. Only one SIGNON per mail succeeds (a mistyped\n"
-        "one may be tried again on a later line). After it, every line that is not\n"
+        "one may be tried again on a later line; after a second one, for another\n"
+        "game or power, nothing is read). After it, every line that is not\n"
         "a command is an order for that power. The password is never shown in\n"
         "replies; passwords are case-sensitive. Where you hold two powers (Root Z's\n"
         "seven-player game), one SIGNON with either power (SIGNON france1@game1\n"
@@ -85,7 +87,7 @@ class SignOn(Command):
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
         if ctx.signed_on:
-            ctx.transcript.refused(echo, "only one SIGNON is allowed per mail")
+            _second_signon(ctx, stmt, echo)
             return
         if _njudge_entry(ctx, stmt, echo):
             return
@@ -203,6 +205,33 @@ def _spaced_target(ctx: Context, words: list[str]) -> list[str]:
         if game is not None and find_power(game_powers(game), words[0]) is not None:
             return [f"{words[0]}@{words[1]}", words[2]]
     return words
+
+
+def _second_signon(ctx: Context, stmt: Statement, echo: str) -> None:
+    """A SIGNON after the mail's signed-on one: the same again is passed over; one for
+    another game or power is refused, and the lines after it, which were written for
+    that game or power, are not read (one mail signs on once)."""
+    assert ctx.game is not None and ctx.player is not None
+    words = _spaced_target(ctx, stmt.args.split())
+    found = _whole_player(ctx, words[0]) if words else None
+    target = split_target(words[0]) if words and found is None else None
+    if target is not None and find_game(ctx.session, target[1]) == ctx.game:
+        found = ctx.game, find_power(game_powers(ctx.game), target[0])
+    game, power = found or (None, None)
+    if game == ctx.game and power is not None and power.code in {s.power for s in ctx.seats}:
+        # the same again, or a Root Z player's other power, for which the first counts
+        ctx.transcript.info(echo, "already signed on: the orders below are read as before")
+        return
+    ctx.unread_reason = (
+        "not read: it follows a second SIGNON, and one mail signs on once; send the "
+        "orders of each game or power in a mail of its own"
+    )
+    ctx.transcript.refused(
+        echo,
+        f"only one SIGNON is read in a mail (you are signed on as "
+        f"{power_name(ctx.game, ctx.player.power)} in game {ctx.game.name}): the rest of "
+        "the mail is not read",
+    )
 
 
 def _whole_player(ctx: Context, token: str) -> tuple[Game, PowerInfo] | None:

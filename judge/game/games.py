@@ -44,6 +44,7 @@ class PowerInfo:
     name: str  # "France"
     adjective: str  # "French"
     initial: str  # "F"
+    aliases: tuple[str, ...] = ()  # other names ("fra"; Root Z's "G1", "ger 1")
 
 
 @dataclass(frozen=True)
@@ -83,20 +84,23 @@ def game_variant(game: Game) -> Variant:
 def game_powers(game: Game) -> list[PowerInfo]:
     """The powers of a game (for Outer Space: the empires named so far)."""
     return [
-        PowerInfo(p.code, p.name, p.adjective, p.initial.upper())
+        PowerInfo(p.code, p.name, p.adjective, p.initial.upper(), p.aliases)
         for p in game_variant(game).powers.values()
     ]
 
 
-def find_power(powers: Iterable[PowerInfo], text: str) -> PowerInfo | None:
-    """The power named by code, name, adjective or (one letter) initial; an initial
-    several powers share (Root Z's France 1 and France 2) names none of them."""
-    wanted = text.strip().lower()
+def find_power(powers: Iterable[PowerInfo], text: str, *, aliases: bool = True) -> PowerInfo | None:
+    """The power named by code, name, adjective, alias (spaces count for nothing:
+    ``Germany 1``, ``germany1``) or (one letter) initial; an initial several powers
+    share (Root Z's France 1 and France 2) names none of them.  ``aliases=False``
+    leaves out the aliases (``fr`` is also France and Russia by their initials)."""
+    wanted = "".join(text.lower().split())
     if not wanted:
         return None
     powers = list(powers)
     for p in powers:
-        if wanted in (p.code.lower(), p.name.lower(), p.adjective.lower()):
+        names = (p.code, p.name, p.adjective, *(p.aliases if aliases else ()))
+        if wanted in {"".join(name.lower().split()) for name in names}:
             return p
     if len(wanted) == 1:
         found = [p for p in powers if p.initial.lower() == wanted]
@@ -133,7 +137,9 @@ def starting_position(variant: str) -> dict[str, Any]:
 
 
 def account_for(session: Session, address: str, name: str = "") -> Account:
-    """The account of an address, created (without a password) when missing."""
+    """The account of an address, created (without a password) when missing; addresses
+    are kept in lower case (judge.mail.headers.usable_address)."""
+    address = address.strip().lower()
     account = session.exec(select(Account).where(Account.address == address)).first()
     if account is None:
         account = Account(address=address, name=name)

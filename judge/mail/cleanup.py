@@ -59,16 +59,29 @@ def find_clearsigned(text: str) -> ClearSigned | None:
 
 def _is_attribution(lines: list[str], i: int) -> int:
     """If an attribution starts at line i, return how many lines it spans, else 0."""
-    if not _ATTRIBUTION_START.match(lines[i]):
-        return 0
+    if _ATTRIBUTION_START.match(lines[i]):
+        for span in range(1, 4):
+            j = i + span - 1
+            if j >= len(lines) or not lines[j].strip():
+                break
+            if _ATTRIBUTION_END.search(lines[j]):
+                return span
+    return _addressed_attribution(lines, i)
+
+
+def _addressed_attribution(lines: list[str], i: int) -> int:
+    """An attribution in any language or order ("Am ... schrieb X <x@y>:", "X <x@y>
+    wrote on ...:", "21.11.2026, 11:00, "X" <x@y>:"): one to three lines naming an
+    address, the last ending in ":", with quoted lines (">") right after them; how many
+    lines it spans, else 0."""
     for span in range(1, 4):
         j = i + span - 1
-        if j >= len(lines):
+        if j >= len(lines) or not lines[j].strip():
             return 0
-        if _ATTRIBUTION_END.search(lines[j]):
-            return span
-        if not lines[j].strip():
-            return 0
+        if lines[j].rstrip().endswith(":"):
+            named = "@" in " ".join(lines[i : j + 1])
+            after = next((line for line in lines[j + 1 :] if line.strip()), "")
+            return span if named and after.lstrip().startswith(">") else 0
     return 0
 
 

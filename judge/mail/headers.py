@@ -48,9 +48,11 @@ def header_text(value: object, limit: int = MAX_HEADER_TEXT) -> str:
 
 
 def usable_address(addr: str) -> str | None:
-    """``addr`` if it is a plain ``local@domain`` address the judge can write to (the
-    domain lower-cased), else None.  Quoted local parts and domain literals are not
-    accepted; non-ASCII (RFC 6531) is."""
+    """``addr`` if it is a plain ``local@domain`` address the judge can write to, in
+    lower case, else None.  Quoted local parts and domain literals are not accepted;
+    non-ASCII (RFC 6531) is.  All of it in lower case: the judge compares addresses
+    without regard to case, as njudge does (``strcasecmp`` in its ``mail.c``), so a
+    mail program that capitalises a player's address changes nothing."""
     addr = addr.strip()
     if not addr or len(addr) > MAX_ADDRESS or "@" not in addr:
         return None
@@ -62,7 +64,7 @@ def usable_address(addr: str) -> str | None:
     labels = domain.split(".")
     if not all(len(lb) <= _MAX_LABEL and _LABEL.match(lb) for lb in labels):
         return None
-    return f"{local}@{domain.lower()}"
+    return f"{local}@{domain}".lower()
 
 
 def _scan(raw: str) -> tuple[str, list[tuple[int, int]], bool]:

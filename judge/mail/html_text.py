@@ -10,6 +10,7 @@ _BLOCK = {
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
     "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "ul",
 }  # fmt: skip
+_CELLS = {"td", "th"}
 _SKIP = {"script", "style", "head", "title", "template", "noscript"}
 # Elements whose content is somebody else's earlier mail (quoted replies).
 _QUOTE_CLASSES = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted")
@@ -56,6 +57,8 @@ class _TextExtractor(HTMLParser):
             self.pre_depth += 1
         if tag in _BLOCK:
             self._break()
+        elif tag in _CELLS and self.parts and not self.parts[-1].endswith((" ", "\n")):
+            self.parts.append(" ")  # cells of a row are words apart (A | Mar | - | Spa)
 
     def _break(self) -> None:
         """Start a new line unless the text already ends with one."""

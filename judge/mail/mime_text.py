@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 from email.message import Message
 
+from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
 
 _MAX_PARTS = 500
@@ -64,45 +65,80 @@ def _text_of(part: Message) -> str:
         charset = part.get_content_charset()
     except Exception:  # noqa: BLE001
         charset = None
-    return decode_bytes(_payload_bytes(part), charset)
+    text = decode_bytes(_payload_bytes(part), charset)
+    flowed, delsp = is_flowed(part)
+    if flowed and _content_type(part) == "text/plain":
+        text = unflow(text.replace("\r\n", "\n").replace("\r", "\n"), delsp)
+    return text
 
 
-def _leaves(msg: Message) -> list[Message]:
-    """The non-multipart parts, in order, not descending into attachments."""
-    leaves: list[Message] = []
-    stack: list[tuple[Message, int]] = [(msg, 0)]
+def _leaves(msg: Message) -> list[tuple[Message, bool]]:
+    """The non-multipart parts, in order, not descending into attachments; each with
+    whether it is inside a mail carried in the mail (a forwarded ``message/rfc822``)."""
+    leaves: list[tuple[Message, bool]] = []
+    stack: list[tuple[Message, int, bool]] = [(msg, 0, False)]
     visited = 0
     while stack and visited < _MAX_PARTS:
-        part, depth = stack.pop()
+        part, depth, carried = stack.pop()
         visited += 1
         if part.is_multipart():
             if depth > 20 or (depth and _is_attachment(part)):
                 continue
             children = part.get_payload()
+            inner = carried or (depth > 0 and _content_type(part).startswith("message/"))
             if isinstance(children, list):
-                stack.extend((c, depth + 1) for c in reversed(children) if isinstance(c, Message))
+                stack.extend(
+                    (c, depth + 1, inner) for c in reversed(children) if isinstance(c, Message)
+                )
             continue
-        leaves.append(part)
+        leaves.append((part, carried))
     return leaves
 
 
 def body_text(msg: Message) -> tuple[str, str]:
-    """Return (text, kind) where kind is "plain", "html" or "none"."""
-    plain: Message | None = None
+    """Return (text, kind) where kind is "plain", "html" or "none".
+
+    Every plain text part that is not an attachment is read, in order: a mail program
+    that writes plain text around a picture put in its middle sends the text in two
+    parts, and the orders after the picture are the player's too (the text of a mail
+    forwarded inside the mail is read only when there is no other).  HTML is read only
+    when there is no plain text (it is then the first HTML part: the others are
+    alternatives of it or of each other)."""
+    own: list[Message] = []
+    carried_plain: list[Message] = []
     html: Message | None = None
-    for part in _leaves(msg):
-        try:
-            ctype = part.get_content_type()
-        except Exception:  # noqa: BLE001
-            continue
+    for part, carried in _leaves(msg):
+        ctype = _content_type(part)
         if ctype not in ("text/plain", "text/html") or _is_attachment(part):
             continue
-        if ctype == "text/plain" and plain is None:
-            plain = part
-        elif ctype == "text/html" and html is None:
+        if ctype == "text/plain":
+            (carried_plain if carried else own).append(part)
+        elif html is None:
             html = part
-    if plain is not None:
-        return _text_of(plain), "plain"
+    plain = own or carried_plain[:1]
+    if plain:
+        return "\n".join(_text_of(part) for part in plain), "plain"
     if html is not None:
         return html_to_text(_text_of(html)), "html"
     return "", "none"
+
+
+def text_attachments(msg: Message) -> list[str]:
+    """The file names of the text files attached to a mail (``orders.txt``), which the
+    judge does not read: the reply says so, since a player may have put orders there."""
+    names: list[str] = []
+    for part, _carried in _leaves(msg):
+        if _content_type(part) in ("text/plain", "text/html") and _is_attachment(part):
+            try:
+                name = part.get_filename()
+            except Exception:  # noqa: BLE001
+                name = None
+            names.append(" ".join(str(name or "").split())[:80] or "(a text file)")
+    return names
+
+
+def _content_type(part: Message) -> str:
+    try:
+        return part.get_content_type()
+    except Exception:  # noqa: BLE001
+        return ""

@@ -15,9 +15,14 @@ from email.policy import compat32
 from judge.mail.automatic import automatic_reason
 from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
 from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
-from judge.mail.mime_text import body_text
+from judge.mail.mime_text import body_text, text_attachments
 
 _HEADER_SCAN = 256 * 1024
+# Characters that show nothing, which copying from a web page or a word processor
+# leaves inside words ('Par\u200b'): the zero-width space, the word joiner, the
+# byte-order mark some mailers put first, the soft hyphen.  Read as if absent.  (Not
+# the zero-width joiners, which belong to emoji and some scripts in press.)
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
 _MAX_SUBJECT = 300
 
 
@@ -26,7 +31,7 @@ class IncomingMail:
     """What the judge needs to know about one received mail."""
 
     raw: bytes
-    sender: str = ""  # the From address, domain lower-cased
+    sender: str = ""  # the From address, lower-cased
     sender_name: str = ""
     message_id: str | None = None
     subject: str = ""  # decoded, control characters (CR, LF, ...) replaced by spaces
@@ -35,6 +40,7 @@ class IncomingMail:
     body_text: str = ""  # the text to interpret: quotes and signature stripped
     full_text: str = ""  # the decoded text before any stripping
     body_kind: str = "none"  # "plain", "html" or "none"
+    text_attachments: list[str] = field(default_factory=list)  # names of unread text files
     signed_text: str | None = None  # an OpenPGP clear-signed block, armour included
     pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
     is_automatic: bool = False
@@ -149,19 +155,25 @@ def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
 
 def _fill_body(mail: IncomingMail, msg: Message) -> None:
     text, mail.body_kind = body_text(msg)
+    mail.text_attachments = text_attachments(msg)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     mail.full_text = text
     signed = find_clearsigned(text)
     if signed is not None:
         mail.signed_text = signed.armoured
         text = signed.text
-    mail.body_text = strip_quotes_and_signature(text)
+    mail.body_text = strip_quotes_and_signature(text).translate(_INVISIBLE)
 
 
 def copy_mail(mail: IncomingMail) -> IncomingMail:
     """A copy of ``mail`` that shares no list with it (for a second reader that must
     see it as parsed, whatever the first one changed)."""
-    return replace(mail, references=list(mail.references), defects=list(mail.defects))
+    return replace(
+        mail,
+        references=list(mail.references),
+        defects=list(mail.defects),
+        text_attachments=list(mail.text_attachments),
+    )
 
 
 def parse_incoming(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:

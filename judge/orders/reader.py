@@ -513,6 +513,9 @@ class KindSyntax:
     :class:`Place` then carries as its province; such a word is a keyword of the
     class ``place``), for kinds whose units stand outside the provinces.
     ``forms``: how players write the kind's orders (HELP and the start mail).
+    ``openers``: words that begin an order (word -> the ``leading`` class) and are
+    no keyword anywhere else, for a word the map uses too (Colonial's ``SC``, njudge's
+    Suez Canal, is also the south coast's code).
     """
 
     name: str
@@ -520,6 +523,7 @@ class KindSyntax:
     places: Mapping[str, str] = field(default_factory=dict)
     after_unit: Mapping[str, ActionReader] = field(default_factory=dict)
     leading: Mapping[str, LeadReader] = field(default_factory=dict)
+    openers: Mapping[str, str] = field(default_factory=dict)
     interpret: Mapping[tuple[str, str], Interpreter] = field(default_factory=dict)
     forms: tuple[OrderForm, ...] = ()
 
@@ -543,7 +547,9 @@ class OrderSyntax:
         self.leading: dict[str, LeadReader] = {}
         self.interpreters: dict[tuple[str, str], Interpreter] = {}
         self.places: dict[str, str] = {}
+        self.openers: dict[str, str] = {}
         for kind in self.kinds:
+            self.openers.update(kind.openers)
             for word, token_class in kind.keywords.items():
                 self._add_keyword(word, token_class, kind.name)
             for word, code in kind.places.items():

@@ -189,7 +189,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     come first (``Move A Par to Bur``)."""
     reader = reader_for(variant, text, syntax)
     keywords, tokens = reader.keywords, reader.tokens
-    first = keywords.get(tokens[0])
+    first = keywords.get(tokens[0]) or syntax.openers.get(tokens[0])
     if first is not None:
         if first == "end":
             raise OrderSyntaxError("empty order")
@@ -241,10 +241,30 @@ def split_orders(line: str) -> list[str]:
         line = line[: line.rindex("(*")]  # a result's mark, pasted with it: "(*bounce*)"
     if "," not in line and ";" not in line:
         parts = [line.strip()]
-    else:
+    elif "(" not in line:
         parts = [part.strip() for part in _SEPARATOR.split(line)]
+    else:
+        parts = _bracketed_parts(line)
     orders = (_unwrapped(_unmarked(part)) for part in parts if part)
     return [order for order in orders if order]
+
+
+def _bracketed_parts(line: str) -> list[str]:
+    """The parts of a line split at ``,`` and ``;``, but for those inside brackets
+    opened after a word of its part: ``Munich (timeline 1, Spring 1901)`` is one place,
+    as multiverse reports write it.  Brackets around a part (``(A Par-Bur, ...``)
+    leave its separators."""
+    parts, start, inner = [], 0, 0
+    for i, char in enumerate(line):
+        if char == "(" and line[start:i].strip():
+            inner += 1
+        elif char == ")" and inner:
+            inner -= 1
+        elif char in ",;" and not inner:
+            parts.append(line[start:i].strip())
+            start, inner = i + 1, 0
+    parts.append(line[start:].strip())
+    return parts
 
 
 # Marks around a whole order: brackets, quotes, and the emphasis of a mail program's

@@ -37,10 +37,17 @@ def _next_description(world: Mapping[str, Any], active: list[Mapping[str, Any]])
         return world["next_description"]
     if world.get("next_phase"):
         return describe_phase(world["next_phase"])
+    if world.get("retreats_pending"):
+        return RETREAT_PAUSE
     kinds = {_kind(b) for b in active}
     if len(kinds) == 1:
         return f"{NEXT_WORDS[kinds.pop()]} on every active board"
     return "the next turn on every active board"
+
+
+# The next step while some unit must retreat: no board advances until then.
+RETREAT_PAUSE = "Retreats of the dislodged units (every board waits for them)"
+WAITING = "waits for the retreats"
 
 
 # How a rule set writes a location on a board (its ruleset's ``write_location``).
@@ -203,7 +210,11 @@ def _world_model(
         for fork in world.get("new_timelines", [])
     ]
     active_refs = list(world.get("active_boards", world.get("active", [])))
-    active = [f"{board_label(b, writing)} ({NEXT_WORDS[_kind(b)].lower()})" for b in active_refs]
+    pause = world.get("retreats_pending")
+    active = [
+        f"{board_label(b, writing)} ({WAITING if pause else NEXT_WORDS[_kind(b)].lower()})"
+        for b in active_refs
+    ]
     unique = []
     owned = world.get("unique_centers", {})
     powers = powers_in_order(variant, owned)

@@ -120,6 +120,49 @@ def _rejudged_board_orders(
     return out + list(new.values())
 
 
+def _step_kind(board: Mapping[str, Any]) -> dict[str, str]:
+    """The kind of step a board's results report when its phase does not say it: the
+    adjustments of a 5dplomacy Spring board that waited for them after the Fall, the
+    retreats of a board whose units had to retreat (the world's retreat turn)."""
+    if board.get("adjusting"):
+        return {"kind": "adjustments"}
+    if board.get("dislodged"):
+        return {"kind": "retreats"}
+    return {}
+
+
+def _is_waive(order: Mapping[str, Any]) -> bool:
+    data = order.get("data")
+    if isinstance(data, Mapping):
+        return data.get("kind") == "waive"
+    return str(order.get("order") or "").strip().lower() == "waive"
+
+
+def _placed_waive(
+    order: Mapping[str, Any],
+    per_board: dict[Board, list[dict]],
+    adjusted: AdjustmentTables,
+) -> bool:
+    """Put a valid waive (it names no board) on the first board adjusted this step
+    where its power still has a build neither made nor waived; whether it was put."""
+    if order.get("result") == "invalid" or not _is_waive(order):
+        return False
+    power = order.get("power")
+    for key in sorted(adjusted, key=lambda k: (k[0], Turn.parse(k[1]).time)):
+        owed = adjusted[key].get(power, (0, 0, 0))[2]
+        used = sum(
+            1
+            for o in per_board.get(key, [])
+            if o.get("power") == power
+            and o.get("result") != "invalid"
+            and (_is_waive(o) or getattr(o.get("view"), "kind", None) == "build")
+        )
+        if owed > used:
+            per_board.setdefault(key, []).append(dict(order))
+            return True
+    return False
+
+
 def _mark_adjusting(
     ref: Mapping[str, Any], boards: Mapping[tuple[int, str], Mapping[str, Any]]
 ) -> Mapping[str, Any]:
@@ -270,6 +313,7 @@ def multiverse_report_input(
         )
     for key in adjusted or {}:
         per_board.setdefault(key, [])
+    unplaced = [o for o in unplaced if not _placed_waive(o, per_board, adjusted or {})]
     if unplaced:
         target = max(per_board, key=lambda k: (Turn.parse(k[1]).time, -k[0]), default=None)
         if target is None:
@@ -288,8 +332,7 @@ def multiverse_report_input(
             {
                 "timeline": key[0],
                 "phase": phase,
-                # a 5dplomacy Spring board that waited for the adjustments after the Fall
-                **({"kind": "adjustments"} if old.get("adjusting") else {}),
+                **_step_kind(old),
                 "result": {
                     "phase": phase,
                     "orders": per_board[key],
@@ -330,4 +373,5 @@ def multiverse_report_input(
         ],
         "unique_centers": {p: sorted(c) for p, c in owned.items()},
         "winner": answer.get("winner"),
+        "retreats_pending": bool(answer.get("retreats_pending")),
     }

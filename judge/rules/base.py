@@ -183,9 +183,15 @@ class Ruleset(ABC):
         return ""
 
     def beyond_allowance(
-        self, doc: Document, power: str, stored: Sequence[OrderKey], key: OrderKey
+        self,
+        doc: Document,
+        power: str,
+        stored: Sequence[OrderKey],
+        key: OrderKey,
+        name: str | None = None,
     ) -> str | None:
-        """Why an accepted order to be stored under ``key`` will not count, or None.
+        """Why an accepted order to be stored under ``key`` will not count, or None
+        (``name``: the power as the game writes it; its code in title case if none).
 
         ``stored`` holds the keys of the power's current orders for the phase, oldest
         first; the new order replaces the one of its key and comes last.  The
@@ -205,7 +211,7 @@ class Ruleset(ABC):
         noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
         them = "it" if allowed == 1 else "them"
         return (
-            f"{power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
+            f"{name or power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
             f"is beyond {them} and will not count"
         )
 
@@ -213,6 +219,14 @@ class Ruleset(ABC):
         """The interchangeable units an order checked under ``key`` is for, when the
         rules name such units by their place only (the checks name the first of
         them each time); None, by default, for an order of one unit."""
+        return None
+
+    def refusal_after(
+        self, doc: Document, power: str, earlier: Callable[[], Sequence[str]], order: str
+    ) -> str | None:
+        """Why an order accepted on its own fails after the power's other orders of the
+        phase (``earlier()``: their canonical texts, in the order given), when the rules
+        let earlier orders use up something it needs; None by default."""
         return None
 
     # ---------------------------------------------------------- adjudication

@@ -76,6 +76,7 @@ class SpecialRules:
 
     canal_seas: frozenset[str]
     canal_gate: str
+    canal_words: frozenset[str]  # njudge's names of the canal's unit ("sc", "suez")
     hong_kong: str
     hong_kong_nobody: frozenset[str]
     rail_power: str
@@ -93,6 +94,9 @@ def special_rules() -> SpecialRules:
     return SpecialRules(
         canal_seas=frozenset(suez["seas"]),
         canal_gate=suez["gate"],
+        canal_words=frozenset(
+            word for text in (suez["name"], *suez["aliases"]) for word in text.lower().split()
+        ),
         hong_kong=hk["center"],
         hong_kong_nobody=frozenset(hk["counts_for_nobody_while_owned_by"]),
         rail_power=rail["power"],
@@ -675,11 +679,16 @@ def resolve_colonial(
 def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     """A move, or a fleet's passage of the canal when it goes from one of its seas to
     the other.  The railroad's army moving from a station to another that is no
-    neighbour is shown the rail move (TSR-1)."""
+    neighbour is shown the rail move (TSR-1), also when it is written through other
+    stations or by convoy where no convoy can go (an inland end)."""
     order = STANDARD_SYNTAX.interpreters[("M", "move")](ctx, parsed)
-    if not isinstance(order, Move) or order.via_convoy:
+    if not isinstance(order, Move):
         return order
-    _offer_the_rail(ctx, order)
+    geo = ctx.geo
+    if not (order.via_convoy and geo.is_coastal(order.unit) and geo.is_coastal(order.dest)):
+        _offer_the_rail(ctx, order)
+    if order.via_convoy:
+        return order
     if ctx.pos.units[order.unit].type is UnitType.FLEET and is_canal_passage(
         ctx.geo.province(order.unit), ctx.geo.province(order.dest)
     ):
@@ -718,15 +727,55 @@ def _support(ctx: Context, parsed: ParsedOrder) -> Order:
     return order
 
 
+_CANAL_ONLY = (
+    "the Suez Canal gives permission only to a fleet's move between the Mediterranean "
+    "and the Red Sea, written as a support of it: SC S F Reds - Meds"
+)
+
+
+def _read_canal(reader: Reader, kind: str) -> ParsedOrder:
+    """njudge's Suez Canal unit (``SC S F Reds - Meds``, ``Suez Canal supports ...``):
+    the permission of the unit in Egypt, read as that unit's support (SUEZ-2)."""
+    rules = special_rules()
+    while reader.tokens[reader.pos] in rules.canal_words:
+        reader.pos += 1
+    if reader.kind() != "support":
+        raise OrderSyntaxError(_CANAL_ONLY)
+    reader.pos += 1
+    support = STANDARD_SYNTAX.after_unit["support"](
+        reader, "support", None, Place(rules.canal_gate)
+    )
+    return support._replace(action="permit")
+
+
+def _permit(ctx: Context, parsed: ParsedOrder) -> Order:
+    """The canal unit's support: the Egypt unit's, of a canal move only (SUEZ-1)."""
+    target, dest = parsed.target, parsed.dest
+    if target is None or dest is None or not is_canal_passage(target.province, dest.province):
+        raise Refusal(_CANAL_ONLY)
+    return _support(ctx, parsed._replace(action="support"))
+
+
 def _read_move_or_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
-    """``- TSR - Vla`` or ``- Vla via TSR`` (a rail move), or any standard move."""
+    """``- TSR - Vla`` or ``- Vla via TSR`` (a rail move), or any standard move; a
+    fleet's move may name the canal on the way (``F Reds - SC - Meds``)."""
     start = reader.pos
     reader.skip_to()
     if reader.kind() == "tsr":
         return _read_rail(reader, "tsr", unit_type, place)
     tokens, keywords = reader.tokens, reader.keywords
+    after = reader.pos
+    while tokens[after] in special_rules().canal_words:
+        after += 1
+    if (
+        after > reader.pos
+        and keywords.get(tokens[after]) == "move"
+        and unit_type is not UnitType.ARMY
+    ):
+        reader.pos = after + 1
+        return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
     named = len(tokens) - 1  # the railroad named after the station: "via TSR" at the end
     while keywords.get(tokens[named - 1]) == "tsr":
         named -= 1
@@ -758,6 +807,34 @@ def _read_rail(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     dest = reader.place("a station")
     reader.expect_end()
     return ParsedOrder("rail", unit_type, place, dest=dest)
+
+
+def _read_support_of_rail(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """A support naming the railroad as the rail move does (``A Irk S A Mos - TSR -
+    Vla``, ``... - Vla via TSR``, ``... by rail to Vla``): the railroad's name, and the
+    sign or word that leads to it, are left out; the support is of the move to the
+    station (TSR-7)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    kept = tokens[: reader.pos]
+    for index in range(reader.pos, len(tokens)):
+        if keywords.get(tokens[index]) != "tsr" or not _names_a_station(tokens, keywords, index):
+            kept.append(tokens[index])
+        elif len(kept) > reader.pos and keywords.get(kept[-1]) in ("move", "via"):
+            kept.pop()
+    reader.tokens = kept
+    return STANDARD_SYNTAX.after_unit[kind](reader, kind, unit_type, place)
+
+
+def _names_a_station(tokens: list[str], keywords: Mapping[str, str], index: int) -> bool:
+    """Whether the railroad's name at ``index`` has its station: a word after it, or
+    one before its ``via`` (``- Vla via TSR``); without one the order is refused as
+    written."""
+    after = index + 1
+    while keywords.get(tokens[after]) == "tsr":
+        after += 1
+    return keywords.get(tokens[after]) != "end" or keywords.get(tokens[index - 1]) == "via"
 
 
 def _rail(ctx: Context, parsed: ParsedOrder) -> Order:
@@ -799,9 +876,10 @@ SUEZ_FORMS = (
         "A fleet passes the Suez Canal between the Mediterranean and the Red Sea when "
         "the unit in Egypt gives permission by supporting that move; without it the "
         "move is void and the fleet holds. The Egypt unit's owner needs no permission "
-        "for their own fleets.",
+        "for their own fleets. The permission may also be written as njudge's Suez "
+        "Canal unit: SC S F Meds - Reds.",
         "F Meds - Reds, with F Egy S F Meds - Reds",
-        ("suez", "canal", "suez canal", "permission"),
+        ("suez", "canal", "suez canal", "sc", "permission"),
     ),
 )
 TSR_FORMS = (
@@ -811,8 +889,11 @@ TSR_FORMS = (
         "A <station> - <station> via TSR",
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
-        "unit on the way blocks the train, which stops at the nearest free station "
-        "before it; the train never dislodges and never cuts support.",
+        "unit on a station on the way blocks the train when it is not ordered to move "
+        "off it, and so does a foreign move that gets into such a station; the train "
+        "then stops at the nearest free station before the block. The train never "
+        "dislodges and never cuts support. A support of it "
+        "counts at its destination: A Irk S A Mos - Vla (or A Irk S A Mos - TSR - Vla).",
         "A Mos - TSR - Vla",
         ("tsr", "rail", "railroad", "railway", "trans siberian railroad"),
         _sample_rail,
@@ -820,13 +901,20 @@ TSR_FORMS = (
 )
 SUEZ_KIND = KindSyntax(
     "suez canal",
-    interpret={("M", "move"): _move, ("M", "support"): _support},
+    leading={"canal": _read_canal},
+    openers=dict.fromkeys(special_rules().canal_words, "canal"),
+    interpret={("M", "move"): _move, ("M", "support"): _support, ("M", "permit"): _permit},
     forms=SUEZ_FORMS,
 )
 TSR_KIND = KindSyntax(
     "trans-siberian railroad",
     keywords=dict.fromkeys(special_rules().rail_words, "tsr"),
-    after_unit={"move": _read_move_or_rail, "via": _read_via_rail, "tsr": _read_rail},
+    after_unit={
+        "move": _read_move_or_rail,
+        "via": _read_via_rail,
+        "tsr": _read_rail,
+        "support": _read_support_of_rail,
+    },
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,
 )

@@ -82,6 +82,28 @@ def test_builds_of_an_earlier_mail_count(engine):
     assert _stored(engine) == ["build:bre", "build:par"]
 
 
+CLEAR_HINT = "(orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
+
+
+def test_a_build_beyond_those_of_an_earlier_mail_says_how_to_give_others(engine):
+    """The second mail's builds are refused, and the reply says what to do (CLEAR, as
+    docs/mail.md says: no other order replaces a build): before, the player learnt only
+    that the build would not count."""
+    deliver(engine, make_mail(address("france"), FRANCE + "Build A Par\nBuild A Mar\n"))
+    deliver(engine, make_mail(address("france"), FRANCE + "Build F Bre\n"))
+    assert f"{BEYOND_TWO.format('build')} {CLEAR_HINT}" in _reply(engine)
+    deliver(engine, make_mail(address("france"), FRANCE + "CLEAR\nBuild F Bre\nBuild A Mar\n"))
+    assert "Accepted: Build F bre" in _reply(engine)
+    assert _stored(engine) == ["build:bre", "build:mar"]
+
+
+def test_a_build_beyond_those_of_the_same_mail_names_no_earlier_mail(engine):
+    deliver(
+        engine, make_mail(address("france"), FRANCE + "Build A Par, Build A Mar, Build F Bre\n")
+    )
+    assert CLEAR_HINT not in _reply(engine)
+
+
 def test_the_last_waive_beyond_the_builds_is_refused(engine):
     deliver(engine, make_mail(address("france"), FRANCE + "Build A Par, Waive, Waive\n"))
     assert "*** Refused: Waive: " + BEYOND_TWO.format("waive") in _reply(engine)

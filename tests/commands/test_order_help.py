@@ -112,3 +112,21 @@ def test_issue26_the_colonial_start_mail_shows_how_to_order_with_russias_units(s
     assert "How to order, with your own units (HELP newgame lists every order form):" in text
     assert "  A Mos - TSR - Irk     (rail move)\n" in text
     assert "  A Mos - Bak           (move)\n" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "form"),
+    [
+        ("colonial", "rail move: A <station> - TSR - <station>"),
+        ("Colonial", "canal move: <fleet> Meds - Reds"),
+        ("outerspace", "beam down: A ORB - <province>"),
+        ("rootz", "move: <unit> <province> - <province>"),
+    ],
+)
+def test_help_a_variant_lists_its_orders_before_any_game_of_it(run, variant, form):
+    """HELP colonial (a variant's name, no game of it needed) was refused as "no
+    command, game or order form": a player could learn Colonial's orders only from
+    a game of it or by knowing the words TSR and suez."""
+    ctx = run(f"HELP {variant}")
+    assert outcomes(ctx)[0][1] == "ok"
+    assert form in _help(ctx)

@@ -13,6 +13,7 @@ import pytest
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.game.games import Seat, create_game, current_orders, find_game
+from judge.game.processing import set_game_position
 from judge.orders.keys import OrderKey
 from judge.rules.registry import ruleset_for
 from judge.variant.empires import Empire
@@ -141,3 +142,97 @@ def test_D4_a_fleet_in_orbit_is_refused_and_takes_no_armys_order(session, run, o
         "orb:zorg:2": "A orb - bre",
         "orb:zorg:3": "A orb H",
     }
+
+
+def test_D22_a_removal_beyond_the_count_takes_no_armys_slot_in_orbit(session, run):
+    """D22 (``Remove A ORB``): a removal of an army in orbit refused as beyond the
+    removals owed leaves the spacecraft's armies to the next orders, whose refusal
+    then gives the true reason (it said the mail had ordered them all)."""
+    game = _space_game(session)
+    doc = game.position_doc()
+    doc["phase"] = "W1901A"
+    doc["units"] = [u for u in doc["units"] if u["power"] != "zorg"] + [
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "zorg", "type": "A", "province": "par"},
+    ]
+    doc["supply_centers"] = {"zorg": ["par"]}
+    doc["colonies"] = {**doc["colonies"], "zorg": ["par"]}
+    set_game_position(game, doc)
+    session.add(game)
+    session.commit()
+    ctx = run(
+        "SIGNON Zspace zorgpw1\nRemove A Par\nRemove A ORB\nRemove A Orbit",
+        "zorg@players.test",
+    )
+    beyond = "Zorg must remove 1: this removal is beyond it and will not count"
+    assert outcomes(ctx)[1:] == [
+        ("Remove A Par", "ok", "Accepted: Remove A par"),
+        ("Remove A ORB", "refused", f"Remove A ORB: {beyond}"),
+        ("Remove A Orbit", "refused", f"Remove A Orbit: {beyond}"),
+    ]
+
+
+def _two_in_orbit(session):
+    """Zorg with two armies in orbit and two on the map: room for one beam-up."""
+    game = _space_game(session)
+    doc = game.position_doc()
+    doc["units"] = [u for u in doc["units"] if u["power"] != "zorg"] + [
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "zorg", "type": "A", "province": "orb"},
+        {"power": "zorg", "type": "A", "province": "par"},
+        {"power": "zorg", "type": "A", "province": "bur"},
+    ]
+    set_game_position(game, doc)
+    session.add(game)
+    session.commit()
+
+
+ROOM = (
+    "there is no room in your spacecraft: it carries 3 armies at most, counting the "
+    "armies in orbit at the start of the phase and earlier orders"
+)
+
+
+@pytest.mark.parametrize("mails", [["A Par - ORB\nA Bur - ORB"], ["A Par - ORB", "A Bur - ORB"]])
+def test_D13_a_beam_up_beyond_the_room_left_by_earlier_lines_and_mails_is_refused(
+    session, run, mails
+):
+    """D13: room is counted with the beam-ups listed before.  A second beam-up on a
+    line (or in a mail) of its own was answered "Accepted" and then judged invalid
+    for want of room; it is refused at once, as on one line."""
+    _two_in_orbit(session)
+    for body in mails:
+        ctx = run(f"SIGNON Zspace zorgpw1\n{body}", "zorg@players.test")
+    assert outcomes(ctx)[-1] == ("A Bur - ORB", "refused", f"A Bur - ORB: {ROOM}")
+    assert _keys(session, "zorg") == {"par": "A par - orb"}
+
+
+def test_D13_a_beam_up_replaced_by_another_order_frees_its_room(session, run):
+    _two_in_orbit(session)
+    run("SIGNON Zspace zorgpw1\nA Par - ORB", "zorg@players.test")
+    ctx = run("SIGNON Zspace zorgpw1\nA Par H\nA Bur - ORB", "zorg@players.test")
+    assert [status for _, status, _ in outcomes(ctx)[1:]] == ["ok", "ok"]
+    assert _keys(session, "zorg") == {"par": "A par H", "bur": "A bur - orb"}
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("Colonize A Par", "A par COL"),
+        ("COL A Par", "A par COL"),
+        ("colonise A Bur Par", "A bur COL par"),
+    ],
+)
+def test_D14_colonize_written_verb_first(text, canonical):
+    """D14: as a move may be written verb first (Move A Par to Bur), so may a
+    colonization ("Colonize A Par"); it was refused ("expected a unit's province,
+    found 'Colonize'")."""
+    rules = ruleset_for("outerspace")
+    doc = rules.empire_position(rules.starting_position("outerspace"), EMPIRES)
+    doc["units"] += [
+        {"power": "zorg", "type": "A", "province": "par"},
+        {"power": "zorg", "type": "A", "province": "bur"},
+    ]
+    [check] = rules.check_orders(doc, "zorg", [text])
+    assert check.ok, check.message
+    assert check.canonical == canonical

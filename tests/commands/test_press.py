@@ -108,6 +108,20 @@ def test_press_only_to_powers_nobody_plays_is_refused(run, session):
     assert "russia@players.test" not in _sent_to(ctx) and len(ctx.sent) == 4
 
 
+def test_run_together_initials_come_before_an_alias_in_press_to():
+    """njudge's PRESS TO FR is France and Russia, though "fr" is an alias of France."""
+    from judge.commands.press_options import parse_press_options
+    from judge.game.games import PowerInfo
+
+    powers = [
+        PowerInfo("france", "France", "French", "F", ("fra", "fr")),
+        PowerInfo("russia", "Russia", "Russian", "R", ("rus",)),
+        PowerInfo("england", "England", "English", "E", ("eng",)),
+    ]
+    assert parse_press_options("TO FR", powers).to == ["france", "russia"]
+    assert parse_press_options("TO fra, eng", powers).to == ["france", "england"]
+
+
 def test_press_to_the_observers_alone(run, session):
     """njudge's ``PRESS TO O`` (data/press 146-162: O is the observers) was refused
     ("PRESS needs TO <powers>") unless a power was named too, and the master's was

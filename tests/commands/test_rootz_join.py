@@ -215,3 +215,13 @@ def test_rule_7_0_create_by_mail_seats_seven_or_fourteen(session, make_ctx):
     _, status, message = _only(gm("CREATE singles VARIANT rootz PLAYERS 14"))
     assert status == "ok" and "14 players" in message, message
     assert seats_of(find_game(session, "singles")) == 14
+
+
+def test_help_join_says_root_z_pairs_are_dealt_in_an_order_drawn_at_random():
+    """HELP JOIN said every game deals powers "each player in turn of joining";
+    Root Z's pairs go to the players in an order drawn at random with the game's
+    seed (docs/variants.md, Root Z), so joining early gains nothing."""
+    from judge.commands.join import Join
+
+    root_z = Join.help[Join.help.index("Root Z") :].split("Outer Space")[0]
+    assert "drawn at random" in root_z and "allowed pair" in root_z

@@ -99,6 +99,15 @@ def test_rule_3_0_signon_with_either_power_signs_on_both(rootz, mail, session, t
     assert _stored(session, "france1") == ["A par1 - pic1"]
 
 
+@pytest.mark.parametrize("again", ["england2@rzp", "rzp", "france1@rzp"])
+def test_rule_3_0_a_second_signon_for_the_players_other_power_reads_on(rootz, mail, session, again):
+    """A player signing on for each of their powers in turn: the second SIGNON is
+    passed over (the first signed on both), and its orders are read."""
+    ctx = mail(f"SIGNON france1@rzp pwa123\nA Par1 - Bur1\nSIGNON {again} pwa123\nF Lon2 - Nth2")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok", "info", "ok"]
+    assert _stored(session, "england2") == ["F lon2 - nth2"]
+
+
 def test_rule_3_0_the_reply_lists_both_powers_orders(rootz, mail):
     ctx = mail("SIGNON rzp pwa123\nA Par1 - Bur1")
     body = render_body([], ctx.transcript, order_report(ctx), [])
@@ -365,3 +374,54 @@ def test_issue26_after_eject_the_remaining_power_signs_on_with_the_game(
     )
     ctx = mail("SIGNON rzp pwa123")
     assert outcomes(ctx)[0][2].startswith("Signed on as France 1 in game rzp")
+
+
+def test_an_order_after_resign_names_both_powers_the_player_no_longer_plays(rootz, mail):
+    """RESIGN acts for both powers of a pair (docs/variants.md, Root Z); an order
+    after it is refused naming those powers as the game writes them (it named the
+    first power's code, "France1", alone)."""
+    ctx = mail("SIGNON rzp pwa123\nRESIGN\nA Par1 - Bur1")
+    assert outcomes(ctx)[2][2] == "you no longer play France 1 and England 2 in game rzp"
+
+
+def test_a_build_beyond_the_allowance_names_the_power_as_the_game_writes_it(mail, session):
+    """Root Z's powers are France 1 and England 2: a build beyond France 1's was
+    refused as "France1 may build 1"."""
+    doc = {
+        "variant": "rootz",
+        "phase": "W1901A",
+        "units": [{"power": "france1", "type": "A", "province": "bur1"}],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {"france1": ["par1", "bre1"], "england2": ["lon2", "edi2", "lvp2"]},
+        "players": {"+".join(powers): powers for powers in PAIRS.values()},
+    }
+    seats = [Seat(p, a, f"pw{a[0]}123") for a, powers in PAIRS.items() for p in powers]
+    create_game(session, "rzw", seats, variant="rootz", position=doc, deadline=NOW)
+    session.commit()
+    ctx = mail("SIGNON rzw pwa123\nBuild A Par1\nBuild F Bre1")
+    assert outcomes(ctx)[2][2] == (
+        "Build F Bre1: France 1 may build 1: this build is beyond it and will not count"
+    )
+
+
+@pytest.mark.parametrize(
+    "receivers", ["Germany 1", "G1", "germany 1, Russia 2", "Germany 1 and Austria 1"]
+)
+def test_press_to_a_root_z_power_by_its_name_or_alias(rootz, mail, receivers):
+    """Root Z's powers are named "Germany 1" (two words) and have the aliases of
+    rule 3.0's lists ("G1"); PRESS TO Germany 1 was refused as "no power called
+    'Gerany'" (the name cut at the space, its M taken for the master)."""
+    ctx = mail(f"SIGNON rzp pwa123\nPRESS TO {receivers}\nhello\nENDPRESS")
+    assert outcomes(ctx)[1][1] == "ok", outcomes(ctx)[1][2]
+    expected = {"Germany 1": ["bob"], "G1": ["bob"]}.get(receivers, ["bob", "cid"])
+    assert _to(ctx) == [f"{who}@players.test" for who in expected]
+
+
+def test_njudge_info_rootz_board_two_powers_sign_on_by_their_digit(rootz, mail):
+    """njudge's info.rootz: "Board Two: 1- Austria, 2- England, ... 7- Turkey", so
+    SIGNON 2rzp is England 2 there; it was refused ("game rzp has no power '2'")."""
+    ctx = mail("SIGNON 2rzp pwa123\nPRESS TO 5\nciao\nENDPRESS")
+    assert ctx.signed_on, outcomes(ctx)[0][2]
+    assert outcomes(ctx)[0][2].startswith("Signed on as France 1 and England 2")
+    assert _to(ctx) == ["bob@players.test"]  # Italy 2

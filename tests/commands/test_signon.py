@@ -54,7 +54,27 @@ def test_passwords_are_case_sensitive(run):
 def test_only_one_signon_per_mail(run):
     ctx = run("SIGNON Fgame1 paris11\nSIGNON Ggame1 berlin1")
     assert ctx.player.power == "france"
-    assert outcomes(ctx)[1][2] == "only one SIGNON is allowed per mail"
+    assert outcomes(ctx)[1][2].startswith("only one SIGNON is read in a mail")
+
+
+def test_orders_after_a_second_signon_are_not_given_for_the_first(run):
+    """Orders meant for another power (or game) after its SIGNON were stored for the
+    power signed on first (in a real game, Germany's 'A Par-Pic' replaced France's
+    'A Par-Bur').  They are refused
+    now, unread, and France's order stands."""
+    ctx = run("SIGNON Fgame1 paris11\nA Par H\nSIGNON Ggame1 berlin1\nA Mar H\nSIGNOFF")
+    results = outcomes(ctx)
+    assert results[1][1] == "ok" and results[2][1] == "refused"
+    assert results[3][:2] == ("A Mar H", "refused") and "second SIGNON" in results[3][2]
+    assert len(results) == 4  # SIGNOFF ends the mail as ever
+    assert "berlin1" not in results[2][0]
+
+
+def test_the_same_signon_again_is_passed_over(run):
+    ctx = run("SIGNON Fgame1 paris11\nSIGNON france@game1 paris11\nA Par H")
+    results = outcomes(ctx)
+    assert results[1][1] == "info" and "already signed on" in results[1][2]
+    assert results[2][:2] == ("A Par H", "ok")
 
 
 def test_signon_to_a_game_that_has_not_started_says_so(run, session):

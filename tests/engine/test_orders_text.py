@@ -515,3 +515,26 @@ def test_no_adjustment_when_units_match_centres() -> None:
     assert one("Waive", "italy", position=WINTER).message == (
         "Waive: you have as many units as supply centres: no builds or removals"
     )
+
+
+def test_a_comma_inside_a_place_s_brackets_separates_no_orders():
+    """``Munich (timeline 1, Spring 1901)`` (a place as multiverse reports write it)
+    stays one place; commas between orders, and inside brackets around a whole part,
+    still separate."""
+    from judge.orders.text import split_orders
+
+    assert split_orders("A Mun (timeline 1, Spring 1901) - Tyr, A Ber H") == [
+        "A Mun (timeline 1, Spring 1901) - Tyr",
+        "A Ber H",
+    ]
+    assert split_orders("F Spa(nc), A Par H; A Mar H") == ["F Spa(nc)", "A Par H", "A Mar H"]
+    assert split_orders("(A Par-Bur, A Mar-Spa)") == ["(A Par-Bur", "A Mar-Spa)"]
+
+
+def test_a_semicolon_inside_a_heading_s_brackets_separates_nothing():
+    """The multiverse reports' board heading, copied back, stays one line to refuse."""
+    from judge.orders.text import split_orders
+
+    heading = "Board 2:F1901 (Timeline 2, Fall of 1901; active):"
+    assert split_orders(heading) == [heading]
+    assert split_orders("A Par H; A Mar H") == ["A Par H", "A Mar H"]

@@ -6,8 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 from gpg_helpers import Signer, headers, multipart_signed, signed_content_type
 
+from judge.mail.flowed import unflow
 from judge.masters.signatures import Keyring, verify_mail
-from judge.masters.signatures.mime import find_detached, split_multipart, unflow
+from judge.masters.signatures.mime import find_detached, split_multipart
 
 
 def test_split_multipart_keeps_exact_bytes() -> None:

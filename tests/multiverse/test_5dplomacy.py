@@ -627,3 +627,24 @@ def test_5dplomacy_mail_owes_and_allows_the_adjustments_of_the_waiting_board():
     # Once the board has its adjustments, the same key is a unit's order again.
     after = _doc_of(play(w, {"germany": ["remove A 1:ruh:S1902"]}).world)
     assert rules.allowance_group(after, OrderKey.unit(loc("1:ber:S1902"))) is None
+
+
+def test_5dplomacy_a_build_on_several_waiting_boards_names_them_as_5dplomacy_does():
+    """5dplomacy has no winter: a build whose board is unclear names the Spring boards
+    that wait, in 5dplomacy's notation, not 'winter boards'."""
+    from dataclasses import replace
+
+    from judge.rules.multiverse.order_text import parse_order
+
+    boards = [
+        replace(
+            board(t, "S1902", "germany A mun", {"germany": ["mun", "kie", "den"]}), adjusting=True
+        )
+        for t in (1, 2)
+    ]
+    w = World(boards={b.key: b for b in boards}, rules=FIVED)
+    parsed = parse_order(w, BASE, "germany", "build F kie")
+    assert parsed.message == (
+        "build F kie: several boards wait for builds (alfa:KIE:Spring02, bravo:KIE:Spring02):"
+        " write the timeline"
+    )

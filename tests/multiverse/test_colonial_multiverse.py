@@ -263,3 +263,27 @@ def test_a_board_order_waits_with_the_standard_ones_while_its_board_adjusts() ->
     _after, report = judge_world(world, base, [("russia", walk)])
     (result,) = report.submitted
     assert result.status == "invalid" and "builds and removals" in (result.reason or "")
+
+
+def test_TSR_7_a_support_of_a_rail_move_counts_on_a_board() -> None:
+    """TSR-7 on a board of a multiverse game: the support of a rail move was refused
+    ("the supported unit cannot reach that area": the legality checks knew the standard
+    order kinds only), so the train bounced where its support should carry it in."""
+    doc = start(
+        [
+            {"power": "russia", "type": "A", "province": "irk"},
+            {"power": "china", "type": "A", "province": "mon"},
+        ]
+    )
+    board = doc["boards"][0]
+    board["units"] = [u for u in board["units"] if u["province"] != "vla"]
+    doc["orders"] = {
+        "russia": ["A Mos - TSR - Vla", "A Irk S A Mos - Vla"],
+        "china": ["A Mac - Vla"],
+    }
+    answer = adjudicate(doc)
+    assert given(answer) == {
+        "A Mos - TSR - Vla": ("A 1:mos:S1870 - TSR - vla", "succeeds", None),
+        "A Irk S A Mos - Vla": ("A 1:irk:S1870 S A 1:mos:S1870 - 1:vla:S1870", "succeeds", None),
+        "A Mac - Vla": ("A 1:mac:S1870 - 1:vla:S1870", "fails", "bounced"),
+    }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.engine.orders import Build, Convoy, Disband, Hold, Move, SupportHold, SupportMove
+from judge.rules.multiverse.json_io import write_world
 from judge.rules.multiverse.notation import parse_timeline, parse_turn, timeline_name
 from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.world import FIVED
@@ -143,7 +144,7 @@ def test_builds_and_removals_on_winter_boards():
 def test_precise_messages():
     w = staggered()
     bad_timeline = parse_order(w, BASE, "france", "A 7:par - bur")
-    assert "no unit in Paris" in bad_timeline.message
+    assert bad_timeline.message == "A 7:par - bur: there is no timeline 7"
     bad_province = parse_order(w, BASE, "france", "A gas - xyz")
     assert "'xyz' is not a province" in bad_province.message
     no_timeline = parse_order(w, BASE, "france", "A gas - 5:bur")
@@ -240,3 +241,108 @@ def test_njudge_forms_and_prose_in_the_multiverse_notation() -> None:
 
 
 TEXTS = ["F Bre-Mid-Atlantic", "A Par >> Bur", "A 1:par:S1901>1:bur:S1901", "A Mra-Spa"]
+
+
+def test_a_unit_named_by_a_past_turn_is_refused_with_that_turn():
+    """``A par:S1901`` while S1901 is a past board: the reply names the turn
+    written, rather than saying no unit in Paris stands on an active board."""
+    w = staggered()
+    past = parse_order(w, BASE, "france", "A par:S1901 - bur")
+    assert past.message == (
+        "A par:S1901 - bur: no unit in Paris on an active board in S1901"
+        " (S1901 is not an active board's turn)"
+    )
+
+
+def test_places_as_the_reports_write_them_are_read():
+    """The reference game's results write a location on another board as ``Munich
+    (timeline 1, Spring 1901)`` and a board as ``Timeline 1, Fall of 1901``: a player
+    who copies a line of them back gets the order the line says (the comma in the
+    brackets is no separator between orders)."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("standard", "multiverse")
+    doc = rules.starting_position("standard", adjacency="loose", seed=0)
+    lines = [
+        "Army Paris (timeline 1, Spring 1901) -> Burgundy (timeline 1, Spring 1901)",
+        "Army Marseilles (timeline 1, Spring of 1901) SUPPORT Army Paris (timeline 1)"
+        " -> Burgundy (timeline 1, Spring 1901).",
+        "F Brest (timeline 1) - English Channel, A Marseilles H",
+    ]
+    checks = rules.check_orders(doc, "france", lines)
+    assert [(c.ok, c.canonical) for c in checks] == [
+        (True, "A 1:par:S1901 - 1:bur:S1901"),
+        (True, "A 1:mar:S1901 S A 1:par:S1901 - 1:bur:S1901"),
+        (True, "F 1:bre:S1901 - 1:eng:S1901"),
+        (True, "A 1:mar:S1901 H"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Timeline 2:",
+        "Timeline bravo",
+        "Board 2:F1901 (Timeline 2, Fall of 1901; active):",
+        "bravo:",
+        "Germany 1:1",  # MDATC's heading: a power, then the board
+    ],
+)
+def test_a_board_heading_over_orders_is_refused_with_its_reason(line):
+    """A heading naming the board of the orders below it is no order and is not read:
+    it is refused with that reason (the orders under it are read on their own), not
+    passed over as a greeting, so that the player learns the heading did nothing."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("standard", "multiverse")
+    assert rules.order_attempt("standard", line)
+    (check,) = rules.check_orders(staggered_doc(), "germany", [line])
+    assert not check.ok
+    assert check.message.endswith(
+        "a heading for the orders below is not read: write the board in each order"
+        " (A 2:mun - 2:tyr, A bravo:MUN:Fall01 - bravo:TYR:Fall01)"
+    )
+
+
+@pytest.mark.parametrize("line", ["Germany:", "Note: see you", "Timeline looks good", "PS:"])
+def test_lines_that_only_look_like_headings_stay_greetings(line):
+    from judge.rules.registry import ruleset_for
+
+    assert not ruleset_for("standard", "multiverse").order_attempt("standard", line)
+
+
+def staggered_doc():
+    """The world of :func:`staggered` as a document."""
+    return {"variant": "standard", **write_world(BASE, staggered())}
+
+
+def test_a_unit_alone_on_a_winter_board_is_a_build_or_a_removal_as_in_njudge():
+    """njudge reads a unit written alone in an adjustment phase as a build or a
+    removal (``st_build.c``: the order word is optional), as standard games here do:
+    ``F Kie`` builds on the winter board, ``Build A Ber, F Kie`` makes two builds, and
+    ``A mun`` alone on a board that must remove removes it.  A unit alone on a
+    movement board still holds."""
+    w = world(
+        board(1, "W1901", "germany F den", {"germany": ["ber", "kie", "mun", "den"]}),
+        board(2, "W1901", "germany A mun, A ruh", {"germany": ["mun"]}),
+        board(3, "F1901", "germany A hol"),
+    )
+    assert order(w, "F 1:Kie", "germany").order == Build(loc("1:kie:W1901"), "F", "germany")
+    assert order(w, "A 1:ber", "germany").canonical == "build A 1:ber:W1901"
+    assert order(w, "A 2:ruh", "germany").order == Disband(loc("2:ruh:W1901"))
+    assert order(w, "A hol", "germany").canonical == "A 3:hol:F1901 H"
+    assert order(w, "A hol H", "germany").canonical == "A 3:hol:F1901 H"
+    from judge.rules.registry import ruleset_for
+
+    doc = {"variant": "standard", **write_world(BASE, w)}
+    checks = ruleset_for("standard", "multiverse").check_orders(
+        doc, "germany", ["Build A 1:Ber, F 1:Kie"]
+    )
+    assert [c.canonical for c in checks] == ["build A 1:ber:W1901", "build F 1:kie:W1901"]
+
+
+def test_a_unit_alone_where_no_board_adjusts_is_still_refused_as_missing():
+    w = staggered()
+    assert parse_order(w, BASE, "france", "A bur").message == (
+        "A bur: no unit in Burgundy on an active board"
+    )

@@ -77,6 +77,25 @@ NOW_WORDED = {
     "A Mos - TSR - War",
     "A Irk - TSR - 1:mos:S1870",
     "Thanks!",  # a "!" is read as a space: the word is named without it
+    # a unit named on a timeline that does not exist, or at a turn no active board
+    # is at: the reason says so ("there is no timeline 2", "... in S1901 (S1901 is
+    # not an active board's turn)"), not only that no active board holds the unit
+    "A 7:par - bur",
+    "A bravo:mun - boh",
+    "A b1:mun H",
+    "A mun:S1901 H",
+    "A mun:F01 H",
+    "A mun:fall 1901 H",
+    "A mun:autumn 1901 H",
+    "A mun:winter 01 H",
+    # a build whose board is unclear in a 5dplomacy world names the Spring boards
+    # that wait as 5dplomacy writes them, not "several winter boards"
+    "build A kie",
+    "build A kie:S1903",
+    "build A rom",
+    "build A rom:S1903",
+    "build A ber",
+    "build A ber:S1903",
 }
 
 

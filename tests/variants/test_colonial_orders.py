@@ -94,3 +94,87 @@ def test_issue26_an_army_move_over_the_sea_says_the_places_are_no_neighbours():
         "A Kyo - Fusan: Kyoto and Fusan are not neighbours, and no fleets are placed to "
         "convoy it there"
     )
+
+
+def _egypt(unit: str) -> dict:
+    """The start with a British fleet in the Red Sea and a Turkish unit in Egypt."""
+    units = [*START["units"], {"power": "britain", "type": "F", "province": "reds"}]
+    units.append({"power": "turkey", "type": unit, "province": "egy"})
+    return {**START, "units": units}
+
+
+@pytest.mark.parametrize(
+    ("unit", "text", "canonical"),
+    [
+        ("A", "SC S F Reds - Meds", "A egy S F reds - meds"),
+        ("A", "sc s f reds-meds", "A egy S F reds - meds"),
+        ("A", "Suez Canal supports F Red Sea - Mediterranean Sea", "A egy S F reds - meds"),
+        ("A", "Suez S Reds - Meds", "A egy S F reds - meds"),
+        ("F", "SC S F Reds - Meds", "F egy S F reds - meds"),
+    ],
+)
+def test_njudge_suez_canal_unit_gives_the_permission_of_the_unit_in_egypt(
+    unit: str, text: str, canonical: str
+) -> None:
+    """njudge's info.colonial: "The power which has a unit in Egypt ... will have also
+    a Suez Canal unit ... ordered ... to support a unit in either Red Sea or
+    Mediterranean sea ... to move through the canal. The Suez Canal can be
+    abbreviated to SC."  Its order is the Egypt unit's permission (SUEZ-2); it was
+    refused: "'SC' is not a province"."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt(unit), "turkey", [text])
+    assert check.ok, check.message
+    assert check.canonical == canonical
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("SC S F Reds", "the Suez Canal gives permission only to a fleet's move"),
+        ("SC H", "the Suez Canal gives permission only to a fleet's move"),
+        ("SC S A Sud - Egy", "the Suez Canal gives permission only to a fleet's move"),
+    ],
+)
+def test_njudge_suez_canal_unit_orders_other_than_a_canal_permission_are_refused(
+    text: str, reason: str
+) -> None:
+    """SUEZ-1: no supports through the canal; the canal unit only permits a move."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "turkey", [text])
+    assert not check.ok
+    assert reason in (check.message or "")
+
+
+def test_the_south_coast_is_still_read_after_a_name_although_sc_opens_a_canal_order():
+    [check] = check_orders(START, "britain", ["F Aden - Arabia sc"])
+    assert check.ok and check.canonical == "F ade - arb/sc"
+
+
+@pytest.mark.parametrize("text", ["A Mos - Oms - Irk", "A Mos - Irk via convoy"])
+def test_a_route_between_stations_is_shown_the_rail_move(text: str) -> None:
+    """TSR-1: written through the stations, or as a convoy (no fleet can carry an
+    army between stations), the refusal said "an army cannot go there, even by
+    convoy" and not how to go there: by rail."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert not check.ok
+    assert check.message == (
+        f"{text}: Moscow and Irkutsk are not neighbours; by rail: A Mos - TSR - Irk"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["F Reds - SC - Meds", "F Red Sea - Suez Canal - Mediterranean", "F Reds-Suez-Meds"]
+)
+def test_a_canal_move_written_through_the_canal(text: str) -> None:
+    """njudge's info.colonial calls the canal "Suez Canal", "SC": a player writes the
+    canal move through it as a convoy is written through its sea; it was refused
+    ("'SC' is not a province")."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "britain", [text])
+    assert check.ok, check.message
+    assert check.canonical == "F reds - meds"

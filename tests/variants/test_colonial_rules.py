@@ -921,3 +921,43 @@ def test_a_colonial_game_reads_stores_and_reports_rail_and_canal_moves() -> None
     assert "Russia:  Army Moscow -> Krasnoyarsk by rail." in text
     assert "Britain: Fleet Red Sea -> Mediterranean Sea through the Suez Canal." in text
     assert "Fleet Red Sea, No Order Processed" not in text
+
+
+@pytest.mark.parametrize(
+    "support",
+    [
+        "A Irk S A Mos - TSR - Vla",
+        "A Irk S A Mos-TSR-Vla",
+        "A Irk S A Moscow - Trans-Siberian Railroad - Vladivostok",
+        "A Irk S A Mos - Vla via TSR",
+        "A Irk supports A Mos by rail to Vla",
+    ],
+)
+def test_TSR_7_a_support_may_name_the_railroad_as_the_rail_move_does(support: str) -> None:
+    """A support written as the supported rail move is (njudge's info.colonial:
+    "Movement to the destination can be supported as per any normal movement") is
+    the support of the move to its station; it was refused ("expected a
+    destination, found 'TSR'")."""
+    answer = judge(
+        ["russia A mos", "russia A irk", "china A mac"],
+        {"russia": ["A Mos - TSR - Vla", support], "china": ["A Mac - Vla"]},
+    )
+    found = results(answer)
+    assert found[support] == ("succeeds", None)
+    assert found["A Mos - TSR - Vla"] == ("succeeds", None)
+    assert where(answer)["vla"] == "russia"
+
+
+def test_TSR_3_the_help_and_summary_say_a_unit_ordered_off_the_line_does_not_block() -> None:
+    """TSR-3 (vDiplomacy's "temporary leave", TSR.B9a): a foreign unit on the way
+    that is ordered to move elsewhere does not block the train, even if it fails to
+    leave.  HELP TSR said "a foreign unit on the way blocks the train" and the
+    variant's summary "a non-Russian unit on the way at the end of the turn blocks
+    it", which that case contradicts."""
+    from judge.cli.variant import special_rules
+
+    [form] = [f for f in ruleset_for("colonial").order_forms() if f.name == "rail move"]
+    [summary] = [r["summary"] for r in special_rules(VARIANT) if "Railroad" in r["name"]]
+    for text in (form.text, summary):
+        assert "not ordered to move" in text
+        assert "at the end of the turn blocks" not in text

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage, Message
 
+from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
 
 MAX_DEPTH = 8
@@ -215,38 +216,5 @@ def decode_text(part: Message) -> str:
     except LookupError:
         text = payload.decode("utf-8", errors="replace")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if str(part.get_param("format") or "").lower() == "flowed":
-        delsp = str(part.get_param("delsp") or "").lower() == "yes"
-        text = unflow(text, delsp)
-    return text
-
-
-def unflow(text: str, delsp: bool = False) -> str:
-    """Join the soft-broken lines of ``format=flowed`` text (RFC 3676).
-
-    A line ending in a space continues on the next line of the same quote
-    depth; a leading space added for stuffing is removed; ``-- `` stays a line.
-    """
-    joined: list[str] = []
-    pending: str | None = None
-    pending_depth = 0
-    for line in text.split("\n"):
-        depth = len(line) - len(line.lstrip(">"))
-        body = line[depth:]
-        if body.startswith(" "):
-            body = body[1:]
-        if pending is not None and depth != pending_depth:
-            joined.append(">" * pending_depth + pending)
-            pending = None
-        soft = body.endswith(" ") and body != "-- "
-        if soft and delsp:
-            body = body[:-1]
-        current = body if pending is None else pending + body
-        if soft:
-            pending, pending_depth = current, depth
-        else:
-            joined.append(">" * depth + current)
-            pending = None
-    if pending is not None:
-        joined.append(">" * pending_depth + pending)
-    return "\n".join(joined)
+    flowed, delsp = is_flowed(part)
+    return unflow(text, delsp) if flowed else text

@@ -12,6 +12,7 @@ unit replaces an earlier one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -175,9 +176,13 @@ def board_adjustments(doc: dict[str, Any], board: Any = None) -> dict[tuple[str,
 def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str], dict]:
     """Per active adjusting board (timeline, turn code: ``(1, "W1901")``), the
     standard winter table: per power with centres or units there, the centres that
-    count, its units and the builds (positive) or removals (negative) it owes."""
+    count, its units and the builds (positive) or removals (negative) it owes.
+    None while the world pauses for retreats: its adjusting boards were adjusted
+    with the movement that made the pause, and wait only to advance."""
     base, world = _world(doc, board)
     tables: dict[tuple[int, str], dict] = {}
+    if _retreating(doc, world):
+        return tables
     for key in sorted(world.active_boards().values()):
         if not world.adjusts(key):
             continue
@@ -210,3 +215,30 @@ def _changes(base: BaseMap, world: World) -> dict[tuple[str, BoardKey], int]:
         for power, change in owed_changes(base, world.boards[key]).items():
             changes[(power, key)] = change
     return changes
+
+
+def positions_after_moves(
+    doc: Mapping[str, Any], positions: list[Mapping[str, Any]], board: Any = None
+) -> list[Mapping[str, Any]]:
+    """The positions a report shows (``positions``, boards of the world ``doc``), each
+    board that waits for retreats with its units once its moves are done, beside the
+    dislodged units, as a standard retreat phase shows them (a board keeps the units
+    it started with)."""
+    if not any(p.get("dislodged") for p in positions):
+        return positions
+    from judge.rules.multiverse.advance import units_after_moves
+
+    base = replace(base_map_for(doc.get("variant", "standard")), board=board)
+    whole = kept(doc, WORLD_KEPT) or read_world(base, doc)
+    shown = []
+    for position in positions:
+        if position.get("dislodged"):
+            key = BoardKey.of(int(position["timeline"]), Turn.parse(position["phase"]))
+            moved = units_after_moves(whole, whole.boards[key])
+            units = [
+                {"power": u.power, "type": u.type.value, "province": loc}
+                for loc, u in sorted(moved.items(), key=lambda item: (item[1].power, item[0]))
+            ]
+            position = {**position, "units": units}
+        shown.append(position)
+    return shown

@@ -85,10 +85,15 @@ _COAST_SYNONYMS = {("stp", "wc"): "sc"}
 
 # 5dplomacy's MDATC writes a location as province, then turn:timeline: "Munich 1:0"
 _MDATC_RE = re.compile(r"^(?P<where>.*\S)\s+(?P<turn>\d+)\s*:\s*(?P<timeline>\d+)$")
+# a place as the reference game's reports write it: "Munich (timeline 1, Spring 1901)",
+# "Munich (timeline 1)"
+_WORDED_RE = re.compile(
+    r"^(?P<where>.*?\S)\s*\(\s*timeline\s+(?P<timeline>[^,()\s]+)\s*(?:,\s*(?P<turn>[^()]*?))?\s*\)$"
+)
 # reads MDATC's (turn, timeline) numbers into the judge's timeline and (year, season)
 Numbered = Callable[[int, int], tuple[int, tuple[int, int]]]
 
-_TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(\d{2}|\d{4})$")
+_TURN_RE = re.compile(r"^(spring|fall|autumn|winter|s|f|w|a)\s*(?:of\s+)?(\d{2}|\d{4})$")
 _SEASONS = {
     "s": Season.SPRING,
     "spring": Season.SPRING,
@@ -215,6 +220,11 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
         province, coast = _province_and_coast(base, found["where"])
         numbers = (int(found["turn"]), int(found["timeline"]))
         return Place(None, province, coast, None, written, numbers)
+    worded = _WORDED_RE.match(" ".join(written.lower().split()))
+    if worded:
+        written = f"{worded['timeline']}:{worded['where']}" + (
+            f":{worded['turn']}" if worded["turn"] else ""
+        )
     parts = [p.strip() for p in written.split(":")]
     timeline: int | None = None
     turn: tuple[int, int] | None = None
@@ -418,6 +428,32 @@ def writes_location(variant: str, text: str) -> bool:
             continue
         return True
     return False
+
+
+# A line that names a board for the orders under it, as some write them: the report's
+# "Board 2:F1901 (...):", "Timeline 2:", "Timeline 1, Fall 1901", "alfa:"; MDATC's
+# "Germany 2:0" (a power, then the board).
+_HEADING_RE = re.compile(
+    r"^(?:board\s+\S*:\S*.*"
+    r"|(?:timeline\s+)?(?P<timeline>[a-z0-9]+)(?:\s*,[a-z0-9 ]+)?\s*:"
+    r"|timeline\s+(?P<named>[a-z0-9]+)(?:\s*,[a-z0-9 ]+)?"
+    r"|(?P<power>[a-z]+)\s+\d+\s*:\s*\d+\s*:?)$"
+)
+HEADING_REFUSAL = (
+    "a heading for the orders below is not read: write the board in each order"
+    " (A 2:mun - 2:tyr, A bravo:MUN:Fall01 - bravo:TYR:Fall01)"
+)
+
+
+def board_heading(base: BaseMap, text: str) -> bool:
+    """Whether a line is a board's heading over orders (see ``_HEADING_RE``)."""
+    found = _HEADING_RE.match(" ".join(text.lower().split()))
+    if found is None:
+        return False
+    if found["power"] is not None:
+        return found["power"] in base.powers
+    timeline = found["timeline"] or found["named"]
+    return timeline is None or _timeline(timeline, False) is not None
 
 
 def board_unit_written(text: str) -> tuple[str, str, str] | None:

@@ -48,7 +48,14 @@ from judge.rules.multiverse.board_orders import (
 from judge.rules.multiverse.describe import loc_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
-from judge.rules.multiverse.notation import NotationError, Place, read_words
+from judge.rules.multiverse.locations import write_fived_location
+from judge.rules.multiverse.notation import (
+    HEADING_REFUSAL,
+    NotationError,
+    Place,
+    board_heading,
+    read_words,
+)
 from judge.rules.multiverse.world import World
 
 
@@ -113,6 +120,8 @@ class _Places:
                     f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
                 )
             return self._on_board(key, place)
+        if place.timeline is not None and place.timeline not in self._timelines:
+            raise NotationError(f"there is no timeline {place.timeline}")
         found = []
         for key in self._search_boards(mode):
             if place.timeline is not None and key.timeline != place.timeline:
@@ -123,15 +132,7 @@ class _Places:
             if loc is not None:
                 found.append(loc)
         if not found:
-            where = {
-                "retreat": "among the units that must retreat",
-                "winter": "on an active winter board",
-            }
-            raise NotationError(
-                f"no unit in {self.base.name(place.province)} "
-                f"{where.get(mode, 'on an active board')}"
-                + (f" of timeline {place.timeline}" if place.timeline is not None else "")
-            )
+            raise NotationError(self._not_found(place, mode))
         own = [loc for loc in found if self._power_at(loc, mode) == self.power]
         choice = own or found
         if len(choice) > 1:
@@ -142,6 +143,39 @@ class _Places:
                 f"{choice[0].timeline}:{place.province}"
             )
         return choice[0]
+
+    def stands(self, place: Place, mode: str) -> bool:
+        """Whether some unit stands where ``place`` says, on a board ``mode`` searches."""
+        return any(
+            self._unit_here(key, place.province, mode) is not None
+            for key in self._search_boards(mode)
+            if place.timeline in (None, key.timeline)
+            and place.turn in (None, (key.year, key.season))
+        )
+
+    @functools.cached_property
+    def _timelines(self) -> set[int]:
+        return {key.timeline for key in self.heads.values()}
+
+    def _not_found(self, place: Place, mode: str) -> str:
+        """Why no unit answers to ``place``."""
+        where = {
+            "retreat": "among the units that must retreat",
+            "winter": "on an active winter board",
+        }
+        why = f"no unit in {self.base.name(place.province)} {where.get(mode, 'on an active board')}"
+        if place.timeline is not None:
+            why += f" of timeline {place.timeline}"
+        if place.turn is not None:
+            why += f" in {turn_text(*place.turn)}"
+            turns = {
+                (key.year, key.season)
+                for key in self.heads.values()
+                if place.timeline in (None, key.timeline)
+            }
+            if place.turn not in turns and mode != "retreat":
+                why += f" ({turn_text(*place.turn)} is not an active board's turn)"
+        return why
 
     def _search_boards(self, mode: str) -> list[BoardKey]:
         if mode == "retreat":
@@ -233,6 +267,8 @@ def parse_order(
     re-reading stored canonical orders.
     """
     refusal = ""  # the board rules' own words, when the notation cannot read it either
+    if board_heading(base, text):
+        return ParsedOrder(text, False, message=f"{text.strip().rstrip(':')}: {HEADING_REFUSAL}")
     try:
         if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
             find = _board_unit(world, base, power)
@@ -241,10 +277,52 @@ def parse_order(
                 return ParsedOrder(text, True, found, said)
             refusal = said
         words = read_words(base, text, world.fived)
+        if words.action == "hold" and _unit_alone(text):
+            words = words._replace(action=_alone_as(world, base, power, words, retreat))
         order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
         return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
+
+
+_HOLD_WORDS = frozenset({"h", "hold", "holds", "holding", "stand", "stands"})
+
+
+def _unit_alone(text: str) -> bool:
+    """Whether an order is a unit and nothing else (``F Kie``, not ``F Kie H``)."""
+    words = text.lower().replace(".", " ").split()
+    return len(words) >= 2 and words[-1] not in _HOLD_WORDS
+
+
+def _alone_as(
+    world: World, base: BaseMap, power: str, words: ReadOrder, retreat: bool | None
+) -> str:
+    """What a unit written alone stands for: njudge's build (an empty place) or
+    removal (the power's unit) without its word (``F Kie``) on a board waiting for
+    adjustments, when no active movement board holds a unit there; else a hold."""
+    if (world.needs_retreats() if retreat is None else retreat) or words.place is None:
+        return "hold"
+    places = _Places(world, base, power)
+    if not any(world.adjusts(key) for key in places.heads.values()):
+        return "hold"
+    place = places.resolved(words.place)
+    if places.stands(place, "movement"):
+        return "hold"
+    place = _adjustment_turn(world, place)
+    if place.turn is not None and not any(
+        world.adjusts(key) and (key.year, key.season) == place.turn
+        for key in places.heads.values()
+        if place.timeline in (None, key.timeline)
+    ):
+        return "hold"  # a board that takes no adjustments: refused as a hold there
+    try:
+        loc = places.unit(place, "winter")
+    except NotationError:
+        return "build"
+    owner = places._power_at(loc, "winter")
+    if owner is None:
+        return "build"
+    return "remove" if owner == power else "hold"  # another's unit: refused as a hold
 
 
 def _board_unit(world: World, base: BaseMap, power: str) -> Callable[[str], MLoc]:
@@ -369,6 +447,9 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
     mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
     if len(mine) == 1:
         return mine[0]
+    if places.world.fived:  # no winter: the Spring boards that wait, as 5dplomacy writes them
+        listed = ", ".join(write_fived_location(k.at(place.province)) for k in winters)
+        raise NotationError(f"several boards wait for builds ({listed}): write the timeline")
     listed = ", ".join(
         f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
     )

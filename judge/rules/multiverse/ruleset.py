@@ -223,9 +223,14 @@ class MultiverseRuleset(Ruleset):
     def order_attempt(self, variant: str, text: str) -> bool:
         """An order of the board rules, or a line that writes a multiverse location
         (``1:mun:S1901``, ``alfa:MUN:Spring01``, ``2:par``)."""
-        from judge.rules.multiverse.notation import writes_location
+        from judge.rules.multiverse.basemap import base_map_for
+        from judge.rules.multiverse.notation import board_heading, writes_location
 
-        return self.base.order_attempt(variant, text) or writes_location(variant, text)
+        return (
+            self.base.order_attempt(variant, text)
+            or writes_location(variant, text)
+            or board_heading(base_map_for(variant), text)
+        )
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
@@ -337,7 +342,7 @@ class MultiverseRuleset(Ruleset):
 
     def _report_world(self, step: Step) -> dict[str, Any]:
         from judge.reports import multiverse_report_input
-        from judge.rules.multiverse.mail_orders import board_tables
+        from judge.rules.multiverse.mail_orders import board_tables, positions_after_moves
 
         adjusted = board_tables(step.before, self.base)
         world = multiverse_report_input(
@@ -345,6 +350,7 @@ class MultiverseRuleset(Ruleset):
         )
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)
+        world["positions"] = positions_after_moves(step.after, world["positions"], self.base)
         return world
 
     def start_notes(self, board: Mapping[str, Any], variant: Any, power: str | None) -> list[str]:
@@ -354,8 +360,12 @@ class MultiverseRuleset(Ruleset):
         return [notation_note(board, variant, power, write=write, timeline_label=label)]
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
+        from judge.rules.multiverse.mail_orders import positions_after_moves
+
         views = []
-        for board in self.active_boards(doc):
+        # a board waiting for retreats is shown with its units after its moves
+        boards = positions_after_moves(doc, list(self.active_boards(doc)), self.base)
+        for board in boards:
             timeline = str(board["timeline"])
             turn = Turn.parse(board["phase"]).code
 

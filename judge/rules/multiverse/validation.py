@@ -239,12 +239,15 @@ def _board_view(
 
 def legality_board(world: World, geo: MultiverseGeography, key: BoardKey) -> LegalityBoard:
     """What the standard legality checks see for the orders of board ``key``: the
-    world's units (convoy fleets looked for near ``key``) and the standard order kinds."""
+    world's units (convoy fleets looked for near ``key``) and the order kinds of the
+    board rules (so that a support may back Colonial's rail move: TSR-7)."""
     if isinstance(geo, FivedGeography):
         units = WorldUnits(world, key, geo.base.geography.can_convoy, geo.neighbour_boards)
     else:
         units = WorldUnits(world, key, geo.base.geography.can_convoy)
-    return LegalityBoard(geo, units, STANDARD_ORDER_KINDS)
+    board = geo.base.board
+    kinds = STANDARD_ORDER_KINDS if board is None else board.engine.order_kinds
+    return LegalityBoard(geo, units, kinds)
 
 
 def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Move) -> str | None:

@@ -5,6 +5,7 @@ colonize.  The words are those :mod:`judge.rules.outerspace.syntax` reads."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from judge.orders.forms import OrderForm, place
@@ -90,3 +91,33 @@ SPACE_FORMS = (
         ("orb support",),
     ),
 )
+
+
+# The standard forms whose rules Outer Space changes (D18, D21, D22), reworded.
+_REWORDED = {
+    "retreat": {
+        "form": "<unit> <province> R <province>   or   A <province> R ORB",
+        "text": "In a retreat phase a dislodged army retreats into its spacecraft (if it "
+        "has room) or to a free neighbouring province that is your colony; a fleet to a "
+        "sea or a colony's coast; or the unit is disbanded: <unit> <province> D.",
+        "example": "A Par R ORB",
+        "sample": None,
+    },
+    "build": {
+        "form": "Build <unit> <centre>",
+        "text": "In a winter adjustment phase, a new unit on a supply centre you own, "
+        "have colonized and that is free (empires have no home centres; nothing is "
+        "built in orbit).",
+    },
+    "remove": {
+        "form": "Remove <unit> <province>   or   Remove A ORB",
+        "text": "In a winter adjustment phase, a unit taken off when you have more units "
+        "than centres (also 'Disband'); Remove A ORB takes an army from your spacecraft.",
+    },
+}
+
+
+def space_wording(form: OrderForm) -> OrderForm:
+    """A standard form as Outer Space's rules have it (the same form otherwise)."""
+    changes = _REWORDED.get(form.name)
+    return form if changes is None else replace(form, **changes)

@@ -8,7 +8,7 @@ until the game layer gives them (:meth:`OuterSpaceRuleset.empire_position`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.phase import Phase
@@ -35,7 +35,7 @@ from judge.rules.outerspace.documents import (
     starting_document,
 )
 from judge.rules.outerspace.engine import engine_for
-from judge.rules.outerspace.forms import SPACE_FORMS
+from judge.rules.outerspace.forms import SPACE_FORMS, space_wording
 from judge.rules.outerspace.kinds import BeamDown, BeamSupport, BeamUp, OrbitHold, OrbitRetreat
 from judge.rules.outerspace.space import (
     CAPACITY,
@@ -94,8 +94,9 @@ class OuterSpaceRuleset(StandardRuleset):
         return MIN_EMPIRES, MAX_EMPIRES
 
     def order_forms(self) -> tuple[OrderForm, ...]:
-        """The spacecraft's and the colonies' forms first, then the standard ones."""
-        return (*SPACE_FORMS, *super().order_forms())
+        """The spacecraft's and the colonies' forms first, then the standard ones
+        (retreats, builds and removals as D18, D21 and D22 have them)."""
+        return (*SPACE_FORMS, *(space_wording(form) for form in super().order_forms()))
 
     # -------------------------------------------------------------- positions
 
@@ -170,6 +171,16 @@ class OuterSpaceRuleset(StandardRuleset):
         )
         keys = tuple(OrderKey.unit(orbit_slot(power, n)) for n in range(1, len(mine) + 1))
         return Slots((power, ORBIT), keys, full)
+
+    def refusal_after(
+        self, doc: Document, power: str, earlier: Callable[[], Sequence[str]], order: str
+    ) -> str | None:
+        """The spacecraft's room, used by the beam-ups and retreats into it listed
+        before (D13, D18): the order checked after the others, as in one batch."""
+        *_, check = self.check_orders(doc, power, [*earlier(), order])
+        if check.ok:
+            return None
+        return (check.message or "").removeprefix(f"{order}: ")
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         keys = list(keys)

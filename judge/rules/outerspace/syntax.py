@@ -88,6 +88,12 @@ def _read_colonize(
     return ParsedOrder("colonize", unit_type, place, dest=target)
 
 
+def _read_colonize_first(reader: Reader, kind: str) -> ParsedOrder:
+    """The word first, as a move may be written (``Colonize A Par``, ``COL A Bur Par``)."""
+    unit_type, place = reader.unit("a unit's province")
+    return _read_colonize(reader, kind, unit_type, place)
+
+
 def _read_support(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
@@ -296,6 +302,7 @@ SPACE_KINDS = (
         "outer space",
         keywords=dict.fromkeys(COLONIZE_WORDS, "colonize"),
         places=dict.fromkeys(ORBIT_WORDS, ORBIT),
+        leading={"colonize": _read_colonize_first},
         after_unit={
             "colonize": _read_colonize,
             "support": _read_support,

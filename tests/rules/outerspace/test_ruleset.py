@@ -83,3 +83,18 @@ def test_survivors_and_centre_counts_read_the_empires() -> None:
     }
     assert RULES.survivors(doc) == {"alpha", "zorg"}
     assert RULES.centre_counts(doc) == {"alpha": 1}
+
+
+def test_d18_d21_d22_help_teaches_the_retreats_builds_and_removals_of_outer_space() -> None:
+    """HELP <game> and HELP build/retreat/remove told an empire the standard rules:
+    builds on "a home centre" (there are none: D21 builds in owned, colonized, empty
+    centres) and retreats to "a free neighbouring province" (D18: only into the
+    spacecraft or an own colony); D22's ``Remove A ORB`` was not shown."""
+    forms = {form.name: form for form in RULES.order_forms()}
+    build, retreat, remove = forms["build"], forms["retreat"], forms["remove"]
+    assert "<home centre>" not in build.form and "on a home centre" not in build.text
+    assert "colonized" in build.text
+    assert "spacecraft" in retreat.text and "colony" in retreat.text
+    assert "free neighbouring province (or" not in retreat.text
+    assert "Remove A ORB" in remove.form + remove.text
+    assert [form.name for form in RULES.order_forms()].count("build") == 1
