@@ -519,6 +519,11 @@ def test_parse_date_range_year_wrap_and_errors() -> None:
     )
     with pytest.raises(TimingError):
         parse_date_range("2026-12-31 to 2026-12-01", "UTC", NOW)
+    # Dates given the wrong way round in one month (SET ABSENCE Dec 20 TO Dec 10) were
+    # read as Dec 20 to the next year's Dec 10 and refused as too long, which the
+    # player had not asked for.
+    with pytest.raises(TimingError, match="the range ends before it starts"):
+        parse_date_range("Dec 20 to Dec 10", "UTC", NOW)
     with pytest.raises(TimingError):
         parse_date_range("Dec 24 to Dec 25 to Dec 26", "UTC", NOW)
     with pytest.raises(TimingError):

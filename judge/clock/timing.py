@@ -813,14 +813,17 @@ def _date_parts(tokens: list[str], now_local: datetime) -> tuple[date, list[str]
     return found, rest
 
 
-def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
+def parse_datetime(
+    text: str, zone: str, now: datetime, default_clock: time | None = None
+) -> datetime:
     """A moment the game master types, read in the game's ``zone``; returned in UTC.
 
     Accepts ``2026-11-23 20:00``, ``2026-11-23T20:00``, the classic judges' form
     ``Mon Nov 23 2026 20:00:00`` (words in any order, weekday optional, year
     optional: the next such date), and offsets from ``now`` such as ``+36h`` or
-    ``+2d``, at most ``MAX_AHEAD_DAYS`` days ahead.  Raises TimingError with a message
-    for the game master (OutOfRange past the bound).
+    ``+2d``, at most ``MAX_AHEAD_DAYS`` days ahead; a date without a time of day is
+    at ``default_clock`` when one is given (njudge's ``SET DEADLINE 15 Dec``).  Raises
+    TimingError with a message for the game master (OutOfRange past the bound).
     """
     _require_aware(now)
     tz = zone_info(zone)
@@ -829,6 +832,8 @@ def parse_datetime(text: str, zone: str, now: datetime) -> datetime:
         return whole_minute(Span.parse(tokens[0][1:]).add_to(now, tz))
     day, rest = _date_parts(tokens, now.astimezone(tz))
     _within_reach(day, now.astimezone(tz).date(), text)
+    if not rest and default_clock is not None:
+        return _localize(day, default_clock, tz)
     clocks = [_CLOCK.match(t) for t in rest]
     if len(rest) != 1 or clocks[0] is None:
         unknown = [t for t, c in zip(rest, clocks, strict=True) if c is None]
@@ -863,7 +868,7 @@ def parse_date_range(text: str, zone: str, now: datetime) -> tuple[date, date]:
         days.append(day)
     start, end = days[0], days[-1]
     if end < start:
-        if len(parts) == 2 and not re.search(r"\d{4}", parts[1]):
+        if len(parts) == 2 and not re.search(r"\d{4}", parts[1]) and end.month < start.month:
             # "Dec 28 to Jan 3": the end is in the following year (29 Feb becomes 28 Feb)
             end = date(end.year + 1, end.month, min(end.day, 28) if end.month == 2 else end.day)
         else:

@@ -208,9 +208,12 @@ class Command:
     colon_after: ClassVar[bool] = False
     # True when a line whose keyword has one slip and one to three words after it
     # ("SINGON Fgame1 secret", "SET PASWORD x") is this command: SIGNON and SET
-    # PASSWORD, whose passwords must not be quoted back as a line not understood, and
-    # PRESS TO, whose message lines must not be read as orders.
+    # PASSWORD and JOIN, whose passwords must not be quoted back as a line not
+    # understood, and PRESS TO, whose message lines must not be read as orders.
     misspelt_too: ClassVar[bool] = False
+    # Words one slip from the keyword that are words of their own, never its typo
+    # ("Joint attack on Munich" is no JOIN).
+    not_slips: ClassVar[frozenset[str]] = frozenset()
     # A command that needs a SIGNON which a game's master may also give, without one,
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
     # (PRESS, BROADCAST: njudge's master and observer press).
@@ -226,8 +229,8 @@ class Command:
     @classmethod
     def claims_misspelt(cls, args: str) -> bool:
         """Whether a line whose keyword has one slip (``misspelt_too``) and goes on
-        with ``args`` is this command."""
-        return cls.claims(args)
+        with ``args`` is this command: by default one to three words it claims."""
+        return 1 <= len(args.split()) <= 3 and cls.claims(args)
 
     def greets(self, ctx: Context, stmt: Statement) -> bool:
         """Whether this line is, in this mail, a greeting rather than the command

@@ -8,6 +8,8 @@ them in the order the master wrote them.
 
 from __future__ import annotations
 
+from sqlmodel import col, select
+
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import (
     MasterCommand,
@@ -22,7 +24,7 @@ from judge.game.clock import set_next_deadline
 from judge.game.end import end_game
 from judge.game.processing import preview_phase, process_phase, rollback_to
 from judge.game.start import start_game
-from judge.store.models import ACTIVE, PAUSED, Game
+from judge.store.models import ACTIVE, PAUSED, Game, PhaseSnapshot
 
 
 @register
@@ -182,15 +184,24 @@ class RollbackCommand(MasterCommand):
 
     rank = 225
     keyword = "ROLLBACK"
-    syntax = "ROLLBACK <phase>"
+    syntax = "ROLLBACK <phase>   or   ROLLBACK [<turn number>]"
     help = (
         "Game masters: put the game back to the position before <phase> was\n"
         "processed; later phases are forgotten, and the orders given for <phase>\n"
-        "stand. Everyone is told, and the phase gets a new deadline."
+        "stand. Everyone is told, and the phase gets a new deadline. As on njudge,\n"
+        "ROLLBACK 2 is before turn 2 (the number of the results, game1.002) and\n"
+        "ROLLBACK alone before the latest turn."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        phase = parse_phase(stmt.args.strip())
+        args = stmt.args.strip()
+        phase = parse_phase(args)
+        if phase is None and (args.isdigit() or not args):
+            turn = int(args) if args else game.number
+            phase = _turn_phase(ctx, game, turn)
+            if phase is None:
+                ctx.transcript.refused(stmt.text, f"game {game.name} has no processed turn {turn}")
+                return
         if phase is None:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (e.g. ROLLBACK F1901M)")
             return
@@ -205,6 +216,17 @@ class RollbackCommand(MasterCommand):
             f"Game {game.name} is back in {game.phase}; the deadline is "
             f"{deadline_text(game)}. Everyone was told.",
         )
+
+
+def _turn_phase(ctx: Context, game: Game, turn: int) -> str | None:
+    """The phase processed as njudge's turn ``turn`` (its results numbered
+    ``game.00<turn>``), if it can be rolled back to."""
+    query = (
+        select(PhaseSnapshot.phase)
+        .where(PhaseSnapshot.game_id == game.id, PhaseSnapshot.number == turn - 1)
+        .order_by(col(PhaseSnapshot.id).desc())
+    )
+    return ctx.session.exec(query).first() if 0 < turn <= game.number else None
 
 
 @register

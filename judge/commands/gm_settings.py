@@ -7,6 +7,8 @@ Each change is noted for the announcement to the game's people
 
 from __future__ import annotations
 
+from datetime import time
+
 from sqlmodel import select
 
 from judge.clock.timing import (
@@ -94,8 +96,11 @@ class SetDeadline(MasterCommand):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         zone = game_timing(game).zone
+        # njudge (data/deadlines): a date without a time is at the phase's AT time,
+        # else 23:30
+        clock = game_timing(game).for_phase(game.phase).at or time(23, 30)
         try:
-            when = parse_datetime(stmt.args, zone, ctx.now)
+            when = parse_datetime(stmt.args, zone, ctx.now, clock)
         except OutOfRange as exc:  # a date or +offset, too far ahead
             ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
             return

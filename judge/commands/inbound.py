@@ -47,6 +47,7 @@ from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
 from judge.commands.signon import Hello, SignOn, split_target
+from judge.commands.slips import slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
 from judge.config import Config
@@ -340,6 +341,9 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     attempt at an order in the game's rules) are listed as ignored."""
     greets = may_greet(parsed.statements)
     for stmt in parsed.statements:
+        if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
+            ctx.transcript.refused(*slip)
+            continue
         if stmt.kind == OTHER and greets and is_sign_off(ctx.game, stmt.text):
             ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
             continue
@@ -406,6 +410,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
             Orders().run(ctx, stmt)
         elif ctx.signon_attempted:
             ctx.transcript.refused(stmt.text, "not read: the SIGNON failed")
+        elif ctx.observer_game is not None:
+            ctx.transcript.refused(stmt.text, _observer_cannot(ctx.observer_game, "orders need"))
         else:
             ctx.transcript.refused(
                 stmt.text, "not a command (orders need a SIGNON line before them)"
@@ -423,9 +429,17 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     by_observer = command.masters_too and ctx.observer_game is not None
     if command.needs_signon and not ctx.signed_on and not (by_master or by_observer):
         reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
+        if ctx.observer_game is not None and not ctx.signon_attempted:
+            reason = _observer_cannot(ctx.observer_game, "this needs")
         ctx.transcript.refused(command.echo(stmt), reason)
         return
     command.run(ctx, stmt)
+
+
+def _observer_cannot(game: Game, what: str) -> str:
+    """Why an observer's order (``orders need``) or player's command (``this needs``)
+    is refused, after SIGNON O<game>."""
+    return f"you observe game {game.name}: {what} a SIGNON as a power"
 
 
 def order_report(ctx: Context) -> list[OrderReport]:

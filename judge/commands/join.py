@@ -12,6 +12,7 @@ from sqlmodel import func, select
 
 from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.gm_common import judge_sender
+from judge.commands.gm_create import NAME
 from judge.commands.player_state import game_named, registered_account
 from judge.commands.registry import register
 from judge.game.empires import (
@@ -80,6 +81,16 @@ class Join(Command):
         "Each is one word; none may be another empire's name, adjective or\n"
         "initial, a province's name or a word of orders. Orders and reports use them."
     )
+
+    # "JION beta secret" was passed over as a greeting, its password quoted back
+    misspelt_too = True
+    not_slips = frozenset({"JOINT", "JOINS", "JON"})
+
+    @classmethod
+    def claims_misspelt(cls, args: str) -> bool:
+        """A slip in JOIN before a game's name and a password (and preferences)."""
+        words = args.split()
+        return len(words) >= 2 and NAME.match(words[0].lower()) is not None
 
     def echo(self, stmt: Statement) -> str:
         return masked("JOIN", stmt.args, 1, keep_after=True)

@@ -61,6 +61,8 @@ class Observe(Command):
         "and not needed: observing here needs no SIGNON. It is never shown back."
     )
 
+    not_slips = frozenset({"OBSERVER", "OBSERVED", "OBSERVES"})
+
     def echo(self, stmt: Statement) -> str:
         words = stmt.args.split()
         if len(words) == 2 and words[1].upper() == "OFF":

@@ -122,6 +122,9 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
             elif i + 1 < len(words) and words[i + 1].upper() == "ALL":
                 opts.everyone = True
                 i += 1
+        elif upper in ("FAKE", "NOFAKE"):  # njudge's fake press (data/press)
+            opts.error = "fake press (FAKE) is not offered on this judge"
+            return opts
         elif word.startswith("+") and len(word) > 1:
             names.append(word[1:])
         elif word.startswith("-") and len(word) > 1:
@@ -132,6 +135,8 @@ def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
         i += 1
     names = joined_names(names, powers)
     names = [rest for name in names if (rest := _take_extras(opts, name, powers))]
+    if opts.all_but:  # "TO ALL BUT RO" leaves the observers (and M the master) out
+        opts.master = opts.observers = False
     if names:
         opts.to, opts.error = powers_named(names, powers)
     return opts

@@ -21,10 +21,15 @@ from judge.store.models import ACTIVE, FORMING, PAUSED, PLAYING, Account, Game, 
 
 
 def _accounts(ctx: Context, who: str) -> list[Account]:
-    """The accounts ``who`` names: by address, else by name (letter case ignored)."""
-    wanted = who.strip().lower()
-    column = Account.address if "@" in wanted else Account.name
-    query = select(Account).where(func.lower(column) == wanted).order_by(col(Account.id))
+    """The accounts ``who`` names: by address (one or several, as njudge's ``WHO IS
+    user [user ...]``; ``<a@b>`` too), else by name (letter case ignored)."""
+    words = who.replace(",", " ").split()
+    if words and all("@" in word for word in words):
+        wanted = [word.strip("<>").lower() for word in words]
+        where = func.lower(Account.address).in_(wanted)
+    else:
+        where = func.lower(Account.name) == who.strip().lower()
+    query = select(Account).where(where).order_by(col(Account.id))
     return list(ctx.session.exec(query).all())[:5]
 
 
@@ -100,6 +105,10 @@ class WhoIs(Command):
                     f"  Playing now: {', '.join(games) or 'no game shown'}.",
                 ]
             )
+        found = {account.address.lower() for account in accounts}
+        asked = [w.strip("<>") for w in who.replace(",", " ").split() if "@" in w]
+        if missing := [w for w in asked if w.lower() not in found]:
+            entry.extra.append(f"Not registered on this judge: {', '.join(missing)}.")
 
 
 @register

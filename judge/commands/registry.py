@@ -59,16 +59,35 @@ def match(line: str) -> tuple[type[Command], str] | None:
             cls = cls if cls is not None and cls.colon_after else None
         if cls is not None and cls.claims(" ".join(words[count:])):
             return cls, " ".join(words[count:])
-    # a misspelt keyword with its words: "SINGON Fgame1 secret" (few commands allow it)
+    # a misspelt keyword with its words: "SINGON Fgame1 secret", or one with a colon
+    # that takes none: "JOIN: beta secret" (few commands allow it)
     for cls in (cls for cls in _ORDERED if cls.misspelt_too):
         size = len(cls.keyword.split())
-        typed, rest = squash(words[:size]).rstrip(":"), " ".join(words[size:])
-        if (
-            1 <= len(words) - size <= 3
-            and _one_slip(typed, squash(cls.keyword.split()))
-            and cls.claims_misspelt(rest)
-        ):
+        written = squash(words[:size])
+        typed, rest = written.rstrip(":"), " ".join(words[size:])
+        keyword = squash(cls.keyword.split())
+        slip = _one_slip(typed, keyword) or (typed == keyword and written != typed)
+        if slip and typed not in cls.not_slips and cls.claims_misspelt(rest):
             return cls, rest
+    return None
+
+
+def near_miss(line: str) -> tuple[type[Command], str] | None:
+    """The command whose one-word keyword (four letters or more) the line's first
+    word is with one slip (``PAUES``, ``OBSERV``), and the rest of the line; else
+    None.  For the reply to such a line: a master's typo is refused, not passed
+    over, and a password after it is never quoted back."""
+    first, _, rest = line.strip().partition(" ")
+    typed = first.upper().rstrip(":")
+    for cls in _ORDERED:
+        if typed in cls.not_slips or cls.greets is not Command.greets:
+            continue  # a word of its own, or a keyword that is also a greeting (HELLO)
+        for name in (cls.keyword, *cls.aliases):
+            key = name.upper()
+            inflected = typed in (key + "S", key + "D")  # "Paused for the holidays"
+            near = _one_slip(typed, key) and not inflected
+            if " " not in name and len(name) >= 4 and (near or key + ":" == first.upper()):
+                return cls, rest.strip()
     return None
 
 

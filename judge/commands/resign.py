@@ -47,6 +47,8 @@ class Resign(Command):
         "RESIGN <game> <password> (the password you gave with JOIN) withdraws your JOIN."
     )
 
+    not_slips = frozenset({"RESIGNS", "WITHDRAWN", "WITHDRAWS"})
+
     def echo(self, stmt: Statement) -> str:
         return masked(stmt.text.split()[0].upper(), stmt.args, 1)  # RESIGN or WITHDRAW
 

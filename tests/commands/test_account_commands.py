@@ -103,3 +103,17 @@ def test_njudge_registration_form_needs_no_password(run, session):
     assert (account.name, account.time_zone, account.password_hash) == (
         "Aretha Holly", "America/New_York", None,
     )  # fmt: skip
+
+
+def test_whois_several_addresses_and_angle_brackets(run):
+    """njudge's ``WHO IS user [user ...]`` (data/index 1024-1030) was answered "nobody
+    is registered as 'france@players.test italy@players.test'", which was false, and
+    ``INFO PLAYER <italy@players.test>`` likewise."""
+    ctx = run("WHO IS france@players.test, <italy@players.test> nobody@x.test", "x@x.test")
+    [entry] = ctx.transcript.entries
+    text = "\n".join(entry.extra)
+    assert outcomes(ctx)[0][1] == "ok"
+    assert "<france@players.test>" in text and "<italy@players.test>" in text
+    assert entry.extra[-1] == "Not registered on this judge: nobody@x.test."
+    ctx = run("INFO PLAYER <italy@players.test>", "x@x.test")
+    assert outcomes(ctx)[0][1:] == ("ok", "The record of italy@players.test:")

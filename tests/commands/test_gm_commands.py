@@ -203,6 +203,20 @@ def test_set_deadline_to_a_date_in_the_games_zone(gm, session, game1) -> None:
     assert "The deadline of S1901M is now" in message(ctx)
 
 
+def test_set_deadline_to_a_date_without_a_time_as_njudge(gm, session, game1) -> None:
+    """njudge's data/deadlines 67-118: "SET DEADLINE Jun 15" and "SET DEADLINE 15 Jun"
+    are valid; without a time, the phase's "clock" is assumed, else 23:30. They were
+    refused: "'15' is not understood in a timing rule"."""
+    ctx = gm("GAME game1\nSET DEADLINE 25 Nov")
+    assert statuses(ctx) == ["ok", "ok"], outcomes(ctx)
+    session.refresh(game1)
+    assert game1.deadline.replace(tzinfo=UTC) == datetime(2026, 11, 25, 23, 30, tzinfo=UTC)
+    ctx = gm("GAME game1\nSET DEADLINE MOVE AT 20:00\nSET DEADLINE 2026-11-26")
+    assert statuses(ctx) == ["ok", "ok", "ok"], outcomes(ctx)
+    session.refresh(game1)
+    assert game1.deadline.replace(tzinfo=UTC) == datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+
+
 def test_set_deadline_refuses_the_past_and_a_forming_game(gm, session, game1) -> None:
     before = game1.deadline
     ctx = gm("GAME game1\nSET DEADLINE 2026-11-20 20:00")
@@ -384,6 +398,24 @@ def test_process_then_rollback(gm, session, game1) -> None:
     assert statuses(ctx) == ["ok", "ok", "refused", "refused"]
     session.refresh(game1)
     assert (game1.phase, game1.number) == ("S1901M", 0)
+
+
+def test_rollback_by_njudges_turn_number(gm, session, game1) -> None:
+    """njudge's data/master 126-137: ROLLBACK [turn_number], the number of the
+    results (001 for Spring 1901); without it, the immediately preceding turn. Both
+    were refused "expected: ROLLBACK <phase>"."""
+    assert statuses(gm("GAME game1\nPROCESS S1901M\nPROCESS F1901M")) == ["ok"] * 3
+    session.refresh(game1)
+    assert game1.number == 2
+    ctx = gm("GAME game1\nROLLBACK 2\nROLLBACK 5")
+    assert statuses(ctx) == ["ok", "ok", "refused"]
+    assert message(ctx) == "game game1 has no processed turn 5"
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("F1901M", 1)
+    assert statuses(gm("GAME game1\nROLLBACK")) == ["ok", "ok"]
+    session.refresh(game1)
+    assert (game1.phase, game1.number) == ("S1901M", 0)
+    assert "no processed turn 0" in message(gm("GAME game1\nROLLBACK"))
 
 
 def test_process_refused_while_paused(gm, session, game1) -> None:

@@ -155,3 +155,29 @@ def test_njudge_signon_question_mark_with_the_game_apart_joins(session, run):
         "refused",
         "name the game: SIGNON ?<game> <password>",
     )
+
+
+def test_a_slip_in_join_joins_and_never_quotes_the_password(session, run):
+    """``JION newgame secret1`` and ``JOIN: newgame secret1`` were passed over as
+    greetings ("ignored: not an order"), the password quoted back in the reply."""
+    forming_game(session, seats=3)
+    registered(session, ADA)
+    registered(session, BOB)
+    echo, status, message = _only(run("JION newgame secret1 France Italy England", ADA))
+    assert (echo, status) == ("JOIN newgame ******** France Italy England", "ok")
+    assert message.startswith("You have joined game newgame (preferences: France, Italy")
+    echo, status, _ = _only(run("JOIN: newgame secret2", BOB))
+    assert (echo, status) == ("JOIN newgame ********", "ok")
+    ctx = run("Jon", ADA)
+    assert outcomes(ctx)[0][1] != "ok"  # a signature is no JOIN
+
+
+def test_an_observers_orders_are_refused_as_an_observers(session, run):
+    """After njudge's ``SIGNON O<game>`` an order was refused "not a command (orders
+    need a SIGNON line before them)", though the mail began with a SIGNON."""
+    registered(session, ADA)
+    ctx = run("SIGNON Ogame1 peek123\nA Par-Bur\nSET DRAW", ADA)
+    assert outcomes(ctx)[1:] == [
+        ("A Par-Bur", "refused", "you observe game game1: orders need a SIGNON as a power"),
+        ("SET DRAW", "refused", "you observe game game1: this needs a SIGNON as a power"),
+    ]

@@ -158,7 +158,38 @@ def test_a_slip_in_press_to_is_press_not_orders(run, session):
     assert outcomes(ctx)[1] == ("PRES TO G", "ok", "Press (white, 1 line) sent to Germany.")
     assert _sent_to(ctx) == ["germany@players.test"]
     assert [e for e, status, _ in outcomes(ctx) if status == "ok"][2:] == ["F Bre H"]
-    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany, Italy\nhi\nENDPRESS")
+    ctx = run("SIGNON Fgame1 paris11\nPERSS TO Germany and Italy\nhi\nENDPRESS")
     assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
     ctx = run("SIGNON Fgame1 paris11\nPres conference tomorrow")
     assert outcomes(ctx)[1][1] != "ok" and ctx.sent == []
+
+
+def test_all_but_the_observers_leaves_them_out(run, session):
+    """njudge's data/press: "Use 'PRESS TO ALL BUT ro' to be sure that the message
+    isn't archived" (read by observers). The O in the list sent the press to the
+    observers instead of leaving them out."""
+    from judge.game.games import account_for
+    from judge.store.models import Observer
+
+    game = find_game(session, "game1")
+    session.add(Observer(game_id=game.id, account_id=account_for(session, "watch@x.test").id))
+    session.commit()
+    assert parse_press_options("TO ALL BUT RO", POWERS).observers is False
+    for line in ("PRESS TO ALL BUT RO", "PRESS -RO"):
+        ctx = run(f"SIGNON Fgame1 paris11\n{line}\nnot for Russia's eyes\nENDPRESS")
+        assert "watch@x.test" not in _sent_to(ctx)
+        assert len(ctx.sent) == 5 and "russia@players.test" not in _sent_to(ctx)
+        assert outcomes(ctx)[1][2] == (
+            "Press (white, 1 line) sent to Austria, England, Germany, Italy, Turkey."
+        )
+
+
+def test_njudge_fake_press_is_refused_as_not_offered(run):
+    """data/press: PRESS TO ALL BUT G FAKE BROADCAST was refused "no power called
+    'FAKE'"."""
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO ALL BUT G FAKE BROADCAST\nhi\nENDPRESS")
+    assert outcomes(ctx)[1][1:] == (
+        "refused",
+        "fake press (FAKE) is not offered on this judge; nothing was sent",
+    )
+    assert ctx.sent == []
