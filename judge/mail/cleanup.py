@@ -111,6 +111,9 @@ def strip_quotes_and_signature(text: str) -> str:
         span = _is_attribution(lines, i)
         if span:
             i += span
+            after = next((rest for rest in lines[i:] if rest.strip()), "")
+            if not after.lstrip().startswith(">"):
+                break  # the earlier mail follows unmarked (some phone mail programs)
             continue
         if _FORWARD_MARKER.match(line):
             # Keep the forwarded text but not its header block: headers typed into a

@@ -43,3 +43,15 @@ def test_an_attribution_above_quoted_lines_is_dropped(attribution: str) -> None:
 def test_a_line_ending_in_a_colon_without_quoted_lines_after_it_stays(line: str) -> None:
     body = f"{line}\n{ORDERS}"
     assert strip_quotes_and_signature(body) == body
+
+
+def test_an_earlier_mail_quoted_without_marks_after_its_attribution_is_not_read() -> None:
+    """Some phone mail programs put the earlier mail under "On ... wrote:" without '>'
+    marks: a press message quoted so ('A Kie-Den please') was read as the replier's own
+    order.  What follows such an attribution is the earlier mail, as after Outlook's
+    header block."""
+    body = (
+        f"{ORDERS}\n\nOn Sat, Nov 21, 2026 at 11:00 AM Test Judge <judge@judge.test> wrote:\n"
+        "Message from Germany in game game1:\nA Kie-Den please\n"
+    )
+    assert strip_quotes_and_signature(body) == ORDERS
