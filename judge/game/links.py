@@ -64,8 +64,10 @@ def player_of_token(session: Session, game: Game, power: str, token: str) -> Pla
     ).first()
     if player is None:
         return None
-    expected = player_token(site_secret(session), player)
-    return player if hmac.compare_digest(expected, token.lower()) else None
+    expected = player_token(site_secret(session), player).encode()
+    # As bytes: a token from a URL may hold any letter, and compare_digest takes
+    # only ASCII strings.
+    return player if hmac.compare_digest(expected, token.lower().encode()) else None
 
 
 def _player(session: Session, game: Game, power: str) -> Player | None:

@@ -142,7 +142,7 @@ class PhasePage:
     report: str
     previous: int | None
     next: int | None
-    phases: list[PhaseLink]
+    phases: tuple[PhaseLink, ...]
 
 
 @dataclass(frozen=True)
@@ -382,9 +382,10 @@ def game_page(session: Session, game: Game) -> GamePage:
     )
 
 
-def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
-    """A processed phase's page (``number``: the report number after the phase)."""
-    report = session.exec(
+def results_report(session: Session, game: Game, number: int) -> GameReport | None:
+    """The results report of the processed phase ``number`` (the report number after
+    the phase; the latest, should a rollback have left an older one), or None."""
+    return session.exec(
         select(GameReport)
         .where(
             GameReport.game_id == game.id,
@@ -393,9 +394,23 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
         )
         .order_by(col(GameReport.id).desc())
     ).first()
+
+
+def report_stamp(report: GameReport) -> tuple[int | None, datetime | None]:
+    """What tells one processing of a phase from another (after a rollback, the phase
+    processed again gets a new report, perhaps under the same row id)."""
+    return report.id, report.created_at
+
+
+def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
+    """A processed phase's page (``number``: the report number after the phase).
+
+    The page is hashable: it is its own cache key, so a phase processed again after a
+    rollback is never shown as it was before."""
+    report = results_report(session, game, number)
     if report is None:
         return None
-    phases = phases_of(session, game)
+    phases = tuple(phases_of(session, game))
     numbers = [p.number for p in phases]
     at = numbers.index(number)
     return PhasePage(
@@ -408,17 +423,6 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         phases=phases,
     )
-
-
-def report_phase(session: Session, game: Game, number: int) -> str | None:
-    """The phase code of the processed phase ``number`` (None when there is none)."""
-    return session.exec(
-        select(GameReport.phase).where(
-            GameReport.game_id == game.id,
-            GameReport.kind == REPORT_RESULTS,
-            GameReport.number == number,
-        )
-    ).first()
 
 
 def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
