@@ -82,8 +82,9 @@ def link_lines(
     session: Session, author: Author, game: Game, power: str | None
 ) -> list[tuple[str, str]]:
     """(what, address) of the links one recipient's mail ends with: the game's page,
-    and for a player (``power``) their private page.  Empty without web pages."""
-    if not author.web:
+    and for a player (``power``) their private page.  Empty without web pages, and
+    for a private game (SET NOLIST), which has none (judge.web.visibility.listed)."""
+    if not author.web or game.unlisted:
         return []
     links = [("The game's page", game_page(author.web, game.name))]
     player = _player(session, game, power) if power else None
