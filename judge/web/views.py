@@ -481,9 +481,10 @@ def board_of(game: Game, timeline: int, phase: str) -> Mapping[str, Any] | None:
 
 def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
     """The player's press, sent and received, and their orders of the current phase
-    as stored, for every power their account plays in the game."""
-    mine = [
-        p.power
+    as stored, for every power their account plays in the game.  The partial press
+    of a power from before the player took it is the earlier player's, not shown."""
+    seats = {
+        p.power: as_utc(p.joined_at)
         for p in session.exec(
             select(Player).where(
                 Player.game_id == game.id,
@@ -491,18 +492,19 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
                 Player.status == PLAYING,
             )
         )
-    ]
+    }
+    mine = sorted(seats)
     orders = {
         power_name(game, power): sorted(
             current_order_texts(session, game.id or 0, game.phase, power).values()
         )
-        for power in sorted(mine)
+        for power in mine
     }
     press: list[tuple[PressItem, str, bool]] = []
     for p in session.exec(select(Press).where(Press.game_id == game.id).order_by(col(Press.id))):
         to = p.recipient_list()
-        sent = p.from_power in mine
-        if not sent and not p.broadcast and not set(to) & set(mine):
+        sent = _theirs(p, [p.from_power], seats)
+        if not p.broadcast and not sent and not _theirs(p, to, seats):
             continue
         sender = (
             power_name(game, p.from_power)
@@ -513,8 +515,20 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
         press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
     return PrivatePage(
         game=game.name,
-        powers=[power_name(game, m) for m in sorted(mine)],
+        powers=[power_name(game, m) for m in mine],
         phase=game.phase,
         orders=orders,
         press=press,
     )
+
+
+def _theirs(press: Press, powers: list[str], seats: Mapping[str, datetime | None]) -> bool:
+    """Whether a press reached or left one of the player's powers while the player
+    held it (``seats``: power -> when the player took it)."""
+    sent = as_utc(press.created_at)
+    for power in powers:
+        if power in seats:
+            since = seats[power]
+            if since is None or sent is None or sent >= since:
+                return True
+    return False
