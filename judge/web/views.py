@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import describe_rules
+from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.games import current_order_texts, game_powers, power_name, variant_label
 from judge.reports.phases import describe_phase
@@ -511,7 +512,7 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
             if sent
             else press_sender(p, power_name(game, p.from_power))
         )
-        names = "everyone" if p.broadcast else ", ".join(power_name(game, t) for t in to)
+        names = "everyone" if p.broadcast else ", ".join(_recipient(game, t) for t in to)
         press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
     return PrivatePage(
         game=game.name,
@@ -519,6 +520,14 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
         phase=game.phase,
         orders=orders,
         press=press,
+    )
+
+
+def _recipient(game: Game, code: str) -> str:
+    """A press recipient's name: a power's, or the master or the observers (their
+    marks M and O)."""
+    return {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}.get(
+        code, power_name(game, code)
     )
 
 

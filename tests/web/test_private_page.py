@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from judge.commands.takeover import give_seat
 from judge.game.games import find_game
-from judge.store.models import Account, Player
+from judge.store.models import Account, Player, Press, utcnow
 from judge.store.passwords import set_hash_cost
 from judge.web.views import private_page
 from tests.commands.helpers import (
@@ -62,3 +62,28 @@ def test_a_new_player_does_not_read_the_earlier_players_press(tmp_path: Path) ->
         bodies = [item.body for item, _to, _sent in private_page(session, game, england).press]
     assert "Old plan between us" not in bodies and "Old answer" not in bodies
     assert bodies == ["Hello all", "Welcome aboard"]
+
+
+def test_press_to_the_master_and_observers_names_them(tmp_path: Path) -> None:
+    """PRESS TO M O (njudge's marks for the master and the observers) is listed as
+    to "the Master" and "the observers", as the reply to the press named them."""
+    set_hash_cost(time_cost=1, memory_kib=8)
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session, "g1", press_mode="white")
+        press = Press(
+            game_id=game.id or 0,
+            phase="S1901M",
+            from_power="france",
+            from_address=address("france"),
+            recipients='["england", "M", "O"]',
+            body="To a few",
+            created_at=utcnow(),  # after the seats were made (add_game: now)
+        )
+        session.add(press)
+        session.commit()
+        france = session.exec(
+            select(Player).where(Player.game_id == game.id, Player.power == "france")
+        ).one()
+        [(item, to, sent)] = private_page(session, game, france).press
+    assert sent and to == "England, the Master, the observers"
