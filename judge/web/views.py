@@ -507,11 +507,8 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
         sent = _theirs(p, [p.from_power], seats)
         if not p.broadcast and not sent and not _theirs(p, to, seats):
             continue
-        sender = (
-            power_name(game, p.from_power)
-            if sent
-            else press_sender(p, power_name(game, p.from_power))
-        )
+        name = _SENDER_MARKS.get(p.from_power) or power_name(game, p.from_power)
+        sender = name if sent else press_sender(p, name)
         names = "everyone" if p.broadcast else ", ".join(_recipient(game, t) for t in to)
         press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
     return PrivatePage(
@@ -523,12 +520,14 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
     )
 
 
+# The marks press keeps for the master and the observers, as a press names them.
+_SENDER_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "an observer"}
+_RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
+
+
 def _recipient(game: Game, code: str) -> str:
-    """A press recipient's name: a power's, or the master or the observers (their
-    marks M and O)."""
-    return {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}.get(
-        code, power_name(game, code)
-    )
+    """A press recipient's name: a power's, or the master or the observers."""
+    return _RECIPIENT_MARKS.get(code) or power_name(game, code)
 
 
 def _theirs(press: Press, powers: list[str], seats: Mapping[str, datetime | None]) -> bool:

@@ -87,3 +87,30 @@ def test_press_to_the_master_and_observers_names_them(tmp_path: Path) -> None:
         ).one()
         [(item, to, sent)] = private_page(session, game, france).press
     assert sent and to == "England, the Master, the observers"
+
+
+def test_press_from_the_master_or_an_observer_names_them(tmp_path: Path) -> None:
+    """The master's PRESS (stored from M) and an observer's (from O) are listed as
+    from "the Master" and "an observer", as their mails name them."""
+    set_hash_cost(time_cost=1, memory_kib=8)
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session, "g1", press_mode="white")
+        for mark in ("M", "O"):
+            session.add(
+                Press(
+                    game_id=game.id or 0,
+                    phase="S1901M",
+                    from_power=mark,
+                    from_address="someone@players.test",
+                    recipients='["france"]',
+                    body=f"From {mark}",
+                    created_at=utcnow(),
+                )
+            )
+        session.commit()
+        france = session.exec(
+            select(Player).where(Player.game_id == game.id, Player.power == "france")
+        ).one()
+        senders = [item.sender for item, _to, _sent in private_page(session, game, france).press]
+    assert senders == ["the Master", "an observer"]
