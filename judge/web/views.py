@@ -300,7 +300,8 @@ def _settings(game: Game) -> list[str]:
         "grey": "grey press (the sender is not named)",
     }
     modes = [press.get(m, m) for m in game.press_mode.split("/")]
-    lines = [f"Press: {' or '.join(modes)}" + ("" if game.press_partial else ", broadcasts only")]
+    only = not game.press_partial and game.press_mode != "none"
+    lines = [f"Press: {' or '.join(modes)}" + (", broadcasts only" if only else "")]
     if game.anonymous:
         lines.append("Anonymous: players' names are not shown until the game ends.")
     lines.extend(describe_rules(game_timing(game)).splitlines())
