@@ -144,6 +144,7 @@ class PhasePage:
     previous: int | None
     next: int | None
     phases: tuple[PhaseLink, ...]
+    stamp: str = ""  # the report's (report_stamp): the map's address changes with it
 
 
 @dataclass(frozen=True)
@@ -398,10 +399,12 @@ def results_report(session: Session, game: Game, number: int) -> GameReport | No
     ).first()
 
 
-def report_stamp(report: GameReport) -> tuple[int | None, datetime | None]:
+def report_stamp(report: GameReport) -> str:
     """What tells one processing of a phase from another (after a rollback, the phase
-    processed again gets a new report, perhaps under the same row id)."""
-    return report.id, report.created_at
+    processed again gets a new report, perhaps under the same row id): for the map's
+    address, so that no browser shows a map it kept from before."""
+    when = as_utc(report.created_at)
+    return f"{report.id}-{int(when.timestamp()) if when else 0}"
 
 
 def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
@@ -424,6 +427,7 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
         previous=numbers[at - 1] if at > 0 else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         phases=phases,
+        stamp=report_stamp(report),
     )
 
 

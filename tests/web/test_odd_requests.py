@@ -6,6 +6,7 @@ never a server error."""
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -89,6 +90,7 @@ def test_a_phase_processed_again_after_a_rollback_shows_its_new_orders(
     _step(engine, 2)
     status, page = get(f"{web}/game/g1/phase/1")
     assert status == 200 and "Paris -> Burgundy" in unescape(page.decode())
+    first_src = re.search(r'<img src="([^"]+)"', page.decode())
     status, first_map = get(f"{web}/game/g1/phase/1/map.png")
     assert status == 200
     _step(engine, 3, rollback="S1901M")
@@ -99,6 +101,9 @@ def test_a_phase_processed_again_after_a_rollback_shows_its_new_orders(
     text = unescape(page.decode())
     assert status == 200
     assert "Paris -> Picardy" in text and "Paris -> Burgundy" not in text
+    # A new address for the new map: a browser's copy of the old one is not used.
+    second_src = re.search(r'<img src="([^"]+)"', text)
+    assert first_src and second_src and first_src.group(1) != second_src.group(1)
     status, second_map = get(f"{web}/game/g1/phase/1/map.png")
     assert status == 200 and second_map != first_map
 
