@@ -8,8 +8,8 @@ from xml.etree import ElementTree as ET
 
 from sqlmodel import Session, col, select
 
-from judge.game.games import power_name
 from judge.store.models import REPORT_RESULTS, Game, GameReport, Press, as_utc
+from judge.web.views import sender_name
 from judge.web.visibility import press_sender
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -66,7 +66,7 @@ def atom_feed(session: Session, game: Game, url: str) -> str:
         link = f"{url}/phase/{r.number}"
         _entry(feed, f"{link}#report-{r.id}", r.subject, r.created_at, r.text, link)
     for p in press:
-        sender = press_sender(p, power_name(game, p.from_power))
+        sender = press_sender(p, sender_name(game, p.from_power))
         title = f"Press from {sender} to everyone ({p.phase})"
         _entry(feed, f"{url}#press-{p.id}", title, p.created_at, p.body, f"{url}#press")
     return ET.tostring(feed, encoding="unicode", xml_declaration=True)

@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import describe_rules
+from judge.commands.gm_broadcast import MASTER_POWER
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.games import current_order_texts, game_powers, power_name, variant_label
@@ -329,13 +330,27 @@ def _title(phase: str) -> str:
         return phase
 
 
+# The marks press keeps for the master and the observers, as a press names them.
+_SENDER_MARKS = {
+    MASTER_MARK: "the Master",
+    MASTER_POWER: "the Master",
+    OBSERVERS_MARK: "an observer",
+}
+_RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
+
+
+def sender_name(game: Game, code: str) -> str:
+    """A press sender's name: a power's, or the master's or an observer's."""
+    return _SENDER_MARKS.get(code) or power_name(game, code)
+
+
 def broadcast_press(session: Session, game: Game) -> list[PressItem]:
     """The game's broadcast press, oldest first; grey press without its sender."""
     rows = session.exec(
         select(Press).where(Press.game_id == game.id, col(Press.broadcast)).order_by(col(Press.id))
     )
     return [
-        PressItem(p.phase, press_sender(p, power_name(game, p.from_power)), p.body, p.created_at)
+        PressItem(p.phase, press_sender(p, sender_name(game, p.from_power)), p.body, p.created_at)
         for p in rows
     ]
 
@@ -512,7 +527,7 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
         sent = _theirs(p, [p.from_power], seats)
         if not p.broadcast and not sent and not _theirs(p, to, seats):
             continue
-        name = _SENDER_MARKS.get(p.from_power) or power_name(game, p.from_power)
+        name = sender_name(game, p.from_power)
         sender = name if sent else press_sender(p, name)
         names = "everyone" if p.broadcast else ", ".join(_recipient(game, t) for t in to)
         press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
@@ -523,11 +538,6 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
         orders=orders,
         press=press,
     )
-
-
-# The marks press keeps for the master and the observers, as a press names them.
-_SENDER_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "an observer"}
-_RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
 
 
 def _recipient(game: Game, code: str) -> str:
