@@ -123,7 +123,8 @@ class _PressBase(Command):
         for mail in sent:
             ctx.send(mail)
         marks = [OBSERVERS_MARK] * opts.observers
-        keep_press(ctx, mark, receivers + marks, stmt.block, sent, game=game)
+        broadcast = set(receivers) == set(everyone)  # public on the web, as a player's
+        keep_press(ctx, mark, receivers + marks, stmt.block, sent, broadcast=broadcast, game=game)
         ctx.transcript.ok(
             stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
         )

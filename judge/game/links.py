@@ -64,8 +64,10 @@ def player_of_token(session: Session, game: Game, power: str, token: str) -> Pla
     ).first()
     if player is None:
         return None
-    expected = player_token(site_secret(session), player)
-    return player if hmac.compare_digest(expected, token.lower()) else None
+    expected = player_token(site_secret(session), player).encode()
+    # As bytes: a token from a URL may hold any letter, and compare_digest takes
+    # only ASCII strings.
+    return player if hmac.compare_digest(expected, token.lower().encode()) else None
 
 
 def _player(session: Session, game: Game, power: str) -> Player | None:
@@ -80,8 +82,9 @@ def link_lines(
     session: Session, author: Author, game: Game, power: str | None
 ) -> list[tuple[str, str]]:
     """(what, address) of the links one recipient's mail ends with: the game's page,
-    and for a player (``power``) their private page.  Empty without web pages."""
-    if not author.web:
+    and for a player (``power``) their private page.  Empty without web pages, and
+    for a private game (SET NOLIST), which has none (judge.web.visibility.listed)."""
+    if not author.web or game.unlisted:
         return []
     links = [("The game's page", game_page(author.web, game.name))]
     player = _player(session, game, power) if power else None

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 from starlette.applications import Starlette
+from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.requests import Request
@@ -53,6 +54,16 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
+
+
+class _Count(IntegerConvertor):
+    """A phase or timeline number in a path: at most nine digits, so that a longer
+    one is a missing page, not a number the database (or Python) cannot take."""
+
+    regex = "[0-9]{1,9}"
+
+
+register_url_convertor("count", _Count())
 
 
 class _Secure(BaseHTTPMiddleware):
@@ -134,7 +145,7 @@ class Site:
             page = None if game is None else views.phase_page(session, game, number)
             if game is None or page is None:
                 return _missing()
-            key = ("phase", game.id, game.number, number)
+            key = ("phase", game.id, page)
             return self._cached(
                 key,
                 lambda: self.render("phase.html.j2", page=page, game_url=self.game_url(game)),
@@ -192,10 +203,11 @@ class Site:
         number = int(request.path_params["number"])
         with Session(self.engine) as session:
             game = self._game(session, request)
-            phase = None if game is None else views.report_phase(session, game, number)
+            report = None if game is None else views.results_report(session, game, number)
             png = None
-            if game is not None and phase is not None:
-                png = self.pictures.phase(session, game, number, phase)
+            if game is not None and report is not None:
+                stamp = views.report_stamp(report)
+                png = self.pictures.phase(session, game, number, report.phase, stamp)
         return _png(png)
 
     def map_board(self, request: Request) -> Response:
@@ -230,10 +242,10 @@ def make_app(engine: Engine, config: Config) -> Starlette:
         Route(game, site.game),
         Route(f"{game}/map.png", site.map_now),
         Route(f"{game}/feed.atom", site.feed),
-        Route(f"{game}/phase/{{number:int}}", site.phase),
-        Route(f"{game}/phase/{{number:int}}/map.png", site.map_phase),
-        Route(f"{game}/board/{{timeline:int}}/{{phase}}", site.board),
-        Route(f"{game}/board/{{timeline:int}}/{{phase}}/map.png", site.map_board),
+        Route(f"{game}/phase/{{number:count}}", site.phase),
+        Route(f"{game}/phase/{{number:count}}/map.png", site.map_phase),
+        Route(f"{game}/board/{{timeline:count}}/{{phase}}", site.board),
+        Route(f"{game}/board/{{timeline:count}}/{{phase}}/map.png", site.map_board),
         Route(f"{game}/player/{{power}}/{{token}}", site.private),
         Mount("/static", app=StaticFiles(directory=TEMPLATES / "static"), name="static"),
     ]

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from xml.etree import ElementTree as ET
 
 from sqlmodel import Session, col, select
 
-from judge.game.games import power_name
 from judge.store.models import REPORT_RESULTS, Game, GameReport, Press, as_utc
+from judge.web.views import sender_name
 from judge.web.visibility import press_sender
 
 ATOM = "http://www.w3.org/2005/Atom"
+# What XML 1.0 cannot hold (its Char production): C0 controls but tab, newline and
+# carriage return; surrogates; U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_text(text: str) -> str:
+    """``text`` without the characters XML cannot hold (a player's press may have any)."""
+    return _NOT_XML.sub("", text)
 
 
 def _stamp(moment: datetime | None) -> str:
@@ -23,10 +32,10 @@ def _entry(
 ) -> None:
     entry = ET.SubElement(feed, "entry")
     ET.SubElement(entry, "id").text = ident
-    ET.SubElement(entry, "title").text = title
+    ET.SubElement(entry, "title").text = _xml_text(title)
     ET.SubElement(entry, "updated").text = _stamp(when)
     ET.SubElement(entry, "link", href=link)
-    ET.SubElement(entry, "content", type="text").text = text
+    ET.SubElement(entry, "content", type="text").text = _xml_text(text)
 
 
 def atom_feed(session: Session, game: Game, url: str) -> str:
@@ -57,7 +66,7 @@ def atom_feed(session: Session, game: Game, url: str) -> str:
         link = f"{url}/phase/{r.number}"
         _entry(feed, f"{link}#report-{r.id}", r.subject, r.created_at, r.text, link)
     for p in press:
-        sender = press_sender(p, power_name(game, p.from_power))
+        sender = press_sender(p, sender_name(game, p.from_power))
         title = f"Press from {sender} to everyone ({p.phase})"
         _entry(feed, f"{url}#press-{p.id}", title, p.created_at, p.body, f"{url}#press")
     return ET.tostring(feed, encoding="unicode", xml_declaration=True)

@@ -4,7 +4,7 @@ only when the game changed)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from sqlmodel import Session
@@ -33,9 +33,12 @@ class Pictures:
             ),
         )
 
-    def phase(self, session: Session, game: Game, number: int, phase: str) -> bytes | None:
-        """A processed phase with its orders and their results."""
-        key = ("phase", game.id, number, phase)
+    def phase(
+        self, session: Session, game: Game, number: int, phase: str, stamp: Hashable
+    ) -> bytes | None:
+        """A processed phase with its orders and their results; ``stamp`` tells this
+        processing of the phase from an earlier one undone by a rollback."""
+        key = ("phase", game.id, number, phase, stamp)
         return self._memo.get(key, lambda: _png(past_phase_picture(session, game, phase)))
 
     def board(self, game: Game, board: Mapping[str, Any], title: str) -> bytes | None:

@@ -17,6 +17,8 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import describe_rules
+from judge.commands.gm_broadcast import MASTER_POWER
+from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.games import current_order_texts, game_powers, power_name, variant_label
 from judge.reports.phases import describe_phase
@@ -142,7 +144,8 @@ class PhasePage:
     report: str
     previous: int | None
     next: int | None
-    phases: list[PhaseLink]
+    phases: tuple[PhaseLink, ...]
+    stamp: str = ""  # the report's (report_stamp): the map's address changes with it
 
 
 @dataclass(frozen=True)
@@ -299,7 +302,8 @@ def _settings(game: Game) -> list[str]:
         "grey": "grey press (the sender is not named)",
     }
     modes = [press.get(m, m) for m in game.press_mode.split("/")]
-    lines = [f"Press: {' or '.join(modes)}" + ("" if game.press_partial else ", broadcasts only")]
+    only = not game.press_partial and game.press_mode != "none"
+    lines = [f"Press: {' or '.join(modes)}" + (", broadcasts only" if only else "")]
     if game.anonymous:
         lines.append("Anonymous: players' names are not shown until the game ends.")
     lines.extend(describe_rules(game_timing(game)).splitlines())
@@ -326,13 +330,27 @@ def _title(phase: str) -> str:
         return phase
 
 
+# The marks press keeps for the master and the observers, as a press names them.
+_SENDER_MARKS = {
+    MASTER_MARK: "the Master",
+    MASTER_POWER: "the Master",
+    OBSERVERS_MARK: "an observer",
+}
+_RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
+
+
+def sender_name(game: Game, code: str) -> str:
+    """A press sender's name: a power's, or the master's or an observer's."""
+    return _SENDER_MARKS.get(code) or power_name(game, code)
+
+
 def broadcast_press(session: Session, game: Game) -> list[PressItem]:
     """The game's broadcast press, oldest first; grey press without its sender."""
     rows = session.exec(
         select(Press).where(Press.game_id == game.id, col(Press.broadcast)).order_by(col(Press.id))
     )
     return [
-        PressItem(p.phase, press_sender(p, power_name(game, p.from_power)), p.body, p.created_at)
+        PressItem(p.phase, press_sender(p, sender_name(game, p.from_power)), p.body, p.created_at)
         for p in rows
     ]
 
@@ -382,9 +400,10 @@ def game_page(session: Session, game: Game) -> GamePage:
     )
 
 
-def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
-    """A processed phase's page (``number``: the report number after the phase)."""
-    report = session.exec(
+def results_report(session: Session, game: Game, number: int) -> GameReport | None:
+    """The results report of the processed phase ``number`` (the report number after
+    the phase; the latest, should a rollback have left an older one), or None."""
+    return session.exec(
         select(GameReport)
         .where(
             GameReport.game_id == game.id,
@@ -393,9 +412,25 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
         )
         .order_by(col(GameReport.id).desc())
     ).first()
+
+
+def report_stamp(report: GameReport) -> str:
+    """What tells one processing of a phase from another (after a rollback, the phase
+    processed again gets a new report, perhaps under the same row id): for the map's
+    address, so that no browser shows a map it kept from before."""
+    when = as_utc(report.created_at)
+    return f"{report.id}-{int(when.timestamp()) if when else 0}"
+
+
+def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
+    """A processed phase's page (``number``: the report number after the phase).
+
+    The page is hashable: it is its own cache key, so a phase processed again after a
+    rollback is never shown as it was before."""
+    report = results_report(session, game, number)
     if report is None:
         return None
-    phases = phases_of(session, game)
+    phases = tuple(phases_of(session, game))
     numbers = [p.number for p in phases]
     at = numbers.index(number)
     return PhasePage(
@@ -407,18 +442,8 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
         previous=numbers[at - 1] if at > 0 else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         phases=phases,
+        stamp=report_stamp(report),
     )
-
-
-def report_phase(session: Session, game: Game, number: int) -> str | None:
-    """The phase code of the processed phase ``number`` (None when there is none)."""
-    return session.exec(
-        select(GameReport.phase).where(
-            GameReport.game_id == game.id,
-            GameReport.kind == REPORT_RESULTS,
-            GameReport.number == number,
-        )
-    ).first()
 
 
 def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
@@ -477,9 +502,10 @@ def board_of(game: Game, timeline: int, phase: str) -> Mapping[str, Any] | None:
 
 def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
     """The player's press, sent and received, and their orders of the current phase
-    as stored, for every power their account plays in the game."""
-    mine = [
-        p.power
+    as stored, for every power their account plays in the game.  The partial press
+    of a power from before the player took it is the earlier player's, not shown."""
+    seats = {
+        p.power: as_utc(p.joined_at)
         for p in session.exec(
             select(Player).where(
                 Player.game_id == game.id,
@@ -487,30 +513,45 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
                 Player.status == PLAYING,
             )
         )
-    ]
+    }
+    mine = sorted(seats)
     orders = {
         power_name(game, power): sorted(
             current_order_texts(session, game.id or 0, game.phase, power).values()
         )
-        for power in sorted(mine)
+        for power in mine
     }
     press: list[tuple[PressItem, str, bool]] = []
     for p in session.exec(select(Press).where(Press.game_id == game.id).order_by(col(Press.id))):
         to = p.recipient_list()
-        sent = p.from_power in mine
-        if not sent and not p.broadcast and not set(to) & set(mine):
+        sent = _theirs(p, [p.from_power], seats)
+        if not p.broadcast and not sent and not _theirs(p, to, seats):
             continue
-        sender = (
-            power_name(game, p.from_power)
-            if sent
-            else press_sender(p, power_name(game, p.from_power))
-        )
-        names = "everyone" if p.broadcast else ", ".join(power_name(game, t) for t in to)
+        name = sender_name(game, p.from_power)
+        sender = name if sent else press_sender(p, name)
+        names = "everyone" if p.broadcast else ", ".join(_recipient(game, t) for t in to)
         press.append((PressItem(p.phase, sender, p.body, p.created_at), names, sent))
     return PrivatePage(
         game=game.name,
-        powers=[power_name(game, m) for m in sorted(mine)],
+        powers=[power_name(game, m) for m in mine],
         phase=game.phase,
         orders=orders,
         press=press,
     )
+
+
+def _recipient(game: Game, code: str) -> str:
+    """A press recipient's name: a power's, or the master or the observers."""
+    return _RECIPIENT_MARKS.get(code) or power_name(game, code)
+
+
+def _theirs(press: Press, powers: list[str], seats: Mapping[str, datetime | None]) -> bool:
+    """Whether a press reached or left one of the player's powers while the player
+    held it (``seats``: power -> when the player took it)."""
+    sent = as_utc(press.created_at)
+    for power in powers:
+        if power in seats:
+            since = seats[power]
+            if since is None or sent is None or sent >= since:
+                return True
+    return False

@@ -709,3 +709,15 @@ def test_replace_a_power_with_its_own_player_tells_nobody_of_a_new_player(
     sent = mails(session)
     assert [m["To"] for m in sent] == [address("germany")]
     assert "you now play Germany" in sent[0]["Subject"]
+
+
+def test_master_broadcast_is_on_the_games_page_as_from_the_master(gm, session, game1) -> None:
+    """The master's BROADCAST (signed, after GAME) reaches every power: the game's
+    page lists it with the broadcast press, from the Master (docs/games.md, "The
+    web pages"); it was kept as partial press and left out."""
+    from judge.web.views import broadcast_press
+
+    ctx = gm("GAME game1\nBROADCAST\nWelcome, everyone.\nENDPRESS\n")
+    assert statuses(ctx) == ["ok", "ok"]
+    [item] = broadcast_press(session, game1)
+    assert (item.sender, item.body) == ("the Master", "Welcome, everyone.")

@@ -82,3 +82,15 @@ def test_mails_link_the_pages_only_when_there_are_pages(tmp_path: Path) -> None:
     without = Author("Judge", "judge@example.org", "USIN")
     assert with_links(session, without, game, "france", "Report.\n", None) == ("Report.\n", None)
     assert game_page("", "alpha") == ""
+
+
+def test_mails_of_a_private_game_link_no_pages(tmp_path: Path) -> None:
+    """A private game (SET NOLIST) is not on the web, not even to its players
+    (docs/games.md): its mails must not give links that lead nowhere."""
+    session, game, _france, _germany = _setup(tmp_path)
+    game.unlisted = True
+    session.add(game)
+    session.flush()
+    with_web = Author("Judge", "judge@example.org", "USIN", WEB)
+    assert with_links(session, with_web, game, "france", "Report.\n", None) == ("Report.\n", None)
+    assert with_links(session, with_web, game, None, "Report.\n", None) == ("Report.\n", None)
