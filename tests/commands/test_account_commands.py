@@ -103,3 +103,17 @@ def test_njudge_registration_form_needs_no_password(run, session):
     assert (account.name, account.time_zone, account.password_hash) == (
         "Aretha Holly", "America/New_York", None,
     )  # fmt: skip
+
+
+def test_us_abbreviations_keep_summer_time_and_a_city_names_its_zone():
+    """``Timezone: EST`` (njudge's data/form: free text) means the US East coast, whose
+    clocks change in summer; tzdata's own ``EST`` is a fixed UTC-5, an hour off from
+    March to November. A city (``Paris``, ``new york``) names its tzdata zone."""
+    from judge.clock.zone_names import read_zone
+
+    assert read_zone("EST") == "America/New_York"
+    assert read_zone("MST") == "America/Denver"
+    assert read_zone("Paris") == "Europe/Paris"
+    assert read_zone("new york") == "America/New_York"
+    assert read_zone("London") == "Europe/London"
+    assert read_zone("Nowhere") is None
