@@ -37,6 +37,7 @@ from judge.commands.phase import Phase
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.press_reply import reply_to_press
 from judge.commands.reply import (
+    NEWCOMER_NOTE,
     OrderReport,
     deadline_lines,
     render_body,
@@ -491,6 +492,7 @@ def _process_commands(
         _reply_signature_refused(session, mail, config, now, signature, first)
         return
     ctx = _new_context(session, mail, config, now, rules, account, received)
+    notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
         if signature is not None:
             # A genuine signature by a key that is not a game master's here (a player
@@ -504,6 +506,8 @@ def _process_commands(
         parsed = _statements(mail.body_text)
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
+            if not may_greet(parsed.statements) and ctx.transcript.refusals:
+                notes = NEWCOMER_NOTE  # nothing in it was a command
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
@@ -524,7 +528,7 @@ def _process_commands(
             ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
         deadline = _deadline_part(ctx, game, now)
-    body = render_body(header, ctx.transcript, order_report(ctx), deadline)
+    body = render_body(header, ctx.transcript, order_report(ctx), deadline, notes)
     subject = reply_subject(
         mail.subject,
         game.name if game else None,

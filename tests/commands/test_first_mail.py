@@ -1,0 +1,31 @@
+"""A newcomer's first mail, in prose ("hi, how do I play?"): njudge's data/index
+answers such a mail with its help. Each line was refused as 'not a command (orders
+need a SIGNON line before them)' and nothing said how to begin."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from tests.commands.helpers import add_game, body_of, deliver, make_mail, migrated_engine, outbox
+
+
+def _reply(tmp_path, body: str) -> str:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    deliver(engine, make_mail("newbie@players.test", body, "hello"))
+    text = body_of(outbox(engine)[-1])
+    engine.dispose()
+    return text
+
+
+def test_a_mail_in_prose_is_told_how_to_begin(tmp_path) -> None:
+    text = _reply(tmp_path, "Hello,\n\nI'd like to join a game. How do I sign up?\n\nMarie")
+    assert "*** Refused: not a command" in text
+    for word in ("HELP", "LIST", "GET FORM", "REGISTER", "JOIN <game> <password>"):
+        assert word in text, text
+
+
+def test_a_mail_with_a_command_is_not_told(tmp_path) -> None:
+    text = _reply(tmp_path, "Hi!\nLIST\nhow do I play?")
+    assert "not sentences" not in text, text
