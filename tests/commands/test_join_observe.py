@@ -130,7 +130,8 @@ def test_observe_refusals(session, run):
     game = find_game(session, "game1")
     cases = {
         "OBSERVE": f"expected: {Observe.syntax}",
-        "OBSERVE nogame": "there is no game called 'nogame'",
+        "OBSERVE nogame": "there is no game called 'nogame' (send LIST for the games on this "
+        "judge)",
         "OBSERVE game1 pass word": f"expected: {Observe.syntax}",
     }
     for line, reason in cases.items():
@@ -154,4 +155,20 @@ def test_njudge_signon_question_mark_with_the_game_apart_joins(session, run):
     assert _only(run("SIGNON ? secret2", BOB))[1:] == (
         "refused",
         "name the game: SIGNON ?<game> <password>",
+    )
+
+
+def test_a_mistyped_game_name_is_answered_with_the_close_listed_names(session, run):
+    """``JOIN newgam`` (a typo) named no game and said nothing more: the newcomer
+    did not know what to do next. The close names of the games the sender may see
+    are offered; a private game's name is never given away (docs/mail.md, Private
+    games), and with no close name the reply points to LIST."""
+    forming_game(session)
+    forming_game(session, "newgamex", unlisted=True)
+    registered(session, ADA)
+    assert _only(run("JOIN newgam secret1", ADA))[2] == (
+        "there is no game called 'newgam' (did you mean newgame?)"
+    )
+    assert _only(run("OBSERVE zzz", ADA))[2] == (
+        "there is no game called 'zzz' (send LIST for the games on this judge)"
     )
