@@ -147,8 +147,15 @@ class SignOn(Command):
             ctx.transcript.refused(echo, f"wrong password {what}")
             return
         if player.status != PLAYING:
+            back = (
+                f"only its game master can give it back to you (REPLACE; SUMMARY {game.name} "
+                "names the master)"
+                if game.master_address
+                else "the game has no master who could give it back to you"
+            )
             ctx.transcript.refused(
-                echo, f"you no longer play {power.name} in game {game.name} ({player.status})"
+                echo,
+                f"you no longer play {power.name} in game {game.name} ({player.status}): {back}",
             )
             return
         ctx.game, ctx.player = game, player
