@@ -172,3 +172,14 @@ def test_a_mistyped_game_name_is_answered_with_the_close_listed_names(session, r
     assert _only(run("OBSERVE zzz", ADA))[2] == (
         "there is no game called 'zzz' (send LIST for the games on this judge)"
     )
+
+
+def test_a_join_of_a_started_game_says_where_to_find_one_that_is_forming(session, run):
+    """``JOIN game1`` of a game that has started was refused without saying what to
+    do next; the refusal points to LIST."""
+    forming_game(session)  # game1 (active) is there too
+    registered(session, ADA)
+    assert _only(run("JOIN game1 secret1", ADA))[2] == (
+        "game game1 is active: only games that have not started take JOINs "
+        "(LIST shows the games, those still forming among them)"
+    )
