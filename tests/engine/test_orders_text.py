@@ -559,3 +559,10 @@ def test_a_support_or_convoy_first_names_its_unit_after_with() -> None:
         Convoy("eng", "pic", "lon")
     )
     assert "with" in one("support Paris into Burgundy with").message
+
+
+def test_a_unit_that_stays_holds() -> None:
+    """ "Marseilles stays" (a newcomer's hold) was passed over as a greeting and
+    "A Mar stay" refused ("did not understand 'stay'"): both are holds, as "stands"."""
+    assert one("Marseilles stays").order == Hold("mar")
+    assert one("A Mar stay").order == Hold("mar")
