@@ -36,6 +36,7 @@ from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.press_reply import reply_to_press
+from judge.commands.redact import mask_text
 from judge.commands.reply import (
     NEWCOMER_NOTE,
     OrderReport,
@@ -506,8 +507,9 @@ def _process_commands(
         parsed = _statements(mail.body_text)
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
+            notes = _subject_note(mail.subject, parsed)
             if not may_greet(parsed.statements) and ctx.transcript.refusals:
-                notes = NEWCOMER_NOTE  # nothing in it was a command
+                notes += NEWCOMER_NOTE  # nothing in it was a command
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
@@ -530,7 +532,7 @@ def _process_commands(
         deadline = _deadline_part(ctx, game, now)
     body = render_body(header, ctx.transcript, order_report(ctx), deadline, notes)
     subject = reply_subject(
-        mail.subject,
+        mask_text(mail.subject),  # a SIGNON written in the subject: never its password
         game.name if game else None,
         ruleset_for_game(game).turn_label(game.phase) if game else None,
         error=ctx.transcript.flagged,
@@ -550,6 +552,16 @@ def _process_commands(
                 "SET PASSWORD.\n\n"
             )
             _send_limited(session, config, now, owner, subject, preface + body, None)
+
+
+def _subject_note(subject: str, parsed: ParsedMail) -> tuple[str, ...]:
+    """A note when the subject holds a command that the text does not (``Subject:
+    help`` over an empty mail): the subject is not read."""
+    found = registry.match(subject.strip())
+    if found is None or any(stmt.command is found[0] for stmt in parsed.statements):
+        return ()
+    shown = mask_text(subject.strip())
+    return (f"The subject of a mail is not read: write '{shown}' on a line of its text.",)
 
 
 SIGNATURE_ECHO = "(OpenPGP signature)"

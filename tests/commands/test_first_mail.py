@@ -29,3 +29,20 @@ def test_a_mail_in_prose_is_told_how_to_begin(tmp_path) -> None:
 def test_a_mail_with_a_command_is_not_told(tmp_path) -> None:
     text = _reply(tmp_path, "Hi!\nLIST\nhow do I play?")
     assert "not sentences" not in text, text
+
+
+def test_a_command_in_the_subject_is_said_unread_and_its_password_hidden(tmp_path) -> None:
+    """``Subject: SIGNON Fgame1 paris11`` over the orders: the reply's subject quoted
+    the password back, and nothing said that the subject is not read."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    deliver(engine, make_mail("france@players.test", "A Par-Bur\n", "SIGNON Fgame1 paris11"))
+    deliver(engine, make_mail("newbie@players.test", "", "help"))
+    signon, helped = outbox(engine)[-2:]
+    assert "paris11" not in signon["Subject"] and "paris11" not in body_of(signon)
+    assert "The subject of a mail is not read: write 'SIGNON Fgame1 ********'" in body_of(signon)
+    assert "The subject of a mail is not read: write 'help' on a line of its text." in (
+        body_of(helped)
+    )
+    engine.dispose()
