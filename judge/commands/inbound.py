@@ -295,7 +295,7 @@ def _reply_too_large(
         "bytes.\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
+    subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
@@ -606,7 +606,7 @@ def _reply_signature_refused(
         "signature.\nSend the mail again, signed with your registered key, or not "
         "signed at all\nif it holds no game-master commands.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
+    subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
