@@ -507,7 +507,7 @@ def _process_commands(
         parsed = _statements(mail.body_text)
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
-            notes = _subject_note(mail.subject, parsed)
+            notes = _subject_note(ctx, mail.subject, parsed)
             if not may_greet(parsed.statements) and ctx.transcript.refusals:
                 notes += NEWCOMER_NOTE  # nothing in it was a command
     else:
@@ -554,11 +554,14 @@ def _process_commands(
             _send_limited(session, config, now, owner, subject, preface + body, None)
 
 
-def _subject_note(subject: str, parsed: ParsedMail) -> tuple[str, ...]:
-    """A note when the subject holds a command that the text does not (``Subject:
-    help`` over an empty mail): the subject is not read."""
+def _subject_note(ctx: Context, subject: str, parsed: ParsedMail) -> tuple[str, ...]:
+    """A note when the subject holds a command and the text none (``Subject: help``
+    over an empty mail): the subject is not read.  A greeting is no command."""
     found = registry.match(subject.strip())
-    if found is None or any(stmt.command is found[0] for stmt in parsed.statements):
+    if found is None or any(stmt.kind == COMMAND for stmt in parsed.statements):
+        return ()
+    cls, args = found
+    if cls().greets(ctx, Statement(0, subject.strip(), COMMAND, cls, args)):
         return ()
     shown = mask_text(subject.strip())
     return (f"The subject of a mail is not read: write '{shown}' on a line of its text.",)

@@ -46,3 +46,14 @@ def test_a_command_in_the_subject_is_said_unread_and_its_password_hidden(tmp_pat
         body_of(helped)
     )
     engine.dispose()
+
+
+def test_a_greeting_in_the_subject_is_no_command(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    deliver(engine, make_mail("newbie@players.test", "", "Hello"))
+    deliver(engine, make_mail("newbie@players.test", "LIST\n", "help"))
+    for reply in outbox(engine)[-2:]:
+        assert "subject of a mail is not read" not in body_of(reply), body_of(reply)
+    engine.dispose()

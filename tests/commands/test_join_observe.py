@@ -183,3 +183,13 @@ def test_a_join_of_a_started_game_says_where_to_find_one_that_is_forming(session
         "game game1 is active: only games that have not started take JOINs "
         "(LIST shows the games, those still forming among them)"
     )
+
+
+def test_a_password_copied_as_the_help_writes_it_is_refused(session, run):
+    """``JOIN newgame <password>``: HELP writes the form so; the brackets made the
+    password '<password>' itself. It is refused saying to write one's own."""
+    forming_game(session)
+    registered(session, ADA)
+    assert _only(run("JOIN newgame <password> France", ADA))[2] == (
+        "write your own password in place of <password>, without the < >"
+    )
