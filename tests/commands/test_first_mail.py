@@ -57,3 +57,14 @@ def test_a_greeting_in_the_subject_is_no_command(tmp_path) -> None:
     for reply in outbox(engine)[-2:]:
         assert "subject of a mail is not read" not in body_of(reply), body_of(reply)
     engine.dispose()
+
+
+def test_help_asked_as_newcomers_ask_gives_the_help(tmp_path) -> None:
+    """ "Help?", "HELP!" and "help me please" were refused ('not a command', 'there is
+    no command, game or order form 'me''): they are HELP."""
+    engine = migrated_engine(tmp_path)
+    for body in ("Help?", "HELP!", "help me please"):
+        deliver(engine, make_mail("newbie@players.test", body, "hello"))
+        text = body_of(outbox(engine)[-1])
+        assert "Help follows." in text and "REGISTER:" in text and "Refused" not in text, text
+    engine.dispose()
