@@ -50,6 +50,7 @@ KNOWN: dict[str, str] = {
         "each memo checks the stored position before it answers"
     ),
     "judge/clock/zone_names.py: _by_lower": REASON_A + ": the zone names installed",
+    "judge/clock/zone_names.py: _by_city": REASON_A + ": the zone names installed, by city",
     "judge/engine/kinds.py: _MOVERS": REASON_A + ": keyed by tuples of order classes",
     "judge/engine/outcome.py: _FAILURES": REASON_A + ": one immutable Outcome per reason, bounded",
     "judge/engine/resolver.py: _HOOKS": REASON_A + ": which hooks an order class overrides",

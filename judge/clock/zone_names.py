@@ -1,6 +1,7 @@
 """Time-zone names as players write them: IANA names in any letter case
-(``europe/paris``), and njudge's free-text names (``Eastern``, ``Pacific``, ``GMT``,
-``CET``, ``EST``, ``GMT+1``), each read as an IANA zone."""
+(``europe/paris``), njudge's free-text names (``Eastern``, ``Pacific``, ``GMT``,
+``CET``, ``EST``, ``GMT+1``) and a zone's city (``Paris``, ``new york``), each read as
+an IANA zone."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ COMMON = {
 }
 _OFFSET = re.compile(r"^(?:gmt|utc)\s*([+-])\s*(\d{1,2})(?::?00)?$")
 _FILLER = re.compile(r"\b(?:standard|daylight|time|zone|us|usa)\b")
+_REGIONS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe")
+_REGIONS += ("Indian", "Pacific")
 
 
 @cache
@@ -52,9 +55,21 @@ def _by_lower() -> dict[str, str]:
     return {name.lower(): name for name in available_timezones()}
 
 
+@cache
+def _by_city() -> dict[str, str]:
+    """Each tzdata zone of a region by its city, in lower case (``new york``)."""
+    cities: dict[str, str] = {}
+    for name in sorted(available_timezones()):
+        if name.split("/")[0] in _REGIONS:
+            cities.setdefault(name.rsplit("/", 1)[-1].replace("_", " ").lower(), name)
+    return cities
+
+
 def read_zone(text: str) -> str | None:
     """The IANA name of the zone ``text`` names, or None."""
     raw = " ".join(text.split())
+    if raw.lower() in COMMON:  # before tzdata's own EST and MST, which never change
+        return COMMON[raw.lower()]
     try:
         ZoneInfo(raw)
         return raw
@@ -73,4 +88,4 @@ def read_zone(text: str) -> str | None:
         name = f"Etc/GMT{sign}{hours}"
         return name if name.lower() in _by_lower() else None
     word = " ".join(_FILLER.sub(" ", low.replace("/", " ")).split())
-    return COMMON.get(word) or COMMON.get(word.replace(" ", ""))
+    return COMMON.get(word) or COMMON.get(word.replace(" ", "")) or _by_city().get(low)

@@ -75,6 +75,9 @@ def form_help(ctx: Context, topic: str) -> list[str]:
     return lines
 
 
+_ASKING = frozenset({"me", "please", "pls", "plz"})  # "help me", "help please"
+
+
 @register
 class HelpCommand(Command):
     """Describe the commands."""
@@ -82,6 +85,7 @@ class HelpCommand(Command):
     rank = 60
 
     keyword = "HELP"
+    aliases = ("HELP!", "HELP?", "HELP.")  # "Help?" alone, as a newcomer asks
     syntax = "HELP [<command> | <game> | <variant> | <order word>]"
     help = (
         "Mails back this description of the commands, or of one command. HELP\n"
@@ -92,7 +96,7 @@ class HelpCommand(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        topic = stmt.args.strip()
+        topic = " ".join(w for w in stmt.args.strip(" !?.").split() if w.lower() not in _ASKING)
         if topic:
             self._topic(ctx, stmt, topic)
             return

@@ -36,7 +36,9 @@ from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.press_reply import reply_to_press
+from judge.commands.redact import mask_text
 from judge.commands.reply import (
+    NEWCOMER_NOTE,
     OrderReport,
     deadline_lines,
     render_body,
@@ -294,7 +296,7 @@ def _reply_too_large(
         "bytes.\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
+    subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
@@ -505,6 +507,7 @@ def _process_commands(
         _reply_signature_refused(session, mail, config, now, signature, first)
         return
     ctx = _new_context(session, mail, config, now, rules, account, received)
+    notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
         if signature is not None:
             # A genuine signature by a key that is not a game master's here (a player
@@ -518,6 +521,9 @@ def _process_commands(
         parsed = _statements(mail.body_text)
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
+            notes = _subject_note(ctx, mail.subject, parsed)
+            if not may_greet(parsed.statements) and ctx.transcript.refusals:
+                notes += NEWCOMER_NOTE  # nothing in it was a command
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
         ctx.signature_verified = True
@@ -538,9 +544,9 @@ def _process_commands(
             ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
         deadline = _deadline_part(ctx, game, now)
-    body = render_body(header, ctx.transcript, order_report(ctx), deadline)
+    body = render_body(header, ctx.transcript, order_report(ctx), deadline, notes)
     subject = reply_subject(
-        mail.subject,
+        mask_text(mail.subject),  # a SIGNON written in the subject: never its password
         game.name if game else None,
         ruleset_for_game(game).turn_label(game.phase) if game else None,
         error=ctx.transcript.flagged,
@@ -560,6 +566,19 @@ def _process_commands(
                 "SET PASSWORD.\n\n"
             )
             _send_limited(session, config, now, owner, subject, preface + body, None)
+
+
+def _subject_note(ctx: Context, subject: str, parsed: ParsedMail) -> tuple[str, ...]:
+    """A note when the subject holds a command and the text none (``Subject: help``
+    over an empty mail): the subject is not read.  A greeting is no command."""
+    found = registry.match(subject.strip())
+    if found is None or any(stmt.kind == COMMAND for stmt in parsed.statements):
+        return ()
+    cls, args = found
+    if cls().greets(ctx, Statement(0, subject.strip(), COMMAND, cls, args)):
+        return ()
+    shown = mask_text(subject.strip())
+    return (f"The subject of a mail is not read: write '{shown}' on a line of its text.",)
 
 
 SIGNATURE_ECHO = "(OpenPGP signature)"
@@ -604,7 +623,7 @@ def _reply_signature_refused(
         "signature.\nSend the mail again, signed with your registered key, or not "
         "signed at all\nif it holds no game-master commands.\n"
     )
-    subject = reply_subject(mail.subject, None, None, error=True, code=config.judge_code)
+    subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 

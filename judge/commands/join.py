@@ -117,7 +117,8 @@ class Join(Command):
         if game.status != FORMING:
             ctx.transcript.refused(
                 echo,
-                f"game {game.name} is {game.status}: only games that have not started take JOINs",
+                f"game {game.name} is {game.status}: only games that have not started take "
+                "JOINs (LIST shows the games, those still forming among them)",
             )
             return
         if _member(ctx, game, account.id):

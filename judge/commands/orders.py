@@ -9,7 +9,13 @@ from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
-from judge.game.games import current_order_texts, power_name, power_order_keys, store_order
+from judge.game.games import (
+    current_order_texts,
+    game_powers,
+    power_name,
+    power_order_keys,
+    store_order,
+)
 from judge.orders.keys import OrderKey
 from judge.store.models import FINISHED, FORMING, PLAYING
 
@@ -60,6 +66,10 @@ class Orders(Command):
             return
         position = ctx.game.position_view()  # parsed once per position text, read only
         powers = [seat.power for seat in ctx.seats]
+        other = _other_power_label(ctx, stmt.text, powers)
+        if other is not None:
+            ctx.transcript.refused(stmt.text, other)
+            return
         text = _without_power_label(stmt.text, {n for p in powers for n in _names(ctx, p)})
         # One reading per power the player holds (one, except in a paired game).
         readings = [ctx.order_rules.check(position, power, [text]) for power in powers]
@@ -77,6 +87,24 @@ def _names(ctx: Context, power: str) -> set[str]:
     """How a player may label the orders of one of their powers: its name and code."""
     assert ctx.game is not None
     return {power_name(ctx.game, power).lower(), power.lower()}
+
+
+def _other_power_label(ctx: Context, text: str, powers: list[str]) -> str | None:
+    """Why a line labelled with another power's name (``Germany: A Mun - Ruh``, from
+    France) is not taken, or None: its orders are not the signed-on player's."""
+    assert ctx.game is not None
+    head, colon, rest = text.partition(":")
+    if not colon or not rest.strip():
+        return None
+    label = " ".join(head.lower().split())
+    named = [p for p in game_powers(ctx.game) if label in (p.name.lower(), p.code.lower())]
+    if not named or named[0].code in powers:
+        return None
+    mine = " and ".join(power_name(ctx.game, power) for power in powers)
+    return (
+        f"these orders are labelled {named[0].name}, but you signed on as {mine}: "
+        f"orders for {named[0].name} need its own SIGNON, in a mail of their own"
+    )
 
 
 def _without_power_label(text: str, names: set[str]) -> str:

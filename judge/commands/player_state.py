@@ -3,9 +3,10 @@ finding the account a command acts for."""
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import ClassVar
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
@@ -91,8 +92,19 @@ def game_named(ctx: Context, echo: str, name: str, *, private_too: bool = False)
     if game is not None and not private_too and hidden_from(ctx.session, game, ctx.sender):
         game = None
     if game is None:
-        ctx.transcript.refused(echo, f"there is no game called {name!r}")
+        ctx.transcript.refused(echo, f"there is no game called {name!r}{_closest(ctx, name)}")
     return game
+
+
+def _closest(ctx: Context, name: str) -> str:
+    """Which listed game a mistyped name may mean, or where to find the games."""
+    names = ctx.session.exec(select(Game.name)).all()
+    close = get_close_matches(name.lower(), names, n=3, cutoff=0.75)
+    games = ctx.session.exec(select(Game).where(col(Game.name).in_(close))).all()
+    shown = sorted(g.name for g in games if not hidden_from(ctx.session, g, ctx.sender))
+    if shown:
+        return f" (did you mean {' or '.join(shown)}?)"
+    return " (send LIST for the games on this judge)"
 
 
 def signed_on_game(ctx: Context) -> list[str]:

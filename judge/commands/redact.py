@@ -89,6 +89,8 @@ def _header_lines(raw: bytes) -> bytes:
     for name, value in items:
         if name.lower() in _DROPPED:
             continue
+        if name.lower() == "subject":  # a SIGNON written in the subject
+            value = mask_text(value)
         out.append(f"{name}: {value}".rstrip("\r\n").encode("utf-8", "surrogateescape"))
     return b"\r\n".join(out) + b"\r\n" if out else b""
 

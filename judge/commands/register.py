@@ -94,10 +94,7 @@ class Register(Command):
         if unused:
             entry.extra.append(f"(not used by this judge, ignored: {', '.join(unused)})")
         for line in bad:
-            # Only the label is quoted: the value might be a (misspelt) password.
-            label, sep, _ = line.partition(":")
-            shown = f"{label.strip()!r}" if sep else "a line without 'Field: value'"
-            entry.outcomes.append(Outcome(REFUSED, f"not a registration field: {shown}"))
+            entry.outcomes.append(Outcome(REFUSED, f"not a registration field: {_shown(line)}"))
         problem = self._problem(ctx, fields)
         if problem is not None or bad:
             entry.outcomes.append(Outcome(REFUSED, (problem or "registration not changed") + "."))
@@ -162,3 +159,14 @@ class Register(Command):
         entry.outcomes.append(
             Outcome(OK, f"{verb} {account.address}: {account.name}, time zone {account.time_zone}.")
         )
+
+
+def _shown(line: str) -> str:
+    """A line of the form that is no field, as a refusal names it: only the label of a
+    ``Label: value`` line, and no line of one word (either might hold a password)."""
+    label, sep, _ = line.partition(":")
+    if sep:
+        return f"{label.strip()!r}"
+    if len(line.split()) > 1:  # a password has no spaces
+        return f"{line.strip()!r} (write each field as 'Field: value', or leave the line out)"
+    return "a line of one word without 'Field: value' (not shown: it might be a password)"

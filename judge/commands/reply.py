@@ -135,6 +135,15 @@ def order_lines(report: OrderReport) -> list[str]:
     return lines
 
 
+# Said once under a mail that held no command at all ("Hi, how do I play?").
+NEWCOMER_NOTE = (
+    "This judge reads commands, one per line, not sentences. To begin: HELP lists",
+    "the commands, LIST the games, GET FORM gives the registration form. Then send",
+    "REGISTER (with Name: and Timezone: lines, and END), and JOIN <game> <password>",
+    "to join a game that has not started. Orders go after a SIGNON line.",
+)
+
+
 def render_body(
     header: Sequence[str],
     transcript: Transcript,

@@ -89,11 +89,16 @@ class SetAbsence(Command):
                 "a longer one)",
             )
             return
+        earlier = _replaced(player.absent_from, player.absent_until, start, end, today)
         player.absent_from, player.absent_until = start, end
         ctx.session.add(player)
         ctx.session.flush()
         name = power_name(game, player.power)
         entry = ctx.transcript.ok(stmt.text, f"Absence set: {_days(start, end)} ({zone}).")
+        if earlier:
+            entry.extra.append(
+                f"It replaces your absence of {earlier}: one absence is kept at a time."
+            )
         moved = move_deadline_out(ctx, game, start, end)
         sender = judge_sender(ctx)
         note = f"The player of {name} in game {game.name} is away {_days(start, end)} ({zone})."
@@ -109,6 +114,15 @@ class SetAbsence(Command):
             announce(ctx.session, sender, game, subject, everyone, exclude=[game.master_address])
         subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
+
+
+def _replaced(
+    old_start: date | None, old_end: date | None, start: date, end: date, today: date
+) -> str:
+    """The days of an earlier absence, not yet over, that a new one replaces, or ""."""
+    if old_start is None or old_end is None or old_end < today:
+        return ""
+    return "" if (old_start, old_end) == (start, end) else _days(old_start, old_end)
 
 
 @register

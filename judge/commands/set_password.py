@@ -43,3 +43,67 @@ class SetPassword(Command):
             seat.password_hash = hashed
             ctx.session.add(seat)
         ctx.transcript.ok(echo, "Password changed.")
+
+
+def _keyword_as_written(stmt: Statement) -> str:
+    """The words of the line before its arguments, as the player wrote them."""
+    words, after = stmt.text.split(), len(stmt.args.split())
+    return " ".join(words[: len(words) - after])
+
+
+@register
+class PasswordWord(Command):
+    """A password change asked for without SET (``PASSWORD x``, ``Change password x``,
+    ``Password: x`` outside a REGISTER form): refused with the command that does it,
+    the password never quoted back (it was passed over as a greeting, and quoted)."""
+
+    rank = 99
+    keyword = "PASSWORD"
+    aliases = ("CHANGE PASSWORD", "NEW PASSWORD", "CHANGE MY PASSWORD", "RESET PASSWORD")
+    colon_after = True
+    syntax = "PASSWORD | CHANGE PASSWORD | NEW PASSWORD"
+    help = "Not commands: write SET PASSWORD <new password> after your SIGNON."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """A password or nothing after the words ("Password is fine" is prose)."""
+        return len(args.split()) <= 1
+
+    def echo(self, stmt: Statement) -> str:
+        return masked(_keyword_as_written(stmt), stmt.args, 0)
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        ctx.transcript.refused(
+            self.echo(stmt),
+            "no password was changed: to change your power's password, write "
+            "SET PASSWORD <new password> on a line after your SIGNON; an account's "
+            "password goes in a REGISTER form (Password:, New password:)",
+        )
+
+
+@register
+class ForgotPassword(Command):
+    """``Forgot password``: what a player who has lost a password can do."""
+
+    rank = 99
+    keyword = "FORGOT PASSWORD"
+    aliases = ("FORGOT MY PASSWORD", "LOST PASSWORD", "LOST MY PASSWORD", "SEND PASSWORD")
+    aliases += ("FORGOTTEN PASSWORD", "FORGOT PASSWORD?", "FORGOT MY PASSWORD?")
+    syntax = "FORGOT PASSWORD"
+    help = (
+        "Passwords are kept in a form that cannot be read back, so the judge cannot\n"
+        "send yours. Ask the game's master (SUMMARY <game> names the master) for a\n"
+        "new password for your power: the master's REPLACE gives one."
+    )
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        return args.strip() in {"", "?", "."}
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        ctx.transcript.ok(
+            stmt.text,
+            "The judge keeps passwords only in a form it cannot read back, so it cannot "
+            "send yours: ask the game's master (SUMMARY <game> names the master) for a new "
+            "password for your power (the master's REPLACE <power> <address> <password>).",
+        )

@@ -144,11 +144,18 @@ class SignOn(Command):
                 subject = f"{ctx.judge_code}:{game.name} - wrong passwords for {power.name}"
                 tell_owner(ctx, owner, power_count, subject)
             # One answer for both, so passwords cannot be probed power by power.
-            ctx.transcript.refused(echo, f"wrong password {what}")
+            ctx.transcript.refused(echo, f"wrong password {what}{password_hint(words[1])}")
             return
         if player.status != PLAYING:
+            back = (
+                f"only its game master can give it back to you (REPLACE; SUMMARY {game.name} "
+                "names the master)"
+                if game.master_address
+                else "the game has no master who could give it back to you"
+            )
             ctx.transcript.refused(
-                echo, f"you no longer play {power.name} in game {game.name} ({player.status})"
+                echo,
+                f"you no longer play {power.name} in game {game.name} ({player.status}): {back}",
             )
             return
         ctx.game, ctx.player = game, player
@@ -342,3 +349,16 @@ def _take_first_abandoned(ctx: Context, echo: str, game: Game, password: str) ->
     assert power is not None and player is not None
     ctx.signon_attempted = True
     take_over(ctx, echo, game, power, player, password)
+
+
+def password_hint(word: str) -> str:
+    """What a newcomer may have got wrong in a refused password, without showing it:
+    the start mail's ``<password>`` copied as it stands, brackets kept around one,
+    or a full stop after it."""
+    if word.lower() == "<password>":
+        return ": write your own password in place of <password>"
+    if word.startswith("<") and word.endswith(">"):
+        return ": leave out the < > around your password"
+    if word[-1] in ".,;!":
+        return f": the '{word[-1]}' at its end is read as part of the password"
+    return ""

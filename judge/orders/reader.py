@@ -34,7 +34,7 @@ END = ""  # the token after the last one of an order
 BASE_KEYWORDS: dict[str, str] = {
     word: kind
     for kind, words in (
-        ("hold", {"h", "hold", "holds", "holding", "stand", "stands"}),
+        ("hold", {"h", "hold", "holds", "holding", "stand", "stands", "stay", "stays"}),
         ("move", {"-", "->", "=>", ">", "to", "into", "move", "moves", "m", "go", "goes"}),
         ("move", {"attack", "attacks"}),
         ("support", {"s", "support", "supports", "sup", "supp"}),

@@ -174,6 +174,17 @@ def parse_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNT
 
 
 _VERBS_FIRST = frozenset({"move", "hold", "retreat"})  # kinds whose word may come first
+_GIVEN_WITH = frozenset({"support", "convoy"})  # "support Par - Bur with Mar"
+
+
+def _giver_first(tokens: list[str]) -> str:
+    """``support Par into Bur with Mar`` as ``Mar support Par into Bur``: the unit
+    that gives a support or a convoy, named last after ``with``, put first."""
+    at = tokens.index("with")
+    giver = tokens[at + 1 : -1]  # the last token is END
+    if not giver or "with" in giver:
+        raise OrderSyntaxError("expected the unit that gives it after 'with'")
+    return " ".join(giver + tokens[:at])
 
 
 def clear_read_cache() -> None:
@@ -190,6 +201,8 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     reader = reader_for(variant, text, syntax)
     keywords, tokens = reader.keywords, reader.tokens
     first = keywords.get(tokens[0]) or syntax.openers.get(tokens[0])
+    if first in _GIVEN_WITH and "with" in tokens:
+        return _read_order(variant, _giver_first(tokens), syntax)
     if first is not None:
         if first == "end":
             raise OrderSyntaxError("empty order")

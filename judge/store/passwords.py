@@ -144,4 +144,6 @@ def password_problem(password: str) -> str | None:
         return f"a password may have at most {MAX_LENGTH} characters"
     if any(c.isspace() or not c.isprintable() for c in password):
         return "a password may not contain spaces or control characters"
+    if password.startswith("<") and password.endswith(">"):  # "JOIN game <password>"
+        return "write your own password in place of <password>, without the < >"
     return None

@@ -72,3 +72,16 @@ def test_no_absence_for_a_power_nobody_plays(session, make_ctx) -> None:
     ctx = _master_mail(session, make_ctx, "GAME game1\nBECOME italy\nSET ABSENCE 2026-12-01")
     assert outcomes(ctx)[-1][1:] == ("refused", "nobody plays Italy in game game1")
     assert session.exec(select(Player).where(Player.power == "italy")).first() is None
+
+
+def test_a_new_absence_says_which_earlier_one_it_replaces(tmp_path) -> None:
+    """A newcomer sets a vacation in December, then a day in January: the second
+    replaced the first (docs/mail.md, SET ABSENCE) and the reply said only 'Absence
+    set: 2027-01-05', so the player believed both were kept. It now names the one
+    it replaces."""
+    from tests.commands.helpers import reply_to_orders
+
+    lines = "SET ABSENCE 2026-12-24 TO 2026-12-31\nSET ABSENCE 2027-01-05\nSET ABSENCE 2027-01-05\n"
+    _, text = reply_to_orders(tmp_path, lines)
+    assert text.count("It replaces your absence of 2026-12-24 to 2026-12-31") == 1, text
+    assert "It replaces your absence of 2027-01-05" not in text

@@ -117,3 +117,28 @@ def test_whois_several_addresses_and_angle_brackets(run):
     assert entry.extra[-1] == "Not registered on this judge: nobody@x.test."
     ctx = run("INFO PLAYER <italy@players.test>", "x@x.test")
     assert outcomes(ctx)[0][1:] == ("ok", "The record of italy@players.test:")
+
+
+def test_us_abbreviations_keep_summer_time_and_a_city_names_its_zone():
+    """``Timezone: EST`` (njudge's data/form: free text) means the US East coast, whose
+    clocks change in summer; tzdata's own ``EST`` is a fixed UTC-5, an hour off from
+    March to November. A city (``Paris``, ``new york``) names its tzdata zone."""
+    from judge.clock.zone_names import read_zone
+
+    assert read_zone("EST") == "America/New_York"
+    assert read_zone("MST") == "America/Denver"
+    assert read_zone("Paris") == "Europe/Paris"
+    assert read_zone("new york") == "America/New_York"
+    assert read_zone("London") == "Europe/London"
+    assert read_zone("Nowhere") is None
+
+
+def test_a_sentence_in_the_register_form_is_quoted_where_a_one_word_line_is_not(run):
+    """A newcomer writes a sentence into the form (njudge's data/form is filled by
+    hand): the refusal quotes it, so that the player knows which line to take out.
+    A line of one word is not quoted (it might be a password, which has no spaces)."""
+    body = "REGISTER\nName: Ada\nI am new to this\nsecret99\nEND"
+    reasons = [message for _, status, message in outcomes(run(body, "ada@x.test"))]
+    assert "not a registration field: 'I am new to this'" in reasons[0], reasons
+    assert "secret99" not in " ".join(reasons), reasons
+    assert any("Field: value" in reason for reason in reasons), reasons

@@ -27,6 +27,9 @@ def game1(session) -> Game:
     return game
 
 
+_LIST = " (send LIST for the games on this judge)"
+
+
 def run(make_ctx, body: str, sender: str = GM, signed: bool = True):
     ctx = make_ctx(sender)
     ctx.signature_verified = signed
@@ -108,8 +111,8 @@ def test_observe_follows_the_lists_and_a_private_game_hides_from_strangers(make_
     run(make_ctx, "GAME game1\nSET NOLIST\nSET ALLOW PLAYER guest@x.test\n")
     ctx = run(make_ctx, "OBSERVE game1\nSUMMARY game1\n", sender="stranger@x.test")
     assert [o[1:] for o in outcomes(ctx)] == [
-        ("refused", "there is no game called 'game1'"),
-        ("refused", "there is no game called 'game1'"),
+        ("refused", f"there is no game called 'game1'{_LIST}"),
+        ("refused", f"there is no game called 'game1'{_LIST}"),
     ]
     ctx = run(make_ctx, "OBSERVE game1\n", sender="guest@x.test")
     assert outcomes(ctx)[0][1] == "ok"

@@ -83,7 +83,7 @@ def test_history_refusals(session, run):
     game = find_game(session, "game1")
     cases = {
         "HISTORY": "expected: HISTORY [<game>]",
-        "HISTORY nogame": "there is no game called 'nogame'",
+        "HISTORY nogame": "there is no game called 'nogame' (did you mean newgame?)",
         "HISTORY game1": "game game1 has no reports yet",
         "HISTORY newgame": "game newgame has no reports yet",
     }
@@ -177,5 +177,5 @@ def test_summary_of_a_forming_game_and_refusals(session, run):
     assert _reply(run("SUMMARY", READER)) == ("refused", "expected: SUMMARY <game>")
     assert _reply(run("SUMMARY nogame", READER)) == (
         "refused",
-        "there is no game called 'nogame'",
+        "there is no game called 'nogame' (did you mean newgame?)",
     )

@@ -130,7 +130,8 @@ def test_observe_refusals(session, run):
     game = find_game(session, "game1")
     cases = {
         "OBSERVE": f"expected: {Observe.syntax}",
-        "OBSERVE nogame": "there is no game called 'nogame'",
+        "OBSERVE nogame": "there is no game called 'nogame' (send LIST for the games on this "
+        "judge)",
         "OBSERVE game1 pass word": f"expected: {Observe.syntax}",
     }
     for line, reason in cases.items():
@@ -181,3 +182,40 @@ def test_an_observers_orders_are_refused_as_an_observers(session, run):
         ("A Par-Bur", "refused", "you observe game game1: orders need a SIGNON as a power"),
         ("SET DRAW", "refused", "you observe game game1: this needs a SIGNON as a power"),
     ]
+
+
+def test_a_mistyped_game_name_is_answered_with_the_close_listed_names(session, run):
+    """``JOIN newgam`` (a typo) named no game and said nothing more: the newcomer
+    did not know what to do next. The close names of the games the sender may see
+    are offered; a private game's name is never given away (docs/mail.md, Private
+    games), and with no close name the reply points to LIST."""
+    forming_game(session)
+    forming_game(session, "newgamex", unlisted=True)
+    registered(session, ADA)
+    assert _only(run("JOIN newgam secret1", ADA))[2] == (
+        "there is no game called 'newgam' (did you mean newgame?)"
+    )
+    assert _only(run("OBSERVE zzz", ADA))[2] == (
+        "there is no game called 'zzz' (send LIST for the games on this judge)"
+    )
+
+
+def test_a_join_of_a_started_game_says_where_to_find_one_that_is_forming(session, run):
+    """``JOIN game1`` of a game that has started was refused without saying what to
+    do next; the refusal points to LIST."""
+    forming_game(session)  # game1 (active) is there too
+    registered(session, ADA)
+    assert _only(run("JOIN game1 secret1", ADA))[2] == (
+        "game game1 is active: only games that have not started take JOINs "
+        "(LIST shows the games, those still forming among them)"
+    )
+
+
+def test_a_password_copied_as_the_help_writes_it_is_refused(session, run):
+    """``JOIN newgame <password>``: HELP writes the form so; the brackets made the
+    password '<password>' itself. It is refused saying to write one's own."""
+    forming_game(session)
+    registered(session, ADA)
+    assert _only(run("JOIN newgame <password> France", ADA))[2] == (
+        "write your own password in place of <password>, without the < >"
+    )

@@ -106,13 +106,14 @@ def test_a_numbered_multiverse_order_is_read() -> None:
 
 def test_orders_labelled_with_the_players_own_power_are_read(tmp_path) -> None:
     """``France: A Par - Bur``: a player's label of their own power is not part of the
-    order; another power's name is not taken away (the line is refused as written)."""
+    order; another power's name is not taken away (the line is refused, saying whose
+    orders they are)."""
     _, text = reply_to_orders(
         tmp_path, "France: A Par-Bur\nfrance: A Mar-Spa, F Bre-MAO\nGermany: A Par - Pic\n"
     )
     for order in ("A par - bur", "A mar - spa", "F bre - mao"):
         assert f"Accepted: {order}" in text
-    assert "*** Refused: Germany: A Par - Pic: 'Germany' is not a province" in text
+    assert "*** Refused: these orders are labelled Germany, but you signed on as France" in text
 
 
 def test_a_labelled_hold_of_a_unit_alone_is_read_not_passed_over(tmp_path) -> None:
@@ -121,7 +122,7 @@ def test_a_labelled_hold_of_a_unit_alone_is_read_not_passed_over(tmp_path) -> No
     words after a label are looked at as an order too."""
     _, text = reply_to_orders(tmp_path, "France: A Par\nGermany: A Mun\n")
     assert "> France: A Par\n  Accepted: A par H" in text
-    assert "*** Refused: Germany: A Mun: 'Germany' is not a province" in text
+    assert "> Germany: A Mun\n  *** Refused: these orders are labelled Germany" in text
     assert "ignored" not in text
 
 

@@ -53,3 +53,18 @@ def test_no_orders_for_finished_or_forming_games(run, session):
         assert any(reason in message for _, _, message in outcomes(ctx))
         assert outcomes(ctx)[1][1] == "refused"
         assert session.exec(select(Order)).all() == []
+
+
+def test_orders_labelled_with_another_power_are_refused_saying_so(tmp_path) -> None:
+    """``Germany: A Mun-Ruh`` from France (a newcomer ordering for an ally, or pasting
+    the wrong block) was refused as "'Germany' is not a province (did you mean
+    Gascony?)". It is refused saying whose orders they are; France's own label is
+    still read (docs/mail.md, Around the orders)."""
+    from tests.commands.helpers import reply_to_orders
+
+    _, text = reply_to_orders(tmp_path, "Germany: A Mun-Ruh\nFrance: A Par-Bur\n")
+    assert (
+        "*** Refused: these orders are labelled Germany, but you signed on as France: "
+        "orders for Germany need its own SIGNON, in a mail of their own"
+    ) in text, text
+    assert "Accepted: A par - bur" in text

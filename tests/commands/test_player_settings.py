@@ -145,7 +145,7 @@ def test_resign_puts_the_power_in_civil_disorder_and_tells_everyone(session, run
     assert report.kind == "announcement" and "France is in civil disorder" in report.text
     again = run(_signon("france"))
     assert not again.signed_on
-    assert _last(again)[2] == "you no longer play France in game game1 (resigned)"
+    assert _last(again)[2].startswith("you no longer play France in game game1 (resigned): ")
 
 
 def test_resign_in_an_anonymous_game_hides_the_address(session, run):

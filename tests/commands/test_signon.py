@@ -119,3 +119,18 @@ def test_signon_with_a_colon_or_a_slip_in_its_word_signs_on(run):
         [(echo, status, _)] = outcomes(ctx)
         assert (echo, status) == ("SIGNON Fgame1 ********", "ok"), line
     assert not run("Signor Rossi here").signed_on
+
+
+def test_a_wrong_password_says_what_a_newcomer_may_have_got_wrong(run):
+    """The start mail writes ``SIGNON Fgame1 <password>``: newcomers copy it as it
+    stands, keep the brackets, or end the line with a full stop. The refusal said
+    only 'wrong password'; it now names the slip, never the password."""
+    hints = {
+        "SIGNON Fgame1 <password>": ": write your own password in place of <password>",
+        "SIGNON Fgame1 <paris11>": ": leave out the < > around your password",
+        "SIGNON Fgame1 paris11.": ": the '.' at its end is read as part of the password",
+        "SIGNON Fgame1 Paris11": "",
+    }
+    for line, hint in hints.items():
+        message = outcomes(run(line))[0][2]
+        assert message == f"wrong password for France in game game1{hint}", message

@@ -538,3 +538,31 @@ def test_a_semicolon_inside_a_heading_s_brackets_separates_nothing():
     heading = "Board 2:F1901 (Timeline 2, Fall of 1901; active):"
     assert split_orders(heading) == [heading]
     assert split_orders("A Par H; A Mar H") == ["A Par H", "A Mar H"]
+
+
+def test_a_support_or_convoy_first_names_its_unit_after_with() -> None:
+    """ "support Paris into Burgundy with Marseilles", as a newcomer writes it: the verb
+    first, the unit that gives it last. It was refused ("expected a unit's province,
+    found 'support'"); it is Marseilles's support, never a misread."""
+    assert one("support Paris into Burgundy with Marseilles").order == SupportMove(
+        "mar", "par", "bur"
+    )
+    assert one("Support A Par - Bur with A Mar").order == SupportMove("mar", "par", "bur")
+    fleet = {
+        "phase": "S1901M",
+        "units": [
+            {"power": "france", "type": "F", "province": "eng"},
+            {"power": "france", "type": "A", "province": "pic"},
+        ],
+    }
+    assert one("convoy Picardy to London with the English Channel", position=fleet).order == (
+        Convoy("eng", "pic", "lon")
+    )
+    assert "with" in one("support Paris into Burgundy with").message
+
+
+def test_a_unit_that_stays_holds() -> None:
+    """ "Marseilles stays" (a newcomer's hold) was passed over as a greeting and
+    "A Mar stay" refused ("did not understand 'stay'"): both are holds, as "stands"."""
+    assert one("Marseilles stays").order == Hold("mar")
+    assert one("A Mar stay").order == Hold("mar")

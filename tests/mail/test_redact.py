@@ -62,3 +62,13 @@ def test_fetch_batches_bound_bytes_and_fetch_big_mail_alone() -> None:
         for b in batches
     )
     assert len(fetch_batches([(n, 10) for n in range(250)], mib)) == 3  # 100 at most
+
+
+def test_a_password_in_the_subject_is_not_kept() -> None:
+    """A newcomer writes the SIGNON in the subject: the kept header hides it too."""
+    raw = (
+        b"From: a@example.com\r\nTo: judge@example.org\r\nSubject: SIGNON Fgame1 pw21\r\n"
+        b"Content-Type: text/plain\r\n\r\nA Par-Bur\r\n"
+    )
+    kept = redact(raw, "judge@example.org", 100_000)
+    assert b"pw21" not in kept and b"Subject: SIGNON Fgame1 ********" in kept

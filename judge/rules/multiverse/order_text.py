@@ -285,7 +285,7 @@ def parse_order(
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
-_HOLD_WORDS = frozenset({"h", "hold", "holds", "holding", "stand", "stands"})
+_HOLD_WORDS = frozenset({"h", "hold", "holds", "holding", "stand", "stands", "stay", "stays"})
 
 
 def _unit_alone(text: str) -> bool:
