@@ -90,7 +90,7 @@ def _header_lines(raw: bytes) -> bytes:
         if name.lower() in _DROPPED:
             continue
         if name.lower() == "subject":  # a SIGNON written in the subject
-            value = mask_text(value)
+            value = mask_text(str(value))  # 8-bit bytes make compat32 give a Header
         out.append(f"{name}: {value}".rstrip("\r\n").encode("utf-8", "surrogateescape"))
     return b"\r\n".join(out) + b"\r\n" if out else b""
 
