@@ -72,3 +72,14 @@ def test_a_password_in_the_subject_is_not_kept() -> None:
     )
     kept = redact(raw, "judge@example.org", 100_000)
     assert b"pw21" not in kept and b"Subject: SIGNON Fgame1 ********" in kept
+
+
+def test_a_subject_with_8_bit_bytes_is_kept_and_masked() -> None:
+    """Raw 8-bit bytes in the subject (no encoded word) come from the header parser as
+    an object, not a string: masking it raised, and the mail failed in the inbox."""
+    raw = (
+        "From: a@example.com\r\nTo: judge@example.org\r\nSubject: SIGNON Fgame1 pw21 été\r\n"
+        "Content-Type: text/plain\r\n\r\nA Par-Bur\r\n"
+    ).encode()
+    kept = redact(raw, "judge@example.org", 100_000)
+    assert b"pw21" not in kept and b"Subject:" in kept
