@@ -93,10 +93,9 @@ def _other_power_label(ctx: Context, text: str, powers: list[str]) -> str | None
     """Why a line labelled with another power's name (``Germany: A Mun - Ruh``, from
     France) is not taken, or None: its orders are not the signed-on player's."""
     assert ctx.game is not None
-    head, colon, rest = text.partition(":")
-    if not colon or not rest.strip():
+    label = _label(text)[0]
+    if label is None:
         return None
-    label = " ".join(head.lower().split())
     named = [p for p in game_powers(ctx.game) if label in (p.name.lower(), p.code.lower())]
     if not named or named[0].code in powers:
         return None
@@ -111,10 +110,17 @@ def _without_power_label(text: str, names: set[str]) -> str:
     """An order line without the name of one of the player's own powers and a colon
     before it (``France: A Par - Bur``, ``France 1: A Par1 - Bur1``), as players
     label their orders; a line labelled otherwise is read as written."""
+    label, rest = _label(text)
+    return rest if label is not None and label in names else text
+
+
+def _label(text: str) -> tuple[str | None, str]:
+    """The label before a colon of an order line, in lower case, and the orders after
+    it (``France: A Par - Bur``); (None, the line) when it has none."""
     head, colon, rest = text.partition(":")
-    if colon and rest.strip() and " ".join(head.lower().split()) in names:
-        return rest.strip()
-    return text
+    if not colon or not rest.strip():
+        return None, text
+    return " ".join(head.lower().split()), rest.strip()
 
 
 def _take(
@@ -201,12 +207,12 @@ def _counted_key(
         if not any(item.key == "build" for item in owed):
             return key, "you have no build to waive"
         key = key.numbered(ctx.waives.get(power, 0) + 1)
-    if rules.allowance_group(position, key) is None:
+    group = rules.allowance_group(position, key)
+    if group is None:
         return key, None
     keys = power_order_keys(ctx.session, ctx.game.id, ctx.game.phase, power)
     name = power_name(ctx.game, power)
     refusal = rules.beyond_allowance(position, power, keys, key, name)
-    group = rules.allowance_group(position, key)
     earlier = [k for k in keys if k not in ctx.stored_keys and k != key]
     if refusal and any(rules.allowance_group(position, k) == group for k in earlier):
         refusal += EARLIER_MAIL

@@ -80,9 +80,14 @@ def _addressed_attribution(lines: list[str], i: int) -> int:
             return 0
         if lines[j].rstrip().endswith(":"):
             named = "@" in " ".join(lines[i : j + 1])
-            after = next((line for line in lines[j + 1 :] if line.strip()), "")
-            return span if named and after.lstrip().startswith(">") else 0
+            return span if named and _quoted_next(lines, j + 1) else 0
     return 0
+
+
+def _quoted_next(lines: list[str], i: int) -> bool:
+    """Whether the first line with text from line ``i`` on is quoted (``>``)."""
+    after = next((line for line in lines[i:] if line.strip()), "")
+    return after.lstrip().startswith(">")
 
 
 def _is_outlook_header(lines: list[str], i: int) -> bool:
@@ -111,8 +116,7 @@ def strip_quotes_and_signature(text: str) -> str:
         span = _is_attribution(lines, i)
         if span:
             i += span
-            after = next((rest for rest in lines[i:] if rest.strip()), "")
-            if not after.lstrip().startswith(">"):
+            if not _quoted_next(lines, i):
                 break  # the earlier mail follows unmarked (some phone mail programs)
             continue
         if _FORWARD_MARKER.match(line):

@@ -95,8 +95,10 @@ def _leaves(msg: Message) -> list[tuple[Message, bool]]:
     return leaves
 
 
-def body_text(msg: Message) -> tuple[str, str]:
-    """Return (text, kind) where kind is "plain", "html" or "none".
+def body_text(msg: Message) -> tuple[str, str, list[str]]:
+    """Return (text, kind, attached) where kind is "plain", "html" or "none" and
+    ``attached`` names the text files attached to the mail (``orders.txt``), which
+    are not read: the reply says so, since a player may have put orders there.
 
     Every plain text part that is not an attachment is read, in order: a mail program
     that writes plain text around a picture put in its middle sends the text in two
@@ -107,34 +109,32 @@ def body_text(msg: Message) -> tuple[str, str]:
     own: list[Message] = []
     carried_plain: list[Message] = []
     html: Message | None = None
+    attached: list[str] = []
     for part, carried in _leaves(msg):
         ctype = _content_type(part)
-        if ctype not in ("text/plain", "text/html") or _is_attachment(part):
+        if ctype not in ("text/plain", "text/html"):
             continue
-        if ctype == "text/plain":
+        if _is_attachment(part):
+            attached.append(_file_name(part))
+        elif ctype == "text/plain":
             (carried_plain if carried else own).append(part)
         elif html is None:
             html = part
     plain = own or carried_plain[:1]
     if plain:
-        return "\n".join(_text_of(part) for part in plain), "plain"
+        return "\n".join(_text_of(part) for part in plain), "plain", attached
     if html is not None:
-        return html_to_text(_text_of(html)), "html"
-    return "", "none"
+        return html_to_text(_text_of(html)), "html", attached
+    return "", "none", attached
 
 
-def text_attachments(msg: Message) -> list[str]:
-    """The file names of the text files attached to a mail (``orders.txt``), which the
-    judge does not read: the reply says so, since a player may have put orders there."""
-    names: list[str] = []
-    for part, _carried in _leaves(msg):
-        if _content_type(part) in ("text/plain", "text/html") and _is_attachment(part):
-            try:
-                name = part.get_filename()
-            except Exception:  # noqa: BLE001
-                name = None
-            names.append(" ".join(str(name or "").split())[:80] or "(a text file)")
-    return names
+def _file_name(part: Message) -> str:
+    """An attached file's name as a reply shows it (one line, at most 80 characters)."""
+    try:
+        name = part.get_filename()
+    except Exception:  # noqa: BLE001
+        name = None
+    return " ".join(str(name or "").split())[:80] or "(a text file)"
 
 
 def _content_type(part: Message) -> str:

@@ -15,7 +15,7 @@ from email.policy import compat32
 from judge.mail.automatic import automatic_reason
 from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
 from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
-from judge.mail.mime_text import body_text, text_attachments
+from judge.mail.mime_text import body_text
 
 _HEADER_SCAN = 256 * 1024
 # Characters that show nothing, which copying from a web page or a word processor
@@ -154,8 +154,7 @@ def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
 
 
 def _fill_body(mail: IncomingMail, msg: Message) -> None:
-    text, mail.body_kind = body_text(msg)
-    mail.text_attachments = text_attachments(msg)
+    text, mail.body_kind, mail.text_attachments = body_text(msg)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     mail.full_text = text
     signed = find_clearsigned(text)

@@ -37,6 +37,7 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
+from judge.orders.reader import BASE_KEYWORDS
 from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import (
@@ -285,7 +286,7 @@ def parse_order(
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
-_HOLD_WORDS = frozenset({"h", "hold", "holds", "holding", "stand", "stands", "stay", "stays"})
+_HOLD_WORDS = frozenset(word for word, kind in BASE_KEYWORDS.items() if kind == "hold")
 
 
 def _unit_alone(text: str) -> bool:
