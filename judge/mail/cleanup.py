@@ -73,15 +73,27 @@ def _addressed_attribution(lines: list[str], i: int) -> int:
     """An attribution in any language or order ("Am ... schrieb X <x@y>:", "X <x@y>
     wrote on ...:", "21.11.2026, 11:00, "X" <x@y>:"): one to three lines naming an
     address, the last ending in ":", with quoted lines (">") right after them; how many
-    lines it spans, else 0."""
+    lines it spans, else 0.  It starts at the line that names the address, or at the
+    line before one whose address it breaks (``X <`` / ``x@y>:``): never at a line of
+    the player's own just above it (``SIGNON ...`` over ``On ... <x@y> wrote:``)."""
     for span in range(1, 4):
         j = i + span - 1
         if j >= len(lines) or not lines[j].strip():
             return 0
         if lines[j].rstrip().endswith(":"):
-            named = "@" in " ".join(lines[i : j + 1])
+            named = _named_from(lines, i, j) == i
             return span if named and _quoted_next(lines, j + 1) else 0
     return 0
+
+
+def _named_from(lines: list[str], i: int, j: int) -> int | None:
+    """The first line of ``lines[i..j]`` that an attribution ending at line ``j``
+    needs: the last that holds an ``@``, or the one before it when that one breaks the
+    address (ends in ``<`` or ``(``); None when none names an address."""
+    start = next((k for k in range(j, i - 1, -1) if "@" in lines[k]), None)
+    if start is not None and start > i and lines[start - 1].rstrip().endswith(("<", "(")):
+        start -= 1
+    return start
 
 
 def _quoted_next(lines: list[str], i: int) -> bool:

@@ -55,3 +55,19 @@ def test_an_earlier_mail_quoted_without_marks_after_its_attribution_is_not_read(
         "Message from Germany in game game1:\nA Kie-Den please\n"
     )
     assert strip_quotes_and_signature(body) == ORDERS
+
+
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "On Sat, Nov 21, 2026 at 11:00 AM Test Judge <judge@judge.test> wrote:",
+        "Am Sa., 21. Nov. 2026 um 11:00 Uhr schrieb Test Judge <judge@judge.test>:",
+        "Test Judge <judge@judge.test> wrote on 21/11/2026 11:00:",
+    ],
+)
+def test_the_players_line_right_above_an_attribution_stays(attribution: str) -> None:
+    """A player who writes above the quote with no blank line before the attribution:
+    their last line (here the SIGNON) was taken for the attribution's first and
+    dropped, and every order after it refused for want of a SIGNON."""
+    body = f"SIGNON Fgame1 secret\n{attribution}\n{QUOTE}\nA Par-Bur\n"
+    assert strip_quotes_and_signature(body) == "SIGNON Fgame1 secret\nA Par-Bur"
