@@ -22,6 +22,7 @@ from judge.commands.password_guard import (
     locked_reason,
     tell_owner,
 )
+from judge.commands.password_reset import code_signs_on
 from judge.commands.registry import register
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
@@ -139,7 +140,9 @@ class SignOn(Command):
         if locked is not None:
             ctx.transcript.refused(echo, locked)
             return
-        if player is None or not verify_password(player.password_hash, words[1]):
+        signed = player is not None and verify_password(player.password_hash, words[1])
+        by_code = player is not None and not signed and code_signs_on(player, words[1], ctx.now)
+        if not (signed or by_code):
             if power_count in count_failure(ctx, counters):
                 subject = f"{ctx.judge_code}:{game.name} - wrong passwords for {power.name}"
                 tell_owner(ctx, owner, power_count, subject)
@@ -163,8 +166,15 @@ class SignOn(Command):
         ctx.owner_address = player_address(ctx.session, player)
         held = seats_name(game, ctx.seats) if ctx.partners else power.name
         phase = ruleset_for_game(game).turn_label(game.phase)
+        by_code_note = (
+            " You signed on with the one-time code mailed to you: write SET PASSWORD "
+            "<new password> now (the code stops working then, or when its hours run out)."
+            if by_code
+            else ""
+        )
         ctx.transcript.ok(
-            echo, f"Signed on as {held} in game {game.name} ({phase}, {game.status})."
+            echo,
+            f"Signed on as {held} in game {game.name} ({phase}, {game.status}).{by_code_note}",
         )
 
 

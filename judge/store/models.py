@@ -309,6 +309,11 @@ class Player(SQLModel, table=True):
     missed: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     # SET DRAW <powers> in a NoDIAS game: the codes of the draw voted for, by commas.
     draw_powers: str = Field(default="", max_length=400, sa_column_kwargs={"server_default": ""})
+    # --- migration 0017_password_reset ---
+    # FORGOT PASSWORD: a one-time code (hashed) that signs on beside the password until
+    # ``reset_until`` or the next SET PASSWORD.
+    reset_hash: str | None = Field(default=None, max_length=200)
+    reset_until: datetime | None = None
 
 
 class Applicant(SQLModel, table=True):
