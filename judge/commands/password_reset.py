@@ -18,8 +18,9 @@ from sqlmodel import col, select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.registry import register
-from judge.game.games import find_game, power_name
+from judge.game.games import find_game, game_variant, power_name
 from judge.game.recipients import send
+from judge.reports.notices import signon_line as signon_for
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Account, Game, Player, as_utc
 from judge.store.passwords import hash_password, verify_password
 
@@ -78,13 +79,18 @@ def _game_of(ctx: Context, word: str) -> Game | None:
 
 
 def _code_mail(ctx: Context, game: Game, player: Player, code: str) -> str:
-    target = f"{player.power[:1].upper()}{game.name}"
+    variant = game_variant(game)
+    line = (
+        signon_for(player.power, game.name, variant)
+        or f"SIGNON {player.power}@{game.name} <password>"
+    )
+    signon = line.replace("<password>", code)
     name = power_name(game, player.power)
     return (
         f"Someone (you, we hope) wrote to this judge from {ctx.sender} that the\n"
         f"password of {name} in game {game.name} is lost.  A one-time code signs on\n"
         f"as {name} for the next {CODE_HOURS} hours:\n\n"
-        f"  SIGNON {target} {code}\n"
+        f"  {signon}\n"
         "  SET PASSWORD <your new password>\n\n"
         "Put those two lines in a mail to the judge (your orders may follow them).\n"
         "Your old password still works, and the code stops working once SET PASSWORD\n"
