@@ -41,6 +41,7 @@ from judge.orders.forms import (
     sample_support,
 )
 from judge.orders.reader import (
+    END,
     Context,
     KindSyntax,
     OrderSyntax,
@@ -70,6 +71,9 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     via convoy, to a neighbouring province too (``A Bre-Eng-Pic``: "convoys between
     adjacent provinces are permitted if explicitly ordered", njudge's ``rules``
     XII.6); only its last step is kept."""
+    if kind == "retreat" and reader.tokens[reader.pos] == END:
+        # "R A Par", "A Par R": njudge's short word for a removal (po_get.c get_order)
+        return ParsedOrder(R_ALONE, unit_type, place)
     reader.skip_to()
     dest = reader.place("a destination")
     routed = reader.kind() == "move"
@@ -293,6 +297,15 @@ def _waive(ctx: Context, parsed: ParsedOrder) -> Order:
     return Waive(ctx.power)
 
 
+# An R with no place after it: a removal in an adjustment phase, where njudge reads
+# R as "remove"; elsewhere a retreat or move without its destination.
+R_ALONE = "remove (R)"
+
+
+def _no_destination(ctx: Context, parsed: ParsedOrder) -> Order:
+    raise Refusal("expected a destination after R (<unit> <province> R <province>; D disbands)")
+
+
 def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     check_adjustment_due(ctx, removing=True)
     assert parsed.place is not None
@@ -457,6 +470,9 @@ STANDARD_KINDS = (
             ("A", "remove"): _remove,
             ("A", "build"): _build,
             ("A", "unit"): _build_or_remove,
+            ("A", R_ALONE): _remove,
+            ("R", R_ALONE): _no_destination,
+            ("M", R_ALONE): _no_destination,
         },
         forms=ADJUSTMENT_FORMS[:2],
     ),

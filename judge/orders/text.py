@@ -217,13 +217,13 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
                 and tokens[0].isalpha()
                 and (tokens[1] in reader.unit_words or reader.place_length(1))
             )
-            or (tokens[0] == "r" and tokens[1] in reader.unit_words)
+            or (tokens[0] == "r" and (tokens[1] in reader.unit_words or reader.place_length(1)))
         ):
             # The verb first, as some write in prose: "Move A Par to Bur", "Hold A Par",
             # "Retreat A Bur to Gas", "R A Bur - Gas"; then the unit, and the rest as
-            # after it.  (njudge's "r" before a unit alone, a removal in a build phase,
-            # is not read so: in a retreat phase it would be a retreat without its
-            # destination; "Remove F Bre" is.)
+            # after it.  njudge's "R" before a unit alone ("R A Par", "R Par") is a
+            # removal in an adjustment phase, and a retreat without its destination
+            # elsewhere (judge.orders.standard.R_ALONE).
             reader.pos = 1
             unit_type, place = reader.unit("a unit's province")
             return verb(reader, first, unit_type, place)
@@ -810,6 +810,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
         tokens[1]
     ) == "unit":
         return True  # "+ A Par", "-A Spa", "R F Bre": an order word and a unit
+    if first and len(tokens[0]) == 1 and tokens[0].isalpha() and reader.place_length(1):
+        return True  # "R Par", "B Paris", "D Kiel": a one-letter order word and a place
     places = 0
     index = 0
     while index < len(tokens) - 1:

@@ -39,6 +39,7 @@ from judge.engine.orders import (
 )
 from judge.orders.reader import BASE_KEYWORDS
 from judge.orders.reader import ParsedOrder as ReadOrder
+from judge.orders.standard import R_ALONE
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import (
     format_board_order,
@@ -373,6 +374,10 @@ def _interpret(
         loc = key.at(_loc(place))
         types[loc] = kind
         return Build(loc, kind, power), types
+    if action == R_ALONE:  # "R A 1:par:W1901": njudge's removal word, with no place after
+        if retreat_turn:
+            raise NotationError("expected a destination after R (<unit> R <province>; D disbands)")
+        action = "remove"
     if action in ("remove", "disband"):
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:
