@@ -16,6 +16,7 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Callable, Mapping
@@ -36,6 +37,7 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
+    dashes_spaced,
     reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX
@@ -153,6 +155,10 @@ def _read_cached(
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
+        spaced = dashes_spaced(variant, text) if syntax.locations is None else text
+        if spaced != text:
+            with contextlib.suppress(OrderSyntaxError):
+                found = _read_order(variant, spaced, syntax)
     _READ.keep(table, text, found)
     return found
 

@@ -582,3 +582,20 @@ def test_a_unit_that_stays_holds() -> None:
     "A Mar stay" refused ("did not understand 'stay'"): both are holds, as "stands"."""
     assert one("Marseilles stays").order == Hold("mar")
     assert one("A Mar stay").order == Hold("mar")
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "dest"),
+    [
+        ("Fleet Mid-Atlantic Ocean-North Atlantic Ocean", "mao", "nao"),
+        ("F Irish Sea-English Channel", "iri", "eng"),
+        ("F irish sea\u2013ENGLISH CHANNEL", "iri", "eng"),
+        ("F North Sea-Norwegian Sea", "nth", "nwg"),
+    ],
+)
+def test_a_dash_without_spaces_between_names_of_several_words(text, place, dest) -> None:
+    """``Irish Sea-English Channel``: 'sea-english' was one word and the order was
+    refused ("did not understand 'sea-english CHANNEL'"); a text refused as written is
+    read again with its hyphenated words that are no names taken apart."""
+    parsed = parse_order(load_variant("standard"), text)
+    assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
