@@ -796,7 +796,12 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
         return True
     if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
         return False
-    return any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens)
+    if any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens):
+        return True
+    # "north sea-English Channel": an order once its dash is a move sign (the text
+    # reads only so), which the words as written do not show.
+    spaced = dashes_spaced(variant, text) if syntax.locations is None else text
+    return spaced != text and _attempted(reader_for(variant, spaced, syntax), syntax)
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
