@@ -39,7 +39,7 @@ from judge.reports.notices import signon_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
-from judge.store.passwords import verify_password
+from judge.store.passwords import PLACEHOLDER_ADVICE, bracketed, verify_password
 
 # The seat a SIGNON names (built once, with the key of its compiled form).
 _PLAYER = select(Player).where(
@@ -358,8 +358,8 @@ def password_hint(word: str) -> str:
     the start mail's ``<password>`` copied as it stands, brackets kept around one,
     or a full stop after it."""
     if word.lower() == "<password>":
-        return ": write your own password in place of <password>"
-    if word.startswith("<") and word.endswith(">"):
+        return f": {PLACEHOLDER_ADVICE}"
+    if bracketed(word):
         return ": leave out the < > around your password"
     if word[-1] in ".,;!":
         return f": the '{word[-1]}' at its end is read as part of the password"
