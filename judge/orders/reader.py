@@ -114,6 +114,7 @@ class ParsedOrder(NamedTuple):
     dest: Place | None = None
     via_convoy: bool = False
     places: tuple[Place, ...] = ()  # further places, for kinds that name several
+    alone: bool = False  # a unit and nothing after it (F Bre: not F Bre H)
 
 
 # ----------------------------------------------------------------- words

@@ -236,7 +236,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     unit_type, place = reader.unit("a unit's province")
     kind = keywords.get(tokens[reader.pos])
     if kind == "end":
-        return ParsedOrder("hold", unit_type, place)
+        return ParsedOrder("hold", unit_type, place, alone=True)
     read = syntax.after_unit.get(kind) if kind is not None else None
     if read is None:
         raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
@@ -252,7 +252,7 @@ def split_orders(line: str) -> list[str]:
     bulleted list as players type one).  A dash is a list's mark only with a space
     after it: ``-A Bur`` keeps it (a removal as some write it, refused with its
     reason), and so does ``-- Bob``.  ``- A Bur`` in a winter is the unit alone,
-    which is a removal when the power must remove (see ``_unit_alone``)."""
+    which is a removal when the power must remove (see ``ParsedOrder.alone``)."""
     for mark in _COMMENT_MARKS:
         if mark in line:
             line = line[: line.index(mark)]
@@ -630,7 +630,7 @@ class _Checker:
                 # The kind's interpreter gives the engine order; in a movement phase
                 # the order must also be legal (the board says why not).
                 action = parsed.action
-                if phase == "A" and action == "hold" and _unit_alone(variant, text, syntax):
+                if phase == "A" and parsed.alone:
                     action = "unit"  # njudge's build or removal without its word
                 interpret = interpreters.get((phase, action))
                 try:
@@ -685,18 +685,6 @@ def _apart(variant: Variant, pos: _Position, order: Order, reason: str) -> str:
 # gives the same answers to the same searches (the check would take the same steps).
 # The record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
-
-
-def _unit_alone(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
-    """Whether an order is a unit and nothing else (``F Bre``; not ``F Bre H``): in an
-    adjustment phase, njudge reads it as a build or a removal (``st_build.c``: the
-    order word before the unit is optional)."""
-    reader = reader_for(variant, text, syntax)
-    try:
-        reader.unit("a unit's province")
-    except OrderSyntaxError:
-        return False
-    return reader.kind() == "end"
 
 
 class _Routed:

@@ -37,7 +37,6 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
-from judge.orders.reader import BASE_KEYWORDS
 from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.orders.standard import R_ALONE
 from judge.rules.multiverse.basemap import BaseMap
@@ -279,21 +278,12 @@ def parse_order(
                 return ParsedOrder(text, True, found, said)
             refusal = said
         words = read_words(base, text, world.fived)
-        if words.action == "hold" and _unit_alone(text):
+        if words.alone and words.unit_type is not None:  # njudge: <type> <province>
             words = words._replace(action=_alone_as(world, base, power, words, retreat))
         order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
         return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
-
-
-_HOLD_WORDS = frozenset(word for word, kind in BASE_KEYWORDS.items() if kind == "hold")
-
-
-def _unit_alone(text: str) -> bool:
-    """Whether an order is a unit and nothing else (``F Kie``, not ``F Kie H``)."""
-    words = text.lower().replace(".", " ").split()
-    return len(words) >= 2 and words[-1] not in _HOLD_WORDS
 
 
 def _alone_as(
