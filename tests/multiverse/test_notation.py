@@ -363,3 +363,22 @@ def test_a_unit_alone_where_no_board_adjusts_is_still_refused_as_missing():
     assert parse_order(w, BASE, "france", "A bur").message == (
         "A bur: no unit in Burgundy on an active board"
     )
+
+
+def test_an_order_for_a_unit_on_a_winter_board_says_why_it_is_refused():
+    """``A 2:ruh H`` on a winter board was refused with "no unit in Ruhr on an active
+    board of timeline 2", though the army stands there; the reply now says the board
+    takes only adjustments (as a standard game says for ``A Ruh H`` in winter)."""
+    w = world(
+        board(1, "W1901", "germany F den", {"germany": ["ber", "kie", "mun", "den"]}),
+        board(2, "W1901", "germany A mun, A ruh", {"germany": ["mun"]}),
+    )
+    refused = parse_order(w, BASE, "germany", "A 2:ruh H")
+    assert refused.message == (
+        "A 2:ruh H: the unit in Ruhr stands on a winter board, "
+        "where only builds, removals and waives are possible"
+    )
+    # a unit that is nowhere is still named as missing
+    assert parse_order(w, BASE, "germany", "A 2:bur H").message.startswith(
+        "A 2:bur H: no unit in Burgundy"
+    )

@@ -160,6 +160,12 @@ class _Places:
 
     def _not_found(self, place: Place, mode: str) -> str:
         """Why no unit answers to ``place``."""
+        if mode == "movement" and self.stands(place, "winter"):
+            # "Hold A 2:ruh" on a winter board: the unit is there, its order is not
+            return (
+                f"the unit in {self.base.name(place.province)} stands on a winter board, "
+                "where only builds, removals and waives are possible"
+            )
         where = {
             "retreat": "among the units that must retreat",
             "winter": "on an active winter board",
