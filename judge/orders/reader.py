@@ -184,13 +184,15 @@ def _names_and_signs(
     return spaced[:-1]
 
 
-def dashes_spaced(variant: Variant, text: str) -> str:
+def dashes_spaced(variant: Variant, text: str, *, names_kept: bool = True) -> str:
     """``text`` with each hyphenated word that is no name of the map taken apart at
     its hyphens as move signs, a run of its parts that is a name kept whole: the
     second reading of an order refused as written, for a dash typed without spaces
     between names of several words (``Irish Sea-English Channel``, ``Mid-Atlantic
     Ocean-North Atlantic Ocean``), which prose words such as ``well-known`` keep
-    from being split on a first reading."""
+    from being split on a first reading.  Without ``names_kept``, every such word is
+    taken apart, names too: Root Z's ``Moscow 2-Sevastopol 2``, whose ``2-sevastopol``
+    is itself a spelling of ``Sevastopol 2``."""
 
     def is_name(part: str) -> bool:
         return province_code(variant, part) is not None
@@ -198,8 +200,10 @@ def dashes_spaced(variant: Variant, text: str) -> str:
     words = []
     for word in plain_signs(text).split():
         parts = word.lower().split("-")
-        if len(parts) > 1 and all(part.isalpha() for part in parts) and not is_name(word):
+        if len(parts) > 1 and all(part.isalnum() for part in parts) and not is_name(word):
             word = " ".join(_names_and_signs(parts, [is_name(p) for p in parts], is_name))
+        elif len(parts) > 1 and all(part.isalnum() for part in parts) and not names_kept:
+            word = " - ".join(parts)
         words.append(word)
     return " ".join(words)
 

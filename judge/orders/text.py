@@ -38,6 +38,7 @@ from judge.orders.reader import (
     Reader,
     Refusal,
     dashes_spaced,
+    plain_signs,
     reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX
@@ -155,12 +156,22 @@ def _read_cached(
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
-        spaced = dashes_spaced(variant, text) if syntax.locations is None else text
-        if spaced != text:
+        for spaced in _dashes_as_signs(variant, text, syntax):
             with contextlib.suppress(OrderSyntaxError):
                 found = _read_order(variant, spaced, syntax)
+                break
     _READ.keep(table, text, found)
     return found
+
+
+def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
+    """The second readings of a text refused as written (in the map's names): its
+    hyphenated words that are no names taken apart at their hyphens, then all of them
+    (:func:`~judge.orders.reader.dashes_spaced`); none when nothing changes."""
+    if syntax.locations is not None or "-" not in plain_signs(text):
+        return []
+    found = [dashes_spaced(variant, text), dashes_spaced(variant, text, names_kept=False)]
+    return [spaced for spaced in dict.fromkeys(found) if spaced != text]
 
 
 def _reading(
@@ -788,8 +799,10 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
         return True
     # "north sea-English Channel": an order once its dash is a move sign (the text
     # reads only so), which the words as written do not show.
-    spaced = dashes_spaced(variant, text) if syntax.locations is None else text
-    return spaced != text and _attempted(reader_for(variant, spaced, syntax), syntax)
+    return any(
+        _attempted(reader_for(variant, spaced, syntax), syntax)
+        for spaced in _dashes_as_signs(variant, text, syntax)
+    )
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:

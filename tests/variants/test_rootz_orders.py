@@ -1,0 +1,29 @@
+"""Root Z orders written with full names and a dash typed without spaces: the names
+end in the board's number (``Moscow 2``), so ``Moscow 2-Sevastopol 2`` held the word
+``2-sevastopol``, itself a spelling of ``Sevastopol 2``, and the order was refused
+("'moscow' is not a province"), or passed over as a greeting when no unit word
+began it (``Prussia 1-Livonia 1``).  Found by a Root Z game played by mail in
+random styles."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.orders.text import attempts_order, parse_order
+from judge.variant.data import load_variant
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "dest"),
+    [
+        ("A moscow 2-sevastopol 2", "mos2", "sev2"),
+        ("F SEVASTOPOL 2\u2013ARMENIA 2", "sev2", "arm2"),
+        ("PRUSSIA 1-LIVONIA 1", "pru1", "lvn1"),
+        ("A Mos2-Sev2", "mos2", "sev2"),  # the usual form, as before
+    ],
+)
+def test_a_dash_between_numbered_names_is_a_move(text: str, place: str, dest: str) -> None:
+    variant = load_variant("rootz")
+    parsed = parse_order(variant, text)
+    assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
+    assert attempts_order(variant, text)
