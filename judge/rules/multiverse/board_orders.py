@@ -21,7 +21,7 @@ from typing import Any
 
 from judge.engine.orders import STANDARD_ORDER_KINDS, AnyOrder
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.describe import loc_text, shown_loc
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
 from judge.rules.multiverse.notation import board_unit_written
 from judge.rules.multiverse.world import World, order_locations
@@ -97,12 +97,12 @@ def board_order_problem(world: World, power: str, order: Any, active: set[BoardK
     """None when a board order may be given now; otherwise why not."""
     unit = world.unit_at(order.unit)
     if unit is None:
-        return f"there is no unit at {loc_text(order.unit)}"
+        return f"there is no unit at {shown_loc(order.unit, world.fived)}"
     if unit.power != power:
-        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+        return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {unit.power}"
     board = order.unit.board
     if board.season == Season.WINTER or board not in active:
-        return f"{loc_text(order.unit)} is not on an active movement board"
+        return f"{shown_loc(order.unit, world.fived)} is not on an active movement board"
     if any(loc.board != board for loc in order_locations(order)):
         return "this order acts within the board of its unit only"
     return None
