@@ -41,6 +41,7 @@ from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.orders.standard import R_ALONE
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import (
+    BoardReading,
     format_board_order,
     has_board_orders,
     is_board_order,
@@ -292,22 +293,26 @@ def parse_order(
     keeps destinations exactly as written (no coast added or dropped), for
     re-reading stored canonical orders.
     """
-    refusal = ""  # the board rules' own words, when the notation cannot read it either
+    board = BoardReading(None, "")  # the board rules' reading, when the notation has none
+    words: ReadOrder | None = None
     if board_heading(base, text):
         return ParsedOrder(text, False, message=f"{text.strip().rstrip(':')}: {HEADING_REFUSAL}")
     try:
         if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
             find = _board_unit(world, base, power)
-            found, said = read_board_order(world, base, power, text, find)
-            if found is not None:
-                return ParsedOrder(text, True, found, said)
-            refusal = said
+            board = read_board_order(world, base, power, text, find)
+            if board.order is not None:
+                return ParsedOrder(text, True, board.order, board.said)
         words = read_words(base, text, world.fived)
         if words.alone and words.unit_type is not None:  # njudge: <type> <province>
             words = words._replace(action=_alone_as(world, base, power, words, retreat))
         order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
-        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
+        if words is None and board.standard is not None:  # words only the board rules read
+            return ParsedOrder(
+                text, True, board.standard, format_order(board.standard, world_types(world))
+            )
+        return ParsedOrder(text, False, message=board.said or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
