@@ -61,7 +61,7 @@ def read_board_order(
 
     ``find_unit(unit_text)`` places the unit written with its board on the world
     (it raises the notation's error when there is none)."""
-    written = board_unit_written(text)
+    written = board_unit_written(base, text)
     if written is not None:
         kind, where, rest = written
         loc = find_unit(f"{kind} {where}")
