@@ -279,6 +279,16 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     except OrderSyntaxError:
         if first is None and _prose(reader):
             raise OrderSyntaxError(prose_refusal(syntax)) from None
+        if (
+            tokens[0] in ("+", "-")
+            and tokens[1] in reader.unit_words
+            and not any(keywords.get(token) not in (None, "sign", "end") for token in tokens[2:])
+        ):
+            unit = text.strip()[1:].strip()  # "A War" of "+ A War"
+            raise OrderSyntaxError(
+                f"'{tokens[0]}' is not read as a build or a removal:"
+                f" write Build {unit} or Remove {unit}"
+            ) from None
         raise
     kind = keywords.get(tokens[reader.pos])
     if kind == "end":

@@ -555,6 +555,17 @@ def test_prose_is_refused_with_the_forms_to_write(text) -> None:
     )
 
 
+@pytest.mark.parametrize(("text", "unit"), [("+ A War", "A War"), ("-F Bre", "F Bre")])
+def test_a_signed_build_or_removal_is_refused_with_the_words_to_write(text, unit) -> None:
+    """DPjudge's ``+``/``-`` for a build or a removal is not read here (docs/mail.md:
+    "read as written, and refused with its reason"); the reason was "expected a
+    unit's province, found '+'", now it gives the words njudge reads."""
+    sign = text[0]
+    assert one(text, position=WINTER).message == (
+        f"{text}: '{sign}' is not read as a build or a removal: write Build {unit} or Remove {unit}"
+    )
+
+
 def test_a_typo_in_the_first_province_keeps_its_hint() -> None:
     assert (
         one("Pari - Bur").message
