@@ -260,3 +260,26 @@ def test_an_army_in_orbit_named_with_its_empires_spacecraft(session, run):
         "orb:zorg:2": "A orb H",
         "orb:zorg:3": "A orb H",
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("A ORB beams down to Munich", "A orb - mun"),
+        ("Beam down A ORB to Kiel", "A orb - kie"),
+        ("A Orbit beam down Paris", "A orb - par"),
+        ("A Bur beams up", "A bur - orb"),
+        ("A Bur beams up to ORB", "A bur - orb"),
+    ],
+)
+def test_beam_down_and_beam_up_in_the_games_own_words(text, canonical):
+    """HELP names the orders "beam down" and "beam up" (docs/variants.md, D6-D13); a
+    player writing them so ("A ORB beams down to Munich") was refused "did not
+    understand 'beams'"."""
+    rules = ruleset_for("outerspace")
+    doc = rules.empire_position(rules.starting_position("outerspace"), EMPIRES)
+    orbit = next(u for u in doc["units"] if u["power"] == "zorg")
+    orbit["province"] = "bur"  # room in the spacecraft for the beam-up
+    (check,) = rules.check_orders(doc, "zorg", [text])
+    assert check.ok, check.message
+    assert check.canonical == canonical

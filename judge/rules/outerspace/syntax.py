@@ -67,6 +67,7 @@ COLONIZE_WORDS = (
     "assimilates",
 )
 ORBIT_WORDS = ("orb", "orbit")
+BEAM_WORDS = ("beam", "beams")  # "A ORB beams down to Mun", "A Par beams up"
 
 # The standard interpreters, which these wrap for the orders that name no spacecraft.
 _STANDARD = {key: interpret for kind in STANDARD_KINDS for key, interpret in kind.interpret.items()}
@@ -137,6 +138,35 @@ def _read_named_spacecraft(
         raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
     reader.pos += 1
     return read(reader, then, unit_type, place)
+
+
+def _read_beam(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    """The game's own word for a beam-down or a beam-up, a move (``A ORB beams down
+    to Mun``, ``A Par beams up``: up, with no place, is into the spacecraft)."""
+    up = reader.tokens[reader.pos] == "up"
+    if reader.tokens[reader.pos] in ("up", "down"):
+        reader.pos += 1
+    return _beam_to(reader, unit_type, place, up)
+
+
+def _read_beam_first(reader: Reader, kind: str) -> ParsedOrder:
+    """The word first, as a move may be written (``Beam down A ORB to Kiel``)."""
+    up = reader.tokens[reader.pos] == "up"
+    if reader.tokens[reader.pos] in ("up", "down"):
+        reader.pos += 1
+    unit_type, place = reader.unit("a unit's province")
+    return _beam_to(reader, unit_type, place, up)
+
+
+def _beam_to(reader: Reader, unit_type: UnitType | None, place: Place, up: bool) -> ParsedOrder:
+    if reader.kind() == "move":
+        reader.pos += 1
+    if up and reader.kind() == "end":
+        dest = Place(ORBIT)
+    else:
+        dest = reader.place("the province to beam down to" if not up else "ORB")
+    reader.expect_end()
+    return ParsedOrder("move", unit_type, place, dest=dest)
 
 
 # ------------------------------------------------------- armies in orbit
@@ -329,14 +359,15 @@ SPACE_KINDS = (
     *STANDARD_KINDS,
     KindSyntax(
         "outer space",
-        keywords=dict.fromkeys(COLONIZE_WORDS, "colonize"),
+        keywords={**dict.fromkeys(COLONIZE_WORDS, "colonize"), **dict.fromkeys(BEAM_WORDS, "beam")},
         places=dict.fromkeys(ORBIT_WORDS, ORBIT),
-        leading={"colonize": _read_colonize_first},
+        leading={"colonize": _read_colonize_first, "beam": _read_beam_first},
         after_unit={
             "colonize": _read_colonize,
             "support": _read_support,
             "convoy": _read_support,
             "sign": _read_named_spacecraft,
+            "beam": _read_beam,
         },
         interpret={
             ("M", "hold"): _hold,
