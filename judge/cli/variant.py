@@ -11,7 +11,6 @@ import argparse
 import os
 import sys
 import textwrap
-import tomllib
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,8 +20,8 @@ from judge.variant.data import (
     VariantError,
     available_variants,
     load_variant,
-    variant_dir,
 )
+from judge.variant.data import special_rules as variant_special_rules
 
 KIND_WORDS = {"land": "inland", "coast": "coastal", "sea": "sea"}
 
@@ -163,18 +162,8 @@ def _rules_facts(variant: Variant) -> dict[str, Any]:
 
 
 def special_rules(variant: Variant) -> list[dict[str, str]]:
-    """The variant's special rules in words (``special_rules.toml``: each table's
-    ``name`` and ``summary``), in the file's order; empty when it has none."""
-    path = variant_dir(variant.name) / "special_rules.toml"
-    if not path.is_file():
-        return []
-    with path.open("rb") as handle:
-        tables = tomllib.load(handle)
-    return [
-        {"name": str(table.get("name", key)), "summary": " ".join(str(table["summary"]).split())}
-        for key, table in tables.items()
-        if isinstance(table, dict) and "summary" in table
-    ]
+    """The variant's special rules in words (:func:`judge.variant.data.special_rules`)."""
+    return variant_special_rules(variant.name)
 
 
 def _units(variant: Variant, power: str) -> list[str]:

@@ -9,7 +9,7 @@ from judge.commands.registry import all_commands, find, register
 from judge.game.games import find_game, game_variant, variant_label
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
-from judge.variant.data import available_variants, load_variant
+from judge.variant.data import available_variants, load_variant, special_rules
 
 
 def help_text(commands: list[type[Command]] | None = None) -> list[str]:
@@ -75,6 +75,39 @@ def form_help(ctx: Context, topic: str) -> list[str]:
     return lines
 
 
+def _squeezed(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def rule_help(ctx: Context, topic: str) -> list[str]:
+    """What HELP <rule> answers: the variant's special rule of that name (``HELP hong
+    kong``), of the signed-on game's variant, else of every variant."""
+    names = [ctx.game.variant] if ctx.game is not None else available_variants()
+    lines: list[str] = []
+    for name in names:
+        for rule in special_rules(name):
+            if _squeezed(rule["name"]) == _squeezed(topic):
+                title = load_variant(name).title
+                lines += [f"{rule['name']} ({title}):", f"  {rule['summary']}"]
+    return lines
+
+
+def help_topics(ctx: Context) -> str:
+    """The topics HELP answers about, for a refusal: the signed-on game's order forms
+    and rules, else the variants."""
+    if ctx.game is None:
+        return (
+            "HELP alone lists the commands, HELP <game> or HELP <variant> ("
+            + ", ".join(available_variants())
+            + ") the orders"
+        )
+    forms = [form.name for form in ruleset_for_game(ctx.game).order_forms()]
+    rules = [rule["name"] for rule in special_rules(ctx.game.variant)]
+    return f"HELP alone lists the commands; topics of game {ctx.game.name}: " + ", ".join(
+        dict.fromkeys(forms + rules)
+    )
+
+
 _ASKING = frozenset({"me", "please", "pls", "plz"})  # "help me", "help please"
 
 
@@ -86,13 +119,14 @@ class HelpCommand(Command):
 
     keyword = "HELP"
     aliases = ("HELP!", "HELP?", "HELP.")  # "Help?" alone, as a newcomer asks
-    syntax = "HELP [<command> | <game> | <variant> | <order word>]"
+    syntax = "HELP [<command> | <game> | <variant> | <order word> | <rule>]"
     help = (
         "Mails back this description of the commands, or of one command. HELP\n"
         "<game> (or HELP after a SIGNON) lists the order forms of that game's\n"
         "rules, each with an example; HELP <variant> (colonial, rootz,\n"
         "outerspace ...) those of the variant's; HELP <order word> (TSR, ORB,\n"
-        "COLONIZE, convoy, timeline ...) explains that order."
+        "COLONIZE, convoy, timeline ...) explains that order; HELP <rule>\n"
+        "(hong kong, suez canal ...) a variant's special rule."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -121,8 +155,12 @@ class HelpCommand(Command):
             entry.extra.extend(game_order_help(game))
             return
         forms = variant_order_help(topic) or form_help(ctx, topic)
-        if not forms:
-            ctx.transcript.refused(stmt.text, f"there is no command, game or order form {topic!r}")
+        rules = rule_help(ctx, topic)
+        if not forms and not rules:
+            ctx.transcript.refused(
+                stmt.text,
+                f"there is no command, game, order form or rule {topic!r}: {help_topics(ctx)}",
+            )
             return
         entry = ctx.transcript.ok(stmt.text, "Help follows.")
-        entry.extra.extend(forms)
+        entry.extra.extend([*rules, *([""] if rules and forms else []), *forms])

@@ -192,7 +192,10 @@ def _read_trailing(
 
 
 def _read_leading(reader: Reader, kind: str) -> ParsedOrder:
-    """``Build A Par``, ``Remove F Nth``, ``Disband F Nth``."""
+    """``Build A Par``, ``Remove F Nth``, ``Disband F Nth``; ``Build waive`` is
+    refused with the form (njudge reads a waive as WAIVE alone, data/syntax)."""
+    if kind == "build" and reader.tokens[reader.pos].startswith("waive"):
+        raise OrderSyntaxError("a build is waived by WAIVE alone: write WAIVE (once per build)")
     unit_type, place = reader.unit("a unit's province")
     reader.expect_end()
     return ParsedOrder("build" if kind == "build" else "remove", unit_type, place)

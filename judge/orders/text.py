@@ -29,6 +29,7 @@ from judge.engine.turn import Position
 from judge.engine.units import Unit
 from judge.orders.reader import (
     DASHES,
+    END,
     CheckPosition,
     Context,
     OrderSyntax,
@@ -210,6 +211,46 @@ def clear_read_cache() -> None:
     _CHECKED.clear()
 
 
+def _plain(reader: Reader, index: int) -> bool:
+    """Whether the token at ``index`` is a plain word: no keyword, unit word or place."""
+    token = reader.tokens[index]
+    return (
+        token.isalpha()
+        and token not in reader.keywords
+        and token not in reader.unit_words
+        and not reader.place_length(index)
+    )
+
+
+def _prose(reader: Reader) -> bool:
+    """Whether an order that names no unit at its start reads as a sentence: plain
+    words, then a unit word ("I want my army in Paris ...", "my army ..."), a verb and
+    a unit ("Please move the fleet ...") or nothing more ("Sent from my iPhone");
+    not an order whose first place is mistyped ("Pari - Bur", "mediterranean sea
+    convoys ...", "Pa S A Spa - Gas")."""
+    tokens, at = reader.tokens, 0
+    while _plain(reader, at):
+        at += 1
+    if at == 0:
+        return False
+    word = tokens[at]
+    if word in reader.unit_words or (word == END and at > 1):
+        return True
+    verb = len(word) > 2 and reader.keywords.get(word) in _VERBS_FIRST  # no "R"
+    return verb and (tokens[at + 1] in reader.unit_words or _plain(reader, at + 1))
+
+
+def prose_refusal(syntax: OrderSyntax) -> str:
+    """Why a sentence is no order, with the forms to write (no order is guessed)."""
+    forms = {form.name: form.form for form in syntax.forms}
+    shown = "; ".join(f"{forms[name]} ({name})" for name in ("move", "hold") if name in forms)
+    return (
+        "not read as an order: an order begins with the unit (A for an army, F for a"
+        f" fleet) and its province, then what it does: {shown}; HELP lists your game's"
+        " orders with examples"
+    )
+
+
 def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder:
     """Read one order in ``syntax``: a kind's leading word (``Build``, ``Waive``)
     and its reader, or a unit, then the word of its kind and that kind's reader
@@ -244,7 +285,22 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
             reader.pos = 1
             unit_type, place = reader.unit("a unit's province")
             return verb(reader, first, unit_type, place)
-    unit_type, place = reader.unit("a unit's province")
+    try:
+        unit_type, place = reader.unit("a unit's province")
+    except OrderSyntaxError:
+        if first is None and _prose(reader):
+            raise OrderSyntaxError(prose_refusal(syntax)) from None
+        if (
+            tokens[0] in ("+", "-")
+            and tokens[1] in reader.unit_words
+            and not any(keywords.get(token) not in (None, "sign", "end") for token in tokens[2:])
+        ):
+            unit = text.strip()[1:].strip()  # "A War" of "+ A War"
+            raise OrderSyntaxError(
+                f"'{tokens[0]}' is not read as a build or a removal:"
+                f" write Build {unit} or Remove {unit}"
+            ) from None
+        raise
     kind = keywords.get(tokens[reader.pos])
     if kind == "end":
         return ParsedOrder("hold", unit_type, place, alone=True)

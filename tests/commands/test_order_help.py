@@ -38,7 +38,37 @@ def test_issue26_help_explains_an_order_word(run, topic, form):
 
 def test_issue26_help_refuses_what_is_neither_command_game_nor_order(run):
     ctx = run("HELP xyzzy")
-    assert outcomes(ctx)[0][2] == "there is no command, game or order form 'xyzzy'"
+    assert outcomes(ctx)[0][2] == (
+        "there is no command, game, order form or rule 'xyzzy': HELP alone lists the"
+        " commands, HELP <game> or HELP <variant> (colonial, outerspace, rootz, standard)"
+        " the orders"
+    )
+
+
+@pytest.mark.parametrize("topic", ["hong kong", "Hong Kong", "HongKong", "hong-kong"])
+def test_help_answers_a_variants_rule_by_its_name(run, topic):
+    """Colonial's Hong Kong rule is no order form: HELP hong kong was refused. HELP
+    <rule> answers a variant's special rule (its summary in special_rules.toml)."""
+    ctx = run(f"HELP {topic}")
+    assert outcomes(ctx)[0][1] == "ok"
+    text = _help(ctx)
+    assert text.startswith("Hong Kong (Colonial Diplomacy):\n  Hong Kong is a British home")
+    assert "while China holds it, it counts for nobody" in text
+
+
+def test_help_of_a_rule_with_an_order_form_gives_both(run):
+    text = _help(run("HELP suez canal"))
+    assert text.startswith("Suez Canal (Colonial Diplomacy):")
+    assert "canal move: <fleet> Meds - Reds" in text
+
+
+def test_help_refusal_after_signon_lists_the_games_topics(run):
+    ctx = run("SIGNON Fgame1 paris11\nHELP hong kong")
+    assert outcomes(ctx)[1][2] == (
+        "there is no command, game, order form or rule 'hong kong': HELP alone lists the"
+        " commands; topics of game game1: hold, move, retreat, support, convoy, build,"
+        " remove, waive"
+    )
 
 
 def test_issue26_help_game_lists_its_forms_with_examples_from_its_board(run, session):

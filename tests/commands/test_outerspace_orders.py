@@ -236,3 +236,50 @@ def test_D14_colonize_written_verb_first(text, canonical):
     [check] = rules.check_orders(doc, "zorg", [text])
     assert check.ok, check.message
     assert check.canonical == canonical
+
+
+def test_an_army_in_orbit_named_with_its_empires_spacecraft(session, run):
+    """docs/variants.md (D6-D9): supports name a spacecraft ``ORB(Alpha)``; a player
+    writing their own army so (``A ORB(Zorg) - Par``, ``A ORB (Zorg)``) was refused
+    "did not understand '('".  It is read as ``A ORB``; another empire's spacecraft
+    is refused with the reason, and takes none of the player's armies."""
+    _space_game(session)
+    ctx = run(
+        "SIGNON Zspace zorgpw1\nA ORB(Vega) - Par\nA ORB(Zorg) - Par\nA ORB (Zorg)\n"
+        "A Orbit(Zorgon) H\nA Par(Zorg) H",
+        "zorg@players.test",
+    )
+    results = outcomes(ctx)[1:]
+    assert [status for _, status, _ in results] == ["refused", "ok", "ok", "ok", "refused"]
+    assert results[0][2] == (
+        "A ORB(Vega) - Par: ORB(Vega) is Vega's spacecraft: you order the armies in yours (A ORB)"
+    )
+    assert results[4][2] == "A Par(Zorg) H: did not understand '('"
+    assert _keys(session, "zorg") == {
+        "orb:zorg:1": "A orb - par",
+        "orb:zorg:2": "A orb H",
+        "orb:zorg:3": "A orb H",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("A ORB beams down to Munich", "A orb - mun"),
+        ("Beam down A ORB to Kiel", "A orb - kie"),
+        ("A Orbit beam down Paris", "A orb - par"),
+        ("A Bur beams up", "A bur - orb"),
+        ("A Bur beams up to ORB", "A bur - orb"),
+    ],
+)
+def test_beam_down_and_beam_up_in_the_games_own_words(text, canonical):
+    """HELP names the orders "beam down" and "beam up" (docs/variants.md, D6-D13); a
+    player writing them so ("A ORB beams down to Munich") was refused "did not
+    understand 'beams'"."""
+    rules = ruleset_for("outerspace")
+    doc = rules.empire_position(rules.starting_position("outerspace"), EMPIRES)
+    orbit = next(u for u in doc["units"] if u["power"] == "zorg")
+    orbit["province"] = "bur"  # room in the spacecraft for the beam-up
+    (check,) = rules.check_orders(doc, "zorg", [text])
+    assert check.ok, check.message
+    assert check.canonical == canonical

@@ -524,6 +524,56 @@ def test_a_waive_of_one_build_in_words() -> None:
     )
 
 
+@pytest.mark.parametrize("text", ["Build waive", "BUILD WAIVE", "B WAIVE", "build waived"])
+def test_a_build_waive_is_refused_with_the_form_njudge_reads(text) -> None:
+    """njudge reads a waive as WAIVE alone (data/syntax: <waive> = "w", "waive"; its
+    build word takes a unit type and a province), so "Build waive" is not read; it
+    was refused "expected a unit's province, found 'waive'", now with the form."""
+    assert one(text, position=WINTER).message == (
+        f"{text}: a build is waived by WAIVE alone: write WAIVE (once per build)"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want my army in Paris to go to Burgundy",
+        "my army in Paris moves to Burgundy",
+        "Please move the fleet in Brest to the English Channel",
+    ],
+)
+def test_prose_is_refused_with_the_forms_to_write(text) -> None:
+    """A sentence is no order and none is guessed from it; the refusal was "'I' is not
+    a province (did you mean Ionian Sea ...)", now it shows the forms."""
+    check = one(text)
+    assert not check.ok and check.order is None
+    assert check.message == (
+        f"{text}: not read as an order: an order begins with the unit (A for an army, F"
+        " for a fleet) and its province, then what it does: <unit> <province> -"
+        " <province> (move); <unit> <province> H (hold); HELP lists your game's orders"
+        " with examples"
+    )
+
+
+@pytest.mark.parametrize(("text", "unit"), [("+ A War", "A War"), ("-F Bre", "F Bre")])
+def test_a_signed_build_or_removal_is_refused_with_the_words_to_write(text, unit) -> None:
+    """DPjudge's ``+``/``-`` for a build or a removal is not read here (docs/mail.md:
+    "read as written, and refused with its reason"); the reason was "expected a
+    unit's province, found '+'", now it gives the words njudge reads."""
+    sign = text[0]
+    assert one(text, position=WINTER).message == (
+        f"{text}: '{sign}' is not read as a build or a removal: write Build {unit} or Remove {unit}"
+    )
+
+
+def test_a_typo_in_the_first_province_keeps_its_hint() -> None:
+    assert (
+        one("Pari - Bur").message
+        == "Pari - Bur: 'Pari' is not a province (did you mean Paris (Par)?)"
+    )
+    assert one("the army in Paris moves to Burgundy").order == Move("par", "bur")
+
+
 def test_no_adjustment_when_units_match_centres() -> None:
     assert one("Remove A Ven", "italy", position=WINTER).message == (
         "Remove A Ven: you have as many units as supply centres: no builds or removals"

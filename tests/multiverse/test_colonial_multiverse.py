@@ -287,3 +287,31 @@ def test_TSR_7_a_support_of_a_rail_move_counts_on_a_board() -> None:
         "A Irk S A Mos - Vla": ("A 1:irk:S1870 S A 1:mos:S1870 - 1:vla:S1870", "succeeds", None),
         "A Mac - Vla": ("A 1:mac:S1870 - 1:vla:S1870", "fails", "bounced"),
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A Irk S A Mos - TSR - Vla", "A Irk S A Mos-TSR-Vla", "A 1:irk:S1870 S A Mos - Vla via TSR"],
+)
+def test_TSR_7_a_support_written_with_the_railroad_reads_as_on_a_colonial_board(text) -> None:
+    """The standard Colonial game reads a support naming the railroad as the rail move
+    is written (``A Irk S A Mos - TSR - Vla``: the support of the move to the station,
+    TSR-7); on a board of a multiverse game it was refused ("'tsr' is not a
+    province"): the board rules read it there too."""
+    doc = start([{"power": "russia", "type": "A", "province": "irk"}])
+    (check,) = RULESET.check_orders(doc, "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A 1:irk:S1870 S A 1:mos:S1870 - 1:vla:S1870"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A 1:mos:S1870 - TSR - 1:vla:S1870", "A 1:mos:S1870 via TSR to 1:vla:S1870"],
+)
+def test_a_rail_move_written_with_its_board_on_both_ends(text) -> None:
+    """The multiverse notation writes a destination with its board; a rail move so
+    written, on the unit's own board, was refused "'tsr' is not a province": a place
+    on the unit's board is read as on a single board."""
+    (check,) = RULESET.check_orders(start([]), "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A 1:mos:S1870 - TSR - vla"

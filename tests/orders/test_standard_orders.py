@@ -21,7 +21,9 @@ Par``) came to read as njudge's removal word (a removal in an adjustment phase, 
 for want of a destination in the others: 19 refused texts read so; nothing else
 changed); and when a text refused as written came to be read again with its
 hyphenated words that are no names taken apart (``Norwegian Sea-North Sea``: 15
-refused supports read, each as the places written; nothing else changed).
+refused supports read, each as the places written; nothing else changed); and when
+a sentence came to be refused with the forms to write (``Sent from my iPhone``: one
+refusal worded anew, nothing read differently).
 """
 
 from __future__ import annotations

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from judge.engine.orders import STANDARD_ORDER_KINDS, AnyOrder
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.describe import loc_text, shown_loc
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
 from judge.rules.multiverse.notation import board_unit_written
 from judge.rules.multiverse.world import World, order_locations
@@ -40,39 +40,51 @@ def is_board_order(order: Any) -> bool:
     return not isinstance(order, STANDARD_ORDER_KINDS)
 
 
+class BoardReading(NamedTuple):
+    """What the board rules make of an order text: an order of their own kinds and
+    its canonical text; else their reason for refusing it ("" if none), and a
+    standard order they read on exactly one active board (Colonial's ``A Irk S A Mos
+    - TSR - Vla``, a support written with the railroad's words), for when the
+    multiverse notation cannot read the text."""
+
+    order: AnyOrder | None
+    said: str
+    standard: AnyOrder | None = None
+
+
 def read_board_order(
     world: World, base: BaseMap, power: str, text: str, find_unit: Any
-) -> tuple[AnyOrder | None, str]:
-    """The board order ``text`` stands for and its canonical text; or None, when it
-    is not one (the standard multiverse notation reads it then), and the board
-    rules' reason for refusing it ("" if none), for when the notation cannot
-    read it either.
+) -> BoardReading:
+    """How the board rules read ``text`` on the active boards (see
+    :class:`BoardReading`); the standard multiverse notation reads it when it is no
+    order of the board rules' own kinds.
 
     ``find_unit(unit_text)`` places the unit written with its board on the world
     (it raises the notation's error when there is none)."""
-    written = board_unit_written(text)
+    written = board_unit_written(base, text)
     if written is not None:
         kind, where, rest = written
         loc = find_unit(f"{kind} {where}")
         boards = [loc.board]
         plain = f"{kind} {loc.loc} {rest}"
     elif ":" in text:
-        return None, ""
+        return BoardReading(None, "")
     else:
         boards = [k for k in world.active_boards().values() if k.season != Season.WINTER]
         plain = text
-    found = []
+    found, standard = [], []
     refusals = set()
     for key in boards:
         # one check, or none for a blank text
         for check in base.board.check_orders(_board_document(world, base, key), power, [plain]):
-            if check.ok and check.order is not None and is_board_order(check.order):
-                found.append(_lift(check.order, key))
+            if check.ok and check.order is not None:
+                (found if is_board_order(check.order) else standard).append(_lift(check.order, key))
             elif not check.ok and check.message:
                 refusals.add(check.message)
     if len(found) != 1:
-        return None, refusals.pop() if len(refusals) == 1 else ""
-    return found[0], format_board_order(found[0], lambda m: _letter(world, m))
+        said = refusals.pop() if len(refusals) == 1 else ""
+        return BoardReading(None, said, standard[0] if len(standard) == 1 else None)
+    return BoardReading(found[0], format_board_order(found[0], lambda m: _letter(world, m)))
 
 
 def _letter(world: World, loc: MLoc) -> str:
@@ -97,12 +109,12 @@ def board_order_problem(world: World, power: str, order: Any, active: set[BoardK
     """None when a board order may be given now; otherwise why not."""
     unit = world.unit_at(order.unit)
     if unit is None:
-        return f"there is no unit at {loc_text(order.unit)}"
+        return f"there is no unit at {shown_loc(order.unit, world.fived)}"
     if unit.power != power:
-        return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+        return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {unit.power}"
     board = order.unit.board
     if board.season == Season.WINTER or board not in active:
-        return f"{loc_text(order.unit)} is not on an active movement board"
+        return f"{shown_loc(order.unit, world.fived)} is not on an active movement board"
     if any(loc.board != board for loc in order_locations(order)):
         return "this order acts within the board of its unit only"
     return None

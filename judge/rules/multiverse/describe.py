@@ -20,6 +20,55 @@ def board_text(key: BoardKey) -> str:
     return f"timeline {key.timeline}, {turn_text(key.year, key.season)}"
 
 
+def shown_loc(loc: MLoc, fived: bool) -> str:
+    """A location in a message to the players, as their game writes it: 5dplomacy's
+    ``alfa:MUN:Spring01``, else the triple."""
+    if not fived:
+        return loc_text(loc)
+    from judge.rules.multiverse.fived import fived_location
+
+    return fived_location(loc.timeline, loc.loc, "SFW"[int(loc.season)], loc.year)
+
+
+def shown_place(timeline: int, loc: str, fived: bool) -> str:
+    """A location on a timeline, its turn left out: ``alfa:CLY`` in 5dplomacy, else
+    ``1:cly``."""
+    if not fived:
+        return f"{timeline}:{loc}"
+    from judge.rules.multiverse.fived import place_code
+    from judge.rules.multiverse.notation import timeline_name
+
+    return f"{timeline_name(timeline)}:{place_code(loc)}"
+
+
+def shown_board(key: BoardKey, fived: bool) -> str:
+    """A board in a message, as the game names it: ``board alfa:Spring02`` in
+    5dplomacy, else ``timeline 2, F1902``."""
+    if not fived:
+        return board_text(key)
+    from judge.rules.multiverse.fived import fived_board_text
+
+    return fived_board_text(key)
+
+
+def shown_timeline(timeline: int, fived: bool) -> str:
+    """A timeline in a message: ``timeline bravo`` in 5dplomacy, else ``timeline 2``."""
+    if not fived:
+        return f"timeline {timeline}"
+    from judge.rules.multiverse.notation import timeline_name
+
+    return f"timeline {timeline_name(timeline)}"
+
+
+def shown_turn(year: int, season: int, fived: bool) -> str:
+    """A turn in a message: ``Spring01`` in 5dplomacy, else ``S1901``."""
+    if not fived:
+        return turn_text(year, season)
+    from judge.rules.multiverse.fived import turn_code
+
+    return turn_code("SFW"[int(season)], year)
+
+
 def notation_note(
     board: Mapping[str, Any],
     variant: Any,

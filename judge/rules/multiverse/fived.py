@@ -27,7 +27,6 @@ from collections.abc import Hashable, Iterable, Mapping
 
 from judge.engine.orders import Move, SupportHold, SupportMove, UnitType
 from judge.rules.multiverse.basemap import BaseMap
-from judge.rules.multiverse.describe import board_text
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
 from judge.rules.multiverse.world import SUCCESS, World
@@ -140,10 +139,13 @@ class FivedGeography(MultiverseGeography):
             return "there are no winter boards in 5dplomacy"
         steps = abs(turn_index(src) - turn_index(dest))
         if steps > 1:
-            return f"{board_text(dest.board)} is {steps} turns away"
+            return f"{fived_board_text(dest.board)} is {steps} turns away"
         if not self.timelines_adjacent(src.timeline, dest.timeline):
+            from judge.rules.multiverse.notation import timeline_name
+
             return (
-                f"timelines {src.timeline} and {dest.timeline} are not adjacent"
+                f"timelines {timeline_name(src.timeline)} and {timeline_name(dest.timeline)}"
+                " are not adjacent"
                 " (neither forked from the other nor both from the same board)"
             )
         if self.base.province(src.loc) == self.base.province(dest.loc):

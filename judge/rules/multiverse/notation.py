@@ -456,11 +456,30 @@ def board_heading(base: BaseMap, text: str) -> bool:
     return timeline is None or _timeline(timeline, False) is not None
 
 
-def board_unit_written(text: str) -> tuple[str, str, str] | None:
+def board_unit_written(base: BaseMap, text: str) -> tuple[str, str, str] | None:
     """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
-    unit's type word, its location with the full board and the rest of the order, when
-    the rest names no board; None for any other text."""
+    unit's type word, its location with the full board and the rest of the order as
+    on a single board, when the rest names no other board (``- TSR - 1:vla:S1870`` is
+    ``- TSR - vla``); None for any other text."""
     match = _QUALIFIED_UNIT.match(text)
-    if match is None or ":" in match.group(3):
+    if match is None:
         return None
-    return match.group(1), match.group(2), match.group(3)
+    kind, where, rest = match.group(1), match.group(2), match.group(3)
+    if ":" not in rest:
+        return kind, where, rest
+    try:
+        unit = read_place(base, where, False)
+    except NotationError:
+        return None
+    parts, end = [], 0
+    for found in _COLON_WORD.finditer(rest):
+        try:
+            place = read_place(base, found.group(0), False)
+        except NotationError:
+            return None
+        if unit.turn is None or (place.timeline, place.turn) != (unit.timeline, unit.turn):
+            return None
+        coast = f"/{place.coast}" if place.coast else ""
+        parts += [rest[end : found.start()], place.province + coast]
+        end = found.end()
+    return kind, where, "".join([*parts, rest[end:]])

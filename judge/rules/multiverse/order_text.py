@@ -41,12 +41,20 @@ from judge.orders.reader import ParsedOrder as ReadOrder
 from judge.orders.standard import R_ALONE
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import (
+    BoardReading,
     format_board_order,
     has_board_orders,
     is_board_order,
     read_board_order,
 )
-from judge.rules.multiverse.describe import loc_text
+from judge.rules.multiverse.describe import (
+    loc_text,
+    shown_board,
+    shown_loc,
+    shown_place,
+    shown_timeline,
+    shown_turn,
+)
 from judge.rules.multiverse.geography import MultiverseGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, turn_text
 from judge.rules.multiverse.locations import write_fived_location
@@ -102,7 +110,7 @@ class _Places:
         if place.turn is None:
             head = self.heads.get(timeline)
             if head is None:
-                raise NotationError(f"there is no timeline {timeline}")
+                raise NotationError(self._no_timeline(place, timeline))
             return head
         year, season = place.turn
         return BoardKey(timeline, year, season)
@@ -117,12 +125,10 @@ class _Places:
             key = BoardKey(place.timeline, *place.turn)
             board = self.world.boards.get(key)
             if board is None:
-                raise NotationError(
-                    f"there is no board {turn_text(*place.turn)} in timeline {key.timeline}"
-                )
+                raise NotationError(f"{self._board(key)} does not exist")
             return self._on_board(key, place)
         if place.timeline is not None and place.timeline not in self._timelines:
-            raise NotationError(f"there is no timeline {place.timeline}")
+            raise NotationError(self._no_timeline(place, place.timeline))
         found = []
         for key in self._search_boards(mode):
             if place.timeline is not None and key.timeline != place.timeline:
@@ -137,13 +143,32 @@ class _Places:
         own = [loc for loc in found if self._power_at(loc, mode) == self.power]
         choice = own or found
         if len(choice) > 1:
-            listed = ", ".join(loc_text(loc) for loc in sorted(choice))
+            listed = ", ".join(self._loc(loc) for loc in sorted(choice))
             raise NotationError(
                 f"{self.base.name(place.province)} names units on several boards ({listed}):"
                 " write the timeline, e.g. "
-                f"{choice[0].timeline}:{place.province}"
+                + shown_place(choice[0].timeline, place.province, self.world.fived)
             )
         return choice[0]
+
+    def _loc(self, loc: MLoc) -> str:
+        return shown_loc(loc, self.world.fived)
+
+    def _board(self, key: BoardKey) -> str:
+        return shown_board(key, self.world.fived)
+
+    def _no_timeline(self, place: Place, timeline: int) -> str:
+        """Why a place names no timeline of the world; a unit's letter written against
+        a timeline number (``A2:lon``, read as timeline a2, alfasecond) is pointed out."""
+        why = f"there is no {shown_timeline(timeline, self.world.fived)}"
+        head, _, rest = place.written.partition(":")
+        if head[:1].lower() in "af" and head[1:].isdigit():
+            unit = "an army" if head[0].lower() == "a" else "a fleet"
+            why += (
+                f" ({head}): for {unit} on timeline {int(head[1:])}, write "
+                f"{head[0].upper()} {head[1:]}:{rest}"
+            )
+        return why
 
     def stands(self, place: Place, mode: str) -> bool:
         """Whether some unit stands where ``place`` says, on a board ``mode`` searches."""
@@ -172,16 +197,17 @@ class _Places:
         }
         why = f"no unit in {self.base.name(place.province)} {where.get(mode, 'on an active board')}"
         if place.timeline is not None:
-            why += f" of timeline {place.timeline}"
+            why += f" of {shown_timeline(place.timeline, self.world.fived)}"
         if place.turn is not None:
-            why += f" in {turn_text(*place.turn)}"
+            turn = shown_turn(*place.turn, self.world.fived)
+            why += f" in {turn}"
             turns = {
                 (key.year, key.season)
                 for key in self.heads.values()
                 if place.timeline in (None, key.timeline)
             }
             if place.turn not in turns and mode != "retreat":
-                why += f" ({turn_text(*place.turn)} is not an active board's turn)"
+                why += f" ({turn} is not an active board's turn)"
         return why
 
     def _search_boards(self, mode: str) -> list[BoardKey]:
@@ -239,7 +265,7 @@ class _Places:
         if len(reachable) > 1:
             raise NotationError(
                 f"say which coast of {self.base.name(self.base.province(dest.loc))}: "
-                + " or ".join(loc_text(dest.board.at(c)) for c in reachable)
+                + " or ".join(self._loc(dest.board.at(c)) for c in reachable)
             )
         return dest
 
@@ -273,22 +299,26 @@ def parse_order(
     keeps destinations exactly as written (no coast added or dropped), for
     re-reading stored canonical orders.
     """
-    refusal = ""  # the board rules' own words, when the notation cannot read it either
+    board = BoardReading(None, "")  # the board rules' reading, when the notation has none
+    words: ReadOrder | None = None
     if board_heading(base, text):
         return ParsedOrder(text, False, message=f"{text.strip().rstrip(':')}: {HEADING_REFUSAL}")
     try:
         if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
             find = _board_unit(world, base, power)
-            found, said = read_board_order(world, base, power, text, find)
-            if found is not None:
-                return ParsedOrder(text, True, found, said)
-            refusal = said
+            board = read_board_order(world, base, power, text, find)
+            if board.order is not None:
+                return ParsedOrder(text, True, board.order, board.said)
         words = read_words(base, text, world.fived)
         if words.alone and words.unit_type is not None:  # njudge: <type> <province>
             words = words._replace(action=_alone_as(world, base, power, words, retreat))
         order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
-        return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
+        if words is None and board.standard is not None:  # words only the board rules read
+            return ParsedOrder(
+                text, True, board.standard, format_order(board.standard, world_types(world))
+            )
+        return ParsedOrder(text, False, message=board.said or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
 
 
@@ -356,7 +386,7 @@ def _interpret(
         actual = _type_at(world, loc, mode)
         if kind is not None and actual is not None and kind is not actual:
             written = "an army" if kind is UnitType.ARMY else "a fleet"
-            raise NotationError(f"the unit at {loc_text(loc)} is not {written}")
+            raise NotationError(f"the unit at {shown_loc(loc, world.fived)} is not {written}")
         types[loc] = actual or kind or UnitType.ARMY
         return loc
 

@@ -33,7 +33,7 @@ from judge.engine.orders import (
 from judge.rules.multiverse.adjustments import WinterBoard
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
-from judge.rules.multiverse.describe import board_text, loc_text
+from judge.rules.multiverse.describe import board_text, shown_board, shown_loc
 from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.geography import MultiverseGeography, board_distance
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
@@ -201,9 +201,9 @@ def movement_problem(
     board = world.boards.get(key)  # type: ignore[call-overload]  # world.unit_at, inlined
     unit = None if board is None else board.units.get(loc[3])
     if unit is None:
-        return f"there is no unit at {loc_text(loc)}"
+        return f"there is no unit at {shown_loc(loc, world.fived)}"
     if unit.power != power:
-        return f"the unit at {loc_text(loc)} belongs to {unit.power}"
+        return f"the unit at {shown_loc(loc, world.fived)} belongs to {unit.power}"
     view = None if views is None else views.get(key)
     if view is None:
         view = _board_view(world, geo, BoardKey(*key), active)
@@ -231,9 +231,11 @@ def _board_view(
     if key.season == Season.WINTER:
         return "units on winter boards take no movement orders"
     if world.adjusts(key):
-        return f"{board_text(key)} waits for its builds and removals: its units take no orders now"
+        board = shown_board(key, world.fived)
+        return f"{board} waits for its builds and removals: its units take no orders now"
     if key not in active:
-        return f"{board_text(key)} is not an active board: its units keep their orders"
+        board = shown_board(key, world.fived)
+        return f"{board} is not an active board: its units keep their orders"
     return legality_board(world, geo, key)
 
 
@@ -259,11 +261,11 @@ def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Mo
                 return "in 5dplomacy a winter is no board: nothing moves into it"
             return "winter boards cannot be entered"
         if world.adjusts(dest[:3]):
-            return (
-                f"{board_text(dest.board)} waits for its builds and removals: nothing moves into it"
-            )
+            there = shown_board(dest.board, world.fived)
+            return f"{there} waits for its builds and removals: nothing moves into it"
         if dest[:3] not in world.boards:
-            return f"{board_text(dest.board)} does not exist: units cannot move into it"
+            there = shown_board(dest.board, world.fived)
+            return f"{there} does not exist: units cannot move into it"
     reason = order.illegal_reason(board, unit)
     if reason is None:
         return None
@@ -291,7 +293,7 @@ def _support_or_convoy_problem(
             return "winter boards cannot be supported or convoyed into"
         if world.adjusts(loc[:3]):
             return (
-                f"{board_text(loc.board)} waits for its builds and removals:"
+                f"{shown_board(loc.board, world.fived)} waits for its builds and removals:"
                 " nothing is supported or convoyed there"
             )
     if not isinstance(order, Convoy):
@@ -301,9 +303,8 @@ def _support_or_convoy_problem(
     if world.fived:
         for loc in order_locations(order)[1:]:
             if loc[:3] not in world.boards:
-                return (
-                    f"{board_text(loc.board)} does not exist (5dplomacy names existing boards only)"
-                )
+                there = shown_board(loc.board, True)
+                return f"{there} does not exist (5dplomacy names existing boards only)"
     if target[:3] in world.boards:
         return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
@@ -331,15 +332,15 @@ def retreat_problem(world: World, power: str, order: AnyOrder) -> str | None:
     board = world.boards.get(order.unit.board)
     pending = None if board is None else board.dislodged.get(order.unit.loc)
     if pending is None:
-        return f"no unit must retreat from {loc_text(order.unit)}"
+        return f"no unit must retreat from {shown_loc(order.unit, world.fived)}"
     if pending.unit.power != power:
-        return f"the unit at {loc_text(order.unit)} belongs to {pending.unit.power}"
+        return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {pending.unit.power}"
     if isinstance(order, Disband):
         return None
     if order.dest.board != order.unit.board:
         return "retreats stay on their own board"
     if order.dest.loc not in pending.retreat_options:
-        return f"{loc_text(order.dest)} is not among the retreat options"
+        return f"{shown_loc(order.dest, world.fived)} is not among the retreat options"
     return None
 
 
@@ -380,15 +381,15 @@ def adjustment_problem(
     change = view.allowance.get(power, 0)
     due = adjustment_refusal(change, isinstance(order, Disband))
     if due is not None:
-        return f"on {board_text(key)} {due}"
+        return f"on {shown_board(key, world.fived)} {due}"
     loc = order.unit.loc
     province = base.province(loc)
     if isinstance(order, Disband):
         unit = board.units.get(loc)
         if unit is None:
-            return f"there is no unit at {loc_text(order.unit)}"
+            return f"there is no unit at {shown_loc(order.unit, world.fived)}"
         if unit.power != power:
-            return f"the unit at {loc_text(order.unit)} belongs to {unit.power}"
+            return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {unit.power}"
         if order.unit in disbanded:
             return "that unit is already being removed"
         disbanded.add(order.unit)
@@ -396,7 +397,7 @@ def adjustment_problem(
     if not isinstance(order, Build):
         return "not an order for a winter board"
     if province not in view.build_sites(power):
-        return _no_build_site(view, power, province)
+        return _no_build_site(view, power, province, world.fived)
     allowed = base.army_locations if order.type is UnitType.ARMY else base.fleet_locations
     if loc not in allowed:
         kind = "an army" if order.type is UnitType.ARMY else "a fleet"
@@ -404,8 +405,8 @@ def adjustment_problem(
     return None
 
 
-def _no_build_site(view: WinterBoard, power: str, province: str) -> str:
+def _no_build_site(view: WinterBoard, power: str, province: str, fived: bool) -> str:
     """Why ``province`` is not among the power's build sites on the board of ``view``,
     as the board rules word it (``EngineRules.build_refusal``)."""
     reason = view.engine.build_refusal(view.base.variant, view.position, power, province)
-    return f"on {board_text(view.board.key)} {reason}"
+    return f"on {shown_board(view.board.key, fived)} {reason}"

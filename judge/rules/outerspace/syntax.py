@@ -67,6 +67,7 @@ COLONIZE_WORDS = (
     "assimilates",
 )
 ORBIT_WORDS = ("orb", "orbit")
+BEAM_WORDS = ("beam", "beams")  # "A ORB beams down to Mun", "A Par beams up"
 
 # The standard interpreters, which these wrap for the orders that name no spacecraft.
 _STANDARD = {key: interpret for kind in STANDARD_KINDS for key, interpret in kind.interpret.items()}
@@ -94,6 +95,21 @@ def _read_colonize_first(reader: Reader, kind: str) -> ParsedOrder:
     return _read_colonize(reader, kind, unit_type, place)
 
 
+def _spacecraft(reader: Reader) -> Place:
+    """The empire named in ``ORB(Alpha)``, from the bracket at the reader's place, as
+    the place's ``coast``; the reader goes past the closing bracket."""
+    start = reader.pos + 1
+    end = start
+    while reader.tokens[end] not in (")", ""):
+        end += 1
+    words = " ".join(reader.tokens[start:end])
+    power = reader.variant.lookup_power(words) if words else None
+    if power is None or reader.tokens[end] != ")":
+        raise OrderSyntaxError(f"expected an empire's name in ORB(...), found '{words}'")
+    reader.pos = end + 1
+    return Place(ORBIT, power)
+
+
 def _read_support(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
@@ -101,17 +117,56 @@ def _read_support(
     ``A ORB(Alpha)`` (the empire's name is carried as the place's ``coast``)."""
     target_type, target = reader.unit("the supported unit" if kind == "support" else "the army")
     if target.province == ORBIT and reader.tokens[reader.pos] == "(":
-        start = reader.pos + 1
-        end = start
-        while reader.tokens[end] not in (")", ""):
-            end += 1
-        words = " ".join(reader.tokens[start:end])
-        power = reader.variant.lookup_power(words) if words else None
-        if power is None or reader.tokens[end] != ")":
-            raise OrderSyntaxError(f"expected an empire's name in ORB(...), found '{words}'")
-        target = Place(ORBIT, power)
-        reader.pos = end + 1
+        target = _spacecraft(reader)
     return read_support_tail(reader, kind, unit_type, place, target_type, target)
+
+
+def _read_named_spacecraft(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """The ordered unit written with its empire's spacecraft, as supports name it
+    (``A ORB(Zorg) - Par``, ``A ORB (Zorg)``); then the order as after ``A ORB``."""
+    reader.pos -= 1
+    if place.province != ORBIT or reader.tokens[reader.pos] != "(":
+        raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
+    place = _spacecraft(reader)
+    then = reader.kind()
+    if then == "end":
+        return ParsedOrder("hold", unit_type, place)
+    read = _AFTER_UNIT.get(then) if then is not None else None
+    if read is None:
+        raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
+    reader.pos += 1
+    return read(reader, then, unit_type, place)
+
+
+def _read_beam(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
+    """The game's own word for a beam-down or a beam-up, a move (``A ORB beams down
+    to Mun``, ``A Par beams up``: up, with no place, is into the spacecraft)."""
+    up = reader.tokens[reader.pos] == "up"
+    if reader.tokens[reader.pos] in ("up", "down"):
+        reader.pos += 1
+    return _beam_to(reader, unit_type, place, up)
+
+
+def _read_beam_first(reader: Reader, kind: str) -> ParsedOrder:
+    """The word first, as a move may be written (``Beam down A ORB to Kiel``)."""
+    up = reader.tokens[reader.pos] == "up"
+    if reader.tokens[reader.pos] in ("up", "down"):
+        reader.pos += 1
+    unit_type, place = reader.unit("a unit's province")
+    return _beam_to(reader, unit_type, place, up)
+
+
+def _beam_to(reader: Reader, unit_type: UnitType | None, place: Place, up: bool) -> ParsedOrder:
+    if reader.kind() == "move":
+        reader.pos += 1
+    if up and reader.kind() == "end":
+        dest = Place(ORBIT)
+    else:
+        dest = reader.place("the province to beam down to" if not up else "ORB")
+    reader.expect_end()
+    return ParsedOrder("move", unit_type, place, dest=dest)
 
 
 # ------------------------------------------------------- armies in orbit
@@ -134,10 +189,14 @@ def _orbit_type(unit_type: UnitType | None) -> None:
         raise Refusal(NO_FLEET_IN_ORBIT)
 
 
-def _take_orbit_army(ctx: Context, unit_type: UnitType | None) -> str:
+def _take_orbit_army(ctx: Context, unit_type: UnitType | None, place: Place) -> str:
     """The next army of the power in orbit that no earlier order of the batch took
-    (an order naming a fleet in orbit is refused and takes none)."""
+    (an order naming a fleet in orbit, or another empire's spacecraft, is refused
+    and takes none)."""
     _orbit_type(unit_type)
+    if place.coast not in (None, ctx.power):
+        name = ctx.variant.powers[place.coast].name
+        raise Refusal(f"ORB({name}) is {name}'s spacecraft: you order the armies in yours (A ORB)")
     taken: set[str] = ctx.memo.setdefault("orbit armies", set())
     mine = _in_orbit(ctx, ctx.power)
     for slot in mine:
@@ -173,7 +232,7 @@ def _take_free_place(ctx: Context, loc: str) -> str:
 
 def _hold(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
-        return OrbitHold(_take_orbit_army(ctx, parsed.unit_type))
+        return OrbitHold(_take_orbit_army(ctx, parsed.unit_type, parsed.place))
     return _STANDARD[("M", "hold")](ctx, parsed)
 
 
@@ -182,7 +241,7 @@ def _move(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
         if _orb(parsed.dest):
             raise Refusal("the army is in orbit already")
-        slot = _take_orbit_army(ctx, parsed.unit_type)
+        slot = _take_orbit_army(ctx, parsed.unit_type, parsed.place)
         reason = beam_down_reason(ctx.geo, ctx.pos.units[slot], slot, parsed.dest.province)
         if reason is not None:
             ctx.memo["orbit armies"].discard(slot)  # a refused order takes no army
@@ -283,7 +342,7 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
 def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     if _orb(parsed.place):
         check_adjustment_due(ctx, removing=True)
-        return OrbitRemove(_take_orbit_army(ctx, parsed.unit_type))
+        return OrbitRemove(_take_orbit_army(ctx, parsed.unit_type, parsed.place))
     return _STANDARD[("A", "remove")](ctx, parsed)
 
 
@@ -300,13 +359,15 @@ SPACE_KINDS = (
     *STANDARD_KINDS,
     KindSyntax(
         "outer space",
-        keywords=dict.fromkeys(COLONIZE_WORDS, "colonize"),
+        keywords={**dict.fromkeys(COLONIZE_WORDS, "colonize"), **dict.fromkeys(BEAM_WORDS, "beam")},
         places=dict.fromkeys(ORBIT_WORDS, ORBIT),
-        leading={"colonize": _read_colonize_first},
+        leading={"colonize": _read_colonize_first, "beam": _read_beam_first},
         after_unit={
             "colonize": _read_colonize,
             "support": _read_support,
             "convoy": _read_support,
+            "sign": _read_named_spacecraft,
+            "beam": _read_beam,
         },
         interpret={
             ("M", "hold"): _hold,
@@ -324,6 +385,10 @@ SPACE_KINDS = (
         },
     ),
 )
+
+
+# What may follow the ordered unit (``A ORB(Zorg)`` then ``- Par``).
+_AFTER_UNIT = {word: read for kind in SPACE_KINDS for word, read in kind.after_unit.items()}
 
 
 def syntax_for(colonies: Mapping[str, str] | None = None) -> OrderSyntax:

@@ -1,0 +1,76 @@
+"""A 5dplomacy game's refusals name boards, locations, timelines and turns in its
+own notation (``board alfa:Fall01``, ``alfa:PAR:Spring01``), as its replies and
+reports do, never in the reference game's (``1:par:S1901``, ``F1901 in timeline 1``)
+(docs/multiverse.md, "5dplomacy"); and ``A2:lon`` (the unit's letter against a
+timeline number, which the notation reads as timeline a2, alfasecond) is refused
+with the form to write."""
+
+from __future__ import annotations
+
+import re
+
+from sqlmodel import Session
+
+from judge.game.processing import set_game_position
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import MULTIVERSE_RULES
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+
+def _reply(tmp_path, setting: str, lines: str) -> str:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, setting
+        rules = ruleset_for_game(game)
+        set_game_position(game, rules.starting_position("standard", adjacency=setting))
+        session.add(game)
+        session.commit()
+    signon = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    deliver(engine, make_mail(address("germany"), signon + lines))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    engine.dispose()
+    return text
+
+
+def test_5dplomacy_refusals_are_written_in_its_notation(tmp_path):
+    text = _reply(
+        tmp_path,
+        "5dplomacy",
+        "A alfa:Par:Spring01 H\n"
+        "A alfa:Mun:Fall01 H\n"
+        "A alfa:Mun:Spring01 - bravo:Bur:Spring01\n"
+        "A alfa:Ber:Spring01 - alfa:Sil:Spring00\n",
+    )
+    assert "the unit at alfa:PAR:Spring01 belongs to france" in text
+    assert "A alfa:Mun:Fall01 H: board alfa:Fall01 does not exist" in text
+    assert "board bravo:Spring01 does not exist: units cannot move into it" in text
+    assert "board alfa:Spring00 does not exist" in text
+    assert not re.search(r"\b\d+:[a-z]{3}:[SF]\d{4}\b", text)
+    assert "timeline 1" not in text and "timeline 2" not in text
+
+
+def test_the_reference_rules_keep_their_notation(tmp_path):
+    text = _reply(tmp_path, "loose", "A 1:par:S1901 H\nA 1:mun:F1901 H\n")
+    assert "the unit at 1:par:S1901 belongs to france" in text
+    assert "A 1:mun:F1901 H: timeline 1, F1901 does not exist" in text
+
+
+def test_a_units_letter_against_a_timeline_number_is_explained(tmp_path):
+    text = _reply(tmp_path, "5dplomacy", "A2:lon H\n")
+    assert (
+        "A2:lon H: there is no timeline alfasecond (a2): for an army on timeline 2,"
+        " write A 2:lon" in text
+    )
+    (tmp_path / "ref").mkdir()
+    text = _reply(tmp_path / "ref", "loose", "F2:lon H\n")
+    assert "there is no timeline 58 (f2): for a fleet on timeline 2, write F 2:lon" in text
