@@ -80,6 +80,18 @@ def test_an_early_processing_with_complete_orders_is_on_time() -> None:
     assert phase_outcome(OWED, rows, None, NOW + timedelta(hours=3)) == ON_TIME
 
 
+def test_orders_missing_at_a_processing_before_the_deadline_are_not_due() -> None:
+    # njudge's PROCESS (mail.c) clears every power's waiting flag: nobody is late.
+    assert phase_outcome(OWED, [_row("par", 1)], DEADLINE, NOW + timedelta(hours=3)) is None
+    assert phase_outcome(OWED, [], None, NOW + timedelta(hours=3)) is None
+
+
+def test_orders_missing_at_a_processing_in_the_grace_period_are_late() -> None:
+    grace = DEADLINE + timedelta(hours=24)
+    assert phase_outcome(OWED, [], DEADLINE, DEADLINE + timedelta(hours=5), grace) == LATE
+    assert phase_outcome(OWED, [], DEADLINE, grace, grace) == MISSED
+
+
 # ------------------------------------------------------------------ figures
 
 

@@ -43,7 +43,7 @@ from judge.game.games import (
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
-from judge.game.records import record_phase
+from judge.game.records import deadline_passed, record_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -282,7 +282,8 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     assert game.id is not None
     owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
-    count_missed(session, game, owing, set(rows))  # SET ABANDON: missed in a row
+    passed = deadline_passed(as_utc(game.deadline), now)
+    count_missed(session, game, owing, set(rows), passed)  # SET ABANDON: missed in a row
     turn = _adjudicate(session, game, rows)
     processed = game.phase
     phase_at = as_utc(game.deadline)
