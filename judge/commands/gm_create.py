@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from judge.clock.timing import TimingError, TimingRules, parse_timing
 from judge.commands.base import Command, Context, Statement
-from judge.commands.gm_common import master_of
+from judge.commands.gm_common import end_become, master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
 from judge.game.empires import EMPIRE_SYNTAX
@@ -185,6 +185,7 @@ class CreateCommand(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        end_become(ctx)
         ctx.master_game = None  # a failed CREATE must not leave an older game selected
         try:
             options = parse_create(stmt.args)
@@ -221,6 +222,7 @@ class GameCommand(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        end_become(ctx)
         ctx.master_game = None  # a failed GAME must not leave an older game selected
         words = stmt.args.split()
         if len(words) != 1:

@@ -212,6 +212,8 @@ class _PressBase(Command):
         entry = ctx.transcript.ok(
             stmt.text, f"{kind} ({colour}, {line_count(len(stmt.block))}) sent to {reached}."
         )
+        if ctx.became:  # the master wrote it in the power's name: its player reads it
+            entry.extra.extend(["The message:", *(f"| {line}" for line in stmt.block)])
         if unplayed:
             entry.extra.append("Not delivered (nobody plays them): " + ", ".join(unplayed))
         if not stmt.closed:
