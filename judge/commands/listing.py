@@ -14,7 +14,7 @@ from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players
 from judge.game.abandoned import abandoned_powers
-from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
+from judge.game.games import disorder_rule_line, find_game, game_powers, players_of, press_line
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
@@ -126,7 +126,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     lines = [
         f"Game {game.name}: {variant}, {game.status}, phase {phase}",
         f"Deadline: {_reader_deadline(ctx, game)}",
-        f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
+        press_line(game),
         *filter(None, [disorder_rule_line(game), limits_line(game)]),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",

@@ -19,7 +19,7 @@ from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.end import player_standing
-from judge.game.games import disorder_rule_line, game_powers
+from judge.game.games import disorder_rule_line, game_powers, press_line
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
 from judge.rules.registry import ruleset_for_game
@@ -44,7 +44,7 @@ def settings_lines(game: Game) -> list[str]:
         f"Status: {game.status}, phase {game.phase}",
         f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
-        f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
+        press_line(game),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),

@@ -130,6 +130,23 @@ def disorder_rule_line(game: Game) -> str | None:
     return f"Civil disorder removals: {DISORDER_TEXT[game.cd_rule]} (SET CD RULE)"
 
 
+# How LIST, SUMMARY and a game's web page word each press mode.
+PRESS_WORDS = {
+    "white": "white press (the sender is named)",
+    "grey": "grey press (the sender is not named)",
+}
+
+
+def press_line(game: Game) -> str:
+    """The game's press rules in one line, for LIST, SUMMARY and its web page: a game
+    without press has none to limit to broadcasts (press to the master is always
+    allowed)."""
+    if game.press_mode == "none":
+        return "Press: none (players may write to the game master only)"
+    modes = " or ".join(PRESS_WORDS.get(m, m) for m in game.press_mode.split("/"))
+    return f"Press: {modes}" + ("" if game.press_partial else ", broadcasts only")
+
+
 def starting_position(variant: str) -> dict[str, Any]:
     """The phase document of a variant's starting position (one board), as the
     variant's ruleset gives it."""
