@@ -298,6 +298,7 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     if outcome:
         game.status = FINISHED
         game.outcome = outcome
+        game.ended_in = processed  # the position stored is the next phase's
         game.deadline = None
         game.grace_until = None
         game.waiting_for_master = False
@@ -408,6 +409,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     game.number = snapshot.number
     game.status = ACTIVE
     game.outcome = ""
+    game.ended_in = None
     deadline = set_next_deadline(session, game, now)
     session.add(game)
     zone = game_timing(game).zone

@@ -25,6 +25,7 @@ from judge.game.games import (
     game_powers,
     power_name,
     press_line,
+    shown_phase,
     variant_label,
 )
 from judge.reports.phases import describe_phase
@@ -384,8 +385,8 @@ def game_page(session: Session, game: Game) -> GamePage:
         name=game.name,
         variant=variant_label(game),
         status=game.status,
-        phase=game.phase,
-        phase_title=_title(game.phase),
+        phase=shown_phase(game),
+        phase_title=_title(shown_phase(game)),
         deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
         outcome=game.outcome,
         settings=_settings(game),
