@@ -62,6 +62,7 @@ from judge.game.games import (
     game_powers,
     player_address,
     power_name,
+    shown_phase,
     variant_label,
 )
 from judge.game.recipients import game_mail_subject
@@ -465,7 +466,7 @@ def seat_report(ctx: Context, game: Game, power: str, refused: str | None) -> Or
     says why it takes none)."""
     assert game.id is not None
     report = OrderReport(game.name, game.phase, power_name(game, power))
-    report.phase_label = ruleset_for_game(game).turn_label(game.phase)
+    report.phase_label = ruleset_for_game(game).turn_label(shown_phase(game))
     orders = current_order_texts(ctx.session, game.id, game.phase, power)
     doc = game.position_view()
     reader = ctx.order_rules
@@ -546,7 +547,7 @@ def _process_commands(
     if game is not None:
         when = as_utc(game.deadline)
         zone_of_game = game_timing(game).zone
-        phase = ruleset_for_game(game).turn_label(game.phase)
+        phase = ruleset_for_game(game).turn_label(shown_phase(game))
         header = mapper_lines(
             ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
@@ -555,7 +556,7 @@ def _process_commands(
     subject = reply_subject(
         mask_text(mail.subject),  # a SIGNON written in the subject: never its password
         game.name if game else None,
-        ruleset_for_game(game).turn_label(game.phase) if game else None,
+        ruleset_for_game(game).turn_label(shown_phase(game)) if game else None,
         error=ctx.transcript.flagged,
         code=config.judge_code,
     )

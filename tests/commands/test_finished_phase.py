@@ -124,3 +124,17 @@ def test_the_migration_fills_in_the_games_won_before_it(tmp_path) -> None:
         assert won is not None and drawn is not None
         assert (won.ended_in, drawn.ended_in, drawn.phase) == ("F1905R", None, "S1901M")
     engine.dispose()
+
+
+def test_a_player_signing_on_to_a_won_game_is_told_the_phase_it_ended_in(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    won_game(engine)
+    before = len(outbox(engine))
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\nLIST\n"
+    deliver(engine, make_mail(address("france"), body), now=NOW + timedelta(hours=3))
+    [reply] = outbox(engine)[before:]
+    engine.dispose()
+    text = body_of(reply)
+    assert reply["Subject"] == "Re: JUDGE:game1 - F1905R orders"
+    assert "Signed on as France in game game1 (F1905R, finished)." in text
+    assert "W1905A" not in text
