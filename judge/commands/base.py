@@ -103,12 +103,15 @@ class RulesetOrders:
 
 @dataclass
 class Acting:
-    """A game master acting as a power (BECOME): the game and seat, and the transcript
-    entries of the lines that followed, from ``start`` to ``end`` (None: the end of the
-    mail).  The power's player gets a copy of them (judge.commands.inbound)."""
+    """A game master acting as a power (BECOME): the game and seat, the address of its
+    player when the BECOME was read (None: nobody to tell), and the transcript entries
+    of the lines that followed, from ``start`` to ``end`` (None: the end of the mail).
+    The player gets a copy of them (judge.commands.inbound), even if one of them
+    resigned the power."""
 
     game: Game
     player: Player
+    address: str | None
     start: int
     end: int | None = None
 

@@ -264,10 +264,11 @@ class BecomeCommand(MasterCommand):
         ctx.owner_address = ctx.sender
         ctx.signon_attempted = True
         ctx.became = True
-        copied = "; its player gets a copy of them" if acting_copy_address(ctx, player) else ""
+        address = acting_copy_address(ctx, player)
+        copied = "; its player gets a copy of them" if address else ""
         ctx.transcript.ok(
             stmt.text,
             f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "
             f"the order lines that follow are its orders{copied}.",
         )
-        ctx.acting.append(Acting(game, player, len(ctx.transcript.entries)))
+        ctx.acting.append(Acting(game, player, address, len(ctx.transcript.entries)))

@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Acting, Command, Context, Statement
 from judge.commands.clear import Clear
-from judge.commands.gm_common import acting_copy_address, judge_sender, send_announcements
+from judge.commands.gm_common import judge_sender, send_announcements
 from judge.commands.help import HelpCommand
 from judge.commands.history import History
 from judge.commands.listing import ListCommand
@@ -78,7 +78,7 @@ from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
+from judge.store.models import FORMING, PAUSED, PLAYING, Account, Game, Player, as_utc, utcnow
 from judge.store.passwords import verify_ahead
 
 
@@ -583,7 +583,7 @@ def _send_acting_copy(
 ) -> None:
     """Mail a power's player what the master did as that power (BECOME), as njudge
     does: the lines after the BECOME with what came of them, and the orders now."""
-    address = acting_copy_address(ctx, acting.player)
+    address = acting.address
     entries = ctx.transcript.entries[acting.start : acting.end]
     if address is None or not entries:
         return
@@ -597,7 +597,8 @@ def _send_acting_copy(
         as_utc(game.deadline),
         game_timing(game).zone,
     )
-    reports = [] if game.status == FORMING else [seat_report(view, game, power, None)]
+    playing = game.status != FORMING and acting.player.status == PLAYING
+    reports = [seat_report(view, game, power, None)] if playing else []
     body = acting_copy_body(header, game.name, power_name(game, power), entries, reports)
     subject = game_mail_subject(
         judge_sender(ctx), game, f"{game.phase} the game master acted as {power_name(game, power)}"

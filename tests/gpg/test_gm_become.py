@@ -90,3 +90,12 @@ def test_a_second_become_and_a_game_selected_end_the_first(gm_engine, config, gm
     with Session(gm_engine) as session:
         orders = {(o.power, o.text) for o in session.exec(select(Order))}
     assert orders == {("france", "A Par-Pic"), ("germany", "A Mun-Ruh")}
+
+
+def test_a_player_resigned_by_the_master_is_told_and_named(gm_engine, config, gm) -> None:
+    sent = _master(gm_engine, config, gm, "GAME game1\nBECOME France\nRESIGN\n")
+    [copy] = sent[address("france")]
+    assert "> RESIGN\n" in copy and "acted as France" in copy
+    [notice] = [m for m in sent[address("england")] if "France resigned" in m]
+    assert "The player (france@players.test) of France was resigned by the game master" in notice
+    assert "gm@example.org" not in notice
