@@ -215,3 +215,21 @@ def test_processing_a_phase_again_after_a_rollback_replaces_the_later_records(en
         session.commit()
         rows = session.exec(select(PlayerPhaseRecord).where(PlayerPhaseRecord.power == "france"))
         assert [(r.number, r.outcome) for r in rows] == [(0, MISSED)]
+
+
+def test_a_rollback_forgets_the_records_of_the_phases_it_undoes(engine) -> None:
+    """ROLLBACK forgets the later phases (docs/game-masters.md): a game terminated
+    after it showed 'Phases played: 0' while its players kept a phase on time."""
+    from judge.game.processing import rollback_to
+
+    with Session(engine) as session:
+        game = add_game(session)
+        for key in ("par", "mar", "bre"):
+            _order(session, game, "france", key, NOW + timedelta(hours=1))
+        session.commit()
+        process_phase(session, SENDER, game, NOW + timedelta(hours=2))
+        session.commit()
+        assert session.exec(select(PlayerPhaseRecord)).all()
+        rollback_to(session, SENDER, game, "S1901M", NOW + timedelta(hours=3))
+        session.commit()
+        assert session.exec(select(PlayerPhaseRecord)).all() == []

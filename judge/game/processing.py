@@ -43,7 +43,7 @@ from judge.game.games import (
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
-from judge.game.records import deadline_passed, record_phase
+from judge.game.records import deadline_passed, forget_phases, record_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -397,6 +397,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
             col(PhaseSnapshot.game_id) == game.id, col(PhaseSnapshot.number) >= snapshot.number
         )
     )
+    forget_phases(session, game.id, snapshot.number)  # the players' records of them
     session.exec(
         delete(GameReport).where(
             col(GameReport.game_id) == game.id,

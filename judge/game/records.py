@@ -100,16 +100,22 @@ def phase_outcome(
     return LATE
 
 
-def record_phase(session: Session, game: Game, now: datetime) -> None:
-    """Record how each played power that owes orders in the game's current phase met
-    its deadline; called as the phase is processed, before the position changes.  The
-    records of this phase and of any later one (kept before a ROLLBACK) are replaced."""
-    assert game.id is not None
+def forget_phases(session: Session, game_id: int, number: int) -> None:
+    """Delete the records of the game's phases from turn ``number`` on (a ROLLBACK
+    forgets them; processing such a phase again records it anew)."""
     session.exec(
         delete(PlayerPhaseRecord).where(
-            col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) >= game.number
+            col(PlayerPhaseRecord.game_id) == game_id, col(PlayerPhaseRecord.number) >= number
         )
     )
+
+
+def record_phase(session: Session, game: Game, now: datetime) -> None:
+    """Record how each played power that owes orders in the game's current phase met
+    its deadline; called as the phase is processed, before the position changes.  Any
+    record of this phase or a later one is replaced."""
+    assert game.id is not None
+    forget_phases(session, game.id, game.number)
     owed = ruleset_for_game(game).owed(game.position_view())
     players = session.exec(
         select(Player).where(Player.game_id == game.id, Player.status == PLAYING)
