@@ -25,3 +25,19 @@ def test_list_and_summary_of_a_game_without_press(tmp_path) -> None:
     for text in texts:
         assert "Press: none (players may write to the game master only)" in text
         assert "broadcasts only" not in text
+
+
+def test_set_no_partial_in_a_game_without_press_says_so(make_ctx, session) -> None:
+    from judge.commands.inbound import run_statements
+    from judge.commands.parser import parse_body
+
+    game = find_game(session, "game1")
+    game.master_address, game.press_mode = "gm@example.org", "none"
+    session.add(game)
+    session.commit()
+    ctx = make_ctx("gm@example.org")
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME game1\nSET NO PARTIAL\n"))
+    said = ctx.transcript.entries[-1].outcomes[0].message
+    assert said.startswith("Press in game game1 is broadcasts only (no partial press).")
+    assert "It has no press now" in said
