@@ -25,6 +25,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     not_offered,
     observe,
     orders,
+    password_reset,
     phase,
     press,
     records,

@@ -218,6 +218,9 @@ class Command:
     needs_signature: ClassVar[bool] = False
     # Keywords that close the block of lines this command takes (empty: no block).
     block_ends: ClassVar[tuple[str, ...]] = ()
+    # True when the line is this command only if one of ``block_ends`` follows it in
+    # the mail (``IF`` ... ``ENDIF``); else it is prose ("If you go to Munich ...").
+    block_needs_end: ClassVar[bool] = False
     # True for SIGNOFF: nothing after it is read.
     stops: ClassVar[bool] = False
     # True when the keyword may be written with a colon after it ("SIGNON: ..."); most

@@ -1,7 +1,10 @@
 """njudge commands this judge does not offer (njudge's mail.c reads them as
 commands): answered as such, never read as orders ("'DIARY' is not a province").
 
-``IF``/``ELSE`` are left out: a line of prose may begin with them; ``ENDIF`` is here.
+A line beginning with ``IF`` is njudge's conditional block only when an ``ENDIF`` line
+follows it (a line of prose may begin so): the whole block is refused, line by line,
+so that no order inside it is taken as if it had no condition.  ``ENDIF`` alone, and
+``ELSE`` outside a block, are refused as njudge commands.
 """
 
 from __future__ import annotations
@@ -70,3 +73,27 @@ class NotOffered(Command):
         ctx.transcript.refused(
             stmt.text, f"{word.upper()} is an njudge command not supported on this judge{tail}"
         )
+
+
+@register
+class Conditional(Command):
+    """njudge's conditional orders, ``IF <condition>`` ... [``ELSE`` ...] ``ENDIF``
+    (po_condition.c): not offered.  The orders inside were taken as if they had no
+    condition; now every line up to ``ENDIF`` is refused."""
+
+    rank = 99
+    keyword = "IF"
+    block_ends = ("ENDIF", "END IF")
+    block_needs_end = True
+    syntax = "IF <condition> ... ENDIF"
+    help = "njudge's conditional orders: not offered here; write your orders without IF."
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        ctx.transcript.refused(
+            stmt.text,
+            "conditional orders (IF ... ENDIF) are not taken on this judge: no line up to "
+            "ENDIF is read; write the orders you want without IF",
+        )
+        for line in stmt.block:
+            if line.strip():
+                ctx.transcript.refused(line.strip(), "inside IF ... ENDIF: not read")

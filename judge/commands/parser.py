@@ -7,7 +7,9 @@ whether they are allowed.  It never raises, whatever the text.
 * A line that is only ``--`` (a signature delimiter) or a command that stops (SIGNOFF)
   ends the mail; what follows is not read.
 * A command with a block (PRESS, BROADCAST, REGISTER) takes the following lines
-  verbatim up to its end keyword (alone on its line), SIGNOFF, or the end of the mail.
+  verbatim up to its end keyword (alone on its line), SIGNOFF, or the end of the mail;
+  one whose block needs its end (njudge's ``IF`` ... ``ENDIF``) is a command only when
+  that end follows.
 """
 
 from __future__ import annotations
@@ -68,6 +70,19 @@ def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, 
     return i, True
 
 
+def _end_follows(stmt: Statement, lines: list[str], start: int) -> bool:
+    """Whether an end keyword of the statement's block stands in ``lines[start:]``
+    before the mail ends (a signature or SIGNOFF)."""
+    assert stmt.command is not None
+    ends = {registry.squash(e.split()) for e in stmt.command.block_ends}
+    for raw in lines[start:]:
+        if registry.end_key(raw) in ends:
+            return True
+        if _is_signature(raw) or registry.is_stop_line(raw):
+            return False
+    return False
+
+
 def parse_body(text: str) -> ParsedMail:
     """Split a mail body into statements (see the module docstring)."""
     parsed = ParsedMail()
@@ -88,6 +103,9 @@ def parse_body(text: str) -> ParsedMail:
             parsed.truncated = True
             break
         stmt = _statement(i, line)
+        needs_end = stmt.command is not None and stmt.command.block_needs_end
+        if needs_end and not _end_follows(stmt, lines, i):
+            stmt = Statement(i, line, OTHER)  # prose ("If you go to Munich ...")
         parsed.statements.append(stmt)
         if stmt.command is not None and stmt.command.stops:
             parsed.after_stop = [rest.strip()[:MAX_LINE] for rest in lines[i:] if rest.strip()]

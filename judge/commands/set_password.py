@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.password_reset import forget_code
 from judge.commands.registry import register
 from judge.store.passwords import hash_password, password_problem
 
@@ -41,6 +42,7 @@ class SetPassword(Command):
         hashed = hash_password(words[0])
         for seat in ctx.seats:  # one password for both powers of a Root Z player
             seat.password_hash = hashed
+            forget_code(seat)  # a FORGOT PASSWORD code no longer signs on
             ctx.session.add(seat)
         ctx.transcript.ok(echo, "Password changed.")
 
@@ -78,32 +80,4 @@ class PasswordWord(Command):
             "no password was changed: to change your power's password, write "
             "SET PASSWORD <new password> on a line after your SIGNON; an account's "
             "password goes in a REGISTER form (Password:, New password:)",
-        )
-
-
-@register
-class ForgotPassword(Command):
-    """``Forgot password``: what a player who has lost a password can do."""
-
-    rank = 99
-    keyword = "FORGOT PASSWORD"
-    aliases = ("FORGOT MY PASSWORD", "LOST PASSWORD", "LOST MY PASSWORD", "SEND PASSWORD")
-    aliases += ("FORGOTTEN PASSWORD", "FORGOT PASSWORD?", "FORGOT MY PASSWORD?")
-    syntax = "FORGOT PASSWORD"
-    help = (
-        "Passwords are kept in a form that cannot be read back, so the judge cannot\n"
-        "send yours. Ask the game's master (SUMMARY <game> names the master) for a\n"
-        "new password for your power: the master's REPLACE gives one."
-    )
-
-    @classmethod
-    def claims(cls, args: str) -> bool:
-        return args.strip() in {"", "?", "."}
-
-    def run(self, ctx: Context, stmt: Statement) -> None:
-        ctx.transcript.ok(
-            stmt.text,
-            "The judge keeps passwords only in a form it cannot read back, so it cannot "
-            "send yours: ask the game's master (SUMMARY <game> names the master) for a new "
-            "password for your power (the master's REPLACE <power> <address> <password>).",
         )

@@ -22,6 +22,7 @@ from judge.commands.password_guard import (
     locked_reason,
     tell_owner,
 )
+from judge.commands.password_reset import code_signs_on
 from judge.commands.registry import register
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
@@ -40,7 +41,7 @@ from judge.reports.notices import signon_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
 from judge.store.models import FORMING, PLAYING, Account, Game, Player
-from judge.store.passwords import verify_password
+from judge.store.passwords import PLACEHOLDER_ADVICE, bracketed, verify_password
 
 # The seat a SIGNON names (built once, with the key of its compiled form).
 _PLAYER = select(Player).where(
@@ -97,23 +98,11 @@ class SignOn(Command):
         if len(words) != 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
-        found = _whole_player(ctx, words[0])
-        if found is None:
-            target = split_target(words[0])
-            if target is None:
-                ctx.transcript.refused(echo, f"expected: {self.syntax}")
-                return
-            power_text, game_name = target
-            game = find_game(ctx.session, game_name)
-            if game is None:
-                ctx.transcript.refused(echo, _no_game(ctx, words[0], game_name))
-                return
-            power = find_power(game_powers(game), power_text)
-            if power is None:
-                ctx.transcript.refused(echo, _no_power(game, power_text))
-                return
-        else:
-            game, power = found
+        found = _named_seat(ctx, words[0])
+        if isinstance(found, str):
+            ctx.transcript.refused(echo, found)
+            return
+        game, power = found
         if game.status == FORMING:
             ctx.transcript.refused(
                 echo,
@@ -140,7 +129,9 @@ class SignOn(Command):
         if locked is not None:
             ctx.transcript.refused(echo, locked)
             return
-        if player is None or not verify_password(player.password_hash, words[1]):
+        signed = player is not None and verify_password(player.password_hash, words[1])
+        by_code = player is not None and not signed and code_signs_on(player, words[1], ctx.now)
+        if not (signed or by_code):
             if power_count in count_failure(ctx, counters):
                 subject = f"{ctx.judge_code}:{game.name} - wrong passwords for {power.name}"
                 tell_owner(ctx, owner, power_count, subject)
@@ -164,8 +155,15 @@ class SignOn(Command):
         ctx.owner_address = player_address(ctx.session, player)
         held = seats_name(game, ctx.seats) if ctx.partners else power.name
         phase = ruleset_for_game(game).turn_label(shown_phase(game))
+        by_code_note = (
+            " You signed on with the one-time code mailed to you: write SET PASSWORD "
+            "<new password> now (the code stops working then, or when its hours run out)."
+            if by_code
+            else ""
+        )
         ctx.transcript.ok(
-            echo, f"Signed on as {held} in game {game.name} ({phase}, {game.status})."
+            echo,
+            f"Signed on as {held} in game {game.name} ({phase}, {game.status}).{by_code_note}",
         )
 
 
@@ -221,11 +219,8 @@ def _second_signon(ctx: Context, stmt: Statement, echo: str) -> None:
     that game or power, are not read (one mail signs on once)."""
     assert ctx.game is not None and ctx.player is not None
     words = _spaced_target(ctx, stmt.args.split())
-    found = _whole_player(ctx, words[0]) if words else None
-    target = split_target(words[0]) if words and found is None else None
-    if target is not None and find_game(ctx.session, target[1]) == ctx.game:
-        found = ctx.game, find_power(game_powers(ctx.game), target[0])
-    game, power = found or (None, None)
+    found = _named_seat(ctx, words[0]) if words else ""
+    game, power = (None, None) if isinstance(found, str) else found
     if game == ctx.game and power is not None and power.code in {s.power for s in ctx.seats}:
         # the same again, or a Root Z player's other power, for which the first counts
         ctx.transcript.info(echo, "already signed on: the orders below are read as before")
@@ -240,6 +235,23 @@ def _second_signon(ctx: Context, stmt: Statement, echo: str) -> None:
         f"{power_name(ctx.game, ctx.player.power)} in game {ctx.game.name}): the rest of "
         "the mail is not read",
     )
+
+
+def _named_seat(ctx: Context, token: str) -> tuple[Game, PowerInfo] | str:
+    """The game and power a SIGNON's target names (a Root Z player's game alone, a
+    power and a game), or the refusal saying why it names none."""
+    found = _whole_player(ctx, token)
+    if found is not None:
+        return found
+    target = split_target(token)
+    if target is None:
+        return f"expected: {SignOn.syntax}"
+    power_text, game_name = target
+    game = find_game(ctx.session, game_name)
+    if game is None:
+        return _no_game(ctx, token, game_name)
+    power = find_power(game_powers(game), power_text)
+    return (game, power) if power is not None else _no_power(game, power_text)
 
 
 def _whole_player(ctx: Context, token: str) -> tuple[Game, PowerInfo] | None:
@@ -357,8 +369,8 @@ def password_hint(word: str) -> str:
     the start mail's ``<password>`` copied as it stands, brackets kept around one,
     or a full stop after it."""
     if word.lower() == "<password>":
-        return ": write your own password in place of <password>"
-    if word.startswith("<") and word.endswith(">"):
+        return f": {PLACEHOLDER_ADVICE}"
+    if bracketed(word):
         return ": leave out the < > around your password"
     if word[-1] in ".,;!":
         return f": the '{word[-1]}' at its end is read as part of the password"

@@ -60,12 +60,18 @@ def _payload_bytes(part: Message) -> bytes:
     return b""
 
 
-def _text_of(part: Message) -> str:
+def decode_part(part: Message) -> str:
+    """A part's payload in its declared charset (see :func:`decode_bytes`), undecodable
+    bytes replaced; never raises."""
     try:
         charset = part.get_content_charset()
     except Exception:  # noqa: BLE001
         charset = None
-    text = decode_bytes(_payload_bytes(part), charset)
+    return decode_bytes(_payload_bytes(part), charset)
+
+
+def _text_of(part: Message) -> str:
+    text = decode_part(part)
     flowed, delsp = is_flowed(part)
     if flowed and _content_type(part) == "text/plain":
         text = unflow(text.replace("\r\n", "\n").replace("\r", "\n"), delsp)

@@ -114,6 +114,7 @@ class ParsedOrder(NamedTuple):
     dest: Place | None = None
     via_convoy: bool = False
     places: tuple[Place, ...] = ()  # further places, for kinds that name several
+    alone: bool = False  # a unit and nothing after it (F Bre: not F Bre H)
 
 
 # ----------------------------------------------------------------- words
@@ -162,6 +163,14 @@ def hyphen_names(
     named = [is_name(part) for part in parts]
     if not all(named) and (is_name(word) or not (named[0] or parts[0] in opens or named[-1])):
         return [word]
+    return _names_and_signs(parts, named, is_name)
+
+
+def _names_and_signs(
+    parts: list[str], named: list[bool], is_name: Callable[[str], bool]
+) -> list[str]:
+    """The parts of a hyphenated word as names and move signs: a run of parts that is
+    a name, and not of names each, kept whole, the longest from the left."""
     spaced: list[str] = []
     start = 0
     while start < len(parts):
@@ -173,6 +182,26 @@ def hyphen_names(
         spaced += ["-".join(parts[start:end]), "-"]
         start = end
     return spaced[:-1]
+
+
+def dashes_spaced(variant: Variant, text: str) -> str:
+    """``text`` with each hyphenated word that is no name of the map taken apart at
+    its hyphens as move signs, a run of its parts that is a name kept whole: the
+    second reading of an order refused as written, for a dash typed without spaces
+    between names of several words (``Irish Sea-English Channel``, ``Mid-Atlantic
+    Ocean-North Atlantic Ocean``), which prose words such as ``well-known`` keep
+    from being split on a first reading."""
+
+    def is_name(part: str) -> bool:
+        return province_code(variant, part) is not None
+
+    words = []
+    for word in plain_signs(text).split():
+        parts = word.lower().split("-")
+        if len(parts) > 1 and all(part.isalpha() for part in parts) and not is_name(word):
+            word = " ".join(_names_and_signs(parts, [is_name(p) for p in parts], is_name))
+        words.append(word)
+    return " ".join(words)
 
 
 class LocationForm(Protocol):

@@ -41,6 +41,7 @@ from judge.orders.forms import (
     sample_support,
 )
 from judge.orders.reader import (
+    END,
     Context,
     KindSyntax,
     OrderSyntax,
@@ -70,6 +71,9 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     via convoy, to a neighbouring province too (``A Bre-Eng-Pic``: "convoys between
     adjacent provinces are permitted if explicitly ordered", njudge's ``rules``
     XII.6); only its last step is kept."""
+    if kind == "retreat" and reader.tokens[reader.pos] == END:
+        # "R A Par", "A Par R": njudge's short word for a removal (po_get.c get_order)
+        return ParsedOrder(R_ALONE, unit_type, place)
     reader.skip_to()
     dest = reader.place("a destination")
     routed = reader.kind() == "move"
@@ -278,11 +282,17 @@ def _disband(ctx: Context, parsed: ParsedOrder) -> Order:
     return Disband(ctx.own_unit(parsed.place, dislodged=True))
 
 
-def check_adjustment_due(ctx: Context, removing: bool) -> None:
+def _allowance(ctx: Context) -> int:
+    """The power's builds (above 0) or removals (below), as the rules in play count
+    them (``EngineRules.allowance``)."""
+    return ctx.syntax.engine.allowance(ctx.variant, ctx.pos.position).get(ctx.power, 0)
+
+
+def check_adjustment_due(ctx: Context, removing: bool, change: int | None = None) -> None:
     """Refuse a removal when the power may build, and a build or waive when it must
-    remove (or when it has as many units as supply centres), as the allowance of
-    the rules in play counts them (``EngineRules.allowance``)."""
-    change = ctx.syntax.engine.allowance(ctx.variant, ctx.pos.position).get(ctx.power, 0)
+    remove (or when it has as many units as supply centres), by its allowance
+    (``change`` when already known)."""
+    change = _allowance(ctx) if change is None else change
     reason = adjustment_refusal(change, removing)
     if reason is not None:
         raise Refusal(reason)
@@ -293,8 +303,17 @@ def _waive(ctx: Context, parsed: ParsedOrder) -> Order:
     return Waive(ctx.power)
 
 
-def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
-    check_adjustment_due(ctx, removing=True)
+# An R with no place after it: a removal in an adjustment phase, where njudge reads
+# R as "remove"; elsewhere a retreat or move without its destination.
+R_ALONE = "remove (R)"
+
+
+def _no_destination(ctx: Context, parsed: ParsedOrder) -> Order:
+    raise Refusal("expected a destination after R (<unit> <province> R <province>; D disbands)")
+
+
+def _remove(ctx: Context, parsed: ParsedOrder, change: int | None = None) -> Order:
+    check_adjustment_due(ctx, removing=True, change=change)
     assert parsed.place is not None
     return Disband(ctx.own_unit(parsed.place))
 
@@ -303,14 +322,14 @@ def _build_or_remove(ctx: Context, parsed: ParsedOrder) -> Order:
     """A unit alone in an adjustment phase (``F Bre``): a build when the power may
     build, a removal when it must remove, as njudge reads ``<type> <province>``
     without its order word (``st_build.c``)."""
-    change = ctx.syntax.engine.allowance(ctx.variant, ctx.pos.position).get(ctx.power, 0)
-    return _remove(ctx, parsed) if change < 0 else _build(ctx, parsed)
+    change = _allowance(ctx)
+    return _remove(ctx, parsed, change) if change < 0 else _build(ctx, parsed, change)
 
 
-def _build(ctx: Context, parsed: ParsedOrder) -> Order:
+def _build(ctx: Context, parsed: ParsedOrder, change: int | None = None) -> Order:
     """A build in one of the power's build sites, as the rules in play say where
     (``EngineRules.build_sites``, and ``build_refusal`` for why not)."""
-    check_adjustment_due(ctx, removing=False)
+    check_adjustment_due(ctx, removing=False, change=change)
     assert parsed.place is not None
     engine, variant, position, power = ctx.syntax.engine, ctx.variant, ctx.pos.position, ctx.power
     province = parsed.place.province
@@ -457,6 +476,9 @@ STANDARD_KINDS = (
             ("A", "remove"): _remove,
             ("A", "build"): _build,
             ("A", "unit"): _build_or_remove,
+            ("A", R_ALONE): _remove,
+            ("R", R_ALONE): _no_destination,
+            ("M", R_ALONE): _no_destination,
         },
         forms=ADJUSTMENT_FORMS[:2],
     ),

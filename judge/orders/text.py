@@ -16,6 +16,7 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Callable, Mapping
@@ -36,6 +37,7 @@ from judge.orders.reader import (
     Place,
     Reader,
     Refusal,
+    dashes_spaced,
     reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX
@@ -153,6 +155,10 @@ def _read_cached(
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
+        spaced = dashes_spaced(variant, text) if syntax.locations is None else text
+        if spaced != text:
+            with contextlib.suppress(OrderSyntaxError):
+                found = _read_order(variant, spaced, syntax)
     _READ.keep(table, text, found)
     return found
 
@@ -217,20 +223,20 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
                 and tokens[0].isalpha()
                 and (tokens[1] in reader.unit_words or reader.place_length(1))
             )
-            or (tokens[0] == "r" and tokens[1] in reader.unit_words)
+            or (tokens[0] == "r" and (tokens[1] in reader.unit_words or reader.place_length(1)))
         ):
             # The verb first, as some write in prose: "Move A Par to Bur", "Hold A Par",
             # "Retreat A Bur to Gas", "R A Bur - Gas"; then the unit, and the rest as
-            # after it.  (njudge's "r" before a unit alone, a removal in a build phase,
-            # is not read so: in a retreat phase it would be a retreat without its
-            # destination; "Remove F Bre" is.)
+            # after it.  njudge's "R" before a unit alone ("R A Par", "R Par") is a
+            # removal in an adjustment phase, and a retreat without its destination
+            # elsewhere (judge.orders.standard.R_ALONE).
             reader.pos = 1
             unit_type, place = reader.unit("a unit's province")
             return verb(reader, first, unit_type, place)
     unit_type, place = reader.unit("a unit's province")
     kind = keywords.get(tokens[reader.pos])
     if kind == "end":
-        return ParsedOrder("hold", unit_type, place)
+        return ParsedOrder("hold", unit_type, place, alone=True)
     read = syntax.after_unit.get(kind) if kind is not None else None
     if read is None:
         raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
@@ -246,7 +252,7 @@ def split_orders(line: str) -> list[str]:
     bulleted list as players type one).  A dash is a list's mark only with a space
     after it: ``-A Bur`` keeps it (a removal as some write it, refused with its
     reason), and so does ``-- Bob``.  ``- A Bur`` in a winter is the unit alone,
-    which is a removal when the power must remove (see ``_unit_alone``)."""
+    which is a removal when the power must remove (see ``ParsedOrder.alone``)."""
     for mark in _COMMENT_MARKS:
         if mark in line:
             line = line[: line.index(mark)]
@@ -624,7 +630,7 @@ class _Checker:
                 # The kind's interpreter gives the engine order; in a movement phase
                 # the order must also be legal (the board says why not).
                 action = parsed.action
-                if phase == "A" and action == "hold" and _unit_alone(variant, text, syntax):
+                if phase == "A" and parsed.alone:
                     action = "unit"  # njudge's build or removal without its word
                 interpret = interpreters.get((phase, action))
                 try:
@@ -679,18 +685,6 @@ def _apart(variant: Variant, pos: _Position, order: Order, reason: str) -> str:
 # gives the same answers to the same searches (the check would take the same steps).
 # The record is bounded, per variant.
 _LOCAL_ACTIONS = frozenset({"hold", "move", "support", "convoy"})
-
-
-def _unit_alone(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
-    """Whether an order is a unit and nothing else (``F Bre``; not ``F Bre H``): in an
-    adjustment phase, njudge reads it as a build or a removal (``st_build.c``: the
-    order word before the unit is optional)."""
-    reader = reader_for(variant, text, syntax)
-    try:
-        reader.unit("a unit's province")
-    except OrderSyntaxError:
-        return False
-    return reader.kind() == "end"
 
 
 class _Routed:
@@ -790,7 +784,12 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
         return True
     if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
         return False
-    return any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens)
+    if any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens):
+        return True
+    # "north sea-English Channel": an order once its dash is a move sign (the text
+    # reads only so), which the words as written do not show.
+    spaced = dashes_spaced(variant, text) if syntax.locations is None else text
+    return spaced != text and _attempted(reader_for(variant, spaced, syntax), syntax)
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
@@ -810,6 +809,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
         tokens[1]
     ) == "unit":
         return True  # "+ A Par", "-A Spa", "R F Bre": an order word and a unit
+    if first and len(tokens[0]) == 1 and tokens[0].isalpha() and reader.place_length(1):
+        return True  # "R Par", "B Paris", "D Kiel": a one-letter order word and a place
     places = 0
     index = 0
     while index < len(tokens) - 1:

@@ -208,7 +208,7 @@ class Game(SQLModel, table=True):
         default_factory=lambda: new_position_version(),
         sa_column=Column(BigInteger, nullable=False, server_default="0"),
     )
-    # --- migration 0017_game_ended_in ---
+    # --- migration 0018_game_ended_in ---
     # The phase a finished game ended in: the phase processed for a victory (the
     # position stored is the next phase's), else the phase it stood in; None while it
     # runs, or when not known (a game finished before the migration: read game.phase).
@@ -314,6 +314,11 @@ class Player(SQLModel, table=True):
     missed: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     # SET DRAW <powers> in a NoDIAS game: the codes of the draw voted for, by commas.
     draw_powers: str = Field(default="", max_length=400, sa_column_kwargs={"server_default": ""})
+    # --- migration 0017_password_reset ---
+    # FORGOT PASSWORD: a one-time code (hashed) that signs on beside the password until
+    # ``reset_until`` or the next SET PASSWORD.
+    reset_hash: str | None = Field(default=None, max_length=200)
+    reset_until: datetime | None = None
 
 
 class Applicant(SQLModel, table=True):

@@ -136,6 +136,15 @@ def hashing_done() -> tuple[int, float]:
         return int(_HASHED[0]), float(_HASHED[1])
 
 
+PLACEHOLDER_ADVICE = "write your own password in place of <password>"
+
+
+def bracketed(word: str) -> bool:
+    """Whether ``word`` stands between ``<`` and ``>``: the ``<password>`` of a start
+    mail or a help text copied as it is, or a password put in its brackets."""
+    return word.startswith("<") and word.endswith(">")
+
+
 def password_problem(password: str) -> str | None:
     """Why ``password`` is not acceptable as a new password, or None when it is."""
     if len(password) < MIN_LENGTH:
@@ -144,6 +153,6 @@ def password_problem(password: str) -> str | None:
         return f"a password may have at most {MAX_LENGTH} characters"
     if any(c.isspace() or not c.isprintable() for c in password):
         return "a password may not contain spaces or control characters"
-    if password.startswith("<") and password.endswith(">"):  # "JOIN game <password>"
-        return "write your own password in place of <password>, without the < >"
+    if bracketed(password):  # "JOIN game <password>"
+        return f"{PLACEHOLDER_ADVICE}, without the < >"
     return None

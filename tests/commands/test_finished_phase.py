@@ -103,7 +103,7 @@ def test_a_draw_ends_in_its_phase_and_a_rollback_reopens_the_game(tmp_path) -> N
 
 
 def test_the_migration_fills_in_the_games_won_before_it(tmp_path) -> None:
-    """Migration 0017: a game whose last report is its results ended in that phase;
+    """Migration 0018: a game whose last report is its results ended in that phase;
     one ended otherwise (a draw) keeps the phase it stands in."""
     from alembic import command
 
@@ -116,7 +116,7 @@ def test_the_migration_fills_in_the_games_won_before_it(tmp_path) -> None:
         session.commit()
     url = str(engine.url)
     engine.dispose()
-    command.downgrade(alembic_config(url), "0016_address_case")
+    command.downgrade(alembic_config(url), "0017_password_reset")
     migrate(url)
     engine = make_engine(url)
     with Session(engine) as session:

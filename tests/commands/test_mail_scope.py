@@ -101,7 +101,9 @@ def test_every_other_command_makes_a_barrier() -> None:
         # after a SIGNON, and with a word after the keyword (LIST alone is a barrier);
         # a command that takes no prose (GET) is given alone
         args = " game9 x" if command.claims("game9 x") else ""
-        keys = scope(f"SIGNON Fgame1 paris11\n{command.keyword}{args}\n")
+        # a block that needs its end (IF ... ENDIF) is a command only with it
+        end = f"\n{command.block_ends[0]}" if command.block_needs_end else ""
+        keys = scope(f"SIGNON Fgame1 paris11\n{command.keyword}{args}{end}\n")
         assert (keys is not None) == (command.keyword in in_game), command.keyword
     assert in_game <= seen
 

@@ -43,5 +43,6 @@ def test_a_password_line_before_any_signon_is_never_quoted(tmp_path) -> None:
 
 
 def test_a_forgotten_password_is_told_what_to_do(tmp_path) -> None:
+    """A player gets a one-time code by mail (tests/commands/test_password_reset.py)."""
     _, text = _reply(tmp_path, "Forgot password?\n")
-    assert "cannot read back" in text and "SUMMARY <game> names the master" in text, text
+    assert "A one-time code to sign on as France in game game1 is mailed to" in text, text

@@ -50,6 +50,8 @@ def _reply(engine, body: str, subject: str = "orders"):
         "Attack is the best defence",
         "Holding off on press this turn",
         "Note: see you at the weekend",
+        "Looking forward to a well-deserved rest",  # a hyphenated word is no move sign
+        "Best, Jean-Pierre",
     ],
 )
 def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, tail: str) -> None:
@@ -73,7 +75,9 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
         "+A Par",
         "-F Bre",
         "- F Bre - Nowhere",  # a list's dash, then an order with a wrong name
-        "R F Bre",  # an order's letter and a unit (njudge's removal, read nowhere here)
+        "R F Bre",  # an order's letter and a unit (njudge's removal, read in a winter)
+        "R Bre",  # an order's letter and a place: was passed over as a greeting
+        "north sea-ENGLISH CHANNEL",  # a move once its dash is a sign: was passed over
     ],
 )
 def test_anything_like_an_order_still_gets_a_reason(engine, tail: str) -> None:

@@ -354,8 +354,9 @@ def test_the_verb_may_come_first() -> None:
     # njudge's R before the unit; without the place to go, refused (never a disband)
     assert one("R A Bur - Gas", position=retreat).order == Retreat("bur", "gas")
     assert one("R A Bur", position=retreat).message == (
-        "R A Bur: expected a destination, found 'the end of the order'"
+        "R A Bur: expected a destination after R (<unit> <province> R <province>; D disbands)"
     )
+    assert one("A Bur R", position=retreat).message.startswith("A Bur R: expected a destination")
     # without a unit after it, the word is named as before
     assert one("moves to Venice").message == (
         "moves to Venice: expected a unit's province, found 'moves'"
@@ -497,6 +498,21 @@ def test_a_unit_alone_is_a_build_or_a_removal_in_winter() -> None:
     assert one("Debuild A Ruh", "germany", position=WINTER).order == Disband("ruh")
 
 
+def test_njudges_r_before_a_unit_is_a_removal_in_winter() -> None:
+    """njudge's adjustment words (po_get.c ``get_order``: ``r#`` is a removal): ``R A
+    Ruh`` was read as a retreat without its destination, and ``R Ruh`` passed over as
+    a greeting ("ignored: not an order")."""
+    assert one("R A Ruh", "germany", position=WINTER).order == Disband("ruh")
+    assert one("R Ruhr", "germany", position=WINTER).order == Disband("ruh")
+    assert one("r ruh", "germany", position=WINTER).canonical == "Remove A ruh"
+    assert one("R A Bel", position=WINTER).message == (
+        "R A Bel: you have more supply centres than units: "
+        "you may build 2 units (or waive), not remove one"
+    )
+    # in a movement phase R is a retreat's word, and wants a destination
+    assert one("R Par").message.startswith("R Par: expected a destination after R")
+
+
 def test_a_waive_of_one_build_in_words() -> None:
     for text in ("Waive", "waive build", "Waive 1", "Waive a build", "waive one build"):
         assert one(text, position=WINTER).order == Waive("france"), text
@@ -566,3 +582,20 @@ def test_a_unit_that_stays_holds() -> None:
     "A Mar stay" refused ("did not understand 'stay'"): both are holds, as "stands"."""
     assert one("Marseilles stays").order == Hold("mar")
     assert one("A Mar stay").order == Hold("mar")
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "dest"),
+    [
+        ("Fleet Mid-Atlantic Ocean-North Atlantic Ocean", "mao", "nao"),
+        ("F Irish Sea-English Channel", "iri", "eng"),
+        ("F irish sea\u2013ENGLISH CHANNEL", "iri", "eng"),
+        ("F North Sea-Norwegian Sea", "nth", "nwg"),
+    ],
+)
+def test_a_dash_without_spaces_between_names_of_several_words(text, place, dest) -> None:
+    """``Irish Sea-English Channel``: 'sea-english' was one word and the order was
+    refused ("did not understand 'sea-english CHANNEL'"); a text refused as written is
+    read again with its hyphenated words that are no names taken apart."""
+    parsed = parse_order(load_variant("standard"), text)
+    assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)

@@ -69,3 +69,31 @@ def test_html_only_signed_part_falls_back_to_its_text(keyring: Keyring, gm: Sign
     assert result.ok, result
     assert result.text is not None
     assert [line for line in result.text.split("\n") if line] == ["PAUSE alpha", "RESUME beta"]
+
+
+def _signed(gm: Signer, inner: bytes) -> bytes:
+    return headers(gm.address, signed_content_type()) + multipart_signed(
+        inner, gm.detach_sign(inner)
+    )
+
+
+def test_signed_text_without_a_charset_reads_as_unsigned_mail(keyring: Keyring, gm: Signer) -> None:
+    """A signed part's charset is decoded by the mail's own decoding
+    (``judge.mail.mime_text.decode_part``): Windows-1252 text with no charset
+    declared reads as it does in an unsigned mail, not with its letters replaced."""
+    inner = b"Content-Type: text/plain\r\n\r\nSET COMMENT alpha Caf\xe9 M\xfcnchen\r\n"
+    result = verify_mail(_signed(gm, inner), keyring, datetime.now(UTC), timedelta(hours=1))
+    assert result.ok, result
+    assert result.text == "SET COMMENT alpha Café München"
+
+
+def test_signed_text_in_a_charset_that_cannot_replace_bytes_keeps_its_good_signature(
+    keyring: Keyring, gm: Signer
+) -> None:
+    """A codec that raises on bad bytes even when told to replace them (idna) made a
+    good signature BAD ('verification failed unexpectedly'); the text is now read
+    with the bytes guessed, as in an unsigned mail."""
+    inner = b'Content-Type: text/plain; charset="idna"\r\n\r\nPAUSE alpha \xe9\r\n'
+    result = verify_mail(_signed(gm, inner), keyring, datetime.now(UTC), timedelta(hours=1))
+    assert result.ok, result
+    assert result.text == "PAUSE alpha é"

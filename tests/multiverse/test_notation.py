@@ -341,8 +341,44 @@ def test_a_unit_alone_on_a_winter_board_is_a_build_or_a_removal_as_in_njudge():
     assert [c.canonical for c in checks] == ["build A 1:ber:W1901", "build F 1:kie:W1901"]
 
 
+def test_a_hold_with_its_word_first_on_a_winter_board_is_no_build_or_removal():
+    """Only a unit with no order word is njudge's build or removal (``st_build.c``):
+    ``Hold A 2:ruh`` is a hold, refused on a winter board as ``A 2:ruh H`` is, as
+    standard games refuse ``Hold A Ruh``.  It was taken for the unit alone (the text's
+    last word was no hold word) and accepted as the removal of the army, and
+    ``Hold A 1:ber`` as a build."""
+    w = world(
+        board(1, "W1901", "germany F den", {"germany": ["ber", "kie", "mun", "den"]}),
+        board(2, "W1901", "germany A mun, A ruh", {"germany": ["mun"]}),
+    )
+    for verb, unit in (("Hold", "A 2:ruh"), ("Hold", "A 1:ber"), ("Stay", "F 1:den")):
+        refused = parse_order(w, BASE, "germany", f"{verb} {unit}")
+        as_hold = parse_order(w, BASE, "germany", f"{unit} H")
+        assert not refused.ok and not as_hold.ok, unit
+        assert refused.message.split(": ", 1)[1] == as_hold.message.split(": ", 1)[1]
+
+
 def test_a_unit_alone_where_no_board_adjusts_is_still_refused_as_missing():
     w = staggered()
     assert parse_order(w, BASE, "france", "A bur").message == (
         "A bur: no unit in Burgundy on an active board"
+    )
+
+
+def test_an_order_for_a_unit_on_a_winter_board_says_why_it_is_refused():
+    """``A 2:ruh H`` on a winter board was refused with "no unit in Ruhr on an active
+    board of timeline 2", though the army stands there; the reply now says the board
+    takes only adjustments (as a standard game says for ``A Ruh H`` in winter)."""
+    w = world(
+        board(1, "W1901", "germany F den", {"germany": ["ber", "kie", "mun", "den"]}),
+        board(2, "W1901", "germany A mun, A ruh", {"germany": ["mun"]}),
+    )
+    refused = parse_order(w, BASE, "germany", "A 2:ruh H")
+    assert refused.message == (
+        "A 2:ruh H: the unit in Ruhr stands on a winter board, "
+        "where only builds, removals and waives are possible"
+    )
+    # a unit that is nowhere is still named as missing
+    assert parse_order(w, BASE, "germany", "A 2:bur H").message.startswith(
+        "A 2:bur H: no unit in Burgundy"
     )

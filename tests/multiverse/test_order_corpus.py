@@ -99,6 +99,20 @@ NOW_WORDED = {
 }
 
 
+def _winter_worded(expected: list, got: list) -> bool:
+    """An order for a unit that stands on a winter board, refused before as if no
+    active board held it ("no unit in Munich on an active board of timeline 1"):
+    its reason now says where it stands ("the unit in Munich stands on a winter
+    board, where only builds, removals and waives are possible")."""
+    return (
+        expected[0] is False
+        and got[0] is False
+        and ": no unit in " in expected[2]
+        and " stands on a winter board, where only builds" in got[2]
+        and expected[2].split(": no unit in ")[0] == got[2].split(": the unit in ")[0]
+    )
+
+
 @pytest.mark.parametrize("world_key", sorted(_by_world()))
 def test_each_order_of_the_corpus_reads_as_recorded(world_key: str) -> None:
     world = world_of(CORPUS["worlds"][world_key])
@@ -120,7 +134,7 @@ def test_each_order_of_the_corpus_reads_as_recorded(world_key: str) -> None:
             and expected[0] in (False, "raises")
             and got[0] is False
             and got[2].startswith(f"{text.strip()}: ")
-        ):
+        ) or _winter_worded(expected, got):
             continue
         wrong.append((power, text, retreat, literal, expected, got))
     assert not wrong, "\n".join(map(repr, wrong[:20]))

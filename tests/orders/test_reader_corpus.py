@@ -11,7 +11,14 @@ Recorded again when the reader came to skip a second move sign ("A Par -- Bur",
 and refusals of a sign with nothing after it name the end of the order.  Recorded
 again when a move written through the places of its convoy came to go via convoy
 (``A Bre-Eng-Pic``, njudge's rules XII.6): those texts read as before with
-``via_convoy=True``; nothing else changed.
+``via_convoy=True``; nothing else changed.  Recorded again when an ``R`` with nothing
+after it (``A Ion R``, ``R Rome``) came to read as njudge's removal word (a removal
+in an adjustment phase, refused for want of a destination in the others): the ten
+texts so written, refused before, read as that; nothing else changed.  Recorded
+again when a reading came to say whether it is a unit and nothing after it
+(``alone``, njudge's build or removal without its word in an adjustment phase):
+every reading as before with ``alone`` after it, True for 466 holds; nothing else
+changed.
 """
 
 from __future__ import annotations

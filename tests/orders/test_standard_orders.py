@@ -16,7 +16,12 @@ and when a waive came to take ``a``, ``one`` or ``1`` and ``build`` after it (``
 of the move it names (``F Eng C A Lon-Eng-Bre``: its last step; 115 texts refused
 before are read, 5 refusals name the wrong word instead of the rest of the line); and
 when a "!" came to be read as a space (``A Par-Bur!``: one refusal, of ``Thanks!``,
-names the word without it).
+names the word without it); and when an ``R`` with nothing after it (``A Par R``, ``R
+Par``) came to read as njudge's removal word (a removal in an adjustment phase, refused
+for want of a destination in the others: 19 refused texts read so; nothing else
+changed); and when a text refused as written came to be read again with its
+hyphenated words that are no names taken apart (``Norwegian Sea-North Sea``: 15
+refused supports read, each as the places written; nothing else changed).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from email.message import EmailMessage, Message
 
 from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
+from judge.mail.mime_text import decode_part
 
 MAX_DEPTH = 8
 CLEARSIGN_BEGIN = b"-----BEGIN PGP SIGNED MESSAGE-----"
@@ -206,15 +207,8 @@ def plain_text_of(entity: bytes) -> str:
 
 
 def decode_text(part: Message) -> str:
-    """Decode a text part with its declared charset, replacing undecodable bytes."""
-    payload = part.get_payload(decode=True)
-    if not isinstance(payload, bytes):
-        return ""
-    charset = part.get_content_charset() or "utf-8"
-    try:
-        text = payload.decode(charset, errors="replace")
-    except LookupError:
-        text = payload.decode("utf-8", errors="replace")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    """Decode a text part as the text of any mail is (``decode_part``), with its
+    line ends made LF and format=flowed lines joined."""
+    text = decode_part(part).replace("\r\n", "\n").replace("\r", "\n")
     flowed, delsp = is_flowed(part)
     return unflow(text, delsp) if flowed else text

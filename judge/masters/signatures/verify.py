@@ -11,6 +11,7 @@ from email import policy
 from email.utils import getaddresses
 from typing import Any
 
+from judge.mail.mime_text import decode_bytes
 from judge.masters.signatures.keyring import Keyring
 from judge.masters.signatures.mime import find_detached, find_inline_signed, plain_text_of
 from judge.masters.signatures.packets import is_detached_signature
@@ -59,7 +60,7 @@ def verify_mail(
         if detached is not None:
             text = plain_text_of(detached.content)
         else:
-            text = _decode(result.data, clear.charset if clear else "utf-8")
+            text = decode_bytes(result.data, clear.charset if clear else "utf-8")
         text = normalise_text(text)
         verification = _with_text(verification, text)
         return _check_time(verification, now, window, future_skew)
@@ -179,10 +180,3 @@ def _timestamp(value: Any) -> datetime | None:
         return datetime.fromtimestamp(int(value), tz=UTC)
     except (TypeError, ValueError, OverflowError, OSError):
         return None
-
-
-def _decode(data: bytes, charset: str) -> str:
-    try:
-        return data.decode(charset, errors="replace")
-    except LookupError:
-        return data.decode("utf-8", errors="replace")

@@ -37,8 +37,8 @@ from judge.engine.orders import (
     UnitType,
     Waive,
 )
-from judge.orders.reader import BASE_KEYWORDS
 from judge.orders.reader import ParsedOrder as ReadOrder
+from judge.orders.standard import R_ALONE
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import (
     format_board_order,
@@ -160,6 +160,12 @@ class _Places:
 
     def _not_found(self, place: Place, mode: str) -> str:
         """Why no unit answers to ``place``."""
+        if mode == "movement" and self.stands(place, "winter"):
+            # "Hold A 2:ruh" on a winter board: the unit is there, its order is not
+            return (
+                f"the unit in {self.base.name(place.province)} stands on a winter board, "
+                "where only builds, removals and waives are possible"
+            )
         where = {
             "retreat": "among the units that must retreat",
             "winter": "on an active winter board",
@@ -278,21 +284,12 @@ def parse_order(
                 return ParsedOrder(text, True, found, said)
             refusal = said
         words = read_words(base, text, world.fived)
-        if words.action == "hold" and _unit_alone(text):
+        if words.alone and words.unit_type is not None:  # njudge: <type> <province>
             words = words._replace(action=_alone_as(world, base, power, words, retreat))
         order, types = _interpret(world, base, power, words, retreat, literal)
     except NotationError as exc:
         return ParsedOrder(text, False, message=refusal or f"{text.strip()}: {exc}")
     return ParsedOrder(text, True, order, format_order(order, types))
-
-
-_HOLD_WORDS = frozenset(word for word, kind in BASE_KEYWORDS.items() if kind == "hold")
-
-
-def _unit_alone(text: str) -> bool:
-    """Whether an order is a unit and nothing else (``F Kie``, not ``F Kie H``)."""
-    words = text.lower().replace(".", " ").split()
-    return len(words) >= 2 and words[-1] not in _HOLD_WORDS
 
 
 def _alone_as(
@@ -373,6 +370,10 @@ def _interpret(
         loc = key.at(_loc(place))
         types[loc] = kind
         return Build(loc, kind, power), types
+    if action == R_ALONE:  # "R A 1:par:W1901": njudge's removal word, with no place after
+        if retreat_turn:
+            raise NotationError("expected a destination after R (<unit> R <province>; D disbands)")
+        action = "remove"
     if action in ("remove", "disband"):
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:

@@ -8,8 +8,8 @@ draw, a concession or TERMINATE.  Games finished before are filled in from their
 history: a game whose last report is a results report ended in that report's phase;
 any other keeps the phase it stands in (NULL, read as ``game.phase``).
 
-Revision ID: 0017_game_ended_in
-Revises: 0016_address_case
+Revision ID: 0018_game_ended_in
+Revises: 0017_password_reset
 Create Date: 2026-11-29
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0017_game_ended_in"
-down_revision = "0016_address_case"
+revision = "0018_game_ended_in"
+down_revision = "0017_password_reset"
 branch_labels = None
 depends_on = None
 
