@@ -198,6 +198,7 @@ class _PressBase(Command):
                 sent.append(press_mail(ctx, address, subject, intro, stmt.block))
                 ctx.send(sent[-1])
         master = game.master_address
+        mailed.add(ctx.sender.lower())  # the master acting as a power (BECOME) wrote it
         if broadcast and master and master.lower() not in mailed:
             # njudge (ml_press.c) mails the master every broadcast, telling the truth
             # about grey press: "Broadcast message [from <address> as <power>]".

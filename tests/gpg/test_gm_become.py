@@ -99,3 +99,10 @@ def test_a_player_resigned_by_the_master_is_told_and_named(gm_engine, config, gm
     [notice] = [m for m in sent[address("england")] if "France resigned" in m]
     assert "The player (france@players.test) of France was resigned by the game master" in notice
     assert "gm@example.org" not in notice
+
+
+def test_a_broadcast_the_master_sends_as_a_power_is_not_copied_back(gm_engine, config, gm) -> None:
+    sent = _master(gm_engine, config, gm, "GAME game1\nBECOME France\nBROADCAST\nHello\nENDPRESS\n")
+    [reply] = sent["gm@example.org"]  # the reply only, no copy of the broadcast
+    assert "Broadcast (white, 1 line) sent to everyone." in reply
+    assert any("Hello" in m for m in sent[address("england")])
