@@ -80,6 +80,18 @@ def test_an_early_processing_with_complete_orders_is_on_time() -> None:
     assert phase_outcome(OWED, rows, None, NOW + timedelta(hours=3)) == ON_TIME
 
 
+def test_orders_missing_at_a_processing_before_the_deadline_are_not_due() -> None:
+    # njudge's PROCESS (mail.c) clears every power's waiting flag: nobody is late.
+    assert phase_outcome(OWED, [_row("par", 1)], DEADLINE, NOW + timedelta(hours=3)) is None
+    assert phase_outcome(OWED, [], None, NOW + timedelta(hours=3)) is None
+
+
+def test_orders_missing_at_a_processing_in_the_grace_period_are_late() -> None:
+    grace = DEADLINE + timedelta(hours=24)
+    assert phase_outcome(OWED, [], DEADLINE, DEADLINE + timedelta(hours=5), grace) == LATE
+    assert phase_outcome(OWED, [], DEADLINE, grace, grace) == MISSED
+
+
 # ------------------------------------------------------------------ figures
 
 
@@ -203,3 +215,21 @@ def test_processing_a_phase_again_after_a_rollback_replaces_the_later_records(en
         session.commit()
         rows = session.exec(select(PlayerPhaseRecord).where(PlayerPhaseRecord.power == "france"))
         assert [(r.number, r.outcome) for r in rows] == [(0, MISSED)]
+
+
+def test_a_rollback_forgets_the_records_of_the_phases_it_undoes(engine) -> None:
+    """ROLLBACK forgets the later phases (docs/game-masters.md): a game terminated
+    after it showed 'Phases played: 0' while its players kept a phase on time."""
+    from judge.game.processing import rollback_to
+
+    with Session(engine) as session:
+        game = add_game(session)
+        for key in ("par", "mar", "bre"):
+            _order(session, game, "france", key, NOW + timedelta(hours=1))
+        session.commit()
+        process_phase(session, SENDER, game, NOW + timedelta(hours=2))
+        session.commit()
+        assert session.exec(select(PlayerPhaseRecord)).all()
+        rollback_to(session, SENDER, game, "S1901M", NOW + timedelta(hours=3))
+        session.commit()
+        assert session.exec(select(PlayerPhaseRecord)).all() == []

@@ -102,6 +102,21 @@ class RulesetOrders:
 
 
 @dataclass
+class Acting:
+    """A game master acting as a power (BECOME): the game and seat, the address of its
+    player when the BECOME was read (None: nobody to tell), and the transcript entries
+    of the lines that followed, from ``start`` to ``end`` (None: the end of the mail).
+    The player gets a copy of them (judge.commands.inbound), even if one of them
+    resigned the power."""
+
+    game: Game
+    player: Player
+    address: str | None
+    start: int
+    end: int | None = None
+
+
+@dataclass
 class Context:
     """Everything a command may read or change while one mail is processed."""
 
@@ -144,6 +159,8 @@ class Context:
     # True after a game master's BECOME: the power takes orders even when its player
     # resigned or was ejected (the master speaks for a power in civil disorder).
     became: bool = False
+    # Each BECOME of this mail, in order: what the master did as each power.
+    acting: list[Acting] = field(default_factory=list)
     # Waives accepted in this mail, per power: each is its own order (OrderKey.waive(1),
     # (2), ...).
     waives: dict[str, int] = field(default_factory=dict)

@@ -11,10 +11,10 @@ the mails follows the order of the commands.
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
-from judge.game.games import PowerInfo, find_power, game_powers
+from judge.game.games import PowerInfo, find_power, game_powers, player_address
 from judge.game.recipients import announce, game_mail_subject
 from judge.mail.outgoing import Author
-from judge.store.models import Game
+from judge.store.models import PLAYING, Game, Player
 
 
 def master_of(game: Game, address: str) -> bool:
@@ -37,6 +37,27 @@ def steered_game(ctx: Context, echo: str) -> Game | None:
         ctx.transcript.refused(echo, f"you are not the master of game {game.name}")
         return None
     return game
+
+
+def end_become(ctx: Context) -> None:
+    """End the master's BECOME, if one runs: the lines from here are the master's own
+    (another BECOME, or another game selected), and no order line is read as the
+    power's until a BECOME or SIGNON again."""
+    if not ctx.acting or ctx.acting[-1].end is not None:
+        return
+    ctx.acting[-1].end = len(ctx.transcript.entries)
+    ctx.game = ctx.player = ctx.owner_address = None
+    ctx.became = ctx.signon_attempted = False
+    ctx.partners = []
+
+
+def acting_copy_address(ctx: Context, player: Player) -> str | None:
+    """Where the copy of what the master did as ``player``'s power goes: the address
+    of its player, while they play it and are not the master; else None."""
+    if not player.account_id or player.status != PLAYING:
+        return None
+    address = player_address(ctx.session, player)
+    return address if address and address.lower() != ctx.sender.lower() else None
 
 
 def power_of(ctx: Context, game: Game, text: str, echo: str) -> PowerInfo | None:

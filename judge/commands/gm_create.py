@@ -11,11 +11,11 @@ from sqlmodel import Session
 
 from judge.clock.timing import TimingError, TimingRules, parse_timing
 from judge.commands.base import Command, Context, Statement
-from judge.commands.gm_common import master_of
+from judge.commands.gm_common import end_become, master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
 from judge.game.empires import EMPIRE_SYNTAX
-from judge.game.games import find_game
+from judge.game.games import find_game, shown_phase
 from judge.game.processing import set_game_position, starting_document
 from judge.game.start import seats_of
 from judge.rules.registry import game_rules, rules_settings, ruleset_for, ruleset_for_game
@@ -185,6 +185,7 @@ class CreateCommand(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        end_become(ctx)
         ctx.master_game = None  # a failed CREATE must not leave an older game selected
         try:
             options = parse_create(stmt.args)
@@ -221,6 +222,7 @@ class GameCommand(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
+        end_become(ctx)
         ctx.master_game = None  # a failed GAME must not leave an older game selected
         words = stmt.args.split()
         if len(words) != 1:
@@ -234,4 +236,5 @@ class GameCommand(Command):
             ctx.transcript.refused(stmt.text, f"you are not the master of game {game.name}")
             return
         ctx.master_game = game
-        ctx.transcript.ok(stmt.text, f"Game {game.name} selected ({game.status}, {game.phase}).")
+        state = f"{game.status}, {shown_phase(game)}"
+        ctx.transcript.ok(stmt.text, f"Game {game.name} selected ({state}).")

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from sqlmodel import func, select
 
-from judge.commands.base import HIDDEN, Context, Statement
-from judge.commands.gm_common import MasterCommand, judge_sender, note_change, power_of
+from judge.commands.base import HIDDEN, Acting, Context, Statement
+from judge.commands.gm_common import (
+    MasterCommand,
+    acting_copy_address,
+    end_become,
+    judge_sender,
+    note_change,
+    power_of,
+)
 from judge.commands.gm_settings import deadline_text
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
@@ -235,7 +242,8 @@ class BecomeCommand(MasterCommand):
         "Game masters: the following order lines of the mail are orders for <power>\n"
         "in the selected game, as if you had signed on as it (no password needed),\n"
         "also when the power is in civil disorder (nobody plays it, or its player\n"
-        "resigned or was ejected)."
+        "resigned or was ejected). Its player gets a copy of what you did as it.\n"
+        "Another BECOME, GAME or CREATE ends it."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
@@ -249,13 +257,18 @@ class BecomeCommand(MasterCommand):
         if player is None:
             # Nobody ever played it: a seat that is never stored carries the orders.
             player = Player(game_id=game.id, account_id=0, power=power.code, password_hash="")
+        end_become(ctx)
         ctx.game, ctx.player = game, player
-        # Copies of the reply go to the master alone: they were not the player signing on.
+        # The reply goes to the master; its player gets a copy of what follows, as on
+        # njudge (mail.c), from the judge.commands.inbound Acting copy, not this one.
         ctx.owner_address = ctx.sender
         ctx.signon_attempted = True
         ctx.became = True
+        address = acting_copy_address(ctx, player)
+        copied = "; its player gets a copy of them" if address else ""
         ctx.transcript.ok(
             stmt.text,
             f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "
-            "the order lines that follow are its orders.",
+            f"the order lines that follow are its orders{copied}.",
         )
+        ctx.acting.append(Acting(game, player, address, len(ctx.transcript.entries)))

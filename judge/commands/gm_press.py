@@ -81,6 +81,8 @@ class _OnOff(MasterCommand):
             return
         on = self.turned_on(stmt)
         said = (self.on_text if on else self.off_text).format(game=game.name)
+        if game.press_mode == "none":  # never say "broadcasts only" of a game without press
+            said += " It has no press now: the setting counts once SET PRESS allows some."
         change_setting(ctx, stmt, game, self.column, on, said)
 
     def turned_on(self, stmt: Statement) -> bool:

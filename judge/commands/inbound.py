@@ -16,6 +16,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Iterable
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,9 +24,9 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from judge.commands import registry
-from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Context, Statement
+from judge.commands.base import COMMAND, OTHER, UNKNOWN, Acting, Command, Context, Statement
 from judge.commands.clear import Clear
-from judge.commands.gm_common import send_announcements
+from judge.commands.gm_common import judge_sender, send_announcements
 from judge.commands.help import HelpCommand
 from judge.commands.history import History
 from judge.commands.listing import ListCommand
@@ -40,6 +41,7 @@ from judge.commands.redact import mask_text
 from judge.commands.reply import (
     NEWCOMER_NOTE,
     OrderReport,
+    acting_copy_body,
     deadline_lines,
     render_body,
     reply_subject,
@@ -60,8 +62,10 @@ from judge.game.games import (
     game_powers,
     player_address,
     power_name,
+    shown_phase,
     variant_label,
 )
+from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import (
@@ -74,7 +78,7 @@ from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.store.models import FORMING, PAUSED, Account, Game, Player, as_utc, utcnow
+from judge.store.models import FORMING, PAUSED, PLAYING, Account, Game, Player, as_utc, utcnow
 from judge.store.passwords import verify_ahead
 
 
@@ -454,19 +458,23 @@ def order_report(ctx: Context) -> list[OrderReport]:
     if game.status == FORMING:
         return []
     refused = _no_orders_reason(ctx)
-    reports = []
-    for seat in ctx.seats:
-        report = OrderReport(game.name, game.phase, power_name(game, seat.power))
-        report.phase_label = ruleset_for_game(game).turn_label(game.phase)
-        orders = current_order_texts(ctx.session, game.id, game.phase, seat.power)
-        doc = game.position_view()
-        reader = ctx.order_rules
-        report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
-        report.refused_reason = refused
-        if refused is None:
-            report.unordered = reader.unordered(doc, seat.power, set(orders))
-        reports.append(report)
-    return reports
+    return [seat_report(ctx, game, seat.power, refused) for seat in ctx.seats]
+
+
+def seat_report(ctx: Context, game: Game, power: str, refused: str | None) -> OrderReport:
+    """A power's orders for the game's current phase (none shown when ``refused``
+    says why it takes none)."""
+    assert game.id is not None
+    report = OrderReport(game.name, game.phase, power_name(game, power))
+    report.phase_label = ruleset_for_game(game).turn_label(shown_phase(game))
+    orders = current_order_texts(ctx.session, game.id, game.phase, power)
+    doc = game.position_view()
+    reader = ctx.order_rules
+    report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
+    report.refused_reason = refused
+    if refused is None:
+        report.unordered = reader.unordered(doc, power, set(orders))
+    return report
 
 
 def _no_orders_reason(ctx: Context) -> str | None:
@@ -539,7 +547,7 @@ def _process_commands(
     if game is not None:
         when = as_utc(game.deadline)
         zone_of_game = game_timing(game).zone
-        phase = ruleset_for_game(game).turn_label(game.phase)
+        phase = ruleset_for_game(game).turn_label(shown_phase(game))
         header = mapper_lines(
             ctx.judge_code, game.name, variant_label(game), phase, when, zone_of_game
         )
@@ -548,7 +556,7 @@ def _process_commands(
     subject = reply_subject(
         mask_text(mail.subject),  # a SIGNON written in the subject: never its password
         game.name if game else None,
-        ruleset_for_game(game).turn_label(game.phase) if game else None,
+        ruleset_for_game(game).turn_label(shown_phase(game)) if game else None,
         error=ctx.transcript.flagged,
         code=config.judge_code,
     )
@@ -566,6 +574,36 @@ def _process_commands(
                 "SET PASSWORD.\n\n"
             )
             _send_limited(session, config, now, owner, subject, preface + body, None)
+    for acting in ctx.acting:
+        _send_acting_copy(session, config, now, ctx, acting)
+
+
+def _send_acting_copy(
+    session: Session, config: Config, now: datetime, ctx: Context, acting: Acting
+) -> None:
+    """Mail a power's player what the master did as that power (BECOME), as njudge
+    does: the lines after the BECOME with what came of them, and the orders now."""
+    address = acting.address
+    entries = ctx.transcript.entries[acting.start : acting.end]
+    if address is None or not entries:
+        return
+    game, power = acting.game, acting.player.power
+    view = replace(ctx, game=game, player=acting.player, partners=[])  # the power's view
+    header = mapper_lines(
+        config.judge_code,
+        game.name,
+        variant_label(game),
+        ruleset_for_game(game).turn_label(game.phase),
+        as_utc(game.deadline),
+        game_timing(game).zone,
+    )
+    playing = game.status != FORMING and acting.player.status == PLAYING
+    reports = [seat_report(view, game, power, None)] if playing else []
+    body = acting_copy_body(header, game.name, power_name(game, power), entries, reports)
+    subject = game_mail_subject(
+        judge_sender(ctx), game, f"{game.phase} the game master acted as {power_name(game, power)}"
+    )
+    _send_limited(session, config, now, address, subject, body, None)
 
 
 def _subject_note(ctx: Context, subject: str, parsed: ParsedMail) -> tuple[str, ...]:

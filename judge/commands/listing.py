@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import col, func, select
 
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
@@ -14,7 +14,14 @@ from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players
 from judge.game.abandoned import abandoned_powers
-from judge.game.games import disorder_rule_line, find_game, game_powers, players_of
+from judge.game.games import (
+    disorder_rule_line,
+    find_game,
+    game_powers,
+    players_of,
+    press_line,
+    state_text,
+)
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
@@ -31,7 +38,13 @@ def _deadline(moment: datetime | None) -> str:
 # LIST alone: one line per game, read by one query of the columns it needs (no
 # game's position is loaded: a judge may hold thousands of games).
 _GAME_LINES = select(
-    Game.name, Game.variant, Game.rules, Game.adjacency, Game.phase, Game.status, Game.deadline
+    Game.name,
+    Game.variant,
+    Game.rules,
+    Game.adjacency,
+    func.coalesce(col(Game.ended_in), col(Game.phase)),  # judge.game.games.shown_phase
+    Game.status,
+    Game.deadline,
 ).order_by(col(Game.name))
 
 
@@ -122,11 +135,10 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     name their empires lists those joined)."""
     doc = game.position_doc()
     rules = ruleset_for_game(game)
-    variant, phase = rules.variant_label(game.variant), rules.turn_label(game.phase)
     lines = [
-        f"Game {game.name}: {variant}, {game.status}, phase {phase}",
+        f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         f"Deadline: {_reader_deadline(ctx, game)}",
-        f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
+        press_line(game),
         *filter(None, [disorder_rule_line(game), limits_line(game)]),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",

@@ -197,6 +197,16 @@ class _PressBase(Command):
                 mailed.add(address.lower())
                 sent.append(press_mail(ctx, address, subject, intro, stmt.block))
                 ctx.send(sent[-1])
+        master = game.master_address
+        mailed.add(ctx.sender.lower())  # the master acting as a power (BECOME) wrote it
+        if broadcast and master and master.lower() not in mailed:
+            # njudge (ml_press.c) mails the master every broadcast, telling the truth
+            # about grey press: "Broadcast message [from <address> as <power>]".
+            real = seats_name(game, ctx.seats)
+            told = f"someone (grey press from {real})" if grey else sender
+            truth = f"Message from {told} to {audience} in game {game.name} ({game.phase}):"
+            sent.append(press_mail(ctx, master, subject, truth, stmt.block))
+            ctx.send(sent[-1])
         reached = _audience(["everyone"] if broadcast else [names[c] for c in delivered], opts)
         marks = [MASTER_MARK] * opts.master + [OBSERVERS_MARK] * opts.observers
         keep_press(
@@ -212,6 +222,8 @@ class _PressBase(Command):
         entry = ctx.transcript.ok(
             stmt.text, f"{kind} ({colour}, {line_count(len(stmt.block))}) sent to {reached}."
         )
+        if ctx.became:  # the master wrote it in the power's name: its player reads it
+            entry.extra.extend(["The message:", *(f"| {line}" for line in stmt.block)])
         if unplayed:
             entry.extra.append("Not delivered (nobody plays them): " + ", ".join(unplayed))
         if not stmt.closed:

@@ -15,7 +15,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from judge.clock.timing import format_for
-from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Transcript
+from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Entry, Transcript
 from judge.engine.phase import Phase
 from judge.reports.subject_tags import strip_judge_tags
 
@@ -142,6 +142,28 @@ NEWCOMER_NOTE = (
     "REGISTER (with Name: and Timezone: lines, and END), and JOIN <game> <password>",
     "to join a game that has not started. Orders go after a SIGNON line.",
 )
+
+
+def acting_copy_body(
+    header: Sequence[str],
+    game: str,
+    power: str,
+    entries: Sequence[Entry],
+    reports: Sequence[OrderReport],
+) -> str:
+    """The copy a power's player gets of what the game master did as that power
+    (BECOME): the lines of the master's mail that followed, with what came of them."""
+    lines = [*header, ""] if header else []
+    lines.append(
+        f"The game master of game {game} acted as {power} (BECOME). These lines of their "
+        "mail were read as yours:"
+    )
+    lines.append("")
+    lines.extend(transcript_lines(Transcript(list(entries))))
+    for report in reports:
+        lines.extend(order_lines(report))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def render_body(

@@ -20,7 +20,7 @@ from judge.commands.password_guard import Counter, address_counter, count_failur
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
 from judge.game.empires import game_empires, set_game_empires
-from judge.game.games import game_powers
+from judge.game.games import game_powers, player_address
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import settle_votes
@@ -76,7 +76,10 @@ class Resign(Command):
             seat.wait = seat.draw = seat.concede = False
             ctx.session.add(seat)
         name = seats_name(game, seats)
-        who = "The player" if game.anonymous else f"The player ({ctx.owner_address or ctx.sender})"
+        address = player_address(ctx.session, seats[0])
+        who = "The player" if game.anonymous else f"The player ({address})"
+        # After BECOME the master resigns the power: never name the master as its player.
+        resigned = "was resigned by the game master from" if ctx.became else "has resigned from"
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
         initial = next((p.initial for p in game_powers(game) if p.code == seats[0].power), "")
         if len(seats) == 1:
@@ -90,7 +93,7 @@ class Resign(Command):
                 f"{name} are in civil disorder until the game master finds replacements: "
                 f"{DEFAULTS}."
             )
-        text = f"{who} of {name} has resigned from game {game.name}.\n{fill(disorder, 75)}\n"
+        text = f"{who} of {name} {resigned} game {game.name}.\n{fill(disorder, 75)}\n"
         announce_and_keep(ctx.session, judge_sender(ctx), game, subject, text, ctx.now)
         entry = ctx.transcript.ok(
             self.echo(stmt),

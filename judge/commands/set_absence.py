@@ -111,7 +111,8 @@ class SetAbsence(Command):
                 f"The deadline of {game.phase} has moved to {when}.\n"
             )
             subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
-            announce(ctx.session, sender, game, subject, everyone, exclude=[game.master_address])
+            told = [game.master_address, ctx.sender]  # the master below, the sender by the reply
+            announce(ctx.session, sender, game, subject, everyone, exclude=told)
         subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 

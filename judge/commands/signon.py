@@ -35,6 +35,7 @@ from judge.game.games import (
     game_variant,
     player_address,
     power_name,
+    shown_phase,
 )
 from judge.reports.notices import signon_line
 from judge.rules.registry import ruleset_for_game
@@ -153,7 +154,7 @@ class SignOn(Command):
         ctx.partners = partners_of(ctx.session, game, player)
         ctx.owner_address = player_address(ctx.session, player)
         held = seats_name(game, ctx.seats) if ctx.partners else power.name
-        phase = ruleset_for_game(game).turn_label(game.phase)
+        phase = ruleset_for_game(game).turn_label(shown_phase(game))
         by_code_note = (
             " You signed on with the one-time code mailed to you: write SET PASSWORD "
             "<new password> now (the code stops working then, or when its hours run out)."

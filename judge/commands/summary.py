@@ -19,7 +19,7 @@ from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.end import player_standing
-from judge.game.games import disorder_rule_line, game_powers
+from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
 from judge.rules.registry import ruleset_for_game
@@ -41,10 +41,10 @@ def settings_lines(game: Game) -> list[str]:
     deadline = as_utc(game.deadline)
     return [
         f"Variant: {game.variant}, rules: {rules}",
-        f"Status: {game.status}, phase {game.phase}",
+        f"Status: {state_text(game)}",
         f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
-        f"Press: {game.press_mode}{'' if game.press_partial else ', broadcasts only'}",
+        press_line(game),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),
@@ -89,7 +89,7 @@ def games_with_players(ctx: Context) -> list[str]:
     games = ctx.session.exec(select(Game).where(~col(Game.unlisted)).order_by(col(Game.name))).all()
     lines: list[str] = []
     for game in games:
-        lines.append(f"{game.name}: {game.variant}, {game.status}, phase {game.phase}")
+        lines.append(f"{game.name}: {game.variant}, {state_text(game)}")
         lines.extend(player_lines(ctx, game))
     return lines or ["There are no games on this judge yet."]
 

@@ -99,4 +99,5 @@ def take_over(
         game_mail_subject(sender, game, f"{game.phase} New Player Signon: {power.initial}"),
         f"{who} has taken over the abandoned {power.name} in game '{game.name}'.\n",
         ctx.now,
+        exclude=[ctx.sender],  # told by the reply, as njudge tells its sender
     )

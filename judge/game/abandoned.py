@@ -45,17 +45,23 @@ def takeover_notice(game: Game, codes: Iterable[str]) -> str | None:
     )
 
 
-def count_missed(session: Session, game: Game, owing: set[str], ordered: set[str]) -> list[str]:
+def count_missed(
+    session: Session, game: Game, owing: set[str], ordered: set[str], passed: bool = True
+) -> list[str]:
     """At the processing of a phase: count a missed deadline for each playing power
-    that owed orders and gave none (orders reset the count); with SET ABANDON <n>,
-    a player who has now missed n in a row abandons the power.  The powers abandoned
-    now."""
+    that owed orders and gave none (orders reset the count), unless the deadline had
+    not ``passed`` (a master's PROCESS before it: nobody missed it); with SET ABANDON
+    <n>, a player who has now missed n in a row abandons the power.  The powers
+    abandoned now."""
     rows = session.exec(select(Player).where(Player.game_id == game.id)).all()
     now_abandoned = []
     for player in rows:
         if player.status != PLAYING or player.power not in owing:
             continue
-        player.missed = 0 if player.power in ordered else player.missed + 1
+        if player.power in ordered:
+            player.missed = 0
+        elif passed:
+            player.missed += 1
         if game.abandon_after and player.missed >= game.abandon_after:
             player.status = ABANDONED
             now_abandoned.append(player.power)

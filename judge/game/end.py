@@ -54,6 +54,7 @@ def end_game(
         raise ValueError(f"game {game.name} is already finished")
     game.status = FINISHED
     game.outcome = outcome
+    game.ended_in = game.phase
     game.deadline = None
     game.grace_until = None
     game.waiting_for_master = False

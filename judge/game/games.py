@@ -21,6 +21,7 @@ from judge.orders.keys import CLEAR_KEY_TEXT, OrderKey
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
+    FINISHED,
     GAME_STATUSES,
     PRESS_MODES,
     REPLAN,
@@ -128,6 +129,39 @@ def disorder_rule_line(game: Game) -> str | None:
     if not ruleset_for_game(game).disorder_rules:
         return None
     return f"Civil disorder removals: {DISORDER_TEXT[game.cd_rule]} (SET CD RULE)"
+
+
+def shown_phase(game: Game) -> str:
+    """The phase a game is shown in: the one a finished game ended in (a victory
+    stores the next phase's position), else its current phase.  ``ended_in`` is set
+    only while the game is finished (LIST's table reads it the same way in SQL)."""
+    return game.ended_in or game.phase
+
+
+def state_text(game: Game) -> str:
+    """A game's status and phase as LIST, SUMMARY and the web page give them:
+    ``active, phase F1901M``, or ``finished in F1905R``."""
+    phase = ruleset_for_game(game).turn_label(shown_phase(game))
+    if game.status == FINISHED:
+        return f"finished in {phase}"
+    return f"{game.status}, phase {phase}"
+
+
+# How LIST, SUMMARY and a game's web page word each press mode.
+PRESS_WORDS = {
+    "white": "white press (the sender is named)",
+    "grey": "grey press (the sender is not named)",
+}
+
+
+def press_line(game: Game) -> str:
+    """The game's press rules in one line, for LIST, SUMMARY and its web page: a game
+    without press has none to limit to broadcasts (press to the master is always
+    allowed)."""
+    if game.press_mode == "none":
+        return "Press: none (players may write to the game master only)"
+    modes = " or ".join(PRESS_WORDS.get(m, m) for m in game.press_mode.split("/"))
+    return f"Press: {modes}" + ("" if game.press_partial else ", broadcasts only")
 
 
 def starting_position(variant: str) -> dict[str, Any]:

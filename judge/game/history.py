@@ -3,6 +3,7 @@ GameReport rows so that HISTORY can mail them again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from sqlmodel import Session, col, select
@@ -40,10 +41,17 @@ def keep_report(
 
 
 def announce_and_keep(
-    session: Session, sender: Author, game: Game, subject: str, text: str, now: datetime
+    session: Session,
+    sender: Author,
+    game: Game,
+    subject: str,
+    text: str,
+    now: datetime,
+    exclude: Iterable[str] = (),
 ) -> GameReport:
-    """Mail an announcement to everyone in the game and keep it in the history."""
-    announce(session, sender, game, subject, text)
+    """Mail an announcement to everyone in the game but the addresses ``exclude``
+    (whom the caller tells otherwise) and keep it in the history."""
+    announce(session, sender, game, subject, text, exclude=exclude)
     return keep_report(session, game, REPORT_ANNOUNCEMENT, subject, text, now)
 
 

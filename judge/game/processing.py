@@ -43,7 +43,7 @@ from judge.game.games import (
 from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
-from judge.game.records import record_phase
+from judge.game.records import deadline_passed, forget_phases, record_phase
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -282,7 +282,8 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     assert game.id is not None
     owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
-    count_missed(session, game, owing, set(rows))  # SET ABANDON: missed in a row
+    passed = deadline_passed(as_utc(game.deadline), now)
+    count_missed(session, game, owing, set(rows), passed)  # SET ABANDON: missed in a row
     turn = _adjudicate(session, game, rows)
     processed = game.phase
     phase_at = as_utc(game.deadline)
@@ -297,6 +298,7 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     if outcome:
         game.status = FINISHED
         game.outcome = outcome
+        game.ended_in = processed  # the position stored is the next phase's
         game.deadline = None
         game.grace_until = None
         game.waiting_for_master = False
@@ -395,6 +397,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
             col(PhaseSnapshot.game_id) == game.id, col(PhaseSnapshot.number) >= snapshot.number
         )
     )
+    forget_phases(session, game.id, snapshot.number)  # the players' records of them
     session.exec(
         delete(GameReport).where(
             col(GameReport.game_id) == game.id,
@@ -407,6 +410,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     game.number = snapshot.number
     game.status = ACTIVE
     game.outcome = ""
+    game.ended_in = None
     deadline = set_next_deadline(session, game, now)
     session.add(game)
     zone = game_timing(game).zone

@@ -5,9 +5,13 @@ What is kept, per account:
 
 * each phase it had to order for (a power it played owed orders when the phase was
   processed): **on time** (complete orders by the deadline, or by an earlier
-  processing), **late** (complete only after the deadline, in the grace period) or
-  **missed** (orders still missing when the phase was processed): one
-  :class:`PlayerPhaseRecord` per power and phase, written by :func:`record_phase`;
+  processing), **late** (complete only after the deadline, in the grace period, or
+  still missing when the master processed the phase before the grace ran out) or
+  **missed** (orders still missing when the phase was processed at or after the end
+  of its grace): one :class:`PlayerPhaseRecord` per power and phase, written by
+  :func:`record_phase`.  A phase the master processed before its deadline is not due
+  from a power whose orders were still missing: as on njudge, whose PROCESS counts
+  nobody late, a player whose deadline had not come did not miss it;
 * the seats it left or took over in a running game (:class:`SeatChange`, written by
   :func:`note_handover` when a power gets a new player); a resigned, ejected or
   abandoned seat not yet handed over is read from its Player row.
@@ -71,38 +75,60 @@ def _keys_at(rows: Iterable[tuple[str, datetime | None]], until: datetime | None
     )
 
 
+def deadline_passed(deadline: datetime | None, now: datetime) -> bool:
+    """Whether a phase processed at ``now`` had reached its deadline (a game without
+    one never does)."""
+    return deadline is not None and now >= deadline
+
+
 def phase_outcome(
-    owed: list, rows: list[tuple[str, datetime | None]], deadline: datetime | None, now: datetime
-) -> str:
+    owed: list,
+    rows: list[tuple[str, datetime | None]],
+    deadline: datetime | None,
+    now: datetime,
+    grace_until: datetime | None = None,
+) -> str | None:
     """ON_TIME, LATE or MISSED for a power owing ``owed`` with its order rows (unit key
-    and time stored, in the order given) when the phase is processed at ``now``."""
+    and time stored, in the order given) when the phase is processed at ``now``; None
+    when its orders are missing but the deadline had not come (nothing was due)."""
     if unanswered(owed, _keys_at(rows, None)):
-        return MISSED
+        if not deadline_passed(deadline, now):
+            return None
+        return LATE if grace_until is not None and now < grace_until else MISSED
     if deadline is None or now <= deadline or not unanswered(owed, _keys_at(rows, deadline)):
         return ON_TIME
     return LATE
 
 
-def record_phase(session: Session, game: Game, now: datetime) -> None:
-    """Record how each played power that owes orders in the game's current phase met
-    its deadline; called as the phase is processed, before the position changes.  The
-    records of this phase and of any later one (kept before a ROLLBACK) are replaced."""
-    assert game.id is not None
+def forget_phases(session: Session, game_id: int, number: int) -> None:
+    """Delete the records of the game's phases from turn ``number`` on (a ROLLBACK
+    forgets them; processing such a phase again records it anew)."""
     session.exec(
         delete(PlayerPhaseRecord).where(
-            col(PlayerPhaseRecord.game_id) == game.id, col(PlayerPhaseRecord.number) >= game.number
+            col(PlayerPhaseRecord.game_id) == game_id, col(PlayerPhaseRecord.number) >= number
         )
     )
+
+
+def record_phase(session: Session, game: Game, now: datetime) -> None:
+    """Record how each played power that owes orders in the game's current phase met
+    its deadline; called as the phase is processed, before the position changes.  Any
+    record of this phase or a later one is replaced."""
+    assert game.id is not None
+    forget_phases(session, game.id, game.number)
     owed = ruleset_for_game(game).owed(game.position_view())
     players = session.exec(
         select(Player).where(Player.game_id == game.id, Player.status == PLAYING)
     )
-    deadline = as_utc(game.deadline)
+    deadline, grace_until = as_utc(game.deadline), as_utc(game.grace_until)
     for player in players:
         items = owed.get(player.power) or []
         if not items:
             continue
         rows = order_key_times(session, game.id, game.phase, player.power)
+        outcome = phase_outcome(items, rows, deadline, now, grace_until)
+        if outcome is None:
+            continue
         session.add(
             PlayerPhaseRecord(
                 account_id=player.account_id,
@@ -110,7 +136,7 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
                 number=game.number,
                 phase=game.phase,
                 power=player.power,
-                outcome=phase_outcome(items, rows, deadline, now),
+                outcome=outcome,
                 created_at=now,
             )
         )

@@ -208,6 +208,11 @@ class Game(SQLModel, table=True):
         default_factory=lambda: new_position_version(),
         sa_column=Column(BigInteger, nullable=False, server_default="0"),
     )
+    # --- migration 0018_game_ended_in ---
+    # The phase a finished game ended in: the phase processed for a victory (the
+    # position stored is the next phase's), else the phase it stood in; None while it
+    # runs, or when not known (a game finished before the migration: read game.phase).
+    ended_in: str | None = Field(default=None, max_length=16)
     # --- migration 0015_game_position ---
     # The row holding the position (loaded when the position is read; deleted with
     # the game): read and written through ``position``.

@@ -20,7 +20,14 @@ from judge.clock.timing import describe_rules
 from judge.commands.gm_broadcast import MASTER_POWER
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
-from judge.game.games import current_order_texts, game_powers, power_name, variant_label
+from judge.game.games import (
+    current_order_texts,
+    game_powers,
+    power_name,
+    press_line,
+    shown_phase,
+    variant_label,
+)
 from judge.reports.phases import describe_phase
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for_game
@@ -296,14 +303,7 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
 
 
 def _settings(game: Game) -> list[str]:
-    press = {
-        "none": "no press",
-        "white": "white press (the sender is named)",
-        "grey": "grey press (the sender is not named)",
-    }
-    modes = [press.get(m, m) for m in game.press_mode.split("/")]
-    only = not game.press_partial and game.press_mode != "none"
-    lines = [f"Press: {' or '.join(modes)}" + (", broadcasts only" if only else "")]
+    lines = [press_line(game)]
     if game.anonymous:
         lines.append("Anonymous: players' names are not shown until the game ends.")
     lines.extend(describe_rules(game_timing(game)).splitlines())
@@ -385,8 +385,8 @@ def game_page(session: Session, game: Game) -> GamePage:
         name=game.name,
         variant=variant_label(game),
         status=game.status,
-        phase=game.phase,
-        phase_title=_title(game.phase),
+        phase=shown_phase(game),
+        phase_title=_title(shown_phase(game)),
         deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
         outcome=game.outcome,
         settings=_settings(game),

@@ -8,14 +8,17 @@ from __future__ import annotations
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlmodel import select
 
 from judge.demo.keys import DemoSigner
 from judge.demo.mailer import Correspondent, Exchange
 from judge.demo.rig import DemoJudge
 from judge.demo.scenario import CAST, Cast, expect, join, orders, process, register
+from judge.store.models import Game
 
 from .conftest import MASTER
 
@@ -144,7 +147,11 @@ def test_records_limit_entry_and_whois_keeps_anonymous_games_secret(
         join(players[cast.power], cast, "hush")
     france = trio[1]
     orders(players["france"], france, "S1901M", "A Par - Bur\nA Mar - Spa\nF Bre - Mao", "hush")
-    process(master, "S1901M", "hush")  # England and Germany owed orders and gave none
+    # England and Germany owed orders and gave none; the deadline and its grace pass
+    # (the master processes only then: before the deadline nobody misses it).
+    expect(master.send("GAME hush\nSET GRACE WAIT\n"), "hush")
+    _grace_over(judge, "hush")
+    process(master, "S1901M", "hush")
 
     expect(master.send("CREATE serious PLAYERS 3\nSET ONTIMERAT 0.9\n"), "0.90")
     _refused(
@@ -173,6 +180,16 @@ def test_records_limit_entry_and_whois_keeps_anonymous_games_secret(
     assert "hush" not in info.lower()
     own = expect(players["france"].send("GET DEDICATION\n"), "The record of france@players")
     assert "Dedication: 3." in own and "hush" not in own.lower()
+
+
+def _grace_over(judge: DemoJudge, name: str) -> None:
+    """End the game's deadline and grace now, after the orders sent so far (the
+    running judge has no clock to turn)."""
+    with judge.session() as session:
+        game = session.exec(select(Game).where(Game.name == name)).one()
+        game.deadline = game.grace_until = datetime.now(UTC)
+        session.add(game)
+        session.commit()
 
 
 def _reply(exchange: Exchange) -> str:

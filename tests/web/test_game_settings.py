@@ -1,17 +1,24 @@
-"""The settings a game's page lists say what the game allows (docs/games.md, "The
-web pages")."""
+"""The press rules a game's page, LIST and SUMMARY give say what the game allows,
+in one wording (docs/games.md, "The web pages"; njudge SET PARTIAL: press to some
+powers or broadcasts only, which says nothing of a game without press)."""
 
 from __future__ import annotations
 
+from judge.game.games import press_line
 from judge.store.models import Game
 from judge.web.views import _settings
 
+NONE = "Press: none (players may write to the game master only)"
+
 
 def test_a_game_without_press_is_not_said_to_allow_broadcasts() -> None:
-    """PRESS none with SET NO PARTIAL: the settings say no press, not 'no press,
-    broadcasts only'."""
+    """PRESS none with SET NO PARTIAL: no press, not 'none, broadcasts only'."""
     game = Game(name="mute", phase="S1901M", position="{}", press_mode="none")
     game.press_partial = False
-    assert _settings(game)[0] == "Press: no press"
+    assert press_line(game) == _settings(game)[0] == NONE
     game.press_mode = "white"
-    assert _settings(game)[0] == "Press: white press (the sender is named), broadcasts only"
+    assert press_line(game) == "Press: white press (the sender is named), broadcasts only"
+    game.press_mode, game.press_partial = "grey/white", True
+    assert press_line(game) == (
+        "Press: grey press (the sender is not named) or white press (the sender is named)"
+    )
