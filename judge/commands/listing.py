@@ -25,6 +25,7 @@ from judge.game.games import (
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
+from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import FORMING, PLAYING, Account, Game, as_utc
@@ -83,7 +84,7 @@ def _power_lines(
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
             seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
-        lines.append(f"{power.name}{seat}: {len(owned)} centres ({', '.join(owned) or '-'})")
+        lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
         lines.extend(f"  {line}" for line in rules.status_lines(board, power.code))
     for unit in board.get("dislodged", []):

@@ -12,6 +12,13 @@ from judge.reports.names import Names, powers_in_order
 from judge.reports.phases import phase_kind
 
 
+def centres_listed(owned: list[str]) -> str:
+    """A power's centres counted and named: ``1 centre (par)``, ``3 centres (bre,
+    mar, par)``, ``0 centres (-)``."""
+    word = "centre" if len(owned) == 1 else "centres"
+    return f"{len(owned)} {word} ({', '.join(owned) or '-'})"
+
+
 def centres_settled(phase: str, next_phase: str | None) -> bool:
     """Whether centre ownership changed hands with this phase (end of the Fall turn)."""
     found = Phase.parse(phase, classic=True, mixed=True)

@@ -28,6 +28,7 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for_game
@@ -289,8 +290,7 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
             owned = sorted(centres.get(power.code, []))
             if mine or owned:
                 lines.append(
-                    f"{power.name}: {len(owned)} centres ({', '.join(owned) or '-'}); "
-                    f"units: {', '.join(mine) or '-'}"
+                    f"{power.name}: {centres_listed(owned)}; units: {', '.join(mine) or '-'}"
                 )
         for unit in view.board.get("dislodged", []):
             options = ", ".join(unit.get("retreat_options") or []) or "none"
