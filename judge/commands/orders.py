@@ -205,7 +205,7 @@ def _counted_key(
     if key.is_waive:
         owed = rules.owed(position).get(power, [])
         if not any(item.key == "build" for item in owed):
-            return key, "you have no build to waive"
+            return key, NO_BUILD_TO_WAIVE
         key = key.numbered(ctx.waives.get(power, 0) + 1)
     group = rules.allowance_group(position, key)
     if group is None:
@@ -219,6 +219,13 @@ def _counted_key(
     return key, refusal
 
 
+# No build is owed: none by count, or none can be made (every free home centre of
+# the power's is taken), which a waive does not change.
+NO_BUILD_TO_WAIVE = (
+    "you have no build to waive: no build can be made now (no more supply centres than "
+    "units, or no home centre of yours free to build in), and one that cannot be made "
+    "is waived without an order"
+)
 EARLIER_MAIL = (
     " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
 )

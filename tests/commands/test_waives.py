@@ -76,4 +76,8 @@ def test_no_waive_without_a_build_site(engine):
         session.commit()
     deliver(engine, make_mail(address("france"), SIGNON + "Waive\n"))
     assert _stored(engine) == []
-    assert "*** Refused: Waive: you have no build to waive" in body_of(outbox(engine)[-1])
+    text = body_of(outbox(engine)[-1])
+    # France has more centres than units but no free home centre: the reply says why
+    # (it said only "you have no build to waive", which read false to a player owed one)
+    assert "*** Refused: Waive: you have no build to waive: no build can be made now" in text
+    assert "no home centre of yours free to build in" in text
