@@ -168,11 +168,25 @@ def _read_cached(
 def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
     """The second readings of a text refused as written (in the map's names): its
     hyphenated words that are no names taken apart at their hyphens, then all of them
-    (:func:`~judge.orders.reader.dashes_spaced`); none when nothing changes."""
-    if syntax.locations is not None or "-" not in plain_signs(text):
+    (:func:`~judge.orders.reader.dashes_spaced`), then one hyphen of one word at a time
+    as the move sign, the others kept; none when nothing changes."""
+    plain = plain_signs(text)
+    if syntax.locations is not None or "-" not in plain:
         return []
     found = [dashes_spaced(variant, text), dashes_spaced(variant, text, names_kept=False)]
-    return [spaced for spaced in dict.fromkeys(found) if spaced != text]
+    # "Gas1-Mid-Atlantic Ocean 1" ("mid-atlantic" is a name only with the words after
+    # it); Root Z's "Picardy 1-Brest 1" beside another hyphenated name.
+    words = plain.split()
+    for index, word in enumerate(words):
+        parts = word.split("-")
+        if len(parts) > 1 and all(part.isalnum() for part in parts):
+            for cut in range(1, len(parts)):
+                split = "-".join(parts[:cut]) + " - " + "-".join(parts[cut:])
+                found.append(" ".join([*words[:index], split, *words[index + 1 :]]))
+    return [spaced for spaced in dict.fromkeys(found) if spaced != text][:_MOST_READINGS]
+
+
+_MOST_READINGS = 8  # second readings of one refused text, at most
 
 
 def _reading(

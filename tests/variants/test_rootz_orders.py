@@ -27,3 +27,17 @@ def test_a_dash_between_numbered_names_is_a_move(text: str, place: str, dest: st
     parsed = parse_order(variant, text)
     assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
     assert attempts_order(variant, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "dest"),
+    [
+        ("fleet Gas1-MID-ATLANTIC OCEAN 1", "gas1", "mao1"),
+        ("F Mid-Atlantic Ocean 1-Brest 1", "mao1", "bre1"),
+    ],
+)
+def test_a_dash_beside_a_hyphenated_name_is_a_move(text: str, place: str, dest: str) -> None:
+    """Found by tests/commands/test_styles_game.py: the move sign is one hyphen of a word
+    whose other hyphen belongs to a name of several words."""
+    parsed = parse_order(load_variant("rootz"), text)
+    assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
