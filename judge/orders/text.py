@@ -179,8 +179,8 @@ def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[s
     words = plain.split()
     for index, word in enumerate(words):
         parts = word.split("-")
-        if len(parts) > 1 and all(part.isalnum() for part in parts):
-            for cut in range(1, len(parts)):
+        if len(parts) > 1 and all(part.replace("/", "").isalnum() for part in parts):
+            for cut in range(1, len(parts)):  # a coast may stand in a part ("spa1/sc")
                 split = "-".join(parts[:cut]) + " - " + "-".join(parts[cut:])
                 found.append(" ".join([*words[:index], split, *words[index + 1 :]]))
     return [spaced for spaced in dict.fromkeys(found) if spaced != text][:_MOST_READINGS]

@@ -34,6 +34,7 @@ def test_a_dash_between_numbered_names_is_a_move(text: str, place: str, dest: st
     [
         ("fleet Gas1-MID-ATLANTIC OCEAN 1", "gas1", "mao1"),
         ("F Mid-Atlantic Ocean 1-Brest 1", "mao1", "bre1"),
+        ("F Spa1/SC-MID-ATLANTIC OCEAN 1", "spa1", "mao1"),
     ],
 )
 def test_a_dash_beside_a_hyphenated_name_is_a_move(text: str, place: str, dest: str) -> None:
