@@ -35,6 +35,7 @@ from judge.commands.orders import Orders, order_refusal
 from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
+from judge.commands.player_state import split_target
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.press_reply import reply_to_press
 from judge.commands.redact import mask_text
@@ -50,7 +51,7 @@ from judge.commands.set_concede import SetConcede, SetNoConcede
 from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
-from judge.commands.signon import Hello, SignOn, split_target
+from judge.commands.signon import Hello, SignOn
 from judge.commands.slips import slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet

@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
+from judge.commands.player_state import split_target
 from judge.commands.registry import register
 from judge.game.games import find_game, game_variant, power_name
 from judge.game.recipients import send
@@ -71,11 +72,8 @@ def _seats_played(ctx: Context, game: Game | None) -> list[tuple[Game, Player]]:
 def _game_of(ctx: Context, word: str) -> Game | None:
     """The game a word names: the game itself, or a SIGNON target (``Fgame1``)."""
     game = find_game(ctx.session, word)
-    if game is None and len(word) > 1:
-        game = find_game(ctx.session, word[1:])
-    if game is None and "@" in word:
-        game = find_game(ctx.session, word.rsplit("@", 1)[1])
-    return game
+    target = split_target(word) if game is None else None
+    return find_game(ctx.session, target[1]) if target is not None else game
 
 
 def _code_mail(ctx: Context, game: Game, player: Player, code: str) -> str:

@@ -30,6 +30,17 @@ def in_play_refusal(ctx: Context) -> str | None:
     return None
 
 
+def split_target(token: str) -> tuple[str, str] | None:
+    """(power text, game name) from a SIGNON target, ``power@game`` or
+    ``<initial><game>``."""
+    if "@" in token:
+        power, _, game = token.partition("@")
+        return (power, game) if power and game else None
+    if len(token) < 2:
+        return None
+    return token[0], token[1:]
+
+
 def sender_account(ctx: Context) -> Account | None:
     """The account of the sending address, if it has one."""
     if ctx.account is None:

@@ -23,6 +23,7 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.password_reset import code_signs_on
+from judge.commands.player_state import split_target
 from judge.commands.registry import register
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
@@ -47,16 +48,6 @@ from judge.store.passwords import PLACEHOLDER_ADVICE, bracketed, verify_password
 _PLAYER = select(Player).where(
     Player.game_id == bindparam("game_id"), Player.power == bindparam("power")
 )
-
-
-def split_target(token: str) -> tuple[str, str] | None:
-    """(power text, game name) from ``power@game`` or ``<initial><game>``."""
-    if "@" in token:
-        power, _, game = token.partition("@")
-        return (power, game) if power and game else None
-    if len(token) < 2:
-        return None
-    return token[0], token[1:]
 
 
 @register
