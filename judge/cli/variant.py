@@ -20,8 +20,8 @@ from judge.variant.data import (
     VariantError,
     available_variants,
     load_variant,
+    special_rules,
 )
-from judge.variant.data import special_rules as variant_special_rules
 
 KIND_WORDS = {"land": "inland", "coast": "coastal", "sea": "sea"}
 
@@ -149,7 +149,7 @@ def as_document(variant: Variant) -> dict[str, Any]:
             }
             for code, prov in sorted(variant.provinces.items())
         },
-        "special_rules": special_rules(variant),
+        "special_rules": special_rules(variant.name),
         **_rules_facts(variant),
     }
 
@@ -159,11 +159,6 @@ def _rules_facts(variant: Variant) -> dict[str, Any]:
     from judge.rules.registry import ruleset_named
 
     return ruleset_named(variant.rules).variant_facts(variant)
-
-
-def special_rules(variant: Variant) -> list[dict[str, str]]:
-    """The variant's special rules in words (:func:`judge.variant.data.special_rules`)."""
-    return variant_special_rules(variant.name)
 
 
 def _units(variant: Variant, power: str) -> list[str]:
@@ -194,7 +189,7 @@ def as_text(variant: Variant) -> str:
 
 
 def _special_text(variant: Variant) -> list[str]:
-    rules = special_rules(variant)
+    rules = special_rules(variant.name)
     if not rules:
         return []
     lines = ["", "SPECIAL RULES", ""]

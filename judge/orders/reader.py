@@ -200,9 +200,10 @@ def dashes_spaced(variant: Variant, text: str, *, names_kept: bool = True) -> st
     words = []
     for word in plain_signs(text).split():
         parts = word.lower().split("-")
-        if len(parts) > 1 and all(part.isalnum() for part in parts) and not is_name(word):
+        hyphenated = len(parts) > 1 and all(part.isalnum() for part in parts)
+        if hyphenated and not is_name(word):
             word = " ".join(_names_and_signs(parts, [is_name(p) for p in parts], is_name))
-        elif len(parts) > 1 and all(part.isalnum() for part in parts) and not names_kept:
+        elif hyphenated and not names_kept:
             word = " - ".join(parts)
         words.append(word)
     return " ".join(words)

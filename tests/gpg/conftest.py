@@ -18,9 +18,17 @@ from judge.masters.signatures import Keyring
 # tests/gpg is not a package (its modules import gpg_helpers directly); the shared
 # command-test helpers live in the tests package at the repository root.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.commands.helpers import add_game, migrated_engine  # noqa: E402
+from tests.commands.helpers import add_game, judge_config, migrated_engine  # noqa: E402
 
 GM = "gm@example.org"
+
+
+@pytest.fixture
+def config(judge_home: Path):
+    """The judge's configuration, its state (the keyring) in ``judge_home``."""
+    config = judge_config()
+    config.judge.state_dir = str(judge_home)
+    return config
 
 
 @pytest.fixture(scope="session")

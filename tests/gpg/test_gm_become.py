@@ -9,7 +9,6 @@ import itertools
 import sys
 from pathlib import Path
 
-import pytest
 from gpg_helpers import Signer, inline_mail
 from sqlmodel import Session, select
 
@@ -21,19 +20,11 @@ from tests.commands.helpers import (  # noqa: E402
     address,
     body_of,
     deliver,
-    judge_config,
     make_mail,
     outbox,
 )
 
 _ids = itertools.count(1)
-
-
-@pytest.fixture
-def config(judge_home: Path):
-    config = judge_config()
-    config.judge.state_dir = str(judge_home)
-    return config
 
 
 def _master(engine, config, gm: Signer, text: str) -> dict[str, list[str]]:  # noqa: ANN001

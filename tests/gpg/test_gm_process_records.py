@@ -11,7 +11,6 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
 from gpg_helpers import Signer, inline_mail
 from sqlmodel import Session, select
 
@@ -24,20 +23,12 @@ from tests.commands.helpers import (  # noqa: E402
     address,
     body_of,
     deliver,
-    judge_config,
     make_mail,
     outbox,
 )
 
 _ids = itertools.count(1)
 DEADLINE = NOW + timedelta(hours=48)  # tests.commands.helpers.add_game
-
-
-@pytest.fixture
-def config(judge_home: Path):
-    config = judge_config()
-    config.judge.state_dir = str(judge_home)
-    return config
 
 
 def _process(engine, config, gm: Signer, at) -> str:  # noqa: ANN001

@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.commands.helpers import (  # noqa: E402
     body_of,
     deliver,
-    judge_config,
     outbox,
 )
 
@@ -41,13 +40,6 @@ _ids = itertools.count(1)
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-@pytest.fixture
-def config(judge_home: Path):
-    config = judge_config()
-    config.judge.state_dir = str(judge_home)
-    return config
 
 
 @pytest.fixture

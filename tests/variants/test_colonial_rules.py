@@ -954,10 +954,10 @@ def test_TSR_3_the_help_and_summary_say_a_unit_ordered_off_the_line_does_not_blo
     leave.  HELP TSR said "a foreign unit on the way blocks the train" and the
     variant's summary "a non-Russian unit on the way at the end of the turn blocks
     it", which that case contradicts."""
-    from judge.cli.variant import special_rules
+    from judge.variant.data import special_rules
 
     [form] = [f for f in ruleset_for("colonial").order_forms() if f.name == "rail move"]
-    [summary] = [r["summary"] for r in special_rules(VARIANT) if "Railroad" in r["name"]]
+    [summary] = [r["summary"] for r in special_rules(VARIANT.name) if "Railroad" in r["name"]]
     for text in (form.text, summary):
         assert "not ordered to move" in text
         assert "at the end of the turn blocks" not in text
