@@ -17,6 +17,7 @@ from judge.engine.orders import (
 )
 from judge.rules.multiverse.adjustments import build_sites, owed_changes
 from judge.rules.multiverse.basemap import BaseMap
+from judge.rules.multiverse.fived import FivedGeography
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season
 from judge.rules.multiverse.world import World
 
@@ -38,6 +39,8 @@ def random_orders(
     if world.needs_retreats():
         return _retreats(world, rng)
     geo = base.geography
+    # 5dplomacy's own adjacency: its travel goes only where its rules let a unit go.
+    reach = FivedGeography(base, world) if world.fived else None
     orders: list[tuple[str, AnyOrder]] = []
     for key in sorted(world.active_boards().values()):
         board = world.boards[key]
@@ -51,7 +54,8 @@ def random_orders(
                 orders.append((unit.power, Hold(here)))
                 continue
             if roll < 0.2 + travel:
-                dest = _travel(world, here, unit.type, geo, rng)
+                travel_to = _travel if reach is None else _fived_travel
+                dest = travel_to(world, here, unit.type, reach or geo, rng)
                 if dest is not None:
                     orders.append((unit.power, Move(here, dest)))
                     continue
@@ -102,6 +106,22 @@ def _travel(world: World, here: MLoc, unit_type: UnitType, geo, rng) -> MLoc | N
         return target.at(here.loc)
     near = sorted(geo.neighbours(unit_type, here.loc))
     return target.at(rng.choice(near)) if near else target.at(here.loc)
+
+
+def _fived_travel(
+    world: World, here: MLoc, unit_type: UnitType, reach: FivedGeography, rng
+) -> MLoc | None:
+    """A move to another board that 5dplomacy allows: to a neighbouring province on
+    a board within a turn, on a related timeline, that takes moves now."""
+    near = sorted(reach.base.geography.neighbours(unit_type, here.loc))
+    options = [
+        key.at(loc)
+        for key in reach.neighbour_boards(here.board)
+        if key in world.boards and not world.adjusts(key)
+        for loc in near
+        if reach.can_move(unit_type, here, key.at(loc))
+    ]
+    return rng.choice(options) if options else None
 
 
 def _retreats(world: World, rng: random.Random) -> list[tuple[str, AnyOrder]]:
