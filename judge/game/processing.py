@@ -29,7 +29,13 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
-from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
+from judge.game.abandoned import (
+    abandoned_powers,
+    count_missed,
+    missed_counts,
+    restore_missed,
+    takeover_notice,
+)
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.collector import turn_collections
 from judge.game.games import (
@@ -283,12 +289,19 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
     passed = deadline_passed(as_utc(game.deadline), now)
+    counts = missed_counts(session, game)  # as they were before, for a ROLLBACK
     count_missed(session, game, owing, set(rows), passed)  # SET ABANDON: missed in a row
     turn = _adjudicate(session, game, rows)
     processed = game.phase
     phase_at = as_utc(game.deadline)
     session.add(
-        PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
+        PhaseSnapshot(
+            game_id=game.id,
+            number=game.number,
+            phase=processed,
+            position=game.position,
+            missed=counts,
+        )
     )
     _read_ahead(session, game, set_game_position(game, turn.after))
     game.number += 1
@@ -366,8 +379,9 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
-    result reports of the later phases are dropped.  Everyone is told, and the
-    phase gets a new deadline.  ValueError (player-facing) when there is no such
+    result reports of the later phases are dropped; the players' counts of missed
+    deadlines are put back (:func:`judge.game.abandoned.restore_missed`).  Everyone
+    is told, and the phase gets a new deadline.  ValueError (player-facing) when there is no such
     snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
@@ -398,6 +412,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
         )
     )
     forget_phases(session, game.id, snapshot.number)  # the players' records of them
+    back = restore_missed(session, game, snapshot.missed)  # SET ABANDON's counts
     session.exec(
         delete(GameReport).where(
             col(GameReport.game_id) == game.id,
@@ -422,6 +437,9 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
         "before that phase was processed.\nOrders already given for that phase still "
         f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
     )
+    if back:
+        names = ", ".join(power_name(game, code) for code in back)
+        body += f"Abandoned in a phase now undone, played again by the same players: {names}.\n"
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
 
