@@ -59,6 +59,7 @@ from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     FINISHED,
+    PAUSED,
     PLAYING,
     REPORT_RESULTS,
     Game,
@@ -84,6 +85,9 @@ class TurnOutcome:
     report: GameReport | None = None
     mailed: list[str] = field(default_factory=list)  # addresses the report went to
 
+
+# What a ROLLBACK of a paused game adds to its mail and to the master's reply.
+PAUSE_ENDED = "The game was paused: it runs again from this deadline."
 
 # ------------------------------------------------------------------ positions
 
@@ -381,8 +385,9 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     The orders of that phase stay (players may change them); orders, snapshots and
     result reports of the later phases are dropped; the players' counts of missed
     deadlines are put back (:func:`judge.game.abandoned.restore_missed`).  Everyone
-    is told, and the phase gets a new deadline.  ValueError (player-facing) when there is no such
-    snapshot."""
+    is told, and the phase gets a new deadline (a paused game runs again, as on
+    njudge, whose rollback restores the phase and with it the pause mark).
+    ValueError (player-facing) when there is no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
     snapshot = session.exec(
@@ -423,6 +428,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     game.set_position(json.loads(snapshot.position))
     game.phase = snapshot.phase
     game.number = snapshot.number
+    was_paused = game.status == PAUSED
     game.status = ACTIVE
     game.outcome = ""
     game.ended_in = None
@@ -437,6 +443,8 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
         "before that phase was processed.\nOrders already given for that phase still "
         f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
     )
+    if was_paused:
+        body += f"{PAUSE_ENDED}\n"
     if back:
         names = ", ".join(power_name(game, code) for code in back)
         body += f"Abandoned in a phase now undone, played again by the same players: {names}.\n"

@@ -400,6 +400,22 @@ def test_process_then_rollback(gm, session, game1) -> None:
     assert (game1.phase, game1.number) == ("S1901M", 0)
 
 
+def test_a_rollback_of_a_paused_game_says_the_pause_is_over(gm, session, game1) -> None:
+    """ROLLBACK sets a new deadline, so a paused game runs again (as on njudge, whose
+    rollback writes the phase over its pause mark); the master's reply and the
+    players' mail said only "the deadline is ...", never that the pause was over."""
+    gm("GAME game1\nPROCESS S1901M")
+    ctx = gm("GAME game1\nPAUSE\nROLLBACK S1901M")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    assert "The game was paused: it runs again from this deadline." in message(ctx)
+    session.refresh(game1)
+    assert game1.status == ACTIVE and game1.deadline is not None
+    told = [text_of(m) for m in mails(session) if "Rollback" in m["Subject"]]
+    assert told and all("The game was paused: it runs again" in t for t in told)
+    ctx = gm("GAME game1\nPROCESS S1901M\nROLLBACK S1901M")
+    assert "paused" not in message(ctx)
+
+
 def test_rollback_by_njudges_turn_number(gm, session, game1) -> None:
     """njudge's data/master 126-137: ROLLBACK [turn_number], the number of the
     results (001 for Spring 1901); without it, the immediately preceding turn. Both
