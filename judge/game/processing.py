@@ -383,10 +383,11 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
-    result reports of the later phases are dropped; the players' counts of missed
-    deadlines are put back (:func:`judge.game.abandoned.restore_missed`).  Everyone
-    is told, and the phase gets a new deadline (a paused game runs again, as on
-    njudge, whose rollback restores the phase and with it the pause mark).
+    result reports of the later phases are dropped, with the players' waits and votes
+    (SET WAIT, SET DRAW, SET CONCEDE); the players' counts of missed deadlines are put
+    back (:func:`judge.game.abandoned.restore_missed`).  Everyone is told, and the
+    phase gets a new deadline (a paused game runs again, as on njudge, whose rollback
+    restores the phase and with it the pause mark).
     ValueError (player-facing) when there is no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
@@ -418,6 +419,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     )
     forget_phases(session, game.id, snapshot.number)  # the players' records of them
     back = restore_missed(session, game, snapshot.missed)  # SET ABANDON's counts
+    clear_phase_flags(session, game)  # the undone phase's waits and votes
     session.exec(
         delete(GameReport).where(
             col(GameReport.game_id) == game.id,

@@ -416,6 +416,23 @@ def test_a_rollback_of_a_paused_game_says_the_pause_is_over(gm, session, game1) 
     assert "paused" not in message(ctx)
 
 
+def test_a_rollback_forgets_the_votes_of_the_undone_phase(gm, run, session, game1) -> None:
+    """A draw voted by everyone ends the game; after a ROLLBACK the votes stood, so one
+    player's SET DRAW (or a RESIGN) ended the game again as a draw, nobody else
+    having voted.  Votes and waits hold for one phase (as processing clears them)."""
+    gm("GAME game1\nPROCESS S1901M")
+    for power, password in PASSWORDS.items():
+        run(f"SIGNON {power[0].upper()}game1 {password}\nSET WAIT\nSET DRAW", address(power))
+    session.refresh(game1)
+    assert game1.status == FINISHED
+    assert statuses(gm("GAME game1\nROLLBACK S1901M")) == ["ok", "ok"]
+    flags = {(p.wait, p.draw, p.concede) for p in session.exec(select(Player))}
+    assert flags == {(False, False, False)}
+    run("SIGNON Agame1 vienna1\nSET DRAW", address("austria"))
+    session.refresh(game1)
+    assert game1.status == ACTIVE
+
+
 def test_rollback_by_njudges_turn_number(gm, session, game1) -> None:
     """njudge's data/master 126-137: ROLLBACK [turn_number], the number of the
     results (001 for Spring 1901); without it, the immediately preceding turn. Both
