@@ -208,7 +208,10 @@ class RollbackCommand(MasterCommand):
         send_announcements(ctx, game)
         paused = game.status == PAUSED
         try:
-            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now)
+            # The phase begins again when this mail arrived: its later lines (BECOME
+            # and orders, PROCESS) are not taken as meant for the phase before.
+            began = min(ctx.received_at, ctx.now) if ctx.received_at else ctx.now
+            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
         except ValueError as exc:
             ctx.transcript.refused(stmt.text, str(exc))
             return

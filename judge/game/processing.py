@@ -379,7 +379,14 @@ def _zone_of(session: Session, game: Game, address: str) -> str:
     return account.time_zone if account is not None and account.time_zone else "UTC"
 
 
-def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: datetime) -> None:
+def rollback_to(
+    session: Session,
+    sender: Author,
+    game: Game,
+    phase: str,
+    now: datetime,
+    began: datetime | None = None,
+) -> None:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
@@ -388,6 +395,9 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     back (:func:`judge.game.abandoned.restore_missed`).  Everyone is told, and the
     phase gets a new deadline (a paused game runs again, as on njudge, whose rollback
     restores the phase and with it the pause mark).
+    The phase begins again at ``began`` (the arrival of the master's mail; default
+    ``now``): orders kept from before count as given then, so the phase is not
+    processed early before the game's DELAY has passed since (judge.clock.planner).
     ValueError (player-facing) when there is no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
@@ -434,6 +444,7 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     game.status = ACTIVE
     game.outcome = ""
     game.ended_in = None
+    game.processed_at = began or now  # the phase's start, for the early processing
     deadline = set_next_deadline(session, game, now)
     session.add(game)
     zone = game_timing(game).zone
