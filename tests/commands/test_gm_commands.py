@@ -485,6 +485,24 @@ def _player(session, game: Game, power: str) -> Player:
     ).one()
 
 
+def test_ejecting_the_last_player_without_a_vote_ends_the_agreed_draw(
+    gm, run, session, game1
+) -> None:
+    """Every player but Italy's voted for a draw; Italy's RESIGN ends the game in that
+    draw (judge.game.votes), but the master's EJECT of Italy left it running, the
+    draw agreed by every remaining player lost at the next processing."""
+    for power, password in PASSWORDS.items():
+        if power != "italy":
+            run(f"SIGNON {power[0].upper()}game1 {password}\nSET DRAW", address(power))
+    ctx = gm("GAME game1\nEJECT Italy")
+    assert statuses(ctx) == ["ok", "ok"]
+    assert "has been declared a draw" in ctx.transcript.entries[-1].extra[0]
+    session.refresh(game1)
+    assert game1.status == FINISHED
+    subjects = [m["Subject"] for m in mails(session) if m["To"] == address("france")]
+    assert "changes by the game master" in subjects[-2] and "Draw Declared" in subjects[-1]
+
+
 def test_eject(gm, session, game1) -> None:
     ctx = gm("GAME game1\nEJECT France\nEJECT f\nEJECT Narnia")
     assert statuses(ctx) == ["ok", "ok", "refused", "refused"]
