@@ -96,3 +96,24 @@ def test_a_snapshot_kept_without_counts_sets_them_to_zero(gm_engine, config, gm)
         session.commit()
     _master(gm_engine, config, gm, "ROLLBACK F1901M\n", at + timedelta(minutes=5))
     assert {count for _, count in _seats(gm_engine).values()} == {0}
+
+
+def test_a_power_that_changed_hands_since_stays_with_its_new_player(gm_engine, config, gm) -> None:
+    _master(gm_engine, config, gm, "SET ABANDON 1\n", NOW + timedelta(minutes=30))
+    france = "SIGNON Fgame1 paris11\nA Par-Bur\n"
+    deliver(gm_engine, make_mail(address("france"), france), config, now=NOW + timedelta(hours=1))
+    at = DEADLINE + timedelta(hours=1)
+    _master(gm_engine, config, gm, "PROCESS S1901M\n", at)
+    assert _seats(gm_engine)["germany"] == (ABANDONED, 1)
+    with Session(gm_engine) as session:
+        old = session.exec(select(Player).where(Player.power == "germany")).one().account_id
+    _master(gm_engine, config, gm, "REPLACE Germany new@players.test hamburg1\n", at)
+    _master(gm_engine, config, gm, "ROLLBACK S1901M\n", at + timedelta(minutes=5))
+    with Session(gm_engine) as session:
+        germany = session.exec(select(Player).where(Player.power == "germany")).one()
+        assert (germany.status, germany.missed) == (PLAYING, 0)
+        assert germany.account_id != old  # still the new player's
+    assert _seats(gm_engine)["austria"] == (PLAYING, 0)  # abandoned in S1901M: back
+    signon = "SIGNON Ggame1 hamburg1\n"
+    deliver(gm_engine, make_mail("new@players.test", signon), config, now=at + timedelta(hours=1))
+    assert "Signed on as Germany" in body_of(outbox(gm_engine)[-1])
