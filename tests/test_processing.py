@@ -95,7 +95,7 @@ def test_orders_for_a_finished_game_are_refused(engine):
         session.commit()
     deliver(engine, make_mail(address("france"), f"{_signon()}\nA Par - Bur\n"))
     assert _orders(engine) == []
-    assert "game game1 is finished" in body_of(outbox(engine)[-1])
+    assert "game game1 is over: it ended in S1901M" in body_of(outbox(engine)[-1])
 
 
 def test_wrong_password_refuses_orders_and_never_echoes_passwords(engine):

@@ -22,7 +22,7 @@ from judge.commands.phase import game_phase_named, moved_on_since, parse_phase, 
 from judge.commands.registry import register
 from judge.game.clock import set_next_deadline
 from judge.game.end import end_game
-from judge.game.processing import preview_phase, process_phase, rollback_to
+from judge.game.processing import PAUSE_ENDED, preview_phase, process_phase, rollback_to
 from judge.game.start import start_game
 from judge.store.models import ACTIVE, PAUSED, Game, PhaseSnapshot
 
@@ -206,15 +206,19 @@ class RollbackCommand(MasterCommand):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (e.g. ROLLBACK F1901M)")
             return
         send_announcements(ctx, game)
+        paused = game.status == PAUSED
         try:
-            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now)
+            # The phase begins again when this mail arrived: its later lines (BECOME
+            # and orders, PROCESS) are not taken as meant for the phase before.
+            began = min(ctx.received_at, ctx.now) if ctx.received_at else ctx.now
+            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
         except ValueError as exc:
             ctx.transcript.refused(stmt.text, str(exc))
             return
         ctx.transcript.ok(
             stmt.text,
             f"Game {game.name} is back in {game.phase}; the deadline is "
-            f"{deadline_text(game)}. Everyone was told.",
+            f"{deadline_text(game)}. Everyone was told." + (f" {PAUSE_ENDED}" if paused else ""),
         )
 
 

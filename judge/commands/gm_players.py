@@ -12,6 +12,7 @@ from judge.commands.gm_common import (
     judge_sender,
     note_change,
     power_of,
+    send_announcements,
 )
 from judge.commands.gm_settings import deadline_text
 from judge.commands.paired import playing_seats, seats_name, signon_line
@@ -21,6 +22,7 @@ from judge.game.games import PowerInfo, account_for, game_powers, player_address
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
 from judge.game.seats import reseat
+from judge.game.votes import agreed_outcome, settle_votes
 from judge.masters.authority import GameMasterError, normalise_address
 from judge.store.models import (
     ACTIVE,
@@ -138,8 +140,12 @@ def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: 
     if address:
         farewell(ctx, game, power, address, player.account_id, "has removed you from it")
     text = f"{power.name} is in civil disorder: its player was removed by the game master."
-    ctx.transcript.ok(stmt.text, text)
+    entry = ctx.transcript.ok(stmt.text, text)
     note_change(ctx, game, text)
+    if agreed_outcome(ctx.session, game) is not None:  # the last vote missing was theirs
+        send_announcements(ctx, game)  # the ejection first, then the end (as RESIGN)
+        outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
+        entry.extra.append(f"The game is over: {outcome}")
 
 
 @register

@@ -31,7 +31,7 @@ from judge.commands.help import HelpCommand
 from judge.commands.history import History
 from judge.commands.listing import ListCommand
 from judge.commands.map import Map
-from judge.commands.orders import Orders, order_refusal
+from judge.commands.orders import Orders, game_over, order_refusal
 from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
@@ -79,7 +79,17 @@ from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
-from judge.store.models import FORMING, PAUSED, PLAYING, Account, Game, Player, as_utc, utcnow
+from judge.store.models import (
+    FINISHED,
+    FORMING,
+    PAUSED,
+    PLAYING,
+    Account,
+    Game,
+    Player,
+    as_utc,
+    utcnow,
+)
 from judge.store.passwords import verify_ahead
 
 
@@ -456,7 +466,7 @@ def order_report(ctx: Context) -> list[OrderReport]:
         return []
     game = ctx.game
     assert game is not None and game.id is not None
-    if game.status == FORMING:
+    if game.status in (FORMING, FINISHED):  # no orders to show (a finished game's end)
         return []
     refused = _no_orders_reason(ctx)
     return [seat_report(ctx, game, seat.power, refused) for seat in ctx.seats]
@@ -493,6 +503,9 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
     paused game, or nothing when the sender's power takes no orders."""
     if game.status == PAUSED:
         return [f"Game {game.name} is paused by its master: no deadline runs until it resumes."]
+    if game.status == FINISHED:
+        over = game_over(game)
+        return [f"{over[0].upper()}{over[1:]}."]
     if _no_orders_reason(ctx) is not None:
         return []
     zone = ctx.account.time_zone if ctx.account else None

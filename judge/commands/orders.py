@@ -14,10 +14,18 @@ from judge.game.games import (
     game_powers,
     power_name,
     power_order_keys,
+    shown_phase,
     store_order,
 )
 from judge.orders.keys import OrderKey
-from judge.store.models import FINISHED, FORMING, PLAYING
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import FINISHED, FORMING, PLAYING, Game
+
+
+def game_over(game: Game) -> str:
+    """Why a finished game takes no orders: it is over, since the phase it ended in."""
+    label = ruleset_for_game(game).turn_label(shown_phase(game))
+    return f"game {game.name} is over: it ended in {label} and takes no more orders"
 
 
 def order_refusal(ctx: Context) -> str | None:
@@ -25,7 +33,7 @@ def order_refusal(ctx: Context) -> str | None:
     game = ctx.game
     assert game is not None
     if game.status == FINISHED:
-        return f"game {game.name} is finished: it takes no more orders"
+        return game_over(game)
     if game.status == FORMING:
         return f"game {game.name} has not started yet: it takes no orders"
     if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:

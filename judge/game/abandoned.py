@@ -5,6 +5,7 @@ with njudge's ``SIGNON <initial><game> <password>`` (judge.commands.takeover).""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from sqlmodel import Session, select
@@ -67,3 +68,39 @@ def count_missed(
             now_abandoned.append(player.power)
         session.add(player)
     return now_abandoned
+
+
+def missed_counts(session: Session, game: Game) -> str:
+    """The counts of missed deadlines to keep with a phase's snapshot, as JSON: for
+    each power played now, its player's account and the count."""
+    rows = session.exec(
+        select(Player).where(Player.game_id == game.id, Player.status == PLAYING)
+    ).all()
+    return json.dumps({p.power: [p.account_id, p.missed] for p in rows}, sort_keys=True)
+
+
+def restore_missed(session: Session, game: Game, kept: str | None) -> list[str]:
+    """At a ROLLBACK to a snapshot: give each power its count of missed deadlines as
+    ``kept`` (:func:`missed_counts`) holds it, and its player back to a power that
+    player lost to SET ABANDON since (a phase now undone).  A power that changed hands
+    since keeps its count.  A snapshot kept without counts (``None``, from before
+    they were kept) sets the count of every power still played to 0: the undone
+    phases cannot be told from the others, and no player should be abandoned for a
+    phase that no longer exists.  The powers whose players are back."""
+    saved = json.loads(kept) if kept else None
+    back = []
+    for player in session.exec(select(Player).where(Player.game_id == game.id)):
+        if saved is None:
+            if player.status == PLAYING:
+                player.missed = 0
+                session.add(player)
+            continue
+        account, count = saved.get(player.power, (None, 0))
+        if account != player.account_id:
+            continue
+        player.missed = count
+        if player.status == ABANDONED:
+            player.status = PLAYING
+            back.append(player.power)
+        session.add(player)
+    return back

@@ -29,7 +29,13 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from judge.clock.timing import next_deadline
-from judge.game.abandoned import abandoned_powers, count_missed, takeover_notice
+from judge.game.abandoned import (
+    abandoned_powers,
+    count_missed,
+    missed_counts,
+    restore_missed,
+    takeover_notice,
+)
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.collector import turn_collections
 from judge.game.games import (
@@ -53,6 +59,7 @@ from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
     FINISHED,
+    PAUSED,
     PLAYING,
     REPORT_RESULTS,
     Game,
@@ -78,6 +85,9 @@ class TurnOutcome:
     report: GameReport | None = None
     mailed: list[str] = field(default_factory=list)  # addresses the report went to
 
+
+# What a ROLLBACK of a paused game adds to its mail and to the master's reply.
+PAUSE_ENDED = "The game was paused: it runs again from this deadline."
 
 # ------------------------------------------------------------------ positions
 
@@ -283,12 +293,19 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     owing, rows = owing_powers(game), stored_rows(session, game, game.phase)
     record_phase(session, game, now)  # each player's on time / late / missed
     passed = deadline_passed(as_utc(game.deadline), now)
+    counts = missed_counts(session, game)  # as they were before, for a ROLLBACK
     count_missed(session, game, owing, set(rows), passed)  # SET ABANDON: missed in a row
     turn = _adjudicate(session, game, rows)
     processed = game.phase
     phase_at = as_utc(game.deadline)
     session.add(
-        PhaseSnapshot(game_id=game.id, number=game.number, phase=processed, position=game.position)
+        PhaseSnapshot(
+            game_id=game.id,
+            number=game.number,
+            phase=processed,
+            position=game.position,
+            missed=counts,
+        )
     )
     _read_ahead(session, game, set_game_position(game, turn.after))
     game.number += 1
@@ -362,13 +379,26 @@ def _zone_of(session: Session, game: Game, address: str) -> str:
     return account.time_zone if account is not None and account.time_zone else "UTC"
 
 
-def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: datetime) -> None:
+def rollback_to(
+    session: Session,
+    sender: Author,
+    game: Game,
+    phase: str,
+    now: datetime,
+    began: datetime | None = None,
+) -> None:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
-    result reports of the later phases are dropped.  Everyone is told, and the
-    phase gets a new deadline.  ValueError (player-facing) when there is no such
-    snapshot."""
+    result reports of the later phases are dropped, with the players' waits and votes
+    (SET WAIT, SET DRAW, SET CONCEDE); the players' counts of missed deadlines are put
+    back (:func:`judge.game.abandoned.restore_missed`).  Everyone is told, and the
+    phase gets a new deadline (a paused game runs again, as on njudge, whose rollback
+    restores the phase and with it the pause mark).
+    The phase begins again at ``began`` (the arrival of the master's mail; default
+    ``now``): orders kept from before count as given then, so the phase is not
+    processed early before the game's DELAY has passed since (judge.clock.planner).
+    ValueError (player-facing) when there is no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
     snapshot = session.exec(
@@ -398,6 +428,8 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
         )
     )
     forget_phases(session, game.id, snapshot.number)  # the players' records of them
+    back = restore_missed(session, game, snapshot.missed)  # SET ABANDON's counts
+    clear_phase_flags(session, game)  # the undone phase's waits and votes
     session.exec(
         delete(GameReport).where(
             col(GameReport.game_id) == game.id,
@@ -408,9 +440,11 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
     game.set_position(json.loads(snapshot.position))
     game.phase = snapshot.phase
     game.number = snapshot.number
+    was_paused = game.status == PAUSED
     game.status = ACTIVE
     game.outcome = ""
     game.ended_in = None
+    game.processed_at = began or now  # the phase's start, for the early processing
     deadline = set_next_deadline(session, game, now)
     session.add(game)
     zone = game_timing(game).zone
@@ -422,6 +456,11 @@ def rollback_to(session: Session, sender: Author, game: Game, phase: str, now: d
         "before that phase was processed.\nOrders already given for that phase still "
         f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
     )
+    if was_paused:
+        body += f"{PAUSE_ENDED}\n"
+    if back:
+        names = ", ".join(power_name(game, code) for code in back)
+        body += f"Abandoned in a phase now undone, played again by the same players: {names}.\n"
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
 

@@ -375,6 +375,11 @@ class PhaseSnapshot(SQLModel, table=True):
     phase: str = Field(max_length=16)
     position: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)
+    # --- migration 0019_snapshot_missed ---
+    # SET ABANDON's counts before the phase was processed, as JSON: each power then
+    # played, with its player's account and deadlines missed in a row
+    # (judge.game.abandoned.missed_counts); NULL in snapshots written before.
+    missed: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class NoticeSent(SQLModel, table=True):

@@ -240,6 +240,15 @@ def test_set_deadline_rules_change_the_timing_not_the_deadline(gm, session, game
     assert any("Movement:" in line for line in ctx.transcript.entries[-1].extra)
 
 
+def test_new_timing_says_when_it_counts_in_a_paused_or_finished_game(gm, session) -> None:
+    """A paused game has no deadline, and neither has a finished one: the reply said
+    the rules count "from the first deadline on", as for a game not yet started."""
+    ctx = gm("GAME game1\nPAUSE\nSET DEADLINE MOVE 72h")
+    assert message(ctx).endswith("changed; it counts from the deadline RESUME sets on.")
+    ctx = gm("GAME game1\nTERMINATE\nSET TIMING DELAY 10m")
+    assert message(ctx).endswith("the game is over: it counts only if a ROLLBACK reopens it.")
+
+
 def test_set_deadline_nonsense_is_refused(gm, session, game1) -> None:
     timing = game1.timing
     ctx = gm("GAME game1\nSET DEADLINE soon please")
@@ -400,6 +409,39 @@ def test_process_then_rollback(gm, session, game1) -> None:
     assert (game1.phase, game1.number) == ("S1901M", 0)
 
 
+def test_a_rollback_of_a_paused_game_says_the_pause_is_over(gm, session, game1) -> None:
+    """ROLLBACK sets a new deadline, so a paused game runs again (as on njudge, whose
+    rollback writes the phase over its pause mark); the master's reply and the
+    players' mail said only "the deadline is ...", never that the pause was over."""
+    gm("GAME game1\nPROCESS S1901M")
+    ctx = gm("GAME game1\nPAUSE\nROLLBACK S1901M")
+    assert statuses(ctx) == ["ok", "ok", "ok"]
+    assert "The game was paused: it runs again from this deadline." in message(ctx)
+    session.refresh(game1)
+    assert game1.status == ACTIVE and game1.deadline is not None
+    told = [text_of(m) for m in mails(session) if "Rollback" in m["Subject"]]
+    assert told and all("The game was paused: it runs again" in t for t in told)
+    ctx = gm("GAME game1\nPROCESS S1901M\nROLLBACK S1901M")
+    assert "paused" not in message(ctx)
+
+
+def test_a_rollback_forgets_the_votes_of_the_undone_phase(gm, run, session, game1) -> None:
+    """A draw voted by everyone ends the game; after a ROLLBACK the votes stood, so one
+    player's SET DRAW (or a RESIGN) ended the game again as a draw, nobody else
+    having voted.  Votes and waits hold for one phase (as processing clears them)."""
+    gm("GAME game1\nPROCESS S1901M")
+    for power, password in PASSWORDS.items():
+        run(f"SIGNON {power[0].upper()}game1 {password}\nSET WAIT\nSET DRAW", address(power))
+    session.refresh(game1)
+    assert game1.status == FINISHED
+    assert statuses(gm("GAME game1\nROLLBACK S1901M")) == ["ok", "ok"]
+    flags = {(p.wait, p.draw, p.concede) for p in session.exec(select(Player))}
+    assert flags == {(False, False, False)}
+    run("SIGNON Agame1 vienna1\nSET DRAW", address("austria"))
+    session.refresh(game1)
+    assert game1.status == ACTIVE
+
+
 def test_rollback_by_njudges_turn_number(gm, session, game1) -> None:
     """njudge's data/master 126-137: ROLLBACK [turn_number], the number of the
     results (001 for Spring 1901); without it, the immediately preceding turn. Both
@@ -441,6 +483,24 @@ def _player(session, game: Game, power: str) -> Player:
     return session.exec(
         select(Player).where(Player.game_id == game.id, Player.power == power)
     ).one()
+
+
+def test_ejecting_the_last_player_without_a_vote_ends_the_agreed_draw(
+    gm, run, session, game1
+) -> None:
+    """Every player but Italy's voted for a draw; Italy's RESIGN ends the game in that
+    draw (judge.game.votes), but the master's EJECT of Italy left it running, the
+    draw agreed by every remaining player lost at the next processing."""
+    for power, password in PASSWORDS.items():
+        if power != "italy":
+            run(f"SIGNON {power[0].upper()}game1 {password}\nSET DRAW", address(power))
+    ctx = gm("GAME game1\nEJECT Italy")
+    assert statuses(ctx) == ["ok", "ok"]
+    assert "has been declared a draw" in ctx.transcript.entries[-1].extra[0]
+    session.refresh(game1)
+    assert game1.status == FINISHED
+    subjects = [m["Subject"] for m in mails(session) if m["To"] == address("france")]
+    assert "changes by the game master" in subjects[-2] and "Draw Declared" in subjects[-1]
 
 
 def test_eject(gm, session, game1) -> None:

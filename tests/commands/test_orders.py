@@ -45,7 +45,7 @@ def test_no_orders_for_finished_or_forming_games(run, session):
     from judge.game.games import find_game
 
     game = find_game(session, "game1")
-    for status, reason in ((FINISHED, "is finished"), (FORMING, "has not started yet")):
+    for status, reason in ((FINISHED, "is over: it ended in"), (FORMING, "has not started yet")):
         game.status = status
         session.add(game)
         ctx = run("SIGNON Fgame1 paris11\nA Par - Bur")
