@@ -80,7 +80,7 @@ class Orders(Command):
         if late is not None:
             entry.outcomes.append(Outcome(NOTICE, late))
         for checks in zip(*readings, strict=True):
-            entry.outcomes.append(_take(ctx, position, powers, checks))
+            entry.outcomes.extend(_take(ctx, position, powers, checks))
 
 
 def _names(ctx: Context, power: str) -> set[str]:
@@ -125,9 +125,10 @@ def _label(text: str) -> tuple[str | None, str]:
 
 def _take(
     ctx: Context, position: dict[str, Any], powers: list[str], checks: tuple[Any, ...]
-) -> Outcome:
+) -> list[Outcome]:
     """Store the first reading of one order that a power of the player can give (the
-    power whose unit it names), or say why none can."""
+    power whose unit it names), saying which order of this mail it replaced, or say
+    why none can."""
     assert ctx.game is not None
     refusals: dict[str, str] = {}
     for power, check in zip(powers, checks, strict=True):
@@ -152,12 +153,23 @@ def _take(
             now=ctx.now,
             key=key,
         )
-        accepted = f"Accepted: {ctx.order_rules.written(position, check.canonical)}"
+        written = ctx.order_rules.written(position, check.canonical)
+        accepted = f"Accepted: {written}"
         if len(powers) > 1:
             accepted += f" ({power_name(ctx.game, power)})"
-        return Outcome(OK, accepted)
+        return [Outcome(OK, accepted), *_replaced(ctx, power, key, written)]
     owner = named_owner(position, checks[0].text, powers) if len(powers) > 1 else None
-    return Outcome(REFUSED, refusals[owner or powers[0]])
+    return [Outcome(REFUSED, refusals[owner or powers[0]])]
+
+
+def _replaced(ctx: Context, power: str, key: OrderKey, written: str) -> list[Outcome]:
+    """A notice when the order replaces another for the same unit given earlier in
+    this mail (``A Par H A Mar`` below ``A Mar - Spa``), remembering this one."""
+    earlier = ctx.given.get((power, key))
+    ctx.given[(power, key)] = written
+    if earlier is None or earlier == written:
+        return []
+    return [Outcome(NOTICE, f"this replaces {earlier}, {REPLACED_IN_MAIL}")]
 
 
 def _refusal_after(
@@ -229,3 +241,5 @@ NO_BUILD_TO_WAIVE = (
 EARLIER_MAIL = (
     " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
 )
+# An order that replaced another of the same mail (the last order for a unit wins).
+REPLACED_IN_MAIL = "given earlier in this mail for the same unit (the last order for a unit wins)"
