@@ -583,7 +583,7 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
             continue
-        why = retreat_problem(world, power, order)
+        why = retreat_problem(world, base, power, order)
         if why:
             results[i] = OrderResult(power, order, INVALID, why)
             continue

@@ -96,7 +96,7 @@ def check_world_orders(
                 continue
             order = parsed.order
             if retreating:
-                why = retreat_problem(world, power, order)
+                why = retreat_problem(world, base, power, order)
             elif isinstance(order, Waive):
                 why = None
             elif isinstance(order, Build) or (
