@@ -22,7 +22,7 @@ from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
 from judge.orders.text import begins_order, order_texts
 from judge.rules.base import Owed
-from judge.rules.multiverse.adjustments import owed_changes
+from judge.rules.multiverse.adjustments import WinterBoard, owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
@@ -196,6 +196,22 @@ def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str]
             if centres[power] or units[power]
         }
     return tables
+
+
+def world_builds_unusable(doc: dict[str, Any], power: str, board: Any = None) -> bool:
+    """Whether the power owes no build on any active adjusting board but may build by
+    its centres on one of them, with nowhere to build there."""
+    base, world = _world(doc, board)
+    if _retreating(doc, world):
+        return False
+    changes = _winter_changes(doc, base, world)
+    if any(owner == power and change > 0 for (owner, _), change in changes.items()):
+        return False
+    return any(
+        WinterBoard(base, world.boards[key]).allowance.get(power, 0) > 0
+        for key in world.active_boards().values()
+        if world.adjusts(key)
+    )
 
 
 def _winter_changes(
