@@ -299,7 +299,9 @@ class BoardLocations:
         """The words of an order as the notation writes them: lower case, spaces
         closed up, a bracket against the name before it, a final full stop or "!" dropped."""
         low = " ".join(plain_signs(text).strip().lower().rstrip(".!").split())
-        low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+        if "(" in low:
+            low = _CONVOY_ASKED.sub(r" \1 convoy ", low).strip()  # "(via convoy)"
+            low = low.replace("(", " (").replace(" (", "(")
         keywords = syntax.keywords
         tokens: list[str] = []
         for word in low.split():
@@ -349,15 +351,26 @@ class BoardLocations:
         return " ".join(tokens[start:end])
 
     def name(self, reader: Reader, start: int) -> tuple[Place, int] | None:
-        """The place written by the words from ``start`` up to the next keyword."""
+        """The place written by the words from ``start`` up to the next keyword, else
+        by the most of them that read as one before plain words (``burgundy`` of
+        webDiplomacy's ``to burgundy from paris``; never before a board, as in
+        ``munich 0:0``), after "the" too (``to the english channel``)."""
         if reader.tokens[start] == END:
             return None
-        text = self._run(reader, start)
-        try:
-            place = read_place(self.base, text, self.mdatc)
-        except NotationError:
-            return None
-        return place, len(text.split(" "))
+        words = self._run(reader, start).split(" ")
+        for length in range(len(words), 0, -1):
+            if length < len(words) and ":" in words[length]:
+                break  # a board after the name: the whole is the place meant
+            try:
+                place = read_place(self.base, " ".join(words[:length]), self.mdatc)
+            except NotationError:
+                continue
+            return place, length
+        if words[0] == _ARTICLE and len(words) > 1:
+            found = self.name(reader, start + 1)
+            if found is not None:
+                return found[0], found[1] + 1
+        return None
 
     def not_a_place(self, reader: Reader, index: int, what: str) -> str:
         """The notation's reason the words from ``index`` are no place."""
@@ -369,6 +382,9 @@ class BoardLocations:
 
 
 _ARROW = re.compile(r"(->|=>|>)")
+# A convoy asked for in brackets after a move, as the standard reader takes it.
+_CONVOY_ASKED = re.compile(r"\(\s*(via|by)\s+convoy\s*\)")
+_ARTICLE = "the"  # may stand before a name ("to the English Channel")
 
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
