@@ -427,7 +427,7 @@ def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
 # A word with a colon inside: a multiverse location, or an attempt at one.
 _COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
 # A unit written with its full board, then the rest of its order.
-_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
+_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+(?::\S+)?)\s+(.*)$")
 
 
 def writes_location(variant: str, text: str) -> bool:
@@ -474,13 +474,16 @@ def board_heading(base: BaseMap, text: str) -> bool:
 
 def board_unit_written(base: BaseMap, text: str) -> tuple[str, str, str] | None:
     """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
-    unit's type word, its location with the full board and the rest of the order as
-    on a single board, when the rest names no other board (``- TSR - 1:vla:S1870`` is
-    ``- TSR - vla``); None for any other text."""
+    unit's type word, its location with its board (the turn may be left out: ``A
+    1:mos``) and the rest of the order as on a single board, when the rest names no
+    other board (``- TSR - 1:vla:S1870`` is ``- TSR - vla``, and so is ``- TSR -
+    1:vla`` after ``A 1:mos``); None for any other text."""
     match = _QUALIFIED_UNIT.match(text)
     if match is None:
         return None
     kind, where, rest = match.group(1), match.group(2), match.group(3)
+    if where.count(":") == 1 and Reader(base.variant, kind, STANDARD_SYNTAX).kind() != "unit":
+        return None  # "1:mos" after a unit's type only ("A 1:mos - TSR - vla")
     if ":" not in rest:
         return kind, where, rest
     try:
@@ -493,8 +496,8 @@ def board_unit_written(base: BaseMap, text: str) -> tuple[str, str, str] | None:
             place = read_place(base, found.group(0), False)
         except NotationError:
             return None
-        if unit.turn is None or (place.timeline, place.turn) != (unit.timeline, unit.turn):
-            return None
+        if (place.timeline, place.turn) != (unit.timeline, unit.turn):
+            return None  # another board, or a turn the unit's place leaves open
         coast = f"/{place.coast}" if place.coast else ""
         parts += [rest[end : found.start()], place.province + coast]
         end = found.end()
