@@ -170,13 +170,15 @@ def _take(
 
 
 def _replaced(ctx: Context, power: str, key: OrderKey, written: str) -> list[Outcome]:
-    """A notice when the order replaces another for the same unit given earlier in
-    this mail (``A Par H A Mar`` below ``A Mar - Spa``), remembering this one."""
+    """A notice when the order replaces another for the same unit (or build site)
+    given earlier in this mail (``A Par H A Mar`` below ``A Mar - Spa``), remembering
+    this one."""
     earlier = ctx.given.get((power, key))
     ctx.given[(power, key)] = written
     if earlier is None or earlier == written:
         return []
-    return [Outcome(NOTICE, f"this replaces {earlier}, {REPLACED_IN_MAIL}")]
+    what = "build site" if key.is_build else "unit"
+    return [Outcome(NOTICE, f"this replaces {earlier}, {REPLACED_IN_MAIL.format(what)}")]
 
 
 def _refusal_after(
@@ -250,4 +252,4 @@ EARLIER_MAIL = (
     " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
 )
 # An order that replaced another of the same mail (the last order for a unit wins).
-REPLACED_IN_MAIL = "given earlier in this mail for the same unit (the last order for a unit wins)"
+REPLACED_IN_MAIL = "given earlier in this mail for the same {} (the last order for a unit wins)"

@@ -63,3 +63,18 @@ def test_a_multiverse_unit_ordered_twice_is_noted(tmp_path) -> None:
     text = body_of(outbox(engine)[-1])
     engine.dispose()
     assert "*** Note: this replaces A 1:mar:S1901 - 1:spa:S1901, given earlier in this mail" in text
+
+
+def test_a_build_site_ordered_twice_is_named_as_such(tmp_path) -> None:
+    position = {
+        "variant": "standard",
+        "phase": "W1901A",
+        "units": [{"power": "france", "type": "A", "province": "bur"}],
+        "dislodged": [],
+        "contested": [],
+        "supply_centers": {"france": ["par", "bre", "mar"]},
+    }
+    _, text = reply_to_orders(tmp_path, "Build A Bre\nBuild F Bre\n", position)
+    assert (
+        "*** Note: this replaces Build A bre, given earlier in this mail for the same build site"
+    ) in text, text
