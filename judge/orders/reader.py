@@ -92,13 +92,20 @@ class OrderSyntaxError(ValueError):
     """An order whose words cannot be read."""
 
 
+def power_named(variant: Variant | None, code: str, adjective: bool = False) -> str:
+    """A power as players know it in a reason given to them: its name (``Germany``),
+    or its adjective (``German``); its code in title case when the map has none."""
+    power = variant.powers.get(code) if variant is not None else None
+    if power is None:
+        return code.title()
+    return (power.adjective if adjective else power.name) or power.name or code.title()
+
+
 def not_yours(where: str, owner: str, variant: Variant | None) -> str:
     """Why a power cannot order another's unit, naming its owner as players know the
     power: ``the unit in Munich is not yours (it is German)`` (``where``: ``in
     Munich``, or ``at 1:mun:S1901`` on a board of a multiverse)."""
-    power = variant.powers.get(owner) if variant is not None else None
-    named = (power.adjective or power.name) if power is not None else owner.title()
-    return f"the unit {where} is not yours (it is {named})"
+    return f"the unit {where} is not yours (it is {power_named(variant, owner, adjective=True)})"
 
 
 class Refusal(Exception):

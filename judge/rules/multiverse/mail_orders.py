@@ -30,7 +30,12 @@ from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import NotationError, order_syntax, read_words
 from judge.rules.multiverse.order_text import parse_order
-from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
+from judge.rules.multiverse.validation import (
+    adjustment_problem,
+    eliminated_problem,
+    movement_problem,
+    retreat_problem,
+)
 from judge.rules.multiverse.world import World
 from judge.store.positions import derived, kept
 
@@ -95,7 +100,9 @@ def check_world_orders(
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
                 continue
             order = parsed.order
-            if retreating:
+            if power in world.eliminated:
+                why = eliminated_problem(base, power)
+            elif retreating:
                 why = retreat_problem(world, base, power, order)
             elif isinstance(order, Waive):
                 why = None

@@ -30,7 +30,7 @@ from judge.engine.orders import (
     Unit,
     UnitType,
 )
-from judge.orders.reader import not_yours
+from judge.orders.reader import not_yours, power_named
 from judge.rules.multiverse.adjustments import WinterBoard
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
@@ -324,6 +324,15 @@ def _support_or_convoy_problem(
     if isinstance(order, SupportMove) and geo.province(order.dest) == geo.province(order.target):
         return "a unit cannot move to where it is"
     return None
+
+
+def eliminated_problem(base: BaseMap, power: str) -> str:
+    """Why an order of a power eliminated in a 5dplomacy world is refused (its
+    victory note: eliminated in one timeline, so in all)."""
+    return (
+        f"{power_named(base.variant, power)} is eliminated (in one timeline, so in all):"
+        " its orders are refused and its units hold"
+    )
 
 
 def retreat_problem(world: World, base: BaseMap, power: str, order: AnyOrder) -> str | None:
