@@ -172,6 +172,9 @@ class Context:
     # The keys of the orders this mail stored: a build or removal beyond the allowance
     # says how to replace the ones an earlier mail gave (CLEAR).
     stored_keys: set[Any] = field(default_factory=set)
+    # The order each unit (each key, by power) was given earlier in this mail, as the
+    # reply wrote it: a later order for it says which one it replaced.
+    given: dict[tuple[str, Any], str] = field(default_factory=dict)
     # When the judge received the mail (None when not known): a mail belongs to the
     # phase current at its arrival (see judge.commands.phase.moved_on_since).
     received_at: datetime | None = None

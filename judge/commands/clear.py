@@ -52,6 +52,7 @@ class Clear(Command):
         )
         ctx.waives.clear()  # the waives of this mail are withdrawn too: number them afresh
         ctx.off_map.clear()  # and its orders for armies in orbit
+        ctx.given.clear()  # an order after CLEAR replaces nothing
         plural = "order" if withdrawn == 1 else "orders"
         ctx.transcript.ok(
             stmt.text, f"{withdrawn} {plural} for {ctx.game.phase} withdrawn; none stand now."

@@ -80,13 +80,14 @@ def _squeezed(text: str) -> str:
 
 
 def rule_help(ctx: Context, topic: str) -> list[str]:
-    """What HELP <rule> answers: the variant's special rule of that name (``HELP hong
-    kong``), of the signed-on game's variant, else of every variant."""
+    """What HELP <rule> answers: the variant's special rule of that name or alias
+    (``HELP hong kong``, ``HELP HK``), of the signed-on game's variant, else of every
+    variant."""
     names = [ctx.game.variant] if ctx.game is not None else available_variants()
     lines: list[str] = []
     for name in names:
         for rule in special_rules(name):
-            if _squeezed(rule["name"]) == _squeezed(topic):
+            if _squeezed(topic) in {_squeezed(n) for n in (rule["name"], *rule["aliases"])}:
                 title = load_variant(name).title
                 lines += [f"{rule['name']} ({title}):", f"  {rule['summary']}"]
     return lines

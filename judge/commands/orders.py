@@ -8,7 +8,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
 from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
-from judge.commands.transcript import NOTICE, OK, REFUSED, Outcome
+from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
 from judge.game.games import (
     current_order_texts,
     game_powers,
@@ -88,7 +88,7 @@ class Orders(Command):
         if late is not None:
             entry.outcomes.append(Outcome(NOTICE, late))
         for checks in zip(*readings, strict=True):
-            entry.outcomes.append(_take(ctx, position, powers, checks))
+            entry.outcomes.extend(_take(ctx, position, powers, checks))
 
 
 def _names(ctx: Context, power: str) -> set[str]:
@@ -133,16 +133,23 @@ def _label(text: str) -> tuple[str | None, str]:
 
 def _take(
     ctx: Context, position: dict[str, Any], powers: list[str], checks: tuple[Any, ...]
-) -> Outcome:
+) -> list[Outcome]:
     """Store the first reading of one order that a power of the player can give (the
-    power whose unit it names), or say why none can."""
+    power whose unit it names), saying which order of this mail it replaced, or say
+    why none can."""
     assert ctx.game is not None
     refusals: dict[str, str] = {}
+    notes: dict[str, str] = {}
     for power, check in zip(powers, checks, strict=True):
         if not check.ok:
             refusals[power] = check.message or f"{check.text}: not understood"
             continue
-        key, refusal = _adjustment_key(ctx, position, OrderKey.of(check.order), power)
+        key = OrderKey.of(check.order)
+        if key.is_waive and ctx.ruleset.builds_unusable(position, power):
+            name = power_name(ctx.game, power)
+            notes[power] = refusals[power] = f"{check.text}: {NOTHING_TO_WAIVE.format(name)}"
+            continue
+        key, refusal = _adjustment_key(ctx, position, key, power)
         refusal = refusal or _refusal_after(ctx, position, power, key, check.canonical)
         if refusal is not None:
             refusals[power] = f"{check.text}: {refusal}"
@@ -160,12 +167,26 @@ def _take(
             now=ctx.now,
             key=key,
         )
-        accepted = f"Accepted: {ctx.order_rules.written(position, check.canonical)}"
+        written = ctx.order_rules.written(position, check.canonical)
+        accepted = f"Accepted: {written}"
         if len(powers) > 1:
             accepted += f" ({power_name(ctx.game, power)})"
-        return Outcome(OK, accepted)
+        return [Outcome(OK, accepted), *_replaced(ctx, power, key, written)]
     owner = named_owner(position, checks[0].text, powers) if len(powers) > 1 else None
-    return Outcome(REFUSED, refusals[owner or powers[0]])
+    owner = owner or powers[0]
+    return [Outcome(INFO if owner in notes else REFUSED, refusals[owner])]
+
+
+def _replaced(ctx: Context, power: str, key: OrderKey, written: str) -> list[Outcome]:
+    """A notice when the order replaces another for the same unit (or build site)
+    given earlier in this mail (``A Par H A Mar`` below ``A Mar - Spa``), remembering
+    this one."""
+    earlier = ctx.given.get((power, key))
+    ctx.given[(power, key)] = written
+    if earlier is None or earlier == written:
+        return []
+    what = "build site" if key.is_build else "unit"
+    return [Outcome(NOTICE, f"this replaces {earlier}, {REPLACED_IN_MAIL.format(what)}")]
 
 
 def _refusal_after(
@@ -227,13 +248,16 @@ def _counted_key(
     return key, refusal
 
 
-# No build is owed: none by count, or none can be made (every free home centre of
-# the power's is taken), which a waive does not change.
-NO_BUILD_TO_WAIVE = (
-    "you have no build to waive: no build can be made now (no more supply centres than "
-    "units, or no home centre of yours free to build in), and one that cannot be made "
-    "is waived without an order"
+# No build is owed by count (a build owed by count with nowhere to make it is
+# NOTHING_TO_WAIVE): njudge refuses such a waive too ("not permitted to build").
+NO_BUILD_TO_WAIVE = "you have no build to waive: you have no more supply centres than units"
+# A waive of builds the power cannot make (nowhere to build): read, and nothing done.
+NOTHING_TO_WAIVE = (
+    "nothing to waive: {} has nowhere to build now (no free centre it may build in), and"
+    " a build that cannot be made is waived without an order"
 )
 EARLIER_MAIL = (
     " (orders of an earlier mail count first: CLEAR withdraws them, to give others instead)"
 )
+# An order that replaced another of the same mail (the last order for a unit wins).
+REPLACED_IN_MAIL = "given earlier in this mail for the same {} (the last order for a unit wins)"

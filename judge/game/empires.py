@@ -38,7 +38,17 @@ _RESERVED = frozenset(
         *("army", "fleet", "orb", "orbit", "hold", "holds", "support", "supports"),
         *("convoy", "convoys", "retreat", "retreats", "disband", "disbands", "build"),
         *("builds", "remove", "removes", "waive", "waives", "col", "colonize", "colonise"),
-        *("colonizes", "colonises", "brainwash", "assimilate", "via", "to", "move", "moves"),
+        *(
+            "colonizes",
+            "colonises",
+            "colony",
+            "brainwash",
+            "assimilate",
+            "via",
+            "to",
+            "move",
+            "moves",
+        ),
         *("from", "all", "none", "nobody", "judge", "master", "observer", "empire"),
         *("empires", "clear", "press", "broadcast", "signon", "join", "end"),
     ]

@@ -92,6 +92,22 @@ class OrderSyntaxError(ValueError):
     """An order whose words cannot be read."""
 
 
+def power_named(variant: Variant | None, code: str, adjective: bool = False) -> str:
+    """A power as players know it in a reason given to them: its name (``Germany``),
+    or its adjective (``German``); its code in title case when the map has none."""
+    power = variant.powers.get(code) if variant is not None else None
+    if power is None:
+        return code.title()
+    return (power.adjective if adjective else power.name) or power.name or code.title()
+
+
+def not_yours(where: str, owner: str, variant: Variant | None) -> str:
+    """Why a power cannot order another's unit, naming its owner as players know the
+    power: ``the unit in Munich is not yours (it is German)`` (``where``: ``in
+    Munich``, or ``at 1:mun:S1901`` on a board of a multiverse)."""
+    return f"the unit {where} is not yours (it is {power_named(variant, owner, adjective=True)})"
+
+
 class Refusal(Exception):
     """An order that is understood but cannot be accepted (the message says why)."""
 
@@ -493,11 +509,8 @@ class Context:
             raise Refusal(f"there is no unit in {name}" + (" to retreat" if dislodged else ""))
         unit = (pos.dislodged if dislodged else pos.units)[loc]
         if unit.power != self.power:
-            variant = self.variant
-            name = variant.provinces[place.province].name
-            powers = variant.powers
-            adjective = powers[unit.power].adjective if unit.power in powers else ""
-            raise Refusal(f"the unit in {name} is not yours (it is {adjective or unit.power})")
+            name = self.variant.provinces[place.province].name
+            raise Refusal(not_yours(f"in {name}", unit.power, self.variant))
         return loc
 
     def destination(self, unit_type: UnitType, src: str, place: Place) -> str:

@@ -177,6 +177,12 @@ class Ruleset(ABC):
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
         """How many orders of each allowance group the power may give this phase."""
 
+    def builds_unusable(self, doc: Document, power: str) -> bool:
+        """Whether the power may build by its centres but has nowhere to build (njudge's
+        "unusable builds", waived without an order): a waive of them changes nothing.
+        False unless the rules say so."""
+        return False
+
     def allowance_place(self, group: Group) -> str:
         """Where an allowance applies, as a reply says it (`` on timeline 2, W1901``;
         empty when it covers the whole game)."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.phase import Phase
 from judge.engine.position import Position
-from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC
+from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC, EngineRules
 from judge.orders.keys import OrderKey
 from judge.orders.reader import OrderSyntax
 from judge.orders.standard import STANDARD_SYNTAX
@@ -30,6 +30,7 @@ from judge.rules.base import (
 
 if TYPE_CHECKING:
     from judge.reports.settings import ReportSettings, VariantLike
+    from judge.variant.data import Variant
 
 
 def _is_adjustment(doc: Mapping[str, Any]) -> bool:
@@ -116,6 +117,22 @@ class StandardRuleset(Ruleset):
         position = document_position(variant, doc, self.syntax)
         changes = self.engine.owed_changes(variant, position)
         return owed_adjustments({p: n for p, n in changes.items() if p in variant.powers})
+
+    def builds_unusable(self, doc: Document, power: str) -> bool:
+        if not _is_adjustment(doc):
+            return False
+        variant, position, engine = self.adjustment_view(doc)
+        return engine.allowance(variant, position).get(power, 0) > 0 and not engine.build_sites(
+            variant, position, power
+        )
+
+    def adjustment_view(self, doc: Document) -> tuple[Variant, Position, EngineRules]:
+        """The map, the position and the engine rules an adjustment phase is counted by."""
+        from judge.orders.text import document_position
+        from judge.variant.data import load_variant
+
+        variant = load_variant(doc.get("variant", "standard"))
+        return variant, document_position(variant, doc, self.syntax), self.engine
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         if _is_adjustment(doc):

@@ -337,16 +337,21 @@ def variant_dir(name_or_path: str | Path) -> Path:
     return shipped if added is None else Path(added).resolve()
 
 
-def special_rules(name: str) -> list[dict[str, str]]:
+def special_rules(name: str) -> list[dict[str, Any]]:
     """A variant's special rules in words (its ``special_rules.toml``: each table's
-    ``name`` and ``summary``), in the file's order; empty when it has none."""
+    ``name``, ``summary`` and the other names players give it, ``aliases``), in the
+    file's order; empty when it has none."""
     path = variant_dir(name) / "special_rules.toml"
     if not path.is_file():
         return []
     with path.open("rb") as handle:
         tables = tomllib.load(handle)
     return [
-        {"name": str(table.get("name", key)), "summary": " ".join(str(table["summary"]).split())}
+        {
+            "name": str(table.get("name", key)),
+            "summary": " ".join(str(table["summary"]).split()),
+            "aliases": [str(alias) for alias in table.get("aliases", [])],
+        }
         for key, table in tables.items()
         if isinstance(table, dict) and "summary" in table
     ]

@@ -51,7 +51,7 @@ def test_5dplomacy_refusals_are_written_in_its_notation(tmp_path):
         "A alfa:Mun:Spring01 - bravo:Bur:Spring01\n"
         "A alfa:Ber:Spring01 - alfa:Sil:Spring00\n",
     )
-    assert "the unit at alfa:PAR:Spring01 belongs to france" in text
+    assert "the unit at alfa:PAR:Spring01 is not yours (it is French)" in text
     assert "A alfa:Mun:Fall01 H: board alfa:Fall01 does not exist" in text
     assert "board bravo:Spring01 does not exist: units cannot move into it" in text
     assert "board alfa:Spring00 does not exist" in text
@@ -61,7 +61,7 @@ def test_5dplomacy_refusals_are_written_in_its_notation(tmp_path):
 
 def test_the_reference_rules_keep_their_notation(tmp_path):
     text = _reply(tmp_path, "loose", "A 1:par:S1901 H\nA 1:mun:F1901 H\n")
-    assert "the unit at 1:par:S1901 belongs to france" in text
+    assert "the unit at 1:par:S1901 is not yours (it is French)" in text
     assert "A 1:mun:F1901 H: timeline 1, F1901 does not exist" in text
 
 

@@ -56,6 +56,17 @@ def test_help_answers_a_variants_rule_by_its_name(run, topic):
     assert "while China holds it, it counts for nobody" in text
 
 
+@pytest.mark.parametrize("topic", ["HK", "hk", "SC"])
+def test_help_answers_a_rule_by_its_short_name(run, topic):
+    """Players write Hong Kong as HK (njudge's province code) and the canal as njudge's
+    SC: HELP HK was refused ("there is no ... rule 'HK'"). A rule is found by its
+    aliases in special_rules.toml too."""
+    ctx = run(f"HELP {topic}")
+    assert outcomes(ctx)[0][1] == "ok"
+    rule = "Suez Canal" if topic == "SC" else "Hong Kong"
+    assert _help(ctx).startswith(f"{rule} (Colonial Diplomacy):")
+
+
 def test_help_of_a_rule_with_an_order_form_gives_both(run):
     text = _help(run("HELP suez canal"))
     assert text.startswith("Suez Canal (Colonial Diplomacy):")

@@ -64,7 +64,13 @@ def test_a_later_mail_restates_its_waives(engine):
     assert _stored(engine) == ["build:par", "waive:1"]
 
 
-def test_no_waive_without_a_build_site(engine):
+def test_a_waive_of_a_build_without_a_site_is_read_as_a_note(engine):
+    """France has more centres than units but no free home centre: the build cannot be
+    made, and the waive changes nothing. It was refused with the error flag; njudge
+    takes it (st_build.c, buildin: a waive is refused only when the power may build
+    none by its centres, and init_build counts a build without a free home centre
+    among those it may waive), so it is read, with a note and no flag, and not
+    stored (nothing is owed for it to answer)."""
     with Session(engine) as session:
         game = find_game(session, "game1")
         doc = game.position_doc()
@@ -76,8 +82,58 @@ def test_no_waive_without_a_build_site(engine):
         session.commit()
     deliver(engine, make_mail(address("france"), SIGNON + "Waive\n"))
     assert _stored(engine) == []
-    text = body_of(outbox(engine)[-1])
-    # France has more centres than units but no free home centre: the reply says why
-    # (it said only "you have no build to waive", which read false to a player owed one)
-    assert "*** Refused: Waive: you have no build to waive: no build can be made now" in text
-    assert "no home centre of yours free to build in" in text
+    reply = outbox(engine)[-1]
+    text = body_of(reply)
+    assert "[Error Flag]" not in reply["Subject"]
+    assert "Refused" not in text
+    assert (
+        "> Waive\n  Waive: nothing to waive: France has nowhere to build now (no free centre"
+        " it may build in), and a build that cannot be made is waived without an order"
+    ) in text.replace("\r\n", "\n"), text
+
+
+def test_a_waive_without_a_build_by_count_is_still_refused(engine):
+    """Germany has as many units as centres: njudge refuses its waive ("Germany is not
+    permitted to build any units", st_build.c), and so does the judge."""
+    from tests.commands.helpers import PASSWORDS
+
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        doc = game.position_doc()
+        doc["units"] = [u for u in doc["units"] if u["province"] != "ruh"]
+        game.set_position(doc)
+        session.add(game)
+        session.commit()
+    signon = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    deliver(engine, make_mail(address("germany"), signon + "Waive\n"))
+    reply = outbox(engine)[-1]
+    assert "[Error Flag]" in reply["Subject"]
+    assert "*** Refused: Waive: you have as many units as supply centres" in body_of(reply)
+
+
+def test_a_multiverse_waive_of_a_build_without_a_site_is_read_as_a_note(tmp_path):
+    """The same on a winter board of a multiverse world: France owns Spain besides its
+    three home centres, each held by its own unit; Italy may build none (refused)."""
+    from judge.game.processing import set_game_position
+    from judge.rules.registry import ruleset_for_game
+    from judge.store.models import MULTIVERSE_RULES
+    from tests.commands.helpers import PASSWORDS, add_game
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, "loose"
+        doc = ruleset_for_game(game).starting_position("standard", adjacency="loose")
+        doc["boards"][0]["phase"] = "W1901A"
+        doc["boards"][0]["supply_centers"]["france"].append("spa")
+        set_game_position(game, doc)
+        session.add(game)
+        session.commit()
+    deliver(engine, make_mail(address("france"), SIGNON + "Waive\n"))
+    reply = outbox(engine)[-1]
+    assert "[Error Flag]" not in reply["Subject"]
+    assert "Waive: nothing to waive: France has nowhere to build now" in body_of(reply)
+    signon = f"SIGNON Igame1 {PASSWORDS['italy']}\n"
+    deliver(engine, make_mail(address("italy"), signon + "Waive\n"))
+    assert "*** Refused: Waive: you have no build to waive" in body_of(outbox(engine)[-1])
+    engine.dispose()

@@ -648,3 +648,24 @@ def test_5dplomacy_a_build_on_several_waiting_boards_names_them_as_5dplomacy_doe
         "build F kie: several boards wait for builds (alfa:KIE:Spring02, bravo:KIE:Spring02):"
         " write the timeline"
     )
+
+
+def test_an_eliminated_powers_mail_orders_are_refused_naming_it():
+    """docs/multiverse.md: an eliminated power's orders are refused. By mail they were
+    answered "Accepted" (its units on other timelines still stand) and only the
+    adjudication refused them, as "germany is eliminated ...": the reply told the
+    player something false, and named the power by its code. Both now say it, with
+    the power's name."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("standard", "multiverse").played_as("5dplomacy")
+    doc = {**rules.starting_position("standard", adjacency="5dplomacy"), "eliminated": ["germany"]}
+    (check,) = rules.check_orders(doc, "germany", ["A Mun - Tyr"])
+    assert not check.ok
+    assert check.message == (
+        "A Mun - Tyr: Germany is eliminated (in one timeline, so in all): its orders are"
+        " refused and its units hold"
+    )
+    answer = rules.adjudicate({**doc, "orders": {"germany": ["A Mun - Tyr"]}})
+    (given,) = [o for o in answer["orders"] if o["text"] == "A Mun - Tyr"]
+    assert given["result"] == "invalid" and given["reason"].startswith("Germany is eliminated")

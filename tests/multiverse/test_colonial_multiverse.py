@@ -315,3 +315,20 @@ def test_a_rail_move_written_with_its_board_on_both_ends(text) -> None:
     (check,) = RULESET.check_orders(start([]), "russia", [text])
     assert check.ok, check.message
     assert check.canonical == "A 1:mos:S1870 - TSR - vla"
+
+
+@pytest.mark.parametrize(
+    "text", ["A 1:mos - TSR - vla", "A 1:mos - TSR - 1:vla", "Army 1:mos via TSR to 1:vla"]
+)
+def test_a_rail_move_written_with_the_units_timeline_only(text) -> None:
+    """``1:mos`` (timeline and province, docs/multiverse.md's short form, read in any
+    other order) was refused in a rail move "'tsr' is not a province": the board
+    rules now read it on the board of that timeline, as with the full location."""
+    (check,) = RULESET.check_orders(start([]), "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A 1:mos:S1870 - TSR - vla"
+
+
+def test_a_rail_move_to_another_timeline_is_still_no_board_order() -> None:
+    (check,) = RULESET.check_orders(start([]), "russia", ["A 1:mos - TSR - 2:vla"])
+    assert not check.ok

@@ -96,6 +96,9 @@ NOW_WORDED = {
     "build A rom:S1903",
     "build A ber",
     "build A ber:S1903",
+    # a word after a place is no part of it (as in standard games): "did not
+    # understand 'extra' at the end", not "'boh extra' is not a province"
+    "A mun - boh extra",
 }
 
 

@@ -51,7 +51,7 @@ def test_orders_by_mail_are_stored_in_triple_notation(session: Session) -> None:
     game = _multiverse_game(session)
     checks = give(session, game, "germany", "A Mun - Tyr", "A Vie - Tyr", "F Kie - Den")
     assert [c.ok for c in checks] == [True, False, True]
-    assert "belongs to austria" in (checks[1].message or "")
+    assert "is not yours (it is Austrian)" in (checks[1].message or "")
     stored = session.exec(select(Order).where(Order.power == "germany")).all()
     assert [(o.unit_key, o.canonical) for o in stored] == [
         ("1:mun:S1901", "A 1:mun:S1901 - 1:tyr:S1901"),

@@ -39,7 +39,12 @@ from judge.rules.multiverse.adjustments import WinterBoard, resolve_board_adjust
 from judge.rules.multiverse.advance import Fork, advance_boards
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.keys import BoardKey, MLoc
-from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
+from judge.rules.multiverse.validation import (
+    adjustment_problem,
+    eliminated_problem,
+    movement_problem,
+    retreat_problem,
+)
 from judge.rules.multiverse.world import (
     FAILURE,
     INVALID,
@@ -214,7 +219,7 @@ def _take_orders(
             results[i] = OrderResult(power, order, INVALID, replaced[i])
             continue
         if power in eliminated:
-            why = f"{power} is eliminated (in one timeline, so in all)"
+            why = eliminated_problem(base, power)
             results[i] = OrderResult(power, order, INVALID, why)
             continue
         if isinstance(order, (Waive, Build, Disband, Retreat)):  # no order for a movement board
@@ -583,7 +588,7 @@ def _retreat_turn(world, base, geo, orders, report) -> None:
         if i in replaced:
             results[i] = OrderResult(power, order, INVALID, replaced[i])
             continue
-        why = retreat_problem(world, power, order)
+        why = retreat_problem(world, base, power, order)
         if why:
             results[i] = OrderResult(power, order, INVALID, why)
             continue

@@ -20,6 +20,7 @@ from dataclasses import fields, replace
 from typing import Any, NamedTuple
 
 from judge.engine.orders import STANDARD_ORDER_KINDS, AnyOrder
+from judge.orders.reader import not_yours
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.describe import loc_text, shown_loc
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
@@ -105,13 +106,15 @@ def format_board_order(order: Any, kind: Callable[[MLoc], str]) -> str:
     return plain.format(unit_text, phase_code(board))
 
 
-def board_order_problem(world: World, power: str, order: Any, active: set[BoardKey]) -> str | None:
+def board_order_problem(
+    world: World, base: BaseMap, power: str, order: Any, active: set[BoardKey]
+) -> str | None:
     """None when a board order may be given now; otherwise why not."""
     unit = world.unit_at(order.unit)
     if unit is None:
         return f"there is no unit at {shown_loc(order.unit, world.fived)}"
     if unit.power != power:
-        return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {unit.power}"
+        return not_yours(f"at {shown_loc(order.unit, world.fived)}", unit.power, base.variant)
     board = order.unit.board
     if board.season == Season.WINTER or board not in active:
         return f"{shown_loc(order.unit, world.fived)} is not on an active movement board"

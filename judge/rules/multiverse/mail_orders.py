@@ -22,7 +22,7 @@ from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
 from judge.orders.text import begins_order, order_texts
 from judge.rules.base import Owed
-from judge.rules.multiverse.adjustments import owed_changes
+from judge.rules.multiverse.adjustments import WinterBoard, owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
@@ -30,7 +30,12 @@ from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import NotationError, order_syntax, read_words
 from judge.rules.multiverse.order_text import parse_order
-from judge.rules.multiverse.validation import adjustment_problem, movement_problem, retreat_problem
+from judge.rules.multiverse.validation import (
+    adjustment_problem,
+    eliminated_problem,
+    movement_problem,
+    retreat_problem,
+)
 from judge.rules.multiverse.world import World
 from judge.store.positions import derived, kept
 
@@ -95,8 +100,10 @@ def check_world_orders(
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
                 continue
             order = parsed.order
-            if retreating:
-                why = retreat_problem(world, power, order)
+            if power in world.eliminated:
+                why = eliminated_problem(base, power)
+            elif retreating:
+                why = retreat_problem(world, base, power, order)
             elif isinstance(order, Waive):
                 why = None
             elif isinstance(order, Build) or (
@@ -196,6 +203,22 @@ def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str]
             if centres[power] or units[power]
         }
     return tables
+
+
+def world_builds_unusable(doc: dict[str, Any], power: str, board: Any = None) -> bool:
+    """Whether the power owes no build on any active adjusting board but may build by
+    its centres on one of them, with nowhere to build there."""
+    base, world = _world(doc, board)
+    if _retreating(doc, world):
+        return False
+    changes = _winter_changes(doc, base, world)
+    if any(owner == power and change > 0 for (owner, _), change in changes.items()):
+        return False
+    return any(
+        WinterBoard(base, world.boards[key]).allowance.get(power, 0) > 0
+        for key in world.active_boards().values()
+        if world.adjusts(key)
+    )
 
 
 def _winter_changes(

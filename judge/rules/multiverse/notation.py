@@ -299,7 +299,9 @@ class BoardLocations:
         """The words of an order as the notation writes them: lower case, spaces
         closed up, a bracket against the name before it, a final full stop or "!" dropped."""
         low = " ".join(plain_signs(text).strip().lower().rstrip(".!").split())
-        low = low.replace("(", " (").replace(" (", "(") if "(" in low else low
+        if "(" in low:
+            low = _CONVOY_ASKED.sub(r" \1 convoy ", low).strip()  # "(via convoy)"
+            low = low.replace("(", " (").replace(" (", "(")
         keywords = syntax.keywords
         tokens: list[str] = []
         for word in low.split():
@@ -349,15 +351,26 @@ class BoardLocations:
         return " ".join(tokens[start:end])
 
     def name(self, reader: Reader, start: int) -> tuple[Place, int] | None:
-        """The place written by the words from ``start`` up to the next keyword."""
+        """The place written by the words from ``start`` up to the next keyword, else
+        by the most of them that read as one before plain words (``burgundy`` of
+        webDiplomacy's ``to burgundy from paris``; never before a board, as in
+        ``munich 0:0``), after "the" too (``to the english channel``)."""
         if reader.tokens[start] == END:
             return None
-        text = self._run(reader, start)
-        try:
-            place = read_place(self.base, text, self.mdatc)
-        except NotationError:
-            return None
-        return place, len(text.split(" "))
+        words = self._run(reader, start).split(" ")
+        for length in range(len(words), 0, -1):
+            if length < len(words) and ":" in words[length]:
+                break  # a board after the name: the whole is the place meant
+            try:
+                place = read_place(self.base, " ".join(words[:length]), self.mdatc)
+            except NotationError:
+                continue
+            return place, length
+        if words[0] == _ARTICLE and len(words) > 1:
+            found = self.name(reader, start + 1)
+            if found is not None:
+                return found[0], found[1] + 1
+        return None
 
     def not_a_place(self, reader: Reader, index: int, what: str) -> str:
         """The notation's reason the words from ``index`` are no place."""
@@ -369,6 +382,9 @@ class BoardLocations:
 
 
 _ARROW = re.compile(r"(->|=>|>)")
+# A convoy asked for in brackets after a move, as the standard reader takes it.
+_CONVOY_ASKED = re.compile(r"\(\s*(via|by)\s+convoy\s*\)")
+_ARTICLE = "the"  # may stand before a name ("to the English Channel")
 
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
@@ -411,7 +427,7 @@ def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
 # A word with a colon inside: a multiverse location, or an attempt at one.
 _COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
 # A unit written with its full board, then the rest of its order.
-_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+:\S+)\s+(.*)$")
+_QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+(?::\S+)?)\s+(.*)$")
 
 
 def writes_location(variant: str, text: str) -> bool:
@@ -458,13 +474,16 @@ def board_heading(base: BaseMap, text: str) -> bool:
 
 def board_unit_written(base: BaseMap, text: str) -> tuple[str, str, str] | None:
     """``A 1:mos:S1870 - TSR - vla`` -> ``("A", "1:mos:S1870", "- TSR - vla")``: the
-    unit's type word, its location with the full board and the rest of the order as
-    on a single board, when the rest names no other board (``- TSR - 1:vla:S1870`` is
-    ``- TSR - vla``); None for any other text."""
+    unit's type word, its location with its board (the turn may be left out: ``A
+    1:mos``) and the rest of the order as on a single board, when the rest names no
+    other board (``- TSR - 1:vla:S1870`` is ``- TSR - vla``, and so is ``- TSR -
+    1:vla`` after ``A 1:mos``); None for any other text."""
     match = _QUALIFIED_UNIT.match(text)
     if match is None:
         return None
     kind, where, rest = match.group(1), match.group(2), match.group(3)
+    if where.count(":") == 1 and Reader(base.variant, kind, STANDARD_SYNTAX).kind() != "unit":
+        return None  # "1:mos" after a unit's type only ("A 1:mos - TSR - vla")
     if ":" not in rest:
         return kind, where, rest
     try:
@@ -477,8 +496,8 @@ def board_unit_written(base: BaseMap, text: str) -> tuple[str, str, str] | None:
             place = read_place(base, found.group(0), False)
         except NotationError:
             return None
-        if unit.turn is None or (place.timeline, place.turn) != (unit.timeline, unit.turn):
-            return None
+        if (place.timeline, place.turn) != (unit.timeline, unit.turn):
+            return None  # another board, or a turn the unit's place leaves open
         coast = f"/{place.coast}" if place.coast else ""
         parts += [rest[end : found.start()], place.province + coast]
         end = found.end()

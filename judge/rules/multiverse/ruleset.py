@@ -237,6 +237,11 @@ class MultiverseRuleset(Ruleset):
 
         return world_owed(doc, self.base)
 
+    def builds_unusable(self, doc: Document, power: str) -> bool:
+        from judge.rules.multiverse.mail_orders import world_builds_unusable
+
+        return world_builds_unusable(doc, power, self.base)
+
     def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if key.is_waive:
             return ("waive", "")  # no effect on any board: as many as builds owed

@@ -30,6 +30,7 @@ from judge.engine.orders import (
     Unit,
     UnitType,
 )
+from judge.orders.reader import not_yours, power_named
 from judge.rules.multiverse.adjustments import WinterBoard
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
@@ -193,7 +194,7 @@ def movement_problem(
         if not is_board_order(order):
             return "not an order for a movement board"
         on_board = True
-        why = board_order_problem(world, power, order, active)
+        why = board_order_problem(world, geo.base, power, order, active)
         if why is not None:
             return why
     loc = order.unit
@@ -203,7 +204,7 @@ def movement_problem(
     if unit is None:
         return f"there is no unit at {shown_loc(loc, world.fived)}"
     if unit.power != power:
-        return f"the unit at {shown_loc(loc, world.fived)} belongs to {unit.power}"
+        return not_yours(f"at {shown_loc(loc, world.fived)}", unit.power, geo.base.variant)
     view = None if views is None else views.get(key)
     if view is None:
         view = _board_view(world, geo, BoardKey(*key), active)
@@ -325,7 +326,16 @@ def _support_or_convoy_problem(
     return None
 
 
-def retreat_problem(world: World, power: str, order: AnyOrder) -> str | None:
+def eliminated_problem(base: BaseMap, power: str) -> str:
+    """Why an order of a power eliminated in a 5dplomacy world is refused (its
+    victory note: eliminated in one timeline, so in all)."""
+    return (
+        f"{power_named(base.variant, power)} is eliminated (in one timeline, so in all):"
+        " its orders are refused and its units hold"
+    )
+
+
+def retreat_problem(world: World, base: BaseMap, power: str, order: AnyOrder) -> str | None:
     """None when a retreat-phase order is valid; otherwise the reason."""
     if not isinstance(order, (Retreat, Disband)):
         return "only retreat and disband orders are accepted while units must retreat"
@@ -334,7 +344,8 @@ def retreat_problem(world: World, power: str, order: AnyOrder) -> str | None:
     if pending is None:
         return f"no unit must retreat from {shown_loc(order.unit, world.fived)}"
     if pending.unit.power != power:
-        return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {pending.unit.power}"
+        where = f"at {shown_loc(order.unit, world.fived)}"
+        return not_yours(where, pending.unit.power, base.variant)
     if isinstance(order, Disband):
         return None
     if order.dest.board != order.unit.board:
@@ -389,7 +400,7 @@ def adjustment_problem(
         if unit is None:
             return f"there is no unit at {shown_loc(order.unit, world.fived)}"
         if unit.power != power:
-            return f"the unit at {shown_loc(order.unit, world.fived)} belongs to {unit.power}"
+            return not_yours(f"at {shown_loc(order.unit, world.fived)}", unit.power, base.variant)
         if order.unit in disbanded:
             return "that unit is already being removed"
         disbanded.add(order.unit)

@@ -77,7 +77,7 @@ SPACE_FORMS = (
         "<unit> <province> COL [<province>]",
         "The unit colonizes its own province, or one it could move to; you build only "
         "in centres that are your colonies. Also written Colonize, Colonise, "
-        "Brainwash, Assimilate.",
+        "Colony, Brainwash, Assimilate.",
         "A Par COL   or   A Bur COL Par",
         ("col", "colonise", "colony", "colonies", "brainwash", "assimilate"),
         _colonize,

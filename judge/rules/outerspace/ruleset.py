@@ -50,8 +50,11 @@ from judge.rules.standard import StandardRuleset
 from judge.variant.empires import MAX_EMPIRES, MIN_EMPIRES, Empire
 
 if TYPE_CHECKING:
+    from judge.engine.position import Position
+    from judge.engine.rules import EngineRules
     from judge.reports.names import Names
     from judge.reports.settings import VariantLike
+    from judge.variant.data import Variant
 
 
 class OuterSpaceRuleset(StandardRuleset):
@@ -150,6 +153,11 @@ class OuterSpaceRuleset(StandardRuleset):
                     )
             return found
         return owed_adjustments(engine_for(position.colonies).owed_changes(variant, position))
+
+    def adjustment_view(self, doc: Document) -> tuple[Variant, Position, EngineRules]:
+        variant = space_variant(doc)
+        position = read_space_position(variant, doc)
+        return variant, position, engine_for(position.colonies)
 
     def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
         """The armies in the empire's spacecraft (D7: interchangeable), when ``key``

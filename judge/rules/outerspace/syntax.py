@@ -6,7 +6,8 @@ Besides the standard forms::
     A ORB - Par        A Orbit -> Paris              (beam-down)
     A Par - ORB        A Par to Orbit                (beam-up)
     A Par COL          A Bur COL Par                 (colonize; also Colonize,
-                                                      Colonise, Brainwash, Assimilate)
+                                                      Colonise, Colony, Brainwash,
+                                                      Assimilate)
     A Bur S A ORB - Par                              (support of one's own beam-down)
     A Bur S A ORB(Alpha) - Par                       (of Alpha's beam-down)
     A Par R ORB                                      (retreat into the spacecraft)
@@ -61,6 +62,7 @@ COLONIZE_WORDS = (
     "colonizes",
     "colonise",
     "colonises",
+    "colony",  # the noun, as players write it too: A Par colony
     "brainwash",
     "brainwashes",
     "assimilate",

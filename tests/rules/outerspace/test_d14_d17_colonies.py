@@ -8,7 +8,15 @@ from .board import dislodged_of, judge, position, result
 
 
 @pytest.mark.parametrize(
-    "text", ["A Par COL", "A Par Colonize", "A Par colonise", "A Par brainwash", "A Par Assimilate"]
+    "text",
+    [
+        "A Par COL",
+        "A Par Colonize",
+        "A Par colonise",
+        "A Par brainwash",
+        "A Par Assimilate",
+        "A Par colony",  # the noun, as players write it: it was "did not understand"
+    ],
 )
 def test_d14_colonize_has_several_names(text: str) -> None:
     answer = judge(position("alpha A par"), alpha=[text])
