@@ -783,8 +783,30 @@ def _read_move_or_rail(
         dest = reader.place("a station")
         if reader.pos == named - 1:
             return ParsedOrder("rail", unit_type, place, dest=dest)
+    reader.tokens = (
+        _without_canal_named(tokens, keywords) if unit_type is not UnitType.ARMY else tokens
+    )
     reader.pos = start
     return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
+
+
+def _without_canal_named(tokens: list[str], keywords: Mapping[str, str]) -> list[str]:
+    """A move's words without the canal named at their end (``F Reds - Meds via Suez``,
+    ``via the Suez Canal``, ``(via SC)``): the canal move is the move between the seas
+    (SUEZ-2); other words as they are."""
+    end = len(tokens) - 1  # the end mark
+    closing = tokens[end - 1] == ")"
+    canal = end - closing
+    while tokens[canal - 1] in special_rules().canal_words:
+        canal -= 1
+    via = canal - 1 - (tokens[canal - 1] == "the")
+    if canal == end - closing or keywords.get(tokens[via]) != "via":
+        return tokens
+    if closing:
+        if tokens[via - 1] != "(":
+            return tokens
+        via -= 1
+    return [*tokens[:via], tokens[end]]
 
 
 def _read_via_rail(

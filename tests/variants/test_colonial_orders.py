@@ -178,3 +178,35 @@ def test_a_canal_move_written_through_the_canal(text: str) -> None:
     [check] = ruleset_for("colonial").check_orders(_egypt("A"), "britain", [text])
     assert check.ok, check.message
     assert check.canonical == "F reds - meds"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "F Reds - Meds via Suez",
+        "F Red Sea - Mediterranean via the Suez Canal",
+        "F Reds-Meds via SC",
+        "F Reds - Meds (via Suez)",
+    ],
+)
+def test_a_canal_move_that_names_the_canal_after_via(text: str) -> None:
+    """SUEZ-2: the canal move is the fleet's move between the two seas; a player who
+    says which way it goes ("via Suez", as a convoy's "via" names its seas) was
+    refused "expected 'convoy' after 'via'"."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "britain", [text])
+    assert check.ok, check.message
+    assert check.canonical == "F reds - meds"
+
+
+def test_an_army_move_via_the_canal_is_still_refused() -> None:
+    """The canal is for fleets (SUEZ-1): an army's "via Suez" is not dropped."""
+    from judge.rules.registry import ruleset_for
+
+    egypt = _egypt("A")
+    rules = ruleset_for("colonial")
+    assert rules.check_orders(egypt, "turkey", ["A Egy - Sud"])[0].ok
+    [check] = rules.check_orders(egypt, "turkey", ["A Egy - Sud via Suez"])
+    assert not check.ok
+    assert "after 'via'" in check.message
