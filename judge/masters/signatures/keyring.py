@@ -70,6 +70,16 @@ class Keyring:
             raise KeyringError("GnuPG did not import the key: " + _last_line(result.stderr))
         return public[0]
 
+    def export(self, fingerprint: str) -> str:
+        """The armored public key with this primary fingerprint ("" when absent)."""
+        return str(self.gpg.export_keys(fingerprint.upper()))
+
+    def merge(self, armored: str) -> None:
+        """Import public keys exported by :meth:`export` of a judge's keyring (so already
+        vetted by :meth:`import_public_key`): keys missing here, and the new expiry
+        dates, signatures and revocations of keys already here."""
+        self.gpg.import_keys(armored)
+
     def public_keys(self) -> list[KeyInfo]:
         """The public keys in the keyring."""
         return [
