@@ -50,7 +50,10 @@ class Resign(Command):
     not_slips = frozenset({"RESIGNS", "WITHDRAWN", "WITHDRAWS"})
 
     def echo(self, stmt: Statement) -> str:
-        return masked(stmt.text.split()[0].upper(), stmt.args, 1)  # RESIGN or WITHDRAW
+        keyword = stmt.text.split()[0].upper()  # RESIGN or WITHDRAW
+        if len(stmt.args.split()) == 1:  # a lone word: often the password, after a SIGNON
+            return masked(keyword, stmt.args, 0)
+        return masked(keyword, stmt.args, 1)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         if stmt.args.strip():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import bindparam
 from sqlmodel import select
 
-from judge.commands.base import COMMAND, Command, Context, Statement, masked
+from judge.commands.base import COMMAND, HIDDEN, Command, Context, Statement, masked
 from judge.commands.join import Join
 from judge.commands.observe import Observe, observes, start_observing
 from judge.commands.paired import (
@@ -50,6 +52,10 @@ _PLAYER = select(Player).where(
 )
 
 
+# One word that glues the password to the power and game with a separator.
+_GLUED = re.compile(r"^([^:,;/=]+[:,;/=])(.+)$")
+
+
 @register
 class SignOn(Command):
     """Sign on to a power in a game with its password."""
@@ -75,6 +81,10 @@ class SignOn(Command):
     )
 
     def echo(self, stmt: Statement) -> str:
+        words = stmt.args.split()
+        glued = _GLUED.match(words[0]) if len(words) == 1 else None
+        if glued:  # SIGNON Fgame1:secret, one word: the password after the separator
+            return f"SIGNON {glued.group(1)}{HIDDEN}"
         return masked("SIGNON", stmt.args, 1)
 
     def run(self, ctx: Context, stmt: Statement) -> None:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from email.utils import parseaddr
 from pathlib import Path
 
-from sqlalchemy import Column, DateTime, UniqueConstraint
+from sqlalchemy import Column, DateTime, Text, UniqueConstraint
 from sqlmodel import Field, Session, SQLModel, col, delete, select
 
 from judge.masters.signatures import Keyring, Status, Verification, verify_mail
@@ -28,6 +28,9 @@ class GameMaster(SQLModel, table=True):
     address: str = Field(index=True, max_length=320)
     fingerprint: str = Field(index=True, max_length=64)
     added_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # The armored public key as last added, so that every daemon on the database can
+    # put it in its own keyring (None: registered before the key was kept here).
+    public_key: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class UsedSignature(SQLModel, table=True):
@@ -69,15 +72,32 @@ def add_game_master(
     """
     bare = normalise_address(address)
     fingerprint = keyring.import_public_key(key_data)
-    existing = session.exec(
-        select(GameMaster).where(GameMaster.address == bare, GameMaster.fingerprint == fingerprint)
-    ).first()
+    armored = keyring.export(fingerprint)
+    same_key = list(session.exec(select(GameMaster).where(GameMaster.fingerprint == fingerprint)))
+    for other in same_key:  # a refreshed key (expiry, revocation) is the key of them all
+        other.public_key = armored
+        session.add(other)
+    existing = next((r for r in same_key if r.address == bare), None)
     if existing is not None:
+        session.flush()
         return existing
-    record = GameMaster(address=bare, fingerprint=fingerprint, added_at=as_utc(now))
+    record = GameMaster(
+        address=bare, fingerprint=fingerprint, added_at=as_utc(now), public_key=armored
+    )
     session.add(record)
     session.flush()
     return record
+
+
+def sync_keyring(session: Session, keyring: Keyring) -> None:
+    """Bring every registered key, as last added, into ``keyring``: a daemon whose state
+    directory is not the one ``judge gm add`` was run with knows the key all the same."""
+    stored = session.exec(
+        select(GameMaster.public_key).where(col(GameMaster.public_key).is_not(None)).distinct()
+    )
+    armored = [key for key in stored if key]
+    if armored:
+        keyring.merge("\n".join(armored))
 
 
 def list_game_masters(session: Session) -> list[GameMaster]:
@@ -210,6 +230,7 @@ def authenticate_gm_mail(
     Act on ``result.text`` only when ``result.ok``; otherwise reply with
     ``result.message``.
     """
+    sync_keyring(session, keyring)
     verification = verify_mail(raw, keyring, now, window)
     verification = authorise(session, verification, sender)
     return check_and_record(session, verification, now)

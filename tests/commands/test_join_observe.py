@@ -108,6 +108,14 @@ def test_withdrawing_a_join(session, run):
     assert session.exec(select(Applicant)).all() == []
 
 
+def test_a_lone_word_after_resign_is_not_quoted_back(run):
+    """RESIGN takes no password after a SIGNON, but players write one: "RESIGN secret1"
+    (or WITHDRAW) is refused without the word in the reply (or in the mail kept)."""
+    for line in ("RESIGN secret1", "withdraw secret1"):
+        echo, status, _ = _only(run(line, ADA))
+        assert status == "refused" and "secret1" not in echo, echo
+
+
 def test_resign_alone_needs_a_signon(run):
     _, status, message = _only(run("RESIGN", ADA))
     assert status == "refused" and message.startswith("this needs a SIGNON first")

@@ -47,6 +47,15 @@ def test_signon_failures_give_reasons_and_hide_the_password(run):
         assert "paris11" not in echo and "wrongpw" not in echo
 
 
+def test_a_password_glued_to_the_game_is_not_quoted_back(run):
+    """SIGNON Fgame1:paris11 (one word, a separator for the space) is refused, and the
+    reply (and the mail kept) hides what follows the separator."""
+    for line in ("SIGNON Fgame1:paris11", "SIGNON Fgame1,paris11", "SIGNON france@game1/paris11"):
+        [(echo, status, _)] = outcomes(run(line))
+        assert status == "refused" and "paris11" not in echo, echo
+        assert echo.startswith("SIGNON ") and echo.endswith("********"), echo
+
+
 def test_passwords_are_case_sensitive(run):
     assert not run("SIGNON Fgame1 PARIS11").signed_on
 

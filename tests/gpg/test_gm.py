@@ -215,3 +215,19 @@ def test_forget_used_signatures(session: Session) -> None:
     assert forget_used_signatures(session, base + timedelta(days=2)) == 2
     left = sorted(row.replay_key for row in session.exec(select(UsedSignature)).all())
     assert left == [f"{day:064d}" for day in (2, 3, 4)]
+
+
+def test_a_keyring_gnupg_cannot_update_still_gets_the_mail_checked(
+    session: Session, keyring: Keyring, gm: Signer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The registered keys are merged into the keyring before each check; a GnuPG that
+    fails there must not make the signed mail raise (it would be quarantined, not
+    answered): the check goes on with the keyring as it is."""
+    add_game_master(session, keyring, gm.address, gm.public_key(), now())
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("gpg is gone")
+
+    monkeypatch.setattr(keyring.gpg, "import_keys", broken)
+    raw = pgp_mime_mail(gm, "CREATE game gamma")
+    assert authenticate_gm_mail(session, raw, keyring, now(), WINDOW).status is Status.GOOD

@@ -69,3 +69,31 @@ def test_expired_key(judge_home: Path) -> None:
         assert "expired" in result.message
     finally:
         remove_home(signer.home)
+
+
+def test_a_revocation_added_on_one_daemon_reaches_the_keyring_of_another(session) -> None:  # noqa: ANN001
+    """Two daemons on one database, each with its own state directory: the key, and
+    later its revocation, are added with `judge gm add` on the first; the second's
+    keyring gets both from the database before it checks a signature."""
+    from judge.masters.authority import add_game_master, authenticate_gm_mail
+
+    signer = fresh_signer()
+    homes = [short_home("ja-"), short_home("jb-")]
+    try:
+        here, there = (Keyring(Path(h) / "gnupg") for h in homes)
+        now = datetime.now(UTC)
+        add_game_master(session, here, "gm@example.org", signer.public_key(), now)
+        first = pgp_mime_mail(signer, "START alpha")
+        second = pgp_mime_mail(signer, "START beta")  # signed before the revocation
+        assert authenticate_gm_mail(session, first, there, now, timedelta(days=1)).ok
+
+        certificate = Path(signer.home, "openpgp-revocs.d", f"{signer.fingerprint}.rev")
+        text = certificate.read_text()
+        assert signer.gpg.import_keys(text[text.index(":-----BEGIN") + 1 :]).count == 1
+        add_game_master(session, here, "gm@example.org", signer.public_key(), now)
+        result = authenticate_gm_mail(session, second, there, now, timedelta(days=1))
+        assert result.status is Status.KEY_UNUSABLE
+        assert "revoked" in result.message
+    finally:
+        for home in [signer.home, *(str(Path(h) / "gnupg") for h in homes), *homes]:
+            remove_home(home)

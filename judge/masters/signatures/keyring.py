@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from pathlib import Path
 import gnupg
 
 DEFAULT_HOME = Path("state/gnupg")
+log = logging.getLogger(__name__)
 
 # The judge only ever verifies, so it never needs gpg-agent or a key server.
 # GnuPG's trust model is left alone: a good signature is "valid" whatever the
@@ -69,6 +71,20 @@ class Keyring:
         if public[0] not in imported:
             raise KeyringError("GnuPG did not import the key: " + _last_line(result.stderr))
         return public[0]
+
+    def export(self, fingerprint: str) -> str:
+        """The armored public key with this primary fingerprint ("" when absent)."""
+        return str(self.gpg.export_keys(fingerprint.upper()))
+
+    def merge(self, armored: str) -> None:
+        """Import public keys exported by :meth:`export` of a judge's keyring (so already
+        vetted by :meth:`import_public_key`): keys missing here, and the new expiry
+        dates, signatures and revocations of keys already here.  Never raises: when GnuPG
+        fails, the keyring stays as it was (and the signature check says what it lacks)."""
+        try:
+            self.gpg.import_keys(armored)
+        except Exception:  # noqa: BLE001 - a signed mail is still answered
+            log.warning("could not bring the registered keys into %s", self.home, exc_info=True)
 
     def public_keys(self) -> list[KeyInfo]:
         """The public keys in the keyring."""
