@@ -61,7 +61,10 @@ class PasswordWord(Command):
 
     rank = 99
     keyword = "PASSWORD"
-    aliases = ("CHANGE PASSWORD", "NEW PASSWORD", "CHANGE MY PASSWORD", "RESET PASSWORD")
+    aliases = (
+        *("CHANGE PASSWORD", "NEW PASSWORD", "CHANGE MY PASSWORD", "RESET PASSWORD"),
+        *("NEWPASS", "PASSWD", "SET PASS", "SET PASSWD"),  # the password was quoted back
+    )
     colon_after = True
     syntax = "PASSWORD | CHANGE PASSWORD | NEW PASSWORD"
     help = "Not commands: write SET PASSWORD <new password> after your SIGNON."

@@ -85,7 +85,8 @@ class SignOn(Command):
         glued = _GLUED.match(words[0]) if len(words) == 1 else None
         if glued:  # SIGNON Fgame1:secret, one word: the password after the separator
             return f"SIGNON {glued.group(1)}{HIDDEN}"
-        return masked("SIGNON", stmt.args, 1)
+        # A lone word may be the password alone (a second SIGNON in a mail): hidden.
+        return masked("SIGNON", stmt.args, 0 if len(words) == 1 else 1)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
@@ -170,13 +171,15 @@ class SignOn(Command):
 
 @register
 class Hello(Command):
-    """njudge's other words for SIGNON (``HELLO``, ``LOGIN``: ``mail.c``), a sign-on
-    only when the words after it name a game here: "Hello", "Hello all" and "Hello
-    Bob" open many mails, and as sign-ons they were refused with an error flag."""
+    """njudge's other words for SIGNON (``HELLO``, ``LOGIN``: ``mail.c``) and a web
+    site's (``SIGN IN``, ``LOG ON``: refused as no command, the password quoted
+    back), a sign-on only when the words after it name a game here: "Hello", "Hello
+    all" and "Hello Bob" open many mails, and as sign-ons they were refused with an
+    error flag."""
 
     rank = 21
     keyword = "HELLO"
-    aliases = ("LOGIN",)
+    aliases = ("LOGIN", "SIGN IN", "LOG ON")
     syntax = "HELLO <power initial><game> <password>   (as SIGNON)"
     help = "njudge's other words for SIGNON; a greeting when no game of this judge follows."
 
