@@ -240,13 +240,12 @@ def test_set_deadline_rules_change_the_timing_not_the_deadline(gm, session, game
     assert any("Movement:" in line for line in ctx.transcript.entries[-1].extra)
 
 
-def test_new_timing_says_when_it_counts_in_a_paused_or_finished_game(gm, session) -> None:
-    """A paused game has no deadline, and neither has a finished one: the reply said
-    the rules count "from the first deadline on", as for a game not yet started."""
+def test_new_timing_says_when_it_counts_in_a_paused_game(gm, session) -> None:
+    """A paused game has no deadline: the reply said the rules count "from the first
+    deadline on", as for a game not yet started.  (A finished game takes no SET:
+    tests/commands/test_finished_settings.py.)"""
     ctx = gm("GAME game1\nPAUSE\nSET DEADLINE MOVE 72h")
     assert message(ctx).endswith("changed; it counts from the deadline RESUME sets on.")
-    ctx = gm("GAME game1\nTERMINATE\nSET TIMING DELAY 10m")
-    assert message(ctx).endswith("the game is over: it counts only if a ROLLBACK reopens it.")
 
 
 def test_set_deadline_nonsense_is_refused(gm, session, game1) -> None:
