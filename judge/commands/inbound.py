@@ -438,6 +438,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     command: Command = stmt.command()
     if command.needs_signature and not ctx.signature_verified:
         reason = "this command needs a mail signed with your registered key"
+        if not is_game_master_address(ctx.session, ctx.sender):  # a player has no key
+            reason = "a game master's command: it needs a mail signed with a master's key"
         if ctx.signature_refusal:
             reason += " (the signature of this mail was not accepted; see above)"
         ctx.transcript.refused(command.echo(stmt), reason)

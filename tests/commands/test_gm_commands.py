@@ -35,7 +35,7 @@ from judge.store.models import (
     Press,
 )
 from judge.store.passwords import hash_password, verify_password
-from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
+from tests.commands.helpers import NOW, PASSWORDS, address, outcomes, reply_to_orders
 
 GM = "gm@example.org"
 
@@ -161,8 +161,21 @@ def test_create_refusals(gm, session, line: str, reason: str) -> None:
 def test_unsigned_game_master_commands_are_refused_one_by_one(gm, session) -> None:
     ctx = gm("CREATE alpha\nHELP SIGNON\nGAME game1", signed=False)
     assert statuses(ctx) == ["refused", "ok", "refused"]
-    assert "needs a mail signed with your registered key" in message(ctx, 0)
+    # no key is registered for GM in this database: told what the command needs
+    assert "a game master's command: it needs a mail signed with" in message(ctx, 0)
     assert find_game(session, "alpha") is None
+
+
+def test_a_players_master_command_does_not_speak_of_their_registered_key(tmp_path) -> None:
+    """A player's PREVIEW was refused as needing "a mail signed with your registered
+    key", though a player has no key: it is a game master's command."""
+    _, text = reply_to_orders(tmp_path, "PREVIEW\nPAUSE\n")
+    assert "your registered key" not in text
+    for line in ("PREVIEW", "PAUSE"):
+        assert (
+            f"> {line}\n  *** Refused: a game master's command: it needs a mail signed "
+            "with a master's key"
+        ) in text
 
 
 def test_game_selects_only_the_masters_games(gm, session, game1) -> None:
