@@ -12,7 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from sqlmodel import select
 
-from judge.commands.base import Command, Context, Statement
+from judge.commands.base import COMMAND, Command, Context, Statement
 from judge.commands.help import help_text
 from judge.commands.registry import all_commands, find, match, register
 from judge.commands.trailing import IGNORED_SIGN_OFF
@@ -71,15 +71,25 @@ def _commands(name: str) -> list[type[Command]] | None:
     return [found] if found is not None else None
 
 
-def _asked_command(ctx: Context, words: str) -> str | None:
+def _inner_echo(stmt: Statement) -> str | None:
+    """The command line after ``GET`` as that command quotes it (its password hidden:
+    ``GET JOIN game1 secret``), or None when the words after GET are no command."""
+    found = match(stmt.args) if len(stmt.args.split()) > 1 else None
+    if found is None:
+        return None
+    cls, args = found
+    return cls().echo(Statement(stmt.line_no, stmt.args, COMMAND, cls, args))
+
+
+def _asked_command(ctx: Context, stmt: Statement) -> str | None:
     """The command line ``GET <words>`` asks for, when ``words`` are a command and the
     name of a game on this judge (``HISTORY game1``), written as it should be."""
-    found = match(words)
+    found = match(stmt.args)
     name = found[1].split()[0].lower() if found and found[1].split() else ""
     game = ctx.session.exec(select(Game).where(Game.name == name)).first() if name else None
     if found is None or game is None or hidden_from(ctx.session, game, ctx.sender):
         return None
-    return f"{found[0].keyword} {found[1]}"
+    return _inner_echo(stmt)
 
 
 @register
@@ -108,16 +118,22 @@ class Get(Command):
         name = args.strip()
         return len(name.split()) < 2 or _commands(name) is not None or match(name) is not None
 
+    def echo(self, stmt: Statement) -> str:
+        inner = _inner_echo(stmt)
+        if inner is None or _commands(stmt.args.strip()):
+            return stmt.text
+        return f"{stmt.text[: len(stmt.text) - len(stmt.args)].rstrip()} {inner}"
+
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()
         commands = _commands(name) if name else None
         if not commands and len(name.split()) > 1:
-            asked = _asked_command(ctx, name)
+            asked = _asked_command(ctx, stmt)
             if asked is None:  # "Get help now": prose after all
-                ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+                ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
                 return
             ctx.transcript.refused(
-                stmt.text,
+                self.echo(stmt),
                 f"GET and SEND ME take a help file's name; for the command itself write "
                 f"{asked} on a line of its own",
             )

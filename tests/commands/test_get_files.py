@@ -43,7 +43,7 @@ def test_a_command_and_a_game_after_get_or_send_me_is_refused_with_the_line_to_w
     assert subject.startswith("Re: [Error Flag]")
     for asked, line in (
         ("SEND ME HISTORY game1", "HISTORY game1"),
-        ("get summary GAME1", "SUMMARY GAME1"),
+        ("get summary GAME1", "summary GAME1"),
     ):
         assert (
             f"> {asked}\n  *** Refused: GET and SEND ME take a help file's name; for the "
@@ -73,3 +73,12 @@ def test_a_private_game_named_after_get_by_a_stranger_stays_prose(tmp_path) -> N
     text = body_of(outbox(engine)[-1])
     assert "> GET HISTORY game1\n  ignored: not an order" in text.replace("\r\n", "\n")
     engine.dispose()
+
+
+def test_a_password_after_get_is_never_quoted_back(tmp_path) -> None:
+    """``GET JOIN game1 secret`` asks for the command: the reply quotes it, and
+    the line to write, as JOIN quotes itself, with the password hidden."""
+    subject, text = reply_to_orders(tmp_path, "GET JOIN game1 hush-hush7\n")
+    assert "hush-hush7" not in text
+    assert "> GET JOIN game1 ********\n  *** Refused:" in text
+    assert "write JOIN game1 ******** on a line of its own" in text
