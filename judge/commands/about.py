@@ -2,15 +2,22 @@
 
 ``GET <file>`` (also ``SEND <file>``, ``SEND ME <file>``) answers with the judge's own
 help texts under njudge's file names (``GET FORM``, ``GET PRESS``, ``GET DRAWS`` ...)
-or under any command's keyword (``GET SET ABSENCE``)."""
+or under any command's keyword (``GET SET ABSENCE``).  ``GET HISTORY game1`` (a command
+with the name of a game on this judge) asks for the command itself: it is refused
+with the line to write; other words after GET are prose ("Get Outlook for Android")."""
 
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from judge.commands.base import Command, Context, Statement
+from sqlmodel import select
+
+from judge.commands.base import COMMAND, Command, Context, Statement
 from judge.commands.help import help_text
-from judge.commands.registry import all_commands, find, register
+from judge.commands.registry import all_commands, find, match, register
+from judge.commands.trailing import IGNORED_SIGN_OFF
+from judge.game.privacy import hidden_from
+from judge.store.models import Game
 
 # njudge's help files, and the commands whose help answers each on this judge.
 FILES: dict[str, tuple[str, ...]] = {
@@ -64,6 +71,27 @@ def _commands(name: str) -> list[type[Command]] | None:
     return [found] if found is not None else None
 
 
+def _inner_echo(stmt: Statement) -> str | None:
+    """The command line after ``GET`` as that command quotes it (its password hidden:
+    ``GET JOIN game1 secret``), or None when the words after GET are no command."""
+    found = match(stmt.args) if len(stmt.args.split()) > 1 else None
+    if found is None:
+        return None
+    cls, args = found
+    return cls().echo(Statement(stmt.line_no, stmt.args, COMMAND, cls, args))
+
+
+def _asked_command(ctx: Context, stmt: Statement) -> str | None:
+    """The command line ``GET <words>`` asks for, when ``words`` are a command and the
+    name of a game on this judge (``HISTORY game1``), written as it should be."""
+    found = match(stmt.args)
+    name = found[1].split()[0].lower() if found and found[1].split() else ""
+    game = ctx.session.exec(select(Game).where(Game.name == name)).first() if name else None
+    if found is None or game is None or hidden_from(ctx.session, game, ctx.sender):
+        return None
+    return _inner_echo(stmt)
+
+
 @register
 class Get(Command):
     """Mail back one of the judge's help texts."""
@@ -83,15 +111,33 @@ class Get(Command):
     @classmethod
     def claims(cls, args: str) -> bool:
         """GET alone (answered with the list of files), GET naming a help file or a
-        command, or one word (a file this judge has not, refused with the list:
-        njudge's ``GET rules``); other words after GET are prose ("Get Outlook for
-        Android")."""
+        command, one word (a file this judge has not, refused with the list:
+        njudge's ``GET rules``), or a command with more words (``GET HISTORY game1``:
+        :func:`_asked_command` tells it from prose); other words after GET are prose
+        ("Get Outlook for Android")."""
         name = args.strip()
-        return len(name.split()) < 2 or _commands(name) is not None
+        return len(name.split()) < 2 or _commands(name) is not None or match(name) is not None
+
+    def echo(self, stmt: Statement) -> str:
+        inner = _inner_echo(stmt)
+        if inner is None or _commands(stmt.args.strip()):
+            return stmt.text
+        return f"{stmt.text[: len(stmt.text) - len(stmt.args)].rstrip()} {inner}"
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()
         commands = _commands(name) if name else None
+        if not commands and len(name.split()) > 1:
+            asked = _asked_command(ctx, stmt)
+            if asked is None:  # "Get help now": prose after all
+                ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
+                return
+            ctx.transcript.refused(
+                self.echo(stmt),
+                f"GET and SEND ME take a help file's name; for the command itself write "
+                f"{asked} on a line of its own",
+            )
+            return
         if not commands:
             names = ", ".join([*WHOLE[:1], *FILES, "master"])
             ctx.transcript.refused(

@@ -154,6 +154,8 @@ class Context:
     # Changes to announce to each game's people once the mail is read: game id ->
     # (game, lines); see judge.commands.gm_common.
     announcements: dict[int, tuple[Game, list[str]]] = field(default_factory=dict)
+    # The phase an earlier PROCESS line of this mail processed, by game id.
+    processed: dict[int, str] = field(default_factory=dict)
     signon_attempted: bool = False
     orders_attempted: bool = False
     # True after a game master's BECOME: the power takes orders even when its player

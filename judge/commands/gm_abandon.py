@@ -9,7 +9,7 @@ from __future__ import annotations
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.registry import register
-from judge.store.models import FINISHED, Game
+from judge.store.models import Game
 
 MAX_MISSED = 20
 
@@ -35,9 +35,6 @@ class SetAbandon(MasterCommand):
         text = "0" if "NOABANDON" in words[:2] else stmt.args.strip()
         if not text.isdigit() or int(text) > MAX_MISSED:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
-            return
-        if game.status == FINISHED:
-            ctx.transcript.refused(stmt.text, f"game {game.name} is over")
             return
         count = int(text)
         said = (

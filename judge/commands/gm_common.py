@@ -14,7 +14,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.game.games import PowerInfo, find_power, game_powers, player_address
 from judge.game.recipients import announce, game_mail_subject
 from judge.mail.outgoing import Author
-from judge.store.models import PLAYING, Game, Player
+from judge.store.models import FINISHED, PLAYING, Game, Player
 
 
 def master_of(game: Game, address: str) -> bool:
@@ -109,6 +109,15 @@ def change_setting(
     note_change(ctx, game, said)
 
 
+def settings_closed(game: Game) -> str:
+    """Why no SET changes a finished game: its settings stay as the game ended, and
+    nobody is told of a change that counts for nothing (a ROLLBACK reopens it)."""
+    return (
+        f"game {game.name} is over: its settings no longer change, nothing was changed "
+        f"(ROLLBACK <phase> reopens it; SET lines after the ROLLBACK then count)"
+    )
+
+
 class MasterCommand(Command):
     """Base class of the commands that steer the selected game."""
 
@@ -117,8 +126,12 @@ class MasterCommand(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         game = steered_game(ctx, self.echo(stmt))
-        if game is not None:
-            self.steer(ctx, stmt, game)
+        if game is None:
+            return
+        if self.keyword.startswith("SET ") and game.status == FINISHED:
+            ctx.transcript.refused(self.echo(stmt), settings_closed(game))
+            return
+        self.steer(ctx, stmt, game)
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         """Carry out the command on the game its master selected."""

@@ -100,9 +100,19 @@ class ResumeCommand(MasterCommand):
         note_change(ctx, game, text)
 
 
-def _phase_guard(ctx: Context, stmt: Statement, game: Game) -> bool:
-    """Refuse when the line names a phase the game is not in; True to go on."""
+def _phase_guard(ctx: Context, stmt: Statement, game: Game, keyword: str) -> bool:
+    """Refuse when the line names a phase the game is not in, or names none after a
+    PROCESS line of the same mail moved the game on; True to go on."""
     typed = stmt.args.strip()
+    just = ctx.processed.get(game.id or 0)
+    if not typed and just is not None:
+        ctx.transcript.refused(
+            stmt.text,
+            f"the PROCESS line above just processed {just}: game {game.name} is now in "
+            f"{game.phase}; nothing was done (write {keyword} {game.phase} to "
+            f"{keyword.lower()} that phase too)",
+        )
+        return False
     if not typed:
         late = moved_on_since(ctx, game)
         if late is not None:
@@ -134,7 +144,7 @@ class ProcessCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if not _phase_guard(ctx, stmt, game):
+        if not _phase_guard(ctx, stmt, game, self.keyword):
             return
         if game.status != ACTIVE:
             ctx.transcript.refused(
@@ -143,6 +153,7 @@ class ProcessCommand(MasterCommand):
             return
         send_announcements(ctx, game)
         outcome = process_phase(ctx.session, judge_sender(ctx), game, ctx.now)
+        ctx.processed[game.id or 0] = outcome.phase
         if outcome.winner:
             after = f"the game is over: {game.outcome}."
         else:
@@ -165,7 +176,7 @@ class PreviewCommand(MasterCommand):
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if not _phase_guard(ctx, stmt, game):
+        if not _phase_guard(ctx, stmt, game, self.keyword):
             return
         if game.status not in (ACTIVE, PAUSED):
             ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}")
@@ -215,6 +226,7 @@ class RollbackCommand(MasterCommand):
         except ValueError as exc:
             ctx.transcript.refused(stmt.text, str(exc))
             return
+        ctx.processed.pop(game.id or 0, None)
         ctx.transcript.ok(
             stmt.text,
             f"Game {game.name} is back in {game.phase}; the deadline is "

@@ -14,7 +14,7 @@ from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, change_setting
 from judge.commands.gm_settings import SetPress
 from judge.commands.registry import register
-from judge.store.models import FINISHED, FORMING, Game
+from judge.store.models import FORMING, Game
 
 # njudge's words (squashed, upper case) and the press mode each sets.
 COLOURS = {
@@ -73,8 +73,8 @@ class _OnOff(MasterCommand):
     before_start: ClassVar[bool] = False  # njudge: only before the game runs
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
-        if "".join(stmt.args.split()).upper() not in ("", "PRESS") or game.status == FINISHED:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (in a game not over)")
+        if "".join(stmt.args.split()).upper() not in ("", "PRESS"):
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         if self.before_start and game.status != FORMING:
             ctx.transcript.refused(stmt.text, f"game {game.name} has started: set it before")

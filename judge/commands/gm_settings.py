@@ -31,7 +31,6 @@ from judge.store.models import (
     ACTIVE,
     AT_GRACE_PROCESS,
     AT_GRACE_WAIT,
-    FINISHED,
     FORMING,
     PAUSED,
     PRESS_MODES,
@@ -69,8 +68,6 @@ def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None
     described = describe_rules(rules)
     if game.status == PAUSED:
         when = "it counts from the deadline RESUME sets on"
-    elif game.status == FINISHED:
-        when = "the game is over: it counts only if a ROLLBACK reopens it"
     elif game.deadline is None:
         when = "it counts from the first deadline on"
     else:

@@ -51,7 +51,7 @@ from judge.commands.set_concede import SetConcede, SetNoConcede
 from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
-from judge.commands.signon import Hello, SignOn
+from judge.commands.signon import Hello, SignOn, TakeOver
 from judge.commands.slips import slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
@@ -130,7 +130,7 @@ def process_inbound(
 Checks = list[Future[bool]]  # the password checks started ahead for one mail
 
 # a line that may be a SIGNON (its keyword or an alias), for a quick look at raw mail
-_SIGN_ONS = (SignOn, Hello)  # SIGNON, and njudge's HELLO and LOGIN
+_SIGN_ONS = (SignOn, Hello, TakeOver)  # SIGNON, njudge's HELLO and LOGIN, DPjudge's TAKEOVER
 _SIGN_ON_WORDS = b"|".join(
     re.escape(w.encode()) for cls in _SIGN_ONS for w in (cls.keyword, *cls.aliases)
 )
@@ -207,7 +207,7 @@ Scope = frozenset[str]  # what a mail's processing may read or change (see mail_
 # on to (the rest need a SIGNON first), or the game named after the keyword.
 _IN_GAME: frozenset[type[Command]] = frozenset(
     {
-        SignOn, Hello, SignOff, Clear, Phase, SetWait, SetNoWait, SetDraw, SetNoDraw,
+        SignOn, Hello, TakeOver, SignOff, Clear, Phase, SetWait, SetNoWait, SetDraw, SetNoDraw,
         SetConcede, SetNoConcede, PressCommand, BroadcastCommand, HelpCommand,
         Summary, History, Map, ListCommand,
     }
@@ -438,6 +438,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     command: Command = stmt.command()
     if command.needs_signature and not ctx.signature_verified:
         reason = "this command needs a mail signed with your registered key"
+        if not is_game_master_address(ctx.session, ctx.sender):  # a player has no key
+            reason = "a game master's command: it needs a mail signed with a master's key"
         if ctx.signature_refusal:
             reason += " (the signature of this mail was not accepted; see above)"
         ctx.transcript.refused(command.echo(stmt), reason)

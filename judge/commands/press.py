@@ -117,7 +117,9 @@ class _PressBase(Command):
             return
         names = [p.name for p in powers if p.code in receivers]
         audience = _audience(["everyone"] if set(receivers) == set(everyone) else names, opts)
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {who}")
+        subject = game_mail_subject(
+            judge_sender(ctx), game, f"{game.phase} {press_title('Press', who, audience)}"
+        )
         intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
@@ -140,7 +142,8 @@ class _PressBase(Command):
             ctx.transcript.refused(stmt.text, f"game {game.name} has no master; nothing was sent")
             return
         sender = seats_name(game, ctx.seats)
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {sender}")
+        title = press_title("Press", sender, "the Master")
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
         intro = f"Message from {sender} to the Master in game {game.name} ({game.phase}):"
         sent = press_mail(ctx, game.master_address, subject, intro, stmt.block)
         ctx.send(sent)
@@ -173,7 +176,8 @@ class _PressBase(Command):
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {kind} from {sender}")
+        title = press_title(kind, sender, None if broadcast else audience)
+        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
         # Only players still playing receive press: not those who resigned or were ejected.
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
@@ -336,6 +340,14 @@ def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
         )
         found.extend(rows)
     return found
+
+
+def press_title(kind: str, sender: str, audience: str | None) -> str:
+    """A press mail's subject after the phase: ``Press from France to Germany, Italy``
+    (njudge's ``Press from F to GI``), ``Broadcast from France``; no audience, or
+    everyone, for a broadcast."""
+    shown = f" to {audience}" if audience and audience != "everyone" else ""
+    return f"{kind} from {sender}{shown}"
 
 
 def _audience(powers: list[str], opts: PressOptions) -> str:

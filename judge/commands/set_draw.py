@@ -12,7 +12,7 @@ from judge.commands.player_state import PlayerFlag
 from judge.commands.press_options import list_words, powers_named
 from judge.commands.registry import register
 from judge.game.games import game_powers
-from judge.store.models import FINISHED, Game
+from judge.store.models import Game
 
 
 @register
@@ -93,9 +93,6 @@ class SetDias(MasterCommand):
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         if stmt.args.strip():
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
-            return
-        if game.status == FINISHED:
-            ctx.transcript.refused(stmt.text, f"game {game.name} is over")
             return
         dias = "NODIAS" not in "".join(stmt.text.upper().split())
         said = (

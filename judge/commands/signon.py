@@ -196,6 +196,22 @@ class Hello(Command):
             SignOn().run(ctx, stmt)
 
 
+@register
+class TakeOver(Hello):
+    """DPjudge's ``TAKEOVER <initial><game> <password>`` (also ``<power>@<game>``):
+    a SIGNON, which takes over an abandoned power.  It was passed over as a greeting
+    and its password quoted back; unlike HELLO it is never a greeting."""
+
+    rank = 22
+    keyword = "TAKEOVER"
+    aliases = ()
+    syntax = "TAKEOVER <power initial><game> <password>   (as SIGNON)"
+    help = "DPjudge's word for SIGNON: takes over an abandoned power (or signs on)."
+
+    def greets(self, ctx: Context, stmt: Statement) -> bool:
+        return False
+
+
 def _names_a_game(ctx: Context, words: list[str]) -> bool:
     """Whether a sign-on's words (a target and a password) name a game of this judge."""
     words = _spaced_target(ctx, words)

@@ -35,7 +35,7 @@ from judge.store.models import (
     Press,
 )
 from judge.store.passwords import hash_password, verify_password
-from tests.commands.helpers import NOW, PASSWORDS, address, outcomes
+from tests.commands.helpers import NOW, PASSWORDS, address, outcomes, reply_to_orders
 
 GM = "gm@example.org"
 
@@ -161,8 +161,21 @@ def test_create_refusals(gm, session, line: str, reason: str) -> None:
 def test_unsigned_game_master_commands_are_refused_one_by_one(gm, session) -> None:
     ctx = gm("CREATE alpha\nHELP SIGNON\nGAME game1", signed=False)
     assert statuses(ctx) == ["refused", "ok", "refused"]
-    assert "needs a mail signed with your registered key" in message(ctx, 0)
+    # no key is registered for GM in this database: told what the command needs
+    assert "a game master's command: it needs a mail signed with" in message(ctx, 0)
     assert find_game(session, "alpha") is None
+
+
+def test_a_players_master_command_does_not_speak_of_their_registered_key(tmp_path) -> None:
+    """A player's PREVIEW was refused as needing "a mail signed with your registered
+    key", though a player has no key: it is a game master's command."""
+    _, text = reply_to_orders(tmp_path, "PREVIEW\nPAUSE\n")
+    assert "your registered key" not in text
+    for line in ("PREVIEW", "PAUSE"):
+        assert (
+            f"> {line}\n  *** Refused: a game master's command: it needs a mail signed "
+            "with a master's key"
+        ) in text
 
 
 def test_game_selects_only_the_masters_games(gm, session, game1) -> None:
@@ -240,13 +253,12 @@ def test_set_deadline_rules_change_the_timing_not_the_deadline(gm, session, game
     assert any("Movement:" in line for line in ctx.transcript.entries[-1].extra)
 
 
-def test_new_timing_says_when_it_counts_in_a_paused_or_finished_game(gm, session) -> None:
-    """A paused game has no deadline, and neither has a finished one: the reply said
-    the rules count "from the first deadline on", as for a game not yet started."""
+def test_new_timing_says_when_it_counts_in_a_paused_game(gm, session) -> None:
+    """A paused game has no deadline: the reply said the rules count "from the first
+    deadline on", as for a game not yet started.  (A finished game takes no SET:
+    tests/commands/test_finished_settings.py.)"""
     ctx = gm("GAME game1\nPAUSE\nSET DEADLINE MOVE 72h")
     assert message(ctx).endswith("changed; it counts from the deadline RESUME sets on.")
-    ctx = gm("GAME game1\nTERMINATE\nSET TIMING DELAY 10m")
-    assert message(ctx).endswith("the game is over: it counts only if a ROLLBACK reopens it.")
 
 
 def test_set_deadline_nonsense_is_refused(gm, session, game1) -> None:

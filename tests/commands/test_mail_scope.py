@@ -89,9 +89,9 @@ def test_every_other_command_makes_a_barrier() -> None:
     """The in-game commands are listed here on their own; any command added later
     keeps its mail in place until it is judged to touch only its sender and games."""
     in_game = {
-        "SIGNON", "HELLO", "SIGNOFF", "CLEAR", "PHASE", "SET WAIT", "SET NOWAIT", "SET DRAW",
-        "SET NODRAW", "SET CONCEDE", "SET NOCONCEDE", "PRESS", "BROADCAST", "HELP",
-        "SUMMARY", "HISTORY", "MAP", "LIST",
+        "SIGNON", "HELLO", "TAKEOVER", "SIGNOFF", "CLEAR", "PHASE", "SET WAIT", "SET NOWAIT",
+        "SET DRAW", "SET NODRAW", "SET CONCEDE", "SET NOCONCEDE", "PRESS", "BROADCAST",
+        "HELP", "SUMMARY", "HISTORY", "MAP", "LIST",
     }  # fmt: skip
     seen = set()
     for command in all_commands():

@@ -38,7 +38,7 @@ def test_press_to_named_powers(run):
     ctx = run("SIGNON Fgame1 paris11\nPRESS TO GI\nHello\nthere\nENDPRESS")
     assert _sent_to(ctx) == ["germany@players.test", "italy@players.test"]
     assert "Hello\nthere" in ctx.sent[0].get_content()
-    assert ctx.sent[0]["Subject"] == "JUDGE:game1 - S1901M Press from France"
+    assert ctx.sent[0]["Subject"] == "JUDGE:game1 - S1901M Press from France to Germany, Italy"
     [row] = ctx.session.exec(select(Press)).all()
     assert json.loads(row.recipients) == ["germany", "italy"] and row.from_power == "france"
     assert outcomes(ctx)[1][1] == "ok"

@@ -157,7 +157,9 @@ def _to(ctx) -> list[str]:
 def test_rule_3_0_press_to_both_powers_of_a_player_reaches_them_once(rootz, mail):
     ctx = mail("SIGNON rzp pwb123\nPRESS TO France1 England2\nhello\nENDPRESS", "bob@players.test")
     assert _to(ctx) == ["ada@players.test"]
-    assert ctx.sent[0]["Subject"] == "JUDGE:rzp - S1901M Press from Germany 1 and Italy 2"
+    assert ctx.sent[0]["Subject"] == (
+        "JUDGE:rzp - S1901M Press from Germany 1 and Italy 2 to France 1, England 2"
+    )
     assert "Message from Germany 1 and Italy 2 to France 1, England 2" in (
         ctx.sent[0].get_content()
     )

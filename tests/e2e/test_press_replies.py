@@ -74,7 +74,7 @@ def test_press_to_the_master_and_replies_to_press_mails(
                   "PRESS TO M\nMay I have a day more?\nENDPRESS", GAME)  # fmt: skip
     assert "Press (white, 1 line) sent to the Master." in reply(sent)
     to_master = one_to(sent.others, MASTER)
-    assert to_master.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from France"
+    assert to_master.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from France to the Master"
     assert "May I have a day more?" in to_master.text()
 
     # The master's Reply: press back to France
@@ -117,7 +117,7 @@ def test_press_to_the_master_and_replies_to_press_mails(
     sent = master.send(f"GAME {GAME}\nPRESS TO F\nPlease order, France.\nENDPRESS\n")
     assert "Press (white, 1 line) sent to France." in reply(sent)
     from_master = one_to(sent.others, "france@players.demo")
-    assert from_master.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from the Master"
+    assert from_master.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from the Master to France"
     answered = answer(players["france"], from_master, "Will do.")
     assert "it was sent as press (white, 1 line) to the Master." in reply(answered)
     assert "Will do." in one_to(answered.others, MASTER).text()

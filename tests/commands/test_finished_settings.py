@@ -1,0 +1,85 @@
+"""One rule for the master's settings on a finished game: every SET is refused,
+and nobody is mailed.  SET PRESS, SET CD RULE, SET GRACE, SET NOLIST and SET
+DEDICATION were taken (and mailed to the players) while SET DIAS, SET PARTIAL and
+SET ABANDON were refused.  njudge takes SETs on a terminated game (params.c has no
+check) because its RESUME reopens it; here ROLLBACK reopens a finished game, and
+SET lines after it count."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.commands.gm_common import MasterCommand
+from judge.commands.inbound import run_statements
+from judge.commands.parser import parse_body
+from judge.commands.registry import all_commands
+from judge.game.games import find_game
+from judge.store.models import FINISHED, Game
+from tests.commands.helpers import outcomes
+from tests.commands.test_gm_commands import mails
+
+GM = "gm@example.org"
+_SETS = sorted(
+    cls.keyword
+    for cls in all_commands()
+    if issubclass(cls, MasterCommand) and cls.keyword.startswith("SET ")
+)
+
+
+@pytest.fixture
+def game1(session) -> Game:
+    game = find_game(session, "game1")
+    assert game is not None
+    game.master_address = GM
+    session.add(game)
+    session.commit()
+    return game
+
+
+@pytest.fixture
+def gm(make_ctx, game1):
+    """gm(body) -> the context after running the master's signed mail."""
+
+    def runner(body: str):
+        ctx = make_ctx(GM)
+        ctx.signature_verified = True
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner
+
+
+# An argument each SET would take in a running game.
+_ARGS = {
+    "SET PRESS": "grey",
+    "SET CD RULE": "classic",
+    "SET GRACE": "12h",
+    "SET DEDICATION": "10",
+    "SET ABANDON": "2",
+    "SET DEADLINE": "MOVE 24h",
+    "SET TIMING": "MOVE 24h",
+}
+
+
+def test_the_list_of_master_settings_is_the_one_expected() -> None:
+    assert {"SET PRESS", "SET CD RULE", "SET NOLIST", "SET DIAS", "SET PARTIAL"} <= set(_SETS)
+
+
+@pytest.mark.parametrize("keyword", _SETS)
+def test_every_master_set_is_refused_on_a_finished_game(gm, session, game1, keyword) -> None:
+    gm("GAME game1\nTERMINATE")
+    assert game1.status == FINISHED
+    sent = len(mails(session))
+    ctx = gm(f"GAME game1\n{keyword} {_ARGS.get(keyword, '')}")
+    echo, status, message = outcomes(ctx)[-1]
+    assert status == "refused", (echo, message)
+    assert message.startswith("game game1 is over: its settings no longer change")
+    assert "ROLLBACK" in message
+    assert mails(session)[sent:] == []  # nobody is told of a change
+
+
+def test_a_set_after_the_rollback_that_reopens_the_game_counts(gm, session, game1) -> None:
+    gm("GAME game1\nPROCESS\nTERMINATE")
+    ctx = gm("GAME game1\nROLLBACK S1901M\nSET PRESS grey")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok", "ok"]
+    assert game1.press_mode == "grey"
