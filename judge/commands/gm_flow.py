@@ -217,12 +217,11 @@ class RollbackCommand(MasterCommand):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax} (e.g. ROLLBACK F1901M)")
             return
         send_announcements(ctx, game)
-        paused = game.status == PAUSED
         try:
             # The phase begins again when this mail arrived: its later lines (BECOME
             # and orders, PROCESS) are not taken as meant for the phase before.
             began = min(ctx.received_at, ctx.now) if ctx.received_at else ctx.now
-            rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
+            paused = rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
         except ValueError as exc:
             ctx.transcript.refused(stmt.text, str(exc))
             return

@@ -386,7 +386,7 @@ def rollback_to(
     phase: str,
     now: datetime,
     began: datetime | None = None,
-) -> None:
+) -> bool:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
@@ -398,7 +398,8 @@ def rollback_to(
     The phase begins again at ``began`` (the arrival of the master's mail; default
     ``now``): orders kept from before count as given then, so the phase is not
     processed early before the game's DELAY has passed since (judge.clock.planner).
-    ValueError (player-facing) when there is no such snapshot."""
+    Whether the game was paused (the rollback ended the pause).  ValueError
+    (player-facing) when there is no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
     snapshot = session.exec(
@@ -463,6 +464,7 @@ def rollback_to(
         body += f"Abandoned in a phase now undone, played again by the same players: {names}.\n"
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
+    return was_paused
 
 
 def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | None:

@@ -112,10 +112,8 @@ class StandardRuleset(Ruleset):
                         Owed(d["province"], f"{d['type']} {d['province']}")
                     )
             return found
-        from judge.orders.text import document_position
-
-        position = document_position(variant, doc, self.syntax)
-        changes = self.engine.owed_changes(variant, position)
+        variant, position, engine = self.adjustment_view(doc)
+        changes = engine.owed_changes(variant, position)
         return owed_adjustments({p: n for p, n in changes.items() if p in variant.powers})
 
     def builds_unusable(self, doc: Document, power: str) -> bool:
