@@ -14,8 +14,10 @@ from judge.commands.base import Context
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
 from judge.engine.orders import Hold
+from judge.game.games import find_game
 from judge.orders.keys import OrderKey
-from tests.commands.helpers import NOW, add_game
+from judge.store.models import Game
+from tests.commands.helpers import GM, NOW, add_game
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,30 @@ def run(make_ctx):
 
     def runner(body: str, sender: str = "france@players.test") -> Context:
         ctx = make_ctx(sender)
+        run_statements(ctx, parse_body(body))
+        return ctx
+
+    return runner
+
+
+@pytest.fixture
+def game1(session) -> Game:
+    """The test game, with GM as its master."""
+    game = find_game(session, "game1")
+    assert game is not None
+    game.master_address = GM
+    session.add(game)
+    session.commit()
+    return game
+
+
+@pytest.fixture
+def gm(make_ctx, game1):
+    """gm(body, sender=GM, signed=True) -> the context after running the mail."""
+
+    def runner(body: str, sender: str = GM, signed: bool = True) -> Context:
+        ctx = make_ctx(sender)
+        ctx.signature_verified = signed
         run_statements(ctx, parse_body(body))
         return ctx
 

@@ -23,6 +23,7 @@ from judge.store.models import Game
 from tests.migrated import migrated_sqlite_file
 
 JUDGE = "judge@judge.test"
+GM = "gm@example.org"  # game1's master in the tests that give it one
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 PASSWORDS = {
     "austria": "vienna1",
@@ -136,6 +137,29 @@ def reply_to_orders(
     reply = outbox(engine)[-1]
     engine.dispose()
     return reply["Subject"], body_of(reply).replace("\r\n", "\n")
+
+
+def multiverse_reply(directory: Path, setting: str, lines: str, power: str = "france") -> str:
+    """The text of the judge's reply to ``power``'s mail of ``lines`` (after its
+    SIGNON) in a new multiverse game of the standard map played with ``setting``
+    (``loose``, ``strict`` or ``5dplomacy``), at its start."""
+    from judge.game.processing import set_game_position
+    from judge.rules.registry import ruleset_for_game
+    from judge.store.models import MULTIVERSE_RULES
+
+    engine = migrated_engine(directory)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, setting
+        rules = ruleset_for_game(game)
+        set_game_position(game, rules.starting_position("standard", adjacency=setting))
+        session.add(game)
+        session.commit()
+    signon = f"SIGNON {power[0].upper()}game1 {PASSWORDS[power]}\n"
+    deliver(engine, make_mail(address(power), signon + lines))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    engine.dispose()
+    return text
 
 
 def last_outbox_id(engine: Engine) -> int:

@@ -9,37 +9,12 @@ from __future__ import annotations
 
 import re
 
-from sqlmodel import Session
-
-from judge.game.processing import set_game_position
-from judge.rules.registry import ruleset_for_game
-from judge.store.models import MULTIVERSE_RULES
-from tests.commands.helpers import (
-    PASSWORDS,
-    add_game,
-    address,
-    body_of,
-    deliver,
-    make_mail,
-    migrated_engine,
-    outbox,
-)
+from tests.commands.helpers import multiverse_reply
 
 
 def _reply(tmp_path, setting: str, lines: str) -> str:
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        game.rules, game.adjacency = MULTIVERSE_RULES, setting
-        rules = ruleset_for_game(game)
-        set_game_position(game, rules.starting_position("standard", adjacency=setting))
-        session.add(game)
-        session.commit()
-    signon = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
-    deliver(engine, make_mail(address("germany"), signon + lines))
-    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
-    engine.dispose()
-    return text
+    """Germany's mail of ``lines`` and the reply's text."""
+    return multiverse_reply(tmp_path, setting, lines, "germany")
 
 
 def test_5dplomacy_refusals_are_written_in_its_notation(tmp_path):

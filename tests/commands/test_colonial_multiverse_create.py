@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.game.games import find_game
 from judge.rules.registry import ruleset_for_game
-from tests.commands.test_gm_commands import game1, gm, message, statuses  # noqa: F401
+from tests.commands.test_gm_commands import message, statuses
 
 
 def test_create_a_multiverse_colonial_game(gm, session) -> None:  # noqa: F811

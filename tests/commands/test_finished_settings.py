@@ -10,43 +10,16 @@ from __future__ import annotations
 import pytest
 
 from judge.commands.gm_common import MasterCommand
-from judge.commands.inbound import run_statements
-from judge.commands.parser import parse_body
 from judge.commands.registry import all_commands
-from judge.game.games import find_game
-from judge.store.models import FINISHED, Game
+from judge.store.models import FINISHED
 from tests.commands.helpers import outcomes
 from tests.commands.test_gm_commands import mails
 
-GM = "gm@example.org"
 _SETS = sorted(
     cls.keyword
     for cls in all_commands()
     if issubclass(cls, MasterCommand) and cls.keyword.startswith("SET ")
 )
-
-
-@pytest.fixture
-def game1(session) -> Game:
-    game = find_game(session, "game1")
-    assert game is not None
-    game.master_address = GM
-    session.add(game)
-    session.commit()
-    return game
-
-
-@pytest.fixture
-def gm(make_ctx, game1):
-    """gm(body) -> the context after running the master's signed mail."""
-
-    def runner(body: str):
-        ctx = make_ctx(GM)
-        ctx.signature_verified = True
-        run_statements(ctx, parse_body(body))
-        return ctx
-
-    return runner
 
 
 # An argument each SET would take in a running game.

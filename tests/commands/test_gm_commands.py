@@ -35,32 +35,7 @@ from judge.store.models import (
     Press,
 )
 from judge.store.passwords import hash_password, verify_password
-from tests.commands.helpers import NOW, PASSWORDS, address, outcomes, reply_to_orders
-
-GM = "gm@example.org"
-
-
-@pytest.fixture
-def game1(session) -> Game:
-    game = find_game(session, "game1")
-    assert game is not None
-    game.master_address = GM
-    session.add(game)
-    session.commit()
-    return game
-
-
-@pytest.fixture
-def gm(make_ctx, game1):
-    """gm(body, sender=GM, signed=True) -> the context after running the mail."""
-
-    def runner(body: str, sender: str = GM, signed: bool = True):
-        ctx = make_ctx(sender)
-        ctx.signature_verified = signed
-        run_statements(ctx, parse_body(body))
-        return ctx
-
-    return runner
+from tests.commands.helpers import GM, NOW, PASSWORDS, address, outcomes, reply_to_orders
 
 
 def mails(session) -> list[email.message.EmailMessage]:

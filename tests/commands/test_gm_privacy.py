@@ -8,24 +8,9 @@ import pytest
 
 from judge.commands.inbound import run_statements
 from judge.commands.parser import parse_body
-from judge.game.games import find_game
 from judge.game.privacy import ALLOW, DENY, RESTRICTED, access_list
-from judge.store.models import Game
-from tests.commands.helpers import PASSWORDS, address, outcomes
+from tests.commands.helpers import GM, PASSWORDS, address, outcomes
 from tests.commands.test_gm_commands import mails, text_of
-
-GM = "gm@example.org"
-
-
-@pytest.fixture
-def game1(session) -> Game:
-    game = find_game(session, "game1")
-    assert game is not None
-    game.master_address = GM
-    session.add(game)
-    session.commit()
-    return game
-
 
 _LIST = " (send LIST for the games on this judge)"
 

@@ -6,43 +6,16 @@ game's notation and 5dplomacy's, and in a Colonial world (British, not ``britain
 from __future__ import annotations
 
 import pytest
-from sqlmodel import Session
 
-from judge.game.processing import set_game_position
-from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import MULTIVERSE_RULES
-from tests.commands.helpers import (
-    PASSWORDS,
-    add_game,
-    address,
-    body_of,
-    deliver,
-    make_mail,
-    migrated_engine,
-    outbox,
-)
-
-
-def _reply(tmp_path, setting: str, lines: str) -> str:
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        game.rules, game.adjacency = MULTIVERSE_RULES, setting
-        rules = ruleset_for_game(game)
-        set_game_position(game, rules.starting_position("standard", adjacency=setting))
-        session.add(game)
-        session.commit()
-    deliver(engine, make_mail(address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\n{lines}"))
-    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
-    engine.dispose()
-    return text
+from judge.rules.registry import ruleset_for
+from tests.commands.helpers import multiverse_reply
 
 
 @pytest.mark.parametrize(
     ("setting", "where"), [("loose", "1:mun:S1901"), ("5dplomacy", "alfa:MUN:Spring01")]
 )
 def test_another_powers_unit_is_refused_naming_the_power(tmp_path, setting, where) -> None:
-    text = _reply(tmp_path, setting, "A Mun - Ruh\nF Kie S A Mun\n")
+    text = multiverse_reply(tmp_path, setting, "A Mun - Ruh\nF Kie S A Mun\n")
     assert f"A Mun - Ruh: the unit at {where} is not yours (it is German)" in text, text
     assert "is not yours (it is German)" in text.split("F Kie S A Mun:")[1]
     assert "belongs to" not in text and "germany" not in text

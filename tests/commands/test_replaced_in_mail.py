@@ -35,33 +35,9 @@ def test_the_same_order_twice_and_an_order_after_clear_are_not_noted(tmp_path) -
 
 
 def test_a_multiverse_unit_ordered_twice_is_noted(tmp_path) -> None:
-    from sqlmodel import Session
+    from tests.commands.helpers import multiverse_reply
 
-    from judge.game.processing import set_game_position
-    from judge.rules.registry import ruleset_for_game
-    from judge.store.models import MULTIVERSE_RULES
-    from tests.commands.helpers import (
-        PASSWORDS,
-        add_game,
-        address,
-        body_of,
-        deliver,
-        make_mail,
-        migrated_engine,
-        outbox,
-    )
-
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        game = add_game(session)
-        game.rules, game.adjacency = MULTIVERSE_RULES, "loose"
-        set_game_position(game, ruleset_for_game(game).starting_position("standard"))
-        session.add(game)
-        session.commit()
-    mail = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Mar - Spa\nA Par H A Mar\n"
-    deliver(engine, make_mail(address("france"), mail))
-    text = body_of(outbox(engine)[-1])
-    engine.dispose()
+    text = multiverse_reply(tmp_path, "loose", "A Mar - Spa\nA Par H A Mar\n")
     assert "*** Note: this replaces A 1:mar:S1901 - 1:spa:S1901, given earlier in this mail" in text
 
 
