@@ -30,9 +30,16 @@ def in_play_refusal(ctx: Context) -> str | None:
     return None
 
 
+def target_word(token: str) -> str:
+    """A SIGNON target as written before its password, without the comma or colon
+    some put after it (``SIGNON Fgame1, secret``)."""
+    return token.rstrip(",;:")
+
+
 def split_target(token: str) -> tuple[str, str] | None:
     """(power text, game name) from a SIGNON target, ``power@game`` or
-    ``<initial><game>``."""
+    ``<initial><game>`` (a comma or colon after it left out)."""
+    token = target_word(token)
     if "@" in token:
         power, _, game = token.partition("@")
         return (power, game) if power and game else None

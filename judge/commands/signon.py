@@ -25,7 +25,7 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.password_reset import code_signs_on
-from judge.commands.player_state import split_target
+from judge.commands.player_state import split_target, target_word
 from judge.commands.registry import register
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
@@ -224,12 +224,16 @@ def _names_a_game(ctx: Context, words: list[str]) -> bool:
 
 def _spaced_target(ctx: Context, words: list[str]) -> list[str]:
     """``F game1 secret`` and ``France game1 secret`` (the power and the game apart)
-    as ``F@game1 secret``, when that game has that power; other words as they are
-    (and so refused, without naming any of them: one may be a password)."""
+    as ``F@game1 secret``, when that game has that power; ``Fgame1, secret`` as
+    ``Fgame1 secret``; other words as they are (and so refused, without naming any of
+    them: one may be a password)."""
+    if words:
+        words = [target_word(words[0]), *words[1:]]
     if len(words) == 3:
-        game = find_game(ctx.session, words[1])
+        name = target_word(words[1])
+        game = find_game(ctx.session, name)
         if game is not None and find_power(game_powers(game), words[0]) is not None:
-            return [f"{words[0]}@{words[1]}", words[2]]
+            return [f"{words[0]}@{name}", words[2]]
     return words
 
 

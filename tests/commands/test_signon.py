@@ -32,6 +32,18 @@ def test_signon_with_the_power_and_the_game_apart(run):
     assert "paris" not in echo and "paris" not in message
 
 
+def test_signon_with_a_comma_or_colon_after_the_game(run):
+    # "SIGNON Fgame1, secret" was refused: "there is no game called 'game1,'"
+    for line in (
+        "SIGNON Fgame1, paris11",
+        "SIGNON france@game1: paris11",
+        "SIGNON F game1, paris11",
+    ):
+        ctx = run(line)
+        assert ctx.signed_on and ctx.player.power == "france", line
+    assert split_target("Fgame1,") == ("F", "game1")
+
+
 def test_signon_failures_give_reasons_and_hide_the_password(run):
     cases = {
         "SIGNON Fgame1 wrongpw": "wrong password for France in game game1",
