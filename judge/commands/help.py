@@ -16,7 +16,8 @@ def help_text(commands: list[type[Command]] | None = None) -> list[str]:
     """The help for the given commands (all registered ones by default)."""
     lines = [
         "Commands are not case-sensitive; one per line. Lines starting with // are",
-        "comments. SIGNOFF, or a signature line (--), ends your mail.",
+        "comments. SIGNOFF ends your mail; so does a signature line (--), unless",
+        "orders follow it.",
     ]
     for cls in commands if commands is not None else all_commands():
         title = cls.keyword or "Orders"

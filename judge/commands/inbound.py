@@ -35,7 +35,7 @@ from judge.commands.orders import Orders, game_over, order_refusal
 from judge.commands.paired import seats_name
 from judge.commands.parser import ParsedMail, parse_body
 from judge.commands.phase import Phase
-from judge.commands.player_state import split_target
+from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.press_reply import reply_to_press
 from judge.commands.redact import mask_text
@@ -54,7 +54,12 @@ from judge.commands.signoff import SignOff
 from judge.commands.signon import Hello, SignOn, TakeOver
 from judge.commands.slips import slip_refusal
 from judge.commands.summary import Summary
-from judge.commands.trailing import IGNORED_SIGN_OFF, is_sign_off, may_greet
+from judge.commands.trailing import (
+    BELOW_SIGNATURE,
+    IGNORED_SIGN_OFF,
+    is_sign_off,
+    may_greet,
+)
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import (
@@ -191,7 +196,7 @@ def prepare_inbound(
         mail = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
         if not mail.answerable or mail.too_large or mail.pgp_mime or mail.signed_text:
             continue
-        for stmt in _statements(mail.body_text).statements:
+        for stmt in _statements(mail.body_text).every_statement:
             words = stmt.args.split()
             if stmt.command in _SIGN_ONS and len(words) == 2:
                 stored = _signon_hash(session, mail.sender, words[0], now, limit)
@@ -238,7 +243,7 @@ def mail_scope(raw: bytes, config: Config, original_size: int | None = None) -> 
     if not mail.answerable or mail.too_large or _carries_signature(mail):
         return None
     keys = {"from:" + mail.sender.lower()}
-    statements = _statements(mail.body_text).statements
+    statements = _statements(mail.body_text).every_statement
     if mail.in_reply_to and all(stmt.kind == OTHER for stmt in statements):
         return None  # may be a reply to a press mail: press into a game it does not name
     for stmt in statements:
@@ -264,7 +269,7 @@ def _games_named(stmt: Statement) -> list[str] | None:
         if target is None or target[0] in ("?", "O", "o"):
             return None  # may be njudge's JOIN or OBSERVE by SIGNON (accounts, a start)
         # ``SIGNON <game> <password>`` names the whole game (a player of two powers)
-        return [target[1].strip().lower(), words[0].strip().lower()]
+        return [target[1].strip().lower(), target_word(words[0]).strip().lower()]
     if stmt.command in _NAMES_A_GAME:
         if stmt.command is ListCommand and (not words or words[0].upper() == "FULL"):
             return None  # LIST alone (or njudge's LIST FULL) reads every game
@@ -356,7 +361,13 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     """Run every statement of a mail in order, recording outcomes in the transcript.
     Greetings and sign-offs ("Hi all", "Thanks!", a name: lines that cannot be an
     attempt at an order in the game's rules) are listed as ignored."""
-    greets = may_greet(parsed.statements)
+    _run_parsed(ctx, parsed, may_greet(parsed.every_statement))
+    send_announcements(ctx)
+
+
+def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool) -> None:
+    """Run the statements of ``parsed``, then those below its signature line when
+    they hold an order or a command (``--`` written as a separator above them)."""
     for stmt in parsed.statements:
         if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
             ctx.transcript.refused(*slip)
@@ -368,7 +379,25 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
     _unread_after_stop(ctx, parsed)
-    send_announcements(ctx)
+    below = parsed.below_signature
+    if below is not None and _orders_below(ctx, below):
+        ctx.transcript.info("--", BELOW_SIGNATURE)
+        _run_parsed(ctx, below, greets)
+
+
+def _orders_below(ctx: Context, below: ParsedMail) -> bool:
+    """Whether the lines below a signature line (``--``) are a player's orders and
+    commands rather than a signature: they hold a SIGNON, a press block closed by its
+    end line, or an order the signed-on player could give now.  A signature's "Help
+    desk: ..." or "Join us at ..." does not make them so."""
+    for stmt in below.statements:
+        if stmt.command in _SIGN_ONS and not stmt.command().greets(ctx, stmt):
+            return True
+        if stmt.command is not None and stmt.command.block_ends and stmt.closed:
+            return True
+        if stmt.kind == OTHER and _a_good_order(ctx, stmt.text):
+            return True
+    return False
 
 
 def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:
@@ -546,7 +575,7 @@ def _process_commands(
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
             notes = _subject_note(ctx, mail.subject, parsed)
-            if not may_greet(parsed.statements) and ctx.transcript.refusals:
+            if not may_greet(parsed.every_statement) and ctx.transcript.refusals:
                 notes += NEWCOMER_NOTE  # nothing in it was a command
     else:
         # Only the signed text is read: never the cleaned body, never unsigned parts.
@@ -626,7 +655,7 @@ def _subject_note(ctx: Context, subject: str, parsed: ParsedMail) -> tuple[str, 
     """A note when the subject holds a command and the text none (``Subject: help``
     over an empty mail): the subject is not read.  A greeting is no command."""
     found = registry.match(subject.strip())
-    if found is None or any(stmt.kind == COMMAND for stmt in parsed.statements):
+    if found is None or any(stmt.kind == COMMAND for stmt in parsed.every_statement):
         return ()
     cls, args = found
     if cls().greets(ctx, Statement(0, subject.strip(), COMMAND, cls, args)):

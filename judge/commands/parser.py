@@ -4,8 +4,12 @@ The parser only finds where commands, blocks and orders are; it does not decide
 whether they are allowed.  It never raises, whatever the text.
 
 * Blank lines and lines starting with ``//`` are skipped.
-* A line that is only ``--`` (a signature delimiter) or a command that stops (SIGNOFF)
-  ends the mail; what follows is not read.
+* A command that stops (SIGNOFF) ends the mail; what follows is not read.
+* A line that is only ``--`` (a signature delimiter) ends the statements of the mail;
+  what follows is split into statements of its own (:attr:`ParsedMail.below_signature`;
+  a further ``--`` line there is passed over), which the reader of the mail takes only
+  when they hold orders or commands (a player who wrote ``--`` above them as a
+  separator), never when they are a signature.
 * A command with a block (PRESS, BROADCAST, REGISTER) takes the following lines
   verbatim up to its end keyword (alone on its line), SIGNOFF, or the end of the mail;
   one whose block needs its end (njudge's ``IF`` ... ``ENDIF``) is a command only when
@@ -32,6 +36,13 @@ class ParsedMail:
     ignored_after: int = 0  # lines left unread after SIGNOFF or a signature
     after_stop: list[str] = field(default_factory=list)  # those after SIGNOFF
     truncated: bool = False  # more than MAX_STATEMENTS statements
+    below_signature: ParsedMail | None = None  # what follows a ``--`` line
+
+    @property
+    def every_statement(self) -> list[Statement]:
+        """The statements, and those below a signature line (``--``) as well."""
+        below = self.below_signature
+        return self.statements + (below.every_statement if below is not None else [])
 
 
 def _is_signature(line: str) -> bool:
@@ -89,17 +100,28 @@ def parse_body(text: str) -> ParsedMail:
     if not isinstance(text, str):
         return parsed
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    i = 0
+    return _parse_lines(lines, 0, MAX_STATEMENTS, below=False)
+
+
+def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail:
+    """The statements of ``lines[i:]`` (line numbers counted from the first of
+    ``lines``), at most ``room`` of them; ``below`` a signature line, a further
+    ``--`` line is passed over."""
+    parsed = ParsedMail()
     while i < len(lines):
         raw = lines[i]
         i += 1
         if _is_signature(raw):
+            if below:
+                continue
             parsed.ignored_after = _count_rest(lines, i)
+            room -= len(parsed.statements)
+            parsed.below_signature = _parse_lines(lines, i, room, below=True)
             break
         line = raw.strip()[:MAX_LINE]
         if not line or line.startswith("//"):
             continue
-        if len(parsed.statements) >= MAX_STATEMENTS:
+        if len(parsed.statements) >= room:
             parsed.truncated = True
             break
         stmt = _statement(i, line)

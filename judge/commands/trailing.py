@@ -19,6 +19,8 @@ from judge.rules.registry import ruleset_for
 from judge.store.models import Game
 
 IGNORED_SIGN_OFF = "ignored: not an order (a greeting or signature?)"
+# A ``--`` line with an order or a command below it: a separator, not a signature.
+BELOW_SIGNATURE = "a signature line, but orders or commands follow it: they are read"
 
 # The rules a line is read by before any SIGNON (no game yet).
 _NO_GAME = "standard"

@@ -110,16 +110,21 @@ def _is_outlook_header(lines: list[str], i: int) -> bool:
     return any(re.match(r"^\s*\*?(sent|date)\*?\s*:", f, re.IGNORECASE) for f in following)
 
 
-def strip_quotes_and_signature(text: str) -> str:
-    """Drop quoted replies, Outlook-style reply headers, forwarded-header blocks and
-    everything after a signature separator ("-- ")."""
+def strip_quotes(text: str) -> str:
+    """Drop quoted replies, Outlook-style reply headers and forwarded-header blocks.
+
+    A signature separator ("-- ") is kept, as ``--``, with what follows it: the
+    command reader decides whether that is a signature or orders written below a
+    separator line (:mod:`judge.commands.parser`)."""
     lines = text.split("\n")
     out: list[str] = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if line.rstrip() == "--":
-            break  # signature separator: the rest is the signature
+            out.append("--")  # a signature separator, or a player's own separator line
+            i += 1
+            continue
         if _CUT_MARKERS.match(line) or _is_outlook_header(lines, i):
             break
         if line.lstrip().startswith(">"):

@@ -13,7 +13,7 @@ from email.message import Message
 from email.policy import compat32
 
 from judge.mail.automatic import automatic_reason
-from judge.mail.cleanup import find_clearsigned, strip_quotes_and_signature
+from judge.mail.cleanup import find_clearsigned, strip_quotes
 from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
 from judge.mail.mime_text import body_text
 
@@ -161,7 +161,7 @@ def _fill_body(mail: IncomingMail, msg: Message) -> None:
     if signed is not None:
         mail.signed_text = signed.armoured
         text = signed.text
-    mail.body_text = strip_quotes_and_signature(text).translate(_INVISIBLE)
+    mail.body_text = strip_quotes(text).translate(_INVISIBLE)
 
 
 def copy_mail(mail: IncomingMail) -> IncomingMail:

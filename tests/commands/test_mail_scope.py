@@ -143,3 +143,24 @@ def _pgp_mime() -> bytes:
         b"-----BEGIN PGP SIGNATURE-----\r\n\r\niQEz\r\n-----END PGP SIGNATURE-----\r\n"
         b"--b1--\r\n"
     )
+
+
+def test_commands_below_a_signature_line_count_as_they_may_be_read() -> None:
+    # what is below a "--" line is read when it holds orders or a SIGNON, so its
+    # commands bound the mail's scope too
+    assert scope("SIGNON Fgame1 paris11\n--\nSIGNON Fgame2 paris11\n") == {
+        "from:france@players.test",
+        "game:game1",
+        "game:fgame1",
+        "game:game2",
+        "game:fgame2",
+    }
+    assert scope("SIGNON Fgame1 paris11\n-- \nJOIN game2 secret\n") is None
+
+
+def test_a_comma_after_the_signon_target_names_the_game_itself() -> None:
+    assert scope("SIGNON Fgame1, paris11\nA Par - Bur\n") == {
+        "from:france@players.test",
+        "game:game1",
+        "game:fgame1",
+    }

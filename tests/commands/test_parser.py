@@ -44,6 +44,16 @@ def test_signoff_and_signature_end_the_mail():
     assert parsed.ignored_after == 2
 
 
+def test_what_follows_a_signature_line_is_kept_apart_for_the_reader_to_decide():
+    parsed = parse_body("LIST\n-- \nJohn\n--\nHELP\n")
+    below = parsed.below_signature
+    assert below is not None and below.below_signature is None  # one level only
+    assert [(s.text, s.line_no) for s in below.statements] == [("John", 3), ("HELP", 5)]
+    assert [s.text for s in parsed.every_statement] == ["LIST", "John", "HELP"]
+    deep = parse_body("--\n" * 5000 + "A Par H")  # never nests: no recursion limit
+    assert [s.text for s in deep.every_statement] == ["A Par H"]
+
+
 def test_a_signoff_with_a_full_stop_ends_the_mail():
     # "signoff." and "Signoff!" as players end a sentence: the signature below is not read
     for stop in ("signoff.", "Signoff!", "SIGN OFF."):

@@ -144,3 +144,73 @@ def test_hello_opens_a_mail_as_a_greeting_and_still_signs_on_as_njudge_reads_it(
     subject, text = _reply(engine, f"HELLO Fgame1 {PASSWORDS['france']}\nA Par - Pic\n")
     assert "Signed on as France" in text and "Accepted: A par - pic" in text
     assert PASSWORDS["france"] not in text
+
+
+@pytest.mark.parametrize("dashes", ["--", "-- "])
+def test_orders_below_a_separator_line_of_two_dashes_are_read(engine, dashes: str) -> None:
+    """A ``--`` line starts a signature (RFC 3676), so the judge read nothing below it;
+    but players also write it as a separator above their orders, and njudge, which
+    knows no signature line, reads those orders.  Here a whole order mail written
+    below one was lost without a word or an error flag.  Now what is below the line is
+    read when it holds an order the player could give or a command."""
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\nHi, my orders this turn:\n{dashes}\n"
+        "A Par-Bur\nF Bre-Mao\nA Mar-Gas\nthanks\n"
+    )
+    subject, text = _reply(engine, body)
+    text = text.replace("\r\n", "\n")
+    assert "[Error Flag]" not in subject
+    assert "> --\n  a signature line, but orders or commands follow it" in text
+    for order in ("A par - bur", "F bre - mao", "A mar - gas"):
+        assert f"Accepted: {order}" in text
+    assert "> thanks\n  ignored: not an order" in text
+
+
+def test_a_wrong_order_below_a_separator_is_refused_with_the_good_ones_read(engine) -> None:
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\n--\nA Par-Bur\nA Mar-Mun\n"
+    subject, text = _reply(engine, body)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "Accepted: A par - bur" in text
+    assert "*** Refused: A Mar-Mun" in text
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "John Smith\nDiplomacy fan since 1985",
+        'F. Scott Fitzgerald\n"A man\'s reach should exceed his grasp" - R. Browning',
+        "Army of One\nPhone: +1 555-123-4567",
+        "A Xyz - Bur",  # no order France could give
+    ],
+)
+def test_a_signature_below_the_line_is_still_not_read(engine, signature: str) -> None:
+    subject, text = _reply(engine, FRANCE + "-- \n" + signature + "\n")
+    read = text.replace("\r\n", "\n").split("Your mail was read as follows:")[1]
+    assert "[Error Flag]" not in subject
+    assert "> --" not in read
+    assert signature.splitlines()[0] not in read
+
+
+def test_a_whole_mail_below_a_separator_line_is_read(engine) -> None:
+    body = (
+        f"Hello,\n--\nSIGNON Fgame1 {PASSWORDS['france']}\nA Par-Bur\n"
+        "PRESS TO G\nWatch Munich.\nENDPRESS\n"
+    )
+    subject, text = _reply(engine, body)
+    assert "[Error Flag]" not in subject
+    assert "Signed on as France" in text and "Accepted: A par - bur" in text
+    assert "Press" in text and PASSWORDS["france"] not in text
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "Bob\nHelp desk: 555-1234\nList of my games: game1\nJoin us at diplomacy club",
+        "Ivy\nSIGNOFF this-is-signature",
+        "Hello again,\nBob",
+    ],
+)
+def test_command_words_in_a_signature_do_not_make_it_read(engine, signature: str) -> None:
+    subject, text = _reply(engine, FRANCE + "-- \n" + signature + "\n")
+    assert "[Error Flag]" not in subject
+    assert "> --" not in text.replace("\r\n", "\n")

@@ -8,7 +8,8 @@ Each line of a mail below carries what must come of it:
 * ``#no``: read and refused, with a reason;
 * ``#read``: read, accepted or refused with a reason;
 * ``#ignored``: a greeting or sign-off, listed as ignored (no error flag);
-* ``#unread``: quoted text or a signature after ``-- ``, not read at all.
+* ``#unread``: quoted text or a signature after ``-- ``, not read at all;
+* ``#separator``: a ``--`` line with orders below it, which are read.
 
 Every line the reply quotes is one of these (or a command), and the reply carries
 the error flag exactly when a line was refused.  Before issue 25.1 the sign-off
@@ -29,6 +30,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from judge.commands.trailing import BELOW_SIGNATURE
 from judge.game.games import Seat, create_game, current_orders, find_game
 from judge.rules.registry import ruleset_for
 from judge.runners.inbox import InboxRunner
@@ -41,7 +43,7 @@ from tests.migrated import migrated_sqlite_file
 
 pytestmark = pytest.mark.timeout(120)
 
-_MARK = re.compile(r"\s+#(ok|no|read|ignored|unread)$")
+_MARK = re.compile(r"\s+#(ok|no|read|ignored|unread|separator)$")
 _QUOTE = "On Sat, 28 Nov 2026 at 10:00, Test Judge <judge@judge.test> wrote:"
 
 
@@ -142,7 +144,14 @@ CASES = [
         "std",
         "russia",
         "SIGNON Rstd moscow1\nA Mos-Ukr  #ok\nA War-Gal  #ok\nF Sev-Bla  #ok\nF StP/sc-Bot  #ok\n"
-        "-- \nBoris Ivanov  #unread\nA Mos-Stp  #unread\n",
+        "-- \nBoris Ivanov  #unread\nMoscow office, A-Z Trading  #unread\nA Xyz-Stp  #unread\n",
+    ),
+    Case(
+        "orders below '--' written as a separator (njudge reads them)",
+        "std",
+        "russia",
+        "SIGNON Rstd moscow1\nMy orders:  #ignored\n--  #separator\nA Mos-Ukr  #ok\n"
+        "A War-Gal  #ok\nF Sev-Bla  #ok\nF StP/sc-Bot  #ok\nBoris  #ignored\n",
     ),
     Case(
         "a signature without '-- ', an address and a town",
@@ -334,6 +343,8 @@ def _check_line(line: str, mark: str, outcomes: list[str] | None) -> None:
         assert refused, f"{line!r}: {outcomes}"
     elif mark == "read":
         assert accepted or refused, f"{line!r}: {outcomes}"
+    elif mark == "separator":
+        assert outcomes == [BELOW_SIGNATURE], (line, outcomes)
     else:
         assert outcomes == ["ignored: not an order (a greeting or signature?)"], (line, outcomes)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.mail.cleanup import strip_quotes_and_signature
+from judge.mail.cleanup import strip_quotes
 
 ORDERS = "A Par-Bur\nA Mar-Spa"
 QUOTE = "> Your mail was read as follows:\n> Accepted: A par - bur"
@@ -30,7 +30,7 @@ QUOTE = "> Your mail was read as follows:\n> Accepted: A par - bur"
 )
 def test_an_attribution_above_quoted_lines_is_dropped(attribution: str) -> None:
     body = f"{ORDERS}\n\n{attribution}\n{QUOTE}\n"
-    assert strip_quotes_and_signature(body) == ORDERS
+    assert strip_quotes(body) == ORDERS
 
 
 @pytest.mark.parametrize(
@@ -42,7 +42,7 @@ def test_an_attribution_above_quoted_lines_is_dropped(attribution: str) -> None:
 )
 def test_a_line_ending_in_a_colon_without_quoted_lines_after_it_stays(line: str) -> None:
     body = f"{line}\n{ORDERS}"
-    assert strip_quotes_and_signature(body) == body
+    assert strip_quotes(body) == body
 
 
 def test_an_earlier_mail_quoted_without_marks_after_its_attribution_is_not_read() -> None:
@@ -54,7 +54,7 @@ def test_an_earlier_mail_quoted_without_marks_after_its_attribution_is_not_read(
         f"{ORDERS}\n\nOn Sat, Nov 21, 2026 at 11:00 AM Test Judge <judge@judge.test> wrote:\n"
         "Message from Germany in game game1:\nA Kie-Den please\n"
     )
-    assert strip_quotes_and_signature(body) == ORDERS
+    assert strip_quotes(body) == ORDERS
 
 
 @pytest.mark.parametrize(
@@ -70,4 +70,4 @@ def test_the_players_line_right_above_an_attribution_stays(attribution: str) -> 
     their last line (here the SIGNON) was taken for the attribution's first and
     dropped, and every order after it refused for want of a SIGNON."""
     body = f"SIGNON Fgame1 secret\n{attribution}\n{QUOTE}\nA Par-Bur\n"
-    assert strip_quotes_and_signature(body) == "SIGNON Fgame1 secret\nA Par-Bur"
+    assert strip_quotes(body) == "SIGNON Fgame1 secret\nA Par-Bur"

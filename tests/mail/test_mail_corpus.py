@@ -78,7 +78,8 @@ def test_latin1_8bit_body_and_encoded_headers() -> None:
 
 def test_reply_quoting_the_judges_report_keeps_only_the_new_text() -> None:
     mail = load("reply_quoting_report.eml")
-    assert mail.body_text == "SIGNON Agame5 pw\nA Vie - Gal"
+    # the signature is kept below its line, for the command reader to pass over
+    assert mail.body_text == "SIGNON Agame5 pw\nA Vie - Gal\n\n\n--\nCarol, sent from my phone"
     assert "A Vie - Tyr" in mail.full_text  # still there before stripping
     assert mail.in_reply_to == "<judge.77.0badcafe@example.org>"
     assert mail.references == ["<judge.70.12345678@example.org>", "<judge.77.0badcafe@example.org>"]
@@ -186,11 +187,11 @@ def test_pgp_clearsigned_body_is_unwrapped_and_the_armour_kept() -> None:
     assert mail.signed_text.endswith("-----END PGP SIGNATURE-----")
 
 
-def test_reply_to_is_not_the_sender_and_signature_stripped() -> None:
+def test_reply_to_is_not_the_sender_and_the_signature_kept_below_its_line() -> None:
     mail = load("reply_to_and_signature.eml")
     assert mail.sender == "ivy@example.com"  # replies go here, never to Reply-To
     assert "ivy.other@example.net" not in vars(mail).values()
-    assert mail.body_text == "SIGNON Egame11 pw\nF Lon - Nth"
+    assert mail.body_text == "SIGNON Egame11 pw\nF Lon - Nth\n--\nIvy\nSIGNOFF this-is-signature"
 
 
 def _with_attachment(size: int) -> bytes:
