@@ -209,10 +209,12 @@ def test_votes_off_by_the_master_are_refused_and_shown_in_list(engine) -> None:
         game.player_votes = False
         session.add(game)
         session.commit()
-    reply, _ = send(engine, "france", "SET PAUSE\nSET EXTEND\nSET NOPAUSE\nLIST")
+    reply, others = send(engine, "france", "SET PAUSE\nSET EXTEND\nSET NOPAUSE\nLIST\nSUMMARY")
     refusal = "*** Refused: the game master has turned off the players' votes"
     assert reply.count(refusal) == 3
-    assert "Player votes to pause, resume or extend: off (SET NO PLAYER VOTES)" in reply
+    off = "Player votes to pause, resume or extend: off (SET NO PLAYER VOTES)"
+    assert off in reply  # LIST
+    assert [off in body_of(m) for m in others] == [True]  # SUMMARY's mail
 
 
 def test_no_vote_in_a_finished_game(engine) -> None:
