@@ -51,7 +51,7 @@ def _reply(engine, body: str) -> str:
 def test_a_paused_game_says_so_instead_of_no_deadline(engine):
     _set_status(engine, PAUSED)
     text = _reply(engine, "A Par - Bur\n")
-    assert "Game game1 is paused by its master: no deadline runs until it resumes." in text
+    assert "Game game1 is paused: no deadline runs until it resumes." in text
     assert "No deadline is set." not in text
     assert ":: Deadline:" not in text and " none" not in text
     assert "Accepted: A par - bur" in text  # a paused game still takes orders

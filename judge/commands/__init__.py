@@ -33,6 +33,7 @@ from judge.commands import (  # noqa: F401  (importing registers the commands)
     resign,
     set_absence,
     set_address,
+    set_clock_votes,
     set_concede,
     set_draw,
     set_password,

@@ -25,7 +25,16 @@ FILES: dict[str, tuple[str, ...]] = {
     "press": ("PRESS", "BROADCAST"),
     "draws": ("SET DRAW", "SET NODRAW", "SET CONCEDE", "SET NOCONCEDE"),
     "absence": ("SET ABSENCE", "SET NOABSENCE"),
-    "deadlines": ("SET DEADLINE", "SET TIMING", "SET GRACE", "SET WAIT"),
+    "deadlines": (
+        "SET DEADLINE",
+        "SET TIMING",
+        "SET GRACE",
+        "SET WAIT",
+        "SET PAUSE",
+        "SET RESUME",
+        "SET EXTEND",
+        "SET PLAYER VOTES",
+    ),
     "history": ("HISTORY", "SUMMARY"),
     "syntax": ("",),  # the orders
 }

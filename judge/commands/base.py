@@ -243,6 +243,9 @@ class Command:
     # in a signed mail after GAME <game>, and an observer after SIGNON O<game>
     # (PRESS, BROADCAST: njudge's master and observer press).
     masters_too: ClassVar[bool] = False
+    # What a player writes instead of this master's command, for the refusal of an
+    # unsigned mail ("players vote with SET PAUSE" for PAUSE); "" = nothing.
+    players_instead: ClassVar[str] = ""
 
     @classmethod
     def claims(cls, args: str) -> bool:

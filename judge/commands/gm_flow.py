@@ -17,10 +17,10 @@ from judge.commands.gm_common import (
     note_change,
     send_announcements,
 )
-from judge.commands.gm_settings import deadline_text
 from judge.commands.phase import game_phase_named, moved_on_since, parse_phase, same_phase
 from judge.commands.registry import register
-from judge.game.clock import set_next_deadline
+from judge.game.clock import deadline_text
+from judge.game.clock_votes import pause_game, resume_game
 from judge.game.end import end_game
 from judge.game.processing import PAUSE_ENDED, preview_phase, process_phase, rollback_to
 from judge.game.start import start_game
@@ -59,22 +59,19 @@ class PauseCommand(MasterCommand):
 
     rank = 221
     keyword = "PAUSE"
+    players_instead = "players vote for a pause with SET PAUSE"
     syntax = "PAUSE"
     help = (
         "Game masters: stop the game's clock: no deadline, no reminders, nothing is\n"
-        "processed until RESUME (orders may still be sent)."
+        "processed until RESUME (orders may still be sent). Clears the players'\n"
+        "votes to pause, resume or extend."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         if game.status != ACTIVE:
             ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}, not running")
             return
-        game.status = PAUSED
-        game.deadline = None
-        game.grace_until = None
-        game.waiting_for_master = False
-        ctx.session.add(game)
-        text = f"Game {game.name} is paused in {game.phase}: no deadline runs until it resumes."
+        text = pause_game(ctx.session, game)
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
 
@@ -85,17 +82,18 @@ class ResumeCommand(MasterCommand):
 
     rank = 222
     keyword = "RESUME"
+    players_instead = "players vote to resume with SET RESUME"
     syntax = "RESUME"
-    help = "Game masters: restart a paused game; the new deadline counts from now."
+    help = (
+        "Game masters: restart a paused game; the new deadline counts from now.\n"
+        "Clears the players' votes to pause, resume or extend."
+    )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         if game.status != PAUSED:
             ctx.transcript.refused(stmt.text, f"game {game.name} is {game.status}, not paused")
             return
-        game.status = ACTIVE
-        set_next_deadline(ctx.session, game, ctx.now)
-        ctx.session.add(game)
-        text = f"Game {game.name} resumes in {game.phase}; the deadline is {deadline_text(game)}."
+        text = resume_game(ctx.session, game, ctx.now)
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
 

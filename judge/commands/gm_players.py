@@ -14,10 +14,11 @@ from judge.commands.gm_common import (
     power_of,
     send_announcements,
 )
-from judge.commands.gm_settings import deadline_text
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.commands.takeover import give_seat
+from judge.game.clock import deadline_text
+from judge.game.clock_votes import due_vote, settle_clock_votes
 from judge.game.games import PowerInfo, account_for, game_powers, player_address, players_of
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
@@ -146,6 +147,9 @@ def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: 
         send_announcements(ctx, game)  # the ejection first, then the end (as RESIGN)
         outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
         entry.extra.append(f"The game is over: {outcome}")
+    elif due_vote(ctx.session, game) is not None:  # a pause, resume or extension
+        send_announcements(ctx, game)
+        entry.extra.append(str(settle_clock_votes(ctx.session, judge_sender(ctx), game, ctx.now)))
 
 
 @register

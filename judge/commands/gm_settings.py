@@ -24,7 +24,7 @@ from judge.commands.gm_common import MasterCommand, note_change
 from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
 from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC, DISORDER_TEXT
-from judge.game.clock import game_timing, set_game_timing
+from judge.game.clock import deadline_text, game_timing, set_game_timing
 from judge.game.games import variant_powers
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
@@ -38,14 +38,6 @@ from judge.store.models import (
     Game,
     as_utc,
 )
-
-
-def deadline_text(game: Game) -> str:
-    """The game's current deadline in its own zone (or that there is none)."""
-    deadline = as_utc(game.deadline)
-    if deadline is None:
-        return "no deadline"
-    return format_for(deadline, game_timing(game).zone)
 
 
 def _unchanged(ctx: Context, stmt: Statement, what: str) -> None:

@@ -469,6 +469,7 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
         reason = "this command needs a mail signed with your registered key"
         if not is_game_master_address(ctx.session, ctx.sender):  # a player has no key
             reason = "a game master's command: it needs a mail signed with a master's key"
+            reason += f" ({command.players_instead})" if command.players_instead else ""
         if ctx.signature_refusal:
             reason += " (the signature of this mail was not accepted; see above)"
         ctx.transcript.refused(command.echo(stmt), reason)
@@ -533,7 +534,7 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
     """The end of a reply: the deadline and the time left, what stands for them in a
     paused game, or nothing when the sender's power takes no orders."""
     if game.status == PAUSED:
-        return [f"Game {game.name} is paused by its master: no deadline runs until it resumes."]
+        return [f"Game {game.name} is paused: no deadline runs until it resumes."]
     if game.status == FINISHED:
         over = game_over(game)
         return [f"{over[0].upper()}{over[1:]}."]

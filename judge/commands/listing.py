@@ -14,6 +14,7 @@ from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players
 from judge.game.abandoned import abandoned_powers
+from judge.game.clock_votes import votes_line
 from judge.game.games import (
     disorder_rule_line,
     find_game,
@@ -140,6 +141,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         f"Deadline: {_reader_deadline(ctx, game)}",
         press_line(game),
+        votes_line(game),
         *filter(None, [disorder_rule_line(game), limits_line(game)]),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",

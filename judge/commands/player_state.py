@@ -82,6 +82,7 @@ class PlayerFlag(Command):
         reason = in_play_refusal(ctx)
         if reason is None and self.settles and self.value and not has_a_say(ctx):
             reason = f"you have no units or centres and cannot vote on a {self.vote}"
+        reason = reason or self.refusal(ctx)
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
@@ -90,9 +91,19 @@ class PlayerFlag(Command):
             ctx.session.add(seat)
         entry = ctx.transcript.ok(stmt.text, self.said or self.done)
         if self.settles and self.value:
-            outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
-            if outcome is not None:
-                entry.extra.append(f"The game is over: {outcome}")
+            self.settle(ctx, entry.extra)
+
+    def refusal(self, ctx: Context) -> str | None:
+        """Why this flag cannot be set in the game now (beyond the checks every flag
+        has), or None."""
+        return None
+
+    def settle(self, ctx: Context, extra: list[str]) -> None:
+        """After a vote: carry out what the votes agree on, adding to the reply."""
+        assert ctx.game is not None
+        outcome = settle_votes(ctx.session, judge_sender(ctx), ctx.game, ctx.now)
+        if outcome is not None:
+            extra.append(f"The game is over: {outcome}")
 
 
 def has_a_say(ctx: Context) -> bool:

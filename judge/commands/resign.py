@@ -19,11 +19,12 @@ from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
+from judge.game.clock_votes import settle_clock_votes
 from judge.game.empires import game_empires, set_game_empires
 from judge.game.games import game_powers, player_address
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
-from judge.game.votes import settle_votes
+from judge.game.votes import drop_votes, settle_votes
 from judge.reports import DEFAULTS
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key
@@ -76,7 +77,8 @@ class Resign(Command):
         seats = ctx.seats  # a player holding two powers (Root Z) resigns both
         for seat in seats:
             seat.status = RESIGNED
-            seat.wait = seat.draw = seat.concede = False
+            seat.wait = False
+            drop_votes(seat)
             ctx.session.add(seat)
         name = seats_name(game, seats)
         address = player_address(ctx.session, seats[0])
@@ -106,6 +108,9 @@ class Resign(Command):
         outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
         if outcome is not None:
             entry.extra.append(f"The game is over: {outcome}")
+        clock = settle_clock_votes(ctx.session, judge_sender(ctx), game, ctx.now)
+        if clock is not None:  # the last vote missing was theirs
+            entry.extra.append(clock)
 
     def _withdraw(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)

@@ -18,6 +18,7 @@ from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
+from judge.game.clock_votes import votes_line
 from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
@@ -45,6 +46,7 @@ def settings_lines(game: Game) -> list[str]:
         f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         press_line(game),
+        votes_line(game),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),

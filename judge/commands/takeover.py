@@ -19,6 +19,7 @@ from judge.game.history import announce_and_keep
 from judge.game.processing import position_picture_now
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import entry_refusal, note_handover
+from judge.game.votes import drop_votes
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Account, Game, Player
 from judge.store.passwords import hash_password, password_problem
 
@@ -28,7 +29,8 @@ def give_seat(player: Player, account_id: int, password: str, now: datetime) -> 
     player.account_id = account_id
     player.password_hash = hash_password(password)
     player.status = PLAYING
-    player.wait = player.draw = player.concede = False
+    player.wait = False
+    drop_votes(player)
     player.absent_from = player.absent_until = None
     player.missed = 0
     player.draw_powers = ""

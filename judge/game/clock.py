@@ -15,8 +15,15 @@ from datetime import date, datetime
 
 from sqlmodel import Session, select
 
-from judge.clock.timing import TimingRules, grace_end, next_deadline, rules_from_dict
-from judge.store.models import PLAYING, Game, Player, as_utc
+from judge.clock.timing import (
+    TimingRules,
+    format_for,
+    grace_end,
+    next_deadline,
+    rules_from_dict,
+    whole_minute,
+)
+from judge.store.models import ACTIVE, PAUSED, PLAYING, Game, Player, as_utc
 
 
 def game_timing(game: Game) -> TimingRules:
@@ -55,3 +62,46 @@ def grace_deadline(game: Game) -> datetime | None:
     if deadline is None:
         return None
     return grace_end(game_timing(game), game.phase, deadline)
+
+
+def deadline_text(game: Game) -> str:
+    """The game's current deadline in its own zone (or that there is none)."""
+    deadline = as_utc(game.deadline)
+    if deadline is None:
+        return "no deadline"
+    return format_for(deadline, game_timing(game).zone)
+
+
+def pause_clock(game: Game) -> str:
+    """Stop a running game's clock (the master's PAUSE, the players' SET PAUSE):
+    no deadline, no grace, no wait for the master.  Returns what happened."""
+    game.status = PAUSED
+    game.deadline = None
+    game.grace_until = None
+    game.waiting_for_master = False
+    return f"Game {game.name} is paused in {game.phase}: no deadline runs until it resumes."
+
+
+def resume_clock(session: Session, game: Game, now: datetime) -> str:
+    """Run a paused game's clock again with a new deadline counted from ``now`` (the
+    master's RESUME, the players' SET RESUME).  Returns what happened."""
+    game.status = ACTIVE
+    set_next_deadline(session, game, now)
+    return f"Game {game.name} resumes in {game.phase}; the deadline is {deadline_text(game)}."
+
+
+def extend_clock(game: Game, now: datetime) -> str:
+    """Move the current deadline later by the phase's length (its timing's ``after``),
+    counted from the deadline, or from ``now`` once it has passed; the grace and the
+    wait for the master end.  Returns what happened."""
+    rules = game_timing(game)
+    length = rules.for_phase(game.phase).after
+    deadline = as_utc(game.deadline)
+    start = deadline if deadline is not None and deadline > now else now
+    game.deadline = whole_minute(length.add_to(start, rules.tz))
+    game.grace_until = None
+    game.waiting_for_master = False
+    return (
+        f"The deadline of {game.phase} in game {game.name} is extended by "
+        f"{length.describe()}, to {deadline_text(game)}."
+    )

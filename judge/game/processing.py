@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, col, delete, select
+from sqlmodel import Session, col, delete, or_, select
 
 from judge.clock.timing import next_deadline
 from judge.game.abandoned import (
@@ -50,6 +50,7 @@ from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.game.records import deadline_passed, forget_phases, record_phase
+from judge.game.votes import VOTE_FLAGS, drop_votes
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
@@ -265,14 +266,18 @@ def _abandoned(session: Session, game: Game) -> tuple[str, ...]:
 
 
 def clear_phase_flags(session: Session, game: Game) -> None:
-    """Clear every player's SET WAIT, SET DRAW and SET CONCEDE: as on the classic
-    judges, a wait and a vote hold for one phase."""
+    """Clear every player's SET WAIT and votes (SET DRAW, SET CONCEDE, SET PAUSE, SET
+    RESUME, SET EXTEND), and the phase's extension: as on the classic judges, a wait
+    and a vote hold for one phase."""
     flagged = select(Player).where(
-        Player.game_id == game.id, col(Player.wait) | col(Player.draw) | col(Player.concede)
+        Player.game_id == game.id,
+        or_(col(Player.wait), *(col(getattr(Player, flag)) for flag in VOTE_FLAGS)),
     )
     for player in session.exec(flagged):
-        player.wait = player.draw = player.concede = False
+        player.wait = False
+        drop_votes(player)
         session.add(player)
+    game.extended = False
 
 
 def process_phase(session: Session, sender: Author, game: Game, now: datetime) -> TurnOutcome:

@@ -36,6 +36,23 @@ def voters(session: Session, game: Game) -> list[Player]:
     return [p for p in rows if p.power in alive]
 
 
+# Every vote a player holds (Player columns): a draw, a concession (this module) and
+# the votes on the game's clock (judge.game.clock_votes).
+VOTE_FLAGS = ("draw", "concede", "pause", "unpause", "extend")
+
+
+def drop_votes(player: Player) -> None:
+    """Take back every vote of a seat (its player resigns, or a new one takes it)."""
+    for flag in VOTE_FLAGS:
+        setattr(player, flag, False)
+
+
+def not_voted(voting: list[Player], flag: str) -> list[Player]:
+    """The voters who have not voted ``flag`` (a Player column: ``draw``, ``pause``):
+    a vote passes when this is empty."""
+    return [p for p in voting if not getattr(p, flag)]
+
+
 def draw_sentence(game: Game, powers: set[str] | frozenset[str]) -> str:
     """njudge's announcement of a draw (draw.c): ``Game 'g' has been declared a draw
     between England, France and Russia.``"""
@@ -56,7 +73,7 @@ def draw_initials(game: Game, outcome: str) -> str | None:
 
 def _drawn(game: Game, voting: list[Player], alive: set[str]) -> set[str] | frozenset[str] | None:
     """The powers of the draw the votes agree on, or None."""
-    if not all(p.draw for p in voting):
+    if not_voted(voting, "draw"):
         return None
     if game.dias:
         return alive
@@ -79,7 +96,7 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     largest = rules.largest_power(doc)
     others = [p for p in voting if p.power != largest]
     played = {p.power for p in voting}
-    if largest is not None and largest in played and others and all(p.concede for p in others):
+    if largest is not None and largest in played and others and not not_voted(others, "concede"):
         return f"{power_name(game, largest)} wins: every other surviving player conceded."
     return None
 

@@ -213,6 +213,12 @@ class Game(SQLModel, table=True):
     # position stored is the next phase's), else the phase it stood in; None while it
     # runs, or when not known (a game finished before the migration: read game.phase).
     ended_in: str | None = Field(default=None, max_length=16)
+    # --- migration 0021_player_votes ---
+    # SET PLAYER VOTES (True, the default) / SET NO PLAYER VOTES: the players may vote
+    # to pause, resume or extend the game (judge.game.votes).
+    player_votes: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # The current phase's deadline was moved by a SET EXTEND vote (once per phase).
+    extended: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     # --- migration 0015_game_position ---
     # The row holding the position (loaded when the position is read; deleted with
     # the game): read and written through ``position``.
@@ -319,6 +325,11 @@ class Player(SQLModel, table=True):
     # ``reset_until`` or the next SET PASSWORD.
     reset_hash: str | None = Field(default=None, max_length=200)
     reset_until: datetime | None = None
+    # --- migration 0021_player_votes ---
+    # SET PAUSE, SET RESUME, SET EXTEND: votes on the game's clock (judge.game.votes).
+    pause: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    unpause: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    extend: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class Applicant(SQLModel, table=True):
