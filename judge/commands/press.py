@@ -176,7 +176,7 @@ class _PressBase(Command):
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
-        title = press_title(kind, sender, None if broadcast else audience)
+        title = press_title(kind, None if grey else sender, None if broadcast else audience)
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
         # Only players still playing receive press: not those who resigned or were ejected.
@@ -342,12 +342,13 @@ def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
     return found
 
 
-def press_title(kind: str, sender: str, audience: str | None) -> str:
+def press_title(kind: str, sender: str | None, audience: str | None) -> str:
     """A press mail's subject after the phase: ``Press from France to Germany, Italy``
     (njudge's ``Press from F to GI``), ``Broadcast from France``; no audience, or
-    everyone, for a broadcast."""
+    everyone, for a broadcast.  Grey press (no ``sender``) names nobody, as njudge's
+    ``Press to GI`` and ``Broadcast`` (ml_press.c)."""
     shown = f" to {audience}" if audience and audience != "everyone" else ""
-    return f"{kind} from {sender}{shown}"
+    return f"{kind} from {sender}{shown}" if sender else f"{kind}{shown}"
 
 
 def _audience(powers: list[str], opts: PressOptions) -> str:
