@@ -106,9 +106,12 @@ class _PressBase(Command):
             receivers = [c for c in everyone if c not in opts.to]
         else:
             receivers = list(opts.to)
+        broadcast = set(receivers) == set(everyone)  # public on the web, as a player's
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
         targets = [player_address(ctx.session, seats[c]) for c in receivers if c in seats]
         targets += extra_addresses(ctx, game, replace(opts, master=False))
+        if broadcast and observer:
+            targets += _broadcast_audience(ctx, game)
         refusal = opts.error or ("nobody to send it to" if not targets else None)
         if refusal is None and not any(line.strip() for line in stmt.block):
             refusal = "the message is empty"
@@ -116,19 +119,19 @@ class _PressBase(Command):
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
         names = [p.name for p in powers if p.code in receivers]
-        audience = _audience(["everyone"] if set(receivers) == set(everyone) else names, opts)
+        audience = _audience(["everyone"] if broadcast else names, opts)
+        kind = "Broadcast" if broadcast and observer else "Press"
         subject = game_mail_subject(
-            judge_sender(ctx), game, f"{game.phase} {press_title('Press', who, audience)}"
+            judge_sender(ctx), game, f"{game.phase} {press_title(kind, who, audience)}"
         )
         intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
             ctx.send(mail)
         marks = [OBSERVERS_MARK] * opts.observers
-        broadcast = set(receivers) == set(everyone)  # public on the web, as a player's
         keep_press(ctx, mark, receivers + marks, stmt.block, sent, broadcast=broadcast, game=game)
         ctx.transcript.ok(
-            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
+            stmt.text, f"{kind} (white, {line_count(len(stmt.block))}) sent to {audience}."
         )
 
     def _to_master(self, ctx: Context, stmt: Statement) -> None:
@@ -327,6 +330,14 @@ def minor_press_refusal(game: Game) -> str | None:
     if game.press_minor or phase is None or phase.is_movement:
         return None
     return f"game {game.name} has no press in retreat and adjustment phases (press to M is)"
+
+
+def _broadcast_audience(ctx: Context, game: Game) -> list[str]:
+    """Who besides the powers reads an observer's broadcast, as on njudge ("broadcast
+    to all players and observers", its help ``press``; the master reads every
+    broadcast, ml_press.c): the other observers and the master."""
+    everyone = extra_addresses(ctx, game, PressOptions(master=True, observers=True))
+    return [a for a in everyone if a.lower() != ctx.sender.lower()]
 
 
 def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
