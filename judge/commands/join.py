@@ -23,7 +23,7 @@ from judge.game.empires import (
     parse_empire,
     set_game_empires,
 )
-from judge.game.games import PowerInfo, find_power, game_powers, game_variant
+from judge.game.games import PowerInfo, find_game, find_power, game_powers, game_variant
 from judge.game.records import entry_refusal
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
@@ -93,7 +93,9 @@ class Join(Command):
         return len(words) >= 2 and NAME.match(words[0].lower()) is not None
 
     def echo(self, stmt: Statement) -> str:
-        return masked("JOIN", stmt.args, 1, keep_after=True)
+        # A lone word may be the password alone (njudge's JOIN <game> <password>): hidden.
+        alone = len(stmt.args.split()) == 1
+        return masked("JOIN", stmt.args, 0 if alone else 1, keep_after=True)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
@@ -101,6 +103,8 @@ class Join(Command):
         words = head.replace(",", " ").split()
         later = [part.replace(",", " ").split() for part in more]
         if len(words) < 2:
+            if len(words) == 1 and find_game(ctx.session, words[0]) is not None:
+                echo = f"JOIN {words[0]}"  # a game of this judge: no password
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
         account = registered_account(ctx)
