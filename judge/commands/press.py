@@ -193,6 +193,9 @@ class _PressBase(Command):
             return
         delivered = [c for c in receivers if addresses.get(c)]
         targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
+        if broadcast:  # njudge mails a broadcast to the observers too (mail.c send_press)
+            watchers = extra_addresses(ctx, game, PressOptions(observers=True))
+            targets += [a for a in watchers if a.lower() != ctx.sender.lower()]
         if not targets:
             none = f" (game {game.name} has no observers)" if opts.observers else ""
             ctx.transcript.refused(stmt.text, f"nobody to send it to{none}; nothing was sent")
@@ -334,8 +337,9 @@ def minor_press_refusal(game: Game) -> str | None:
 
 def _broadcast_audience(ctx: Context, game: Game) -> list[str]:
     """Who besides the powers reads an observer's broadcast, as on njudge ("broadcast
-    to all players and observers", its help ``press``; the master reads every
-    broadcast, ml_press.c): the other observers and the master."""
+    to all players and observers", its help ``press``; mail.c's send_press mails it
+    to every player and observer but its sender, the master's copy apart): the other
+    observers and the master."""
     everyone = extra_addresses(ctx, game, PressOptions(master=True, observers=True))
     return [a for a in everyone if a.lower() != ctx.sender.lower()]
 
