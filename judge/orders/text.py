@@ -894,6 +894,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     first = reader.kind()
     if first in ("unit", "place") or (first is not None and first in syntax.leading):
         return True
+    if tokens[0] in syntax.openers and keywords.get(tokens[1]) not in (None, "end"):
+        return True  # "SC H": a word that opens an order (not alone: initials) and an order word
     if (tokens[0] in ("+", "-") or (first and len(tokens[0]) == 1)) and keywords.get(
         tokens[1]
     ) == "unit":

@@ -737,12 +737,20 @@ _CANAL_ONLY = (
 )
 
 
+_CANAL_HOLDS = (
+    "the Suez Canal needs no hold order: it permits no passage unless the unit in Egypt "
+    "supports a canal move (SC S F Reds - Meds)"
+)
+
+
 def _read_canal(reader: Reader, kind: str) -> ParsedOrder:
     """njudge's Suez Canal unit (``SC S F Reds - Meds``, ``Suez Canal supports ...``):
     the permission of the unit in Egypt, read as that unit's support (SUEZ-2)."""
     rules = special_rules()
     while reader.tokens[reader.pos] in rules.canal_words:
         reader.pos += 1
+    if reader.kind() == "hold":
+        raise OrderSyntaxError(_CANAL_HOLDS)
     if reader.kind() != "support":
         raise OrderSyntaxError(_CANAL_ONLY)
     reader.pos += 1
@@ -767,6 +775,8 @@ def _read_move_or_rail(
     fleet's move may name the canal on the way (``F Reds - SC - Meds``)."""
     start = reader.pos
     reader.skip_to()
+    if reader.kind() == "via" and reader.keywords.get(reader.tokens[reader.pos + 1]) == "tsr":
+        reader.pos += 1  # "A Mos moves by rail to Vla"
     if reader.kind() == "tsr":
         return _read_rail(reader, "tsr", unit_type, place)
     tokens, keywords = reader.tokens, reader.keywords
@@ -781,11 +791,9 @@ def _read_move_or_rail(
         reader.pos = after + 1
         parsed = STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
         return _through_the_canal(place, parsed)
-    named = len(tokens) - 1  # the railroad named after the station: "via TSR" at the end
-    while keywords.get(tokens[named - 1]) == "tsr":
-        named -= 1
-    via_rail = named < len(tokens) - 1 and keywords.get(tokens[named - 1]) == "via"
-    end = named - 1 if via_rail else len(tokens) - 1
+    via = _rail_named_at_end(tokens, keywords)
+    via_rail = via is not None
+    end = len(tokens) - 1 if via is None else via
     path = _path(reader, end) if via_rail or unit_type is not UnitType.FLEET else None
     if path is not None and (via_rail or _every_station(place, path)):
         return ParsedOrder("rail", unit_type, place, dest=_along_the_line(place, path))
@@ -795,6 +803,23 @@ def _read_move_or_rail(
     reader.pos = start
     parsed = STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
     return parsed if reader.tokens is tokens else _through_the_canal(place, parsed)
+
+
+def _rail_named_at_end(tokens: list[str], keywords: Mapping[str, str]) -> int | None:
+    """Where the railroad named after the station begins (``- Vla via TSR``, ``via
+    the Trans-Siberian Railroad``, ``(via TSR)``): the index of its ``via`` (or
+    bracket), or None."""
+    end = len(tokens) - 1  # the end mark
+    closing = tokens[end - 1] == ")"
+    named = end - closing
+    while keywords.get(tokens[named - 1]) == "tsr":
+        named -= 1
+    via = named - 1 - (tokens[named - 1] == "the")
+    if named == end - closing or keywords.get(tokens[via]) != "via":
+        return None
+    if closing:
+        return via - 1 if tokens[via - 1] == "(" else None
+    return via
 
 
 def _without_canal_named(tokens: list[str], keywords: Mapping[str, str]) -> list[str]:

@@ -132,7 +132,7 @@ def test_njudge_suez_canal_unit_gives_the_permission_of_the_unit_in_egypt(
     ("text", "reason"),
     [
         ("SC S F Reds", "the Suez Canal gives permission only to a fleet's move"),
-        ("SC H", "the Suez Canal gives permission only to a fleet's move"),
+        ("SC H", "the Suez Canal needs no hold order"),
         ("SC S A Sud - Egy", "the Suez Canal gives permission only to a fleet's move"),
     ],
 )
@@ -299,3 +299,38 @@ def test_a_rail_move_written_through_places_off_the_line_is_refused(
         f"{text}: {route} does not follow the Trans-Siberian Railroad (its stations in "
         f"line order: Mos, Prm, Oms, Kra, Irk, Vla); write {rail}"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Army Moscow to Vladivostok via the Trans-Siberian Railroad",
+        "A Mos - Vla (via TSR)",
+        "A Mos moves by rail to Vla",
+    ],
+)
+def test_more_ways_of_naming_the_railroad_after_the_move(text: str) -> None:
+    """TSR-1: "via the ..." and "(via TSR)" were refused "expected 'convoy' after
+    'via'", "moves by rail to" "expected a destination, found 'by'" (found playing
+    a Colonial game by mail)."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A mos - TSR - vla"
+
+
+def test_njudge_suez_canal_unit_hold_is_refused_with_its_reason() -> None:
+    """njudge's info.colonial: the Suez Canal unit may be ordered to hold. "SC H" was
+    passed over as a greeting ("ignored: not an order"), an order line silently
+    dropped; it is read, and refused with the reason (there is nothing to hold)."""
+    from judge.orders.text import attempts_order
+    from judge.rules.colonial import COLONIAL_SYNTAX
+    from judge.rules.registry import ruleset_for
+    from judge.variant.data import load_variant
+
+    assert attempts_order(load_variant("colonial"), "SC H", COLONIAL_SYNTAX)
+    assert not attempts_order(load_variant("colonial"), "SC", COLONIAL_SYNTAX)  # initials
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "turkey", ["SC H"])
+    assert not check.ok
+    assert "the Suez Canal needs no hold order" in check.message
