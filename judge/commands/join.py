@@ -55,6 +55,25 @@ def _power_named(game: Game, powers: list[PowerInfo], word: str) -> PowerInfo | 
     return next((p for p in powers if p.code == code), None)
 
 
+def _powers_written(
+    game: Game, powers: list[PowerInfo], words: list[str]
+) -> list[tuple[PowerInfo | None, str]]:
+    """The powers a preference list's words name, each with its words; a name of two
+    words is read whole (Root Z's ``England 1``, as a player writes it)."""
+    found: list[tuple[PowerInfo | None, str]] = []
+    index = 0
+    while index < len(words):
+        pair = " ".join(words[index : index + 2])
+        power = _power_named(game, powers, pair) if index + 1 < len(words) else None
+        if power is not None:
+            found.append((power, pair))
+            index += 2
+            continue
+        found.append((_power_named(game, powers, words[index]), words[index]))
+        index += 1
+    return found
+
+
 @register
 class Join(Command):
     """Join a game that is forming."""
@@ -146,8 +165,7 @@ class Join(Command):
         lists: list[list[PowerInfo]] = []
         for part in [] if empire is not None else [words[2:], *later]:
             mine = []
-            for word in part:
-                power = _power_named(game, powers, word)
+            for power, word in _powers_written(game, powers, part):
                 if power is None:
                     names = ", ".join(p.name for p in powers)
                     ctx.transcript.refused(
