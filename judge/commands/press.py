@@ -110,8 +110,8 @@ class _PressBase(Command):
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
         targets = [player_address(ctx.session, seats[c]) for c in receivers if c in seats]
         targets += extra_addresses(ctx, game, replace(opts, master=False))
-        if broadcast and observer:
-            targets += _broadcast_audience(ctx, game)
+        if broadcast:
+            targets += _broadcast_audience(ctx, game, master=observer)
         refusal = opts.error or ("nobody to send it to" if not targets else None)
         if refusal is None and not any(line.strip() for line in stmt.block):
             refusal = "the message is empty"
@@ -120,7 +120,7 @@ class _PressBase(Command):
             return
         names = [p.name for p in powers if p.code in receivers]
         audience = _audience(["everyone"] if broadcast else names, opts)
-        kind = "Broadcast" if broadcast and observer else "Press"
+        kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(
             judge_sender(ctx), game, f"{game.phase} {press_title(kind, who, audience)}"
         )
@@ -335,12 +335,13 @@ def minor_press_refusal(game: Game) -> str | None:
     return f"game {game.name} has no press in retreat and adjustment phases (press to M is)"
 
 
-def _broadcast_audience(ctx: Context, game: Game) -> list[str]:
-    """Who besides the powers reads an observer's broadcast, as on njudge ("broadcast
-    to all players and observers", its help ``press``; mail.c's send_press mails it
-    to every player and observer but its sender, the master's copy apart): the other
-    observers and the master."""
-    everyone = extra_addresses(ctx, game, PressOptions(master=True, observers=True))
+def _broadcast_audience(ctx: Context, game: Game, *, master: bool) -> list[str]:
+    """Who besides the powers reads a broadcast from outside the powers (an
+    observer's, the master's), as on njudge ("broadcast to all players and
+    observers", its help ``press``; mail.c's send_press mails it to every player and
+    observer but its sender, and a copy to the master): the other observers, and
+    the master when ``master``."""
+    everyone = extra_addresses(ctx, game, PressOptions(master=master, observers=True))
     return [a for a in everyone if a.lower() != ctx.sender.lower()]
 
 
