@@ -23,7 +23,7 @@ from judge.game.empires import (
     parse_empire,
     set_game_empires,
 )
-from judge.game.games import PowerInfo, find_power, game_powers, game_variant
+from judge.game.games import PowerInfo, find_game, find_power, game_powers, game_variant
 from judge.game.records import entry_refusal
 from judge.game.start import seats_of, start_game
 from judge.rules.registry import ruleset_for_game
@@ -53,6 +53,25 @@ def _power_named(game: Game, powers: list[PowerInfo], word: str) -> PowerInfo | 
         return found
     code = game_variant(game).lookup_power(word)
     return next((p for p in powers if p.code == code), None)
+
+
+def _powers_written(
+    game: Game, powers: list[PowerInfo], words: list[str]
+) -> list[tuple[PowerInfo | None, str]]:
+    """The powers a preference list's words name, each with its words; a name of two
+    words is read whole (Root Z's ``England 1``, as a player writes it)."""
+    found: list[tuple[PowerInfo | None, str]] = []
+    index = 0
+    while index < len(words):
+        pair = " ".join(words[index : index + 2])
+        power = _power_named(game, powers, pair) if index + 1 < len(words) else None
+        if power is not None:
+            found.append((power, pair))
+            index += 2
+            continue
+        found.append((_power_named(game, powers, words[index]), words[index]))
+        index += 1
+    return found
 
 
 @register
@@ -93,7 +112,9 @@ class Join(Command):
         return len(words) >= 2 and NAME.match(words[0].lower()) is not None
 
     def echo(self, stmt: Statement) -> str:
-        return masked("JOIN", stmt.args, 1, keep_after=True)
+        # A lone word may be the password alone (njudge's JOIN <game> <password>): hidden.
+        alone = len(stmt.args.split()) == 1
+        return masked("JOIN", stmt.args, 0 if alone else 1, keep_after=True)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)
@@ -101,6 +122,8 @@ class Join(Command):
         words = head.replace(",", " ").split()
         later = [part.replace(",", " ").split() for part in more]
         if len(words) < 2:
+            if len(words) == 1 and find_game(ctx.session, words[0]) is not None:
+                echo = f"JOIN {words[0]}"  # a game of this judge: no password
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
         account = registered_account(ctx)
@@ -142,8 +165,7 @@ class Join(Command):
         lists: list[list[PowerInfo]] = []
         for part in [] if empire is not None else [words[2:], *later]:
             mine = []
-            for word in part:
-                power = _power_named(game, powers, word)
+            for power, word in _powers_written(game, powers, part):
                 if power is None:
                     names = ", ".join(p.name for p in powers)
                     ctx.transcript.refused(

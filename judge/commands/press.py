@@ -106,9 +106,12 @@ class _PressBase(Command):
             receivers = [c for c in everyone if c not in opts.to]
         else:
             receivers = list(opts.to)
+        broadcast = set(receivers) == set(everyone)  # public on the web, as a player's
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
         targets = [player_address(ctx.session, seats[c]) for c in receivers if c in seats]
         targets += extra_addresses(ctx, game, replace(opts, master=False))
+        if broadcast:
+            targets += _broadcast_audience(ctx, game, master=observer)
         refusal = opts.error or ("nobody to send it to" if not targets else None)
         if refusal is None and not any(line.strip() for line in stmt.block):
             refusal = "the message is empty"
@@ -116,19 +119,19 @@ class _PressBase(Command):
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
         names = [p.name for p in powers if p.code in receivers]
-        audience = _audience(["everyone"] if set(receivers) == set(everyone) else names, opts)
+        audience = _audience(["everyone"] if broadcast else names, opts)
+        kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(
-            judge_sender(ctx), game, f"{game.phase} {press_title('Press', who, audience)}"
+            judge_sender(ctx), game, f"{game.phase} {press_title(kind, who, audience)}"
         )
         intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
             ctx.send(mail)
         marks = [OBSERVERS_MARK] * opts.observers
-        broadcast = set(receivers) == set(everyone)  # public on the web, as a player's
         keep_press(ctx, mark, receivers + marks, stmt.block, sent, broadcast=broadcast, game=game)
         ctx.transcript.ok(
-            stmt.text, f"Press (white, {line_count(len(stmt.block))}) sent to {audience}."
+            stmt.text, f"{kind} (white, {line_count(len(stmt.block))}) sent to {audience}."
         )
 
     def _to_master(self, ctx: Context, stmt: Statement) -> None:
@@ -176,7 +179,7 @@ class _PressBase(Command):
         sender = "someone (grey press)" if grey else seats_name(game, ctx.seats)
         audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
-        title = press_title(kind, sender, None if broadcast else audience)
+        title = press_title(kind, None if grey else sender, None if broadcast else audience)
         subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
         # Only players still playing receive press: not those who resigned or were ejected.
@@ -190,6 +193,9 @@ class _PressBase(Command):
             return
         delivered = [c for c in receivers if addresses.get(c)]
         targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
+        if broadcast:  # njudge mails a broadcast to the observers too (mail.c send_press)
+            watchers = extra_addresses(ctx, game, PressOptions(observers=True))
+            targets += [a for a in watchers if a.lower() != ctx.sender.lower()]
         if not targets:
             none = f" (game {game.name} has no observers)" if opts.observers else ""
             ctx.transcript.refused(stmt.text, f"nobody to send it to{none}; nothing was sent")
@@ -329,6 +335,16 @@ def minor_press_refusal(game: Game) -> str | None:
     return f"game {game.name} has no press in retreat and adjustment phases (press to M is)"
 
 
+def _broadcast_audience(ctx: Context, game: Game, *, master: bool) -> list[str]:
+    """Who besides the powers reads a broadcast from outside the powers (an
+    observer's, the master's), as on njudge ("broadcast to all players and
+    observers", its help ``press``; mail.c's send_press mails it to every player and
+    observer but its sender, and a copy to the master): the other observers, and
+    the master when ``master``."""
+    everyone = extra_addresses(ctx, game, PressOptions(master=master, observers=True))
+    return [a for a in everyone if a.lower() != ctx.sender.lower()]
+
+
 def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
     """The master's address (``M``) and the observers' (``O``) a press also goes to."""
     found = [game.master_address] if opts.master and game.master_address else []
@@ -342,12 +358,13 @@ def extra_addresses(ctx: Context, game: Game, opts: PressOptions) -> list[str]:
     return found
 
 
-def press_title(kind: str, sender: str, audience: str | None) -> str:
+def press_title(kind: str, sender: str | None, audience: str | None) -> str:
     """A press mail's subject after the phase: ``Press from France to Germany, Italy``
     (njudge's ``Press from F to GI``), ``Broadcast from France``; no audience, or
-    everyone, for a broadcast."""
+    everyone, for a broadcast.  Grey press (no ``sender``) names nobody, as njudge's
+    ``Press to GI`` and ``Broadcast`` (ml_press.c)."""
     shown = f" to {audience}" if audience and audience != "everyone" else ""
-    return f"{kind} from {sender}{shown}"
+    return f"{kind} from {sender}{shown}" if sender else f"{kind}{shown}"
 
 
 def _audience(powers: list[str], opts: PressOptions) -> str:

@@ -18,6 +18,7 @@ from judge.commands.press import (
     minor_press_refusal,
     press_colour,
     press_mail,
+    press_title,
 )
 from judge.game.games import player_address, power_name
 from judge.game.recipients import game_mail_subject
@@ -79,7 +80,10 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     name = "the Master" if me == MASTER_MARK else power_name(game, me)
     shown = "someone (grey press)" if grey else name
     ctx.game = game  # for the mail's subject and the stored press (not a SIGNON)
-    subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} Press from {shown}")
+    # Grey: njudge's "Press to <power>", the addressee's own power (ml_press.c).
+    to_them = power_name(game, press.from_power)
+    title = press_title("Press", None, to_them) if grey else press_title("Press", name, None)
+    subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
     intro = f"Message from {shown} in game {game.name} ({game.phase}), in reply to your press:"
     sent = press_mail(ctx, to, subject, intro, lines)
     ctx.send(sent)

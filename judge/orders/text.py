@@ -26,7 +26,7 @@ from judge.engine.kinds import Board, MovementOrder, Order
 from judge.engine.orders import board_convoy_fleets
 from judge.engine.phase import Phase
 from judge.engine.turn import Position
-from judge.engine.units import Unit
+from judge.engine.units import Unit, UnitType
 from judge.orders.reader import (
     DASHES,
     END,
@@ -745,16 +745,22 @@ class _Checker:
 
 
 def _apart(variant: Variant, pos: _Position, order: Order, reason: str) -> str:
-    """The refusal of a move that only a convoy could make, first saying that the
-    two places are no neighbours (``Kyoto and Fusan are not neighbours, and no
-    fleets are placed to convoy it there``)."""
+    """A move's refusal, saying first when the places are no neighbours (:func:`apart`)."""
     src, dest = getattr(order, "unit", None), getattr(order, "dest", None)
     unit = pos.units.get(src) if src is not None else None
-    if unit is None or dest is None or order.kind != "move" or "convoy" not in reason:
+    if unit is None or dest is None or order.kind != "move":
         return reason
-    if variant.can_move(unit.type.value, str(src), str(dest)):
+    return apart(variant, unit.type, str(src), str(dest), reason)
+
+
+def apart(variant: Variant, unit_type: UnitType, src: str, dest: str, reason: str) -> str:
+    """The refusal ``reason`` of a move from ``src`` to ``dest`` (the map's
+    locations) that only a convoy could make, first saying that the two places are
+    no neighbours (``Kyoto and Fusan are not neighbours, and no fleets are placed to
+    convoy it there``); another reason as it is."""
+    if "convoy" not in reason or variant.can_move(unit_type.value, src, dest):
         return reason
-    names = f"{variant.location_name(str(src))} and {variant.location_name(str(dest))}"
+    names = f"{variant.location_name(src)} and {variant.location_name(dest)}"
     return f"{names} are not neighbours, and {reason}"
 
 
@@ -888,6 +894,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     first = reader.kind()
     if first in ("unit", "place") or (first is not None and first in syntax.leading):
         return True
+    if tokens[0] in syntax.openers and keywords.get(tokens[1]) not in (None, "end"):
+        return True  # "SC H": a word that opens an order (not alone: initials) and an order word
     if (tokens[0] in ("+", "-") or (first and len(tokens[0]) == 1)) and keywords.get(
         tokens[1]
     ) == "unit":

@@ -36,6 +36,7 @@ not count for, the railroad's power and stations) is read from the variant's
 from __future__ import annotations
 
 import functools
+import itertools
 import tomllib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -478,6 +479,9 @@ def is_canal_passage(src: Hashable, dest: Hashable) -> bool:
     )
 
 
+_CANAL_SEAS = "the Suez Canal joins the Mediterranean and the Red Sea only"
+
+
 @dataclass(frozen=True, slots=True)
 class CanalMove(Moving):
     """A fleet passes the Suez Canal from one of its seas to the other (SUEZ-1)."""
@@ -490,7 +494,7 @@ class CanalMove(Moving):
         if unit.type is not UnitType.FLEET:
             return "only a fleet can pass the Suez Canal"
         if not is_canal_passage(board.geo.province(self.unit), board.geo.province(self.dest)):
-            return "the Suez Canal joins the Mediterranean and the Red Sea only"
+            return _CANAL_SEAS
         return None
 
     @classmethod
@@ -733,12 +737,20 @@ _CANAL_ONLY = (
 )
 
 
+_CANAL_HOLDS = (
+    "the Suez Canal needs no hold order: it permits no passage unless the unit in Egypt "
+    "supports a canal move (SC S F Reds - Meds)"
+)
+
+
 def _read_canal(reader: Reader, kind: str) -> ParsedOrder:
     """njudge's Suez Canal unit (``SC S F Reds - Meds``, ``Suez Canal supports ...``):
     the permission of the unit in Egypt, read as that unit's support (SUEZ-2)."""
     rules = special_rules()
     while reader.tokens[reader.pos] in rules.canal_words:
         reader.pos += 1
+    if reader.kind() == "hold":
+        raise OrderSyntaxError(_CANAL_HOLDS)
     if reader.kind() != "support":
         raise OrderSyntaxError(_CANAL_ONLY)
     reader.pos += 1
@@ -763,6 +775,8 @@ def _read_move_or_rail(
     fleet's move may name the canal on the way (``F Reds - SC - Meds``)."""
     start = reader.pos
     reader.skip_to()
+    if reader.kind() == "via" and reader.keywords.get(reader.tokens[reader.pos + 1]) == "tsr":
+        reader.pos += 1  # "A Mos moves by rail to Vla"
     if reader.kind() == "tsr":
         return _read_rail(reader, "tsr", unit_type, place)
     tokens, keywords = reader.tokens, reader.keywords
@@ -775,19 +789,37 @@ def _read_move_or_rail(
         and unit_type is not UnitType.ARMY
     ):
         reader.pos = after + 1
-        return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
-    named = len(tokens) - 1  # the railroad named after the station: "via TSR" at the end
-    while keywords.get(tokens[named - 1]) == "tsr":
-        named -= 1
-    if named < len(tokens) - 1 and keywords.get(tokens[named - 1]) == "via":
-        dest = reader.place("a station")
-        if reader.pos == named - 1:
-            return ParsedOrder("rail", unit_type, place, dest=dest)
+        parsed = STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
+        return _through_the_canal(place, parsed)
+    via = _rail_named_at_end(tokens, keywords)
+    via_rail = via is not None
+    end = len(tokens) - 1 if via is None else via
+    path = _path(reader, end) if via_rail or unit_type is not UnitType.FLEET else None
+    if path is not None and (via_rail or _every_station(place, path)):
+        return ParsedOrder("rail", unit_type, place, dest=_along_the_line(place, path))
     reader.tokens = (
         _without_canal_named(tokens, keywords) if unit_type is not UnitType.ARMY else tokens
     )
     reader.pos = start
-    return STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
+    parsed = STANDARD_SYNTAX.after_unit["move"](reader, kind, unit_type, place)
+    return parsed if reader.tokens is tokens else _through_the_canal(place, parsed)
+
+
+def _rail_named_at_end(tokens: list[str], keywords: Mapping[str, str]) -> int | None:
+    """Where the railroad named after the station begins (``- Vla via TSR``, ``via
+    the Trans-Siberian Railroad``, ``(via TSR)``): the index of its ``via`` (or
+    bracket), or None."""
+    end = len(tokens) - 1  # the end mark
+    closing = tokens[end - 1] == ")"
+    named = end - closing
+    while keywords.get(tokens[named - 1]) == "tsr":
+        named -= 1
+    via = named - 1 - (tokens[named - 1] == "the")
+    if named == end - closing or keywords.get(tokens[via]) != "via":
+        return None
+    if closing:
+        return via - 1 if tokens[via - 1] == "(" else None
+    return via
 
 
 def _without_canal_named(tokens: list[str], keywords: Mapping[str, str]) -> list[str]:
@@ -809,6 +841,53 @@ def _without_canal_named(tokens: list[str], keywords: Mapping[str, str]) -> list
     return [*tokens[:via], tokens[end]]
 
 
+def _canal_on_the_way(tokens: list[str], keywords: Mapping[str, str], start: int) -> list[str]:
+    """Words after ``start`` without the canal named on the way, between two move
+    signs (``F Reds - SC - Meds``, ``- Suez Canal -``); other words as they are."""
+    words = special_rules().canal_words
+    for index in range(start + 1, len(tokens)):
+        if tokens[index] in words and keywords.get(tokens[index - 1]) == "move":
+            after = index
+            while tokens[after] in words:
+                after += 1
+            if keywords.get(tokens[after]) == "move":
+                return [*tokens[: index - 1], *tokens[after:]]
+    return tokens
+
+
+_NO_CANAL_CONVOY = (
+    "no convoy passes the Suez Canal: only a fleet's own move between the Mediterranean "
+    "and the Red Sea goes through it (F Reds - Meds)"
+)
+
+
+def _read_support(
+    reader: Reader, kind: str, unit_type: UnitType | None, place: Place
+) -> ParsedOrder:
+    """A support or convoy; one naming the canal as the canal move does (``A Egy S F
+    Reds - Meds via Suez``, ``... - SC - Meds``) is the support of that move, the
+    canal's name left out (SUEZ-2); a convoy naming it is refused (SUEZ-1)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    bare = _without_canal_named(_canal_on_the_way(tokens, keywords, reader.pos), keywords)
+    named = len(bare) < len(tokens)
+    if kind != "support":
+        if named:
+            raise OrderSyntaxError(_NO_CANAL_CONVOY)
+        return STANDARD_SYNTAX.after_unit[kind](reader, kind, unit_type, place)
+    reader.tokens = bare
+    parsed = _read_support_of_rail(reader, kind, unit_type, place)
+    return _through_the_canal(parsed.target, parsed) if named else parsed
+
+
+def _through_the_canal(start: Place | None, parsed: ParsedOrder) -> ParsedOrder:
+    """A move (from ``start``), or the move a support names, written through the
+    canal: refused unless it goes between the canal's seas."""
+    dest = parsed.dest
+    if start is None or dest is None or not is_canal_passage(start.province, dest.province):
+        raise OrderSyntaxError(_CANAL_SEAS)
+    return parsed
+
+
 def _read_via_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
@@ -826,9 +905,59 @@ def _read_rail(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     if reader.kind() == "move":
         reader.pos += 1
         reader.skip_to()
-    dest = reader.place("a station")
-    reader.expect_end()
-    return ParsedOrder("rail", unit_type, place, dest=dest)
+    path = _path(reader, len(reader.tokens) - 1)
+    if path is None:  # refused as written: a station expected, or words after it
+        reader.place("a station")
+        reader.expect_end()
+    assert path is not None
+    return ParsedOrder("rail", unit_type, place, dest=_along_the_line(place, path))
+
+
+def _path(reader: Reader, end: int) -> list[Place] | None:
+    """The places from the cursor to the token at ``end``, one after another or
+    with move signs between them (``Prm - Oms - Kra``, ``Prm Oms Kra``); None (the
+    cursor where it was) when the words are not such a path."""
+    start, path = reader.pos, []
+    while reader.place_length(reader.pos):
+        path.append(reader.place("a station"))
+        if reader.pos == end:
+            return path
+        if reader.kind() == "move":
+            reader.pos += 1
+            reader.skip_to()
+    reader.pos = start
+    return None
+
+
+def _every_station(start: Place, path: Sequence[Place]) -> bool:
+    """Whether a move written through places (``A Mos - Prm - Oms``) goes through
+    every station on its way, one at least: a rail move, the railroad left unnamed
+    (a route that skips a station is refused with the rail move to write)."""
+    stations = special_rules().rail_stations
+    codes = [p.province for p in (start, *path)]
+    if len(path) < 2 or not all(c in stations for c in codes):
+        return False
+    return all(
+        abs(stations.index(a) - stations.index(b)) == 1 for a, b in itertools.pairwise(codes)
+    )
+
+
+def _along_the_line(start: Place, path: Sequence[Place]) -> Place:
+    """The destination of a rail move written through stations (``A Mos - TSR - Prm
+    - Oms``): refused unless they follow the line one way (TSR-1)."""
+    stations = special_rules().rail_stations
+    codes = [p.province for p in (start, *path)]
+    if len(path) > 1:
+        steps = [stations.index(c) if c in stations else -1 for c in codes]
+        ahead = all(a < b for a, b in itertools.pairwise(steps))
+        if -1 in steps or not (ahead or all(a > b for a, b in itertools.pairwise(steps))):
+            line = ", ".join(map(place, stations))
+            raise OrderSyntaxError(
+                f"{' - '.join(map(place, codes))} does not follow the Trans-Siberian "
+                f"Railroad (its stations in line order: {line}); "
+                f"write A {place(codes[0])} - TSR - {place(codes[-1])}"
+            )
+    return path[-1]
 
 
 def _read_support_of_rail(
@@ -908,7 +1037,7 @@ TSR_FORMS = (
     OrderForm(
         "rail move",
         "A <station> - TSR - <station>   or   A <station> via TSR to <station>   or   "
-        "A <station> - <station> via TSR",
+        "A <station> - <station> via TSR   or through the stations: A Mos - Prm - Oms",
         "A Russian army on a station of the Trans-Siberian Railroad (Mos, Prm, Oms, "
         "Kra, Irk, Vla) travels by rail to another station in one move. A foreign "
         "unit on a station on the way blocks the train when it is not ordered to move "
@@ -935,7 +1064,8 @@ TSR_KIND = KindSyntax(
         "move": _read_move_or_rail,
         "via": _read_via_rail,
         "tsr": _read_rail,
-        "support": _read_support_of_rail,
+        "support": _read_support,  # the canal's name left out too
+        "convoy": _read_support,
     },
     interpret={("M", "rail"): _rail},
     forms=TSR_FORMS,

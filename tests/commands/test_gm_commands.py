@@ -758,6 +758,22 @@ def test_replace_a_power_with_its_own_player_tells_nobody_of_a_new_player(
     assert "you now play Germany" in sent[0]["Subject"]
 
 
+def test_master_broadcast_reaches_the_observers_too(gm, session, game1) -> None:
+    """njudge's mail.c (send_press) mails a broadcast to every player and observer;
+    the master's BROADCAST (signed, after GAME) reached the powers only, as
+    'Press from the Master', while the reply said "sent to everyone"."""
+    from judge.store.models import Observer
+
+    watcher = account_for(session, "watch@x.test")
+    session.add(Observer(game_id=game1.id, account_id=watcher.id))
+    session.commit()
+    ctx = gm("GAME game1\nBROADCAST\nWelcome, everyone.\nENDPRESS\n")
+    assert message(ctx) == "Broadcast (white, 1 line) sent to everyone."
+    sent = ctx.sent
+    assert sorted(m["To"] for m in sent) == sorted([*map(address, PASSWORDS), "watch@x.test"])
+    assert {m["Subject"] for m in sent} == {"JUDGE:game1 - S1901M Broadcast from the Master"}
+
+
 def test_master_broadcast_is_on_the_games_page_as_from_the_master(gm, session, game1) -> None:
     """The master's BROADCAST (signed, after GAME) reaches every power: the game's
     page lists it with the broadcast press, from the Master (docs/games.md, "The

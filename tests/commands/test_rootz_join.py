@@ -52,6 +52,20 @@ def test_rule_3_0_join_takes_one_list_per_zone(session, run):
     assert second.split(",")[:2] == ["turkey1", "austria1"]
 
 
+def test_rule_3_0_join_reads_the_powers_full_names(session, run):
+    """docs/variants.md: powers "by code, name or alias"; a name of two words, as
+    players write it (``England 1, Germany 1``), was refused "game rz has no power
+    'England'" (found playing a Root Z game by mail)."""
+    game = _rootz_game(session)
+    registered(session, PEOPLE[0])
+    echo, status, message = _only(
+        run("JOIN rz secret1 England 1, Germany 1; Turkey 1 Austria 1", PEOPLE[0])
+    )
+    assert status == "ok", message
+    applicant = session.exec(select(Applicant).where(Applicant.game_id == game.id)).one()
+    assert applicant.preferences == "england1,germany1;turkey1,austria1"
+
+
 def test_rule_3_0_join_takes_the_rule_texts_sample_as_written(session, run):
     _rootz_game(session)
     registered(session, PEOPLE[0])

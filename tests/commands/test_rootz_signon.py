@@ -180,7 +180,8 @@ def test_rule_3_0_grey_press_hides_both_powers(rootz, mail):
     ctx = mail("SIGNON rzp pwa123\nPRESS TO Germany1 GREY\npssst\nENDPRESS")
     assert _to(ctx) == ["bob@players.test"]
     text = ctx.sent[0].get_content()
-    assert "someone (grey press)" in ctx.sent[0]["Subject"]
+    assert ctx.sent[0]["Subject"] == "JUDGE:rzp - S1901M Press to Germany 1"  # njudge's
+    assert "someone (grey press)" in text
     assert "France" not in text and "England" not in text
 
 

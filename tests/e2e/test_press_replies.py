@@ -132,6 +132,6 @@ def test_press_to_the_master_and_replies_to_press_mails(
     assert "Observers of game talk may send press." in reply(allowed)
     sent = watcher.send(press)
     assert "Signed on as an observer of game talk." in reply(sent)
-    assert "Press (white, 1 line) sent to everyone." in reply(sent)
+    assert "Broadcast (white, 1 line) sent to everyone." in reply(sent)
     heard = one_to(sent.others, "england@players.demo")
-    assert heard.subject == f"{JUDGE_CODE}:{GAME} - S1901M Press from an observer"
+    assert heard.subject == f"{JUDGE_CODE}:{GAME} - S1901M Broadcast from an observer"

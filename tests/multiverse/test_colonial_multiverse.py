@@ -332,3 +332,20 @@ def test_a_rail_move_written_with_the_units_timeline_only(text) -> None:
 def test_a_rail_move_to_another_timeline_is_still_no_board_order() -> None:
     (check,) = RULESET.check_orders(start([]), "russia", ["A 1:mos - TSR - 2:vla"])
     assert not check.ok
+
+
+def test_a_board_rules_refusal_quotes_the_order_as_written() -> None:
+    """A refusal by the board rules quoted the order as read on its board ("A pek - TSR
+    - vla: ...", the board left out), not as the player wrote it (found playing a
+    multiverse Colonial game by mail)."""
+    text = "A 1:pek:S1870 - TSR - 1:vla:S1870"
+    (check,) = RULESET.check_orders(start([]), "china", [text])
+    assert not check.ok
+    assert check.message == f"{text}: only a Russian army can travel by the Trans-Siberian Railroad"
+
+
+def test_a_rail_move_written_through_the_stations_on_a_board() -> None:
+    """TSR-1 (njudge's info.colonial: written like a convoy) on a multiverse board."""
+    (check,) = RULESET.check_orders(start([]), "russia", ["A 1:mos:S1870 - TSR - Prm - Oms - Kra"])
+    assert check.ok, check.message
+    assert check.canonical == "A 1:mos:S1870 - TSR - kra"

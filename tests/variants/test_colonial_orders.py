@@ -132,7 +132,7 @@ def test_njudge_suez_canal_unit_gives_the_permission_of_the_unit_in_egypt(
     ("text", "reason"),
     [
         ("SC S F Reds", "the Suez Canal gives permission only to a fleet's move"),
-        ("SC H", "the Suez Canal gives permission only to a fleet's move"),
+        ("SC H", "the Suez Canal needs no hold order"),
         ("SC S A Sud - Egy", "the Suez Canal gives permission only to a fleet's move"),
     ],
 )
@@ -210,3 +210,127 @@ def test_an_army_move_via_the_canal_is_still_refused() -> None:
     [check] = rules.check_orders(egypt, "turkey", ["A Egy - Sud via Suez"])
     assert not check.ok
     assert "after 'via'" in check.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Egy S F Reds - Meds via Suez",
+        "A Egy S F Red Sea - Mediterranean via the Suez Canal",
+        "A Egy S F Reds - Meds (via SC)",
+        "A Egy S F Reds-Meds via SC",
+        "A Egy S F Reds - SC - Meds",
+        "A Egy S F Reds - Suez Canal - Meds",
+    ],
+)
+def test_a_permission_that_names_the_canal_as_the_canal_move_does(text: str) -> None:
+    """SUEZ-2: the permission is a support naming the canal move; written as the
+    move is (docs/variants.md: "F Reds - Meds via Suez", "F Reds - SC - Meds"), it
+    was refused "did not understand 'via Suez' at the end"."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "turkey", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A egy S F reds - meds"
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "message"),
+    [
+        # SUEZ-1: no convoy through the canal.
+        ("turkey", "F Con C A Egy - Gre via Suez", "no convoy passes the Suez Canal"),
+        # A support naming the canal of a move that does not pass it, nor a move.
+        ("turkey", "A Egy S F Con - Meds via Suez", "the Suez Canal joins the Mediterranean"),
+        ("britain", "F Bom - Ars via Suez", "the Suez Canal joins the Mediterranean"),
+        ("britain", "F Bom - SC - Ars", "the Suez Canal joins the Mediterranean"),
+    ],
+)
+def test_an_order_naming_the_canal_where_it_goes_nowhere_is_refused(
+    power: str, text: str, message: str
+) -> None:
+    """The canal's name is left out only of a passage between its seas: a move
+    elsewhere "via Suez" was accepted as the plain move (F Bom - Ars)."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), power, [text])
+    assert not check.ok
+    assert message in check.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Mos - TSR - Prm - Oms - Kra",
+        "A Mos TSR Prm Oms Kra",
+        "A Mos - TSR - Oms - Kra",
+        "A Mos-Prm-Oms-Kra",
+        "A Mos - Prm - Oms - Kra via TSR",
+    ],
+)
+def test_a_rail_move_written_through_the_stations(text: str) -> None:
+    """TSR-1, njudge's info.colonial: the rail move is written "similar to ordering a
+    convoy" (Army Vladivostok - Trans Siberian Railway - Moscow); written through
+    the stations on the way it was refused ("did not understand '- Oms - Kra'")."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A mos - TSR - kra"
+
+
+@pytest.mark.parametrize(
+    ("text", "route", "rail"),
+    [
+        ("A Mos - TSR - Oms - Prm - Kra", "Mos - Oms - Prm - Kra", "A Mos - TSR - Kra"),
+        ("A Mos - TSR - Kra - Oms", "Mos - Kra - Oms", "A Mos - TSR - Oms"),
+        ("A Mos - TSR - Prm - Sem - Kra", "Mos - Prm - Sem - Kra", "A Mos - TSR - Kra"),
+    ],
+)
+def test_a_rail_move_written_through_places_off_the_line_is_refused(
+    text: str, route: str, rail: str
+) -> None:
+    """TSR-1: the train runs the line one way; a route that turns back or leaves it
+    is refused with the line and the rail move to write."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert not check.ok
+    assert check.message == (
+        f"{text}: {route} does not follow the Trans-Siberian Railroad (its stations in "
+        f"line order: Mos, Prm, Oms, Kra, Irk, Vla); write {rail}"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Army Moscow to Vladivostok via the Trans-Siberian Railroad",
+        "A Mos - Vla (via TSR)",
+        "A Mos moves by rail to Vla",
+    ],
+)
+def test_more_ways_of_naming_the_railroad_after_the_move(text: str) -> None:
+    """TSR-1: "via the ..." and "(via TSR)" were refused "expected 'convoy' after
+    'via'", "moves by rail to" "expected a destination, found 'by'" (found playing
+    a Colonial game by mail)."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A mos - TSR - vla"
+
+
+def test_njudge_suez_canal_unit_hold_is_refused_with_its_reason() -> None:
+    """njudge's info.colonial: the Suez Canal unit may be ordered to hold. "SC H" was
+    passed over as a greeting ("ignored: not an order"), an order line silently
+    dropped; it is read, and refused with the reason (there is nothing to hold)."""
+    from judge.orders.text import attempts_order
+    from judge.rules.colonial import COLONIAL_SYNTAX
+    from judge.rules.registry import ruleset_for
+    from judge.variant.data import load_variant
+
+    assert attempts_order(load_variant("colonial"), "SC H", COLONIAL_SYNTAX)
+    assert not attempts_order(load_variant("colonial"), "SC", COLONIAL_SYNTAX)  # initials
+    [check] = ruleset_for("colonial").check_orders(_egypt("A"), "turkey", ["SC H"])
+    assert not check.ok
+    assert "the Suez Canal needs no hold order" in check.message

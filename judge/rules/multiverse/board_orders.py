@@ -81,7 +81,9 @@ def read_board_order(
             if check.ok and check.order is not None:
                 (found if is_board_order(check.order) else standard).append(_lift(check.order, key))
             elif not check.ok and check.message:
-                refusals.add(check.message)
+                # The reason after the order as the player wrote it, not as read on a board.
+                reason = check.message.removeprefix(f"{check.text}: ")
+                refusals.add(f"{text.strip()}: {reason}")
     if len(found) != 1:
         said = refusals.pop() if len(refusals) == 1 else ""
         return BoardReading(None, said, standard[0] if len(standard) == 1 else None)

@@ -31,6 +31,7 @@ from judge.engine.orders import (
     UnitType,
 )
 from judge.orders.reader import not_yours, power_named
+from judge.orders.text import apart
 from judge.rules.multiverse.adjustments import WinterBoard
 from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.board_orders import board_order_problem, is_board_order
@@ -279,7 +280,8 @@ def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Mo
         why = _distance_reason(geo, order.unit, dest)
         if why:
             return why
-    return reason
+        return reason
+    return apart(geo.base.variant, unit.type, order.unit.loc, dest.loc, reason)
 
 
 def _support_or_convoy_problem(
