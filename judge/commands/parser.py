@@ -11,7 +11,9 @@ whether they are allowed.  It never raises, whatever the text.
   when they hold orders or commands (a player who wrote ``--`` above them as a
   separator), never when they are a signature.
 * A command with a block (PRESS, BROADCAST, REGISTER) takes the following lines
-  verbatim up to its end keyword (alone on its line), SIGNOFF, or the end of the mail;
+  verbatim up to its end keyword (alone on its line), SIGNOFF, a ``--`` line with no
+  end keyword after it (a ``--`` above the end keyword signs the message), or the end
+  of the mail;
   one whose block needs its end (njudge's ``IF`` ... ``ENDIF``) is a command only when
   that end follows.
 """
@@ -73,12 +75,27 @@ def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, 
         key = registry.end_key(raw)
         if key in ends:
             return i + 1, False
+        if _is_signature(raw) and (end := _end_index(ends, lines, i + 1)) is not None:
+            # the sender signs the message ("--", "France") above its end line
+            stmt.block.extend(line.rstrip()[:MAX_LINE] for line in lines[i:end])
+            return end + 1, False
         if _is_signature(raw) or registry.is_stop_line(raw):
             return i, True
         stmt.block.append(raw.rstrip()[:MAX_LINE])
         i += 1
     stmt.closed = False
     return i, True
+
+
+def _end_index(ends: set[str], lines: list[str], start: int) -> int | None:
+    """The index of the first end line (one of ``ends``) in ``lines[start:]`` before
+    a SIGNOFF, or None."""
+    for i in range(start, len(lines)):
+        if registry.end_key(lines[i]) in ends:
+            return i
+        if registry.is_stop_line(lines[i]):
+            return None
+    return None
 
 
 def _end_follows(stmt: Statement, lines: list[str], start: int) -> bool:

@@ -133,3 +133,20 @@ def test_parser_reads_a_mail_that_starts_with_something(lines):
     first = next((ln for ln in text_lines if ln.strip() and not ln.strip().startswith("//")), None)
     if first is not None and first.rstrip() != "--":
         assert parsed.statements and parsed.statements[0].text == first.strip()[:1000]
+
+
+def test_a_press_signed_above_its_end_line_keeps_the_signature_and_what_follows():
+    # "--" / "France" above ENDPRESS: the sender signs the message.  The block ended at
+    # the "--", its signature and ENDPRESS fell below it, and the orders after
+    # ENDPRESS were read only by the separator rule, ENDPRESS listed as ignored.
+    parsed = parse_body("PRESS TO G\nShall we?\n--\nFrance\nENDPRESS\nA Par-Bur\n")
+    press, order = parsed.statements
+    assert press.block == ["Shall we?", "--", "France"] and press.closed
+    assert order.text == "A Par-Bur" and parsed.below_signature is None
+    # with no end line after it, a "--" still ends the message: the mail's signature
+    parsed = parse_body("PRESS TO G\nShall we?\n-- \nJohn Smith\n")
+    assert parsed.statements[0].block == ["Shall we?"]
+    assert [s.text for s in parsed.every_statement] == ["PRESS TO G", "John Smith"]
+    # a SIGNOFF between them ends the mail first
+    parsed = parse_body("PRESS TO G\nShall we?\n--\nSIGNOFF\nENDPRESS\n")
+    assert parsed.statements[0].block == ["Shall we?"]
