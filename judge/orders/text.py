@@ -17,6 +17,7 @@ Several orders may share a line, separated by ``,`` or ``;``.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import functools
 import re
 from collections.abc import Callable, Mapping
@@ -320,9 +321,21 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
         return ParsedOrder("hold", unit_type, place, alone=True)
     read = syntax.after_unit.get(kind) if kind is not None else None
     if read is None:
-        raise OrderSyntaxError(f"did not understand '{reader.shown(reader.pos)}'")
+        shown = reader.shown(reader.pos)
+        raise OrderSyntaxError(f"did not understand '{shown}'{_word_hint(syntax, shown)}")
     reader.pos += 1
     return read(reader, kind, unit_type, place)
+
+
+def _word_hint(syntax: Any, word: str) -> str:
+    """`` (did you mean 'support'?)`` for a mistyped order word after a unit
+    (``suport``, ``mve``), from the order words of ``syntax``; else nothing."""
+    words = [w for w, kind in syntax.keywords.items() if len(w) > 2 and kind in syntax.after_unit]
+    bare = word.lower().strip(",.;:!?")
+    if len(bare) < 3 or bare in words:  # a word well spelt: what follows it is wrong
+        return ""
+    close = difflib.get_close_matches(bare, words, n=1, cutoff=0.75)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def split_orders(line: str) -> list[str]:

@@ -203,6 +203,16 @@ def test_a_coast_does_not_swallow_the_next_keyword() -> None:
     assert check.order == SupportMove("spa/nc", "par", "gas")
 
 
+def test_a_mistyped_order_word_is_refused_with_the_word_meant() -> None:
+    # refused, as njudge refuses it, but no longer without a hint
+    assert one("A Mar suport A Par - Bur").message.endswith(
+        "did not understand 'suport' (did you mean 'support'?)"
+    )
+    assert one("A Par mve Bur").message.endswith("(did you mean 'move'?)")
+    assert one("F Bre conovy A Par - Lon", "france").message.endswith("(did you mean 'convoy'?)")
+    assert one("A Par xyzzy Bur").message.endswith("did not understand 'xyzzy'")
+
+
 def test_a_lone_sign_is_named_in_the_refusal() -> None:
     assert one("A Par = Bur").message == "A Par = Bur: did not understand '='"
 

@@ -23,7 +23,9 @@ changed); and when a text refused as written came to be read again with its
 hyphenated words that are no names taken apart (``Norwegian Sea-North Sea``: 15
 refused supports read, each as the places written; nothing else changed); and when
 a sentence came to be refused with the forms to write (``Sent from my iPhone``: one
-refusal worded anew, nothing read differently).
+refusal worded anew, nothing read differently); and when a mistyped word after a
+unit came to be named with the order word meant (``A Iri holdd``: 30 refusals end
+with "(did you mean 'hold'?)", nothing read differently).
 """
 
 from __future__ import annotations
