@@ -748,15 +748,17 @@ def _board_of_location(loc: MLoc) -> tuple[int, int, int]:
 
 
 def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
-    """``write``, remembering what it wrote for each order (orders are values: an
-    equal order is written alike).  Whoever is given the same object only reads it."""
-    written: dict[AnyOrder, dict[str, Any]] = {}
+    """``write``, remembering what it wrote for each order object (a turn's answer and
+    history entry of an order share it: whoever is given it only reads it).  Kept by
+    the object's identity, not its value, which hashing would compute again and again;
+    the orders outlive the one step this is used in."""
+    written: dict[int, tuple[AnyOrder, dict[str, Any]]] = {}
 
     def once(order: AnyOrder) -> dict[str, Any]:
-        found = written.get(order)
+        found = written.get(id(order))
         if found is None:
-            found = written[order] = write(order)
-        return found
+            found = written[id(order)] = (order, write(order))  # the order kept: its id stays
+        return found[1]
 
     return once
 
