@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any
 
 from judge.engine.orders import AnyOrder, Build, Disband, Retreat, Unit, UnitType
@@ -734,7 +735,23 @@ def _data_entries(
     adjustment's: of the records of a board)."""
     if kind == "adjustment":
         return lambda records: [_history_entry(r, write(r.order), kind) for r in records]
-    return lambda record: [_history_entry(record, write(record.order), kind)]
+
+    def entries(record: OrderRecord) -> list[dict[str, Any]]:
+        # _history_entry, inlined: a big turn writes ten thousand.
+        power, order, status, reason, auto, turn = record
+        return [
+            {
+                "power": power,
+                "order": write(order),
+                "kind": kind,
+                "result": _WORDS[status],
+                "reason": reason,
+                "auto": auto,
+                "turn": turn,
+            }
+        ]
+
+    return entries
 
 
 def _by_board(kind: str) -> Callable[[Any], Any] | None:
@@ -743,8 +760,8 @@ def _by_board(kind: str) -> Callable[[Any], Any] | None:
     return None if kind == "adjustment" else _board_of_location
 
 
-def _board_of_location(loc: MLoc) -> tuple[int, int, int]:
-    return loc[:3]
+_board_of_location: Callable[[MLoc], tuple[int, int, int]] = itemgetter(slice(0, 3))
+"""A location's board as a plain tuple (``loc[:3]``), without a Python call."""
 
 
 def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
