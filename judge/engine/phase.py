@@ -8,6 +8,7 @@ strings.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -172,5 +173,12 @@ class Phase:
 def board_time(phase: str) -> tuple[int, int, int]:
     """A phase code's place in time, for comparing boards: ``(1901, 1, 0)`` for ``F1901M``
     (unreadable codes sort first)."""
-    found = Phase.read(str(phase), classic=True, mixed=True)
+    return _code_time(str(phase))
+
+
+@functools.lru_cache(maxsize=1024)
+def _code_time(code: str) -> tuple[int, int, int]:
+    """:func:`board_time` of a code, read once (a multiverse world's thousands of
+    boards share a few dozen codes)."""
+    found = Phase.read(code, classic=True, mixed=True)
     return found.time if found is not None else (0, 9, 9)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import Any
 
 from judge.engine.orders import AnyOrder, Build, Disband, Retreat, Unit, UnitType
@@ -734,7 +735,23 @@ def _data_entries(
     adjustment's: of the records of a board)."""
     if kind == "adjustment":
         return lambda records: [_history_entry(r, write(r.order), kind) for r in records]
-    return lambda record: [_history_entry(record, write(record.order), kind)]
+
+    def entries(record: OrderRecord) -> list[dict[str, Any]]:
+        # _history_entry, inlined: a big turn writes ten thousand.
+        power, order, status, reason, auto, turn = record
+        return [
+            {
+                "power": power,
+                "order": write(order),
+                "kind": kind,
+                "result": _WORDS[status],
+                "reason": reason,
+                "auto": auto,
+                "turn": turn,
+            }
+        ]
+
+    return entries
 
 
 def _by_board(kind: str) -> Callable[[Any], Any] | None:
@@ -743,20 +760,22 @@ def _by_board(kind: str) -> Callable[[Any], Any] | None:
     return None if kind == "adjustment" else _board_of_location
 
 
-def _board_of_location(loc: MLoc) -> tuple[int, int, int]:
-    return loc[:3]
+_board_of_location: Callable[[MLoc], tuple[int, int, int]] = itemgetter(slice(0, 3))
+"""A location's board as a plain tuple (``loc[:3]``), without a Python call."""
 
 
 def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
-    """``write``, remembering what it wrote for each order (orders are values: an
-    equal order is written alike).  Whoever is given the same object only reads it."""
-    written: dict[AnyOrder, dict[str, Any]] = {}
+    """``write``, remembering what it wrote for each order object (a turn's answer and
+    history entry of an order share it: whoever is given it only reads it).  Kept by
+    the object's identity, not its value, which hashing would compute again and again;
+    the orders outlive the one step this is used in."""
+    written: dict[int, tuple[AnyOrder, dict[str, Any]]] = {}
 
     def once(order: AnyOrder) -> dict[str, Any]:
-        found = written.get(order)
+        found = written.get(id(order))
         if found is None:
-            found = written[order] = write(order)
-        return found
+            found = written[id(order)] = (order, write(order))  # the order kept: its id stays
+        return found[1]
 
     return once
 

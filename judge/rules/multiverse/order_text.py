@@ -513,10 +513,37 @@ def written_order(
 ) -> tuple[str, dict[str, str]]:
     """An order's canonical text (:func:`format_order`) and the letters of the units
     it names (:func:`named_types`), each unit's type looked up once."""
+    kind = type(order)
+    # The kinds a turn holds most of, written directly (a big turn writes ten thousand).
+    if kind is Move or kind is Retreat:
+        unit = _letter(types(order.unit))
+        via = " via convoy" if kind is Move and order.via_convoy else ""  # type: ignore[union-attr]
+        text = f"{unit} {loc_text(order.unit)} - {loc_text(order.dest)}{via}"
+        return text, {"unit": unit}
+    if kind is SupportMove or kind is SupportHold:
+        unit, target = _letter(types(order.unit)), _letter(types(order.target))
+        text = f"{unit} {loc_text(order.unit)} S {target} {loc_text(order.target)}"
+        if kind is SupportMove:
+            text = f"{text} - {loc_text(order.dest)}"
+        return text, {"unit": unit, "target": target}
+    if kind is Hold:
+        unit = _letter(types(order.unit))
+        return f"{unit} {loc_text(order.unit)} H", {"unit": unit}
+    return _written_order(order, types)
+
+
+def _letter(found: UnitType | None) -> str:
+    """The letter written for a unit of type ``found`` (an army when none is known)."""
+    return "A" if found is None else str.__str__(found)
+
+
+def _written_order(
+    order: AnyOrder, types: Callable[[MLoc], UnitType | None]
+) -> tuple[str, dict[str, str]]:
+    """:func:`written_order` of any kind."""
     letters = named_types(order, types)
     if is_board_order(order):
         return format_board_order(order, lambda loc: (types(loc) or UnitType.ARMY).value), letters
-    # The kinds in the order a turn holds most of them.
     if isinstance(order, (Move, Retreat)):
         via = " via convoy" if getattr(order, "via_convoy", False) else ""
         text = f"{letters['unit']} {loc_text(order.unit)} - {loc_text(order.dest)}{via}"
@@ -575,11 +602,21 @@ def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
     """A type look-up for :func:`format_order` over the units of a world, each
     location looked up once (the world is not changed while the look-up is used)."""
     known: dict[MLoc, UnitType | None] = {}
+    boards = world.boards
 
     def look(loc: MLoc) -> UnitType | None:
         found = known.get(loc, _UNSEEN)
         if found is _UNSEEN:
-            found = known[loc] = _type_at(world, loc, "retreat")  # a dislodged unit, else
+            # _type_at(world, loc, "retreat"), inlined: a dislodged unit, else the one there.
+            board = boards.get(loc[:3])  # type: ignore[call-overload]  # a plain tuple finds its key
+            if board is None:
+                found = None
+            elif loc[3] in board.dislodged:
+                found = board.dislodged[loc[3]].unit.type
+            else:
+                unit = board.units.get(loc[3])
+                found = None if unit is None else unit.type
+            known[loc] = found
         return found
 
     return look
