@@ -602,21 +602,11 @@ def world_types(world: World) -> Callable[[MLoc], UnitType | None]:
     """A type look-up for :func:`format_order` over the units of a world, each
     location looked up once (the world is not changed while the look-up is used)."""
     known: dict[MLoc, UnitType | None] = {}
-    boards = world.boards
 
     def look(loc: MLoc) -> UnitType | None:
         found = known.get(loc, _UNSEEN)
         if found is _UNSEEN:
-            # _type_at(world, loc, "retreat"), inlined: a dislodged unit, else the one there.
-            board = boards.get(loc[:3])  # type: ignore[call-overload]  # a plain tuple finds its key
-            if board is None:
-                found = None
-            elif loc[3] in board.dislodged:
-                found = board.dislodged[loc[3]].unit.type
-            else:
-                unit = board.units.get(loc[3])
-                found = None if unit is None else unit.type
-            known[loc] = found
+            found = known[loc] = _type_at(world, loc, "retreat")  # a dislodged unit, else
         return found
 
     return look

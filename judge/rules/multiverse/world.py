@@ -215,7 +215,7 @@ class World:
         for name in order_locations(order):
             if name is loc:
                 continue  # the unit itself: its own area
-            area = (name[0], name[1], int(name[2]), name[3].split("/", 1)[0])  # area_of(name)
+            area = area_of(name)
             if indexed is None:
                 indexed = [area_of(loc)]  # not needed for a hold
             if area not in indexed:
