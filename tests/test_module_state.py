@@ -52,6 +52,7 @@ KNOWN: dict[str, str] = {
     "judge/clock/zone_names.py: _by_lower": REASON_A + ": the zone names installed",
     "judge/clock/zone_names.py: _by_city": REASON_A + ": the zone names installed, by city",
     "judge/engine/kinds.py: _MOVERS": REASON_A + ": keyed by tuples of order classes",
+    "judge/engine/phase.py: _code_time": REASON_A + ": a phase code's place in time, bounded",
     "judge/engine/outcome.py: _FAILURES": REASON_A + ": one immutable Outcome per reason, bounded",
     "judge/engine/resolver.py: _HOOKS": REASON_A + ": which hooks an order class overrides",
     "judge/maps/draw.py: _text_tile": REASON_A + ": a label's tile by text, size and colours",

@@ -735,23 +735,7 @@ def _data_entries(
     adjustment's: of the records of a board)."""
     if kind == "adjustment":
         return lambda records: [_history_entry(r, write(r.order), kind) for r in records]
-
-    def entries(record: OrderRecord) -> list[dict[str, Any]]:
-        # _history_entry, inlined: a big turn writes ten thousand.
-        power, order, status, reason, auto, turn = record
-        return [
-            {
-                "power": power,
-                "order": write(order),
-                "kind": kind,
-                "result": _WORDS[status],
-                "reason": reason,
-                "auto": auto,
-                "turn": turn,
-            }
-        ]
-
-    return entries
+    return lambda record: [_history_entry(record, write(record.order), kind)]
 
 
 def _by_board(kind: str) -> Callable[[Any], Any] | None:

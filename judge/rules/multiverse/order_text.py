@@ -514,22 +514,18 @@ def written_order(
     """An order's canonical text (:func:`format_order`) and the letters of the units
     it names (:func:`named_types`), each unit's type looked up once."""
     kind = type(order)
-    # The kinds a turn holds most of, written directly (a big turn writes ten thousand).
-    if kind is Move or kind is Retreat:
-        unit = _letter(types(order.unit))
-        via = " via convoy" if kind is Move and order.via_convoy else ""  # type: ignore[union-attr]
-        text = f"{unit} {loc_text(order.unit)} - {loc_text(order.dest)}{via}"
-        return text, {"unit": unit}
-    if kind is SupportMove or kind is SupportHold:
-        unit, target = _letter(types(order.unit)), _letter(types(order.target))
-        text = f"{unit} {loc_text(order.unit)} S {target} {loc_text(order.target)}"
-        if kind is SupportMove:
-            text = f"{text} - {loc_text(order.dest)}"
-        return text, {"unit": unit, "target": target}
-    if kind is Hold:
-        unit = _letter(types(order.unit))
-        return f"{unit} {loc_text(order.unit)} H", {"unit": unit}
-    return _written_order(order, types)
+    # The kinds a turn holds most of: their letters found directly (a big turn writes
+    # ten thousand), as named_types finds them.
+    if kind is Move or kind is Retreat or kind is Hold:
+        letters = {"unit": _letter(types(order.unit))}
+    elif kind is SupportMove or kind is SupportHold:
+        letters = {"unit": _letter(types(order.unit)), "target": _letter(types(order.target))}
+    else:
+        letters = named_types(order, types)
+        if is_board_order(order):
+            letter = lambda loc: _letter(types(loc))  # noqa: E731
+            return format_board_order(order, letter), letters
+    return _order_text(order, letters), letters
 
 
 def _letter(found: UnitType | None) -> str:
@@ -537,13 +533,9 @@ def _letter(found: UnitType | None) -> str:
     return "A" if found is None else str.__str__(found)
 
 
-def _written_order(
-    order: AnyOrder, types: Callable[[MLoc], UnitType | None]
-) -> tuple[str, dict[str, str]]:
-    """:func:`written_order` of any kind."""
-    letters = named_types(order, types)
-    if is_board_order(order):
-        return format_board_order(order, lambda loc: (types(loc) or UnitType.ARMY).value), letters
+def _order_text(order: AnyOrder, letters: dict[str, str]) -> str:
+    """The canonical text of an order that is no board rule's, the letters of its
+    units given."""
     if isinstance(order, (Move, Retreat)):
         via = " via convoy" if getattr(order, "via_convoy", False) else ""
         text = f"{letters['unit']} {loc_text(order.unit)} - {loc_text(order.dest)}{via}"
@@ -572,7 +564,7 @@ def _written_order(
         text = "waive"
     else:
         raise TypeError(f"not an order: {order!r}")
-    return text, letters
+    return text
 
 
 def named_types(order: AnyOrder, types: Callable[[MLoc], UnitType | None]) -> dict[str, str]:
