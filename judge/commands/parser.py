@@ -67,15 +67,17 @@ def _statement(line_no: int, text: str) -> Statement:
 
 def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, bool]:
     """Fill ``stmt.block`` from ``lines[start:]``; return (next index, stop reading)."""
-    assert stmt.command is not None
-    ends = {registry.squash(e.split()) for e in stmt.command.block_ends}
+    ends = _ends(stmt)
     i = start
     while i < len(lines):
         raw = lines[i]
         key = registry.end_key(raw)
         if key in ends:
             return i + 1, False
-        if _is_signature(raw) and (end := _end_index(ends, lines, i + 1)) is not None:
+        if (
+            _is_signature(raw)
+            and (end := _end_index(ends, lines, i + 1, past_signature=True)) is not None
+        ):
             # the sender signs the message ("--", "France") above its end line
             stmt.block.extend(line.rstrip()[:MAX_LINE] for line in lines[i:end])
             return end + 1, False
@@ -87,13 +89,20 @@ def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, 
     return i, True
 
 
-def _end_index(ends: set[str], lines: list[str], start: int) -> int | None:
+def _ends(stmt: Statement) -> set[str]:
+    """The end keywords of a statement's block, as :func:`registry.end_key` gives them."""
+    assert stmt.command is not None
+    return {registry.squash(e.split()) for e in stmt.command.block_ends}
+
+
+def _end_index(ends: set[str], lines: list[str], start: int, past_signature: bool) -> int | None:
     """The index of the first end line (one of ``ends``) in ``lines[start:]`` before
-    a SIGNOFF, or None."""
+    a SIGNOFF (and, unless ``past_signature``, before a ``--`` line), or None."""
     for i in range(start, len(lines)):
-        if registry.end_key(lines[i]) in ends:
+        raw = lines[i]
+        if registry.end_key(raw) in ends:
             return i
-        if registry.is_stop_line(lines[i]):
+        if registry.is_stop_line(raw) or (not past_signature and _is_signature(raw)):
             return None
     return None
 
@@ -101,14 +110,7 @@ def _end_index(ends: set[str], lines: list[str], start: int) -> int | None:
 def _end_follows(stmt: Statement, lines: list[str], start: int) -> bool:
     """Whether an end keyword of the statement's block stands in ``lines[start:]``
     before the mail ends (a signature or SIGNOFF)."""
-    assert stmt.command is not None
-    ends = {registry.squash(e.split()) for e in stmt.command.block_ends}
-    for raw in lines[start:]:
-        if registry.end_key(raw) in ends:
-            return True
-        if _is_signature(raw) or registry.is_stop_line(raw):
-            return False
-    return False
+    return _end_index(_ends(stmt), lines, start, past_signature=False) is not None
 
 
 def parse_body(text: str) -> ParsedMail:

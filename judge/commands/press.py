@@ -194,8 +194,7 @@ class _PressBase(Command):
         delivered = [c for c in receivers if addresses.get(c)]
         targets = [addresses[c] for c in delivered] + extra_addresses(ctx, game, opts)
         if broadcast:  # njudge mails a broadcast to the observers too (mail.c send_press)
-            watchers = extra_addresses(ctx, game, PressOptions(observers=True))
-            targets += [a for a in watchers if a.lower() != ctx.sender.lower()]
+            targets += _broadcast_audience(ctx, game, master=False)
         if not targets:
             none = f" (game {game.name} has no observers)" if opts.observers else ""
             ctx.transcript.refused(stmt.text, f"nobody to send it to{none}; nothing was sent")
@@ -336,11 +335,11 @@ def minor_press_refusal(game: Game) -> str | None:
 
 
 def _broadcast_audience(ctx: Context, game: Game, *, master: bool) -> list[str]:
-    """Who besides the powers reads a broadcast from outside the powers (an
-    observer's, the master's), as on njudge ("broadcast to all players and
-    observers", its help ``press``; mail.c's send_press mails it to every player and
-    observer but its sender, and a copy to the master): the other observers, and
-    the master when ``master``."""
+    """Who besides the powers reads a broadcast, as on njudge ("broadcast to all
+    players and observers", its help ``press``; mail.c's send_press mails it to every
+    player and observer but its sender, and a copy to the master): the observers but
+    its sender, and the master when ``master`` (an observer's or the master's
+    broadcast; a player's copy to the master is written apart)."""
     everyone = extra_addresses(ctx, game, PressOptions(master=master, observers=True))
     return [a for a in everyone if a.lower() != ctx.sender.lower()]
 

@@ -98,8 +98,7 @@ def order_data(order: Any) -> dict[str, Any]:
         if kind in _PLAIN:
             out[name] = value
         elif kind is MLoc:
-            timeline, year, season, loc = value
-            out[name] = {"timeline": timeline, "year": year, "season": season, "loc": loc}
+            out[name] = _location_data(value)
         else:
             out[name] = _value(value)
     return out
@@ -121,8 +120,7 @@ def _value(value: Any) -> Any:
     if type(value) is MLoc or (
         isinstance(value, tuple) and getattr(value, "_fields", None) == _MLOC_FIELDS
     ):
-        timeline, year, season, loc = value
-        return {"timeline": timeline, "year": year, "season": season, "loc": loc}
+        return _location_data(value)
     if isinstance(value, UnitType):
         return str(value)
     if isinstance(value, (str, bool, int)) or value is None:
@@ -130,6 +128,17 @@ def _value(value: Any) -> Any:
     if type(value) is tuple:  # a ruleset's kind may name several places (a path)
         return [_value(item) for item in value]
     raise OrderDataError(f"cannot store {value!r} in an order")
+
+
+def _location_data(loc: tuple[int, int, int, str]) -> dict[str, Any]:
+    """A location on a board as an order's data keeps it: its four fields by name."""
+    timeline, year, season, where = loc
+    return {"timeline": timeline, "year": year, "season": season, "loc": where}
+
+
+def _board_location(value: dict[str, Any], make: BoardLocation) -> Any:
+    """The location on a board that :func:`_location_data` wrote, made by ``make``."""
+    return make(int(value["timeline"]), int(value["year"]), int(value["season"]), value["loc"])
 
 
 _PLAIN = frozenset({str, bool, int, type(None)})
@@ -150,20 +159,15 @@ def order_from_data(data: dict[str, Any], decoding: OrderDecoding = STANDARD_DEC
             if required:
                 raise OrderDataError(f"{kind} order without its {name}")
             continue
-        # A plain value as it is, and a multiverse location made directly (``_read``
-        # inlined, without a call: a turn reads ten thousand orders).
+        # A plain value as it is, and a multiverse location made without _read's
+        # other checks (a turn reads ten thousand orders).
         if type(value) in _PLAIN and name != "type":
             values[name] = value
         elif make is MLoc and type(value) is dict and value.keys() == _MLOC_KEYS:
-            timeline, year, season = value["timeline"], value["year"], value["season"]
-            where = (int(timeline), int(year), int(season), value["loc"])
-            values[name] = _new_tuple(MLoc, where)  # MLoc(*where), without its call
+            values[name] = _board_location(value, make)
         else:
             values[name] = _read(name, value, make)
     return cls(**values)
-
-
-_new_tuple = tuple.__new__
 
 
 _ABSENT = object()
@@ -183,7 +187,7 @@ def _read(name: str, value: Any, make: BoardLocation | None) -> Any:
             raise OrderDataError(f"not a location: {value!r}")
         if make is None:
             raise OrderDataError(f"a location on a board, in a game without boards: {value!r}")
-        return make(int(value["timeline"]), int(value["year"]), int(value["season"]), value["loc"])
+        return _board_location(value, make)
     if isinstance(value, list):
         return tuple(_read(name, item, make) for item in value)
     return value

@@ -7,13 +7,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.phase import Turn
-from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, MLoc, turn_text
+from judge.rules.multiverse.keys import BoardKey, MLoc, turn_text
 
 
 def loc_text(loc: MLoc) -> str:
     """The canonical triple ``timeline:location:turn``, e.g. ``2:spa/nc:F1902``."""
-    # turn_text inlined: a big turn's answers write some twenty thousand.
-    return f"{loc[0]}:{loc[3]}:{SEASON_LETTER[loc[2]]}{loc[1]}"
+    timeline, year, season, where = loc
+    return f"{timeline}:{where}:{turn_text(year, season)}"
 
 
 def board_text(key: BoardKey) -> str:
