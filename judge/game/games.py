@@ -358,9 +358,13 @@ def store_order(
 
     Written at once by one INSERT (no ORM object to flush later: this runs for every
     order of every mail), so rows keep the order in which orders were given.  The game
-    is marked for the deadline runner (already so when it was locked)."""
+    is marked for the deadline runner (already so when it was locked).  The order's
+    data is read back once as the turn reads it (:func:`judge.orders.data.loads`
+    keeps it), so that a turn of thousands of orders need not read them again."""
     if check.order is None:
         raise ValueError(f"an accepted order comes with its engine order: {check.text!r}")
+    data = order_data.dumps(check.order)
+    order_data.loads(data, ruleset_for_game(game).order_decoding())
     params = {
         "game_id": game.id,
         "phase": game.phase,
@@ -368,7 +372,7 @@ def store_order(
         "unit_key": (key or check_key(check)).text(),
         "text": str(check.text),
         "canonical": str(check.canonical),
-        "data": order_data.dumps(check.order),
+        "data": data,
         "account_id": account_id,
         "from_address": from_address,
         "created_at": now or utcnow(),

@@ -53,6 +53,14 @@ class OrderDecoding:
 
     engine: EngineRules = STANDARD
     board_location: BoardLocation | None = None
+    _hash: int = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Hashed once: each stored order a turn reads is looked up with its decoding.
+        object.__setattr__(self, "_hash", hash((self.engine, self.board_location)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 STANDARD_DECODING = OrderDecoding()
@@ -201,7 +209,17 @@ def dumps(order: Any) -> str:
 def loads(text: str, decoding: OrderDecoding = STANDARD_DECODING) -> Any:
     """The engine order of a database column's JSON text, read with ``decoding`` (as
     :func:`order_from_data`; by orjson: a turn of a long multiverse game reads ten
-    thousand; the standard library reads what orjson refuses, as it wrote it)."""
+    thousand; the standard library reads what orjson refuses, as it wrote it).
+
+    A text read before is not read again: the orders are immutable values, and the
+    same texts come back (a turn reads the orders each mail stored, which read them
+    once when it stored them: :func:`judge.game.games.store_order`)."""
+    return _read_text(text, decoding)
+
+
+@functools.lru_cache(maxsize=1 << 15)  # a 2,000-board turn has about 10,000 orders
+def _read_text(text: str, decoding: OrderDecoding) -> Any:
+    """:func:`loads`, once per text and decoding."""
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError:

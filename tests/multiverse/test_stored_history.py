@@ -107,6 +107,50 @@ def test_stored_orders_are_adjudicated_as_data_with_the_same_results(monkeypatch
     assert {(h["power"], h["order"]) for h in by_data.before["history"]} <= kept
 
 
+def _store_by_mail(session: Session, game: Game, world: Any, orders: list) -> dict:
+    """Store ``orders`` as the mail path does (each its canonical text); their
+    wording per power, in the order the rows come back."""
+    from judge.game.games import store_order
+    from judge.rules.multiverse.mail_orders import WorldOrderCheck
+
+    types = world_types(world)
+    wording: dict[str, list[str]] = {}
+    for power, order in orders:
+        text = format_order(order, types)
+        wording.setdefault(power, []).append(text)
+        check = WorldOrderCheck(text, True, text, None, None, power, order)
+        key = OrderKey.of(order)
+        store_order(session, game, power, check, account_id=None, from_address="x", key=key)
+    return {power: wording[power] for power in sorted(wording)}
+
+
+def test_the_orders_a_mail_stored_are_not_read_again_by_the_turn(tmp_path, monkeypatch) -> None:
+    """The orders each mail stored were read back once as it stored them: the turn
+    (ten thousand orders in a long game) finds them read, with the same results."""
+    import judge.orders.data as order_data
+
+    world, orders = _grown()
+    doc = _doc(world, as_data=True)
+    engine = make_engine(f"sqlite:///{tmp_path / 'j.db'}")
+    migrate(str(engine.url))
+    with Session(engine) as session:
+        game = Game(name="mv", phase=RULES.phase_code(doc), rules=MULTIVERSE_RULES)
+        game.set_position(doc)
+        session.add(game)
+        session.flush()
+        wording = _store_by_mail(session, game, world, orders)
+
+        def unread(*_args: Any, **_kwargs: Any) -> Any:
+            raise AssertionError("a stored order read again")
+
+        monkeypatch.setattr(order_data, "order_from_data", unread)
+        played = _adjudicate_stored(session, game, doc, game.phase)
+    engine.dispose()
+    by_text = RULES.step({**_doc(world, as_data=False), "orders": wording})
+    assert played.answer == by_text.answer
+    assert played.after == by_text.after
+
+
 def _old_row(conn: sa.Connection, table: str, values: dict[str, Any]) -> int:
     """A row as the schema of migration 0012 holds it (later columns left out)."""
     found = sa.Table(table, sa.MetaData(), autoload_with=conn)
@@ -131,7 +175,6 @@ def test_migration_0013_converts_stored_worlds_and_they_play_on_alike(tmp_path) 
 
     migrate(url)
     engine = make_engine(url)
-    types = world_types(world)
     with Session(engine) as session:
         game = session.get(Game, game_id)
         assert game is not None
@@ -142,20 +185,10 @@ def test_migration_0013_converts_stored_worlds_and_they_play_on_alike(tmp_path) 
         }
         (kept,) = session.exec(sa.text("SELECT position FROM phase_snapshot")).one()
         assert json.loads(kept) == doc
-        from judge.game.games import store_order
-        from judge.rules.multiverse.mail_orders import WorldOrderCheck
-
         game.phase = RULES.phase_code(doc)
-        wording: dict[str, list[str]] = {}
-        for power, order in orders:
-            text = format_order(order, types)
-            wording.setdefault(power, []).append(text)
-            check = WorldOrderCheck(text, True, text, None, None, power, order)
-            key = OrderKey.of(order)
-            store_order(session, game, power, check, account_id=None, from_address="x", key=key)
+        wording = _store_by_mail(session, game, world, orders)
         played = _adjudicate_stored(session, game, doc, game.phase)
     engine.dispose()
-    wording = {power: wording[power] for power in sorted(wording)}  # as the rows come
     before = RULES.step({**old, "orders": wording})  # the turn as the old world played it
     assert played.answer == before.answer
     assert played.after == before.after

@@ -112,3 +112,23 @@ def test_unit_types_names_the_units_an_order_is_about() -> None:
     units = {"nth": Unit("england", UnitType.FLEET), "lon": Unit("england", UnitType.ARMY)}
     assert unit_types(Convoy("nth", "lon", "bel"), units) == {"unit": "F", "army": "A"}
     assert unit_types(SupportHold("nth", "yor"), units) == {"unit": "F"}
+
+
+def test_a_text_read_once_is_not_read_again_with_the_same_decoding(monkeypatch) -> None:
+    """A turn of a long multiverse game reads ten thousand stored orders: each column
+    text is read once per decoding (the orders are immutable values), and another
+    decoding reads it again (above: a location on a board is refused without boards)."""
+    import judge.orders.data as data
+
+    data._read_text.cache_clear()  # what other tests read is not read here
+    text = dumps(SupportMove(A, B, MLoc(2, 1901, 0, "mun")))
+    first = loads(text, ON_BOARDS)
+
+    def unread(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(data, "order_from_data", unread)
+    again = "".join(list(text))  # an equal text, not the same object (as a row gives it)
+    assert loads(again, OrderDecoding(STANDARD, MLoc)) is first
+    with pytest.raises(AssertionError, match="read again"):
+        loads(dumps(Hold("par")))  # not read since: read now
