@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.boards import Location, MLoc
+from judge.engine.boards import BoardText, Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.orders.data import OrderDecoding
 from judge.orders.forms import OrderForm
@@ -457,7 +457,12 @@ class FivedRuleset(MultiverseRuleset):
         return timeline_name_of(timeline)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
-        return [self.written(item) for item in super().unordered(doc, power, keys)]
+        return [
+            BoardText(self.written(item), item.board)
+            if isinstance(item, BoardText)
+            else self.written(item)
+            for item in super().unordered(doc, power, keys)
+        ]
 
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)
