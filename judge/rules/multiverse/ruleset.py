@@ -7,7 +7,7 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.boards import BoardText, Location, MLoc
@@ -24,6 +24,7 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
+    beyond_text,
 )
 from judge.rules.multiverse.fived import fived_turn
 from judge.rules.multiverse.fived_ruleset import (
@@ -260,6 +261,25 @@ class MultiverseRuleset(Ruleset):
                 found["build" if change > 0 else "remove", board] = abs(change)
                 found["waive", ""] += max(change, 0)
         return found
+
+    def beyond_allowance(
+        self,
+        doc: Document,
+        power: str,
+        stored: Sequence[OrderKey],
+        key: OrderKey,
+        name: str | None = None,
+    ) -> str | None:
+        """A waive names no board: it declines one of the builds owed on every board
+        together, so it is beyond them once the builds made and the waives given
+        before it answer them all (as a standard game counts builds and waives)."""
+        if not key.is_waive:
+            return super().beyond_allowance(doc, power, stored, key, name)
+        allowed = self.allowances(doc, power).get(("waive", ""), 0)
+        rank = 1 + sum(1 for k in stored if k != key and (k.is_waive or k.is_build))
+        if allowed == 0 or rank <= allowed:
+            return None
+        return beyond_text(name or power.title(), allowed, "", "waive")
 
     def allowance_place(self, group: Group) -> str:
         board = group[1]
