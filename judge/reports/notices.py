@@ -176,7 +176,7 @@ def missing_lines(missing: Sequence[str]) -> list[str]:
     plain: list[str] = []
     for item in missing:
         if isinstance(item, BoardText):
-            code = f"{item.board.timeline}:{item.board.turn.code}"
+            code = item.heading or f"{item.board.timeline}:{item.board.turn.code}"
             boards.setdefault(code, []).append(item)
         else:
             plain.append(item)

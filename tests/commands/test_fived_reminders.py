@@ -59,3 +59,23 @@ def test_a_5dplomacy_reminder_names_the_turn_and_units_as_5dplomacy_does(tmp_pat
     assert "for the turn Spring02-builds in game" in " ".join(text.split())
     assert "F bravo:DEN:Fall01" in text
     assert "3 builds on board alfa:Spring02" in text
+
+
+def test_a_5dplomacy_late_notice_heads_each_board_as_5dplomacy_names_it(tmp_path):
+    """The late notice lists what is missing per board under the board's name: in a
+    5dplomacy game ``Board bravo:Fall01``, not the reference game's ``Board 2:F1901``."""
+    from judge.game.reminders import send_late_notices
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine, expire_on_commit=False) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, "5dplomacy"
+        set_game_position(game, WORLD)
+        session.add(game)
+        session.commit()
+        send_late_notices(session, SENDER, find_game(session, "game1"), ["germany"], NOW, NOW)
+        session.commit()
+    mail = next(m for m in outbox(engine) if m["To"] == address("germany"))
+    text = body_of(mail).replace("\r\n", "\n")
+    assert "Board bravo:Fall01: F bravo:DEN:Fall01" in text
+    assert "2:F1901" not in text

@@ -26,7 +26,7 @@ from judge.rules.base import (
     StoredOrder,
     beyond_text,
 )
-from judge.rules.multiverse.fived import fived_turn
+from judge.rules.multiverse.fived import fived_board_name, fived_turn
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
     fived_turn_label,
@@ -478,7 +478,7 @@ class FivedRuleset(MultiverseRuleset):
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
         return [
-            BoardText(self.written(item), item.board)
+            BoardText(self.written(item), item.board, fived_board_name(item.board))
             if isinstance(item, BoardText)
             else self.written(item)
             for item in super().unordered(doc, power, keys)
