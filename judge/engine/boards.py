@@ -102,8 +102,12 @@ class BoardText(str):
     notice groups it by its board without reading the text back."""
 
     board: BoardKey
+    heading: str | None
+    """The board as the game names it over a list (``bravo:Fall01``); None: its
+    timeline and turn code (``2:F1901``)."""
 
-    def __new__(cls, text: str, board: BoardKey) -> BoardText:
+    def __new__(cls, text: str, board: BoardKey, heading: str | None = None) -> BoardText:
         made = super().__new__(cls, text)
         made.board = board
+        made.heading = heading
         return made

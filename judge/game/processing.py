@@ -55,7 +55,7 @@ from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
 from judge.reports import ReportSettings
-from judge.rules.base import Step, StoredOrder, unanswered
+from judge.rules.base import Step, StoredOrder
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -523,12 +523,13 @@ def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
     playing = _playing_powers(session, game)
     missing: dict[str, list[str]] = {}
     given: dict[str, set[OrderKey]] | None = None  # read once, when some power owes
-    for power, items in ruleset_for_game(game).owed(doc).items():
+    rules = ruleset_for_game(game)
+    for power, items in rules.owed(doc).items():
         if power not in playing or not items:
             continue
         if given is None:
             given = current_order_keys(session, game.id, game.phase)
-        left = unanswered(items, given.get(power, set()))
+        left = rules.unordered(doc, power, given.get(power, set()))
         if left:
             missing[power] = left
     return missing

@@ -11,7 +11,7 @@ from typing import Any
 from judge.clock.timing import format_classic, format_for, time_left
 from judge.engine.boards import BoardText
 from judge.reports.names import Names, powers_in_order
-from judge.reports.phases import NEXT_WORDS, phase_kind, phase_phrase, phase_season
+from judge.reports.phases import NEXT_WORDS, phase_kind, phase_season
 from judge.reports.render import (
     TEMPLATES_DIR,
     deadline_fields,
@@ -157,7 +157,7 @@ def render_reminder(
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
         "power": power_label or names.power(power),
-        "phase_text": phase_phrase(phase),
+        "phase_text": settings.phase_text(phase),
         "deadline_classic": format_classic(deadline, settings.game_zone),
         "deadline_reader": format_for(deadline, settings.reader_zone or "UTC"),
         "left": time_left(now, deadline),
@@ -176,7 +176,7 @@ def missing_lines(missing: Sequence[str]) -> list[str]:
     plain: list[str] = []
     for item in missing:
         if isinstance(item, BoardText):
-            code = f"{item.board.timeline}:{item.board.turn.code}"
+            code = item.heading or f"{item.board.timeline}:{item.board.turn.code}"
             boards.setdefault(code, []).append(item)
         else:
             plain.append(item)
@@ -241,7 +241,7 @@ def render_late_notice(
     model = {
         "header": header(settings, variant, phase),
         "game": settings.game.lower(),
-        "phase_text": phase_phrase(phase),
+        "phase_text": settings.phase_text(phase),
         "is_late": is_late,
         "power": " and ".join(names.power(p) for p in mine_powers) or None,
         "several": len(mine_powers) > 1,

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from judge.reports.phases import phase_phrase
+
 
 class VariantLike(Protocol):
     """What reports need from a variant (``judge.variant.data.Variant`` provides it)."""
@@ -57,3 +59,9 @@ class ReportSettings:
         """A phase code as the game's subjects name it (its ruleset's ``turn_label``:
         5dplomacy's ``Spring02`` for S1902M); the code itself by default."""
         return phase if self.turn_label is None else self.turn_label(phase)
+
+    def phase_text(self, phase: str) -> str:
+        """A phase in running text: ``the Spring 1901 movement phase``, or ``the turn
+        Spring02-builds`` where the game's ruleset names its turns its own way."""
+        label = self.turn(phase)
+        return phase_phrase(phase) if label == phase else f"the turn {label}"

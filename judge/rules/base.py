@@ -213,13 +213,8 @@ class Ruleset(ABC):
         if allowed == 0 or rank <= allowed:
             return None  # nothing owed at all is refused by the order checks themselves
         kind = group[0]
-        verb = "must remove" if kind == "remove" else "may build"
         noun = "removal" if kind == "remove" else "waive" if key.is_waive else "build"
-        them = "it" if allowed == 1 else "them"
-        return (
-            f"{name or power.title()} {verb} {allowed}{self.allowance_place(group)}: this {noun} "
-            f"is beyond {them} and will not count"
-        )
+        return beyond_text(name or power.title(), allowed, self.allowance_place(group), noun)
 
     def slots(self, doc: Mapping[str, Any], key: OrderKey) -> Slots | None:
         """The interchangeable units an order checked under ``key`` is for, when the
@@ -554,6 +549,14 @@ class Ruleset(ABC):
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:
     return {str(u.get("power")) for u in units if u.get("power")}
+
+
+def beyond_text(name: str, allowed: int, place: str, noun: str) -> str:
+    """Why an adjustment order beyond the power's allowance will not count: ``France
+    may build 2 on timeline 2, W1901: this build is beyond them and will not count``."""
+    verb = "must remove" if noun == "removal" else "may build"
+    them = "it" if allowed == 1 else "them"
+    return f"{name} {verb} {allowed}{place}: this {noun} is beyond {them} and will not count"
 
 
 def unanswered(items: Iterable[Owed], keys: Iterable[OrderKey]) -> list[str]:

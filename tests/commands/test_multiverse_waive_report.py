@@ -79,3 +79,34 @@ def test_a_waive_is_reported_on_the_winter_board_it_declines_a_build_of(tmp_path
     assert "France:  Builds an army in Paris.\nFrance:  Build waived.\n" in winter
     assert "not used" not in winter
     engine.dispose()
+
+
+def test_a_waive_beyond_the_builds_owed_is_refused_as_in_a_standard_game(tmp_path):
+    """France may build 2 (timeline 2) and orders both builds, then ``waive``: a
+    standard game refuses such a waive ("this waive is beyond them").  Played by
+    mail, the multiverse answered "Accepted: waive", and its results printed "Build
+    waived." under another timeline's movement."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules = MULTIVERSE_RULES
+        game.adjacency = "loose"
+        set_game_position(game, WORLD)
+        session.add(game)
+        session.commit()
+    signon = f"SIGNON Fgame1 {PASSWORDS['france']}\n"
+    mail = signon + "build A 2:par:W1901\nbuild A 2:mar:W1901\nwaive\nA bur - pic\n"
+    deliver(engine, make_mail(address("france"), mail))
+    reply = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    assert "Accepted: waive" not in reply
+    assert (
+        "*** Refused: waive: France may build 2: this waive is beyond them and will not count"
+        in reply
+    )
+    before = last_outbox_id(engine)
+    with Session(engine, expire_on_commit=False) as session:
+        process_phase(session, SENDER, find_game(session, "game1"), NOW)
+        session.commit()
+    report = next(m for m in outbox(engine, before) if m["To"] == address("france"))
+    assert "Build waived" not in body_of(report)
+    engine.dispose()

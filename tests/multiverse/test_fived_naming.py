@@ -51,3 +51,46 @@ def test_a_stored_5dplomacy_game_gets_its_rule_set() -> None:
 
     game = SimpleNamespace(variant="standard", rules="multiverse", adjacency=FIVED)
     assert ruleset_for_game(game).variant_label("Standard") == "Standard (5dplomacy)"
+
+
+def _waiting_alfa() -> dict:
+    """Alfa's Spring 1902 waits for Germany's builds; bravo plays its Fall 1901."""
+    germany = [{"power": "germany", "type": "A", "province": "mun"}]
+    return {
+        "variant": "standard",
+        "rules": {"ruleset": "5dplomacy", "seed": 0},
+        "boards": [
+            {
+                "timeline": 1,
+                "phase": "S1902M",
+                "adjusting": True,
+                "units": germany,
+                "supply_centers": {"germany": ["ber", "kie", "mun", "den"]},
+            },
+            {
+                "timeline": 2,
+                "phase": "F1901M",
+                "units": [{"power": "germany", "type": "F", "province": "den"}],
+                "supply_centers": {"germany": ["ber", "kie", "mun"]},
+            },
+        ],
+        "history": [],
+    }
+
+
+def test_refusals_beside_a_5dplomacy_builds_step_name_no_winter_and_the_board_that_waits():
+    """Played by mail during a builds step of 5dplomacy: ``A mun H`` for the army of
+    the Spring board that waits was refused as standing "on a winter board" (5dplomacy
+    has none), and ``build A b:ber`` with "no board waits for builds now", though
+    alfa:Spring02 did; each refusal now names the board that waits."""
+    rules = ruleset_for("standard", "multiverse").played_as(FIVED)
+    held, build = rules.check_orders(_waiting_alfa(), "germany", ["A mun H", "build A b:ber"])
+    assert not held.ok and "winter" not in held.message
+    assert held.message == (
+        "A mun H: the unit in Munich stands on board alfa:Spring02, which waits for its"
+        " builds and removals: its units take no orders now"
+    )
+    assert not build.ok
+    assert build.message == (
+        "build A b:ber: no board of timeline bravo waits for builds now; board alfa:Spring02 does"
+    )

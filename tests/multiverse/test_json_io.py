@@ -167,3 +167,28 @@ def test_stored_invalid_orders_are_read_back_as_written():
     ]
     second = adjudicate_world_document(next_step(first, {}))
     assert second["history"][0] == stored[0]
+
+
+def test_a_fleet_built_on_a_coast_is_read_back_from_the_next_document():
+    """A fleet built in St Petersburg's north coast is marked built at ``stp/nc``; the
+    next document (a game's stored world) carries that location and must read it.
+    Found playing a multiverse game by mail: after ``Build F StP/nc`` on a winter
+    board every later mail of the game crashed (*unknown province in built*)."""
+    winter = {
+        "variant": "standard",
+        "rules": {"adjacency": "loose", "seed": 1},
+        "boards": [
+            {
+                "timeline": 1,
+                "phase": "W1901A",
+                "units": [unit("russia", "A", "war")],
+                "supply_centers": {"russia": ["stp", "war", "mos"]},
+            }
+        ],
+        "orders": {"russia": ["build F stp/nc"]},
+    }
+    answer = adjudicate_world_document(winter)
+    spring = next(b for b in answer["boards"] if b["phase"] == "S1902M")
+    assert spring["built"] == ["stp/nc"]
+    again = adjudicate_world_document(next_step(answer, {"russia": ["F stp/nc - bar"]}))
+    assert [o["result"] for o in again["orders"] if o["text"] == "F stp/nc - bar"] == ["succeeds"]

@@ -341,6 +341,30 @@ def test_a_unit_alone_on_a_winter_board_is_a_build_or_a_removal_as_in_njudge():
     assert [c.canonical for c in checks] == ["build A 1:ber:W1901", "build F 1:kie:W1901"]
 
 
+def test_a_build_word_before_a_list_builds_each_unit_of_it_beside_a_movement_board():
+    """njudge's ``Build A Ber, F Kie``: the word before the list names every unit of
+    it.  Played by mail with a German fleet in Kiel on a movement board, ``F Kie``
+    after the comma was read alone, so as that fleet's hold, and answered "Accepted:
+    F 2:kie:F1901 H"; Russia's ``Build A Mos, A StP`` was refused as an order for its
+    fleet in St Petersburg."""
+    from judge.rules.registry import ruleset_for
+
+    w = world(
+        board(1, "W1901", "germany F den", {"germany": ["ber", "kie", "mun", "den"]}),
+        board(2, "F1901", "germany F kie, A mun"),
+    )
+    doc = {"variant": "standard", **write_world(BASE, w)}
+    rules = ruleset_for("standard", "multiverse")
+    checks = rules.check_orders(doc, "germany", ["Build A Ber, F Kie"])
+    assert [c.canonical for c in checks] == ["build A 1:ber:W1901", "build F 1:kie:W1901"]
+    checks = rules.check_orders(doc, "germany", ["Build A Ber, A Mun H, F Kie"])
+    assert [c.canonical for c in checks] == [
+        "build A 1:ber:W1901",
+        "A 2:mun:F1901 H",
+        "F 2:kie:F1901 H",
+    ]
+
+
 def test_a_hold_with_its_word_first_on_a_winter_board_is_no_build_or_removal():
     """Only a unit with no order word is njudge's build or removal (``st_build.c``):
     ``Hold A 2:ruh`` is a hold, refused on a winter board as ``A 2:ruh H`` is, as

@@ -279,10 +279,15 @@ def fived_location(timeline: int, location: str, letter: str, year: int) -> str:
 
 def fived_board_text(key: BoardKey) -> str:
     """A board as 5dplomacy players name it: ``board alfa:Spring02``."""
+    return f"board {fived_board_name(key)}"
+
+
+def fived_board_name(key: BoardKey) -> str:
+    """A board's name in 5dplomacy's notation: ``alfa:Spring02``."""
     from judge.rules.multiverse.notation import timeline_name
 
     letter = "SFW"[int(key.season)]
-    return f"board {timeline_name(key.timeline)}:{turn_code(letter, key.year)}"
+    return f"{timeline_name(key.timeline)}:{turn_code(letter, key.year)}"
 
 
 def fived_turn(turn: str) -> str:

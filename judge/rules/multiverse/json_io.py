@@ -479,6 +479,16 @@ def _provinces(base: BaseMap, codes: list[Any], where: str) -> list[str]:
     return codes
 
 
+def _unit_locations(base: BaseMap, codes: list[Any]) -> list[str]:
+    """The locations of built units: a province, or a coast where a fleet was built."""
+    for code in codes:
+        if not isinstance(code, str) or (
+            code not in base.locations and code not in base.fleet_locations
+        ):
+            raise WorldDocumentError(f"unknown location in built: {code!r}")
+    return codes
+
+
 def _check_timelines(boards: dict[BoardKey, Board]) -> None:
     """Every timeline named as a child exists, and each starts from one parent only."""
     timelines = {key.timeline for key in boards}
@@ -557,7 +567,7 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
     if not all(_is_int(child) and child > 1 for child in children):
         raise WorldDocumentError("child_timelines must be timeline numbers from 2")
     contested = _provinces(base, _list(entry, "contested", "a board's "), "contested")
-    built = _provinces(base, _list(entry, "built", "a board's "), "built")
+    built = _unit_locations(base, _list(entry, "built", "a board's "))
     settled = Phase.parse(code).is_retreat
     adjusting = entry.get("adjusting", False)
     if not isinstance(adjusting, bool) or (adjusting and key.season != Season.SPRING):

@@ -94,7 +94,7 @@ def check_world_orders(
         return begins_order(base.variant, word, syntax)
 
     for line in lines:
-        for text in order_texts(line, reads, begins):
+        for text in _verb_carried(base, world.fived, order_texts(line, reads, begins)):
             parsed = parse_order(world, base, power, text, retreat=retreating)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))
@@ -123,6 +123,26 @@ def check_world_orders(
                 key = key.numbered(waives)
             checks.append(WorldOrderCheck(text, True, parsed.canonical, key, None, power, order))
     return checks
+
+
+def _verb_carried(base: BaseMap, fived: bool, texts: list[str]) -> list[str]:
+    """A line's orders with the word of a build or removal carried to the units
+    written alone after it (njudge's ``Build A Ber, F Kie``): without it ``F Kie``
+    would hold a fleet of an active movement board."""
+    carried, verb = [], ""
+    for text in texts:
+        try:
+            words = read_words(base, text, fived)
+        except NotationError:
+            words = None
+        if words is not None and words.alone and words.unit_type is not None and verb:
+            text = f"{verb} {text}"
+        elif words is not None and words.action in ("build", "remove") and not words.alone:
+            verb = text.split()[0]
+        else:
+            verb = ""
+        carried.append(text)
+    return carried
 
 
 def _retreating(doc: dict[str, Any], world: World) -> bool:

@@ -187,8 +187,21 @@ class _Places:
         """Why no unit answers to ``place``."""
         if mode == "movement" and self.stands(place, "winter"):
             # "Hold A 2:ruh" on a winter board: the unit is there, its order is not
+            name = self.base.name(place.province)
+            if self.world.fived:  # no winter: the Spring board that waits, named
+                key = next(
+                    k
+                    for k in self._search_boards("winter")
+                    if place.timeline in (None, k.timeline)
+                    and place.turn in (None, (k.year, k.season))
+                    and self._unit_here(k, place.province, "winter") is not None
+                )
+                return (
+                    f"the unit in {name} stands on {shown_board(key, True)}, which waits for"
+                    " its builds and removals: its units take no orders now"
+                )
             return (
-                f"the unit in {self.base.name(place.province)} stands on a winter board, "
+                f"the unit in {name} stands on a winter board, "
                 "where only builds, removals and waives are possible"
             )
         where = {
@@ -472,9 +485,7 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
     if len(winters) == 1:
         return winters[0]
     if not winters:
-        if places.world.fived:
-            raise NotationError("no board waits for builds now (5dplomacy: after a Fall)")
-        raise NotationError("there is no active winter board to build on")
+        raise NotationError(_no_winter_board(places, place))
     board = places.world.boards
     mine = [k for k in winters if board[k].centers.get(place.province) == places.power]
     if len(mine) == 1:
@@ -486,6 +497,27 @@ def _winter_board(places: _Places, place: Place) -> BoardKey:
         f"{k.timeline}:{place.province}:{turn_text(k.year, k.season)}" for k in winters
     )
     raise NotationError(f"several winter boards are active ({listed}): write the timeline")
+
+
+def _no_winter_board(places: _Places, place: Place) -> str:
+    """Why no board waiting for adjustments answers to ``place``: none waits now, or
+    none on the timeline or at the turn written (the boards that wait are named)."""
+    fived = places.world.fived
+    waiting = [k for k in sorted(places.heads.values()) if places.world.adjusts(k)]
+    if not waiting:
+        if fived:
+            return "no board waits for builds now (5dplomacy: after a Fall)"
+        return "there is no active winter board to build on"
+    if place.timeline is not None:
+        where = f"of {shown_timeline(place.timeline, fived)}"
+    else:
+        assert place.turn is not None  # else every board that waits would answer
+        where = f"at {shown_turn(*place.turn, fived)}"
+    listed = " and ".join(shown_board(k, fived) for k in waiting)
+    verb = "does" if len(waiting) == 1 else "do"
+    if fived:
+        return f"no board {where} waits for builds now; {listed} {verb}"
+    return f"no active winter board {where}; {listed} {'is one' if verb == 'does' else 'are'}"
 
 
 # ------------------------------------------------------------- output

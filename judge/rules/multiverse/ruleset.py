@@ -7,10 +7,10 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.boards import Location, MLoc
+from judge.engine.boards import BoardText, Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.orders.data import OrderDecoding
 from judge.orders.forms import OrderForm
@@ -24,8 +24,9 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
+    beyond_text,
 )
-from judge.rules.multiverse.fived import fived_turn
+from judge.rules.multiverse.fived import fived_board_name, fived_turn
 from judge.rules.multiverse.fived_ruleset import (
     BUILDS_NOTE,
     fived_turn_label,
@@ -261,6 +262,25 @@ class MultiverseRuleset(Ruleset):
                 found["waive", ""] += max(change, 0)
         return found
 
+    def beyond_allowance(
+        self,
+        doc: Document,
+        power: str,
+        stored: Sequence[OrderKey],
+        key: OrderKey,
+        name: str | None = None,
+    ) -> str | None:
+        """A waive names no board: it declines one of the builds owed on every board
+        together, so it is beyond them once the builds made and the waives given
+        before it answer them all (as a standard game counts builds and waives)."""
+        if not key.is_waive:
+            return super().beyond_allowance(doc, power, stored, key, name)
+        allowed = self.allowances(doc, power).get(("waive", ""), 0)
+        rank = 1 + sum(1 for k in stored if k != key and (k.is_waive or k.is_build))
+        if allowed == 0 or rank <= allowed:
+            return None
+        return beyond_text(name or power.title(), allowed, "", "waive")
+
     def allowance_place(self, group: Group) -> str:
         board = group[1]
         if not board:
@@ -457,7 +477,12 @@ class FivedRuleset(MultiverseRuleset):
         return timeline_name_of(timeline)
 
     def unordered(self, doc: Document, power: str, keys: Iterable[OrderKey]) -> list[str]:
-        return [self.written(item) for item in super().unordered(doc, power, keys)]
+        return [
+            BoardText(self.written(item), item.board, fived_board_name(item.board))
+            if isinstance(item, BoardText)
+            else self.written(item)
+            for item in super().unordered(doc, power, keys)
+        ]
 
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)

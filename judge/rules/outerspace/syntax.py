@@ -38,6 +38,7 @@ from judge.orders.reader import (
     Refusal,
 )
 from judge.orders.standard import (
+    R_ALONE,
     STANDARD_KINDS,
     check_adjustment_due,
     read_support_tail,
@@ -348,6 +349,12 @@ def _remove(ctx: Context, parsed: ParsedOrder) -> Order:
     return _STANDARD[("A", "remove")](ctx, parsed)
 
 
+def _alone(ctx: Context, parsed: ParsedOrder) -> Order:
+    """A unit written alone in an adjustment phase (njudge's build or removal without
+    its word): an army in orbit can only be removed (D22)."""
+    return _remove(ctx, parsed) if _orb(parsed.place) else _STANDARD[("A", "unit")](ctx, parsed)
+
+
 def _build(ctx: Context, parsed: ParsedOrder) -> Order:
     """A build in a centre the empire owns and has colonized, with no unit (D21: the
     engine's build sites), never in orbit."""
@@ -384,6 +391,8 @@ SPACE_KINDS = (
             ("A", "remove"): _remove,
             ("A", "disband"): _remove,
             ("A", "build"): _build,
+            ("A", "unit"): _alone,
+            ("A", R_ALONE): _remove,
         },
     ),
 )

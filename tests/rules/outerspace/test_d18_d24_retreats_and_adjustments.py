@@ -156,6 +156,23 @@ def test_d22_removals_name_armies_in_orbit_and_civil_disorder_removes_them_last(
     assert units_of(ordered) == ["alpha A bur"]
 
 
+def test_d22_an_army_in_orbit_written_alone_in_a_winter_is_removed() -> None:
+    """njudge reads a unit written alone in an adjustment phase as a removal when the
+    power must remove (``Remove A Pic, A ORB``, or ``A ORB`` on its own line, as
+    standard games read ``A Bur``).  Played by mail, such a mail crashed the judge
+    (KeyError 'orb': the standard removal looked the spacecraft up on the map)."""
+    doc = position(
+        "alpha A orb, alpha A ukr, alpha A bur", phase="W1901A", centres={"alpha": ["par"]}
+    )
+    rules = ruleset_for("outerspace")
+    checks = rules.check_orders(doc, "alpha", ["Remove A Ukr, A ORB"])
+    assert [(c.ok, c.canonical) for c in checks] == [(True, "Remove A ukr"), (True, "Remove A orb")]
+    assert [c.canonical for c in rules.check_orders(doc, "alpha", ["A Orbit"])] == ["Remove A orb"]
+    assert [c.canonical for c in rules.check_orders(doc, "alpha", ["R A ORB"])] == ["Remove A orb"]
+    ordered = judge(doc, alpha=["A Ukr", "A ORB"])
+    assert units_of(ordered) == ["alpha A bur"]
+
+
 def test_d23_an_empire_with_no_unit_and_no_centre_is_eliminated() -> None:
     doc = position(
         "alpha A orb, beta A par",
