@@ -299,7 +299,8 @@ def test_a_board_heading_over_orders_is_refused_with_its_reason(line):
     (check,) = rules.check_orders(staggered_doc(), "germany", [line])
     assert not check.ok
     assert check.message.endswith(
-        "a heading for the orders below is not read: write the board in each order"
+        "a heading for the orders below is not read: write the timeline in front of each"
+        " order (2: A mun - tyr, bravo: A mun - tyr) or the board in each place"
         " (A 2:mun - 2:tyr, A bravo:MUN:Fall01 - bravo:TYR:Fall01)"
     )
 

@@ -54,11 +54,12 @@ class BoardReading(NamedTuple):
 
 
 def read_board_order(
-    world: World, base: BaseMap, power: str, text: str, find_unit: Any
+    world: World, base: BaseMap, power: str, text: str, find_unit: Any, timeline: int | None = None
 ) -> BoardReading:
     """How the board rules read ``text`` on the active boards (see
-    :class:`BoardReading`); the standard multiverse notation reads it when it is no
-    order of the board rules' own kinds.
+    :class:`BoardReading`), of ``timeline`` only when it is given (written in front
+    of the order); the standard multiverse notation reads it when it is no order of
+    the board rules' own kinds.
 
     ``find_unit(unit_text)`` places the unit written with its board on the world
     (it raises the notation's error when there is none)."""
@@ -71,7 +72,11 @@ def read_board_order(
     elif ":" in text:
         return BoardReading(None, "")
     else:
-        boards = [k for k in world.active_boards().values() if k.season != Season.WINTER]
+        boards = [
+            k
+            for k in world.active_boards().values()
+            if k.season != Season.WINTER and timeline in (None, k.timeline)
+        ]
         plain = text
     found, standard = [], []
     refusals = set()

@@ -28,7 +28,12 @@ from judge.rules.multiverse.describe import board_text, loc_text
 from judge.rules.multiverse.fived import fived_board_text, geography_for
 from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
-from judge.rules.multiverse.notation import NotationError, order_syntax, read_words
+from judge.rules.multiverse.notation import (
+    NotationError,
+    order_syntax,
+    read_words,
+    timeline_in_front,
+)
 from judge.rules.multiverse.order_text import parse_order
 from judge.rules.multiverse.validation import (
     adjustment_problem,
@@ -138,7 +143,8 @@ def _verb_carried(base: BaseMap, fived: bool, texts: list[str]) -> list[str]:
         if words is not None and words.alone and words.unit_type is not None and verb:
             text = f"{verb} {text}"
         elif words is not None and words.action in ("build", "remove") and not words.alone:
-            verb = text.split()[0]
+            front = timeline_in_front(text, fived) if words.place and words.place.before else None
+            verb = (text if front is None else front.rest).split()[0]  # not "bravo:"
         else:
             verb = ""
         carried.append(text)

@@ -25,6 +25,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from judge.orders.reader import (
     END,
@@ -138,6 +139,7 @@ class Place:
     turn: tuple[int, int] | None  # (year, season)
     written: str
     numbered: tuple[int, int] | None = None  # MDATC's (turn, timeline), read in the world
+    before: str = ""  # the timeline written in front of the order that gave this one
 
 
 # ---------------------------------------------------------------- pieces
@@ -415,11 +417,95 @@ def order_syntax(base: BaseMap, fived: bool) -> OrderSyntax:
 
 
 def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
-    """The words of one order, read by the order reader; raises NotationError."""
+    """The words of one order, read by the order reader; raises NotationError.
+
+    An order that does not read as written but after a timeline in front of it
+    (:func:`timeline_in_front`: ``bravo: A mun - tyr``) has each place that names
+    no board of its own on that timeline (its active board, found in the world)."""
+    try:
+        return _read(base, text, fived)
+    except NotationError as exc:
+        front = timeline_in_front(text, fived)
+        if front is None:
+            raise
+        try:
+            words = _read(base, front.rest, fived)
+        except NotationError:
+            if front.glued:  # "bravo:A xyz": perhaps no timeline at all; as written
+                raise exc from None
+            raise
+    return _on_timeline(words, front)
+
+
+def _read(base: BaseMap, text: str, fived: bool) -> ReadOrder:
     try:
         return read_order_text(base.variant, text, order_syntax(base, fived))
     except OrderSyntaxError as exc:
         raise NotationError(str(exc)) from None
+
+
+# A timeline in front of an order: "bravo: A mun - tyr", "T3 A mun H", "Timeline 2: ...".
+_IN_FRONT_RE = re.compile(
+    r"^\s*(?P<word>timeline\s+)?(?P<timeline>[^\s:]+)(?P<space>\s*)(?P<colon>:?)(?P<after>\s*)"
+    r"(?P<rest>\S.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+_UNIT_LETTERS = ("a", "f")  # initials of timelines 1 and 6, and letters of units
+_UNIT_WORDS = ("a", "f", "army", "fleet")
+
+
+@dataclass(frozen=True)
+class InFront:
+    """A timeline written in front of an order, and the order after it."""
+
+    timeline: int
+    written: str  # the timeline as written ("bravo", "T3", "2")
+    rest: str
+    glued: bool  # the order written against the colon ("bravo:A mun H")
+
+
+def timeline_in_front(text: str, fived: bool) -> InFront | None:
+    """The timeline written in front of an order, as players of 5D Diplomacy write
+    the board of an order: ``2:``, ``T3:`` (the reference game's labels), ``bravo:``,
+    ``b:`` (5dplomacy's names), ``Timeline 3:``; without the colon a NATO word
+    (``bravo A mun - tyr``), a T label or a timeline after ``Timeline``; ``a`` and
+    ``f``, letters of units too, only before a unit (``a: A mun H``, not ``A: mun H``).
+    None when the text begins with none of these (the rest is not read here)."""
+    found = _IN_FRONT_RE.match(text)
+    if found is None:
+        return None
+    written = found["timeline"]
+    timeline = _timeline(written, fived)
+    if timeline is None:
+        return None
+    if not (found["colon"] or found["word"]):
+        word = _NAMED_TIMELINE_RE.match(written.lower())
+        label = not fived and written[:1] in "tT" and written[1:].isdigit()
+        if not (label or (word and word["word"] in _NATO_INDEX)) or not found["space"]:
+            return None
+    if written.lower() in _UNIT_LETTERS and found["rest"].split()[0].lower() not in _UNIT_WORDS:
+        return None  # "A: mun H" is an army, not timeline alfa
+    glued = bool(found["colon"]) and not found["after"]
+    return InFront(timeline, written, found["rest"], glued)
+
+
+def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
+    """The words with each place that names no board of its own on the timeline
+    in front (a place with a board, or MDATC's numbers, keeps it)."""
+
+    def placed(place: Any) -> Any:
+        if not isinstance(place, Place) or place.timeline is not None or place.numbered:
+            return place
+        return replace(place, timeline=front.timeline, before=front.written)
+
+    return words._replace(
+        place=placed(words.place),
+        target=placed(words.target),
+        dest=placed(words.dest),
+        places=tuple(placed(place) for place in words.places),
+    )
 
 
 # ------------------------------------------------------- locations in a line
@@ -456,7 +542,8 @@ _HEADING_RE = re.compile(
     r"|(?P<power>[a-z]+)\s+\d+\s*:\s*\d+\s*:?)$"
 )
 HEADING_REFUSAL = (
-    "a heading for the orders below is not read: write the board in each order"
+    "a heading for the orders below is not read: write the timeline in front of each"
+    " order (2: A mun - tyr, bravo: A mun - tyr) or the board in each place"
     " (A 2:mun - 2:tyr, A bravo:MUN:Fall01 - bravo:TYR:Fall01)"
 )
 

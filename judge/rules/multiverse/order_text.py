@@ -64,6 +64,7 @@ from judge.rules.multiverse.notation import (
     Place,
     board_heading,
     read_words,
+    timeline_in_front,
 )
 from judge.rules.multiverse.world import World
 
@@ -158,8 +159,11 @@ class _Places:
         return shown_board(key, self.world.fived)
 
     def _no_timeline(self, place: Place, timeline: int) -> str:
-        """Why a place names no timeline of the world; a unit's letter written against
-        a timeline number (``A2:lon``, read as timeline a2, alfasecond) is pointed out."""
+        """Why a place names no timeline of the world, or the timeline written in front
+        of its order none; a unit's letter written against a timeline number
+        (``A2:lon``, read as timeline a2, alfasecond) is pointed out."""
+        if place.before:  # "7: A mun H"
+            return no_timeline_in_front(place.before, timeline, self.world.fived)
         why = f"there is no {shown_timeline(timeline, self.world.fived)}"
         head, _, rest = place.written.partition(":")
         if head[:1].lower() in "af" and head[1:].isdigit():
@@ -283,6 +287,12 @@ class _Places:
         return dest
 
 
+def no_timeline_in_front(written: str, timeline: int, fived: bool) -> str:
+    """Why a timeline written in front of an order (``7: A mun H``) is refused."""
+    there = f"there is no {shown_timeline(timeline, fived)}"
+    return f"{written!r} in front of the order names no active board: {there}"
+
+
 def numbered_board(world: World, turn: int, timeline: int) -> tuple[int, tuple[int, int]]:
     """The board MDATC writes ``turn:timeline`` (``Munich 1:0``), both counted from 0
     (turn 0 the game's first board, timeline 0 the first timeline), as the judge's
@@ -320,6 +330,13 @@ def parse_order(
         if has_board_orders(base) and not (world.needs_retreats() if retreat is None else retreat):
             find = _board_unit(world, base, power)
             board = read_board_order(world, base, power, text, find)
+            front = timeline_in_front(text, world.fived)
+            if board.order is None and front is not None:  # "bravo: A mos - TSR - vla"
+                if front.timeline in world.active_boards():
+                    board = read_board_order(world, base, power, front.rest, find, front.timeline)
+                else:
+                    said = no_timeline_in_front(front.written, front.timeline, world.fived)
+                    board = BoardReading(None, f"{text.strip()}: {said}")
             if board.order is not None:
                 return ParsedOrder(text, True, board.order, board.said)
         words = read_words(base, text, world.fived)
