@@ -22,7 +22,7 @@ from judge.engine.rules import EngineRules
 from judge.engine.units import Unit, UnitType
 from judge.orders.forms import OrderForm
 from judge.variant.data import Variant, kept_by_variant
-from judge.variant.place_hints import closest_names
+from judge.variant.place_hints import closest_names, on_several_boards
 
 if TYPE_CHECKING:
     from judge.engine.position import Position
@@ -309,7 +309,9 @@ class Reader:
         if not token or token in self.keywords:
             return f"expected {what}, found '{self.shown(index)}'"
         names = _province_names(self.variant)
-        return f"'{self.shown(index)}' is not a province{closest_names(names, token)}"
+        shown = self.shown(index)
+        several = on_several_boards(names, shown, self.text.strip())
+        return several or f"'{shown}' is not a province{closest_names(names, token)}"
 
     def skip_to(self) -> None:
         """Skip what may stand between a move word and its destination: the "to" of

@@ -42,3 +42,52 @@ def test_a_dash_beside_a_hyphenated_name_is_a_move(text: str, place: str, dest: 
     whose other hyphen belongs to a name of several words."""
     parsed = parse_order(load_variant("rootz"), text)
     assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (
+            "A Vie-Gal",
+            "'Vie' is on both boards (Vie1 and Vie2): write the board's number,"
+            " e.g. A Vie1-Gal1 or A Vie2-Gal2",
+        ),
+        (
+            "A Vie - Gal",
+            "'Vie' is on both boards (Vie1 and Vie2): write the board's number,"
+            " e.g. A Vie1 - Gal1 or A Vie2 - Gal2",
+        ),
+        (
+            "A Vienna H",
+            "'Vienna' is on both boards (Vienna 1 and Vienna 2): write the board's number,"
+            " e.g. A Vienna 1 H or A Vienna 2 H",
+        ),
+        (
+            "A Vie1-Gal",
+            "'Gal' is on both boards (Gal1 and Gal2): write the board's number,"
+            " e.g. A Vie1-Gal1 or A Vie1-Gal2",
+        ),
+    ],
+)
+def test_a_province_written_without_its_board_is_refused_as_on_both_boards(
+    text: str, why: str
+) -> None:
+    """``A Vie-Gal`` was refused as "'Vie-Gal' is not a province (did you mean Vienna 1
+    (Vie1) or Vienna 2 (Vie2)?)": the hint was right, but the words were taken as one
+    place.  Every name is on both boards (info.rootz), so the refusal says so and gives
+    the forms to write."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("rootz")
+    doc = rules.starting_position("rootz")
+    (check,) = rules.check_orders(doc, "austria1", [text])
+    assert not check.ok
+    assert check.message == f"{text}: {why}"
+
+
+def test_a_word_on_no_board_keeps_its_hint() -> None:
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("rootz")
+    (check,) = rules.check_orders(rules.starting_position("rootz"), "austria1", ["A Vie1-Glc1"])
+    assert check.message.startswith("A Vie1-Glc1: 'Glc1' is not a province (did you mean")
