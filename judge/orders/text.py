@@ -874,6 +874,29 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     )
 
 
+# Token classes that show no order after a unit type and a word ("A/F/N", "A. Smith").
+_NO_ORDER_WORD = (None, "end", "sign", "unit", "via")
+
+
+def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+    """Whether a line of mail has an order's shape, as a signature's words seldom
+    do: an order of it is a unit type (after a leading word such as ``Build``) then a
+    place (``A Mun - Xyz``), or a unit type, one word and an order word
+    (``A Pra - Bru``).  "A. Smith" or "Army of Darkness fan" has not."""
+    return any(_shaped(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
+
+
+def _shaped(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether one order's words have an order's shape (:func:`shaped_as_order`)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    unit = 1 if keywords.get(tokens[0]) in syntax.leading else 0
+    if len(tokens) < unit + 3 or keywords.get(tokens[unit]) != "unit":
+        return False
+    return (
+        bool(reader.place_length(unit + 1)) or keywords.get(tokens[unit + 2]) not in _NO_ORDER_WORD
+    )
+
+
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     """Whether one order's text is an attempt at an order: its words begin as orders
     do (:func:`_attempted`), or it reads as an order and writes one of the grammar's
