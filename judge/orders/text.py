@@ -770,11 +770,39 @@ def apart(variant: Variant, unit_type: UnitType, src: str, dest: str, reason: st
     """The refusal ``reason`` of a move from ``src`` to ``dest`` (the map's
     locations) that only a convoy could make, first saying that the two places are
     no neighbours (``Kyoto and Fusan are not neighbours, and no fleets are placed to
-    convoy it there``); another reason as it is."""
-    if "convoy" not in reason or variant.can_move(unit_type.value, src, dest):
+    convoy it there``), or, for a unit that could stand there but no convoy can
+    carry, saying only that (``Brest and Gulf of Lyon are not neighbours``, not "a
+    fleet cannot go there": it can, from elsewhere); another reason as it is."""
+    if variant.can_move(unit_type.value, src, dest):
         return reason
-    names = f"{variant.location_name(src)} and {variant.location_name(dest)}"
-    return f"{names} are not neighbours, and {reason}"
+    if "convoy" in reason:
+        return f"{_names(variant, src, dest)} are not neighbours, and {reason}"
+    province = _standing(variant, unit_type, dest)
+    if province in (None, variant.province_of(src)):
+        return reason
+    if variant.can_reach(unit_type.value, src, province):
+        return reason  # another coast of it ("F Mar - Spa/nc")
+    return f"{_names(variant, src, dest)} are not neighbours"
+
+
+def _names(variant: Variant, src: str, dest: str) -> str:
+    """``Brest and Gulf of Lyon``."""
+    return f"{variant.location_name(src)} and {variant.location_name(dest)}"
+
+
+def _standing(variant: Variant, unit_type: UnitType, loc: str) -> str | None:
+    """``loc``'s province when a unit of ``unit_type`` may stand there (an army on
+    land, a fleet at sea or on a coast), else None (and for other unit types, which
+    move by rules of their own: a railway's train)."""
+    try:
+        province = variant.province_of(loc)
+    except KeyError:
+        return None  # a place off the map
+    if unit_type is UnitType.ARMY:
+        return None if variant.is_sea(province) else province
+    if unit_type is UnitType.FLEET and variant.fleet_locations(province):
+        return province
+    return None
 
 
 # A standard movement order (hold, move, support, convoy) is interpreted, judged legal
