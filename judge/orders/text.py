@@ -910,7 +910,7 @@ def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_
     """Whether a line of mail has an order's shape, as a signature's words seldom
     do: an order of it is a unit type (after a leading word such as ``Build``) then a
     place (``A Mun - Xyz``), or a unit type, one word and an order word
-    (``A Pra - Bru``).  "A. Smith" or "Army of Darkness fan" has not."""
+    (``A Pra - Bru``).  "A. Smith - CEO" or "Army of Darkness fan" has not."""
     return any(_shaped(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
 
 
@@ -920,9 +920,10 @@ def _shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     unit = 1 if keywords.get(tokens[0]) in syntax.leading else 0
     if len(tokens) < unit + 3 or keywords.get(tokens[unit]) != "unit":
         return False
-    return (
-        bool(reader.place_length(unit + 1)) or keywords.get(tokens[unit + 2]) not in _NO_ORDER_WORD
-    )
+    if reader.place_length(unit + 1):
+        return True
+    initial = unit == 0 and reader.text.lstrip()[1:2] == "."  # "A. Smith - CEO": a name
+    return not initial and keywords.get(tokens[unit + 2]) not in _NO_ORDER_WORD
 
 
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

@@ -186,6 +186,7 @@ def test_a_wrong_order_below_a_separator_is_refused_with_the_good_ones_read(engi
         "Regards,\nJD",
         "Alan Smith\nSenior Engineer - Acme Corp\nLondon - Berlin - Vienna",
         "A. Smith\nDiplomacy club of Munich - since 1999",
+        "A. Smith - CEO\nAcme Corp",
     ],
 )
 def test_a_signature_below_the_line_is_still_not_read(engine, signature: str) -> None:
