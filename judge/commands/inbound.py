@@ -59,6 +59,7 @@ from judge.commands.trailing import (
     IGNORED_SIGN_OFF,
     is_sign_off,
     may_greet,
+    order_shaped,
 )
 from judge.config import Config
 from judge.game.clock import game_timing
@@ -388,16 +389,25 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool) -> None:
 def _orders_below(ctx: Context, below: ParsedMail) -> bool:
     """Whether the lines below a signature line (``--``) are a player's orders and
     commands rather than a signature: they hold a SIGNON, a press block closed by its
-    end line, or an order the signed-on player could give now.  A signature's "Help
+    end line, or an order the signed-on player could give now or a line shaped as
+    one (``A Pra - Bru``, to be refused with its reason).  A signature's "Help
     desk: ..." or "Join us at ..." does not make them so."""
     for stmt in below.statements:
         if stmt.command in _SIGN_ONS and not stmt.command().greets(ctx, stmt):
             return True
         if stmt.command is not None and stmt.command.block_ends and stmt.closed:
             return True
-        if stmt.kind == OTHER and _a_good_order(ctx, stmt.text):
+        if stmt.kind == OTHER and _an_order_below(ctx, stmt.text):
             return True
     return False
+
+
+def _an_order_below(ctx: Context, line: str) -> bool:
+    """Whether a line below a signature line is an order of the signed-on player: a
+    good one, or one with an order's shape."""
+    if ctx.game is not None and ctx.signed_on and order_shaped(ctx.game, line):
+        return True
+    return _a_good_order(ctx, line)
 
 
 def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:

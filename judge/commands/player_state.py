@@ -77,7 +77,7 @@ class PlayerFlag(Command):
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None
         if stmt.args.strip():
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            ctx.transcript.refused(stmt.text, self.args_refusal(ctx, stmt.args))
             return
         reason = in_play_refusal(ctx)
         if reason is None and self.settles and self.value and not has_a_say(ctx):
@@ -97,6 +97,10 @@ class PlayerFlag(Command):
         """Why this flag cannot be set in the game now (beyond the checks every flag
         has), or None."""
         return None
+
+    def args_refusal(self, ctx: Context, args: str) -> str:
+        """Why the words written after the command are refused (it takes none)."""
+        return f"expected: {self.syntax}"
 
     def settle(self, ctx: Context, extra: list[str]) -> None:
         """After a vote: carry out what the votes agree on, adding to the reply."""

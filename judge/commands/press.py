@@ -99,6 +99,10 @@ class _PressBase(Command):
             return
         powers = game_powers(game)
         opts = parse_press_options(stmt.args, powers)
+        if observer and opts.grey:
+            refusal = f"game {game.name} does not allow grey press from observers (theirs is white)"
+            ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
+            return
         everyone = [p.code for p in powers]
         if opts.everyone or (self.broadcast_default and not opts.to):
             receivers = everyone
@@ -112,6 +116,8 @@ class _PressBase(Command):
         targets += extra_addresses(ctx, game, replace(opts, master=False))
         if broadcast:
             targets += _broadcast_audience(ctx, game, master=observer)
+        # As njudge's send_press, the sender gets no copy (an observer's PRESS TO O).
+        targets = [a for a in targets if a.lower() != ctx.sender.lower()]
         refusal = opts.error or ("nobody to send it to" if not targets else None)
         if refusal is None and not any(line.strip() for line in stmt.block):
             refusal = "the message is empty"

@@ -5,12 +5,14 @@ the players may give them."""
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, change_setting, judge_sender
 from judge.commands.player_state import PlayerFlag
 from judge.commands.registry import register
+from judge.game.clock import game_timing
 from judge.game.clock_votes import (
     EXTEND,
     PAUSE,
@@ -25,6 +27,8 @@ from judge.game.clock_votes import (
 from judge.store.models import Game
 
 KEPT = "Everyone in the game was mailed."
+# A length written after SET EXTEND: "2 days", "48 hours", "a week".
+_A_LENGTH = re.compile(r"\d|\b(?:days?|hours?|hrs?|weeks?|minutes?|mins?)\b", re.IGNORECASE)
 
 
 class ClockFlag(PlayerFlag):
@@ -151,6 +155,19 @@ class SetExtend(ClockFlag):
     settles = True
     vote = "longer deadline"
     clock = EXTEND
+
+    def args_refusal(self, ctx: Context, args: str) -> str:
+        """A length written after it (``SET EXTEND 2 days``): the vote extends by one
+        phase length, no other amount (njudge has no player extend vote)."""
+        if _A_LENGTH.search(args) is None:
+            return super().args_refusal(ctx, args)
+        assert ctx.game is not None
+        length = game_timing(ctx.game).for_phase(ctx.game.phase).after
+        return (
+            f"the vote extends the deadline by one phase length ({length.describe()} "
+            f"for {ctx.game.phase}) and by no other amount: write SET EXTEND alone "
+            "(nothing was recorded)"
+        )
 
 
 @register

@@ -38,3 +38,10 @@ def is_sign_off(game: Game | None, text: str) -> bool:
     if game is None:
         return not ruleset_for(_NO_GAME).order_attempt(_NO_GAME, text)
     return not ruleset_for(game.variant, game.rules).order_attempt(game.variant, text)
+
+
+def order_shaped(game: Game, text: str) -> bool:
+    """Whether an order line below a signature line (``--``) has an order's shape in
+    ``game`` (``A Pra - Bru``), so that it is read, and refused with its reason when
+    wrong, rather than taken for the signature."""
+    return ruleset_for(game.variant, game.rules).order_shaped(game.variant, text)

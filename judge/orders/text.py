@@ -770,11 +770,39 @@ def apart(variant: Variant, unit_type: UnitType, src: str, dest: str, reason: st
     """The refusal ``reason`` of a move from ``src`` to ``dest`` (the map's
     locations) that only a convoy could make, first saying that the two places are
     no neighbours (``Kyoto and Fusan are not neighbours, and no fleets are placed to
-    convoy it there``); another reason as it is."""
-    if "convoy" not in reason or variant.can_move(unit_type.value, src, dest):
+    convoy it there``), or, for a unit that could stand there but no convoy can
+    carry, saying only that (``Brest and Gulf of Lyon are not neighbours``, not "a
+    fleet cannot go there": it can, from elsewhere); another reason as it is."""
+    if variant.can_move(unit_type.value, src, dest):
         return reason
-    names = f"{variant.location_name(src)} and {variant.location_name(dest)}"
-    return f"{names} are not neighbours, and {reason}"
+    if "convoy" in reason:
+        return f"{_names(variant, src, dest)} are not neighbours, and {reason}"
+    province = _standing(variant, unit_type, dest)
+    if province in (None, variant.province_of(src)):
+        return reason
+    if variant.can_reach(unit_type.value, src, province):
+        return reason  # another coast of it ("F Mar - Spa/nc")
+    return f"{_names(variant, src, dest)} are not neighbours"
+
+
+def _names(variant: Variant, src: str, dest: str) -> str:
+    """``Brest and Gulf of Lyon``."""
+    return f"{variant.location_name(src)} and {variant.location_name(dest)}"
+
+
+def _standing(variant: Variant, unit_type: UnitType, loc: str) -> str | None:
+    """``loc``'s province when a unit of ``unit_type`` may stand there (an army on
+    land, a fleet at sea or on a coast), else None (and for other unit types, which
+    move by rules of their own: a railway's train)."""
+    try:
+        province = variant.province_of(loc)
+    except KeyError:
+        return None  # a place off the map
+    if unit_type is UnitType.ARMY:
+        return None if variant.is_sea(province) else province
+    if unit_type is UnitType.FLEET and variant.fleet_locations(province):
+        return province
+    return None
 
 
 # A standard movement order (hold, move, support, convoy) is interpreted, judged legal
@@ -872,6 +900,30 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     return any(_attempt(variant, part, syntax) for part in split_orders(text)) or bool(
         colon and label.strip() and attempts_order(variant, rest, syntax)
     )
+
+
+# Token classes that show no order after a unit type and a word ("A/F/N", "A. Smith").
+_NO_ORDER_WORD = (None, "end", "sign", "unit", "via")
+
+
+def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+    """Whether a line of mail has an order's shape, as a signature's words seldom
+    do: an order of it is a unit type (after a leading word such as ``Build``) then a
+    place (``A Mun - Xyz``), or a unit type, one word and an order word
+    (``A Pra - Bru``).  "A. Smith - CEO" or "Army of Darkness fan" has not."""
+    return any(_shaped(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
+
+
+def _shaped(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether one order's words have an order's shape (:func:`shaped_as_order`)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    unit = 1 if keywords.get(tokens[0]) in syntax.leading else 0
+    if len(tokens) < unit + 3 or keywords.get(tokens[unit]) != "unit":
+        return False
+    if reader.place_length(unit + 1):
+        return True
+    initial = unit == 0 and reader.text.lstrip()[1:2] == "."  # "A. Smith - CEO": a name
+    return not initial and keywords.get(tokens[unit + 2]) not in _NO_ORDER_WORD
 
 
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

@@ -158,6 +158,13 @@ class Ruleset(ABC):
         line is read."""
         return True
 
+    def order_shaped(self, variant: str, text: str) -> bool:
+        """Whether a line of mail has an order's shape on ``variant``'s map (a unit
+        type then a place, say), so that below a signature line (``--``), where
+        names, titles and quotes stand, it is read as an attempt at an order.  By
+        default no line has."""
+        return False
+
     @abstractmethod
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         """Per power, what it owes in the position's phase (units to order, or counts

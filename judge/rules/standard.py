@@ -93,6 +93,13 @@ class StandardRuleset(Ruleset):
 
         return attempts_order(load_variant(variant), text, self.syntax)
 
+    def order_shaped(self, variant: str, text: str) -> bool:
+        """Asked of the order reader itself (:func:`judge.orders.text.shaped_as_order`)."""
+        from judge.orders.text import shaped_as_order
+        from judge.variant.data import load_variant
+
+        return shaped_as_order(load_variant(variant), text, self.syntax)
+
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.variant.data import load_variant
 

@@ -275,3 +275,16 @@ def test_the_one_word_forms_are_votes_not_greetings(engine) -> None:
     assert "ignored" not in reply
     assert reply.count("Extend vote recorded") == 2
     assert "Pause vote recorded" in reply and "Pause vote withdrawn." in reply
+
+
+@pytest.mark.parametrize("line", ["SET EXTEND 2 days", "VOTE EXTEND 48 hours", "EXTEND 1"])
+def test_an_extend_vote_with_a_length_says_it_extends_by_one_phase_length(engine, line):
+    """A player who wrote a length was told only "expected: SET EXTEND", as if the
+    command were not understood; the vote extends by the phase's length and no
+    other amount (njudge has no player extend vote), and the refusal says so."""
+    reply, _ = send(engine, "france", line)
+    assert "extends the deadline by one phase length (48 hours for S1901M)" in reply
+    assert "write SET EXTEND alone" in reply
+    with Session(engine) as session:
+        france = session.exec(select(Player).where(Player.power == "france")).one()
+        assert not france.extend

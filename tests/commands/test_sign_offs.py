@@ -180,7 +180,13 @@ def test_a_wrong_order_below_a_separator_is_refused_with_the_good_ones_read(engi
         "John Smith\nDiplomacy fan since 1985",
         'F. Scott Fitzgerald\n"A man\'s reach should exceed his grasp" - R. Browning',
         "Army of One\nPhone: +1 555-123-4567",
-        "A Xyz - Bur",  # no order France could give
+        "Jean Dupont\nSent from my iPhone",
+        "Jean Dupont\n+33 6 12 34 56 78\nhttps://example.org",
+        '"The only way to win is to play" - Anon',
+        "Regards,\nJD",
+        "Alan Smith\nSenior Engineer - Acme Corp\nLondon - Berlin - Vienna",
+        "A. Smith\nDiplomacy club of Munich - since 1999",
+        "A. Smith - CEO\nAcme Corp",
     ],
 )
 def test_a_signature_below_the_line_is_still_not_read(engine, signature: str) -> None:
@@ -189,6 +195,33 @@ def test_a_signature_below_the_line_is_still_not_read(engine, signature: str) ->
     assert "[Error Flag]" not in subject
     assert "> --" not in read
     assert signature.splitlines()[0] not in read
+
+
+@pytest.mark.parametrize(
+    ("below", "reason"),
+    [
+        ("A Pra - Bru", "'Pra' is not a province (did you mean Paris (Par)?)"),
+        ("A Mun - Xyz", "'Xyz' is not a province"),
+        ("A Xyz - Bur", "'Xyz' is not a province"),
+        ("A Pra - Bru\nF Bre - Xyz\nJean", "'Pra' is not a province"),
+    ],
+)
+def test_wrong_orders_alone_below_a_separator_are_refused_with_their_reason(
+    engine, below: str, reason: str
+) -> None:
+    """Lines below a ``--`` line were read only when one was a good order: when
+    every order there was wrong (``A Pra - Bru`` for ``A Par - Bur``), they were
+    taken for a signature and dropped without a word.  A line with an order's shape
+    (a unit type then a place, or a unit type, a word and an order word) is read
+    there too, and refused with its reason, as above the line."""
+    subject, text = _reply(
+        engine, f"SIGNON Fgame1 {PASSWORDS['france']}\nA Mar - Spa\n--\n{below}\n"
+    )
+    text = text.replace("\r\n", "\n")
+    assert subject.startswith("Re: [Error Flag]")
+    assert "> --\n  a signature line, but orders or commands follow it" in text
+    assert f"*** Refused: {below.splitlines()[0]}: {reason}" in text
+    assert "Accepted: A mar - spa" in text
 
 
 def test_a_whole_mail_below_a_separator_line_is_read(engine) -> None:

@@ -82,6 +82,16 @@ def test_missing_coast_is_refused_with_the_choices() -> None:
     assert "North Coast" in check.message and "South Coast" in check.message
 
 
+def test_a_fleets_move_to_a_sea_or_coast_it_does_not_border_says_they_are_no_neighbours() -> None:
+    """``F Bre - Lyo`` was refused "a fleet cannot go there", as if no fleet could
+    stand in the Gulf of Lyon; it says the two places are no neighbours, as an
+    army's move does.  A fleet's move inland (``F Bre - Par``) keeps its reason."""
+    assert one("F Bre - Lyo").message == "F Bre - Lyo: Brest and Gulf of Lyon are not neighbours"
+    assert one("F Bre - Bel").message == "F Bre - Bel: Brest and Belgium are not neighbours"
+    assert one("F Bre - Par").message == "F Bre - Par: a fleet cannot go there"
+    assert one("A Par - Par").message == "A Par - Par: a unit cannot move to where it is"
+
+
 def test_refusals_name_the_order_and_the_reason() -> None:
     assert one("A Par - Mos").message == (
         "A Par - Mos: Paris and Moscow are not neighbours, and an army cannot go there, "
@@ -435,7 +445,9 @@ def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
         "F Mdi-Atlantic - Bre: 'Mdi-Atlantic' is not a province "
         "(did you mean Mid-Atlantic Ocean (Mao)?)"
     )
-    assert one("F Tri - mid-atlantic", "austria").message.endswith("a fleet cannot go there")
+    assert one("F Tri - mid-atlantic", "austria").message == (
+        "F Tri - mid-atlantic: Trieste and Mid-Atlantic Ocean are not neighbours"
+    )
     # a hyphenated name after a hyphen is one name; two names joined are two
     assert one("F Bre-Mid-Atlantic").order == Move("bre", "mao")
 

@@ -144,7 +144,14 @@ CASES = [
         "std",
         "russia",
         "SIGNON Rstd moscow1\nA Mos-Ukr  #ok\nA War-Gal  #ok\nF Sev-Bla  #ok\nF StP/sc-Bot  #ok\n"
-        "-- \nBoris Ivanov  #unread\nMoscow office, A-Z Trading  #unread\nA Xyz-Stp  #unread\n",
+        "-- \nBoris Ivanov  #unread\nMoscow office, A-Z Trading  #unread\n",
+    ),
+    Case(
+        "a wrong order alone below '-- ' (an order's shape: read and refused)",
+        "std",
+        "russia",
+        "SIGNON Rstd moscow1\nA Mos-Ukr  #ok\n-- #separator\nA Xyz-Stp  #no\n"
+        "Boris Ivanov  #ignored\n",
     ),
     Case(
         "orders below '--' written as a separator (njudge reads them)",

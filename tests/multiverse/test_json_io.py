@@ -160,7 +160,7 @@ def test_stored_invalid_orders_are_read_back_as_written():
             "order": "F 1:bre:S1901 - 1:spa:S1901",
             "kind": "movement",
             "result": "invalid",
-            "reason": "a fleet cannot go there",
+            "reason": "Brest and Spain are not neighbours",
             "auto": False,
             "turn": 0,
         }

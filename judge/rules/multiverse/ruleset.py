@@ -233,6 +233,12 @@ class MultiverseRuleset(Ruleset):
             or board_heading(base_map_for(variant), text)
         )
 
+    def order_shaped(self, variant: str, text: str) -> bool:
+        """An order's shape on the board rules, or a multiverse location written."""
+        from judge.rules.multiverse.notation import writes_location
+
+        return self.base.order_shaped(variant, text) or writes_location(variant, text)
+
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
 
