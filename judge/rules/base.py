@@ -195,6 +195,11 @@ class Ruleset(ABC):
         empty when it covers the whole game)."""
         return ""
 
+    def uses_allowance(self, doc: Document, key: OrderKey, group: Group) -> bool:
+        """Whether an order stored under ``key`` uses up one of the allowance
+        ``group`` (by default: the allowance its own group is)."""
+        return self.allowance_group(doc, key) == group
+
     def beyond_allowance(
         self,
         doc: Document,
@@ -216,7 +221,7 @@ class Ruleset(ABC):
             return None
         allowed = self.allowances(doc, power).get(group, 0)
         kept = [k for k in stored if k != key]
-        rank = 1 + sum(1 for k in kept if self.allowance_group(doc, k) == group)
+        rank = 1 + sum(1 for k in kept if self.uses_allowance(doc, k, group))
         if allowed == 0 or rank <= allowed:
             return None  # nothing owed at all is refused by the order checks themselves
         kind = group[0]

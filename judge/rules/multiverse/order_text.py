@@ -176,11 +176,19 @@ class _Places:
 
     def stands(self, place: Place, mode: str) -> bool:
         """Whether some unit stands where ``place`` says, on a board ``mode`` searches."""
-        return any(
-            self._unit_here(key, place.province, mode) is not None
-            for key in self._search_boards(mode)
-            if place.timeline in (None, key.timeline)
-            and place.turn in (None, (key.year, key.season))
+        return self._standing_board(place, mode) is not None
+
+    def _standing_board(self, place: Place, mode: str) -> BoardKey | None:
+        """The first board ``mode`` searches where a unit stands where ``place`` says."""
+        return next(
+            (
+                key
+                for key in self._search_boards(mode)
+                if place.timeline in (None, key.timeline)
+                and place.turn in (None, (key.year, key.season))
+                and self._unit_here(key, place.province, mode) is not None
+            ),
+            None,
         )
 
     @functools.cached_property
@@ -189,19 +197,13 @@ class _Places:
 
     def _not_found(self, place: Place, mode: str) -> str:
         """Why no unit answers to ``place``."""
-        if mode == "movement" and self.stands(place, "winter"):
+        waiting = self._standing_board(place, "winter") if mode == "movement" else None
+        if waiting is not None:
             # "Hold A 2:ruh" on a winter board: the unit is there, its order is not
             name = self.base.name(place.province)
             if self.world.fived:  # no winter: the Spring board that waits, named
-                key = next(
-                    k
-                    for k in self._search_boards("winter")
-                    if place.timeline in (None, k.timeline)
-                    and place.turn in (None, (k.year, k.season))
-                    and self._unit_here(k, place.province, "winter") is not None
-                )
                 return (
-                    f"the unit in {name} stands on {shown_board(key, True)}, which waits for"
+                    f"the unit in {name} stands on {shown_board(waiting, True)}, which waits for"
                     " its builds and removals: its units take no orders now"
                 )
             return (

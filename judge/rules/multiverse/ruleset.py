@@ -7,7 +7,7 @@ is kept as ``base`` and its engine hooks are the ones each board runs with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.boards import BoardText, Location, MLoc
@@ -24,7 +24,6 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
-    beyond_text,
 )
 from judge.rules.multiverse.fived import fived_board_name, fived_turn
 from judge.rules.multiverse.fived_ruleset import (
@@ -126,6 +125,9 @@ def _adjusting_board(doc: Mapping[str, Any], where: tuple[int, Turn]) -> bool:
         },
     )
 
+
+_WAIVES: Group = ("waive", "")
+"""The allowance of waives: they name no board, and answer the builds owed on all."""
 
 TIMELINE_FORM = OrderForm(
     "timeline notation",
@@ -251,7 +253,7 @@ class MultiverseRuleset(Ruleset):
 
     def allowance_group(self, doc: Document, key: OrderKey) -> Group | None:
         if key.is_waive:
-            return ("waive", "")  # no effect on any board: as many as builds owed
+            return _WAIVES  # no effect on any board: as many as builds owed
         if key.board is None:
             return None
         if not (key.is_build or key.turn.is_winter or _adjusting_board(doc, key.board)):
@@ -261,31 +263,20 @@ class MultiverseRuleset(Ruleset):
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
         from judge.rules.multiverse.mail_orders import board_adjustments
 
-        found: dict[Group, int] = {("waive", ""): 0}
+        found: dict[Group, int] = {_WAIVES: 0}
         for (owner, board), change in board_adjustments(doc, self.base).items():
             if owner == power:
                 found["build" if change > 0 else "remove", board] = abs(change)
-                found["waive", ""] += max(change, 0)
+                found[_WAIVES] += max(change, 0)
         return found
 
-    def beyond_allowance(
-        self,
-        doc: Document,
-        power: str,
-        stored: Sequence[OrderKey],
-        key: OrderKey,
-        name: str | None = None,
-    ) -> str | None:
+    def uses_allowance(self, doc: Document, key: OrderKey, group: Group) -> bool:
         """A waive names no board: it declines one of the builds owed on every board
-        together, so it is beyond them once the builds made and the waives given
-        before it answer them all (as a standard game counts builds and waives)."""
-        if not key.is_waive:
-            return super().beyond_allowance(doc, power, stored, key, name)
-        allowed = self.allowances(doc, power).get(("waive", ""), 0)
-        rank = 1 + sum(1 for k in stored if k != key and (k.is_waive or k.is_build))
-        if allowed == 0 or rank <= allowed:
-            return None
-        return beyond_text(name or power.title(), allowed, "", "waive")
+        together, so the builds made and the waives given use up its allowance (as a
+        standard game counts builds and waives)."""
+        if group == _WAIVES:
+            return key.is_waive or key.is_build
+        return super().uses_allowance(doc, key, group)
 
     def allowance_place(self, group: Group) -> str:
         board = group[1]
