@@ -829,6 +829,8 @@ def history_shown(
     (as a game's answer).  A step's report lists every past order of the boards where
     a re-judged result changed, and finds the earlier result of every re-judged order
     (:func:`judge.reports.multiverse_input.multiverse_report_input`)."""
+    if not boards and not units:
+        return []  # the usual turn: nothing re-judged changed (no scan of the history)
     types = world_types(world)
     shown = []
     for record, kind in _history_records(world, boards, units):
