@@ -50,9 +50,9 @@ class ClockFlag(PlayerFlag):
             extra.append(f"Every player of a surviving power has voted so. {done} {KEPT}")
             return
         missing = votes_missing(ctx.session, game, self.clock)
-        powers = "power" if missing == 1 else "powers"
+        players = "player" if missing == 1 else "players"
         extra.append(
-            f"{missing} more {powers} must vote {self.clock.command} for game {game.name} "
+            f"{missing} more {players} must vote {self.clock.command} for game {game.name} "
             f"to {self.clock.goal}."
         )
 

@@ -77,9 +77,10 @@ def vote_refusal(game: Game, vote: ClockVote) -> str | None:
 
 
 def votes_missing(session: Session, game: Game, vote: ClockVote) -> int:
-    """How many powers still have to vote for ``vote`` to pass."""
+    """How many players still have to vote for ``vote`` to pass: people, not powers
+    (a Root Z player's one vote counts for both powers)."""
     session.flush()
-    return len(not_voted(voters(session, game), vote.flag))
+    return len({p.account_id for p in not_voted(voters(session, game), vote.flag)})
 
 
 def clear_clock_votes(session: Session, game: Game, flags: tuple[str, ...] = CLOCK_FLAGS) -> None:
