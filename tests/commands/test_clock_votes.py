@@ -277,7 +277,21 @@ def test_the_one_word_forms_are_votes_not_greetings(engine) -> None:
     assert "Pause vote recorded" in reply and "Pause vote withdrawn." in reply
 
 
-@pytest.mark.parametrize("line", ["SET EXTEND 2 days", "VOTE EXTEND 48 hours", "EXTEND 1"])
+@pytest.mark.parametrize(
+    "line", ["SET EXTEND 2 days", "VOTE EXTEND 48 hours", "SET EXTEND 48h", "EXTEND by 2d"]
+)
+def test_an_extend_vote_naming_the_phases_own_length_is_a_vote(engine, line):
+    """``SET EXTEND 48 hours`` in a phase 48 hours long asks for what the vote does:
+    before, it was refused as if it asked for another amount."""
+    reply, _ = send(engine, "france", line)
+    assert "Extend vote recorded" in reply, reply
+    assert "*** Refused" not in reply
+    with Session(engine) as session:
+        france = session.exec(select(Player).where(Player.power == "france")).one()
+        assert france.extend
+
+
+@pytest.mark.parametrize("line", ["SET EXTEND 1 day", "VOTE EXTEND 24 hours", "EXTEND 1"])
 def test_an_extend_vote_with_a_length_says_it_extends_by_one_phase_length(engine, line):
     """A player who wrote a length was told only "expected: SET EXTEND", as if the
     command were not understood; the vote extends by the phase's length and no
