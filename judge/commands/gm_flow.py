@@ -86,7 +86,8 @@ class ResumeCommand(MasterCommand):
     syntax = "RESUME"
     help = (
         "Game masters: restart a paused game; the new deadline counts from now.\n"
-        "Clears the players' votes to pause, resume or extend."
+        "Clears the players' votes to pause, resume or extend, and (as njudge's\n"
+        "RESUME) their draw and concession votes."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:

@@ -28,7 +28,7 @@ from sqlmodel import Session, col, or_, select
 from judge.game.clock import extend_clock, game_timing, pause_clock, resume_clock
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
-from judge.game.votes import not_voted, voters
+from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, not_voted, voters
 from judge.mail.outgoing import Author
 from judge.store.models import ACTIVE, PAUSED, Game, Player
 
@@ -103,11 +103,13 @@ def pause_game(session: Session, game: Game) -> str:
 
 
 def resume_game(session: Session, game: Game, now: datetime) -> str:
-    """Run the game's clock again (by the master or by vote); returns what happened."""
+    """Run the game's clock again (by the master or by vote), clearing the clock votes
+    and, as njudge's RESUME, the draw and concession votes; returns what happened."""
     text = resume_clock(session, game, now)
     session.add(game)
     clear_clock_votes(session, game)
-    return text
+    clear_end_votes(session, game)
+    return f"{text} {END_VOTES_CLEARED}"
 
 
 def _extend_game(session: Session, game: Game, now: datetime) -> str:
