@@ -73,6 +73,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.recipients import game_mail_subject
+from judge.mail.cleanup import strip_quotes, without_earlier_signed
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import (
@@ -321,6 +322,10 @@ def _reply_too_large(
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
+EARLIER_SIGNED = (
+    "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
+    "in its own mail; to repeat one, write it in your mail)"
+)
 UNREAD_ATTACHMENT = (
     "not read: the judge reads the text of a mail, not the files attached to it; "
     "write orders and commands in the mail itself"
@@ -594,7 +599,12 @@ def _process_commands(
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        run_statements(ctx, _statements(signature.text or ""))
+        # Read as any mail's text is: quoted replies and attributions are not the
+        # master's lines, nor is an earlier signed mail forwarded in it.
+        text, earlier = without_earlier_signed(strip_quotes(signature.text or ""))
+        run_statements(ctx, _statements(text))
+        if earlier:
+            ctx.transcript.info("(an earlier signed mail)", EARLIER_SIGNED)
     for name in mail.text_attachments:
         ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)
     game = ctx.game if ctx.signed_on else None

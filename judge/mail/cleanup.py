@@ -59,6 +59,26 @@ def find_clearsigned(text: str) -> ClearSigned | None:
     return ClearSigned(armoured=armoured, text="\n".join(signed).rstrip("\n"))
 
 
+_QUOTE_MARKS = re.compile(r"^[>\s]*")
+
+
+def without_earlier_signed(text: str) -> tuple[str, bool]:
+    """A mail's signed text without the earlier clear-signed mails it holds, forwarded
+    (their armour lines as lines of their own) or quoted (``> -----BEGIN ...``), and
+    whether it held one: each signed command runs once, in the mail it was signed for."""
+    kept: list[str] = []
+    inside = found = False
+    for line in text.split("\n"):
+        bare = _QUOTE_MARKS.sub("", line).rstrip()
+        if inside:
+            inside = bare != _PGP_END
+        elif bare == _PGP_BEGIN:
+            inside = found = True
+        else:
+            kept.append(line)
+    return "\n".join(kept), found
+
+
 def _armour_line(lines: list[str], armour: str, start: int) -> int | None:
     """The index of the first line from ``start`` that is ``armour`` (trailing blanks
     aside), or None."""
