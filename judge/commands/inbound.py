@@ -322,6 +322,10 @@ def _reply_too_large(
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
+UNCHECKED_BLOCK = (
+    "Your mail holds a clear-signed block outside its plain text (in an HTML part, say), "
+    "where the judge does not check signatures: send it as plain text, or use PGP/MIME."
+)
 EARLIER_SIGNED = (
     "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
     "in its own mail; to repeat one, write it in your mail)"
@@ -578,10 +582,13 @@ def _process_commands(
     ctx = _new_context(session, mail, config, now, rules, account, received)
     notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
-        if signature is not None:
+        refusal = describe(signature, consequence=False) if signature is not None else None
+        if signature is None and mail.signed_text is not None:
+            refusal = UNCHECKED_BLOCK  # found in the text read, not where the check looks
+        if refusal is not None:
             # A genuine signature by a key that is not a game master's here (a player
             # whose mail program signs everything, say): read the mail as unsigned.
-            ctx.signature_refusal = describe(signature, consequence=False)
+            ctx.signature_refusal = refusal
             ctx.transcript.info(
                 SIGNATURE_ECHO,
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
