@@ -107,11 +107,13 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     drawn = _drawn(game, voting, rules.survivors(doc))
     if drawn:
         return draw_sentence(game, drawn)
-    largest = rules.largest_power(doc)
-    others = [p for p in voting if p.power != largest]
+    side = rules.largest_side(doc) or ()
+    others = [p for p in voting if p.power not in side]
     played = {p.power for p in voting}
-    if largest is not None and largest in played and others and not not_voted(others, "concede"):
-        return f"{power_name(game, largest)} wins: every other surviving player conceded."
+    if played & set(side) and others and not not_voted(others, "concede"):
+        names = [power_name(game, code) for code in side]
+        verb = "wins" if len(names) == 1 else "win"
+        return f"{' and '.join(names)} {verb}: every other surviving player conceded."
     return None
 
 
