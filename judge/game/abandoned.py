@@ -117,6 +117,15 @@ def left_since(session: Session, game: Game, kept: str | None) -> list[Player]:
     return [p for p in session.exec(gone) if saved.get(p.power, (None, 0))[0] == p.account_id]
 
 
+def changed_hands(session: Session, game: Game, kept: str | None) -> list[str]:
+    """At a ROLLBACK to a snapshot: the powers played when ``kept`` was taken that
+    another player plays now (a takeover or a REPLACE since), in the variant's order."""
+    saved = json.loads(kept) if kept else {}
+    rows = session.exec(select(Player).where(Player.game_id == game.id, Player.status == PLAYING))
+    moved = {p.power for p in rows if p.power in saved and saved[p.power][0] != p.account_id}
+    return [p.name for p in game_powers(game) if p.code in moved]
+
+
 def not_undone_sentence(game: Game, seats: list[Player]) -> str | None:
     """What a ROLLBACK left as it was (:func:`left_since`), for its mail and the
     master's reply; None when nobody left."""

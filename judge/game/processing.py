@@ -31,6 +31,7 @@ from sqlmodel import Session, col, delete, or_, select
 from judge.clock.timing import next_deadline
 from judge.game.abandoned import (
     abandoned_powers,
+    changed_hands,
     count_missed,
     left_since,
     missed_counts,
@@ -440,6 +441,7 @@ def rollback_to(
     forget_phases(session, game.id, snapshot.number)  # the players' records of them
     back = restore_missed(session, game, snapshot.missed)  # SET ABANDON's counts
     stay_out = not_undone_sentence(game, left_since(session, game, snapshot.missed))
+    moved = changed_hands(session, game, snapshot.missed)
     clear_phase_flags(session, game)  # the undone phase's waits and votes
     session.exec(
         delete(GameReport).where(
@@ -473,6 +475,10 @@ def rollback_to(
         notes.append(f"Abandoned in a phase now undone, played again by the same players: {names}.")
     if stay_out:
         notes.append(stay_out)
+    if moved:
+        names = " and ".join([", ".join(moved[:-1]), moved[-1]] if len(moved) > 1 else moved)
+        stays = "stays with its new player" if len(moved) == 1 else "stay with their new players"
+        notes.append(f"Not undone either: {names} changed hands since and {stays}.")
     body += "".join(f"{note}\n" for note in notes)
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()

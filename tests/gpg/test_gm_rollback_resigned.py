@@ -104,3 +104,17 @@ def test_a_rollback_names_no_one_when_nobody_left(gm_engine, config, gm) -> None
     mails = _master(gm_engine, config, gm, "ROLLBACK F1901M\n", NOW + timedelta(hours=5))
     text = body_of(mails[-1])
     assert "back in F1901M" in text and "Not undone" not in text
+
+
+def test_a_rollback_says_which_powers_changed_hands_since(gm_engine, config, gm) -> None:
+    _spring_processed(gm_engine, config)
+    _player(gm_engine, config, "italy", "RESIGN", NOW + timedelta(hours=3))
+    _master(
+        gm_engine, config, gm, "REPLACE Italy new@players.test fresh123\n", NOW + timedelta(hours=4)
+    )
+    mails = _master(gm_engine, config, gm, "ROLLBACK S1901M\n", NOW + timedelta(hours=5))
+    reply = body_of(mails[-1]).replace("\r\n", "\n").replace("\n  ", " ")
+    assert "Not undone either: Italy changed hands since and stays with its new player." in reply, (
+        reply
+    )
+    assert "player of Italy resigned" not in reply  # it has a player again
