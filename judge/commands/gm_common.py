@@ -10,6 +10,8 @@ the mails follows the order of the commands.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from judge.commands.base import Command, Context, Statement
 from judge.game.games import PowerInfo, find_power, game_powers, player_address
 from judge.game.recipients import announce, game_mail_subject
@@ -123,12 +125,15 @@ class MasterCommand(Command):
 
     needs_signature = True
     rank = 200
+    # A SET a finished game still takes (whether LIST shows it: no rule of play).
+    after_the_end: ClassVar[bool] = False
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         game = steered_game(ctx, self.echo(stmt))
         if game is None:
             return
-        if self.keyword.startswith("SET ") and game.status == FINISHED:
+        closed = self.keyword.startswith("SET ") and not self.after_the_end
+        if closed and game.status == FINISHED:
             ctx.transcript.refused(self.echo(stmt), settings_closed(game))
             return
         self.steer(ctx, stmt, game)

@@ -22,7 +22,7 @@ from judge.commands.registry import register
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import pause_game, resume_game
 from judge.game.end import end_game
-from judge.game.processing import PAUSE_ENDED, preview_phase, process_phase, rollback_to
+from judge.game.processing import preview_phase, process_phase, rollback_to
 from judge.game.start import start_game
 from judge.store.models import ACTIVE, PAUSED, Game, PhaseSnapshot
 
@@ -86,7 +86,8 @@ class ResumeCommand(MasterCommand):
     syntax = "RESUME"
     help = (
         "Game masters: restart a paused game; the new deadline counts from now.\n"
-        "Clears the players' votes to pause, resume or extend."
+        "Clears the players' votes to pause, resume or extend, and (as njudge's\n"
+        "RESUME) their draw and concession votes."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
@@ -219,15 +220,20 @@ class RollbackCommand(MasterCommand):
             # The phase begins again when this mail arrived: its later lines (BECOME
             # and orders, PROCESS) are not taken as meant for the phase before.
             began = min(ctx.received_at, ctx.now) if ctx.received_at else ctx.now
-            paused = rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
+            notes = rollback_to(ctx.session, judge_sender(ctx), game, phase, ctx.now, began)
         except ValueError as exc:
             ctx.transcript.refused(stmt.text, str(exc))
             return
         ctx.processed.pop(game.id or 0, None)
         ctx.transcript.ok(
             stmt.text,
-            f"Game {game.name} is back in {game.phase}; the deadline is "
-            f"{deadline_text(game)}. Everyone was told." + (f" {PAUSE_ENDED}" if paused else ""),
+            " ".join(
+                [
+                    f"Game {game.name} is back in {game.phase}; the deadline is "
+                    f"{deadline_text(game)}. Everyone was told.",
+                    *notes,
+                ]
+            ),
         )
 
 

@@ -29,6 +29,7 @@ class _Listing(MasterCommand):
     """SET NOLIST or SET LIST."""
 
     unlisted: ClassVar[bool] = True
+    after_the_end = True  # a master tidying a finished game may hide it (njudge too)
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         if stmt.args.strip():

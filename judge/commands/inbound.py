@@ -73,6 +73,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.recipients import game_mail_subject
+from judge.mail.cleanup import strip_quotes, without_earlier_signed
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import (
@@ -321,6 +322,14 @@ def _reply_too_large(
     _send_limited(session, config, now, mail.sender, subject, body, mail, first)
 
 
+UNCHECKED_BLOCK = (
+    "Your mail holds a clear-signed block outside its plain text (in an HTML part, say), "
+    "where the judge does not check signatures: send it as plain text, or use PGP/MIME."
+)
+EARLIER_SIGNED = (
+    "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
+    "in its own mail; to repeat one, write it in your mail)"
+)
 UNREAD_ATTACHMENT = (
     "not read: the judge reads the text of a mail, not the files attached to it; "
     "write orders and commands in the mail itself"
@@ -573,10 +582,13 @@ def _process_commands(
     ctx = _new_context(session, mail, config, now, rules, account, received)
     notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
-        if signature is not None:
+        refusal = describe(signature, consequence=False) if signature is not None else None
+        if signature is None and mail.signed_text is not None:
+            refusal = UNCHECKED_BLOCK  # found in the text read, not where the check looks
+        if refusal is not None:
             # A genuine signature by a key that is not a game master's here (a player
             # whose mail program signs everything, say): read the mail as unsigned.
-            ctx.signature_refusal = describe(signature, consequence=False)
+            ctx.signature_refusal = refusal
             ctx.transcript.info(
                 SIGNATURE_ECHO,
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
@@ -594,7 +606,12 @@ def _process_commands(
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        run_statements(ctx, _statements(signature.text or ""))
+        # Read as any mail's text is: quoted replies and attributions are not the
+        # master's lines, nor is an earlier signed mail forwarded in it.
+        text, earlier = without_earlier_signed(strip_quotes(signature.text or ""))
+        run_statements(ctx, _statements(text))
+        if earlier:
+            ctx.transcript.info("(an earlier signed mail)", EARLIER_SIGNED)
     for name in mail.text_attachments:
         ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)
     game = ctx.game if ctx.signed_on else None

@@ -85,9 +85,9 @@ class _PressBase(Command):
         self._deliver(ctx, stmt, receivers, broadcast, grey, opts)
 
     def _from_outside(self, ctx: Context, stmt: Statement) -> None:
-        """Press from the master (signed mail after GAME <game>: always allowed) or
-        from an observer (after SIGNON O<game>: when the master allows it, under the
-        game's press rules); white."""
+        """Press from the master (signed mail after GAME <game>: always allowed; white
+        unless it says GREY, as njudge's ml_press.c) or from an observer (after SIGNON
+        O<game>: when the master allows it, under the game's press rules; white)."""
         observer = ctx.observer_game is not None and not ctx.signature_verified
         game = ctx.observer_game if observer else steered_game(ctx, stmt.text)
         if game is None:
@@ -103,6 +103,9 @@ class _PressBase(Command):
             refusal = f"game {game.name} does not allow grey press from observers (theirs is white)"
             ctx.transcript.refused(stmt.text, f"{refusal}; nothing was sent")
             return
+        grey = bool(opts.grey) and not observer
+        if grey:
+            who = "someone (grey press)"
         everyone = [p.code for p in powers]
         if opts.everyone or (self.broadcast_default and not opts.to):
             receivers = everyone
@@ -128,16 +131,28 @@ class _PressBase(Command):
         audience = _audience(["everyone"] if broadcast else names, opts)
         kind = "Broadcast" if broadcast else "Press"
         subject = game_mail_subject(
-            judge_sender(ctx), game, f"{game.phase} {press_title(kind, who, audience)}"
+            judge_sender(ctx),
+            game,
+            f"{game.phase} {press_title(kind, None if grey else who, audience)}",
         )
         intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
             ctx.send(mail)
         marks = [OBSERVERS_MARK] * opts.observers
-        keep_press(ctx, mark, receivers + marks, stmt.block, sent, broadcast=broadcast, game=game)
+        keep_press(
+            ctx,
+            mark,
+            receivers + marks,
+            stmt.block,
+            sent,
+            broadcast=broadcast,
+            grey=grey,
+            game=game,
+        )
+        colour = "grey" if grey else "white"
         ctx.transcript.ok(
-            stmt.text, f"{kind} (white, {line_count(len(stmt.block))}) sent to {audience}."
+            stmt.text, f"{kind} ({colour}, {line_count(len(stmt.block))}) sent to {audience}."
         )
 
     def _to_master(self, ctx: Context, stmt: Statement) -> None:
@@ -260,7 +275,8 @@ class PressCommand(_PressBase):
         "your name where the game allows grey press. The message is every line\n"
         "up to ENDPRESS (or SIGNOFF). As on njudge, M is the game master (PRESS TO M\n"
         "is always allowed) and O the observers. A game master sends press (and\n"
-        "BROADCAST) in a signed mail after GAME <game>, whatever the press rules."
+        "BROADCAST) in a signed mail after GAME <game>, whatever the press rules;\n"
+        "white, or grey with GREY."
     )
 
     @classmethod

@@ -68,9 +68,10 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     lines = [stmt.text for stmt in parsed.statements]
     me = _replier(ctx, game)
     to = _addressee(ctx, game, press)
-    them = "the Master" if press.from_power == MASTER_MARK else "its sender"
-    if not press.grey and press.from_power != MASTER_MARK:
-        them = power_name(game, press.from_power)
+    them = "its sender"  # grey press, the master's too (judge.commands.press)
+    if not press.grey:
+        master = press.from_power == MASTER_MARK
+        them = "the Master" if master else power_name(game, press.from_power)
     refusal = _refusal(game, me, press, to, lines)
     if refusal is not None:
         ctx.transcript.refused(ECHO, f"{refusal}; nothing was sent")

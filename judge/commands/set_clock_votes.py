@@ -6,6 +6,7 @@ the players may give them."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import ClassVar
 
 from judge.commands.base import Context, Statement
@@ -29,6 +30,23 @@ from judge.store.models import Game
 KEPT = "Everyone in the game was mailed."
 # A length written after SET EXTEND: "2 days", "48 hours", "a week".
 _A_LENGTH = re.compile(r"\d|\b(?:days?|hours?|hrs?|weeks?|minutes?|mins?)\b", re.IGNORECASE)
+# One such length as a number of a unit ("by 48 hours", "2d", "a week").
+_ONE_LENGTH = re.compile(
+    r"^(?:by\s+)?(\d{1,4}|an?|one)\s*(d|days?|h|hrs?|hours?|w|weeks?|m|mins?|minutes?)\.?$",
+    re.IGNORECASE,
+)
+_UNIT_SECONDS = {"d": 86400, "h": 3600, "w": 7 * 86400, "m": 60}
+
+
+def written_seconds(args: str) -> int | None:
+    """The length a player wrote after SET EXTEND, in seconds (a day as 24 hours), or
+    None when it is not one length."""
+    found = _ONE_LENGTH.match(args.strip())
+    if found is None:
+        return None
+    number, unit = found.groups()
+    count = int(number) if number.isdigit() else 1
+    return count * _UNIT_SECONDS[unit[0].lower()]
 
 
 class ClockFlag(PlayerFlag):
@@ -50,9 +68,9 @@ class ClockFlag(PlayerFlag):
             extra.append(f"Every player of a surviving power has voted so. {done} {KEPT}")
             return
         missing = votes_missing(ctx.session, game, self.clock)
-        powers = "power" if missing == 1 else "powers"
+        players = "player" if missing == 1 else "players"
         extra.append(
-            f"{missing} more {powers} must vote {self.clock.command} for game {game.name} "
+            f"{missing} more {players} must vote {self.clock.command} for game {game.name} "
             f"to {self.clock.goal}."
         )
 
@@ -148,13 +166,23 @@ class SetExtend(ClockFlag):
         "Votes to extend the current phase: when every player of a surviving power\n"
         "has voted so, its deadline moves later by the phase's length (48 hours for\n"
         "a movement phase by default; from now if the deadline has passed), once a\n"
-        "phase, and everyone is mailed. Until SET NOEXTEND or the phase ends."
+        "phase, and everyone is mailed. Until SET NOEXTEND or the phase ends.\n"
+        "SET EXTEND 48 hours is the same vote when the phase is 48 hours long."
     )
     flag = "extend"
     done = "Extend vote recorded (votes are secret)."
     settles = True
     vote = "longer deadline"
     clock = EXTEND
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        """A length equal to the phase's own (``SET EXTEND 48 hours`` in a phase 48
+        hours long) asks for what the vote does: it is the vote."""
+        if stmt.args.strip() and ctx.game is not None:
+            length = game_timing(ctx.game).for_phase(ctx.game.phase).after
+            if written_seconds(stmt.args) == length.total_seconds() and not length.is_zero():
+                stmt = replace(stmt, args="")
+        super().run(ctx, stmt)
 
     def args_refusal(self, ctx: Context, args: str) -> str:
         """A length written after it (``SET EXTEND 2 days``): the vote extends by one

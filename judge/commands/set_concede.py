@@ -44,9 +44,10 @@ class SetConcede(PlayerFlag):
             )
             return
         named, problem = powers_named(list_words(stmt.args), game_powers(game))
-        largest = ruleset_for_game(game).largest_power(game.position_doc())
-        if problem is None and (len(named) > 1 or (named and named[0] != largest)):
-            board = power_name(game, largest) if largest else "none: several share the most"
+        side = ruleset_for_game(game).largest_side(game.position_doc()) or ()
+        if problem is None and not set(named) <= set(side):
+            names = " or ".join(power_name(game, code) for code in side)
+            board = names or "none: several share the most"
             problem = f"you must specify the largest power on the board ({board})"
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)

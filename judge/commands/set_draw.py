@@ -12,6 +12,7 @@ from judge.commands.player_state import PlayerFlag
 from judge.commands.press_options import list_words, powers_named
 from judge.commands.registry import register
 from judge.game.games import game_powers
+from judge.game.votes import END_VOTES_CLEARED, clear_end_votes
 from judge.store.models import Game
 
 
@@ -100,4 +101,7 @@ class SetDias(MasterCommand):
             if dias
             else f"Game {game.name} is NoDIAS: players vote for draws of the powers they name."
         )
+        if game.dias != dias:  # a DIAS vote names no powers: NoDIAS would read it as any
+            clear_end_votes(ctx.session, game)
+            said += f" {END_VOTES_CLEARED}"
         change_setting(ctx, stmt, game, "dias", dias, said)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from judge.game.games import game_powers
 from judge.rules.registry import ruleset_for_game
@@ -104,3 +104,46 @@ def restore_missed(session: Session, game: Game, kept: str | None) -> list[str]:
             back.append(player.power)
         session.add(player)
     return back
+
+
+def left_since(session: Session, game: Game, kept: str | None) -> list[Player]:
+    """At a ROLLBACK to a snapshot: the seats whose player played them when ``kept``
+    (:func:`missed_counts`) was taken and has resigned or been ejected since.  Those
+    stay out: a person's decision is no result of the phases undone."""
+    saved = json.loads(kept) if kept else {}
+    gone = select(Player).where(
+        Player.game_id == game.id, col(Player.status).in_((RESIGNED, EJECTED))
+    )
+    return [p for p in session.exec(gone) if saved.get(p.power, (None, 0))[0] == p.account_id]
+
+
+def changed_hands(session: Session, game: Game, kept: str | None) -> list[str]:
+    """At a ROLLBACK to a snapshot: the powers played when ``kept`` was taken that
+    another player plays now (a takeover or a REPLACE since), in the variant's order."""
+    saved = json.loads(kept) if kept else {}
+    rows = session.exec(select(Player).where(Player.game_id == game.id, Player.status == PLAYING))
+    moved = {p.power for p in rows if p.power in saved and saved[p.power][0] != p.account_id}
+    return [p.name for p in game_powers(game) if p.code in moved]
+
+
+def not_undone_sentence(game: Game, seats: list[Player]) -> str | None:
+    """What a ROLLBACK left as it was (:func:`left_since`), for its mail and the
+    master's reply; None when nobody left."""
+    parts = []
+    left = ((RESIGNED, "resigned", "resigned"), (EJECTED, "was ejected", "were ejected"))
+    for status, verb, verbs in left:
+        mine = [p for p in seats if p.status == status]
+        if not mine:
+            continue
+        names = [p.name for p in game_powers(game) if p.code in {s.power for s in mine}]
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+        one = len({p.account_id for p in mine}) == 1
+        parts.append(f"the player{'' if one else 's'} of {listed} {verb if one else verbs}")
+    if not parts:
+        return None
+    powers = "it stays" if len(seats) == 1 else "those powers stay"
+    return (
+        f"Not undone: {' and '.join(parts)} in a phase now undone; they stay out of the "
+        f"game, and {powers} in civil disorder until the master's REPLACE or a takeover "
+        f"by a registered player not in the game."
+    )

@@ -28,7 +28,7 @@ from sqlmodel import Session, col, or_, select
 from judge.game.clock import extend_clock, game_timing, pause_clock, resume_clock
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
-from judge.game.votes import not_voted, voters
+from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, not_voted, voters
 from judge.mail.outgoing import Author
 from judge.store.models import ACTIVE, PAUSED, Game, Player
 
@@ -77,9 +77,10 @@ def vote_refusal(game: Game, vote: ClockVote) -> str | None:
 
 
 def votes_missing(session: Session, game: Game, vote: ClockVote) -> int:
-    """How many powers still have to vote for ``vote`` to pass."""
+    """How many players still have to vote for ``vote`` to pass: people, not powers
+    (a Root Z player's one vote counts for both powers)."""
     session.flush()
-    return len(not_voted(voters(session, game), vote.flag))
+    return len({p.account_id for p in not_voted(voters(session, game), vote.flag)})
 
 
 def clear_clock_votes(session: Session, game: Game, flags: tuple[str, ...] = CLOCK_FLAGS) -> None:
@@ -102,11 +103,13 @@ def pause_game(session: Session, game: Game) -> str:
 
 
 def resume_game(session: Session, game: Game, now: datetime) -> str:
-    """Run the game's clock again (by the master or by vote); returns what happened."""
+    """Run the game's clock again (by the master or by vote), clearing the clock votes
+    and, as njudge's RESUME, the draw and concession votes; returns what happened."""
     text = resume_clock(session, game, now)
     session.add(game)
     clear_clock_votes(session, game)
-    return text
+    clear_end_votes(session, game)
+    return f"{text} {END_VOTES_CLEARED}"
 
 
 def _extend_game(session: Session, game: Game, now: datetime) -> str:

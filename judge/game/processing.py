@@ -31,8 +31,11 @@ from sqlmodel import Session, col, delete, or_, select
 from judge.clock.timing import next_deadline
 from judge.game.abandoned import (
     abandoned_powers,
+    changed_hands,
     count_missed,
+    left_since,
     missed_counts,
+    not_undone_sentence,
     restore_missed,
     takeover_notice,
 )
@@ -391,7 +394,7 @@ def rollback_to(
     phase: str,
     now: datetime,
     began: datetime | None = None,
-) -> bool:
+) -> list[str]:
     """Put the game back to the position it had before ``phase`` was processed.
 
     The orders of that phase stay (players may change them); orders, snapshots and
@@ -403,8 +406,10 @@ def rollback_to(
     The phase begins again at ``began`` (the arrival of the master's mail; default
     ``now``): orders kept from before count as given then, so the phase is not
     processed early before the game's DELAY has passed since (judge.clock.planner).
-    Whether the game was paused (the rollback ended the pause).  ValueError
-    (player-facing) when there is no such snapshot."""
+    Resignations and ejections since stand (:func:`judge.game.abandoned.left_since`).
+    Returns what the mail says after the deadline (the pause ended, players back, who
+    stays out), for the master's reply too.  ValueError (player-facing) when there is
+    no such snapshot."""
     assert game.id is not None
     wanted = phase.strip().upper()
     snapshot = session.exec(
@@ -435,6 +440,8 @@ def rollback_to(
     )
     forget_phases(session, game.id, snapshot.number)  # the players' records of them
     back = restore_missed(session, game, snapshot.missed)  # SET ABANDON's counts
+    stay_out = not_undone_sentence(game, left_since(session, game, snapshot.missed))
+    moved = changed_hands(session, game, snapshot.missed)
     clear_phase_flags(session, game)  # the undone phase's waits and votes
     session.exec(
         delete(GameReport).where(
@@ -462,14 +469,20 @@ def rollback_to(
         "before that phase was processed.\nOrders already given for that phase still "
         f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
     )
-    if was_paused:
-        body += f"{PAUSE_ENDED}\n"
+    notes = [PAUSE_ENDED] if was_paused else []
     if back:
         names = ", ".join(power_name(game, code) for code in back)
-        body += f"Abandoned in a phase now undone, played again by the same players: {names}.\n"
+        notes.append(f"Abandoned in a phase now undone, played again by the same players: {names}.")
+    if stay_out:
+        notes.append(stay_out)
+    if moved:
+        names = " and ".join([", ".join(moved[:-1]), moved[-1]] if len(moved) > 1 else moved)
+        stays = "stays with its new player" if len(moved) == 1 else "stay with their new players"
+        notes.append(f"Not undone either: {names} changed hands since and {stays}.")
+    body += "".join(f"{note}\n" for note in notes)
     announce_and_keep(session, sender, game, subject, body, now)
     session.flush()
-    return was_paused
+    return notes
 
 
 def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | None:

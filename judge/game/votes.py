@@ -47,6 +47,20 @@ def drop_votes(player: Player) -> None:
         setattr(player, flag, False)
 
 
+# The votes to end the game, cleared by a RESUME and by a change of DIAS (njudge's
+# mail.c RESUME and ml_set.c SET_DIAS/SET_NODIAS clear every draw flag).
+END_FLAGS = ("draw", "concede")
+END_VOTES_CLEARED = "Draw and concession votes were cleared: vote again to keep one."
+
+
+def clear_end_votes(session: Session, game: Game) -> None:
+    """Take back every player's draw and concession votes in the game."""
+    for player in session.exec(select(Player).where(Player.game_id == game.id)):
+        if player.draw or player.concede:
+            player.draw = player.concede = False
+            session.add(player)
+
+
 def not_voted(voting: list[Player], flag: str) -> list[Player]:
     """The voters who have not voted ``flag`` (a Player column: ``draw``, ``pause``):
     a vote passes when this is empty."""
@@ -93,11 +107,13 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     drawn = _drawn(game, voting, rules.survivors(doc))
     if drawn:
         return draw_sentence(game, drawn)
-    largest = rules.largest_power(doc)
-    others = [p for p in voting if p.power != largest]
+    side = rules.largest_side(doc) or ()
+    others = [p for p in voting if p.power not in side]
     played = {p.power for p in voting}
-    if largest is not None and largest in played and others and not not_voted(others, "concede"):
-        return f"{power_name(game, largest)} wins: every other surviving player conceded."
+    if played & set(side) and others and not not_voted(others, "concede"):
+        names = [power_name(game, code) for code in side]
+        verb = "wins" if len(names) == 1 else "win"
+        return f"{' and '.join(names)} {verb}: every other surviving player conceded."
     return None
 
 

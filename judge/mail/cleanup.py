@@ -38,23 +38,51 @@ class ClearSigned:
 
 
 def find_clearsigned(text: str) -> ClearSigned | None:
-    """Find the first clear-signed block in ``text``, or None."""
-    start = text.find(_PGP_BEGIN)
-    if start < 0:
+    """Find the first clear-signed block in ``text``, or None.  Its armour lines are
+    lines of their own (RFC 4880 section 7, as the signature check reads them): a
+    block quoted in a reply (``> -----BEGIN PGP SIGNED MESSAGE-----``) is quoted
+    text, not the mail's signed block."""
+    lines = text.split("\n")
+    start = _armour_line(lines, _PGP_BEGIN, 0)
+    sig = _armour_line(lines, _PGP_SIG, start + 1) if start is not None else None
+    end = _armour_line(lines, _PGP_END, sig + 1) if sig is not None else None
+    if start is None or sig is None or end is None:
         return None
-    sig = text.find(_PGP_SIG, start)
-    end = text.find(_PGP_END, sig) if sig >= 0 else -1
-    if sig < 0 or end < 0:
-        return None
-    armoured = text[start : end + len(_PGP_END)]
-    lines = text[start:sig].split("\n")[1:]
+    armoured = "\n".join(line.rstrip() for line in lines[start : end + 1])
+    signed = lines[start + 1 : sig]
     # Skip the armour headers ("Hash: SHA256") up to the first empty line.
-    while lines and lines[0].strip():
-        lines.pop(0)
-    if lines:
-        lines.pop(0)
-    signed = [line[2:] if line.startswith("- ") else line for line in lines]
+    while signed and signed[0].strip():
+        signed.pop(0)
+    if signed:
+        signed.pop(0)
+    signed = [line[2:] if line.startswith("- ") else line for line in signed]
     return ClearSigned(armoured=armoured, text="\n".join(signed).rstrip("\n"))
+
+
+_QUOTE_MARKS = re.compile(r"^[>\s]*")
+
+
+def without_earlier_signed(text: str) -> tuple[str, bool]:
+    """A mail's signed text without the earlier clear-signed mails it holds, forwarded
+    (their armour lines as lines of their own) or quoted (``> -----BEGIN ...``), and
+    whether it held one: each signed command runs once, in the mail it was signed for."""
+    kept: list[str] = []
+    inside = found = False
+    for line in text.split("\n"):
+        bare = _QUOTE_MARKS.sub("", line).rstrip()
+        if inside:
+            inside = bare != _PGP_END
+        elif bare == _PGP_BEGIN:
+            inside = found = True
+        else:
+            kept.append(line)
+    return "\n".join(kept), found
+
+
+def _armour_line(lines: list[str], armour: str, start: int) -> int | None:
+    """The index of the first line from ``start`` that is ``armour`` (trailing blanks
+    aside), or None."""
+    return next((i for i in range(start, len(lines)) if lines[i].rstrip() == armour), None)
 
 
 def _is_attribution(lines: list[str], i: int) -> int:

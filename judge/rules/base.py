@@ -360,6 +360,12 @@ class Ruleset(ABC):
             return None
         return counts[0][0]
 
+    def largest_side(self, doc: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """The powers a concession goes to: the largest power's (a player's powers
+        where players hold several: Root Z), or None when several share the most."""
+        largest = self.largest_power(doc)
+        return (largest,) if largest else None
+
     # --------------------------------------------------------------- reports
 
     @abstractmethod

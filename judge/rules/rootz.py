@@ -259,6 +259,20 @@ class RootzRuleset(StandardRuleset):
             doc, answer, after, step.next_phase, answer.get("winner"), tuple(answer.get("draw", ()))
         )
 
+    def largest_side(self, doc: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """The player with the most centres summed over their powers (rule 6.0's
+        count), or None when several share the most; the 14-player game's largest
+        power."""
+        players = players_of(doc)
+        if not players:
+            return super().largest_side(doc)
+        counts = self.centre_counts(doc)
+        totals = {name: sum(counts.get(p, 0) for p in powers) for name, powers in players.items()}
+        ranked = sorted(totals.values(), reverse=True)
+        if len(ranked) > 1 and ranked[0] == ranked[1]:
+            return None
+        return tuple(players[max(totals, key=lambda name: totals[name])])
+
     def variant_facts(self, variant: Any) -> dict[str, Any]:
         """The pairs of powers one player may hold (rules 3.0-3.2: 45 of the 91), in
         the variant's order of powers: ``{"allowed_pairs": [["austria1", ...], ...]}``."""

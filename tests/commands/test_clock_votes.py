@@ -89,9 +89,9 @@ EVERYONE = sorted([*(address(p) for p in POWERS), GM])
 def test_a_pause_vote_says_how_many_more_and_names_nobody(engine) -> None:
     reply, others = send(engine, "france", "SET PAUSE")
     assert "Pause vote recorded (votes are secret)." in reply
-    assert "6 more powers must vote SET PAUSE for game game1 to pause." in reply
+    assert "6 more players must vote SET PAUSE for game game1 to pause." in reply
     reply, _ = send(engine, "england", "VOTE PAUSE")
-    assert "5 more powers must vote SET PAUSE" in reply
+    assert "5 more players must vote SET PAUSE" in reply
     assert "France" not in reply.split("VOTE PAUSE", 1)[1].split("Orders for")[0]
     assert game_of(engine).status == ACTIVE
 
@@ -160,7 +160,7 @@ def test_a_vote_taken_back_is_missing_again(engine) -> None:
     reply, _ = send(engine, "france", "SET NOPAUSE")
     assert "Pause vote withdrawn." in reply
     reply, _ = send(engine, "england", "SET PAUSE")
-    assert "6 more powers must vote" in reply
+    assert "6 more players must vote" in reply
     for power, back in (("italy", "SET NOEXTEND"), ("russia", "SET NORESUME")):
         reply, _ = send(engine, power, back)
         assert "withdrawn" in reply and "Refused" not in reply
@@ -173,7 +173,7 @@ def test_the_votes_are_cleared_when_the_phase_is_processed(engine) -> None:
     game = game_of(engine)
     assert (game.phase, game.status) == ("F1901M", ACTIVE)
     reply, _ = send(engine, "turkey", "SET PAUSE", NOW + timedelta(hours=73))
-    assert "6 more powers must vote SET PAUSE" in reply
+    assert "6 more players must vote SET PAUSE" in reply
 
 
 def test_a_resigned_power_no_longer_counts(engine) -> None:
@@ -198,7 +198,7 @@ def test_an_eliminated_power_does_not_vote_and_is_not_waited_for(engine) -> None
     reply, _ = send(engine, "turkey", "SET PAUSE")
     assert "*** Refused: you have no units or centres and cannot vote on a pause" in reply
     reply, _ = send(engine, "france", "SET EXTEND")
-    assert "5 more powers must vote SET EXTEND" in reply
+    assert "5 more players must vote SET EXTEND" in reply
 
 
 def test_votes_off_by_the_master_are_refused_and_shown_in_list(engine) -> None:
@@ -257,7 +257,7 @@ def test_a_multiverse_game_counts_powers_not_boards(engine) -> None:
     reply, _ = send(engine, "italy", "SET PAUSE")
     assert "you have no units or centres and cannot vote on a pause" in reply
     reply, others = send(engine, "france", "SET PAUSE")
-    assert "1 more power must vote SET PAUSE for game game1 to pause." in reply
+    assert "1 more player must vote SET PAUSE for game game1 to pause." in reply
     assert others == []
     reply, others = send(engine, "germany", "VOTE PAUSE")
     assert game_of(engine).status == PAUSED
@@ -277,7 +277,21 @@ def test_the_one_word_forms_are_votes_not_greetings(engine) -> None:
     assert "Pause vote recorded" in reply and "Pause vote withdrawn." in reply
 
 
-@pytest.mark.parametrize("line", ["SET EXTEND 2 days", "VOTE EXTEND 48 hours", "EXTEND 1"])
+@pytest.mark.parametrize(
+    "line", ["SET EXTEND 2 days", "VOTE EXTEND 48 hours", "SET EXTEND 48h", "EXTEND by 2d"]
+)
+def test_an_extend_vote_naming_the_phases_own_length_is_a_vote(engine, line):
+    """``SET EXTEND 48 hours`` in a phase 48 hours long asks for what the vote does:
+    before, it was refused as if it asked for another amount."""
+    reply, _ = send(engine, "france", line)
+    assert "Extend vote recorded" in reply, reply
+    assert "*** Refused" not in reply
+    with Session(engine) as session:
+        france = session.exec(select(Player).where(Player.power == "france")).one()
+        assert france.extend
+
+
+@pytest.mark.parametrize("line", ["SET EXTEND 1 day", "VOTE EXTEND 24 hours", "EXTEND 1"])
 def test_an_extend_vote_with_a_length_says_it_extends_by_one_phase_length(engine, line):
     """A player who wrote a length was told only "expected: SET EXTEND", as if the
     command were not understood; the vote extends by the phase's length and no

@@ -1,9 +1,10 @@
 """One rule for the master's settings on a finished game: every SET is refused,
-and nobody is mailed.  SET PRESS, SET CD RULE, SET GRACE, SET NOLIST and SET
-DEDICATION were taken (and mailed to the players) while SET DIAS, SET PARTIAL and
-SET ABANDON were refused.  njudge takes SETs on a terminated game (params.c has no
-check) because its RESUME reopens it; here ROLLBACK reopens a finished game, and
-SET lines after it count."""
+and nobody is mailed; only SET NOLIST and SET LIST are taken (whether LIST and the
+web show the game: a master tidying a finished game may hide it).  SET PRESS, SET CD
+RULE, SET GRACE, SET NOLIST and SET DEDICATION were taken (and mailed to the players)
+while SET DIAS, SET PARTIAL and SET ABANDON were refused.  njudge takes SETs on a
+terminated game (params.c has no check) because its RESUME reopens it; here ROLLBACK
+reopens a finished game, and SET lines after it count."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from tests.commands.test_gm_commands import mails
 _SETS = sorted(
     cls.keyword
     for cls in all_commands()
-    if issubclass(cls, MasterCommand) and cls.keyword.startswith("SET ")
+    if issubclass(cls, MasterCommand)
+    and cls.keyword.startswith("SET ")
+    and cls.keyword not in ("SET NOLIST", "SET LIST")
 )
 
 
@@ -35,7 +38,7 @@ _ARGS = {
 
 
 def test_the_list_of_master_settings_is_the_one_expected() -> None:
-    assert {"SET PRESS", "SET CD RULE", "SET NOLIST", "SET DIAS", "SET PARTIAL"} <= set(_SETS)
+    assert {"SET PRESS", "SET CD RULE", "SET DIAS", "SET PARTIAL"} <= set(_SETS)
 
 
 @pytest.mark.parametrize("keyword", _SETS)
@@ -56,3 +59,18 @@ def test_a_set_after_the_rollback_that_reopens_the_game_counts(gm, session, game
     ctx = gm("GAME game1\nROLLBACK S1901M\nSET PRESS grey")
     assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok", "ok"]
     assert game1.press_mode == "grey"
+
+
+@pytest.mark.parametrize("hide", ["SET NOLIST", "SET NO LIST", "SET PRIVATE"])
+def test_a_finished_game_can_be_hidden_from_list_and_shown_again(gm, game1, hide) -> None:
+    """A master tidying a finished game could not hide it from LIST: SET NOLIST was
+    refused as a setting that "no longer changes", and the ROLLBACK the refusal
+    offered would have reopened the game.  Whether a game is listed is no rule of
+    play: njudge's SET NOLIST (data/index 588-591) takes a terminated game too."""
+    gm("GAME game1\nTERMINATE")
+    ctx = gm(f"GAME game1\n{hide}")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok"], outcomes(ctx)
+    assert game1.unlisted and game1.status == FINISHED
+    ctx = gm("GAME game1\nSET LIST")
+    assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok"], outcomes(ctx)
+    assert not game1.unlisted

@@ -57,7 +57,7 @@ def test_players_pause_resume_and_extend_a_game_by_mail(
         return orders(players[last.power], last, "S1901M", line, GAME)
 
     first = orders(players["england"], PLAYING[0], "S1901M", "SET PAUSE", GAME)
-    assert "3 more powers must vote SET PAUSE for game clock to pause." in reply(first)
+    assert "3 more players must vote SET PAUSE for game clock to pause." in reply(first)
     orders(players["england"], PLAYING[0], "S1901M", "SET NOPAUSE", GAME)
     paused = vote_all("VOTE PAUSE")
     assert _state(judge) == (PAUSED, None)
