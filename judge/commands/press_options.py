@@ -1,9 +1,10 @@
 """Reading the options of a PRESS or BROADCAST line.
 
 ``TO <powers>`` (or ``+<powers>``) names the receivers: full names, adjectives or
-codes separated by spaces or commas, or power initials run together (``TO FGR``).
-``TO ALL BUT <powers>`` (or ``-<powers>``) sends to everyone else.  ``GREY`` (also
-``GRAY``, ``ANONYMOUS``) hides the sender; ``WHITE`` shows it.  As on njudge
+codes separated by spaces or commas, or power initials run together (``TO FGR``);
+``TO:`` is ``TO``.  ``TO ALL BUT <powers>`` (or ``-<powers>``) sends to everyone
+else.  ``GREY`` (also ``GRAY``, ``ANONYMOUS``) hides the sender; ``WHITE`` shows
+it.  As on njudge
 (data/press), ``M`` is the game master and ``O`` the observers, in every variant,
 also among run-together initials (``TO FM``), where no power has that initial.
 """
@@ -102,10 +103,22 @@ def powers_named(words: list[str], powers: list[PowerInfo]) -> tuple[list[str], 
     return unique, None
 
 
+def _split_to_colon(words: list[str]) -> list[str]:
+    """``TO:`` as a mail's header is written (``TO: England``, ``TO:England``) is
+    ``TO`` and the name after it."""
+    split: list[str] = []
+    for word in words:
+        if word[:3].upper() == "TO:":
+            split.extend(w for w in ("TO", word[3:]) if w)
+        else:
+            split.append(word)
+    return split
+
+
 def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
     """Read the options after PRESS or BROADCAST."""
     opts = PressOptions()
-    words = list_words(args)  # "TO Germany and Italy:"
+    words = _split_to_colon(list_words(args))  # "TO Germany and Italy:", "TO: Italy"
     names: list[str] = []
     i = 0
     while i < len(words):

@@ -193,3 +193,14 @@ def test_njudge_fake_press_is_refused_as_not_offered(run):
         "fake press (FAKE) is not offered on this judge; nothing was sent",
     )
     assert ctx.sent == []
+
+
+def test_press_to_with_a_colon_after_to_is_press_to_those_powers(run):
+    """``PRESS TO: England, Germany``, written as a mail's ``To:`` line, names the
+    receivers (refused before: "no power called 'TO:'", and nothing was sent)."""
+    assert parse_press_options("TO: England, Germany", POWERS).to == ["england", "germany"]
+    assert parse_press_options("TO:Germany", POWERS).to == ["germany"]
+    assert parse_press_options("TO: ALL BUT Russia", POWERS).all_but
+    ctx = run("SIGNON Fgame1 paris11\nPRESS TO: England, Germany\nHi both.\nENDPRESS")
+    assert _sent_to(ctx) == ["england@players.test", "germany@players.test"]
+    assert outcomes(ctx)[1][1] == "ok"
