@@ -89,9 +89,11 @@ def moved_on_since(ctx: Context, game: Game) -> str | None:
     mail before processing a phase, so this happens only when a phase was processed
     between the mail's arrival and its reading (a master's PROCESS read just before it,
     or a judge far behind); then its orders or PROCESS were meant for the phase before.
+    Never when this mail's own PROCESS moved the game on: its master wrote the lines
+    after it knowing so.
     """
     times = _arrival(ctx, game)
-    if times is None or times[0] >= times[1]:
+    if times is None or times[0] >= times[1] or (game.id or 0) in ctx.processed:
         return None
     received, processed = times
     return (
