@@ -36,6 +36,15 @@ FILES: dict[str, tuple[str, ...]] = {
         "SET PLAYER VOTES",
     ),
     "history": ("HISTORY", "SUMMARY"),
+    "dedsystems": (
+        "GET DEDICATION",
+        "INFO PLAYER",
+        "WHOIS",
+        "SET DEDICATION",
+        "SET ONTIMERAT",
+        "SET RESRAT",
+        "SET ABANDON",
+    ),
     "syntax": ("",),  # the orders
 }
 # The whole command list.
@@ -112,9 +121,9 @@ class Get(Command):
     help = (
         "Mails back the judge's help under njudge's file names: index (all\n"
         "commands), form (REGISTER), press, draws, absence, deadlines, history,\n"
-        "syntax (orders), master (the game master's commands), or any command\n"
-        "(GET SET ABSENCE). Also SEND <file>. GET DEDICATION (its own command)\n"
-        "gives your player record."
+        "syntax (orders), dedsystems (players' records and entry limits), master\n"
+        "(the game master's commands), or any command (GET SET ABSENCE). Also\n"
+        "SEND <file>. GET DEDICATION (its own command) gives your player record."
     )
 
     @classmethod

@@ -82,3 +82,14 @@ def test_a_password_after_get_is_never_quoted_back(tmp_path) -> None:
     assert "hush-hush7" not in text
     assert "> GET JOIN game1 ********\n  *** Refused:" in text
     assert "write JOIN game1 ******** on a line of its own" in text
+
+
+def test_get_dedsystems_gives_the_help_on_the_records(tmp_path) -> None:
+    """njudge's ``GET dedsystems`` (``data/dedsystems``, among the files of
+    ``data/info``): the dedication points, ratios and entry limits. It was refused
+    ("this judge has no file 'dedsystems'")."""
+    subject, text = reply_to_orders(tmp_path, "GET DEDSYSTEMS\n")
+    assert "[Error Flag]" not in subject, text
+    assert "The judge's help on dedsystems follows." in text
+    for command in ("GET DEDICATION", "INFO PLAYER", "SET DEDICATION", "SET ONTIMERAT"):
+        assert f"{command}: {command}" in text, text
