@@ -18,7 +18,6 @@ INSTEAD = {
     "POSTAL PRESS": "send PRESS",
     "PREDICT": "the game master's PREVIEW",
     "I AM ALSO": "write from the address you registered, or REGISTER this one",
-    "WHO GAME": "SUMMARY <game> lists the players",
     "ENDIF": "",
     "SET PREFERENCE": "give your preferences after JOIN <game> <password>",
 }

@@ -1,11 +1,13 @@
-"""A player's record by mail: WHOIS, njudge's INFO PLAYER and GET DEDICATION.
+"""A player's record by mail: WHOIS, njudge's INFO PLAYER, GET DEDICATION and WHO GAME.
 
 ``WHOIS <address or name>`` (also ``WHO IS``) gives the registration (name, address,
 time zone), the record (:mod:`judge.game.records`) and the games the player plays
 now that the asker may know of: never a running anonymous game, nor a private game
 the asker is a stranger to.  ``INFO PLAYER <address>`` (also ``INFOPLAYER``) gives
 the record of any address, ``GET DEDICATION`` the sender's own (njudge ``data/index``,
-``data/dedsystems``).  A record holds counts only: it names no game.
+``data/dedsystems``).  A record holds counts only: it names no game.  ``WHO GAME
+<game> [FULL]`` gives the registration and record of each player of a game (and of
+its observers with ``FULL``); while an anonymous game runs, only to its master.
 """
 
 from __future__ import annotations
@@ -13,11 +15,23 @@ from __future__ import annotations
 from sqlmodel import col, func, select
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import master_of
+from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
 from judge.game.records import player_record, record_lines
-from judge.store.models import ACTIVE, FORMING, PAUSED, PLAYING, Account, Game, Player
+from judge.store.models import (
+    ACTIVE,
+    FINISHED,
+    FORMING,
+    PAUSED,
+    PLAYING,
+    Account,
+    Game,
+    Observer,
+    Player,
+)
 
 
 def _accounts(ctx: Context, who: str) -> list[Account]:
@@ -140,3 +154,68 @@ class GetDedication(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         _give_record(ctx, stmt, ctx.sender)
+
+
+@register
+class WhoGame(Command):
+    """njudge's WHO GAME: who plays a game, each with their registration and record."""
+
+    rank = 56
+    keyword = "WHO GAME"
+    aliases = ("WHOGAME",)
+    syntax = "WHO GAME <game> [FULL]"
+    help = (
+        "The registration and record of every player of <game> (as WHOIS gives\n"
+        "them), its observers too with FULL. After a SIGNON the game may be left\n"
+        "out. While an anonymous game runs, only its master may ask."
+    )
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        words = stmt.args.split()
+        full = bool(words) and words[-1].upper() == "FULL"
+        words = (words[:-1] if full else words) or signed_on_game(ctx)
+        if len(words) != 1:
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        game = game_named(ctx, stmt.text, words[0])
+        if game is None:
+            return
+        if game.anonymous and game.status != FINISHED and not master_of(game, ctx.sender):
+            ctx.transcript.refused(
+                stmt.text, f"game {game.name} is anonymous: only its master may see who plays it"
+            )
+            return
+        entry = ctx.transcript.ok(stmt.text, f"The players of game {game.name}:")
+        entry.extra.append(f"Master: {game.master_address or 'none'}")
+        for label, account in _game_people(ctx, game, full):
+            entry.extra.extend(
+                [
+                    f"{label}: {account.name or '(no name)'} <{account.address}>, "
+                    f"time zone {account.time_zone}",
+                    *("  " + line for line in _record(ctx, account)),
+                ]
+            )
+
+
+def _game_people(ctx: Context, game: Game, full: bool) -> list[tuple[str, Account]]:
+    """Each player of ``game`` (by power, with the status of one who left) and, when
+    ``full``, each observer."""
+    players = ctx.session.exec(
+        select(Player, Account)
+        .join(Account, Account.id == Player.account_id)  # type: ignore[arg-type]
+        .where(Player.game_id == game.id)
+        .order_by(col(Player.power))
+    )
+    people = [
+        (power_name(game, p.power) + ("" if p.status == PLAYING else f" ({p.status})"), a)
+        for p, a in players
+    ]
+    if full:
+        watchers = ctx.session.exec(
+            select(Account)
+            .join(Observer, Observer.account_id == Account.id)  # type: ignore[arg-type]
+            .where(Observer.game_id == game.id)
+            .order_by(col(Account.address))
+        )
+        people.extend(("Observer", account) for account in watchers)
+    return people
