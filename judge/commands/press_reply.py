@@ -2,7 +2,9 @@
 forwards mail replies into the conversation).  The press mail is found by the
 reply's In-Reply-To among the Message-IDs of delivered press (``press_mail``).  The
 reply goes under the game's press rules (a grey press's sender stays unknown to the
-replier); the game master may always reply, and always be replied to."""
+replier); the game master may always reply, and always be replied to.  A reply
+of orders alone (every line with an order's shape) is not press: it is refused, so
+that orders meant for the judge never reach another power."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from sqlmodel import select
 
 from judge.commands.base import OTHER, Context
 from judge.commands.gm_common import judge_sender
+from judge.commands.paired import signon_line
 from judge.commands.parser import ParsedMail
 from judge.commands.press import (
     MASTER_MARK,
@@ -20,6 +23,7 @@ from judge.commands.press import (
     press_mail,
     press_title,
 )
+from judge.commands.trailing import order_shaped
 from judge.game.games import player_address, power_name
 from judge.game.recipients import game_mail_subject
 from judge.store.models import FINISHED, PLAYING, Account, Game, Player, Press, PressMail
@@ -72,7 +76,7 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     if not press.grey:
         master = press.from_power == MASTER_MARK
         them = "the Master" if master else power_name(game, press.from_power)
-    refusal = _refusal(game, me, press, to, lines)
+    refusal = _refusal(game, me, press, to, lines) or _only_orders(ctx, game, me, lines)
     if refusal is not None:
         ctx.transcript.refused(ECHO, f"{refusal}; nothing was sent")
         return True
@@ -96,6 +100,21 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
         f"({colour}, {line_count(len(lines))}) to {them}.",
     )
     return True
+
+
+def _only_orders(ctx: Context, game: Game, me: str | None, lines: list[str]) -> str | None:
+    """Why a reply whose every line has an order's shape is not sent as press (the
+    player meant orders, and forgot the SIGNON), or None."""
+    said = [line for line in lines if line.strip()]
+    if me in (None, MASTER_MARK) or not all(order_shaped(game, line) for line in said):
+        return None
+    account = ctx.account.id if ctx.account is not None else None
+    signon = signon_line(ctx.session, game, account, me)
+    return (
+        "your reply to a press mail holds only orders, and orders are never sent as "
+        f"press: to give them, write {signon} above them; to send them as press, "
+        "write PRESS TO <powers> above them and ENDPRESS below, after the SIGNON"
+    )
 
 
 def _refusal(
