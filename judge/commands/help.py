@@ -51,10 +51,13 @@ def variant_order_help(name: str) -> list[str]:
     if name.lower() not in available_variants():
         return []
     variant = load_variant(name.lower())
+    rules = ruleset_for(variant.name)
+    start = rules.starting_position(variant.name)
+    examples = {form.name: text for form, text in rules.order_examples(start, variant)}
     lines = [f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:"]
-    for form in ruleset_for(variant.name).order_forms():
+    for form in rules.order_forms():
         lines.append("")
-        lines.extend(form.help_lines())
+        lines.extend(form.help_lines(examples.get(form.name)))
     return lines
 
 

@@ -171,3 +171,16 @@ def test_help_a_variant_lists_its_orders_before_any_game_of_it(run, variant, for
     ctx = run(f"HELP {variant}")
     assert outcomes(ctx)[0][1] == "ok"
     assert form in _help(ctx)
+
+
+@pytest.mark.parametrize("variant", ["colonial", "rootz"])
+def test_help_a_variant_gives_examples_on_its_own_map(run, variant):
+    """HELP colonial gave the standard map's examples (A Par - Bur, Build A Par), which
+    a Colonial player copying them has refused ("'Par' is not a province"); the
+    examples are now written with the variant's own starting units."""
+    ctx = run(f"HELP {variant}")
+    help_text = _help(ctx)
+    examples = [line for line in help_text.splitlines() if "Example:" in line]
+    assert len(examples) >= 8, help_text
+    for standard in ("A Par", "F Bre", "F Nth", "A Mar"):
+        assert standard not in help_text, (standard, help_text)
