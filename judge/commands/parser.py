@@ -15,7 +15,8 @@ whether they are allowed.  It never raises, whatever the text.
   end keyword after it (a ``--`` above the end keyword signs the message), or the end
   of the mail;
   one whose block needs its end (njudge's ``IF`` ... ``ENDIF``) is a command only when
-  that end follows.
+  that end follows.  Written as a heading, with a colon after its keyword
+  (``BROADCAST:``), a block command is one only when its end line follows.
 """
 
 from __future__ import annotations
@@ -63,6 +64,18 @@ def _statement(line_no: int, text: str) -> Statement:
     if first in registry.COMMAND_FAMILIES:
         return Statement(line_no, text, UNKNOWN)
     return Statement(line_no, text, OTHER)
+
+
+def _headed_block(line_no: int, text: str, lines: list[str]) -> Statement | None:
+    """A block command written as a heading, with a colon after its keyword
+    (``BROADCAST:``), when its end line follows; None otherwise (``Broadcast: we
+    agree`` is prose)."""
+    word, _, rest = text.partition(" ")
+    found = registry.match(f"{word[:-1]} {rest}") if word.endswith(":") else None
+    if found is None or not found[0].block_ends or found[0].block_needs_end:
+        return None
+    stmt = Statement(line_no, text, COMMAND, found[0], found[1])
+    return stmt if _end_follows(stmt, lines, line_no) else None
 
 
 def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, bool]:
@@ -144,6 +157,8 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             parsed.truncated = True
             break
         stmt = _statement(i, line)
+        if stmt.kind == OTHER:
+            stmt = _headed_block(i, line, lines) or stmt
         needs_end = stmt.command is not None and stmt.command.block_needs_end
         if needs_end and not _end_follows(stmt, lines, i):
             stmt = Statement(i, line, OTHER)  # prose ("If you go to Munich ...")

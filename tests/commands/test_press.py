@@ -204,3 +204,14 @@ def test_press_to_with_a_colon_after_to_is_press_to_those_powers(run):
     ctx = run("SIGNON Fgame1 paris11\nPRESS TO: England, Germany\nHi both.\nENDPRESS")
     assert _sent_to(ctx) == ["england@players.test", "germany@players.test"]
     assert outcomes(ctx)[1][1] == "ok"
+
+
+def test_broadcast_with_a_colon_and_its_endpress_is_a_broadcast(run):
+    """``BROADCAST:`` written as a heading, its message closed by ENDPRESS, was passed
+    over as a greeting with every line of the message ("ignored: not an order"), and
+    nothing was sent. Without an end line, ``Broadcast: ...`` stays prose."""
+    ctx = run("SIGNON Fgame1 paris11\nBROADCAST:\nHello all.\nENDPRESS\nA Par - Bur")
+    assert len(ctx.sent) == 6 and "Hello all." in ctx.sent[0].get_content()
+    assert [o[1] for o in outcomes(ctx)] == ["ok", "ok", "ok"], outcomes(ctx)
+    ctx = run("SIGNON Fgame1 paris11\nBroadcast: we all keep the peace\nA Par - Bur")
+    assert ctx.sent == [] and outcomes(ctx)[2][1] == "ok"
