@@ -468,7 +468,9 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
         ctx.transcript.refused(echo, ctx.unread_reason)
         return
     if stmt.kind == UNKNOWN:
-        ctx.transcript.refused(stmt.text, "unknown command (send HELP for the list)")
+        word = registry.colon_keyword(stmt.text)
+        reason = f"write {word} without the colon after it: nothing was done" if word else ""
+        ctx.transcript.refused(stmt.text, reason or "unknown command (send HELP for the list)")
         return
     if stmt.kind == OTHER:
         if ctx.signed_on:

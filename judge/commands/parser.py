@@ -61,8 +61,8 @@ def _statement(line_no: int, text: str) -> Statement:
         cls, args = found
         return Statement(line_no, text, COMMAND, cls, args)
     first = text.split(None, 1)[0].upper() if text.split() else ""
-    if first in registry.COMMAND_FAMILIES:
-        return Statement(line_no, text, UNKNOWN)
+    if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
+        return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"
     return Statement(line_no, text, OTHER)
 
 
@@ -157,7 +157,7 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             parsed.truncated = True
             break
         stmt = _statement(i, line)
-        if stmt.kind == OTHER:
+        if stmt.kind in (OTHER, UNKNOWN):  # "BROADCAST:" ... "ENDPRESS"
             stmt = _headed_block(i, line, lines) or stmt
         needs_end = stmt.command is not None and stmt.command.block_needs_end
         if needs_end and not _end_follows(stmt, lines, i):

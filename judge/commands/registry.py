@@ -103,6 +103,19 @@ def _one_slip(word: str, keyword: str) -> bool:
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
+def colon_keyword(line: str) -> str | None:
+    """The keyword of a command written alone with a colon after it (``CLEAR:``,
+    ``RESIGN:``), which is that command's word, not prose; else None (a keyword that
+    is also a greeting, ``Hello:``, is prose)."""
+    words = line.rstrip().removesuffix(":").split()
+    if not line.rstrip().endswith(":") or not words:
+        return None
+    found = find(" ".join(words))
+    if found is None or not found.keyword or found.greets is not Command.greets:
+        return None
+    return found.keyword
+
+
 def end_key(line: str) -> str:
     """The squashed form of a whole line, for comparing with block-end keywords."""
     return squash(line.split())

@@ -58,3 +58,17 @@ def test_prose_near_a_command_word_is_left_alone(run) -> None:
     body = "Observer notes here\nJoint attack on Munich\nHell yes\nLIST"
     statuses = [status for _, status, _ in outcomes(run(body))]
     assert statuses == ["info", "info", "info", "ok"]
+
+
+def test_a_command_word_alone_with_a_colon_is_refused_not_passed_over(run):
+    """``CLEAR:`` or ``RESIGN:`` alone on its line was passed over as a greeting
+    ("ignored: not an order"), so the orders the player meant to withdraw stood,
+    without an error flag. It is refused, nothing done, saying to write the word
+    without the colon."""
+    ctx = run("SIGNON Fgame1 paris11\nA Par - Bur\nCLEAR:\nRESIGN:")
+    refused = [o for o in outcomes(ctx) if o[1] == "refused"]
+    assert [o[0] for o in refused] == ["CLEAR:", "RESIGN:"], outcomes(ctx)
+    assert "write CLEAR without the colon" in refused[0][2]
+    assert ctx.player is not None and ctx.player.status == "playing"
+    ctx = run("SIGNON Fgame1 paris11\nA Par - Bur\nHello:")  # a greeting stays one
+    assert [o[1] for o in outcomes(ctx)][2:] == ["info"], outcomes(ctx)
