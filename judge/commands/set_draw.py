@@ -43,7 +43,7 @@ class SetDraw(PlayerFlag):
         game = ctx.game
         assert game is not None
         named, problem = powers_named(list_words(stmt.args), game_powers(game))
-        if problem is not None:
+        if problem is not None and not game.dias:  # a DIAS vote reads no list (njudge)
             ctx.transcript.refused(stmt.text, problem)
             return
         if not game.dias and not named:
@@ -56,8 +56,10 @@ class SetDraw(PlayerFlag):
         done = self.done
         if game.dias:
             done = "You will now accept a DIAS draw (votes are secret)."
-            if named:
+            if named and problem is None:
                 done = f"Game {game.name} is DIAS: the power list is ignored. {done}"
+            elif stmt.args.strip():
+                done = f"Game {game.name} is DIAS: {stmt.args.strip()!r} is ignored. {done}"
         else:
             names = ", ".join(p.name for p in game_powers(game) if p.code in named)
             done = f"You will now accept a draw among {names} (votes are secret)."

@@ -83,3 +83,14 @@ def test_a_power_with_no_unit_or_centre_cannot_vote(tmp_path, line: str, vote: s
     subject, text = reply_to_orders(tmp_path, f"{line}\n", position=doc)
     assert subject.startswith("Re: [Error Flag]")
     assert f"you have no units or centres and cannot vote on a {vote}" in text
+
+
+@pytest.mark.parametrize("line", ["SET DRAW ALL", "SET DRAW DIAS", "SET DRAW (all survivors)"])
+def test_set_draw_with_other_words_in_a_dias_game_is_a_dias_vote(tmp_path, line: str) -> None:
+    """njudge reads nothing after SET DRAW in a DIAS game ("You will now accept a DIAS
+    draw.", ml_set.c); ``SET DRAW ALL`` was refused ("no power called 'ALL'") and no
+    vote was counted."""
+    subject, text = reply_to_orders(tmp_path, f"{line}\n")
+    assert "[Error Flag]" not in subject, text
+    assert f"> {line}\n  Game game1 is DIAS: " in text
+    assert "You will now accept a DIAS draw (votes are secret)." in text
