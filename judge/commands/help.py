@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import all_commands, find, register
-from judge.game.games import find_game, game_variant, variant_label
+from judge.game.games import find_game, game_variant, starting_position, variant_label
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
 from judge.variant.data import available_variants, load_variant, special_rules
@@ -31,13 +31,27 @@ def help_text(commands: list[type[Command]] | None = None) -> list[str]:
     return lines
 
 
-def game_order_help(game: Game) -> list[str]:
-    """The order forms of a game's rules, each with an example from its position."""
+def _examples(rules, doc, variant, power: str | None) -> dict[str, str]:
+    """Each form's example on a board, by the form's name: written with ``power``'s
+    units where they can give it, else with any power's."""
+    found = {form.name: text for form, text in rules.order_examples(doc, variant)}
+    if power is not None:
+        found.update((f.name, text) for f, text in rules.order_examples(doc, variant, power))
+    return found
+
+
+def _reader(ctx: Context, game: Game) -> str | None:
+    """The power the mail's sender signed on as in ``game``, if any."""
+    if ctx.player is None or ctx.game is None or ctx.game.id != game.id:
+        return None
+    return ctx.player.power
+
+
+def game_order_help(game: Game, power: str | None = None) -> list[str]:
+    """The order forms of a game's rules, each with an example from its position
+    (written with ``power``'s units where they can give it)."""
     rules = ruleset_for_game(game)
-    variant = game_variant(game)
-    examples = {
-        form.name: text for form, text in rules.order_examples(game.position_doc(), variant)
-    }
+    examples = _examples(rules, game.position_doc(), game_variant(game), power)
     lines = [f"Orders in game {game.name} ({variant_label(game)}), one per line:"]
     for form in rules.order_forms():
         lines.append("")
@@ -46,23 +60,28 @@ def game_order_help(game: Game) -> list[str]:
 
 
 def variant_order_help(name: str) -> list[str]:
-    """The order forms of a variant's rules, with their own examples (HELP colonial),
-    or nothing when ``name`` is no variant of this judge."""
+    """The order forms of a variant's rules, with examples on its starting board
+    (HELP colonial), or nothing when ``name`` is no variant of this judge."""
     if name.lower() not in available_variants():
         return []
     variant = load_variant(name.lower())
+    rules = ruleset_for(variant.name)
+    examples = _examples(rules, starting_position(variant.name), variant, None)
     lines = [f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:"]
-    for form in ruleset_for(variant.name).order_forms():
+    for form in rules.order_forms():
         lines.append("")
-        lines.extend(form.help_lines())
+        lines.extend(form.help_lines(examples.get(form.name)))
     return lines
 
 
 def form_help(ctx: Context, topic: str) -> list[str]:
     """What HELP <order word> answers: the forms named so, of the signed-on game's
     rules, else of every kind of game this judge plays (one each)."""
+    examples: dict[str, str] = {}
     if ctx.game is not None:
         rulesets = [ruleset_for_game(ctx.game)]
+        doc, variant = ctx.game.position_doc(), game_variant(ctx.game)
+        examples = _examples(rulesets[0], doc, variant, _reader(ctx, ctx.game))
     else:
         rulesets = [ruleset_for(v) for v in available_variants()]
         rulesets.append(ruleset_for("standard", MULTIVERSE_RULES))
@@ -72,7 +91,8 @@ def form_help(ctx: Context, topic: str) -> list[str]:
         for form in rules.order_forms():
             if form.answers(topic) and form.name not in seen:
                 seen.add(form.name)
-                lines.extend(["", *form.help_lines()] if lines else form.help_lines())
+                found = form.help_lines(examples.get(form.name))
+                lines.extend(["", *found] if lines else found)
     return lines
 
 
@@ -138,7 +158,7 @@ class HelpCommand(Command):
             return
         entry = ctx.transcript.ok(stmt.text, "Help follows.")
         if ctx.game is not None:
-            entry.extra.extend([*game_order_help(ctx.game), ""])
+            entry.extra.extend([*game_order_help(ctx.game, _reader(ctx, ctx.game)), ""])
         entry.extra.extend(help_text())
 
     def _topic(self, ctx: Context, stmt: Statement, topic: str) -> None:
@@ -154,7 +174,7 @@ class HelpCommand(Command):
         game = find_game(ctx.session, topic.split()[0])
         if game is not None:
             entry = ctx.transcript.ok(stmt.text, "Help follows.")
-            entry.extra.extend(game_order_help(game))
+            entry.extra.extend(game_order_help(game, _reader(ctx, game)))
             return
         forms = variant_order_help(topic) or form_help(ctx, topic)
         rules = rule_help(ctx, topic)
