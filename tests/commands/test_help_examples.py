@@ -96,3 +96,16 @@ def test_help_order_word_in_a_game_writes_its_example_on_the_games_map(tmp_path:
         text = _reply(engine, "russia@p.test", f"SIGNON Rasia pwrussia\nHELP {word}")
         [example] = _examples(text).values()
         parse_order(loaded, example, ruleset_for("colonial").syntax)  # no OrderSyntaxError
+
+
+@pytest.mark.parametrize("setting", ["loose", "5dplomacy"])
+def test_help_timeline_notation_example_is_the_readers_own_move(tmp_path: Path, setting: str):
+    """The timeline notation's example was always ``A 1:mun:F1901 - 1:tyr:S1901``:
+    for France at the start (no Fall 1901 board, no army in Munich) it was refused."""
+    from tests.commands.helpers import multiverse_reply
+
+    examples = _examples(multiverse_reply(tmp_path / "help", setting, "HELP"))
+    order = examples["timeline notation"]
+    assert order.startswith("F 1:bre:S1901 - 1:")
+    reply = multiverse_reply(tmp_path / "order", setting, order)
+    assert f"> {order}\n  Accepted:" in reply

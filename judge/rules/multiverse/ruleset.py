@@ -141,6 +141,17 @@ TIMELINE_FORM = OrderForm(
 )
 
 
+def _on_board(move: str, board: Mapping[str, Any]) -> str | None:
+    """A plain move example (``F Bre - Eng``) with each place written as
+    timeline:province:turn of ``board``; None for any other example."""
+    words = move.split()
+    if len(words) != 4 or words[2] != "-":
+        return None
+    unit, origin, _, target = words
+    where = f"{board['timeline']}:{{}}:{str(board['phase'])[:-1]}"
+    return f"{unit} {where.format(origin.lower())} - {where.format(target.lower())}"
+
+
 def _wordings(given: list[tuple[str, str, Any]]) -> dict[str, list[str]]:
     """The orders of a step per power, as worded (the ``orders`` of a world document)."""
     found: dict[str, list[str]] = {}
@@ -445,6 +456,17 @@ class MultiverseRuleset(Ruleset):
         """The map's forms, each place written as timeline:province:turn where
         several boards could be meant."""
         return (TIMELINE_FORM, *self.base.order_forms())
+
+    def order_examples(
+        self, doc: Mapping[str, Any], variant: Any, power: str | None = None, *, start: bool = False
+    ) -> list[tuple[OrderForm, str]]:
+        """The map's examples, and the timeline notation's: the move example written
+        with its board (``F 1:bre:S1901 - 1:eng:S1901``)."""
+        found = super().order_examples(doc, variant, power, start=start)
+        move = next((text for form, text in found if form.name == "move"), "")
+        boards = self.active_boards(doc)
+        noted = _on_board(move, boards[0]) if boards and not start else None
+        return [(TIMELINE_FORM, noted), *found] if noted else found
 
     def played_as(self, setting: str) -> Ruleset:
         if setting == FIVED:
