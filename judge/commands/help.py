@@ -4,12 +4,14 @@ word>), built from its order kinds' forms (:mod:`judge.orders.forms`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import all_commands, find, register
 from judge.game.games import find_game, game_variant, starting_position, variant_label
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
-from judge.variant.data import available_variants, load_variant, special_rules
+from judge.variant.data import Variant, available_variants, load_variant, special_rules
 
 
 def help_text(commands: list[type[Command]] | None = None) -> list[str]:
@@ -60,18 +62,26 @@ def game_order_help(game: Game, power: str | None = None) -> list[str]:
 
 
 def variant_order_help(name: str) -> list[str]:
-    """The order forms of a variant's rules, with examples on its starting board
-    (HELP colonial), or nothing when ``name`` is no variant of this judge."""
+    """A variant's rules in words, then the order forms of its rules with examples
+    on its starting board (HELP colonial, GET info.colonial), or nothing when
+    ``name`` is no variant of this judge."""
     if name.lower() not in available_variants():
         return []
     variant = load_variant(name.lower())
     rules = ruleset_for(variant.name)
     examples = _examples(rules, starting_position(variant.name), variant, None)
-    lines = [f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:"]
+    lines = [line for rule in special_rules(variant.name) for line in _rule_lines(rule, variant)]
+    lines += [""] if lines else []
+    lines.append(f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:")
     for form in rules.order_forms():
         lines.append("")
         lines.extend(form.help_lines(examples.get(form.name)))
     return lines
+
+
+def _rule_lines(rule: dict[str, Any], variant: Variant) -> list[str]:
+    """A special rule as HELP words it: its name and the variant, then its summary."""
+    return [f"{rule['name']} ({variant.title}):", f"  {rule['summary']}"]
 
 
 def form_help(ctx: Context, topic: str) -> list[str]:
@@ -109,8 +119,7 @@ def rule_help(ctx: Context, topic: str) -> list[str]:
     for name in names:
         for rule in special_rules(name):
             if _squeezed(topic) in {_squeezed(n) for n in (rule["name"], *rule["aliases"])}:
-                title = load_variant(name).title
-                lines += [f"{rule['name']} ({title}):", f"  {rule['summary']}"]
+                lines += _rule_lines(rule, load_variant(name))
     return lines
 
 

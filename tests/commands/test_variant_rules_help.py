@@ -1,0 +1,65 @@
+"""What a new player learns of a variant's rules by mail: njudge's ``GET
+info.<variant>`` (its help index points players of Colonial to ``info.colonial``),
+``HELP <variant>`` and ``HELP <rule>`` give the variant's rules in words, victory
+included, with its order forms.  Played through the real mail path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.commands.helpers import body_of, deliver, make_mail, migrated_engine, outbox
+
+NEWCOMER = "newcomer@p.test"
+
+
+def _reply(tmp_path: Path, body: str) -> str:
+    engine = migrated_engine(tmp_path)
+    deliver(engine, make_mail(NEWCOMER, body))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    engine.dispose()
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("variant", "facts"),
+    [
+        (
+            "colonial",
+            ["Trans-Siberian Railroad", "Hong Kong", "30 supply centres", "A Mos - TSR - Vla"],
+        ),
+        ("rootz", ["two standard boards", "28 centres summed", "Marseilles 1 borders Piedmont 2"]),
+        ("outerspace", ["three armies", "18 of the 34", "jammed", "A ORB - Par"]),
+    ],
+)
+def test_njudge_get_info_variant_gives_its_rules_and_orders(tmp_path, variant, facts):
+    """GET info.colonial was refused: "this judge has no file 'info.colonial'"."""
+    text = _reply(tmp_path, f"GET info.{variant}")
+    assert "*** Refused" not in text
+    for fact in facts:
+        assert fact in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "fact"),
+    [("colonial", "30 supply centres"), ("rootz", "28 centres"), ("outerspace", "18 of the 34")],
+)
+def test_help_variant_states_its_victory(tmp_path, variant, fact):
+    assert fact in _reply(tmp_path, f"HELP {variant}")
+
+
+@pytest.mark.parametrize(
+    ("topic", "fact"),
+    [
+        ("victory", "28 centres summed"),
+        ("win", "30 supply centres"),
+        ("boards", "write every province with its board's number"),
+        ("jamming", "Nobody beams down into another empire's colony"),
+    ],
+)
+def test_help_names_a_variants_rule(tmp_path, topic, fact):
+    """HELP victory, HELP boards, HELP jamming were refused as no command or rule."""
+    text = _reply(tmp_path, f"HELP {topic}")
+    assert "*** Refused" not in text
+    assert fact in text
