@@ -4,11 +4,13 @@ word>), built from its order kinds' forms (:mod:`judge.orders.forms`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import all_commands, find, register
 from judge.game.games import find_game, game_variant, starting_position, variant_label
+from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
 from judge.variant.data import Variant, available_variants, load_variant, special_rules
@@ -33,7 +35,9 @@ def help_text(commands: list[type[Command]] | None = None) -> list[str]:
     return lines
 
 
-def _examples(rules, doc, variant, power: str | None) -> dict[str, str]:
+def _examples(
+    rules: Ruleset, doc: Mapping[str, Any], variant: Any, power: str | None
+) -> dict[str, str]:
     """Each form's example on a board, by the form's name: written with ``power``'s
     units where they can give it, else with any power's."""
     found = {form.name: text for form, text in rules.order_examples(doc, variant)}
@@ -50,11 +54,14 @@ def _reader(ctx: Context, game: Game) -> str | None:
 
 
 def game_order_help(game: Game, power: str | None = None) -> list[str]:
-    """The order forms of a game's rules, each with an example from its position
-    (written with ``power``'s units where they can give it)."""
+    """The variant's special rules in words, then the order forms of a game's
+    rules, each with an example from its position (written with ``power``'s units
+    where they can give it)."""
     rules = ruleset_for_game(game)
-    examples = _examples(rules, game.position_doc(), game_variant(game), power)
-    lines = [f"Orders in game {game.name} ({variant_label(game)}), one per line:"]
+    variant = game_variant(game)
+    examples = _examples(rules, game.position_doc(), variant, power)
+    lines = _variant_rules(game.variant)
+    lines.append(f"Orders in game {game.name} ({variant_label(game)}), one per line:")
     for form in rules.order_forms():
         lines.append("")
         lines.extend(form.help_lines(examples.get(form.name)))
@@ -70,13 +77,21 @@ def variant_order_help(name: str) -> list[str]:
     variant = load_variant(name.lower())
     rules = ruleset_for(variant.name)
     examples = _examples(rules, starting_position(variant.name), variant, None)
-    lines = [line for rule in special_rules(variant.name) for line in _rule_lines(rule, variant)]
-    lines += [""] if lines else []
+    lines = _variant_rules(variant.name)
     lines.append(f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:")
     for form in rules.order_forms():
         lines.append("")
         lines.extend(form.help_lines(examples.get(form.name)))
     return lines
+
+
+def _variant_rules(name: str) -> list[str]:
+    """A variant's special rules in words, then a blank line (none: no lines)."""
+    rules = special_rules(name)
+    if not rules:
+        return []
+    variant = load_variant(name)
+    return [*(line for rule in rules for line in _rule_lines(rule, variant)), ""]
 
 
 def _rule_lines(rule: dict[str, Any], variant: Variant) -> list[str]:

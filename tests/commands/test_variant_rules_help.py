@@ -63,3 +63,22 @@ def test_help_names_a_variants_rule(tmp_path, topic, fact):
     text = _reply(tmp_path, f"HELP {topic}")
     assert "*** Refused" not in text
     assert fact in text
+
+
+def test_help_game_gives_the_variants_rules_before_its_orders(tmp_path):
+    """HELP asia (and HELP after SIGNON) listed only the order forms: a Colonial
+    player was never told what wins, nor how Hong Kong counts."""
+    from sqlmodel import Session
+
+    from judge.game.games import Seat, create_game
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        seats = [Seat("china", "c@p.test", "pwchina", "C")]
+        create_game(session, "asia", seats, variant="colonial")
+        session.commit()
+    deliver(engine, make_mail("c@p.test", "SIGNON Casia pwchina\nHELP"))
+    text = " ".join(body_of(outbox(engine)[-1]).split())
+    assert "Victory (Colonial Diplomacy): 30 supply centres that count win" in text
+    assert "Hong Kong (Colonial Diplomacy):" in text
+    assert text.index("Victory (Colonial") < text.index("Orders in game asia")
