@@ -82,3 +82,33 @@ def test_help_game_gives_the_variants_rules_before_its_orders(tmp_path):
     assert "Victory (Colonial Diplomacy): 30 supply centres that count win" in text
     assert "Hong Kong (Colonial Diplomacy):" in text
     assert text.index("Victory (Colonial") < text.index("Orders in game asia")
+
+
+def test_the_start_mail_says_the_variant_has_rules_of_its_own(tmp_path):
+    """A Colonial start mail taught the railroad's order to Russia but told nobody
+    that the game has rules of its own (Hong Kong, victory at 30), nor where to
+    read them."""
+    from sqlmodel import Session
+
+    from judge.game.games import create_game
+    from judge.store.models import FORMING
+    from tests.commands.forming import registered
+
+    powers = ("britain", "china", "france", "holland", "japan", "russia", "turkey")
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        create_game(session, "asia", [], variant="colonial", status=FORMING)
+        for power in powers:
+            registered(session, f"{power}@p.test")
+        session.commit()
+    for power in powers:
+        deliver(engine, make_mail(f"{power}@p.test", f"JOIN asia pw{power}x {power}"))
+    [start] = [
+        " ".join(body_of(m).split())
+        for m in outbox(engine)
+        if m["To"] == "china@p.test" and "Game Starting" in str(m["Subject"])
+    ]
+    assert (
+        "Colonial Diplomacy has rules of its own (Trans-Siberian Railroad, Suez Canal, "
+        "Hong Kong, Victory): HELP asia gives them in words, with every order form."
+    ) in start
