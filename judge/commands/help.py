@@ -60,7 +60,7 @@ def game_order_help(game: Game, power: str | None = None) -> list[str]:
     rules = ruleset_for_game(game)
     variant = game_variant(game)
     examples = _examples(rules, game.position_doc(), variant, power)
-    lines = _variant_rules(game.variant)
+    lines = _rules_lines(_game_rules(game))
     lines.append(f"Orders in game {game.name} ({variant_label(game)}), one per line:")
     for form in rules.order_forms():
         lines.append("")
@@ -77,7 +77,7 @@ def variant_order_help(name: str) -> list[str]:
     variant = load_variant(name.lower())
     rules = ruleset_for(variant.name)
     examples = _examples(rules, starting_position(variant.name), variant, None)
-    lines = _variant_rules(variant.name)
+    lines = _rules_lines(_titled(variant))
     lines.append(f"Orders in {variant.title} games (VARIANT {variant.name}), one per line:")
     for form in rules.order_forms():
         lines.append("")
@@ -85,18 +85,26 @@ def variant_order_help(name: str) -> list[str]:
     return lines
 
 
-def _variant_rules(name: str) -> list[str]:
-    """A variant's special rules in words, then a blank line (none: no lines)."""
-    rules = special_rules(name)
-    if not rules:
-        return []
-    variant = load_variant(name)
-    return [*(line for rule in rules for line in _rule_lines(rule, variant)), ""]
+def _titled(variant: Variant) -> list[dict[str, Any]]:
+    """A variant's special rules, each titled with the variant's name."""
+    return [{**rule, "title": variant.title} for rule in special_rules(variant.name)]
 
 
-def _rule_lines(rule: dict[str, Any], variant: Variant) -> list[str]:
-    """A special rule as HELP words it: its name and the variant, then its summary."""
-    return [f"{rule['name']} ({variant.title}):", f"  {rule['summary']}"]
+def _game_rules(game: Game) -> list[dict[str, Any]]:
+    """The rules of a game in words: its variant's, then its ruleset's own."""
+    return [*_titled(load_variant(game.variant)), *ruleset_for_game(game).rules_in_words()]
+
+
+def _rules_lines(rules: list[dict[str, Any]]) -> list[str]:
+    """Rules as HELP words them, each its name and title then its summary, and a
+    blank line after them (none: no lines)."""
+    lines = [line for rule in rules for line in _rule_lines(rule)]
+    return [*lines, ""] if lines else []
+
+
+def _rule_lines(rule: dict[str, Any]) -> list[str]:
+    """A rule as HELP words it: its name and title, then its summary."""
+    return [f"{rule['name']} ({rule['title']}):", f"  {rule['summary']}"]
 
 
 def form_help(ctx: Context, topic: str) -> list[str]:
@@ -126,16 +134,23 @@ def _squeezed(text: str) -> str:
 
 
 def rule_help(ctx: Context, topic: str) -> list[str]:
-    """What HELP <rule> answers: the variant's special rule of that name or alias
-    (``HELP hong kong``, ``HELP HK``), of the signed-on game's variant, else of every
-    variant."""
-    names = [ctx.game.variant] if ctx.game is not None else available_variants()
-    lines: list[str] = []
-    for name in names:
-        for rule in special_rules(name):
-            if _squeezed(topic) in {_squeezed(n) for n in (rule["name"], *rule["aliases"])}:
-                lines += _rule_lines(rule, load_variant(name))
-    return lines
+    """What HELP <rule> answers: the rule of that name or alias (``HELP hong kong``,
+    ``HELP HK``, ``HELP victory``) of the signed-on game (its variant's, its
+    ruleset's), else of every variant and kind of game."""
+    if ctx.game is not None:
+        rules = _game_rules(ctx.game)
+    else:
+        rules = [rule for name in available_variants() for rule in _titled(load_variant(name))]
+        multiverse = ruleset_for("standard", MULTIVERSE_RULES)
+        for layer in (multiverse, *(multiverse.played_as(s) for s in multiverse.settings)):
+            rules += [r for r in layer.rules_in_words() if r not in rules]
+    wanted = _squeezed(topic)
+    return [
+        line
+        for rule in rules
+        if wanted in {_squeezed(n) for n in (rule["name"], *rule["aliases"])}
+        for line in _rule_lines(rule)
+    ]
 
 
 def help_topics(ctx: Context) -> str:
@@ -148,7 +163,7 @@ def help_topics(ctx: Context) -> str:
             + ") the orders"
         )
     forms = [form.name for form in ruleset_for_game(ctx.game).order_forms()]
-    rules = [rule["name"] for rule in special_rules(ctx.game.variant)]
+    rules = [rule["name"] for rule in _game_rules(ctx.game)]
     return f"HELP alone lists the commands; topics of game {ctx.game.name}: " + ", ".join(
         dict.fromkeys(forms + rules)
     )

@@ -112,3 +112,24 @@ def test_the_start_mail_says_the_variant_has_rules_of_its_own(tmp_path):
         "Colonial Diplomacy has rules of its own (Trans-Siberian Railroad, Suez Canal, "
         "Hong Kong, Victory): HELP asia gives them in words, with every order form."
     ) in start
+
+
+@pytest.mark.parametrize(
+    ("setting", "facts"),
+    [
+        ("loose", ["Victory (multiverse):", "unique supply centres", "at least 18"]),
+        (
+            "5dplomacy",
+            ["Victory (5dplomacy):", "eliminated in one timeline", "Builds (5dplomacy):"],
+        ),
+    ],
+)
+def test_help_victory_in_a_multiverse_game(tmp_path, setting, facts):
+    """HELP victory in a multiverse game was refused (the standard map has no special
+    rules), though victory there is the most unique centres across the boards."""
+    from tests.commands.helpers import multiverse_reply
+
+    text = " ".join(multiverse_reply(tmp_path, setting, "HELP victory\nHELP builds").split())
+    assert "*** Refused" not in text
+    for fact in facts:
+        assert fact in text
