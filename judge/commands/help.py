@@ -85,9 +85,31 @@ def variant_order_help(name: str) -> list[str]:
     return lines
 
 
+VICTORY_WORDS = ["win", "winning", "victory conditions", "how to win"]
+
+
 def _titled(variant: Variant) -> list[dict[str, Any]]:
     """A variant's special rules, each titled with the variant's name."""
     return [{**rule, "title": variant.title} for rule in special_rules(variant.name)]
+
+
+def _victory(variant: Variant) -> dict[str, Any]:
+    """The victory rule of the variant's data, for games whose rules say no other."""
+    centres = len(variant.supply_centers)
+    return {
+        "name": "Victory",
+        "title": variant.title,
+        "aliases": VICTORY_WORDS,
+        "summary": f"{variant.victory_centers} of the {centres} supply centres win, "
+        "counted after each Fall.",
+    }
+
+
+def _with_victory(rules: list[dict[str, Any]], variant: Variant) -> list[dict[str, Any]]:
+    """``rules``, and the variant's victory rule when none of them is one."""
+    if any(rule["name"] == "Victory" for rule in rules):
+        return rules
+    return [*rules, _victory(variant)]
 
 
 def _game_rules(game: Game) -> list[dict[str, Any]]:
@@ -138,9 +160,10 @@ def rule_help(ctx: Context, topic: str) -> list[str]:
     ``HELP HK``, ``HELP victory``) of the signed-on game (its variant's, its
     ruleset's), else of every variant and kind of game."""
     if ctx.game is not None:
-        rules = _game_rules(ctx.game)
+        rules = _with_victory(_game_rules(ctx.game), load_variant(ctx.game.variant))
     else:
-        rules = [rule for name in available_variants() for rule in _titled(load_variant(name))]
+        variants = [load_variant(name) for name in available_variants()]
+        rules = [rule for v in variants for rule in _with_victory(_titled(v), v)]
         multiverse = ruleset_for("standard", MULTIVERSE_RULES)
         for layer in (multiverse, *(multiverse.played_as(s) for s in multiverse.settings)):
             rules += [r for r in layer.rules_in_words() if r not in rules]

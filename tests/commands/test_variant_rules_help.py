@@ -133,3 +133,18 @@ def test_help_victory_in_a_multiverse_game(tmp_path, setting, facts):
     assert "*** Refused" not in text
     for fact in facts:
         assert fact in text
+
+
+def test_help_victory_in_a_standard_game(tmp_path):
+    """A standard game's player asking HELP victory was refused."""
+    from sqlmodel import Session
+
+    from tests.commands.helpers import PASSWORDS, add_game, address
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    signon = f"SIGNON Fgame1 {PASSWORDS['france']}\n"
+    deliver(engine, make_mail(address("france"), signon + "HELP victory"))
+    text = " ".join(body_of(outbox(engine)[-1]).split())
+    assert "Victory (Standard Diplomacy): 18 of the 34 supply centres win" in text
