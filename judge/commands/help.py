@@ -1,6 +1,8 @@
-"""HELP: the command list, built from each command's own syntax and help text, and
-the order forms of a game's rules (HELP <game>, HELP after SIGNON, HELP <order
-word>), built from its order kinds' forms (:mod:`judge.orders.forms`)."""
+"""HELP: the command list, built from each command's own syntax and help text, the
+order forms of a game's rules (HELP <game>, HELP after SIGNON, HELP <order word>),
+built from its order kinds' forms (:mod:`judge.orders.forms`), and the rules in
+words (HELP <rule>: a variant's ``special_rules.toml``, a ruleset's
+``rules_in_words``)."""
 
 from __future__ import annotations
 
