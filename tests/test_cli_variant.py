@@ -217,7 +217,7 @@ def test_list_reports_a_variant_that_cannot_be_loaded(
 def test_special_rules_in_words(capsys) -> None:
     status, out, _ = run(capsys, "variant", "show", "colonial", "--json")
     rules = {rule["name"]: rule["summary"] for rule in json.loads(out)["special_rules"]}
-    assert set(rules) == {"Trans-Siberian Railroad", "Suez Canal", "Hong Kong"}
+    assert set(rules) == {"Trans-Siberian Railroad", "Suez Canal", "Hong Kong", "Victory"}
     assert "A Mos - TSR - Vla" in rules["Trans-Siberian Railroad"]
     status, text, _ = run(capsys, "variant", "show", "colonial")
     assert "\nSPECIAL RULES\n" in text and "Suez Canal: A fleet may move" in text

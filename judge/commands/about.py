@@ -13,7 +13,7 @@ from importlib.metadata import PackageNotFoundError, version
 from sqlmodel import select
 
 from judge.commands.base import COMMAND, Command, Context, Statement
-from judge.commands.help import help_text
+from judge.commands.help import help_text, variant_order_help
 from judge.commands.registry import all_commands, find, match, register
 from judge.commands.trailing import IGNORED_SIGN_OFF
 from judge.game.privacy import hidden_from
@@ -122,7 +122,8 @@ class Get(Command):
         "Mails back the judge's help under njudge's file names: index (all\n"
         "commands), form (REGISTER), press, draws, absence, deadlines, history,\n"
         "syntax (orders), dedsystems (players' records and entry limits), master\n"
-        "(the game master's commands), or any command (GET SET ABSENCE). Also\n"
+        "(the game master's commands), info.<variant> (a variant's rules and\n"
+        "orders: GET info.colonial), or any command (GET SET ABSENCE). Also\n"
         "SEND <file>. GET DEDICATION (its own command) gives your player record."
     )
 
@@ -144,6 +145,11 @@ class Get(Command):
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         name = stmt.args.strip()
+        variant = variant_order_help(name[5:]) if name.lower().startswith("info.") else []
+        if variant:  # njudge's info.<variant>: GET info.colonial
+            entry = ctx.transcript.ok(stmt.text, f"The judge's help on {name.lower()} follows.")
+            entry.extra.extend(variant)
+            return
         commands = _commands(name) if name else None
         if not commands and len(name.split()) > 1:
             asked = _asked_command(ctx, stmt)
@@ -157,7 +163,7 @@ class Get(Command):
             )
             return
         if not commands:
-            names = ", ".join([*WHOLE[:1], *FILES, "master"])
+            names = ", ".join([*WHOLE[:1], *FILES, "master", "info.<variant>"])
             ctx.transcript.refused(
                 stmt.text, f"this judge has no file {name!r}: it has {names}, and HELP <command>"
             )

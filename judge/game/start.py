@@ -44,6 +44,7 @@ from judge.store.models import (
     Game,
     Player,
 )
+from judge.variant.data import special_rules
 from judge.variant.empires import MIN_EMPIRES
 
 
@@ -165,6 +166,18 @@ def start_game(session: Session, sender: Author, game: Game, now: datetime) -> N
     _send_start_mail(session, sender, game, now)
 
 
+def _own_rules(game: Game, variant: Any) -> list[str]:
+    """The start mail's word on the variant's special rules, where it has some
+    (``special_rules.toml``), and where to read them."""
+    names = [rule["name"] for rule in special_rules(game.variant)]
+    if not names:
+        return []
+    return [
+        f"{variant.title} has rules of its own ({', '.join(names)}): HELP {game.name} "
+        "gives them in words, with every order form."
+    ]
+
+
 def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime) -> None:
     variant = game_variant(game)
     position = _start_position(game)
@@ -185,6 +198,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
             f"{'that power is' if len(missing) == 1 else 'those powers are'} in civil "
             f"disorder ({DEFAULTS})."
         )
+    notices.extend(_own_rules(game, variant))
     rules = ruleset_for_game(game)
     picture = safe_position_picture(
         game.position_doc(), variant, game.name, game.phase, "start", picture=rules.picture

@@ -470,6 +470,13 @@ class Ruleset(ABC):
         (none for a one-board game)."""
         return []
 
+    def rules_in_words(self) -> list[dict[str, Any]]:
+        """The rules of these games that differ from the standard game's, in words for
+        players (HELP <game>, HELP <rule>): each a ``name``, ``summary`` and
+        ``aliases``, as a variant's ``special_rules.toml`` gives its own; none by
+        default."""
+        return []
+
     def variant_facts(self, variant: Any) -> dict[str, Any]:
         """Keys these rules add to a variant's JSON description (``judge variant show
         --json``) after the standard ones; none by default."""

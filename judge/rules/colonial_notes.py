@@ -48,31 +48,61 @@ def _trains(step: Step, variant: Any, facts: Rules) -> list[str]:
     before = _where(step.before.get("units") or [])
     after = _where(step.answer.get("units") or [])
     notes = []
-    for _, words in _results(step, "blocked"):
+    for order, words in [*_results(step, "blocked"), *_results(step, "bounced")]:
         if len(words) != 6 or words[2:5] != ["-", "TSR", "-"]:  # A mos - TSR - vla
             continue
         src, dest = words[1].lower(), words[5].lower()
         if src not in rules.rail_stations or dest not in rules.rail_stations:
             continue
         route = (src, *facts.route(src, dest))
-        stop = next(
-            (s for s in reversed(route) if after.get(s) == rules.rail_power and s != src), src
-        )
+        stop = _stop(step, route, order, before, after, rules.rail_power)
+        name = variant.location_name
+        if order.get("reason") == "bounced":
+            if stop == src:  # an ordinary bounce: the train stayed
+                continue
+            notes.append(
+                f"The {_power(variant, rules.rail_power, True)} train from {name(src)} to "
+                f"{name(dest)} could not enter {name(dest)} and stopped at {name(stop)} "
+                "(Trans-Siberian Railroad)."
+            )
+            continue
         block = next(
             (s for s in route[route.index(stop) + 1 :] if _foreign(s, before, after, rules)), None
         )
         where = "stayed in" if stop == src else "stopped at"
-        why = (
-            f": a unit of another power blocked the line at {variant.location_name(block)}"
-            if block
-            else ""
-        )
+        why = f": a unit of another power blocked the line at {name(block)}" if block else ""
         notes.append(
             f"The {_power(variant, rules.rail_power, True)} train from "
-            f"{variant.location_name(src)} to {variant.location_name(dest)} was blocked and "
-            f"{where} {variant.location_name(stop)}{why} (Trans-Siberian Railroad)."
+            f"{name(src)} to {name(dest)} was blocked and "
+            f"{where} {name(stop)}{why} (Trans-Siberian Railroad)."
         )
     return notes
+
+
+def _stop(
+    step: Step,
+    route: Sequence[str],
+    train: Mapping[str, Any],
+    before: Mapping[str, str],
+    after: Mapping[str, str],
+    power: str,
+) -> str:
+    """Where a train that failed stands (TSR-6): the station on its way nearest its
+    destination that holds a unit of its power after the turn, one that neither
+    stayed there nor was entered by another order (a train stops only where no
+    other unit tried to enter); else its origin."""
+    others = [o.get("data") or {} for o in step.answer.get("orders") or [] if o is not train]
+    moved = {
+        str(o.get("data", {}).get("unit", "")).split("/")[0]
+        for o in step.answer.get("orders") or []
+        if o.get("result") == "succeeds"
+    }
+    entered = {str(d.get("dest", "")).split("/")[0] for d in others if "move" in d.get("kind", "")}
+    for station in reversed(route[1:-1]):
+        stayed = before.get(station) == power and station not in moved
+        if after.get(station) == power and not stayed and station not in entered:
+            return station
+    return route[0]
 
 
 def _canal(step: Step, variant: Any, facts: Rules) -> list[str]:

@@ -326,6 +326,8 @@ class RootzRuleset(StandardRuleset):
         def label(unit: Mapping[str, Any]) -> str:
             return unit_label(unit, variant)
 
+        settings = self.noted(step, variant, settings)
+
         if not players_of(step.before):
             return render_report(
                 step.answer,

@@ -235,9 +235,7 @@ class StandardRuleset(Ruleset):
     ) -> tuple[str, str, str]:
         from judge.reports import render_report
 
-        notes = self.report_notes(step, variant)
-        if notes:
-            settings = dataclasses.replace(settings, notices=(*notes, *settings.notices))
+        settings = self.noted(step, variant, settings)
         return render_report(
             step.answer,
             variant,
@@ -247,6 +245,42 @@ class StandardRuleset(Ruleset):
             owed_builds=self.owed_builds(step.before),
             words=self.order_words(),
         )
+
+    def noted(self, step: Step, variant: Any, settings: ReportSettings) -> ReportSettings:
+        """The report settings with the rules' notes on this step first among the
+        notices: :meth:`report_notes` and the unusable builds."""
+        notes = [*self.report_notes(step, variant), *self.unusable_builds(step, variant)]
+        if not notes:
+            return settings
+        return dataclasses.replace(settings, notices=(*notes, *settings.notices))
+
+    def unusable_builds(self, step: Step, variant: Any) -> list[str]:
+        """After a Fall that settles the centres, each power's builds that no free
+        centre lets it make (njudge's "unusable builds pending"), and whether the
+        adjustment phase is skipped for want of any adjustment."""
+        from judge.reports.centres import centres_settled
+
+        phase = str(step.answer.get("phase", ""))
+        if not centres_settled(phase, step.next_phase):
+            return []
+        winter = {k: v for k, v in step.before.items() if k != "orders"}
+        winter.update(
+            {k: step.answer[k] for k in ("units", "supply_centers", "colonies") if k in step.answer}
+        )
+        winter.update(phase=f"W{phase[1:5]}A", dislodged=[])
+        board, position, engine = self.adjustment_view(winter)
+        allowance = engine.allowance(board, position)
+        owed = engine.owed_changes(board, position, allowance)
+        names = self.report_names(variant)
+        said = [
+            f"{names.power(power)} has {lost} unusable build{'' if lost == 1 else 's'}: "
+            "no free centre to build in."
+            for power, count in allowance.items()
+            if (lost := count - max(owed.get(power, 0), 0)) > 0 and count > 0
+        ]
+        if said and not step.next_phase.endswith("A"):
+            said.append("No adjustment phase follows.")
+        return [" ".join(said)] if said else []
 
     def board_views(self, doc: Mapping[str, Any]) -> list[BoardView]:
         return [BoardView(doc, unit_text)]

@@ -51,3 +51,27 @@ def test_SUEZ_6_the_report_says_why_a_canal_move_was_void():
 def test_a_report_without_special_acts_has_no_notes():
     text = results_text(["russia A mos"], {"russia": ["A Mos - TSR - Vla"]})
     assert "Trans-Siberian Railroad)" not in text and "Hong Kong rule" not in text
+
+
+def test_TSR_6_the_report_says_where_a_train_refused_at_its_destination_stopped():
+    """A train that cannot enter its destination (a Russian army holds there) stops at
+    the nearest free station before it (TSR-5, TSR-6): the report said only
+    "Army Moscow -> Vladivostok by rail. (*bounce*)", and the army stood in Irkutsk."""
+    text = results_text(["russia A mos", "russia A vla"], {"russia": ["A Mos - TSR - Vla"]})
+    assert "(*bounce*)" in text
+    assert "Russia: Army Irkutsk, Army Vladivostok." in text
+    assert (
+        "The Russian train from Moscow to Vladivostok could not enter Vladivostok and "
+        "stopped at Irkutsk (Trans-Siberian Railroad)." in text
+    )
+
+
+def test_TSR_6_a_blocked_trains_stop_is_not_a_russian_unit_beyond_the_block():
+    """The stop was taken as the last station of the route holding a Russian unit:
+    with a Russian army holding the destination, the note said the train stopped
+    in Vladivostok, though it stood in Omsk."""
+    text = results_text(
+        ["russia A mos", "russia A vla", "china A kra"], {"russia": ["A Mos - TSR - Vla"]}
+    )
+    assert "Russia: Army Omsk, Army Vladivostok." in text
+    assert "was blocked and stopped at Omsk: a unit of another power blocked the line at" in text

@@ -141,6 +141,44 @@ TIMELINE_FORM = OrderForm(
 )
 
 
+# The multiverse rules in words for players (docs/multiverse.md, "Victory", "Winter").
+MULTIVERSE_VICTORY = {
+    "name": "Victory",
+    "title": "multiverse",
+    "aliases": ["win", "winning", "victory conditions", "how to win"],
+    "summary": "A power that alone owns the most unique supply centres (each province "
+    "counted once, across the active boards of every timeline) and at least 18 wins.",
+}
+MULTIVERSE_BUILDS = {
+    "name": "Builds",
+    "title": "multiverse",
+    "aliases": ["builds", "removals", "adjustments", "winter"],
+    "summary": "Builds and removals are counted board by board, on each winter board: "
+    "its centres minus its units, a build only in a free home centre you own on that "
+    "board. Write them with the board: build A 1:kie:W1901.",
+}
+FIVED_VICTORY = {
+    **MULTIVERSE_VICTORY,
+    "title": "5dplomacy",
+    "summary": "A power eliminated in one timeline (no unit and no supply centre on its "
+    "active board) is eliminated in all: its orders are refused and it cannot win. The "
+    "last power left wins; otherwise a power that alone owns the most unique supply "
+    "centres (each province counted once, across the active boards) and at least 18 "
+    "wins.",
+}
+
+
+def _on_board(move: str, board: Mapping[str, Any]) -> str | None:
+    """A plain move example (``F Bre - Eng``) with each place written as
+    timeline:province:turn of ``board``; None for any other example."""
+    words = move.split()
+    if len(words) != 4 or words[2] != "-":
+        return None
+    unit, origin, _, target = words
+    where = f"{board['timeline']}:{{}}:{str(board['phase'])[:-1]}"
+    return f"{unit} {where.format(origin.lower())} - {where.format(target.lower())}"
+
+
 def _wordings(given: list[tuple[str, str, Any]]) -> dict[str, list[str]]:
     """The orders of a step per power, as worded (the ``orders`` of a world document)."""
     found: dict[str, list[str]] = {}
@@ -446,6 +484,20 @@ class MultiverseRuleset(Ruleset):
         several boards could be meant."""
         return (TIMELINE_FORM, *self.base.order_forms())
 
+    def order_examples(
+        self, doc: Mapping[str, Any], variant: Any, power: str | None = None, *, start: bool = False
+    ) -> list[tuple[OrderForm, str]]:
+        """The map's examples, and the timeline notation's: the move example written
+        with its board (``F 1:bre:S1901 - 1:eng:S1901``)."""
+        found = super().order_examples(doc, variant, power, start=start)
+        move = next((text for form, text in found if form.name == "move"), "")
+        boards = self.active_boards(doc)
+        noted = _on_board(move, boards[0]) if boards and not start else None
+        return [(TIMELINE_FORM, noted), *found] if noted else found
+
+    def rules_in_words(self) -> list[dict[str, Any]]:
+        return [MULTIVERSE_VICTORY, MULTIVERSE_BUILDS]
+
     def played_as(self, setting: str) -> Ruleset:
         if setting == FIVED:
             return FivedRuleset(self.base)
@@ -457,6 +509,9 @@ class MultiverseRuleset(Ruleset):
 
 class FivedRuleset(MultiverseRuleset):
     """Multiverse Diplomacy by the 5dplomacy rule set (``RULES MULTIVERSE 5DPLOMACY``)."""
+
+    def rules_in_words(self) -> list[dict[str, Any]]:
+        return [FIVED_VICTORY, {**MULTIVERSE_BUILDS, "title": "5dplomacy", "summary": BUILDS_NOTE}]
 
     def variant_label(self, label: str) -> str:
         return f"{label} (5dplomacy)"

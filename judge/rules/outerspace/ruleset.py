@@ -228,7 +228,7 @@ class OuterSpaceRuleset(StandardRuleset):
             step.answer,
             step.after,
             variant,
-            settings,
+            self.noted(step, variant, settings),
             step.before,
             preview=preview,
             owed_builds=self.owed_builds(step.before),
