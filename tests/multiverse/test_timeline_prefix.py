@@ -136,9 +136,10 @@ def test_an_order_of_the_board_rules_is_read_on_the_timeline_in_front() -> None:
     )
 
 
-def test_a_build_word_after_a_timeline_in_front_carries_the_word_only() -> None:
+def test_a_build_word_and_the_timeline_in_front_carry_to_the_units_after_it() -> None:
     """``2: Build A Kie, F Ber``: the build word carries to the unit written alone after
-    it (njudge's ``Build A Ber, F Kie``), not the timeline, which is for its own order."""
+    it (njudge's ``Build A Ber, F Kie``), and so does the timeline in front: the line is
+    on timeline 2, where ``F Ber`` was refused as 'several winter boards are active'."""
     w = world(
         board(1, "W1901", "germany A mun", {"germany": ["ber", "kie", "mun"]}),
         board(2, "W1901", "germany A mun", {"germany": ["ber", "kie", "mun"]}),
@@ -147,5 +148,65 @@ def test_a_build_word_after_a_timeline_in_front_carries_the_word_only() -> None:
     doc = {"variant": "standard", **write_world(BASE, w)}
     first, second = rules.check_orders(doc, "germany", ["2: Build A Kie, F Ber"])
     assert (first.ok, first.canonical) == (True, "build A 2:kie:W1901")
-    assert (second.text, second.ok) == ("Build F Ber", False)
-    assert "several winter boards are active" in second.message
+    assert (second.text, second.ok) == ("2: Build F Ber", True)
+    assert second.canonical == "build F 2:ber:W1901"
+
+
+def two_armies() -> dict:
+    """Timelines 1 and 2 at Fall 1901, German armies in Munich and Berlin on each."""
+    w = world(
+        board(1, "F1901", "germany A mun, A ber"),
+        board(2, "F1901", "germany A mun, A ber"),
+    )
+    return {"variant": "standard", **write_world(BASE, w)}
+
+
+@pytest.mark.parametrize("separator", [", ", "; ", " "])
+def test_the_timeline_in_front_holds_for_every_order_of_its_line(separator: str) -> None:
+    """``bravo: A mun - tyr, A ber - kie``: the player means the line on bravo; the
+    second order was read on its own, a unit of timeline 1 moved (or, where no such
+    unit stood, refused), silently on another board than the one written."""
+    rules = ruleset_for("standard", "multiverse")
+    line = f"bravo: A mun - tyr{separator}A ber - kie"
+    checks = rules.check_orders(two_armies(), "germany", [line])
+    assert [(c.ok, c.canonical) for c in checks] == [
+        (True, "A 2:mun:F1901 - 2:tyr:F1901"),
+        (True, "A 2:ber:F1901 - 2:kie:F1901"),
+    ]
+
+
+def test_an_order_after_it_keeps_its_own_timeline_and_boards() -> None:
+    rules = ruleset_for("standard", "multiverse")
+    line = "bravo: A mun H, alfa: A mun - tyr, A ber - kie, A 2:ber S A 2:mun"
+    checks = rules.check_orders(two_armies(), "germany", [line])
+    assert [c.canonical for c in checks] == [
+        "A 2:mun:F1901 H",
+        "A 1:mun:F1901 - 1:tyr:F1901",
+        "A 1:ber:F1901 - 1:kie:F1901",
+        "A 2:ber:F1901 S A 2:mun:F1901",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("bravo: A mun S A ber - kie", "A 2:mun:F1901 S A 2:ber:F1901 - 2:kie:F1901"),
+        ("bravo: A mun S A ber", "A 2:mun:F1901 S A 2:ber:F1901"),
+        ("bravo: A mun S A alfa:ber - kie", "A 2:mun:F1901 S A 1:ber:F1901 - 2:kie:F1901"),
+    ],
+)
+def test_every_place_of_a_support_is_on_the_timeline_in_front_unless_it_names_its_own(
+    text: str, canonical: str
+) -> None:
+    (check,) = ruleset_for("standard", "multiverse").check_orders(two_armies(), "germany", [text])
+    assert (check.ok, check.canonical) == (True, canonical)
+
+
+def test_a_timeline_in_front_naming_no_board_refuses_the_rest_of_its_line() -> None:
+    rules = ruleset_for("standard", "multiverse")
+    checks = rules.check_orders(two_armies(), "germany", ["golf: A mun - tyr, A ber - kie"])
+    assert [c.ok for c in checks] == [False, False]
+    assert checks[1].message == (
+        "golf: A ber - kie: 'golf' in front of the order names no active board:"
+        " there is no timeline 7"
+    )

@@ -491,6 +491,31 @@ def timeline_in_front(text: str, fived: bool) -> InFront | None:
     return InFront(timeline, written, found["rest"], glued)
 
 
+def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
+    """A line's orders with the timeline written in front of one carried to the
+    orders after it that write none (``bravo: A mun - tyr, A ber - kie``): the player
+    means the line on that timeline, not the second order on another board."""
+    carried: list[str] = []
+    front: InFront | None = None
+    for text in texts:
+        own = timeline_in_front(text, fived) if not _reads_as_written(base, text, fived) else None
+        if own is not None:
+            front = own
+        elif front is not None:
+            letter = front.written.lower() in _UNIT_LETTERS  # "a: kie H" would be no timeline
+            text = f"{front.timeline if letter else front.written}: {text}"
+        carried.append(text)
+    return carried
+
+
+def _reads_as_written(base: BaseMap, text: str, fived: bool) -> bool:
+    try:
+        _read(base, text, fived)
+    except NotationError:
+        return False
+    return True
+
+
 def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
     """The words with each place that names no board of its own on the timeline
     in front (a place with a board, or MDATC's numbers, keeps it)."""
