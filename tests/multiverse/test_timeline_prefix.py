@@ -210,3 +210,23 @@ def test_a_timeline_in_front_naming_no_board_refuses_the_rest_of_its_line() -> N
         "golf: A ber - kie: 'golf' in front of the order names no active board:"
         " there is no timeline 7"
     )
+
+
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [("loose", "2 A mun H"), ("loose", "1 A mun - tyr"), ("5dplomacy", "2 A mun H")],
+)
+def test_a_number_in_front_without_its_colon_is_refused_showing_the_form(
+    tmp_path, setting: str, line: str
+) -> None:
+    """``2 A mun H`` was refused with ''2' is not a province', no word of the form to
+    write.  A bare number in front is a timeline only with its colon (docs/multiverse.md:
+    a list's ``1 A mun H`` must not land on timeline 1), so the refusal shows it."""
+    from tests.commands.helpers import multiverse_reply
+
+    number, rest = line.split(" ", 1)
+    text = multiverse_reply(tmp_path, setting, line + "\n", "germany")
+    assert (
+        f"*** Refused: {line}: '{number}' in front of the order is a timeline only with its"
+        f" colon: write {number}: {rest} for timeline {number}, or the order alone"
+    ) in text

@@ -427,6 +427,9 @@ def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
     except NotationError as exc:
         front = timeline_in_front(text, fived)
         if front is None:
+            number = _number_in_front(base, text, fived)
+            if number is not None:
+                raise NotationError(number) from None
             raise
         try:
             words = _read(base, front.rest, fived)
@@ -514,6 +517,24 @@ def _reads_as_written(base: BaseMap, text: str, fived: bool) -> bool:
     except NotationError:
         return False
     return True
+
+
+# A number in front of an order without a colon: "2 A mun H" (or a list's "1 A mun H").
+_NUMBER_IN_FRONT_RE = re.compile(r"^\s*(?P<number>\d{1,3})\s+(?P<rest>\S.*)$", re.DOTALL)
+
+
+def _number_in_front(base: BaseMap, text: str, fived: bool) -> str | None:
+    """Why an order with a bare number in front (``2 A mun H``) is refused, showing
+    the form to write: a timeline or a list's number, it is not read as either, so
+    that no order of a numbered list lands on another timeline; None for other text."""
+    found = _NUMBER_IN_FRONT_RE.match(text)
+    if found is None or not _reads_as_written(base, found["rest"], fived):
+        return None
+    number, rest = found["number"], found["rest"].strip()
+    return (
+        f"'{number}' in front of the order is a timeline only with its colon: write"
+        f" {number}: {rest} for timeline {number}, or the order alone"
+    )
 
 
 def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
