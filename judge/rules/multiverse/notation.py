@@ -250,10 +250,32 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
             )
     elif len(parts) == 1:
         where = parts[0]
+        if mdatc and (found := _compact(base, where)) is not None:
+            timeline, where = found
     else:
         raise NotationError(f"{written!r} has too many ':' (write timeline:province:turn)")
     province, coast = _province_and_coast(base, where)
     return Place(timeline, province, coast, turn, written)
+
+
+# 5dplomacy's compact board and province (its docs/design.md): "a-MUN", "bravo-Spa/nc".
+_COMPACT_RE = re.compile(r"^(?P<timeline>[a-z]+\d*)\s*-\s*(?P<where>\S.*)$", re.IGNORECASE)
+
+
+def _compact(base: BaseMap, text: str) -> tuple[int, str] | None:
+    """The timeline and the province's words of 5dplomacy's ``a-MUN``, or None when
+    ``text`` is not so written (or is one name, as ``mid-atlantic``)."""
+    found = _COMPACT_RE.match(text)
+    if found is None or base.lookup(" ".join(text.lower().split())) is not None:
+        return None
+    timeline = parse_timeline(found["timeline"])
+    if timeline is None:
+        return None
+    try:
+        _province_and_coast(base, found["where"])
+    except NotationError:
+        return None
+    return timeline, found["where"]
 
 
 def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
@@ -467,6 +489,13 @@ class InFront:
     written: str  # the timeline as written ("bravo", "T3", "2")
     rest: str
     glued: bool  # the order written against the colon ("bravo:A mun H")
+    turn: tuple[int, int] | None = None  # 5dplomacy's turn after it ("bravo:Fall01:")
+    turn_written: str = ""
+
+    @property
+    def prefix(self) -> str:
+        """The timeline (and turn) as written in front, without the last colon."""
+        return f"{self.written}:{self.turn_written}" if self.turn_written else self.written
 
 
 def timeline_in_front(text: str, fived: bool) -> InFront | None:
@@ -488,10 +517,29 @@ def timeline_in_front(text: str, fived: bool) -> InFront | None:
         label = not fived and written[:1] in "tT" and written[1:].isdigit()
         if not (label or (word and word["word"] in _NATO_INDEX)) or not found["space"]:
             return None
-    if written.lower() in _UNIT_LETTERS and found["rest"].split()[0].lower() not in _UNIT_WORDS:
+    front = InFront(timeline, written, found["rest"], bool(found["colon"]) and not found["after"])
+    if fived and found["colon"]:
+        front = _turn_in_front(front)
+    if written.lower() in _UNIT_LETTERS and front.rest.split()[0].lower() not in _UNIT_WORDS:
         return None  # "A: mun H" is an army, not timeline alfa
-    glued = bool(found["colon"]) and not found["after"]
-    return InFront(timeline, written, found["rest"], glued)
+    return front
+
+
+# 5dplomacy's turn after the timeline in front, as it names a board: "bravo:Fall01: ..."
+_TURN_IN_FRONT_RE = re.compile(
+    r"^(?P<turn>[a-z]+\s*\d{2,4})\s*:(?P<after>\s*)(?P<rest>\S.*)$", re.I | re.S
+)
+
+
+def _turn_in_front(front: InFront) -> InFront:
+    """The front with 5dplomacy's turn read from what follows the timeline
+    (``bravo:Fall01: A mun - tyr``, the board as 5dplomacy names it), if written."""
+    found = _TURN_IN_FRONT_RE.match(front.rest)
+    turn = parse_turn(found["turn"]) if found else None
+    if found is None or turn is None:
+        return front
+    glued = not found["after"]
+    return replace(front, rest=found["rest"], glued=glued, turn=turn, turn_written=found["turn"])
 
 
 def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
@@ -506,7 +554,10 @@ def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
             front = own
         elif front is not None:
             letter = front.written.lower() in _UNIT_LETTERS  # "a: kie H" would be no timeline
-            text = f"{front.timeline if letter else front.written}: {text}"
+            prefix = (
+                front.prefix if not letter else replace(front, written=str(front.timeline)).prefix
+            )
+            text = f"{prefix}: {text}"
         carried.append(text)
     return carried
 
@@ -544,7 +595,8 @@ def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
     def placed(place: Any) -> Any:
         if not isinstance(place, Place) or place.timeline is not None or place.numbered:
             return place
-        return replace(place, timeline=front.timeline, before=front.written)
+        turn = place.turn or front.turn
+        return replace(place, timeline=front.timeline, before=front.written, turn=turn)
 
     return words._replace(
         place=placed(words.place),
