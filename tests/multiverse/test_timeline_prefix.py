@@ -230,3 +230,34 @@ def test_a_number_in_front_without_its_colon_is_refused_showing_the_form(
         f"*** Refused: {line}: '{number}' in front of the order is a timeline only with its"
         f" colon: write {number}: {rest} for timeline {number}, or the order alone"
     ) in text
+
+
+@pytest.mark.parametrize(
+    ("below", "reason"),
+    [
+        ("bravo: A mnu - tyr", "'mnu' is not a province (did you mean Munich (Mun)?)"),
+        ("2 A mun H", "'2' in front of the order is a timeline only with its colon"),
+        ("T1: Mnu - Tyr", "'mnu' is not a province"),
+    ],
+)
+def test_an_order_after_a_timeline_in_front_below_a_separator_is_refused(
+    tmp_path, below: str, reason: str
+) -> None:
+    """Below a ``--`` line only the words as written were asked for an order's shape,
+    so ``bravo: A mnu - tyr`` was taken for a signature and dropped without a word."""
+    from tests.commands.helpers import multiverse_reply
+
+    text = multiverse_reply(tmp_path, "loose", f"--\n{below}\n", "germany")
+    assert "> --\n  a signature line, but orders or commands follow it" in text
+    assert f"*** Refused: {below}: {reason}" in text
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["Alfa Romeo - Milano", "bravo company", "2 kids, 1 dog", "Charlie: Sent from my iPhone"],
+)
+def test_a_signature_with_a_timeline_word_in_front_stays_quiet(tmp_path, signature) -> None:
+    from tests.commands.helpers import multiverse_reply
+
+    text = multiverse_reply(tmp_path, "loose", f"A mun H\n--\n{signature}\n", "germany")
+    assert "> --" not in text and signature not in text

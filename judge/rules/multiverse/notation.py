@@ -542,6 +542,17 @@ def _turn_in_front(front: InFront) -> InFront:
     return replace(front, rest=found["rest"], glued=glued, turn=turn, turn_written=found["turn"])
 
 
+def order_after_front(text: str) -> str | None:
+    """What follows a timeline or a bare number written in front of an order, in
+    either game's notation (``bravo: A mnu - tyr``, ``2 A mun H``), so that its shape
+    may be asked; None when the text begins with neither."""
+    front = timeline_in_front(text, False) or timeline_in_front(text, True)
+    if front is not None:
+        return front.rest
+    found = _NUMBER_IN_FRONT_RE.match(text)
+    return found["rest"] if found else None
+
+
 def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
     """A line's orders with the timeline written in front of one carried to the
     orders after it that write none (``bravo: A mun - tyr, A ber - kie``): the player
