@@ -955,23 +955,29 @@ _UNITLESS_ORDER_WORDS = ("hold", "move", "support", "convoy", "retreat", "disban
 def _shaped_without_unit(reader: Reader) -> bool:
     """Whether words have the shape of njudge's order without a unit type: a
     province's code then an order word (``Par - Bru``, ``Bur R Gsa``, ``Par S Mar -
-    Bru``; a move to one word only), or a word of a code's length, a move sign and a
-    code (``Pra-Bur``).  "Bob - Paris" or "Jan - Mar 2025" has not."""
+    Bru``; a move or retreat to one word written as a code), or a word written as a
+    code, a move sign and a code (``Pra-Bur``).  "Bob - Paris" or "Jan - Mar 2025"
+    has not, nor Colonial's "Bob - Moscow"."""
     tokens, keywords = reader.tokens, reader.keywords
     if len(tokens) < 3:
         return False
     codes = reader.variant.provinces
     word, sign, last = tokens[0], keywords.get(tokens[1]), tokens[2]
     if word in codes and sign in _UNITLESS_ORDER_WORDS:
-        return sign not in ("move", "retreat") or len(tokens) == 4 and last.isalpha()
+        return sign not in ("move", "retreat") or len(tokens) == 4 and _code_like(last, word, codes)
     return (
         len(tokens) == 4
         and sign == "move"
         and last in codes
-        and word.isalpha()
-        and len(word) == len(last)
+        and _code_like(word, last, codes)
         and keywords.get(word) is None
     )
+
+
+def _code_like(word: str, code: str, codes: Mapping[str, Any]) -> bool:
+    """Whether ``word`` is a province's code or written as one, a misspelt ``code``
+    (``Bru`` beside ``Par``, ``Gxl1`` beside ``Vie1``); "Moscow" beside ``Bob`` is not."""
+    return word in codes or (word.isalnum() and len(word) == len(code))
 
 
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
