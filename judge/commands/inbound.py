@@ -404,7 +404,7 @@ def _signature_from(ctx: Context, below: ParsedMail) -> int | None:
 def _last_order_below(ctx: Context, below: ParsedMail) -> int | None:
     """The index of the last of the lines below a signature line (``--``) that shows
     them a player's orders and commands rather than a signature (None when none
-    does): a command, a press block closed by its end line, or an order the
+    does): a SIGNON, a press block closed by its end line, or an order the
     signed-on player could give now or a line shaped as one (``A Pra - Bru``, to be
     refused with its reason).  A signature's "Help desk: ..." or "Join us at ..."
     does not; the lines after the last are the signature (``Bob - Paris``)."""
