@@ -907,17 +907,22 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     )
 
 
-# Two dashes or more, or a long dash, opening a line ("-- Bob", "—— Bob —").
-_DASH_LINE = re.compile(r"^\s*(?:-{2,}|[\u2013\u2014\u2015]+-*)")
+# Two dashes or more opening a line ("-- Bob", "—— Bob"), or one long dash opening
+# and closing it ("— Bob, Paris —"); one alone is a list's bullet ("– Kiel - Berlin").
+_DASH_LINE = re.compile(
+    r"^\s*(?:[-\u2013\u2014\u2015]{2,}(?P<more>.*)"
+    r"|[\u2013\u2014\u2015](?P<framed>.*[\u2013\u2014\u2015]))\s*$",
+    re.S,
+)
 
 
 def _after_dash_line(text: str) -> str | None:
     """What a line opened by a dash line says between its dashes, or None when a
     line has no such opening (``-A Spa``, a removal, has one dash)."""
-    opened = _DASH_LINE.match(text)
-    if opened is None:
+    found = _DASH_LINE.match(text)
+    if found is None:
         return None
-    return text[opened.end() :].strip().rstrip("-" + DASHES).strip()
+    return (found["more"] or found["framed"] or "").strip().rstrip("-" + DASHES).strip()
 
 
 # Token classes that show no order after a unit type and a word ("A/F/N", "A. Smith").

@@ -339,3 +339,17 @@ def test_a_signature_after_orders_below_the_line_is_passed_over(engine, signatur
     assert text.count("*** Refused") == 1, text
     for line in signature.splitlines():
         assert f"> {line}\n  ignored: not an order" in text
+
+
+def test_orders_after_a_long_dash_bullet_are_read_and_a_framed_name_is_not(engine) -> None:
+    """A line opened by a dash line is a signature's (``-- Bob - Paris --``), but one
+    long dash alone is a list's bullet: ``– Paris - Burgundy`` is an order."""
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\n\u2013 Paris - Burgundy\n"
+        "\u2014 Marseilles - Spain\n\u2014 Bob \u2014\n"
+    )
+    subject, text = _reply(engine, body)
+    text = text.replace("\r\n", "\n")
+    assert "[Error Flag]" not in subject
+    assert "Accepted: A par - bur" in text and "Accepted: A mar - spa" in text
+    assert "> \u2014 Bob \u2014\n  ignored: not an order" in text
