@@ -375,10 +375,16 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     send_announcements(ctx)
 
 
-def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool) -> None:
+def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, below: bool = False) -> None:
     """Run the statements of ``parsed``, then those below its signature line when
-    they hold an order or a command (``--`` written as a separator above them)."""
-    for stmt in parsed.statements:
+    they hold an order or a command (``--`` written as a separator above them).
+    ``below``: these are below one, and the order lines after the last order are a
+    signature's, passed over (looked for again once a SIGNON has run)."""
+    signed = _signature_from(ctx, parsed) if below else None
+    for index, stmt in enumerate(parsed.statements):
+        if stmt.kind == OTHER and signed is not None and index >= signed:
+            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+            continue
         if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
             ctx.transcript.refused(*slip)
             continue
@@ -386,37 +392,49 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool) -> None:
             ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
             continue
         run_statement(ctx, stmt)
+        if below and stmt.command in _SIGN_ONS:
+            signed = _signature_from(ctx, parsed)
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
     _unread_after_stop(ctx, parsed)
     below = parsed.below_signature
-    if below is not None and _orders_below(ctx, below):
+    if below is not None and _last_order_below(ctx, below) is not None:
         ctx.transcript.info("--", BELOW_SIGNATURE)
-        _run_parsed(ctx, below, greets)
+        _run_parsed(ctx, below, greets, below=True)
 
 
-def _orders_below(ctx: Context, below: ParsedMail) -> bool:
-    """Whether the lines below a signature line (``--``) are a player's orders and
-    commands rather than a signature: they hold a SIGNON, a press block closed by its
-    end line, or an order the signed-on player could give now or a line shaped as
-    one (``A Pra - Bru``, to be refused with its reason).  A signature's "Help
-    desk: ..." or "Join us at ..." does not make them so."""
-    for stmt in below.statements:
-        if stmt.command in _SIGN_ONS and not stmt.command().greets(ctx, stmt):
-            return True
-        if stmt.command is not None and stmt.command.block_ends and stmt.closed:
-            return True
-        if stmt.kind == OTHER and _an_order_below(ctx, stmt.text):
-            return True
-    return False
+def _signature_from(ctx: Context, below: ParsedMail) -> int | None:
+    """Where the signature starts among the lines below a signature line: after
+    the last that shows orders or commands (:func:`_last_order_below`)."""
+    last = _last_order_below(ctx, below)
+    return None if last is None else last + 1
+
+
+def _last_order_below(ctx: Context, below: ParsedMail) -> int | None:
+    """The index of the last of the lines below a signature line (``--``) that shows
+    them a player's orders and commands rather than a signature (None when none
+    does): a SIGNON, a press block closed by its end line, or an order the
+    signed-on player could give now or a line shaped as one (``A Pra - Bru``, to be
+    refused with its reason).  A signature's "Help desk: ..." or "Join us at ..."
+    does not; the lines after the last are the signature (``Bob - Paris``)."""
+    last = None
+    for index, stmt in enumerate(below.statements):
+        if (
+            (stmt.command in _SIGN_ONS and not stmt.command().greets(ctx, stmt))
+            or (stmt.command is not None and stmt.command.block_ends and stmt.closed)
+            or (stmt.kind == OTHER and _an_order_below(ctx, stmt.text))
+        ):
+            last = index
+    return last
 
 
 def _an_order_below(ctx: Context, line: str) -> bool:
     """Whether a line below a signature line is an order of the signed-on player: a
-    good one, or one with an order's shape."""
+    good one that is an attempt at one (not the place of "Paris, France"), or one
+    with an order's shape."""
     if ctx.game is not None and ctx.signed_on and order_shaped(ctx.game, line):
         return True
-    return _a_good_order(ctx, line)
+    return _a_good_order(ctx, line) and not is_sign_off(ctx.game, line)
 
 
 def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:

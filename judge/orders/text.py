@@ -895,11 +895,34 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     words and names see it (see :func:`_attempted`).  Only a line that is no attempt
     ("Thanks!", "Sent from my iPhone", "Cheers, Bob") may be passed over as a greeting
     or signature; any other line is read, and refused with its reason when wrong.
-    What follows a label and a colon is looked at too (``France: A Par``, a hold)."""
+    What follows a label and a colon is looked at too (``France: A Par``, a hold).
+    A line opened by a dash line (``-- Bob - Paris --``) is a signature's unless what
+    follows the dashes has an order's shape (:func:`shaped_as_order`)."""
+    dashed = _after_dash_line(text)
+    if dashed is not None:
+        return bool(dashed) and shaped_as_order(variant, dashed, syntax)
     label, colon, rest = text.partition(":")
     return any(_attempt(variant, part, syntax) for part in split_orders(text)) or bool(
         colon and label.strip() and attempts_order(variant, rest, syntax)
     )
+
+
+# Two dashes or more opening a line ("-- Bob", "—— Bob"), or one long dash opening
+# and closing it ("— Bob, Paris —"); one alone is a list's bullet ("– Kiel - Berlin").
+_DASH_LINE = re.compile(
+    r"^\s*(?:[-\u2013\u2014\u2015]{2,}(?P<more>.*)"
+    r"|[\u2013\u2014\u2015](?P<framed>.*[\u2013\u2014\u2015]))\s*$",
+    re.S,
+)
+
+
+def _after_dash_line(text: str) -> str | None:
+    """What a line opened by a dash line says between its dashes, or None when a
+    line has no such opening (``-A Spa``, a removal, has one dash)."""
+    found = _DASH_LINE.match(text)
+    if found is None:
+        return None
+    return (found["more"] or found["framed"] or "").strip().rstrip("-" + DASHES).strip()
 
 
 # Token classes that show no order after a unit type and a word ("A/F/N", "A. Smith").
@@ -918,12 +941,48 @@ def _shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether one order's words have an order's shape (:func:`shaped_as_order`)."""
     tokens, keywords = reader.tokens, reader.keywords
     unit = 1 if keywords.get(tokens[0]) in syntax.leading else 0
-    if len(tokens) < unit + 3 or keywords.get(tokens[unit]) != "unit":
+    if unit and (len(tokens) == 2 and len(tokens[0]) > 2 or len(tokens) == 3 + unit):
+        return keywords.get(tokens[1]) in ("unit", "end")  # "Waive", "Build A Pra"
+    if keywords.get(tokens[unit]) != "unit":
+        return _shaped_without_unit(reader)
+    if len(tokens) < unit + 3:
         return False
     if reader.place_length(unit + 1):
         return True
     initial = unit == 0 and reader.text.lstrip()[1:2] == "."  # "A. Smith - CEO": a name
     return not initial and keywords.get(tokens[unit + 2]) not in _NO_ORDER_WORD
+
+
+# Order words after a province's code in an order written without its unit.
+_UNITLESS_ORDER_WORDS = ("hold", "move", "support", "convoy", "retreat", "disband")
+
+
+def _shaped_without_unit(reader: Reader) -> bool:
+    """Whether words have the shape of njudge's order without a unit type: a
+    province's code then an order word (``Par - Bru``, ``Bur R Gsa``, ``Par S Mar -
+    Bru``; a move or retreat to one word written as a code), or a word written as a
+    code, a move sign and a code (``Pra-Bur``).  "Bob - Paris" or "Jan - Mar 2025"
+    has not, nor Colonial's "Bob - Moscow"."""
+    tokens, keywords = reader.tokens, reader.keywords
+    if len(tokens) < 3:
+        return False
+    codes = reader.variant.provinces
+    word, sign, last = tokens[0], keywords.get(tokens[1]), tokens[2]
+    if word in codes and sign in _UNITLESS_ORDER_WORDS:
+        return sign not in ("move", "retreat") or len(tokens) == 4 and _code_like(last, word, codes)
+    return (
+        len(tokens) == 4
+        and sign == "move"
+        and last in codes
+        and _code_like(word, last, codes)
+        and keywords.get(word) is None
+    )
+
+
+def _code_like(word: str, code: str, codes: Mapping[str, Any]) -> bool:
+    """Whether ``word`` is a province's code or written as one, a misspelt ``code``
+    (``Bru`` beside ``Par``, ``Gxl1`` beside ``Vie1``); "Moscow" beside ``Bob`` is not."""
+    return word in codes or (word.isalnum() and len(word) == len(code))
 
 
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

@@ -247,3 +247,109 @@ def test_command_words_in_a_signature_do_not_make_it_read(engine, signature: str
     subject, text = _reply(engine, FRANCE + "-- \n" + signature + "\n")
     assert "[Error Flag]" not in subject
     assert "> --" not in text.replace("\r\n", "\n")
+
+
+RETREAT = {
+    "variant": "standard",
+    "phase": "F1901R",
+    "units": [{"power": "germany", "type": "A", "province": "bur"}],
+    "dislodged": [
+        {"power": "france", "type": "A", "province": "bur", "retreat_options": ["gas", "pic"]}
+    ],
+    "contested": [],
+    "supply_centers": {"france": ["par", "bre", "mar"]},
+}
+
+
+@pytest.mark.parametrize(
+    ("phase", "below", "reason"),
+    [
+        ("winter", "Build A Pra", "'Pra' is not a province (did you mean Paris (Par)?)"),
+        ("winter", "Remove F Xyz", "'Xyz' is not a province"),
+        ("spring", "Par - Bru", "'Bru' is not a province (did you mean Burgundy (Bur)?)"),
+        ("spring", "Pra-Bur", "'Pra' is not a province (did you mean Paris (Par)?)"),
+        ("spring", "Par S Mar - Bru", "'Bru' is not a province"),
+        ("spring", "Waive", "a waive order is not possible in a movement phase"),
+        ("retreat", "Bur R Gsa", "'Gsa' is not a province (did you mean Gascony (Gas)?)"),
+        ("retreat", "Bur-Gsa", "'Gsa' is not a province"),
+        ("retreat", "Disband A Bru", "'Bru' is not a province"),
+    ],
+)
+def test_njudge_forms_alone_below_a_separator_are_refused_with_their_reason(
+    tmp_path, phase: str, below: str, reason: str
+) -> None:
+    """njudge's builds, removals, waives, retreats and moves without a unit type
+    (``Par-Bur``, its help file ``syntax``), misspelt below a ``--`` line: they were
+    taken for a signature and dropped without a word, as only a unit type then a
+    place was an order's shape there."""
+    from tests.commands.helpers import reply_to_orders
+    from tests.test_owed_in_replies import WINTER
+
+    position = {"winter": WINTER, "spring": None, "retreat": RETREAT}[phase]
+    subject, text = reply_to_orders(tmp_path, f"--\n{below}\n", position)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "> --\n  a signature line, but orders or commands follow it" in text
+    assert f"*** Refused: {below}: " in text
+    assert reason in text.split(f"*** Refused: {below}: ")[1].splitlines()[0]
+
+
+SIGNATURES = [
+    "Bob",
+    "Bob Smith\nParis, France",
+    "Sent from my iPhone",
+    "+33 6 12 34 56 78",
+    "Tel: 555-123-4567\nFax: 555-123-4568",
+    "https://www.example.org/~bob",
+    '"Veni, vidi, vici" - Julius Caesar',
+    "Regards, Bob",
+    "Bob (France)",
+    "-- Bob - Paris --",
+    "--- Bob ---",
+    "\u2014 Bob, Paris \u2014",
+    "Bob - Paris",
+    "Mon - Fri, 9am - 5pm",
+    "Away Jan - Mar 2025",
+    "Cheers\nB.",
+    "Bob H.",
+    "Bob\nDiplomacy player since 1987 - join us!",
+    "Build a better world",
+    "Brest - Marseille - Paris",
+]
+
+
+@pytest.mark.parametrize("signature", SIGNATURES)
+def test_a_signature_alone_below_the_line_stays_quiet(engine, signature: str) -> None:
+    subject, text = _reply(engine, FRANCE + "-- \n" + signature + "\n")
+    read = text.replace("\r\n", "\n").split("Your mail was read as follows:")[1]
+    assert "[Error Flag]" not in subject
+    assert "> --" not in read
+    assert signature.splitlines()[0] not in read
+
+
+@pytest.mark.parametrize("signature", SIGNATURES)
+def test_a_signature_after_orders_below_the_line_is_passed_over(engine, signature: str) -> None:
+    """``--`` written above the orders, the signature after them: the lines after the
+    last order are the signature's, passed over as one (``-- Bob - Paris --`` was
+    refused as a wrong order, and so were ``Bob - Paris`` and the rest)."""
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\n--\nA Par-Bur\nPar S Mar - Bru\n{signature}\n"
+    subject, text = _reply(engine, body)
+    text = text.replace("\r\n", "\n")
+    assert "Accepted: A par - bur" in text
+    assert "*** Refused: Par S Mar - Bru" in text
+    assert text.count("*** Refused") == 1, text
+    for line in signature.splitlines():
+        assert f"> {line}\n  ignored: not an order" in text
+
+
+def test_orders_after_a_long_dash_bullet_are_read_and_a_framed_name_is_not(engine) -> None:
+    """A line opened by a dash line is a signature's (``-- Bob - Paris --``), but one
+    long dash alone is a list's bullet: ``– Paris - Burgundy`` is an order."""
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\n\u2013 Paris - Burgundy\n"
+        "\u2014 Marseilles - Spain\n\u2014 Bob \u2014\n"
+    )
+    subject, text = _reply(engine, body)
+    text = text.replace("\r\n", "\n")
+    assert "[Error Flag]" not in subject
+    assert "Accepted: A par - bur" in text and "Accepted: A mar - spa" in text
+    assert "> \u2014 Bob \u2014\n  ignored: not an order" in text

@@ -30,6 +30,7 @@ from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import (
     NotationError,
+    front_carried,
     order_syntax,
     read_words,
     timeline_in_front,
@@ -99,7 +100,8 @@ def check_world_orders(
         return begins_order(base.variant, word, syntax)
 
     for line in lines:
-        for text in _verb_carried(base, world.fived, order_texts(line, reads, begins)):
+        texts = _verb_carried(base, world.fived, order_texts(line, reads, begins))
+        for text in front_carried(base, texts, world.fived):
             parsed = parse_order(world, base, power, text, retreat=retreating)
             if not parsed.ok or parsed.order is None:
                 checks.append(WorldOrderCheck(text, False, message=parsed.message, power=power))

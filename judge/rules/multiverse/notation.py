@@ -250,10 +250,32 @@ def read_place(base: BaseMap, text: str, mdatc: bool) -> Place:
             )
     elif len(parts) == 1:
         where = parts[0]
+        if mdatc and (found := _compact(base, where)) is not None:
+            timeline, where = found
     else:
         raise NotationError(f"{written!r} has too many ':' (write timeline:province:turn)")
     province, coast = _province_and_coast(base, where)
     return Place(timeline, province, coast, turn, written)
+
+
+# 5dplomacy's compact board and province (its docs/design.md): "a-MUN", "bravo-Spa/nc".
+_COMPACT_RE = re.compile(r"^(?P<timeline>[a-z]+\d*)\s*-\s*(?P<where>\S.*)$", re.IGNORECASE)
+
+
+def _compact(base: BaseMap, text: str) -> tuple[int, str] | None:
+    """The timeline and the province's words of 5dplomacy's ``a-MUN``, or None when
+    ``text`` is not so written (or is one name, as ``mid-atlantic``)."""
+    found = _COMPACT_RE.match(text)
+    if found is None or base.lookup(" ".join(text.lower().split())) is not None:
+        return None
+    timeline = parse_timeline(found["timeline"])
+    if timeline is None:
+        return None
+    try:
+        _province_and_coast(base, found["where"])
+    except NotationError:
+        return None
+    return timeline, found["where"]
 
 
 def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
@@ -427,6 +449,9 @@ def read_words(base: BaseMap, text: str, fived: bool) -> ReadOrder:
     except NotationError as exc:
         front = timeline_in_front(text, fived)
         if front is None:
+            number = _number_in_front(base, text, fived)
+            if number is not None:
+                raise NotationError(number) from None
             raise
         try:
             words = _read(base, front.rest, fived)
@@ -464,6 +489,13 @@ class InFront:
     written: str  # the timeline as written ("bravo", "T3", "2")
     rest: str
     glued: bool  # the order written against the colon ("bravo:A mun H")
+    turn: tuple[int, int] | None = None  # 5dplomacy's turn after it ("bravo:Fall01:")
+    turn_written: str = ""
+
+    @property
+    def prefix(self) -> str:
+        """The timeline (and turn) as written in front, without the last colon."""
+        return f"{self.written}:{self.turn_written}" if self.turn_written else self.written
 
 
 def timeline_in_front(text: str, fived: bool) -> InFront | None:
@@ -485,10 +517,86 @@ def timeline_in_front(text: str, fived: bool) -> InFront | None:
         label = not fived and written[:1] in "tT" and written[1:].isdigit()
         if not (label or (word and word["word"] in _NATO_INDEX)) or not found["space"]:
             return None
-    if written.lower() in _UNIT_LETTERS and found["rest"].split()[0].lower() not in _UNIT_WORDS:
+    front = InFront(timeline, written, found["rest"], bool(found["colon"]) and not found["after"])
+    if fived and found["colon"]:
+        front = _turn_in_front(front)
+    if written.lower() in _UNIT_LETTERS and front.rest.split()[0].lower() not in _UNIT_WORDS:
         return None  # "A: mun H" is an army, not timeline alfa
-    glued = bool(found["colon"]) and not found["after"]
-    return InFront(timeline, written, found["rest"], glued)
+    return front
+
+
+# 5dplomacy's turn after the timeline in front, as it names a board: "bravo:Fall01: ..."
+_TURN_IN_FRONT_RE = re.compile(
+    r"^(?P<turn>[a-z]+\s*\d{2,4})\s*:(?P<after>\s*)(?P<rest>\S.*)$", re.I | re.S
+)
+
+
+def _turn_in_front(front: InFront) -> InFront:
+    """The front with 5dplomacy's turn read from what follows the timeline
+    (``bravo:Fall01: A mun - tyr``, the board as 5dplomacy names it), if written."""
+    found = _TURN_IN_FRONT_RE.match(front.rest)
+    turn = parse_turn(found["turn"]) if found else None
+    if found is None or turn is None:
+        return front
+    glued = not found["after"]
+    return replace(front, rest=found["rest"], glued=glued, turn=turn, turn_written=found["turn"])
+
+
+def order_after_front(text: str) -> str | None:
+    """What follows a timeline or a bare number written in front of an order, in
+    either game's notation (``bravo: A mnu - tyr``, ``2 A mun H``), so that its shape
+    may be asked; None when the text begins with neither."""
+    front = timeline_in_front(text, False) or timeline_in_front(text, True)
+    if front is not None:
+        return front.rest
+    found = _NUMBER_IN_FRONT_RE.match(text)
+    return found["rest"] if found else None
+
+
+def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
+    """A line's orders with the timeline written in front of one carried to the
+    orders after it that write none (``bravo: A mun - tyr, A ber - kie``): the player
+    means the line on that timeline, not the second order on another board."""
+    carried: list[str] = []
+    front: InFront | None = None
+    for text in texts:
+        own = timeline_in_front(text, fived) if not _reads_as_written(base, text, fived) else None
+        if own is not None:
+            front = own
+        elif front is not None:
+            letter = front.written.lower() in _UNIT_LETTERS  # "a: kie H" would be no timeline
+            prefix = (
+                front.prefix if not letter else replace(front, written=str(front.timeline)).prefix
+            )
+            text = f"{prefix}: {text}"
+        carried.append(text)
+    return carried
+
+
+def _reads_as_written(base: BaseMap, text: str, fived: bool) -> bool:
+    try:
+        _read(base, text, fived)
+    except NotationError:
+        return False
+    return True
+
+
+# A number in front of an order without a colon: "2 A mun H" (or a list's "1 A mun H").
+_NUMBER_IN_FRONT_RE = re.compile(r"^\s*(?P<number>\d{1,3})\s+(?P<rest>\S.*)$", re.DOTALL)
+
+
+def _number_in_front(base: BaseMap, text: str, fived: bool) -> str | None:
+    """Why an order with a bare number in front (``2 A mun H``) is refused, showing
+    the form to write: a timeline or a list's number, it is not read as either, so
+    that no order of a numbered list lands on another timeline; None for other text."""
+    found = _NUMBER_IN_FRONT_RE.match(text)
+    if found is None or not _reads_as_written(base, found["rest"], fived):
+        return None
+    number, rest = found["number"], found["rest"].strip()
+    return (
+        f"'{number}' in front of the order is a timeline only with its colon: write"
+        f" {number}: {rest} for timeline {number}, or the order alone"
+    )
 
 
 def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
@@ -498,7 +606,8 @@ def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
     def placed(place: Any) -> Any:
         if not isinstance(place, Place) or place.timeline is not None or place.numbered:
             return place
-        return replace(place, timeline=front.timeline, before=front.written)
+        turn = place.turn or front.turn
+        return replace(place, timeline=front.timeline, before=front.written, turn=turn)
 
     return words._replace(
         place=placed(words.place),

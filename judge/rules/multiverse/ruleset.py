@@ -274,10 +274,16 @@ class MultiverseRuleset(Ruleset):
         )
 
     def order_shaped(self, variant: str, text: str) -> bool:
-        """An order's shape on the board rules, or a multiverse location written."""
-        from judge.rules.multiverse.notation import writes_location
+        """An order's shape on the board rules, alone or after a timeline in front
+        (``bravo: A mnu - tyr``), or a multiverse location written."""
+        from judge.rules.multiverse.notation import order_after_front, writes_location
 
-        return self.base.order_shaped(variant, text) or writes_location(variant, text)
+        after = order_after_front(text)
+        return (
+            self.base.order_shaped(variant, text)
+            or writes_location(variant, text)
+            or (after is not None and self.base.order_shaped(variant, after))
+        )
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.rules.multiverse.mail_orders import world_owed
