@@ -560,7 +560,9 @@ def front_carried(base: BaseMap, texts: list[str], fived: bool) -> list[str]:
     carried: list[str] = []
     front: InFront | None = None
     for text in texts:
-        own = timeline_in_front(text, fived) if not _reads_as_written(base, text, fived) else None
+        own = timeline_in_front(text, fived)
+        if own is not None and _reads_as_written(base, text, fived):
+            own = None  # the order reads as written: no timeline is in front of it
         if own is not None:
             front = own
         elif front is not None:
