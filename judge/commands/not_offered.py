@@ -76,11 +76,15 @@ class NotOffered(Command):
 
 # njudge's master settings this judge has not (njudge data/index), squashed keyword ->
 # what it has instead; each is answered "njudge's SET X is not offered here: ...".
+_MISSING = (
+    "for orders missing when the grace period ends, SET GRACE PROCESS (the phase is "
+    "processed with them defaulted) or SET GRACE WAIT (the game waits for your PROCESS)"
+)
 NJUDGE_SETTINGS = {
-    "SET NMR": "a phase is processed at its deadline with missing orders defaulted once the "
-    "grace period ends (SET GRACE PROCESS), or waits for your PROCESS (SET GRACE WAIT)",
-    "SET NO NMR": "missing orders: SET GRACE PROCESS (defaulted when the grace period ends) "
-    "or SET GRACE WAIT (the game waits for your PROCESS)",
+    "SET NMR": _MISSING,
+    "SET NO NMR": _MISSING,
+    "SET CD": _MISSING,  # njudge: the same as SET NMR
+    "SET NO CD": _MISSING,
     "SET MODERATED": "every game here has its master (who CREATEs it), and is steered by "
     "signed mail",
     "SET MODERATE": "every game here has its master (who CREATEs it), and is steered by "

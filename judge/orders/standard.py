@@ -224,7 +224,7 @@ def _read_waive(reader: Reader, kind: str) -> ParsedOrder:
 _ONE = frozenset({"a", "an", "one", "1"})
 
 
-def _read_no_build(reader: Reader, kind: str) -> ParsedOrder:
+def read_no_build(reader: Reader, kind: str) -> ParsedOrder:
     """``No builds``, ``NO BUILD``: not an order (njudge has none such either);
     refused with the form that waives, so that the line is not taken for a
     province's name."""
@@ -508,7 +508,7 @@ STANDARD_KINDS = (
     ),
     KindSyntax(
         "waive",
-        leading={"waive": _read_waive, "no build": _read_no_build},
+        leading={"waive": _read_waive, "no build": read_no_build},
         openers={"no": "no build"},
         interpret={("A", "waive"): _waive},
         forms=ADJUSTMENT_FORMS[2:],

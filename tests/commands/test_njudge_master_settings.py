@@ -17,6 +17,7 @@ from tests.commands.helpers import outcomes
         ("SET NMR", "SET NMR", "SET GRACE PROCESS"),
         ("SET NONMR", "SET NO NMR", "SET GRACE WAIT"),
         ("SET NO NMR", "SET NO NMR", "SET GRACE WAIT"),
+        ("SET CD", "SET CD", "SET GRACE PROCESS"),
         ("SET MODERATED", "SET MODERATED", "has its master"),
         ("SET COMMENT Fast game, experienced players", "SET COMMENT", "BROADCAST"),
         ("SET CONCESSIONS", "SET CONCESSIONS", "SET CONCEDE"),

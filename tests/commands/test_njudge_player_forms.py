@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from tests.commands.helpers import reply_to_orders
+from tests.commands.helpers import multiverse_reply, reply_to_orders
 from tests.test_owed_in_replies import WINTER
 
 _BRE_AND_ENG = {
@@ -37,3 +37,11 @@ def test_no_builds_is_refused_with_the_waive(tmp_path) -> None:
     _, text = reply_to_orders(tmp_path, "No builds", position)
     assert "*** Refused: No builds: not an order: write WAIVE on a line of its own" in text
     assert "not a province" not in text
+
+
+def test_the_same_forms_on_a_multiverse_board(tmp_path) -> None:
+    """The multiverse notation took "(via convoy)" only: "(convoy)" was not understood,
+    and "No builds" was refused as "'no' is not a province"."""
+    text = multiverse_reply(tmp_path, "loose", "A Lvp-Bel (convoy)\nNo builds\n", "england")
+    assert "A Lvp-Bel (convoy): Liverpool and Belgium are not neighbours, and no fleets" in text
+    assert "No builds: not an order: write WAIVE on a line of its own" in text
