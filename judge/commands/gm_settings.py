@@ -7,6 +7,7 @@ Each change is noted for the announcement to the game's people
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import time
 
 from sqlmodel import select
@@ -267,6 +268,24 @@ class SetAnonymous(MasterCommand):
         text = f"Game {game.name} is {'anonymous' if game.anonymous else 'not anonymous'}."
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
+
+
+@register
+class SetGunboat(SetAnonymous):
+    """njudge's name of SET ANONYMOUS: ``SET GUNBOAT`` is ON, ``SET NO GUNBOAT`` OFF."""
+
+    rank = 216
+    keyword = "SET GUNBOAT"
+    aliases = ("SET NOGUNBOAT",)
+    syntax = "SET GUNBOAT   or   SET NO GUNBOAT"
+    help = "Game masters: njudge's words for SET ANONYMOUS ON (and OFF), before the start."
+
+    def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
+        if stmt.args.strip():
+            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            return
+        off = "".join(stmt.text.upper().split()).startswith("SETNOGUNBOAT")
+        super().steer(ctx, replace(stmt, args="OFF" if off else "ON"), game)
 
 
 # The words a game master may write for each rule of removals in civil disorder.

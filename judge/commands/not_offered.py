@@ -74,6 +74,70 @@ class NotOffered(Command):
         )
 
 
+# njudge's master settings this judge has not (njudge data/index), squashed keyword ->
+# what it has instead; each is answered "njudge's SET X is not offered here: ...".
+_MISSING = (
+    "for orders missing when the grace period ends, SET GRACE PROCESS (the phase is "
+    "processed with them defaulted) or SET GRACE WAIT (the game waits for your PROCESS)"
+)
+NJUDGE_SETTINGS = {
+    "SET NMR": _MISSING,
+    "SET NO NMR": _MISSING,
+    "SET CD": _MISSING,  # njudge: the same as SET NMR
+    "SET NO CD": _MISSING,
+    "SET MODERATED": "every game here has its master (who CREATEs it), and is steered by "
+    "signed mail",
+    "SET MODERATE": "every game here has its master (who CREATEs it), and is steered by "
+    "signed mail",
+    "SET UNMODERATED": "every game here has its master (who CREATEs it)",
+    "SET COMMENT": "LIST shows no comment; tell the players by BROADCAST",
+    "SET CONCESSIONS": "SET CONCEDE is always open to the players in a DIAS game "
+    "(SET NODIAS turns concessions into one-power draws)",
+    "SET NO CONCESSIONS": "SET CONCEDE is always open to the players in a DIAS game; "
+    "SET NODIAS makes a concession a draw of one power, which every survivor must vote",
+    "SET ALL PRESS": "you get a copy of every broadcast; press to some powers only is not "
+    "copied (SET NO PARTIAL allows only broadcasts)",
+    "SET NORMAL PRESS": "you get a copy of every broadcast, and of no other press",
+    "SET LATE COUNT": "late notices carry no count of the times a player was late; INFO "
+    "PLAYER <address> gives a player's record (phases on time, late and missed)",
+    "SET NO LATE COUNT": "late notices carry no count",
+    "SET MAX ABSENCE": "a player's SET ABSENCE lasts at most 14 days; after BECOME <power> "
+    "you may set a longer one",
+    "SET MOVE": "write SET DEADLINE MOVE <rules> (SET DEADLINE MOVE 48h AT 20:00 DAYS "
+    "mon-fri GRACE 24h)",
+    "SET RETREAT": "write SET DEADLINE RETREAT <rules> (SET DEADLINE RETREAT 24h)",
+    "SET ADJUST": "write SET DEADLINE ADJUST <rules> (SET DEADLINE ADJUST 24h)",
+}
+
+
+def _setting_written(text: str) -> str:
+    """The njudge setting a line begins with, as ``NJUDGE_SETTINGS`` names it."""
+    squashed = "".join(text.upper().split())
+    return max(
+        (k for k in NJUDGE_SETTINGS if squashed.startswith("".join(k.split()))),
+        key=len,
+    )
+
+
+@register
+class NjudgeSetting(Command):
+    """A master's setting of njudge's that this judge has not, under any name:
+    answered so, with what the judge offers instead (never "unknown command")."""
+
+    rank = 99
+    keyword = "SET NMR"
+    aliases = tuple(k for k in NJUDGE_SETTINGS if k != "SET NMR")
+    syntax = "SET NMR | MODERATED | COMMENT | CONCESSIONS | ALL PRESS | LATE COUNT | ..."
+    help = "njudge master settings this judge has not: each is answered so, nothing is changed."
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        known = _setting_written(stmt.text)
+        ctx.transcript.refused(
+            stmt.text,
+            f"njudge's {known} is not offered here (nothing was changed): {NJUDGE_SETTINGS[known]}",
+        )
+
+
 @register
 class Conditional(Command):
     """njudge's conditional orders, ``IF <condition>`` ... [``ELSE`` ...] ``ENDIF``

@@ -21,7 +21,8 @@ class SetConcede(PlayerFlag):
     syntax = "SET CONCEDE [<power>]"
     help = (
         "Concedes the game to the largest power (the one with the most supply\n"
-        "centres, alone), which you may name as on njudge (SET CONCEDE France).\n"
+        "centres, alone), which you may name as on njudge (SET CONCEDE France,\n"
+        "or SET CONCEDE TO France).\n"
         "When every other surviving player has conceded, that power wins. A tie for\n"
         "the most centres, or a largest power nobody plays, blocks a concession.\n"
         "Holds for the current phase (or until SET NOCONCEDE). In a NoDIAS game a\n"
@@ -43,7 +44,10 @@ class SetConcede(PlayerFlag):
                 "power you concede to",
             )
             return
-        named, problem = powers_named(list_words(stmt.args), game_powers(game))
+        words = list_words(stmt.args)
+        if words[:1] and words[0].lower() == "to":
+            words = words[1:]  # "SET CONCEDE to Russia"
+        named, problem = powers_named(words, game_powers(game))
         side = ruleset_for_game(game).largest_side(game.position_doc()) or ()
         if problem is None and not set(named) <= set(side):
             names = " or ".join(power_name(game, code) for code in side)

@@ -51,6 +51,9 @@ BASE_KEYWORDS: dict[str, str] = {
     )
     for word in words
 }
+# Initials with full stops, three or more (``T.S.R.``): read as one word (``TSR``);
+# two ("S.A") may be an order's own short words.
+_INITIALS = re.compile(r"(?<![\w.])[A-Za-z](?:\.[A-Za-z]){2,}\.?(?![\w.])")
 # Signs, then words; "par-bur" is one word here (split later if both are names).
 _TOKEN = re.compile(r"->|=>|[-/()=>+]|[^\s\-/()=>+]+(?:-[^\s\-/()=>+]+)*")
 # Dashes as mail programs and phones write "-" (hyphens, en and em dashes, minus signs).
@@ -138,7 +141,9 @@ class ParsedOrder(NamedTuple):
 
 def order_tokens(variant: Variant, text: str) -> list[str]:
     """The lower-case words and signs of an order, then the end marker ``END`` (full
-    stops, colons and "!" are spaces)."""
+    stops, colons and "!" are spaces; an abbreviation of initials, ``T.S.R.``, is one
+    word)."""
+    text = _INITIALS.sub(lambda m: m[0].replace(".", ""), text)
     text = plain_signs(text.replace(".", " ").replace(":", " ").replace("!", " "))
     tokens: list[str] = []
     for word in text.lower().split():

@@ -64,8 +64,8 @@ def _read_hold(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
 
 
 def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Place) -> ParsedOrder:
-    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it,
-    in brackets too (``(via convoy)``).
+    """A move or a retreat: ``- Bur``, ``to Bur``, ``R Bur``; ``via convoy`` after it
+    (also ``by convoy``, ``by sea``), in brackets too (``(via convoy)``, ``(convoy)``).
 
     A move written through the seas of its convoy (njudge's ``A Lon-Nth-Nwy``) goes
     via convoy, to a neighbouring province too (``A Bre-Eng-Pic``: "convoys between
@@ -80,17 +80,21 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     if routed:
         dest = _last_step(reader)
     tokens, at = reader.tokens, reader.pos
-    bracketed = tokens[at] == "(" and reader.keywords.get(tokens[at + 1]) == "via"
+    bracketed = tokens[at] == "(" and reader.keywords.get(tokens[at + 1]) in ("via", "convoy")
     reader.pos += bracketed
-    via = reader.kind() == "via"
-    if via:
+    via = reader.kind() == "via" or (bracketed and reader.kind() == "convoy")  # "(convoy)"
+    if reader.kind() == "via":
         reader.pos += 1
         if reader.kind() == "convoy":
             reader.pos += 1
+        elif tokens[reader.pos] == "sea" and tokens[reader.pos + 1] in (")", END):
+            reader.pos += 1  # "by sea"
         elif reader.place_length(reader.pos):
             _read_route(reader)  # "via Eng", "via Mid - Wes": the seas of the route
         else:
             raise OrderSyntaxError("expected 'convoy' after 'via'")
+    elif via:
+        reader.pos += 1
     if bracketed and tokens[reader.pos] == ")":
         reader.pos += 1
     reader.expect_end()
@@ -210,12 +214,29 @@ def _read_waive(reader: Reader, kind: str) -> ParsedOrder:
         rest = rest[1:]
     if rest:
         if rest[0].isdigit():
-            raise OrderSyntaxError("a 'waive' waives one build: write it once for each")
+            raise OrderSyntaxError(
+                f"a 'waive' waives one build: write WAIVE on {rest[0]} lines, one for each build"
+            )
         raise OrderSyntaxError("'waive' takes nothing after it")
     return ParsedOrder("waive")
 
 
 _ONE = frozenset({"a", "an", "one", "1"})
+
+
+def read_no_build(reader: Reader, kind: str) -> ParsedOrder:
+    """``No builds``, ``NO BUILD``: not an order (njudge has none such either);
+    refused with the form that waives, so that the line is not taken for a
+    province's name."""
+    if reader.tokens[reader.pos : -1] in (["build"], ["builds"]):
+        raise OrderSyntaxError(NO_BUILD_FORM)
+    raise OrderSyntaxError("expected a unit, or an order word such as Build or Waive")
+
+
+NO_BUILD_FORM = (
+    "not an order: write WAIVE on a line of its own for each build you do not make "
+    "(builds not ordered by the deadline are waived too)"
+)
 
 
 # ------------------------------------------------------------ interpreting
@@ -487,7 +508,8 @@ STANDARD_KINDS = (
     ),
     KindSyntax(
         "waive",
-        leading={"waive": _read_waive},
+        leading={"waive": _read_waive, "no build": read_no_build},
+        openers={"no": "no build"},
         interpret={("A", "waive"): _waive},
         forms=ADJUSTMENT_FORMS[2:],
     ),

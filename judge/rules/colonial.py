@@ -807,16 +807,18 @@ def _read_move_or_rail(
 
 def _rail_named_at_end(tokens: list[str], keywords: Mapping[str, str]) -> int | None:
     """Where the railroad named after the station begins (``- Vla via TSR``, ``via
-    the Trans-Siberian Railroad``, ``(via TSR)``): the index of its ``via`` (or
-    bracket), or None."""
+    the Trans-Siberian Railroad``, ``(via TSR)``, also without ``via``: ``- Vla TSR``,
+    ``- Vla (TSR)``): the index of its ``via`` (or bracket, or name), or None."""
     end = len(tokens) - 1  # the end mark
     closing = tokens[end - 1] == ")"
     named = end - closing
     while keywords.get(tokens[named - 1]) == "tsr":
         named -= 1
-    via = named - 1 - (tokens[named - 1] == "the")
-    if named == end - closing or keywords.get(tokens[via]) != "via":
+    if named == end - closing:
         return None
+    via = named - 1 - (tokens[named - 1] == "the")
+    if keywords.get(tokens[via]) != "via":
+        via = named  # no "via": the name itself
     if closing:
         return via - 1 if tokens[via - 1] == "(" else None
     return via

@@ -340,6 +340,15 @@ def test_a_written_convoy_route_goes_via_convoy() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "text", ["A Bre-Pic (convoy)", "A Bre - Pic by sea", "A Bre-Pic (by sea)", "A Bre-Pic BY SEA"]
+)
+def test_a_convoy_asked_in_players_words(text: str) -> None:
+    """Players from njudge write a move by convoy as "(convoy)" or "by sea"; both were
+    refused ("did not understand '( convoy )'", "expected 'convoy' after 'via'")."""
+    assert one(text, position=_BRE_AND_ENG).order == Move("bre", "pic", True)
+
+
 _BRE_AND_ENG = {
     "phase": "S1901M",
     "units": [
@@ -539,8 +548,13 @@ def test_a_waive_of_one_build_in_words() -> None:
     for text in ("Waive", "waive build", "Waive 1", "Waive a build", "waive one build"):
         assert one(text, position=WINTER).order == Waive("france"), text
     assert one("Waive 2", position=WINTER).message == (
-        "Waive 2: a 'waive' waives one build: write it once for each"
+        "Waive 2: a 'waive' waives one build: write WAIVE on 2 lines, one for each build"
     )
+    for text in ("No builds", "NO BUILD"):  # njudge has no such order either
+        assert one(text, position=WINTER).message == (
+            f"{text}: not an order: write WAIVE on a line of its own for each build you do "
+            "not make (builds not ordered by the deadline are waived too)"
+        )
     assert one("Waive builds", position=WINTER).message == (
         "Waive builds: 'waive' takes nothing after it"
     )

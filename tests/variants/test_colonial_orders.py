@@ -320,6 +320,20 @@ def test_more_ways_of_naming_the_railroad_after_the_move(text: str) -> None:
     assert check.canonical == "A mos - TSR - vla"
 
 
+@pytest.mark.parametrize(
+    "text", ["A Mos - Vla (TSR)", "A Mos-Vla (tsr)", "A Mos - T.S.R. - Vla", "A Mos - Vla TSR"]
+)
+def test_the_railroad_named_without_via(text: str) -> None:
+    """TSR-1 as njudge players write it (info.colonial: "can be abbreviated to TSR"):
+    the railroad in brackets or after the station, or as T.S.R., was refused ("did not
+    understand '( TSR )'", "'T' is not a province")."""
+    from judge.rules.registry import ruleset_for
+
+    [check] = ruleset_for("colonial").check_orders(START, "russia", [text])
+    assert check.ok, check.message
+    assert check.canonical == "A mos - TSR - vla"
+
+
 def test_njudge_suez_canal_unit_hold_is_refused_with_its_reason() -> None:
     """njudge's info.colonial: the Suez Canal unit may be ordered to hold. "SC H" was
     passed over as a greeting ("ignored: not an order"), an order line silently

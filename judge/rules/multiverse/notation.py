@@ -37,7 +37,7 @@ from judge.orders.reader import (
     plain_signs,
 )
 from judge.orders.reader import ParsedOrder as ReadOrder
-from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX
+from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX, read_no_build
 from judge.orders.text import parse_order as read_order_text
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import Season
@@ -324,7 +324,7 @@ class BoardLocations:
         closed up, a bracket against the name before it, a final full stop or "!" dropped."""
         low = " ".join(plain_signs(text).strip().lower().rstrip(".!").split())
         if "(" in low:
-            low = _CONVOY_ASKED.sub(r" \1 convoy ", low).strip()  # "(via convoy)"
+            low = _CONVOY_ASKED.sub(" via convoy ", low).strip()  # "(via convoy)", "(convoy)"
             low = low.replace("(", " (").replace(" (", "(")
         keywords = syntax.keywords
         tokens: list[str] = []
@@ -406,8 +406,9 @@ class BoardLocations:
 
 
 _ARROW = re.compile(r"(->|=>|>)")
-# A convoy asked for in brackets after a move, as the standard reader takes it.
-_CONVOY_ASKED = re.compile(r"\(\s*(via|by)\s+convoy\s*\)")
+# A convoy asked for in brackets after a move, as the standard reader takes it
+# ("(via convoy)", "(by sea)", "(convoy)").
+_CONVOY_ASKED = re.compile(r"\(\s*(?:(?:via|by)\s+)?(?:convoy|sea)\s*\)")
 _ARTICLE = "the"  # may stand before a name ("to the English Channel")
 
 
@@ -421,7 +422,11 @@ def _read_waive(reader: Reader, kind: str) -> ReadOrder:
 
 _KINDS = (
     *(kind for kind in STANDARD_KINDS if kind.name != "waive"),
-    KindSyntax("waive", leading={"waive": _read_waive}),
+    KindSyntax(
+        "waive",
+        leading={"waive": _read_waive, "no build": read_no_build},
+        openers={"no": "no build"},
+    ),
 )
 
 
