@@ -103,6 +103,12 @@ NJUDGE_SETTINGS = {
     "SET NO LATE COUNT": "late notices carry no count",
     "SET MAX ABSENCE": "a player's SET ABSENCE lasts at most 14 days; after BECOME <power> "
     "you may set a longer one",
+    "SET WATCH ALL PRESS": "observers get broadcasts and press to the observers (PRESS TO "
+    "O), never press between players",
+    "SET NO WATCH ALL PRESS": "observers never get press between players",
+    "SET REVEAL": "the players of an anonymous game are shown once it ends",
+    "SET NO REVEAL": "the players of an anonymous game are shown once it ends (LIST, "
+    "SUMMARY, HISTORY)",
     "SET MOVE": "write SET DEADLINE MOVE <rules> (SET DEADLINE MOVE 48h AT 20:00 DAYS "
     "mon-fri GRACE 24h)",
     "SET RETREAT": "write SET DEADLINE RETREAT <rules> (SET DEADLINE RETREAT 24h)",

@@ -1,6 +1,7 @@
 """njudge's master settings (jonmarkgo/njudge data/index): SET GUNBOAT is read as this
 judge's SET ANONYMOUS; the settings it has not (SET NMR, SET MODERATED, SET COMMENT,
-SET CONCESSIONS, SET ALL PRESS, SET LATE COUNT, SET MAX ABSENCE, SET MOVE ...) were
+SET CONCESSIONS, SET ALL PRESS, SET LATE COUNT, SET MAX ABSENCE, SET MOVE, SET WATCH
+ALL PRESS, SET REVEAL ...) were
 answered "unknown command": each is now refused as njudge's, with what is offered."""
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from tests.commands.helpers import outcomes
         ("SET MAX ABSENCE 20", "SET MAX ABSENCE", "14 days"),
         ("SET MOVE MIN 24 NEXT 48", "SET MOVE", "SET DEADLINE MOVE <rules>"),
         ("SET RETREAT NEXT 24", "SET RETREAT", "SET DEADLINE RETREAT"),
+        ("SET WATCH ALL PRESS", "SET WATCH ALL PRESS", "never press between players"),
+        ("SET NO WATCH ALL PRESS", "SET NO WATCH ALL PRESS", "never get press"),
+        ("SET NOREVEAL", "SET NO REVEAL", "shown once it ends"),
+        ("SET REVEAL", "SET REVEAL", "shown once it ends"),
     ],
 )
 def test_njudge_settings_not_offered_say_so(gm, game1, line, named, instead) -> None:
