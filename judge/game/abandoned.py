@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from sqlmodel import Session, col, select
 
-from judge.game.games import game_powers
+from judge.game.games import game_powers, names_listed
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import ABANDONED, EJECTED, PLAYING, RESIGNED, Game, Player
 
@@ -136,9 +136,10 @@ def not_undone_sentence(game: Game, seats: list[Player]) -> str | None:
         if not mine:
             continue
         names = [p.name for p in game_powers(game) if p.code in {s.power for s in mine}]
-        listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
         one = len({p.account_id for p in mine}) == 1
-        parts.append(f"the player{'' if one else 's'} of {listed} {verb if one else verbs}")
+        parts.append(
+            f"the player{'' if one else 's'} of {names_listed(names)} {verb if one else verbs}"
+        )
     if not parts:
         return None
     powers = "it stays" if len(seats) == 1 else "those powers stay"

@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session, col, or_, select
+from sqlmodel import Session
 
 from judge.game.clock import extend_clock, game_timing, pause_clock, resume_clock
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
-from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, not_voted, voters
+from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, clear_votes, not_voted, voters
 from judge.mail.outgoing import Author
-from judge.store.models import ACTIVE, PAUSED, Game, Player
+from judge.store.models import ACTIVE, PAUSED, Game
 
 
 @dataclass(frozen=True)
@@ -85,13 +85,7 @@ def votes_missing(session: Session, game: Game, vote: ClockVote) -> int:
 
 def clear_clock_votes(session: Session, game: Game, flags: tuple[str, ...] = CLOCK_FLAGS) -> None:
     """Take back the players' votes of ``flags`` (every clock vote by default)."""
-    held = select(Player).where(
-        Player.game_id == game.id, or_(*(col(getattr(Player, flag)) for flag in flags))
-    )
-    for player in session.exec(held):
-        for flag in flags:
-            setattr(player, flag, False)
-        session.add(player)
+    clear_votes(session, game, flags)
 
 
 def pause_game(session: Session, game: Game) -> str:

@@ -7,7 +7,7 @@ tests and the demo use meanwhile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
@@ -116,6 +116,11 @@ def power_name(game: Game, code: str) -> str:
         if p.code == code:
             return p.name
     return code.title()
+
+
+def names_listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: ``England, France and Russia``."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def variant_label(game: Game) -> str:

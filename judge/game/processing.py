@@ -45,6 +45,7 @@ from judge.game.games import (
     PhaseOrder,
     current_order_keys,
     game_variant,
+    names_listed,
     phase_orders,
     power_name,
     variant_label,
@@ -476,7 +477,7 @@ def rollback_to(
     if stay_out:
         notes.append(stay_out)
     if moved:
-        names = " and ".join([", ".join(moved[:-1]), moved[-1]] if len(moved) > 1 else moved)
+        names = names_listed(moved)
         stays = "stays with its new player" if len(moved) == 1 else "stay with their new players"
         notes.append(f"Not undone either: {names} changed hands since and {stays}.")
     body += "".join(f"{note}\n" for note in notes)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, or_, select
 
 from judge.game.end import end_game
-from judge.game.games import game_powers, power_name
+from judge.game.games import game_powers, names_listed, power_name
 from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
@@ -53,12 +53,20 @@ END_FLAGS = ("draw", "concede")
 END_VOTES_CLEARED = "Draw and concession votes were cleared: vote again to keep one."
 
 
+def clear_votes(session: Session, game: Game, flags: tuple[str, ...]) -> None:
+    """Take back the players' votes of ``flags`` (Player columns) in the game."""
+    held = select(Player).where(
+        Player.game_id == game.id, or_(*(col(getattr(Player, flag)) for flag in flags))
+    )
+    for player in session.exec(held):
+        for flag in flags:
+            setattr(player, flag, False)
+        session.add(player)
+
+
 def clear_end_votes(session: Session, game: Game) -> None:
     """Take back every player's draw and concession votes in the game."""
-    for player in session.exec(select(Player).where(Player.game_id == game.id)):
-        if player.draw or player.concede:
-            player.draw = player.concede = False
-            session.add(player)
+    clear_votes(session, game, END_FLAGS)
 
 
 def not_voted(voting: list[Player], flag: str) -> list[Player]:
@@ -71,8 +79,7 @@ def draw_sentence(game: Game, powers: set[str] | frozenset[str]) -> str:
     """njudge's announcement of a draw (draw.c): ``Game 'g' has been declared a draw
     between England, France and Russia.``"""
     names = [p.name for p in game_powers(game) if p.code in powers]
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-    return f"Game '{game.name}' has been declared a draw between {listed}."
+    return f"Game '{game.name}' has been declared a draw between {names_listed(names)}."
 
 
 def draw_initials(game: Game, outcome: str) -> str | None:
