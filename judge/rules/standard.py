@@ -263,11 +263,8 @@ class StandardRuleset(Ruleset):
         phase = str(step.answer.get("phase", ""))
         if not centres_settled(phase, step.next_phase):
             return []
-        winter = {k: v for k, v in step.before.items() if k != "orders"}
-        winter.update(
-            {k: step.answer[k] for k in ("units", "supply_centers", "colonies") if k in step.answer}
-        )
-        winter.update(phase=f"W{phase[1:5]}A", dislodged=[])
+        # The position after the Fall, as its winter counts it (skipped or not).
+        winter = {**step.after, "phase": f"W{phase[1:5]}A", "dislodged": []}
         board, position, engine = self.adjustment_view(winter)
         allowance = engine.allowance(board, position)
         owed = engine.owed_changes(board, position, allowance)
