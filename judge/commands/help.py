@@ -12,7 +12,7 @@ from typing import Any
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import all_commands, find, register
 from judge.game.games import find_game, game_variant, starting_position, variant_label
-from judge.rules.base import Ruleset
+from judge.rules.base import VICTORY_WORDS, Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
 from judge.store.models import MULTIVERSE_RULES, Game
 from judge.variant.data import Variant, available_variants, load_variant, special_rules
@@ -87,9 +87,6 @@ def variant_order_help(name: str) -> list[str]:
     return lines
 
 
-VICTORY_WORDS = ["win", "winning", "victory conditions", "how to win"]
-
-
 def _titled(variant: Variant) -> list[dict[str, Any]]:
     """A variant's special rules, each titled with the variant's name."""
     return [{**rule, "title": variant.title} for rule in special_rules(variant.name)]
@@ -101,7 +98,7 @@ def _victory(variant: Variant) -> dict[str, Any]:
     return {
         "name": "Victory",
         "title": variant.title,
-        "aliases": VICTORY_WORDS,
+        "aliases": list(VICTORY_WORDS),
         "summary": f"{variant.victory_centers} of the {centres} supply centres win, "
         "counted after each Fall.",
     }

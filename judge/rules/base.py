@@ -108,6 +108,11 @@ class StoredOrder:
     order: Any = None
 
 
+# What players call the victory rule (HELP victory, HELP win): the aliases of every
+# ruleset's and variant's "Victory" in words (rules_in_words).
+VICTORY_WORDS = ("win", "winning", "victory conditions", "how to win")
+
+
 class Ruleset(ABC):
     """The rules of one kind of game, over one variant's map.
 

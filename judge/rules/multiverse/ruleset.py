@@ -17,6 +17,7 @@ from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import (
     GRID_PICTURE,
+    VICTORY_WORDS,
     BoardView,
     Document,
     Group,
@@ -145,7 +146,7 @@ TIMELINE_FORM = OrderForm(
 MULTIVERSE_VICTORY = {
     "name": "Victory",
     "title": "multiverse",
-    "aliases": ["win", "winning", "victory conditions", "how to win"],
+    "aliases": list(VICTORY_WORDS),
     "summary": "A power that alone owns the most unique supply centres (each province "
     "counted once, across the active boards of every timeline) and at least 18 wins.",
 }
@@ -175,7 +176,7 @@ def _on_board(move: str, board: Mapping[str, Any]) -> str | None:
     if len(words) != 4 or words[2] != "-":
         return None
     unit, origin, _, target = words
-    where = f"{board['timeline']}:{{}}:{str(board['phase'])[:-1]}"
+    where = f"{board['timeline']}:{{}}:{Turn.parse(board['phase']).code}"
     return f"{unit} {where.format(origin.lower())} - {where.format(target.lower())}"
 
 
