@@ -10,7 +10,7 @@ so that no order inside it is taken as if it had no condition.  ``ENDIF`` alone,
 from __future__ import annotations
 
 from judge.commands.base import Command, Context, Statement
-from judge.commands.registry import register
+from judge.commands.registry import register, squash
 
 # keyword -> what the judge offers instead (or "")
 INSTEAD = {
@@ -80,15 +80,14 @@ _MISSING = (
     "for orders missing when the grace period ends, SET GRACE PROCESS (the phase is "
     "processed with them defaulted) or SET GRACE WAIT (the game waits for your PROCESS)"
 )
+_MASTERED = "every game here has its master (who CREATEs it), and is steered by signed mail"
 NJUDGE_SETTINGS = {
     "SET NMR": _MISSING,
     "SET NO NMR": _MISSING,
     "SET CD": _MISSING,  # njudge: the same as SET NMR
     "SET NO CD": _MISSING,
-    "SET MODERATED": "every game here has its master (who CREATEs it), and is steered by "
-    "signed mail",
-    "SET MODERATE": "every game here has its master (who CREATEs it), and is steered by "
-    "signed mail",
+    "SET MODERATED": _MASTERED,
+    "SET MODERATE": _MASTERED,
     "SET UNMODERATED": "every game here has its master (who CREATEs it)",
     "SET COMMENT": "LIST shows no comment; tell the players by BROADCAST",
     "SET CONCESSIONS": "SET CONCEDE is always open to the players in a DIAS game "
@@ -118,11 +117,8 @@ NJUDGE_SETTINGS = {
 
 def _setting_written(text: str) -> str:
     """The njudge setting a line begins with, as ``NJUDGE_SETTINGS`` names it."""
-    squashed = "".join(text.upper().split())
-    return max(
-        (k for k in NJUDGE_SETTINGS if squashed.startswith("".join(k.split()))),
-        key=len,
-    )
+    squashed = squash(text.split())
+    return max((k for k in NJUDGE_SETTINGS if squashed.startswith(squash(k.split()))), key=len)
 
 
 @register
