@@ -375,12 +375,13 @@ def run_statements(ctx: Context, parsed: ParsedMail) -> None:
     send_announcements(ctx)
 
 
-def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, below: bool = False) -> None:
+def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | None = None) -> None:
     """Run the statements of ``parsed``, then those below its signature line when
     they hold an order or a command (``--`` written as a separator above them).
-    ``below``: these are below one, and the order lines after the last order are a
-    signature's, passed over (looked for again once a SIGNON has run)."""
-    signed = _signature_from(ctx, parsed) if below else None
+    ``signed``: these are below one, and the order lines from this index on (after
+    the last order) are a signature's, passed over (looked for again once a SIGNON
+    has run)."""
+    below = signed is not None
     for index, stmt in enumerate(parsed.statements):
         if stmt.kind == OTHER and signed is not None and index >= signed:
             ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
@@ -397,10 +398,11 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, below: bool = Fa
     if parsed.truncated:
         ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
     _unread_after_stop(ctx, parsed)
-    below = parsed.below_signature
-    if below is not None and _last_order_below(ctx, below) is not None:
+    after = parsed.below_signature
+    last = None if after is None else _last_order_below(ctx, after)
+    if after is not None and last is not None:  # read once: the child starts from it
         ctx.transcript.info("--", BELOW_SIGNATURE)
-        _run_parsed(ctx, below, greets, below=True)
+        _run_parsed(ctx, after, greets, signed=last + 1)
 
 
 def _signature_from(ctx: Context, below: ParsedMail) -> int | None:
