@@ -627,6 +627,7 @@ _KINDS = ("movement", "retreat", "adjustment")
 
 def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     adjustments: dict[BoardKey, list[OrderRecord]] = {}
+    movement: list[OrderRecord] = []  # stored together at the end, as a turn stores its orders
     # Orders stored as data are of the board rules' kinds, on the world's boards.
     decoding = OrderDecoding(base.engine, MLoc)
     for item in items:
@@ -658,7 +659,8 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         elif kind == "adjustment":
             adjustments.setdefault(order.unit.board, []).append(record)
         else:
-            world.store_order(record)
+            movement.append(record)
+    world.store_orders(movement)
     for key, records in adjustments.items():
         world.adjustments[key] = tuple(records)
 
