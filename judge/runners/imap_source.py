@@ -115,8 +115,20 @@ class ImapSource:
             return sum(store_inbound_many(session, mails, "imap"))
 
     def _done(self, client: IMAPClient, uids: list[int]) -> None:
+        """Mark or move the stored mails.  When another reader of the folder (a second
+        daemon) has moved some of them first, the server refuses with [EXPUNGEISSUED]
+        (RFC 5530): they are stored, and any left in the folder are stored once only
+        when the next pass meets them again, so the pass goes on."""
         if not uids:
             return
+        try:
+            self._mark_done(client, uids)
+        except IMAPClient.Error as exc:
+            if "EXPUNGEISSUED" not in str(exc):
+                raise
+            log.info("IMAP: another reader moved some of mails %s first (%s)", uids, exc)
+
+    def _mark_done(self, client: IMAPClient, uids: list[int]) -> None:
         if self.settings.mark_seen:
             client.add_flags(uids, [b"\\Seen"])
         elif client.has_capability("MOVE"):

@@ -129,3 +129,36 @@ def test_watcher_reconnects_after_the_server_goes_away(
             thread.join(30)
     finally:
         server.cleanup()
+
+
+def test_mail_moved_first_by_another_reader_is_not_a_failure(
+    config: Config, engine, imap: IMAPClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two daemons on one mailbox: when the other moves a mail while this one stores
+    it, the server answers this one's move with [EXPUNGEISSUED] (RFC 5530).  The mail
+    is stored, so the pass goes on, with no warning and no reconnection."""
+    for n in range(2):
+        imap.append("INBOX", order_mail(n))
+    source = ImapSource(config.inbound.imap, engine, threading.Event())
+    client, other = source.connect(), source.connect()
+    store = source._store
+
+    def store_while_the_other_moves(mails):  # noqa: ANN001, ANN202
+        other.noop()
+        other.move(sorted(other.search(["NOT", "DELETED"])), "Processed")
+        return store(mails)
+
+    source._store = store_while_the_other_moves  # type: ignore[method-assign]
+    try:
+        with caplog.at_level("WARNING"):
+            assert source.pass_once(client) == 2  # no exception from the refused move
+        source._store = store
+        imap.append("INBOX", order_mail(2))
+        assert source.pass_once(client) == 1
+    finally:
+        client.logout()
+        other.logout()
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+    assert len(rows(engine)) == 3
+    assert folder_count(imap, "INBOX") == 0
+    assert folder_count(imap, "Processed") == 3
