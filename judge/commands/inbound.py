@@ -73,7 +73,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.recipients import game_mail_subject
-from judge.mail.cleanup import strip_quotes, without_earlier_signed
+from judge.mail.cleanup import masters_own_lines
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import (
@@ -329,6 +329,10 @@ UNCHECKED_BLOCK = (
 EARLIER_SIGNED = (
     "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
     "in its own mail; to repeat one, write it in your mail)"
+)
+FORWARDED = (
+    "not read: the mail below this line is another's, forwarded or quoted in yours, "
+    "and runs no command; to give one of its lines, write it in your mail"
 )
 UNREAD_ATTACHMENT = (
     "not read: the judge reads the text of a mail, not the files attached to it; "
@@ -628,11 +632,13 @@ def _process_commands(
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        # Read as any mail's text is: quoted replies and attributions are not the
-        # master's lines, nor is an earlier signed mail forwarded in it.
-        text, earlier = without_earlier_signed(strip_quotes(signature.text or ""))
-        run_statements(ctx, _statements(text))
-        if earlier:
+        # Quoted replies, a mail forwarded in it and an earlier signed mail are not
+        # the master's lines: none of them runs.
+        own = masters_own_lines(signature.text or "")
+        run_statements(ctx, _statements(own.text))
+        if own.forwarded is not None:
+            ctx.transcript.info(own.forwarded, FORWARDED)
+        if own.earlier_signed:
             ctx.transcript.info("(an earlier signed mail)", EARLIER_SIGNED)
     for name in mail.text_attachments:
         ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)

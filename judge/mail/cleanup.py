@@ -26,6 +26,13 @@ _FORWARD_MARKER = re.compile(
     r"|-{2,}\s*weitergeleitete nachricht\s*-{2,})\s*$",
     re.IGNORECASE,
 )
+# The line a mail program writes above a mail forwarded (or copied) into a new one:
+# below it the text is the other mail's.
+_FORWARDED_MAIL = re.compile(
+    r"^\s*(-{2,}\s*(forwarded( message)?|original message|weitergeleitete nachricht)\s*-{2,}"
+    r"|begin forwarded message:)\s*$",
+    re.IGNORECASE,
+)
 _HEADER_LINE = re.compile(r"^\s*\*?(from|sent|date|to|cc|subject|reply-to)\*?\s*:", re.IGNORECASE)
 
 
@@ -77,6 +84,31 @@ def without_earlier_signed(text: str) -> tuple[str, bool]:
         else:
             kept.append(line)
     return "\n".join(kept), found
+
+
+@dataclass(frozen=True)
+class OwnLines:
+    """A game master's signed text as it is run: the master's own lines, the line
+    above a mail forwarded in it (None: none), and whether an earlier signed mail
+    was left out."""
+
+    text: str
+    forwarded: str | None
+    earlier_signed: bool
+
+
+def masters_own_lines(signed: str) -> OwnLines:
+    """The lines of a master's signed text that are the master's own: quoted replies,
+    a mail forwarded below the master's lines (from its ``---------- Forwarded message
+    ---------``, ``Begin forwarded message:`` or ``-------- Original Message --------``
+    line on, a line of the text itself, not quoted) and earlier signed mails are
+    another's words, never the master's commands."""
+    lines = signed.split("\n")
+    cut = next((i for i, line in enumerate(lines) if _FORWARDED_MAIL.match(line)), len(lines))
+    text, earlier = without_earlier_signed(strip_quotes("\n".join(lines[:cut])))
+    earlier = earlier or without_earlier_signed("\n".join(lines[cut:]))[1]
+    forwarded = lines[cut].strip() if cut < len(lines) else None
+    return OwnLines(text, forwarded, earlier)
 
 
 def _armour_line(lines: list[str], armour: str, start: int) -> int | None:
