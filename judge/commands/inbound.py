@@ -324,7 +324,8 @@ def _reply_too_large(
 
 UNCHECKED_BLOCK = (
     "Your mail holds a clear-signed block outside its plain text (in an HTML part, say), "
-    "where the judge does not check signatures: send it as plain text, or use PGP/MIME."
+    "and the signed text could not be taken back exactly from it: send it as plain "
+    "text, or use PGP/MIME."
 )
 EARLIER_SIGNED = (
     "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
