@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
+from judge.orders.text import unmarked
 
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
 MAX_STATEMENTS = 500
@@ -54,6 +55,9 @@ def _is_signature(line: str) -> bool:
 
 def _statement(line_no: int, text: str) -> Statement:
     found = registry.match(text)
+    if found is None and unmarked(text) != text and registry.match(unmarked(text)):
+        text = unmarked(text)  # a command in a list ("1. PAUSE", "- SET NOLIST")
+        found = registry.match(text)
     bare = text.rstrip(_STOP_MARKS)
     if found is None and bare != text and registry.is_stop_line(bare):
         found = registry.match(bare)  # "Signoff." ends the mail too
