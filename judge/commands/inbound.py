@@ -33,7 +33,7 @@ from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, game_over, order_refusal
 from judge.commands.paired import seats_name
-from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.parser import ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
 from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
@@ -635,7 +635,8 @@ def _process_commands(
         )
         # Quoted replies, a mail forwarded in it and an earlier signed mail are not
         # the master's lines: none of them runs.
-        own = masters_own_lines(signature.text or "")
+        signed = signature.text or ""
+        own = masters_own_lines(signed, forwarded_from(signed))
         run_statements(ctx, _statements(own.text))
         if own.forwarded is not None:
             ctx.transcript.info(own.forwarded, FORWARDED)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
+from judge.mail.cleanup import is_forward_line
 from judge.orders.text import unmarked
 
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
@@ -137,6 +138,15 @@ def parse_body(text: str) -> ParsedMail:
         return parsed
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return _parse_lines(lines, 0, MAX_STATEMENTS, below=False)
+
+
+def forwarded_from(text: str) -> int | None:
+    """The index of the first line of ``text`` a mail program writes above a mail
+    forwarded in it (:func:`judge.mail.cleanup.is_forward_line`), outside the blocks
+    of commands (a mail forwarded in a ``MASTER BROADCAST`` is the message's), or None."""
+    statements = parse_body(text).every_statement
+    found = (stmt.line_no - 1 for stmt in statements if is_forward_line(stmt.text))
+    return next(found, None)
 
 
 def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail:

@@ -97,18 +97,23 @@ class OwnLines:
     earlier_signed: bool
 
 
-def masters_own_lines(signed: str) -> OwnLines:
+def is_forward_line(line: str) -> bool:
+    """Whether ``line`` is one a mail program writes above a mail forwarded (or
+    copied) into a new one: ``---------- Forwarded message ---------``, ``Begin
+    forwarded message:``, ``-------- Original Message --------``; not quoted."""
+    return _FORWARDED_MAIL.match(line) is not None
+
+
+def masters_own_lines(signed: str, forwarded: int | None) -> OwnLines:
     """The lines of a master's signed text that are the master's own: quoted replies,
-    a mail forwarded below the master's lines (from its ``---------- Forwarded message
-    ---------``, ``Begin forwarded message:`` or ``-------- Original Message --------``
-    line on, a line of the text itself, not quoted) and earlier signed mails are
-    another's words, never the master's commands."""
+    the mail forwarded from line ``forwarded`` on (an index; None: none) and earlier
+    signed mails are another's words, never the master's commands."""
     lines = signed.split("\n")
-    cut = next((i for i, line in enumerate(lines) if _FORWARDED_MAIL.match(line)), len(lines))
+    cut = len(lines) if forwarded is None else forwarded
     text, earlier = without_earlier_signed(strip_quotes("\n".join(lines[:cut])))
     earlier = earlier or without_earlier_signed("\n".join(lines[cut:]))[1]
-    forwarded = lines[cut].strip() if cut < len(lines) else None
-    return OwnLines(text, forwarded, earlier)
+    line = lines[cut].strip() if cut < len(lines) else None
+    return OwnLines(text, line, earlier)
 
 
 def _armour_line(lines: list[str], armour: str, start: int) -> int | None:

@@ -93,3 +93,23 @@ def test_a_quoted_forward_line_does_not_cut_the_masters_lines(gm_engine, config,
     with Session(gm_engine, expire_on_commit=False) as session:
         game = find_game(session, "game1")
         assert game.unlisted and game.status == ACTIVE
+
+
+def test_a_mail_forwarded_in_a_broadcast_is_the_message(gm_engine, config, gm) -> None:
+    """Inside a ``MASTER BROADCAST`` block the forwarded mail is what the master
+    sends (its header lines left out, as in any mail); the lines after ``ENDPRESS``
+    are the master's."""
+    at = NOW + timedelta(hours=1)
+    text = (
+        "GAME game1\nMASTER BROADCAST\nFYI, from Italy:\n"
+        "---------- Forwarded message ---------\n"
+        "From: Italy Player <italy@players.test>\nSubject: hi\n\n"
+        "I will attack Austria.\nENDPRESS\nSET NOLIST\n"
+    )
+    reply = _send(gm_engine, config, inline_mail(gm, text, at=at), at)
+    body = body_of(reply)
+    assert NOTE not in body and "*** Refused" not in body, body
+    broadcast = [m for m in outbox(gm_engine) if "Broadcast" in str(m["Subject"])]
+    assert broadcast and "I will attack Austria." in body_of(broadcast[0])
+    with Session(gm_engine, expire_on_commit=False) as session:
+        assert find_game(session, "game1").unlisted
