@@ -105,6 +105,23 @@ def _unit_of_label(found: re.Match[str]) -> str:
     return f"{kind.upper()} {code}{digit or board}{coast.replace(' ', '')}"
 
 
+def label_mismatch(line: str, units: Sequence[Mapping[str, Any]], variant: Any) -> str | None:
+    """Why a label of ``line`` does not name the unit standing where it says (the
+    army in Paris 1 is France 1's, labelled ``1GA(Par)``), or None: a label names a
+    power's unit, and another power's unit is not the one the player meant."""
+    for found in _BARE_LABEL.finditer(line):
+        board, _, code, digit, _ = found.groups()
+        province = f"{code.lower()}{digit or board}"
+        here = [u for u in units if str(u.get("province", "")).split("/")[0] == province]
+        if here and unit_label(here[0], variant)[:2] != found.group(0)[:2].upper():
+            owner = getattr(variant.powers.get(str(here[0]["power"])), "name", here[0]["power"])
+            return (
+                f"{found.group(0)} names a unit of another power: the unit in "
+                f"{variant.location_name(province)} is {owner}'s, {unit_label(here[0], variant)}"
+            )
+    return None
+
+
 def _cut_note(variant: Any, check: Any) -> Any:
     """A refused move's check with rule 4.2's word when the move's destination on
     the other board is a neighbour: ``Marseilles 1 borders Piedmont 2 across the
@@ -243,9 +260,17 @@ class RootzRuleset(StandardRuleset):
         """As the standard rules, units written by their labels too (rule 2.1), and a
         refused move between places that are neighbours on one standard board telling
         where the cut takes it (rule 4.2)."""
+        from judge.orders.text import OrderCheck
         from judge.variant.data import load_variant
 
         variant = load_variant(doc.get("variant", "rootz"))
+        pool = doc.get("dislodged") if str(doc.get("phase", ""))[-1:] == "R" else None
+        units = pool or doc.get("units") or []
+        wrong = [label_mismatch(line, units, variant) for line in lines]
+        if len(lines) > 1 and any(wrong):  # each line alone: a wrong label refuses its own
+            return [check for line in lines for check in self.check_orders(doc, power, [line])]
+        if wrong and wrong[0] is not None:
+            return [OrderCheck(lines[0], False, message=wrong[0], power=power)]
         checks = super().check_orders(doc, power, [read_labels(line) for line in lines])
         return [check if check.ok else _cut_note(variant, check) for check in checks]
 

@@ -94,3 +94,12 @@ def test_rule_2_1_a_label_of_no_unit_there_is_refused(engine: Engine) -> None:
     body, stored = _orders(engine, "ada@players.test", "1FA(Gas) - Bur1")
     assert "*** Refused" in body, body
     assert stored == {"france1": [], "england2": []}
+
+
+def test_rule_2_1_a_label_of_another_powers_unit_is_refused(engine: Engine) -> None:
+    """``1GA(Par)`` names Germany 1's army: the army in Paris 1 is France 1's, and is
+    not moved by an order written for another power's unit."""
+    body, stored = _orders(engine, "ada@players.test", "1GA(Par) - Bur1")
+    assert "*** Refused: 1GA(Par) names a unit of another power" in body, body
+    assert "France 1's, 1FA(Par)" in body
+    assert stored == {"france1": [], "england2": []}
