@@ -33,7 +33,7 @@ from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, game_over, order_refusal
 from judge.commands.paired import seats_name
-from judge.commands.parser import ParsedMail, parse_body
+from judge.commands.parser import ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
 from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
@@ -73,7 +73,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.recipients import game_mail_subject
-from judge.mail.cleanup import strip_quotes, without_earlier_signed
+from judge.mail.cleanup import masters_own_lines
 from judge.mail.outgoing import Author, reply_mail
 from judge.mail.parse import IncomingMail, parse_incoming
 from judge.masters.authority import (
@@ -324,11 +324,16 @@ def _reply_too_large(
 
 UNCHECKED_BLOCK = (
     "Your mail holds a clear-signed block outside its plain text (in an HTML part, say), "
-    "where the judge does not check signatures: send it as plain text, or use PGP/MIME."
+    "and the signed text could not be taken back exactly from it: send it as plain "
+    "text, or use PGP/MIME."
 )
 EARLIER_SIGNED = (
     "not read: a signed mail quoted or forwarded in yours (a signed command runs once, "
     "in its own mail; to repeat one, write it in your mail)"
+)
+FORWARDED = (
+    "not read: the mail below this line is another's, forwarded or quoted in yours, "
+    "and runs no command; to give one of its lines, write it in your mail"
 )
 UNREAD_ATTACHMENT = (
     "not read: the judge reads the text of a mail, not the files attached to it; "
@@ -628,11 +633,14 @@ def _process_commands(
         ctx.transcript.info(
             SIGNATURE_ECHO, f"{signature.message} Only the signed text of your mail was read."
         )
-        # Read as any mail's text is: quoted replies and attributions are not the
-        # master's lines, nor is an earlier signed mail forwarded in it.
-        text, earlier = without_earlier_signed(strip_quotes(signature.text or ""))
-        run_statements(ctx, _statements(text))
-        if earlier:
+        # Quoted replies, a mail forwarded in it and an earlier signed mail are not
+        # the master's lines: none of them runs.
+        signed = signature.text or ""
+        own = masters_own_lines(signed, forwarded_from(signed))
+        run_statements(ctx, _statements(own.text))
+        if own.forwarded is not None:
+            ctx.transcript.info(own.forwarded, FORWARDED)
+        if own.earlier_signed:
             ctx.transcript.info("(an earlier signed mail)", EARLIER_SIGNED)
     for name in mail.text_attachments:
         ctx.transcript.info(f"(attached file {name})", UNREAD_ATTACHMENT)

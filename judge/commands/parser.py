@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 
 from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
+from judge.mail.cleanup import is_forward_line
+from judge.orders.text import unmarked
 
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
 MAX_STATEMENTS = 500
@@ -54,6 +56,9 @@ def _is_signature(line: str) -> bool:
 
 def _statement(line_no: int, text: str) -> Statement:
     found = registry.match(text)
+    if found is None and unmarked(text) != text and registry.match(unmarked(text)):
+        text = unmarked(text)  # a command in a list ("1. PAUSE", "- SET NOLIST")
+        found = registry.match(text)
     bare = text.rstrip(_STOP_MARKS)
     if found is None and bare != text and registry.is_stop_line(bare):
         found = registry.match(bare)  # "Signoff." ends the mail too
@@ -133,6 +138,15 @@ def parse_body(text: str) -> ParsedMail:
         return parsed
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return _parse_lines(lines, 0, MAX_STATEMENTS, below=False)
+
+
+def forwarded_from(text: str) -> int | None:
+    """The index of the first line of ``text`` a mail program writes above a mail
+    forwarded in it (:func:`judge.mail.cleanup.is_forward_line`), outside the blocks
+    of commands (a mail forwarded in a ``MASTER BROADCAST`` is the message's), or None."""
+    statements = parse_body(text).every_statement
+    found = (stmt.line_no - 1 for stmt in statements if is_forward_line(stmt.text))
+    return next(found, None)
 
 
 def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail:

@@ -26,6 +26,13 @@ _FORWARD_MARKER = re.compile(
     r"|-{2,}\s*weitergeleitete nachricht\s*-{2,})\s*$",
     re.IGNORECASE,
 )
+# The line a mail program writes above a mail forwarded (or copied) into a new one:
+# below it the text is the other mail's.
+_FORWARDED_MAIL = re.compile(
+    r"^\s*(-{2,}\s*(forwarded( message)?|original message|weitergeleitete nachricht)\s*-{2,}"
+    r"|begin forwarded message:)\s*$",
+    re.IGNORECASE,
+)
 _HEADER_LINE = re.compile(r"^\s*\*?(from|sent|date|to|cc|subject|reply-to)\*?\s*:", re.IGNORECASE)
 
 
@@ -77,6 +84,36 @@ def without_earlier_signed(text: str) -> tuple[str, bool]:
         else:
             kept.append(line)
     return "\n".join(kept), found
+
+
+@dataclass(frozen=True)
+class OwnLines:
+    """A game master's signed text as it is run: the master's own lines, the line
+    above a mail forwarded in it (None: none), and whether an earlier signed mail
+    was left out."""
+
+    text: str
+    forwarded: str | None
+    earlier_signed: bool
+
+
+def is_forward_line(line: str) -> bool:
+    """Whether ``line`` is one a mail program writes above a mail forwarded (or
+    copied) into a new one: ``---------- Forwarded message ---------``, ``Begin
+    forwarded message:``, ``-------- Original Message --------``; not quoted."""
+    return _FORWARDED_MAIL.match(line) is not None
+
+
+def masters_own_lines(signed: str, forwarded: int | None) -> OwnLines:
+    """The lines of a master's signed text that are the master's own: quoted replies,
+    the mail forwarded from line ``forwarded`` on (an index; None: none) and earlier
+    signed mails are another's words, never the master's commands."""
+    lines = signed.split("\n")
+    cut = len(lines) if forwarded is None else forwarded
+    text, earlier = without_earlier_signed(strip_quotes("\n".join(lines[:cut])))
+    earlier = earlier or without_earlier_signed("\n".join(lines[cut:]))[1]
+    line = lines[cut].strip() if cut < len(lines) else None
+    return OwnLines(text, line, earlier)
 
 
 def _armour_line(lines: list[str], armour: str, start: int) -> int | None:

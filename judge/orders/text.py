@@ -63,6 +63,7 @@ __all__ = [
     "position_checker",
     "split_orders",
     "units_without_orders",
+    "unmarked",
 ]
 
 _SEPARATOR = re.compile(r"[;,]")
@@ -358,7 +359,7 @@ def split_orders(line: str) -> list[str]:
         parts = [part.strip() for part in _SEPARATOR.split(line)]
     else:
         parts = _bracketed_parts(line)
-    orders = (_unwrapped(_unmarked(part)) for part in parts if part)
+    orders = (_unwrapped(unmarked(part)) for part in parts if part)
     return [order for order in orders if order]
 
 
@@ -420,8 +421,9 @@ def _nested(text: str) -> bool:
     return depth == 0
 
 
-def _unmarked(text: str) -> str:
-    """An order without the mark of a list item before it."""
+def unmarked(text: str) -> str:
+    """A line (an order, a command) without the mark of a list item before it
+    (``1.``, ``2)``, ``(3)``, ``*``, ``•``, ``- ``)."""
     if text[:1].isdigit() or text[:1] in _MARK_STARTS:
         found = _LIST_MARK.match(text)
         if found is not None:

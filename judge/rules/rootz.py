@@ -14,6 +14,7 @@ every rule about own units (rule 5.1), centres go to the occupying unit's power.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +78,48 @@ def unit_label(unit: Mapping[str, Any], variant: Any) -> str:
     if coast:
         place += f"/{coast}"
     return f"{board}{initial.upper()}{str(unit['type']).upper()}({place})"
+
+
+# Rule 2.1's label as unit_label writes it: board, initial, unit type, then the
+# province by its standard code, its own board's digit and a coast when written.
+_LABEL = (
+    r"(?<![\w(])([12])\s*[A-Za-z]\s*([AFaf])\s*\(\s*([A-Za-z]{3})\s*([12]?)"
+    r"\s*((?:/\s*[A-Za-z]{2})?)\s*\)"
+)
+_BRACKETED_LABEL = re.compile(r"\s*\[\s*" + _LABEL + r"\s*\]")
+_BARE_LABEL = re.compile(_LABEL)
+
+
+def read_labels(text: str) -> str:
+    """An order line with rule 2.1's labels read as the units they name, so that a
+    line copied from the results is read: ``1FA(Par) - Bur1`` is ``A Par1 - Bur1``,
+    ``1FA(Pie2)`` ``A Pie2``, ``1RF(Stp/sc)`` ``F Stp1/sc``; a label in brackets after
+    the unit's own words (``Army Paris 1 [1FA(Par)]``) repeats that unit and is left
+    out.  The label's power is not checked: the order is checked as any order is."""
+    text = _BRACKETED_LABEL.sub("", text)
+    return _BARE_LABEL.sub(_unit_of_label, text)
+
+
+def _unit_of_label(found: re.Match[str]) -> str:
+    board, kind, code, digit, coast = found.groups()
+    return f"{kind.upper()} {code}{digit or board}{coast.replace(' ', '')}"
+
+
+def label_mismatch(line: str, units: Sequence[Mapping[str, Any]], variant: Any) -> str | None:
+    """Why a label of ``line`` does not name the unit standing where it says (the
+    army in Paris 1 is France 1's, labelled ``1GA(Par)``), or None: a label names a
+    power's unit, and another power's unit is not the one the player meant."""
+    for found in _BARE_LABEL.finditer(line):
+        board, _, code, digit, _ = found.groups()
+        province = f"{code.lower()}{digit or board}"
+        here = [u for u in units if str(u.get("province", "")).split("/")[0] == province]
+        if here and unit_label(here[0], variant)[:2] != found.group(0)[:2].upper():
+            owner = getattr(variant.powers.get(str(here[0]["power"])), "name", here[0]["power"])
+            return (
+                f"{found.group(0)} names a unit of another power: the unit in "
+                f"{variant.location_name(province)} is {owner}'s, {unit_label(here[0], variant)}"
+            )
+    return None
 
 
 def _cut_note(variant: Any, check: Any) -> Any:
@@ -214,13 +257,30 @@ class RootzRuleset(StandardRuleset):
     # ----------------------------------------------------------- mail orders
 
     def check_orders(self, doc: Document, power: str, lines: list[str]) -> list[Any]:
-        """As the standard rules, a refused move between places that are neighbours
-        on one standard board telling where the cut takes it (rule 4.2)."""
+        """As the standard rules, units written by their labels too (rule 2.1), and a
+        refused move between places that are neighbours on one standard board telling
+        where the cut takes it (rule 4.2)."""
+        from judge.orders.text import OrderCheck
         from judge.variant.data import load_variant
 
         variant = load_variant(doc.get("variant", "rootz"))
-        checks = super().check_orders(doc, power, lines)
+        pool = doc.get("dislodged") if str(doc.get("phase", ""))[-1:] == "R" else None
+        units = pool or doc.get("units") or []
+        wrong = [label_mismatch(line, units, variant) for line in lines]
+        if len(lines) > 1 and any(wrong):  # each line alone: a wrong label refuses its own
+            return [check for line in lines for check in self.check_orders(doc, power, [line])]
+        if wrong and wrong[0] is not None:
+            return [OrderCheck(lines[0], False, message=wrong[0], power=power)]
+        checks = super().check_orders(doc, power, [read_labels(line) for line in lines])
         return [check if check.ok else _cut_note(variant, check) for check in checks]
+
+    def order_attempt(self, variant: str, text: str) -> bool:
+        """As the standard rules, a unit written by its label (rule 2.1) included."""
+        return super().order_attempt(variant, read_labels(text))
+
+    def order_shaped(self, variant: str, text: str) -> bool:
+        """As the standard rules, a unit written by its label (rule 2.1) included."""
+        return super().order_shaped(variant, read_labels(text))
 
     # ---------------------------------------------------------- adjudication
 

@@ -36,7 +36,12 @@ def remove_home(home: str) -> None:
 
 
 def faked_time(moment: datetime) -> list[str]:
-    """gpg arguments that make it believe the time is ``moment`` (UTC)."""
+    """gpg arguments that make it believe the time is ``moment`` (UTC), frozen.
+
+    gpg freezes it only when ``moment`` is not the second gpg starts in (GnuPG's
+    ``gnupg_set_time``: a faked time equal to the current one means the real clock):
+    a moment in the current second runs on, and a signature may carry the next one.
+    Give a moment at least a few seconds away from now."""
     return ["--faked-system-time", moment.strftime("%Y%m%dT%H%M%S") + "!"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import tempfile
@@ -17,6 +18,8 @@ log = logging.getLogger(__name__)
 # GnuPG's trust model is left alone: a good signature is "valid" whatever the
 # key's trust, and authorisation is the game-master registry, not the web of trust.
 _GPG_OPTIONS = ["--no-autostart", "--no-auto-key-retrieve", "--auto-key-locate", "local"]
+# In the home: which keys were last merged into it, and the key file as it was then.
+MERGED_MARK = "merged-keys"
 
 
 class KeyringError(Exception):
@@ -80,11 +83,30 @@ class Keyring:
         """Import public keys exported by :meth:`export` of a judge's keyring (so already
         vetted by :meth:`import_public_key`): keys missing here, and the new expiry
         dates, signatures and revocations of keys already here.  Never raises: when GnuPG
-        fails, the keyring stays as it was (and the signature check says what it lacks)."""
+        fails, the keyring stays as it was (and the signature check says what it lacks).
+
+        The same keys merged into the same key file again change nothing, so they are
+        not handed to GnuPG again (:data:`MERGED_MARK` records them with the key file's
+        size and time: a key file changed or lost since is merged into anew)."""
+        mark = self.home / MERGED_MARK
+        if _read(mark) == self._merge_state(armored):
+            return
         try:
-            self.gpg.import_keys(armored)
+            result = self.gpg.import_keys(armored)
         except Exception:  # noqa: BLE001 - a signed mail is still answered
             log.warning("could not bring the registered keys into %s", self.home, exc_info=True)
+            return
+        if result.returncode == 0:
+            mark.write_text(self._merge_state(armored), encoding="ascii")
+
+    def _merge_state(self, armored: str) -> str:
+        """The keys ``armored`` holds (their digest) and the key file as it is now."""
+        try:
+            found = (self.home / "pubring.kbx").stat()
+            held = f"{found.st_size} {found.st_mtime_ns}"
+        except OSError:
+            held = "no key file"
+        return f"{hashlib.sha256(armored.encode()).hexdigest()} {held}"
 
     def public_keys(self) -> list[KeyInfo]:
         """The public keys in the keyring."""
@@ -102,6 +124,14 @@ class Keyring:
         result = self.gpg.delete_keys(fingerprint.upper())
         if str(result) != "ok":
             raise KeyringError(f"could not delete key {fingerprint}: {result}")
+
+
+def _read(path: Path) -> str | None:
+    """A small file's text, or None when it cannot be read."""
+    try:
+        return path.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _last_line(text: str | None) -> str:

@@ -161,6 +161,19 @@ def find_inline_signed(raw: bytes) -> InlineSignedPart | None:
     return None
 
 
+def find_html_signed(raw: bytes) -> InlineSignedPart | None:
+    """The first clear-signed block in the text of the mail's ``text/html`` parts (a
+    web mail's composer, Mailvelope's signed text pasted in it), as UTF-8.  The text
+    is recovered from the HTML, so it is the signed text only when the signature
+    says so: a block whose check fails is no proof of tampering."""
+    message = email.message_from_bytes(to_crlf(raw), policy=policy.default)
+    for part in text_parts(message, 0, "html"):
+        block = _clearsigned_block(html_to_text(decode_text(part)).encode("utf-8"))
+        if block is not None:
+            return InlineSignedPart(block=block, charset="utf-8")
+    return None
+
+
 def _clearsigned_block(payload: bytes) -> bytes | None:
     lines = payload.splitlines(keepends=True)
     start = next(

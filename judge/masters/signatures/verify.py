@@ -13,7 +13,12 @@ from typing import Any
 
 from judge.mail.mime_text import decode_bytes
 from judge.masters.signatures.keyring import Keyring
-from judge.masters.signatures.mime import find_detached, find_inline_signed, plain_text_of
+from judge.masters.signatures.mime import (
+    find_detached,
+    find_html_signed,
+    find_inline_signed,
+    plain_text_of,
+)
 from judge.masters.signatures.packets import is_detached_signature
 from judge.masters.signatures.status import Form, Status, Verification
 
@@ -30,7 +35,8 @@ def verify_mail(
     *,
     future_skew: timedelta = DEFAULT_FUTURE_SKEW,
 ) -> Verification:
-    """Verify a mail signed with PGP/MIME or inline clear-signing.
+    """Verify a mail signed with PGP/MIME or inline clear-signing (in a plain-text
+    part, or else in an HTML part when the text taken from it is the signed text).
 
     A signature is in time when it was made no longer than ``window`` before
     ``now`` and no more than ``future_skew`` after it (clocks differ). Never
@@ -40,6 +46,8 @@ def verify_mail(
     try:
         detached = find_detached(raw)
         clear = None if detached is not None else find_inline_signed(raw)
+        in_html = detached is None and clear is None
+        clear = find_html_signed(raw) if in_html else clear
     except Exception:  # a parser tripped over garbage
         log.debug("could not look for a signature", exc_info=True)
         return Verification(Status.UNSIGNED, sender=sender)
@@ -55,6 +63,9 @@ def verify_mail(
         else:
             return Verification(Status.UNSIGNED, sender=sender)
         verification = _classify(result, form, sender)
+        if in_html and verification.status is Status.BAD:
+            # The text taken from HTML is not the signed bytes: unchecked, not altered.
+            return Verification(Status.UNSIGNED, sender=sender)
         if verification.status is not Status.GOOD:
             return verification
         if detached is not None:
