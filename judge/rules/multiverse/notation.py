@@ -397,9 +397,14 @@ class BoardLocations:
         return None
 
     def not_a_place(self, reader: Reader, index: int, what: str) -> str:
-        """The notation's reason the words from ``index`` are no place."""
+        """The notation's reason the words from ``index`` are no place (for a
+        move written without spaces, ``pra-bru``, its first part that is none)."""
+        written = self._run(reader, index)
+        parts = written.split("-")
+        if len(parts) > 1 and all(part.isalnum() for part in parts):
+            written = next((part for part in parts if not self._is_place(part)), written)
         try:
-            read_place(self.base, self._run(reader, index), self.mdatc)
+            read_place(self.base, written, self.mdatc)
         except NotationError as exc:
             return str(exc)
         return f"expected {what}"  # pragma: no cover - name() read it
