@@ -99,6 +99,11 @@ NOW_WORDED = {
     # a word after a place is no part of it (as in standard games): "did not
     # understand 'extra' at the end", not "'boh extra' is not a province"
     "A mun - boh extra",
+    # a move written without spaces on a map without those names: its first word
+    # that is no province is named ("'nth' is not a province"), not the whole
+    # ("'nth-nwg' is not a province (did you mean Nanchang?)")
+    "F nth-nwg",
+    "A mun-boh",
 }
 
 
