@@ -37,7 +37,12 @@ from judge.orders.reader import (
     plain_signs,
 )
 from judge.orders.reader import ParsedOrder as ReadOrder
-from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX, read_no_build
+from judge.orders.standard import (
+    STANDARD_KINDS,
+    STANDARD_SYNTAX,
+    WAIVE_ONE_BUILD,
+    read_no_build,
+)
 from judge.orders.text import parse_order as read_order_text
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import Season
@@ -419,7 +424,13 @@ _ARTICLE = "the"  # may stand before a name ("to the English Channel")
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
     """``waive``; after the whole word, anything (a board, as some players write) is
-    passed over."""
+    passed over, but for a number alone: njudge's ``WAIVE 2`` waives two builds (it
+    was read as a waive on timeline 2), refused with the form to write."""
+    rest = reader.tokens[reader.pos : -1]
+    if rest in (["1"], ["one"]):
+        return ReadOrder("waive")
+    if len(rest) == 1 and rest[0].isdigit():
+        raise OrderSyntaxError(WAIVE_ONE_BUILD.format(count=rest[0]) + " (a waive names no board)")
     if reader.tokens[reader.pos - 1] != "waive" and reader.kind() != "end":
         raise OrderSyntaxError("'waive' takes nothing after it")
     return ReadOrder("waive")

@@ -436,11 +436,21 @@ def _interpret(
         if retreat_turn:
             raise NotationError("expected a destination after R (<unit> R <province>; D disbands)")
         action = "remove"
+    if action == "retreat" and not retreat_turn:  # "F bre R eng" was read as a move
+        raise NotationError("a retreat order is not possible now: no unit must retreat")
     if action in ("remove", "disband"):
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:
             place = _adjustment_turn(world, place)
-        return Disband(unit_of(kind, place, mode)), types
+        try:
+            return Disband(unit_of(kind, place, mode)), types
+        except NotationError:
+            if retreat_turn or any(world.adjusts(key) for key in places.heads.values()):
+                raise
+            raise NotationError(  # not "no unit in Paris on an active winter board"
+                "a disband or removal is not possible now: no unit must retreat and"
+                " no board takes adjustments"
+            ) from None
     mode = "retreat" if retreat_turn else "movement"
     loc = unit_of(kind, place, mode)
     if action == "hold":
