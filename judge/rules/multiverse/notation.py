@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.units import UnitType
 from judge.orders.reader import (
     END,
     KindSyntax,
@@ -281,6 +282,17 @@ def _compact(base: BaseMap, text: str) -> tuple[int, str] | None:
     except NotationError:
         return None
     return timeline, found["where"]
+
+
+def compact_unit_letter(place: Place) -> UnitType | None:
+    """The unit type whose letter opens a place written in 5dplomacy's compact form
+    (``A-Mun``: board alfa's Munich, or an army in Munich to a player who left out
+    the space), else None."""
+    found = _COMPACT_RE.match(place.written)
+    return None if found is None else _LETTER_TYPES.get(found["timeline"].lower())
+
+
+_LETTER_TYPES = {"a": UnitType.ARMY, "f": UnitType.FLEET}
 
 
 def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
