@@ -220,7 +220,7 @@ def dashes_spaced(variant: Variant, text: str, *, names_kept: bool = True) -> st
 
     words = []
     for word in plain_signs(text).split():
-        parts = word.lower().split("-")
+        parts = word.split("-")  # as written: a refusal quotes its words
         hyphenated = len(parts) > 1 and all(part.isalnum() for part in parts)
         if hyphenated and not is_name(word):
             word = " ".join(_names_and_signs(parts, [is_name(p) for p in parts], is_name))

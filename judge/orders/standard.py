@@ -214,14 +214,14 @@ def _read_waive(reader: Reader, kind: str) -> ParsedOrder:
         rest = rest[1:]
     if rest:
         if rest[0].isdigit():
-            raise OrderSyntaxError(
-                f"a 'waive' waives one build: write WAIVE on {rest[0]} lines, one for each build"
-            )
+            raise OrderSyntaxError(WAIVE_ONE_BUILD.format(count=rest[0]))
         raise OrderSyntaxError("'waive' takes nothing after it")
     return ParsedOrder("waive")
 
 
 _ONE = frozenset({"a", "an", "one", "1"})
+# njudge's "WAIVE 2" (two builds), refused with the form to write.
+WAIVE_ONE_BUILD = "a 'waive' waives one build: write WAIVE on {count} lines, one for each build"
 
 
 def read_no_build(reader: Reader, kind: str) -> ParsedOrder:

@@ -16,7 +16,6 @@ Several orders may share a line, separated by ``,`` or ``;``.
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import functools
 import re
@@ -160,11 +159,18 @@ def _read_cached(
     except OrderSyntaxError as error:
         found = str(error)
         for spaced in _dashes_as_signs(variant, text, syntax):
-            with contextlib.suppress(OrderSyntaxError):
+            try:
                 found = _read_order(variant, spaced, syntax)
                 break
+            except OrderSyntaxError as second:
+                if _HYPHENATED_NO_PLACE.match(found):  # "'Pra-Bru' is not a province"
+                    found = str(second)  # "'Pra' is not a province": the word meant
     _READ.keep(table, text, found)
     return found
+
+
+# A refusal naming a hyphenated word as no province ("'Pra-Bru' is not a province").
+_HYPHENATED_NO_PLACE = re.compile(r"'[^'\s]+-[^'\s]+' is not a province")
 
 
 def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
@@ -304,6 +310,11 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     try:
         unit_type, place = reader.unit("a unit's province")
     except OrderSyntaxError:
+        meant = _lead_slips(syntax).get(tokens[0])
+        if meant is not None:
+            raise OrderSyntaxError(
+                f"'{reader.shown(0)}' is not an order word (did you mean {meant.title()}?)"
+            ) from None
         if first is None and _prose(reader):
             raise OrderSyntaxError(prose_refusal(syntax)) from None
         if (
@@ -936,7 +947,10 @@ def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_
     do: an order of it is a unit type (after a leading word such as ``Build``) then a
     place (``A Mun - Xyz``), or a unit type, one word and an order word
     (``A Pra - Bru``).  "A. Smith - CEO" or "Army of Darkness fan" has not."""
-    return any(_shaped(reader_for(variant, part, syntax), syntax) for part in split_orders(text))
+    return any(
+        _shaped(reader_for(variant, part, syntax), syntax) or _slipped(variant, part, syntax)
+        for part in split_orders(text)
+    )
 
 
 def _shaped(reader: Reader, syntax: OrderSyntax) -> bool:
@@ -961,30 +975,37 @@ _UNITLESS_ORDER_WORDS = ("hold", "move", "support", "convoy", "retreat", "disban
 
 def _shaped_without_unit(reader: Reader) -> bool:
     """Whether words have the shape of njudge's order without a unit type: a
-    province's code then an order word (``Par - Bru``, ``Bur R Gsa``, ``Par S Mar -
-    Bru``; a move or retreat to one word written as a code), or a word written as a
-    code, a move sign and a code (``Pra-Bur``).  "Bob - Paris" or "Jan - Mar 2025"
-    has not, nor Colonial's "Bob - Moscow"."""
+    province's code or one mistyped (:func:`_province_like`), then an order word
+    (``Par - Bur``, ``Bur R Gsa``, ``Par S Mar - Bru``, ``Pra H``; a move or retreat
+    to one word written as a code).  A name first has not: "Bob - Paris", "Jan -
+    Mar 2025", "Tom - Den", Colonial's "Bob - Moscow"."""
     tokens, keywords = reader.tokens, reader.keywords
     if len(tokens) < 3:
         return False
-    codes = reader.variant.provinces
     word, sign, last = tokens[0], keywords.get(tokens[1]), tokens[2]
-    if word in codes and sign in _UNITLESS_ORDER_WORDS:
-        return sign not in ("move", "retreat") or len(tokens) == 4 and _code_like(last, word, codes)
+    if not _province_like(reader, word) or sign not in _UNITLESS_ORDER_WORDS:
+        return False
+    if sign not in ("move", "retreat"):
+        return True
+    return len(tokens) == 4 and (_province_like(reader, last) or _code_like(last, word))
+
+
+def _province_like(reader: Reader, word: str) -> bool:
+    """Whether ``word`` is a province's code or one mistyped: two neighbouring letters
+    swapped (``Pra``, ``Gsa``), or a letter changed in a code with a board's digit
+    (Root Z's ``Vxe1``), which no name has.  "Tom" beside Rome's ``Rom`` is a name."""
     return (
-        len(tokens) == 4
-        and sign == "move"
-        and last in codes
-        and _code_like(word, last, codes)
-        and keywords.get(word) is None
+        word in reader.variant.provinces
+        or word in _place_slips(reader.variant)
+        or (word[:1].isalpha() and word.isalnum() and not word.isalpha() and len(word) < 6)
     )
 
 
-def _code_like(word: str, code: str, codes: Mapping[str, Any]) -> bool:
-    """Whether ``word`` is a province's code or written as one, a misspelt ``code``
-    (``Bru`` beside ``Par``, ``Gxl1`` beside ``Vie1``); "Moscow" beside ``Bob`` is not."""
-    return word in codes or (word.isalnum() and len(word) == len(code))
+def _code_like(word: str, code: str) -> bool:
+    """Whether ``word`` is written as ``code`` is, a code mistyped (``Irx`` beside
+    ``Mos``, ``Gxl1`` beside ``Vie1``): where an order's unit stands first, a word
+    after its move sign is its destination."""
+    return word.isalnum() and len(word) == len(code)
 
 
 def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
@@ -993,7 +1014,7 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     words or signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone
     (a signature "Bob" on a map with Bob) does not."""
     reader = reader_for(variant, text, syntax)
-    if _attempted(reader, syntax):
+    if _attempted(reader, syntax) or _slipped(variant, text, syntax):
         return True
     if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
         return False
@@ -1032,7 +1053,7 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     index = 0
     while index < len(tokens) - 1:
         kind = keywords.get(tokens[index])
-        if kind is not None and _shows_order(tokens[index], kind, tokens[:index]):
+        if kind is not None and _shows_order(reader, index, kind):
             return True
         length = reader.place_length(index) if kind is None else 0
         if length:
@@ -1044,17 +1065,88 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
     return False
 
 
-def _shows_order(token: str, kind: str, before: list[str]) -> bool:
-    """Whether a keyword shows an order where it stands: a move sign after a word
-    (``Cheers - Alice`` may be a garbled move; ``-Bob`` is a signature), or an
-    order word of three letters or more; not the words prose shares (``a``, ``to``,
-    ``by``, ``via``, ``into``, ``goes``, ``attack``) nor a bracket or slash."""
+def _shows_order(reader: Reader, index: int, kind: str) -> bool:
+    """Whether the keyword at ``index`` shows an order where it stands: a move sign
+    between a word and a place (``Xyz - Gal``), or after a place mistyped (``Pra -
+    Bru``; a place before it is seen as one), or an order word of three letters or
+    more; not a sign between names (``Cheers - Alice``, ``-Bob``), nor the words
+    prose shares (``a``, ``to``, ``by``, ``via``, ``into``, ``goes``, ``attack``),
+    nor a bracket or slash."""
+    token, tokens = reader.tokens[index], reader.tokens
     if kind in ("sign", "via", "end"):
         return False
     if not token.isalpha():
-        return kind == "move" and any(word[:1].isalnum() for word in before)
+        return (
+            kind == "move"
+            and any(word[:1].isalnum() for word in tokens[:index])
+            and (bool(reader.place_length(index + 1)) or _province_like(reader, tokens[index - 1]))
+        )
     return len(token) > 2 and token not in _PROSE_MOVE_WORDS
 
 
 # Move words that prose uses as much as orders do ("going into the weekend").
 _PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks", "holding"})
+
+
+def _swaps(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, each way (``pra``, ``apr`` of
+    ``par``): the commonest slip in typing a word.  A letter changed is no slip
+    here: it makes names too often (``Bob`` beside ``Boh``, ``Tom`` beside ``Rom``)."""
+    return {
+        word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+        for at in range(len(word) - 1)
+        if word[at] != word[at + 1]
+    }
+
+
+@kept_by_variant
+def _place_slips(variant: Variant) -> frozenset[str]:
+    """The province codes and one-word names of ``variant`` with two neighbouring
+    letters swapped (``pra``, ``bru``, ``prais``), words that name no place."""
+    words = {
+        word.lower()
+        for code, province in variant.provinces.items()
+        for word in (code, province.name, *province.aliases)
+        if word.isalnum() and len(word) > 2  # no "so" of Colonial's "os"
+    }
+    return frozenset(slip for word in words for slip in _swaps(word) if slip not in words)
+
+
+@functools.lru_cache(maxsize=64)
+def _lead_slips(syntax: OrderSyntax) -> dict[str, str]:
+    """The words of four letters or more that an order of its own kind begins with
+    (``build``, ``waive``, ``disband``), with two neighbouring letters swapped
+    (``buidl``, ``wiave``): slip -> the word meant."""
+    words = {
+        word
+        for word, kind in syntax.keywords.items()
+        if len(word) > 3 and word.isalpha() and kind in syntax.leading
+    }
+    return {
+        slip: word
+        for word in sorted(words)
+        for slip in _swaps(word)
+        if slip not in syntax.keywords and slip not in syntax.unit_words
+    }
+
+
+def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether an order's words are an order with its first word mistyped: an order's
+    first word slipped (:func:`_lead_slips`) alone or before a unit's type
+    (``wiave``, ``Buidl A Par``), or a place's slipped before an order word
+    (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
+    tokens, keywords = reader.tokens, reader.keywords
+    if tokens[0] in _lead_slips(syntax):
+        return len(tokens) == 2 or tokens[1] in reader.unit_words
+    return tokens[0] in _place_slips(reader.variant) and keywords.get(tokens[1]) in (
+        _UNITLESS_ORDER_WORDS
+    )
+
+
+def _slipped(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether one order's text, as written or with a hyphen read as a move sign
+    (``Pra-Bru``), is an order with its first word mistyped (:func:`_slip_shaped`)."""
+    return any(
+        _slip_shaped(reader_for(variant, written, syntax), syntax)
+        for written in (text, *_dashes_as_signs(variant, text, syntax))
+    )

@@ -52,6 +52,11 @@ def _reply(engine, body: str, subject: str = "orders"):
         "Note: see you at the weekend",
         "Looking forward to a well-deserved rest",  # a hyphenated word is no move sign
         "Best, Jean-Pierre",
+        # names and initials (a dash between names was refused as a garbled move)
+        "Cheers - Alice",
+        "Cheers - Tom",
+        "Bob H",
+        "Thanks, Ann\nSee you",
     ],
 )
 def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, tail: str) -> None:
@@ -68,7 +73,11 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
     "tail",
     [
         "A Par - Pic, thanks",
-        "Cheers - Alice",
+        # an order's first word with two letters swapped: was passed over as a greeting
+        "Pra H",
+        "Buidl A Par",
+        "wiave",
+        "Pra-Bru",
         "F Bre - Nowhere",
         # a build or a removal as some write them: never passed over as a greeting
         "+ A Par",

@@ -65,3 +65,41 @@ def test_by_mail_both_forms_are_read_and_the_board_carries_along_the_line(tmp_pa
     ):
         assert f"Accepted: {order}" in text
     assert "Refused" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "A-Mun H",
+            "'A-Mun' reads two ways: board alfa's Munich (alfa:MUN), or an army in Munich (A Mun)",
+        ),
+        ("A-Mun - Tyr", "'A-Mun' reads two ways"),
+        ("B-Mun H", None),  # no unit's letter: bravo's Munich
+        # no board foxtrot ("there is no timeline foxtrot" before), fleets in London
+        ("F-Lon H", "board foxtrot's London (foxtrot:LON), or a fleet in London (F Lon)"),
+    ],
+)
+def test_a_units_letter_against_a_province_is_refused_when_it_reads_two_ways(
+    text: str, shown: str | None
+) -> None:
+    """``A-Mun`` was read as board alfa's Munich (5dplomacy's compact ``a-MUN``,
+    research: 5dplomacy, section 5.3) where the player may mean "army in Munich"
+    with its space left out; with armies in Munich on three boards the two readings
+    name different units, so the line is refused with both forms, not guessed."""
+    power = "france" if "Lon" in text else "germany"
+    parsed = parse_order(three_timelines(True), BASE, power, text)
+    if shown is None:
+        assert parsed.ok, parsed.message
+    else:
+        assert not parsed.ok
+        assert shown in str(parsed.message)
+
+
+def test_the_compact_form_as_documented_and_one_unit_either_way_are_read() -> None:
+    # the documented small letter: the board, as written
+    assert canonical("a-MUN H", fived=True) == "A 1:mun:S1902 H"
+    # one army in Paris, on board alfa: both readings name it
+    one = parse_order(three_timelines(True), BASE, "france", "A-Par H")
+    assert one.ok, one.message  # France's only army in Paris stands on board alfa
+    assert one.canonical == "A 1:par:S1902 H"

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from judge.engine.units import UnitType
 from judge.orders.reader import (
     END,
     KindSyntax,
@@ -37,7 +38,12 @@ from judge.orders.reader import (
     plain_signs,
 )
 from judge.orders.reader import ParsedOrder as ReadOrder
-from judge.orders.standard import STANDARD_KINDS, STANDARD_SYNTAX, read_no_build
+from judge.orders.standard import (
+    STANDARD_KINDS,
+    STANDARD_SYNTAX,
+    WAIVE_ONE_BUILD,
+    read_no_build,
+)
 from judge.orders.text import parse_order as read_order_text
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
 from judge.rules.multiverse.keys import Season
@@ -278,6 +284,17 @@ def _compact(base: BaseMap, text: str) -> tuple[int, str] | None:
     return timeline, found["where"]
 
 
+def compact_unit_letter(place: Place) -> UnitType | None:
+    """The unit type whose letter opens a place written in 5dplomacy's compact form
+    (``A-Mun``: board alfa's Munich, or an army in Munich to a player who left out
+    the space), else None."""
+    found = _COMPACT_RE.match(place.written)
+    return None if found is None else _LETTER_TYPES.get(found["timeline"].lower())
+
+
+_LETTER_TYPES = {"a": UnitType.ARMY, "f": UnitType.FLEET}
+
+
 def _province_and_coast(base: BaseMap, text: str) -> tuple[str, str | None]:
     text = " ".join(text.lower().split())
     if not text:
@@ -397,9 +414,14 @@ class BoardLocations:
         return None
 
     def not_a_place(self, reader: Reader, index: int, what: str) -> str:
-        """The notation's reason the words from ``index`` are no place."""
+        """The notation's reason the words from ``index`` are no place (for a
+        move written without spaces, ``pra-bru``, its first part that is none)."""
+        written = self._run(reader, index)
+        parts = written.split("-")
+        if len(parts) > 1 and all(part.isalnum() for part in parts):
+            written = next((part for part in parts if not self._is_place(part)), written)
         try:
-            read_place(self.base, self._run(reader, index), self.mdatc)
+            read_place(self.base, written, self.mdatc)
         except NotationError as exc:
             return str(exc)
         return f"expected {what}"  # pragma: no cover - name() read it
@@ -414,7 +436,13 @@ _ARTICLE = "the"  # may stand before a name ("to the English Channel")
 
 def _read_waive(reader: Reader, kind: str) -> ReadOrder:
     """``waive``; after the whole word, anything (a board, as some players write) is
-    passed over."""
+    passed over, but for a number alone: njudge's ``WAIVE 2`` waives two builds (it
+    was read as a waive on timeline 2), refused with the form to write."""
+    rest = reader.tokens[reader.pos : -1]
+    if rest in (["1"], ["one"]):
+        return ReadOrder("waive")
+    if len(rest) == 1 and rest[0].isdigit():
+        raise OrderSyntaxError(WAIVE_ONE_BUILD.format(count=rest[0]) + " (a waive names no board)")
     if reader.tokens[reader.pos - 1] != "waive" and reader.kind() != "end":
         raise OrderSyntaxError("'waive' takes nothing after it")
     return ReadOrder("waive")

@@ -21,6 +21,7 @@ form printed back (:func:`format_order`) always carries the full triple.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -63,8 +64,10 @@ from judge.rules.multiverse.notation import (
     NotationError,
     Place,
     board_heading,
+    compact_unit_letter,
     read_words,
     timeline_in_front,
+    timeline_name,
 )
 from judge.rules.multiverse.world import World
 
@@ -151,6 +154,40 @@ class _Places:
                 + shown_place(choice[0].timeline, place.province, self.world.fived)
             )
         return choice[0]
+
+    def refuse_unit_letter(self, place: Place, mode: str, text: str) -> None:
+        """Refuse 5dplomacy's compact form with a unit's capital letter for its
+        timeline (``A-Mun``: board alfa's Munich, or "army in Munich" to a player who
+        left out the space) when such a unit stands in that province on an active
+        board and the two readings name different units (or none): both forms are
+        shown.  The documented ``a-MUN`` (its letter small) is read as written."""
+        unit_type = compact_unit_letter(place)
+        found = re.search(re.escape(place.written), text, re.IGNORECASE)
+        if unit_type is None or found is None or not found.group(0)[:1].isupper():
+            return
+        if not any(
+            unit.type is unit_type and self.base.province(loc) == place.province
+            for key in self.heads.values()
+            for loc, unit in self.world.boards[key].units.items()
+        ):
+            return
+        readings = []
+        for meant in (place, replace(place, timeline=None, turn=None)):
+            try:
+                readings.append(self.unit(meant, mode))
+            except NotationError:
+                readings.append(None)
+        board, unit = readings
+        if board is not None and board == unit and _type_at(self.world, unit, mode) is unit_type:
+            return  # one unit either way
+        letter, where = found.group(0).split("-", 1)
+        name = self.base.name(place.province)
+        raise NotationError(
+            f"'{found.group(0)}' reads two ways: board {timeline_name(place.timeline)}'s"
+            f" {name} ({shown_place(place.timeline, place.province, True)}), or"
+            f" {'an army' if unit_type is UnitType.ARMY else 'a fleet'} in {name}"
+            f" ({letter} {where.strip()}): write one of those"
+        )
 
     def _loc(self, loc: MLoc) -> str:
         return shown_loc(loc, self.world.fived)
@@ -344,7 +381,7 @@ def parse_order(
         words = read_words(base, text, world.fived)
         if words.alone and words.unit_type is not None:  # njudge: <type> <province>
             words = words._replace(action=_alone_as(world, base, power, words, retreat))
-        order, types = _interpret(world, base, power, words, retreat, literal)
+        order, types = _interpret(world, base, power, words, retreat, literal, text)
     except NotationError as exc:
         if words is None and board.standard is not None:  # words only the board rules read
             return ParsedOrder(
@@ -404,6 +441,7 @@ def _interpret(
     words: ReadOrder,
     retreat: bool | None,
     literal: bool,
+    text: str = "",
 ):
     """The engine order the words stand for in ``world``: each place resolved to a
     board (the ordered unit among the active boards, a target on its unit's board)."""
@@ -414,6 +452,8 @@ def _interpret(
     place = words.place if words.place is None else places.resolved(words.place)
 
     def unit_of(kind: UnitType | None, place: Place, mode: str) -> MLoc:
+        if kind is None and world.fived:
+            places.refuse_unit_letter(place, mode, text)
         loc = places.unit(place, mode)
         actual = _type_at(world, loc, mode)
         if kind is not None and actual is not None and kind is not actual:
@@ -436,11 +476,21 @@ def _interpret(
         if retreat_turn:
             raise NotationError("expected a destination after R (<unit> R <province>; D disbands)")
         action = "remove"
+    if action == "retreat" and not retreat_turn:  # "F bre R eng" was read as a move
+        raise NotationError("a retreat order is not possible now: no unit must retreat")
     if action in ("remove", "disband"):
         mode = "retreat" if retreat_turn else "winter"
         if not retreat_turn:
             place = _adjustment_turn(world, place)
-        return Disband(unit_of(kind, place, mode)), types
+        try:
+            return Disband(unit_of(kind, place, mode)), types
+        except NotationError:
+            if retreat_turn or any(world.adjusts(key) for key in places.heads.values()):
+                raise
+            raise NotationError(  # not "no unit in Paris on an active winter board"
+                "a disband or removal is not possible now: no unit must retreat and"
+                " no board takes adjustments"
+            ) from None
     mode = "retreat" if retreat_turn else "movement"
     loc = unit_of(kind, place, mode)
     if action == "hold":
