@@ -23,6 +23,7 @@ from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
+from judge.game.stints import stints_of
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     FINISHED,
@@ -31,7 +32,6 @@ from judge.store.models import (
     Game,
     GameReport,
     PhaseSnapshot,
-    Player,
     as_utc,
 )
 
@@ -54,24 +54,27 @@ def settings_lines(game: Game) -> list[str]:
 
 
 def player_lines(ctx: Context, game: Game) -> list[str]:
-    """The players (addresses hidden while an anonymous game runs)."""
+    """Who played each power, one line per player, each who took it over with the
+    phase they took it in (addresses hidden while an anonymous game runs)."""
     show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
-    rows = ctx.session.exec(
-        select(Player, Account).where(Player.game_id == game.id, Player.account_id == Account.id)
-    ).all()
-    by_power = {player.power: (player, account) for player, account in rows}
-    lines = []
-    for power in game_powers(game):
-        if power.code not in by_power:
-            lines.append(f"  {power.name:<10} nobody (civil disorder)")
-            continue
-        player, account = by_power[power.code]
-        who = f"{account.name} <{account.address}>" if show else "(anonymous)"
-        status = "" if player.status == "playing" else f" ({player.status})"
-        lines.append(f"  {power.name:<10} {who}{status}")
-    if not rows:
+    stints = stints_of(ctx.session, game)
+    if not stints:
         waiting = len(applicants_of(ctx.session, game))
         return [f"  {waiting} of {seats_of(game)} places taken; the game has not started"]
+    ids = {stint.account_id for held in stints.values() for stint in held}
+    accounts = {a.id: a for a in ctx.session.exec(select(Account).where(col(Account.id).in_(ids)))}
+    lines = []
+    for power in game_powers(game):
+        if power.code not in stints:
+            lines.append(f"  {power.name:<10} nobody (civil disorder)")
+            continue
+        for number, stint in enumerate(stints[power.code]):
+            account = accounts[stint.account_id]
+            who = f"{account.name} <{account.address}>" if show else "(anonymous)"
+            status = f" ({stint.left})" if stint.left else ""
+            since = f"from {stint.since}: " if stint.since else ""
+            label = "" if number else power.name
+            lines.append(f"  {label:<10} {since}{who}{status}")
     return lines
 
 

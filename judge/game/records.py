@@ -148,10 +148,12 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
 LEFT = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED, ABANDONED: SEAT_ABANDONED}
 
 
-def note_handover(session: Session, player: Player, account_id: int, now: datetime) -> None:
-    """Keep in the records that ``player``'s power (of a running game) goes to the
-    account ``account_id``: the old player's resignation or ejection, and the new
-    player's taking over.  Call it before the Player row changes hands."""
+def note_handover(
+    session: Session, player: Player, account_id: int, now: datetime, phase: str
+) -> None:
+    """Keep in the records that ``player``'s power (of a running game, in ``phase``)
+    goes to the account ``account_id``: the old player's resignation or ejection, and
+    the new player's taking over.  Call it before the Player row changes hands."""
     if player.status in LEFT and player.account_id:
         session.add(
             SeatChange(
@@ -160,6 +162,7 @@ def note_handover(session: Session, player: Player, account_id: int, now: dateti
                 power=player.power,
                 kind=LEFT[player.status],
                 created_at=now,
+                phase=phase,
             )
         )
     if account_id != player.account_id or player.status != PLAYING:
@@ -170,6 +173,7 @@ def note_handover(session: Session, player: Player, account_id: int, now: dateti
                 power=player.power,
                 kind=SEAT_TOOK_OVER,
                 created_at=now,
+                phase=phase,
             )
         )
 
