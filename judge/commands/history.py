@@ -1,4 +1,7 @@
-"""HISTORY: mail a game's stored reports again, as one digest mail.
+"""HISTORY: mail a game's stored reports again, as one digest mail, with the
+broadcast press sent among them (njudge's history: "turn results, broadcast press,
+and informational notices ... but NOT any partial press"; a grey one without its
+sender).
 
 Who may read: anyone, for a game that is finished or not anonymous; while an
 anonymous game runs, only its players, observers and master.  At most
@@ -12,16 +15,18 @@ from datetime import datetime
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.broadcasts import broadcasts_of, sender_name
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named, sender_account, signed_on_game
+from judge.commands.press import press_title
 from judge.commands.registry import register
 from judge.game.clock import game_timing
 from judge.game.games import find_game
 from judge.game.history import reports_of
 from judge.game.past_dates import date_span
 from judge.game.recipients import send
-from judge.store.models import FINISHED, Game, GameReport, Observer, Player, as_utc
+from judge.store.models import FINISHED, Game, GameReport, Observer, Player, Press, as_utc
 
 MAX_REPORTS = 20
 
@@ -89,6 +94,41 @@ def select_reports(
     return chosen, extra, None
 
 
+def broadcasts_with(
+    ctx: Context,
+    game: Game,
+    reports: list[GameReport],
+    chosen: list[GameReport],
+    span: tuple[datetime, datetime] | None,
+) -> dict[int | None, list[Press]]:
+    """The broadcasts that go with the chosen reports, by the report each came before
+    (the first made after it; None: after the last report, which goes with it), sent
+    within the dates ``span`` if one is given.  Never press to some powers only."""
+    ids = {report.id for report in chosen}
+    heard: dict[int | None, list[Press]] = {}
+    for press in broadcasts_of(ctx.session, game):
+        made = as_utc(press.created_at) or ctx.now
+        if span is not None and not span[0] <= made <= span[1]:
+            continue
+        after = next((r.id for r in reports if (as_utc(r.created_at) or made) >= made), None)
+        if after in ids or (after is None and (not reports or reports[-1].id in ids)):
+            heard.setdefault(after, []).append(press)
+    return heard
+
+
+def _broadcast_part(code: str, game: Game, press: Press) -> str:
+    """A broadcast in the history, under the subject it was mailed with (a grey one
+    naming no sender, as its mail did not)."""
+    sender = None if press.grey else sender_name(game, press.from_power)
+    title = f"{code}:{game.name} - {press.phase} {press_title('Broadcast', sender, None)}"
+    return f"{'=' * 75}\n{title}\n{'=' * 75}\n{press.body.rstrip()}\n"
+
+
+def _plural(count: int, word: str) -> str:
+    """``1 report``, ``3 reports``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 @register
 class History(Command):
     """Mail a game's past reports again."""
@@ -134,22 +174,30 @@ class History(Command):
             return
         if span is not None:
             reports = [r for r in reports if span[0] <= as_utc(r.created_at) <= span[1]]
-            if not reports:
-                ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")
-                return
-        chosen, extra, problem = select_reports(reports, codes)
+        chosen, extra, problem = select_reports(reports, codes) if reports else ([], 0, None)
         if problem is not None:
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
             return
-        span = f"{chosen[0].phase} to {chosen[-1].phase}"
-        count = f"{len(chosen)} report{'' if len(chosen) == 1 else 's'}"
-        parts = [f"History of game {game.name}: {count}, {span}.\n"]
-        for report in chosen:
-            parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
+        heard = broadcasts_with(ctx, game, reports, chosen, span)
+        told = [press for said in heard.values() for press in said]
+        if not chosen and not told:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")
+            return
         sender = judge_sender(ctx)
-        subject = f"{sender.code}:{game.name} History {span}"
+        ends = [chosen[0].phase, chosen[-1].phase] if chosen else [told[0].phase, told[-1].phase]
+        phases = " to ".join(ends)
+        count = " and ".join(
+            _plural(n, word) for n, word in ((len(chosen), "report"), (len(told), "broadcast")) if n
+        )
+        parts = [f"History of game {game.name}: {count}, {phases}.\n"]
+        for report in chosen:
+            parts.extend(_broadcast_part(sender.code, game, p) for p in heard.get(report.id, []))
+            parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
+        parts.extend(_broadcast_part(sender.code, game, p) for p in heard.get(None, []))
+        subject = f"{sender.code}:{game.name} History {phases}"
         send(ctx.session, sender, ctx.sender, subject, "\n".join(parts))
-        entry = ctx.transcript.ok(stmt.text, f"{count} of game {game.name} ({span}) mailed to you.")
+        said = f"{count} of game {game.name} ({phases}) mailed to you."
+        entry = ctx.transcript.ok(stmt.text, said)
         if extra:
             entry.extra.append(
                 f"{extra} more {'report' if extra == 1 else 'reports'} matched: "

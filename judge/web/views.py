@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import describe_rules
-from judge.commands.gm_broadcast import MASTER_POWER
+from judge.commands.broadcasts import broadcasts_of, press_sender, public_sender, sender_name
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.games import (
@@ -47,7 +47,7 @@ from judge.store.models import (
     Press,
     as_utc,
 )
-from judge.web.visibility import listed, press_sender, shows_players
+from judge.web.visibility import listed, shows_players
 
 
 @dataclass(frozen=True)
@@ -330,28 +330,14 @@ def _title(phase: str) -> str:
         return phase
 
 
-# The marks press keeps for the master and the observers, as a press names them.
-_SENDER_MARKS = {
-    MASTER_MARK: "the Master",
-    MASTER_POWER: "the Master",
-    OBSERVERS_MARK: "an observer",
-}
 _RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
-
-
-def sender_name(game: Game, code: str) -> str:
-    """A press sender's name: a power's, or the master's or an observer's."""
-    return _SENDER_MARKS.get(code) or power_name(game, code)
 
 
 def broadcast_press(session: Session, game: Game) -> list[PressItem]:
     """The game's broadcast press, oldest first; grey press without its sender."""
-    rows = session.exec(
-        select(Press).where(Press.game_id == game.id, col(Press.broadcast)).order_by(col(Press.id))
-    )
     return [
-        PressItem(p.phase, press_sender(p, sender_name(game, p.from_power)), p.body, p.created_at)
-        for p in rows
+        PressItem(p.phase, public_sender(game, p), p.body, p.created_at)
+        for p in broadcasts_of(session, game)
     ]
 
 
