@@ -26,6 +26,7 @@ from judge.game.games import (
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
 from judge.game.start import applicants_of, seats_of
+from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
@@ -141,6 +142,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         f"Deadline: {_reader_deadline(ctx, game)}",
         press_line(game),
+        draw_rule_line(game),
         votes_line(game),
         *filter(None, [disorder_rule_line(game), limits_line(game)]),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),

@@ -24,6 +24,7 @@ from judge.game.games import disorder_rule_line, game_powers, press_line, state_
 from judge.game.recipients import send
 from judge.game.start import applicants_of, seats_of
 from judge.game.stints import stints_of
+from judge.game.votes import draw_rule_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     FINISHED,
@@ -46,6 +47,7 @@ def settings_lines(game: Game) -> list[str]:
         f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         press_line(game),
+        draw_rule_line(game),
         votes_line(game),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),

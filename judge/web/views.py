@@ -20,6 +20,7 @@ from judge.clock.timing import describe_rules
 from judge.commands.broadcasts import broadcasts_of, press_sender, public_sender, sender_name
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
+from judge.game.clock_votes import votes_line
 from judge.game.games import (
     current_order_texts,
     game_powers,
@@ -28,6 +29,7 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
 from judge.rules.base import Ruleset
@@ -303,11 +305,19 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
 
 
 def _settings(game: Game) -> list[str]:
-    lines = [press_line(game)]
-    if game.anonymous:
-        lines.append("Anonymous: players' names are not shown until the game ends.")
-    lines.extend(describe_rules(game_timing(game)).splitlines())
-    return lines
+    """The game's settings as its page lists them: press, votes, anonymity, timing."""
+    anonymous = (
+        "Anonymous: yes, players' names are not shown until the game ends."
+        if game.anonymous
+        else "Anonymous: no, players' names are shown."
+    )
+    return [
+        press_line(game),
+        draw_rule_line(game),
+        votes_line(game),
+        anonymous,
+        *describe_rules(game_timing(game)).splitlines(),
+    ]
 
 
 def phases_of(session: Session, game: Game) -> list[PhaseLink]:
