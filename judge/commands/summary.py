@@ -147,10 +147,11 @@ class Summary(Command):
     aliases = ("STATUS",)  # njudge's synonym (mail.c)
     syntax = "SUMMARY <game>"
     help = (
-        "Mails you a summary of the game: its settings, the players (hidden while\n"
-        "an anonymous game runs), the phases played, the supply centres of each\n"
-        "power year by year, and how it ended. After a SIGNON the game may be left\n"
-        "out. STATUS (njudge) is the same."
+        "Mails you a summary of the game: its settings, who played each power\n"
+        "(hidden while an anonymous game runs), the phases played (and a multiverse\n"
+        "game's timelines and forks), the supply centres of each power year by\n"
+        "year, and how it ended. After a SIGNON the game may be left out. STATUS\n"
+        "(njudge) is the same."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -170,6 +171,7 @@ class Summary(Command):
             *player_lines(ctx, game),
             "",
             f"Phases played: {phases_played(ctx, game)}",
+            *ruleset_for_game(game).timeline_lines(game.position_view()),
             "",
             "Supply centres:",
             *centre_table(ctx, game),
