@@ -30,7 +30,7 @@ from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import FORMING, PLAYING, Account, Game, as_utc
+from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -140,6 +140,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     rules = ruleset_for_game(game)
     lines = [
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
+        *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
         f"Deadline: {_reader_deadline(ctx, game)}",
         press_line(game),
         draw_rule_line(game),
