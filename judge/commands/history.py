@@ -137,12 +137,13 @@ class History(Command):
     keyword = "HISTORY"
     syntax = (
         "HISTORY [<game>] [<from phase> [TO <to phase>]]   or   "
-        "HISTORY [<game>] FROM <date> [TO <date>]"
+        "HISTORY [<game>] [FROM <date>] [TO <date>]"
     )
     help = (
-        "Mails you the game's past reports again, in one mail: from one phase (to\n"
-        "another), sent from one date (to another: njudge's FROM Jan 1, 2026 TO\n"
-        "Feb 1 14:00, in the game's time zone), or the latest ones; at most\n"
+        "Mails you the game's past reports again, with its broadcast press, in one\n"
+        "mail: from one phase (to another), sent from one date (to another: njudge's\n"
+        "FROM Jan 1, 2026 TO Feb 1 14:00 or FROM Mon, in the game's time zone; TO a\n"
+        "date alone: from the start), or the latest ones; at most\n"
         f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
         "read a finished or non-anonymous game; an anonymous game in progress only\n"
         "its players, observers and master."
@@ -158,10 +159,13 @@ class History(Command):
         game = game_named(ctx, stmt.text, words[0])
         if game is None:
             return
+        lines_given = len(words) > 2 and words[-2].upper() == "LINES" and words[-1].isdigit()
+        words = words[:-2] if lines_given else words  # njudge's LINES n: reports go whole
         span: tuple[datetime, datetime] | None = None
         codes: list[str] = []
-        if words[1:] and words[1].upper() == "FROM":
-            span, problem = date_span(" ".join(words[2:]), game_timing(game).zone, ctx.now)
+        if words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's FROM <date> TO <date>
+            dates = words[2:] if words[1].upper() == "FROM" else words[1:]
+            span, problem = date_span(" ".join(dates), game_timing(game).zone, ctx.now)
         else:
             codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)
@@ -198,6 +202,11 @@ class History(Command):
         send(ctx.session, sender, ctx.sender, subject, "\n".join(parts))
         said = f"{count} of game {game.name} ({phases}) mailed to you."
         entry = ctx.transcript.ok(stmt.text, said)
+        if lines_given:
+            entry.extra.append(
+                f"LINES is not needed here: each report goes whole, at most {MAX_REPORTS} "
+                "in one mail."
+            )
         if extra:
             entry.extra.append(
                 f"{extra} more {'report' if extra == 1 else 'reports'} matched: "

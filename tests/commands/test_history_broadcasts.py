@@ -107,3 +107,18 @@ def test_a_phase_or_a_date_span_takes_the_broadcasts_of_that_span_only(tmp_path)
     reply, text = _history(engine, READER, "HISTORY game1 FROM Nov 21 2026 TO Nov 22 2026")
     assert "2 broadcasts of game game1 (S1901M to S1901M) mailed to you." in reply, reply
     assert "Hello all" in text and "Guess who" in text and "results of" not in text
+
+
+def test_njudge_s_history_forms_with_to_alone_and_lines(tmp_path) -> None:
+    """data/history: ``HISTORY [name] [FROM date] [TO date] [LINES n]``: ``TO`` alone
+    was read as a phase ("'Nov 22 2026' is not a phase") and ``LINES n`` refused."""
+    engine = _game_with_press(tmp_path)
+    reply, text = _history(engine, READER, "HISTORY game1 TO Nov 22 2026")
+    assert "2 broadcasts of game game1 (S1901M to S1901M) mailed to you." in reply, reply
+    assert "Hello all" in text and "results of" not in text
+    line = "history game1 from Jan 1, 1990 to Dec 31, 2002 23:59 lines 5000"
+    reply, _ = _history(engine, READER, line)
+    assert "*** Refused: game game1 has no reports in that span" in reply, reply
+    reply, _ = _history(engine, READER, "HISTORY game1 FROM Jan 1, 1990 LINES 5000")
+    assert "2 reports and 4 broadcasts of game game1" in reply, reply
+    assert "LINES is not needed here: each report goes whole, at most 20 in one mail." in reply
