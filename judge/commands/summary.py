@@ -72,7 +72,7 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
             continue
         for number, stint in enumerate(stints[power.code]):
             account = accounts[stint.account_id]
-            who = f"{account.name} <{account.address}>" if show else "(anonymous)"
+            who = f"{account.name} <{account.address}>".strip() if show else "(anonymous)"
             status = f" ({stint.left})" if stint.left else ""
             since = f"from {stint.since}: " if stint.since else ""
             label = "" if number else power.name

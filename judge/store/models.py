@@ -476,6 +476,7 @@ SEAT_RESIGNED = "resigned"
 SEAT_EJECTED = "ejected"
 SEAT_ABANDONED = "abandoned"  # SET ABANDON <n>: n deadlines missed in a row
 SEAT_TOOK_OVER = "took over"
+SEAT_REPLACED = "replaced"  # the master's REPLACE gave the power to another player
 
 
 class PlayerPhaseRecord(SQLModel, table=True):

@@ -80,3 +80,19 @@ def test_a_resigned_power_not_yet_taken_over_shows_its_last_player(tmp_path) -> 
     text = _summary(engine, "reader@players.test")
     france = text[text.index("  France") : text.index("  Germany")]
     assert france == "  France     France Player <france@players.test> (resigned)\n"
+
+
+def test_a_player_the_master_replaced_stays_in_the_list(gm, run, session) -> None:
+    """REPLACE of a power still played kept no trace of its player: SUMMARY showed
+    only "from S1901M: New" with nobody before."""
+    from tests.commands.forming import mails_to, text_of
+
+    gm("GAME game1\nREPLACE france new@players.test sesame42")
+    run("SUMMARY game1", "reader@players.test")
+    [mail] = [m for m in mails_to(session, "reader@players.test") if "Summary" in m["Subject"]]
+    text = text_of(mail).replace("\r\n", "\n")
+    france = text[text.index("  France") : text.index("  Germany")]
+    assert france.splitlines() == [
+        "  France     France Player <france@players.test> (replaced)",
+        "             from S1901M: <new@players.test>",
+    ], france
