@@ -51,21 +51,31 @@ _GAME_LINES = select(
 ).order_by(col(Game.name))
 
 
+_WIDTHS = (16, 12, 8, 9)  # LIST's columns before the deadline
+
+
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
     query = _GAME_LINES.where(col(Game.unlisted).is_(False))  # never a private game
     rows = ctx.session.exec(query).all()
     if not rows:
         return ["There are no games on this judge yet."]
-    lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
     rulesets: dict[tuple[str, str, str], Ruleset] = {}
+    table = [("Game", "Variant", "Phase", "Status", "Deadline")]
     for name, variant, rules, adjacency, phase, status, deadline in rows:
         key = (variant, rules, adjacency)
         if key not in rulesets:
             rulesets[key] = ruleset_for(variant, rules).played_as(adjacency)
         label, turn = rulesets[key].variant_label(variant), rulesets[key].turn_label(phase)
-        lines.append(f"{name:<16} {label:<12} {turn:<8} {status:<9} {_deadline(deadline)}")
-    return lines
+        table.append((name, label, turn, status, _deadline(deadline)))
+    # Each column as wide as its longest entry (at least the usual widths), so that a
+    # long label (``standard (multiverse)``) does not push its row out of line.
+    widths = [max(least, *(len(row[i]) for row in table)) for i, least in enumerate(_WIDTHS)]
+    return [
+        " ".join(f"{cell:<{width}}" for cell, width in zip(row[:-1], widths, strict=True))
+        + f" {row[-1]}"
+        for row in table
+    ]
 
 
 def _power_lines(
