@@ -94,6 +94,34 @@ def select_reports(
     return chosen, extra, None
 
 
+def _left_out(words: list[str]) -> tuple[list[str], str | None]:
+    """njudge's ``EXCLSTART <phase> [EXCLEND <phase>] [BROAD]`` (data/history): the
+    first and last phase left out (BROAD is taken: notices always go in)."""
+    words = [w for w in words if w.upper() != "BROAD"]
+    upper = [w.upper() for w in words]
+    at = upper.index("EXCLEND") if "EXCLEND" in upper else len(words)
+    codes = []
+    for part in [words[:at], words[at + 1 :]] if at < len(words) else [words]:
+        code = parse_phase(" ".join(part))
+        if code is None:
+            return [], f"{' '.join(part)!r} is not a phase (write e.g. S1903M after EXCLSTART)"
+        codes.append(code)
+    return codes, None
+
+
+def leave_out(reports: list[GameReport], codes: list[str]) -> list[GameReport]:
+    """The reports but those from the first report about ``codes[0]`` to the last
+    about ``codes[1]`` (to the end without it), as njudge's EXCLSTART: a start
+    phase no report is about leaves out nothing, an end phase none is about is
+    ignored."""
+    starts = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[0])]
+    if not starts:
+        return reports
+    ends = [i for i, r in enumerate(reports) if codes[1:] and same_phase(r.phase, codes[1])]
+    end = ends[-1] + 1 if ends and ends[-1] >= starts[0] else len(reports)
+    return reports[: starts[0]] + reports[end:]
+
+
 def broadcasts_with(
     ctx: Context,
     game: Game,
@@ -137,13 +165,15 @@ class History(Command):
     keyword = "HISTORY"
     syntax = (
         "HISTORY [<game>] [<from phase> [TO <to phase>]]   or   "
-        "HISTORY [<game>] [FROM <date>] [TO <date>]"
+        "HISTORY [<game>] [FROM <date>] [TO <date>]   or   "
+        "HISTORY [<game>] EXCLSTART <phase> [EXCLEND <phase>]"
     )
     help = (
         "Mails you the game's past reports again, with its broadcast press, in one\n"
         "mail: from one phase (to another), sent from one date (to another: njudge's\n"
         "FROM Jan 1, 2026 TO Feb 1 14:00 or FROM Mon, in the game's time zone; TO a\n"
-        "date alone: from the start), or the latest ones; at most\n"
+        "date alone: from the start), all but some phases (njudge's EXCLSTART S1903M\n"
+        "[EXCLEND F1905B]), or the latest ones; at most\n"
         f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
         "read a finished or non-anonymous game; an anonymous game in progress only\n"
         "its players, observers and master."
@@ -163,9 +193,12 @@ class History(Command):
         words = words[:-2] if lines_given else words  # njudge's LINES n: reports go whole
         span: tuple[datetime, datetime] | None = None
         codes: list[str] = []
+        left_out: list[str] | None = None  # njudge's EXCLSTART: phases left out
         if words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's FROM <date> TO <date>
             dates = words[2:] if words[1].upper() == "FROM" else words[1:]
             span, problem = date_span(" ".join(dates), game_timing(game).zone, ctx.now)
+        elif words[1:] and words[1].upper() == "EXCLSTART":
+            left_out, problem = _left_out(words[2:])
         else:
             codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)
@@ -178,7 +211,14 @@ class History(Command):
             return
         if span is not None:
             reports = [r for r in reports if span[0] <= as_utc(r.created_at) <= span[1]]
-        chosen, extra, problem = select_reports(reports, codes) if reports else ([], 0, None)
+        if left_out is not None:
+            kept = leave_out(reports, left_out)
+            chosen, extra, problem = kept[:MAX_REPORTS], max(0, len(kept) - MAX_REPORTS), None
+            codes = left_out  # more than fit: "ask again from a later phase"
+        elif reports:
+            chosen, extra, problem = select_reports(reports, codes)
+        else:
+            chosen, extra, problem = [], 0, None
         if problem is not None:
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
             return

@@ -122,3 +122,17 @@ def test_njudge_s_history_forms_with_to_alone_and_lines(tmp_path) -> None:
     reply, _ = _history(engine, READER, "HISTORY game1 FROM Jan 1, 1990 LINES 5000")
     assert "2 reports and 4 broadcasts of game game1" in reply, reply
     assert "LINES is not needed here: each report goes whole, at most 20 in one mail." in reply
+
+
+def test_njudge_s_exclstart_leaves_phases_out(tmp_path) -> None:
+    """data/history's second form, ``HISTORY name EXCLSTART turnId [EXCLEND turnId]
+    [BROAD]``, was refused "'EXCLSTART' is not a phase"."""
+    engine = _game_with_press(tmp_path)
+    reply, text = _history(engine, READER, "HISTORY game1 EXCLSTART F1901M")
+    assert "1 report and 2 broadcasts of game game1 (S1901M to S1901M)" in reply, reply
+    assert "results of S1901M" in text and "Autumn words" not in text
+    reply, text = _history(engine, READER, "history game1 exclstart S1901M exclend S1901M broad")
+    assert "1 report and 2 broadcasts of game game1 (F1901M to F1901M)" in reply, reply
+    assert "Autumn words" in text and "Winter words" in text and "Hello all" not in text
+    reply, _ = _history(engine, READER, "HISTORY game1 EXCLSTART S2999M")  # the whole game
+    assert "2 reports and 4 broadcasts" in reply, reply
