@@ -57,14 +57,17 @@ def settings_lines(game: Game) -> list[str]:
 
 def player_lines(ctx: Context, game: Game) -> list[str]:
     """Who played each power, one line per player, each who took it over with the
-    phase they took it in (addresses hidden while an anonymous game runs)."""
+    phase they took it in; of a forming game, who joined so far (addresses hidden
+    while an anonymous game runs)."""
     show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
     stints = stints_of(ctx.session, game)
     if not stints:
-        waiting = len(applicants_of(ctx.session, game))
-        return [f"  {waiting} of {seats_of(game)} places taken; the game has not started"]
-    ids = {stint.account_id for held in stints.values() for stint in held}
-    accounts = {a.id: a for a in ctx.session.exec(select(Account).where(col(Account.id).in_(ids)))}
+        waiting = [a.account_id for a in applicants_of(ctx.session, game)]
+        places = f"  {len(waiting)} of {seats_of(game)} places taken; the game has not started"
+        accounts = _accounts(ctx, waiting)
+        joined = [f"    {_who(accounts[i])}" for i in waiting] if show else []
+        return [places, *(["  Joined so far:", *joined] if joined else [])]
+    accounts = _accounts(ctx, [s.account_id for held in stints.values() for s in held])
     lines = []
     for power in game_powers(game):
         if power.code not in stints:
@@ -72,12 +75,23 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
             continue
         for number, stint in enumerate(stints[power.code]):
             account = accounts[stint.account_id]
-            who = f"{account.name} <{account.address}>".strip() if show else "(anonymous)"
+            who = _who(account) if show else "(anonymous)"
             status = f" ({stint.left})" if stint.left else ""
             since = f"from {stint.since}: " if stint.since else ""
             label = "" if number else power.name
             lines.append(f"  {label:<10} {since}{who}{status}")
     return lines
+
+
+def _accounts(ctx: Context, ids: list[int]) -> dict[int | None, Account]:
+    """The accounts of ``ids``, by id."""
+    rows = ctx.session.exec(select(Account).where(col(Account.id).in_(ids)))
+    return {account.id: account for account in rows}
+
+
+def _who(account: Account) -> str:
+    """A player as SUMMARY names them: ``Name <address>``."""
+    return f"{account.name} <{account.address}>".strip()
 
 
 def column_labels(names: list[str]) -> list[str]:

@@ -96,3 +96,30 @@ def test_a_player_the_master_replaced_stays_in_the_list(gm, run, session) -> Non
         "  France     France Player <france@players.test> (replaced)",
         "             from S1901M: <new@players.test>",
     ], france
+
+
+def test_a_forming_game_s_summary_and_list_full_name_who_joined(tmp_path) -> None:
+    """They said only "2 of 7 places taken"; an anonymous game keeps them hidden but
+    from its master."""
+    from tests.commands.forming import MASTER, forming_game, registered
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        forming_game(session, "newgame")
+        forming_game(session, "hidden", anonymous=True)
+        for who in ("ann@p.test", "bob@p.test"):
+            registered(session, who)
+    for name in ("newgame", "hidden"):
+        deliver(engine, make_mail("ann@p.test", f"JOIN {name} annpw123\n"))
+        deliver(engine, make_mail("bob@p.test", f"JOIN {name} bobpw123\n"))
+    joined = "  2 of 7 places taken; the game has not started\n  Joined so far:\n"
+    names = "    Ann <ann@p.test>\n    Bob <bob@p.test>\n"
+    deliver(engine, make_mail("out@p.test", "SUMMARY newgame\nSUMMARY hidden\nLIST FULL\n"))
+    mails = [body_of(m).replace("\r\n", "\n") for m in outbox(engine) if m["To"] == "out@p.test"]
+    open_summary, hidden_summary, reply = mails[-3:]
+    assert joined + names in open_summary, open_summary
+    assert "2 of 7 places taken" in hidden_summary and "Ann" not in hidden_summary
+    assert "newgame: standard, forming" in reply and "Ann <ann@p.test>" in reply, reply
+    assert reply.count("Ann <ann@p.test>") == 1  # not for the anonymous game
+    deliver(engine, make_mail(MASTER, "SUMMARY hidden\n"))
+    assert names in body_of(outbox(engine)[-2]).replace("\r\n", "\n")
