@@ -128,10 +128,12 @@ def broadcasts_with(
     reports: list[GameReport],
     chosen: list[GameReport],
     span: tuple[datetime, datetime] | None,
+    open_end: bool,
 ) -> dict[int | None, list[Press]]:
     """The broadcasts that go with the chosen reports, by the report each came before
-    (the first made after it; None: after the last report, which goes with it), sent
-    within the dates ``span`` if one is given.  Never press to some powers only."""
+    (the first made after it; None: after the last report, which goes with it unless
+    the span asked for ends with it: not ``open_end``), sent within the dates
+    ``span`` if one is given.  Never press to some powers only."""
     ids = {report.id for report in chosen}
     heard: dict[int | None, list[Press]] = {}
     for press in broadcasts_of(ctx.session, game):
@@ -139,7 +141,8 @@ def broadcasts_with(
         if span is not None and not span[0] <= made <= span[1]:
             continue
         after = next((r.id for r in reports if (as_utc(r.created_at) or made) >= made), None)
-        if after in ids or (after is None and (not reports or reports[-1].id in ids)):
+        latest = open_end and (not reports or reports[-1].id in ids)
+        if after in ids or (after is None and latest):
             heard.setdefault(after, []).append(press)
     return heard
 
@@ -222,7 +225,8 @@ class History(Command):
         if problem is not None:
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
             return
-        heard = broadcasts_with(ctx, game, reports, chosen, span)
+        open_end = left_out is not None or len(codes) < 2  # no phase to end with
+        heard = broadcasts_with(ctx, game, reports, chosen, span, open_end)
         told = [press for said in heard.values() for press in said]
         if not chosen and not told:
             ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")

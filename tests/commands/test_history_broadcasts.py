@@ -98,6 +98,9 @@ def test_a_phase_or_a_date_span_takes_the_broadcasts_of_that_span_only(tmp_path)
     reply, text = _history(engine, READER, "HISTORY game1 S1901M TO S1901M")
     assert "1 report and 2 broadcasts of game game1 (S1901M to S1901M)" in reply, reply
     assert "Guess who" in text and "Autumn words" not in text and "Winter words" not in text
+    reply, text = _history(engine, READER, "HISTORY game1 S1901M TO F1901M")  # ends there
+    assert "2 reports and 3 broadcasts of game game1 (S1901M to F1901M)" in reply, reply
+    assert "Autumn words" in text and "Winter words" not in text
     reply, text = _history(engine, READER, "HISTORY game1 F1901M")  # from F1901M on
     assert "1 report and 2 broadcasts of game game1 (F1901M to F1901M)" in reply, reply
     assert "Autumn words" in text and "Winter words" in text and "Hello all" not in text
