@@ -25,7 +25,8 @@ from judge.game.clock import game_timing
 from judge.game.games import find_game
 from judge.game.history import reports_of
 from judge.game.past_dates import date_span
-from judge.game.recipients import send
+from judge.game.recipients import game_mail_subject, send
+from judge.mail.outgoing import Author
 from judge.store.models import FINISHED, Game, GameReport, Observer, Player, Press, as_utc
 
 MAX_REPORTS = 20
@@ -147,12 +148,13 @@ def broadcasts_with(
     return heard
 
 
-def _broadcast_part(code: str, game: Game, press: Press) -> str:
+def _broadcast_part(author: Author, game: Game, press: Press) -> str:
     """A broadcast in the history, under the subject it was mailed with (a grey one
     naming no sender, as its mail did not)."""
     sender = None if press.grey else sender_name(game, press.from_power)
-    title = f"{code}:{game.name} - {press.phase} {press_title('Broadcast', sender, None)}"
-    return f"{'=' * 75}\n{title}\n{'=' * 75}\n{press.body.rstrip()}\n"
+    title = f"{press.phase} {press_title('Broadcast', sender, None)}"
+    subject = game_mail_subject(author, game, title)
+    return f"{'=' * 75}\n{subject}\n{'=' * 75}\n{press.body.rstrip()}\n"
 
 
 def _plural(count: int, word: str) -> str:
@@ -239,9 +241,9 @@ class History(Command):
         )
         parts = [f"History of game {game.name}: {count}, {phases}.\n"]
         for report in chosen:
-            parts.extend(_broadcast_part(sender.code, game, p) for p in heard.get(report.id, []))
+            parts.extend(_broadcast_part(sender, game, p) for p in heard.get(report.id, []))
             parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
-        parts.extend(_broadcast_part(sender.code, game, p) for p in heard.get(None, []))
+        parts.extend(_broadcast_part(sender, game, p) for p in heard.get(None, []))
         subject = f"{sender.code}:{game.name} History {phases}"
         send(ctx.session, sender, ctx.sender, subject, "\n".join(parts))
         said = f"{count} of game {game.name} ({phases}) mailed to you."
