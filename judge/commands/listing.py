@@ -25,7 +25,7 @@ from judge.game.games import (
 )
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
-from judge.game.start import applicants_of, seats_of
+from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
@@ -161,8 +161,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     ]
     if game.status == FORMING:
         played = {p.code for p in game_powers(game)}  # nobody is "missing" yet
-        taken = len(applicants_of(ctx.session, game))
-        lines[-1:-1] = [f"Forming: {taken} of {seats_of(game)} places taken"]
+        lines[-1:-1] = [f"Forming: {places_taken(ctx.session, game)}"]
     else:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))

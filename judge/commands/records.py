@@ -22,7 +22,7 @@ from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
 from judge.game.records import player_record, record_lines
-from judge.game.start import applicants_of, seats_of
+from judge.game.start import applicants_of, places_taken
 from judge.store.models import (
     ACTIVE,
     FINISHED,
@@ -190,8 +190,7 @@ class WhoGame(Command):
         entry = ctx.transcript.ok(stmt.text, f"The players of game {game.name}:")
         entry.extra.append(f"Master: {game.master_address or 'none'}")
         if game.status == FORMING:
-            joined = len(applicants_of(ctx.session, game))
-            entry.extra.append(f"Joined so far: {joined} of {seats_of(game)} places")
+            entry.extra.append(f"Forming: {places_taken(ctx.session, game)}")
         for label, account in _game_people(ctx, game, full):
             entry.extra.extend(
                 [

@@ -22,7 +22,7 @@ from judge.game.clock_votes import votes_line
 from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
-from judge.game.start import applicants_of, seats_of
+from judge.game.start import applicants_of, places_taken, seats_of
 from judge.game.stints import stints_of
 from judge.game.votes import draw_rule_line
 from judge.rules.registry import ruleset_for_game
@@ -63,7 +63,7 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
     stints = stints_of(ctx.session, game)
     if not stints:
         waiting = [a.account_id for a in applicants_of(ctx.session, game)]
-        places = f"  {len(waiting)} of {seats_of(game)} places taken; the game has not started"
+        places = f"  {places_taken(ctx.session, game)}; the game has not started"
         accounts = _accounts(ctx, waiting)
         joined = [f"    {_who(accounts[i])}" for i in waiting] if show else []
         return [places, *(["  Joined so far:", *joined] if joined else [])]

@@ -77,7 +77,7 @@ def test_who_game_on_a_forming_game_lists_who_joined_so_far(tmp_path) -> None:
         _reply(engine, "ann@p.test", f"JOIN {name} annpw123 France\n")
         _reply(engine, "bob@p.test", f"JOIN {name} bobpw123\n")
     text = _reply(engine, "out@p.test", "WHO GAME newgame\n")
-    assert "Joined so far: 2 of 7 places" in text, text
+    assert "Forming: 2 of 7 places taken" in text, text
     assert "Joined: Ann <ann@p.test>, time zone UTC" in text
     assert "Joined: Bob <bob@p.test>, time zone UTC" in text
     assert "annpw123" not in text and "France" not in text  # nor preferences
