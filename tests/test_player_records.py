@@ -187,7 +187,7 @@ def test_a_handed_over_resignation_stays_in_the_old_players_record(engine) -> No
         newcomer = Account(address="new@players.test")
         session.add(newcomer)
         session.flush()
-        note_handover(session, seat, newcomer.id, NOW)
+        note_handover(session, seat, newcomer.id, NOW, "S1901M")
         seat.account_id, seat.status = newcomer.id, "playing"
         session.commit()
         assert (player_record(session, old).resigned, player_record(session, old).joined) == (1, 1)

@@ -565,6 +565,11 @@ _DAY_WORDS = {
 }
 
 
+def weekday_of(word: str) -> int | None:
+    """The weekday a word names (``Mon``, ``tuesday``; Monday is 0), or None."""
+    return _DAY_WORDS.get(word.lower().rstrip(".,"))
+
+
 def _parse_clock(text: str) -> time:
     match = re.fullmatch(r"(\d{1,2})[:.h]?(\d{2})", text.strip().lower())
     if match is None:

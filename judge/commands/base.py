@@ -42,6 +42,14 @@ def masked(keyword: str, args: str, before: int, *, keep_after: bool = False) ->
     return " ".join([keyword, *words[:before], *hidden, *after])
 
 
+def game_password_masked(keyword: str, args: str, *, keep_after: bool = False) -> str:
+    """A ``<keyword> <game> <password> ...`` line (SIGNON, RESIGN, JOIN) quoted back
+    with its password hidden.  A lone word is hidden too: it may be the password
+    alone (a second SIGNON in a mail, RESIGN after a SIGNON, JOIN without the game)."""
+    lone = len(args.split()) == 1
+    return masked(keyword, args, 0 if lone else 1, keep_after=keep_after)
+
+
 # Statement kinds.
 COMMAND = "command"  # a line starting with a known keyword
 OTHER = "other"  # any other line: an order once signed on

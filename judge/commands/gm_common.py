@@ -14,7 +14,8 @@ from typing import ClassVar
 
 from judge.commands.base import Command, Context, Statement
 from judge.game.games import PowerInfo, find_power, game_powers, player_address
-from judge.game.recipients import announce, game_mail_subject
+from judge.game.history import announce_and_keep
+from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
@@ -80,7 +81,8 @@ def note_change(ctx: Context, game: Game, line: str) -> None:
 
 def send_announcements(ctx: Context, game: Game | None = None) -> None:
     """Mail the noted changes (of ``game`` only, if given) to everyone in the game
-    except the master, who reads them in the reply."""
+    except the master, who reads them in the reply, and keep them for HISTORY (as
+    njudge's history keeps "informational notices (deadline adjustments ...)")."""
     ids = [game.id] if game is not None else list(ctx.announcements)
     for game_id in ids:
         if game_id not in ctx.announcements:
@@ -94,7 +96,7 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
             + "\n"
         )
         exclude = [target.master_address] if target.master_address else []
-        announce(ctx.session, sender, target, subject, body, exclude=exclude)
+        announce_and_keep(ctx.session, sender, target, subject, body, ctx.now, exclude=exclude)
 
 
 def change_setting(

@@ -216,7 +216,7 @@ class ReplaceCommand(MasterCommand):
             old = player_address(ctx.session, player)
             if player.status == PLAYING and old and old.lower() != address:
                 left = (old, player.account_id)
-            note_handover(ctx.session, player, account.id or 0, ctx.now)  # the records
+            note_handover(ctx.session, player, account.id or 0, ctx.now, game.phase)  # the records
         give_seat(player, account.id, password, ctx.now)  # type: ignore[arg-type]
         ctx.session.add(player)
         reseat(ctx.session, game)  # standings follow who now holds which power

@@ -1,4 +1,7 @@
-"""HISTORY: mail a game's stored reports again, as one digest mail.
+"""HISTORY: mail a game's stored reports again, as one digest mail, with the
+broadcast press sent among them (njudge's history: "turn results, broadcast press,
+and informational notices ... but NOT any partial press"; a grey one without its
+sender).
 
 Who may read: anyone, for a game that is finished or not anonymous; while an
 anonymous game runs, only its players, observers and master.  At most
@@ -12,16 +15,19 @@ from datetime import datetime
 from sqlmodel import select
 
 from judge.commands.base import Command, Context, Statement
+from judge.commands.broadcasts import broadcasts_of, sender_name
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase
 from judge.commands.player_state import game_named, sender_account, signed_on_game
+from judge.commands.press import press_title
 from judge.commands.registry import register
 from judge.game.clock import game_timing
 from judge.game.games import find_game
 from judge.game.history import reports_of
 from judge.game.past_dates import date_span
-from judge.game.recipients import send
-from judge.store.models import FINISHED, Game, GameReport, Observer, Player, as_utc
+from judge.game.recipients import game_mail_subject, send
+from judge.mail.outgoing import Author
+from judge.store.models import FINISHED, Game, GameReport, Observer, Player, Press, as_utc
 
 MAX_REPORTS = 20
 
@@ -89,6 +95,73 @@ def select_reports(
     return chosen, extra, None
 
 
+def _left_out(words: list[str]) -> tuple[list[str], str | None]:
+    """njudge's ``EXCLSTART <phase> [EXCLEND <phase>] [BROAD]`` (data/history): the
+    first and last phase left out (BROAD is taken: notices always go in)."""
+    words = [w for w in words if w.upper() != "BROAD"]
+    upper = [w.upper() for w in words]
+    at = upper.index("EXCLEND") if "EXCLEND" in upper else len(words)
+    codes = []
+    for part in [words[:at], words[at + 1 :]] if at < len(words) else [words]:
+        code = parse_phase(" ".join(part))
+        if code is None:
+            return [], f"{' '.join(part)!r} is not a phase (write e.g. S1903M after EXCLSTART)"
+        codes.append(code)
+    return codes, None
+
+
+def leave_out(reports: list[GameReport], codes: list[str]) -> list[GameReport]:
+    """The reports but those from the first report about ``codes[0]`` to the last
+    about ``codes[1]`` (to the end without it), as njudge's EXCLSTART: a start
+    phase no report is about leaves out nothing, an end phase none is about is
+    ignored."""
+    starts = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[0])]
+    if not starts:
+        return reports
+    ends = [i for i, r in enumerate(reports) if codes[1:] and same_phase(r.phase, codes[1])]
+    end = ends[-1] + 1 if ends and ends[-1] >= starts[0] else len(reports)
+    return reports[: starts[0]] + reports[end:]
+
+
+def broadcasts_with(
+    ctx: Context,
+    game: Game,
+    reports: list[GameReport],
+    chosen: list[GameReport],
+    span: tuple[datetime, datetime] | None,
+    open_end: bool,
+) -> dict[int | None, list[Press]]:
+    """The broadcasts that go with the chosen reports, by the report each came before
+    (the first made after it; None: after the last report, which goes with it unless
+    the span asked for ends with it: not ``open_end``), sent within the dates
+    ``span`` if one is given.  Never press to some powers only."""
+    ids = {report.id for report in chosen}
+    heard: dict[int | None, list[Press]] = {}
+    for press in broadcasts_of(ctx.session, game):
+        made = as_utc(press.created_at) or ctx.now
+        if span is not None and not span[0] <= made <= span[1]:
+            continue
+        after = next((r.id for r in reports if (as_utc(r.created_at) or made) >= made), None)
+        latest = open_end and (not reports or reports[-1].id in ids)
+        if after in ids or (after is None and latest):
+            heard.setdefault(after, []).append(press)
+    return heard
+
+
+def _broadcast_part(author: Author, game: Game, press: Press) -> str:
+    """A broadcast in the history, under the subject it was mailed with (a grey one
+    naming no sender, as its mail did not)."""
+    sender = None if press.grey else sender_name(game, press.from_power)
+    title = f"{press.phase} {press_title('Broadcast', sender, None)}"
+    subject = game_mail_subject(author, game, title)
+    return f"{'=' * 75}\n{subject}\n{'=' * 75}\n{press.body.rstrip()}\n"
+
+
+def _plural(count: int, word: str) -> str:
+    """``1 report``, ``3 reports``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 @register
 class History(Command):
     """Mail a game's past reports again."""
@@ -97,12 +170,15 @@ class History(Command):
     keyword = "HISTORY"
     syntax = (
         "HISTORY [<game>] [<from phase> [TO <to phase>]]   or   "
-        "HISTORY [<game>] FROM <date> [TO <date>]"
+        "HISTORY [<game>] [FROM <date>] [TO <date>]   or   "
+        "HISTORY [<game>] EXCLSTART <phase> [EXCLEND <phase>]"
     )
     help = (
-        "Mails you the game's past reports again, in one mail: from one phase (to\n"
-        "another), sent from one date (to another: njudge's FROM Jan 1, 2026 TO\n"
-        "Feb 1 14:00, in the game's time zone), or the latest ones; at most\n"
+        "Mails you the game's past reports again, with its broadcast press, in one\n"
+        "mail: from one phase (to another), sent from one date (to another: njudge's\n"
+        "FROM Jan 1, 2026 TO Feb 1 14:00 or FROM Mon, in the game's time zone; TO a\n"
+        "date alone: from the start), all but some phases (njudge's EXCLSTART S1903M\n"
+        "[EXCLEND F1905B]), or the latest ones; at most\n"
         f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
         "read a finished or non-anonymous game; an anonymous game in progress only\n"
         "its players, observers and master."
@@ -118,10 +194,16 @@ class History(Command):
         game = game_named(ctx, stmt.text, words[0])
         if game is None:
             return
+        lines_given = len(words) > 2 and words[-2].upper() == "LINES" and words[-1].isdigit()
+        words = words[:-2] if lines_given else words  # njudge's LINES n: reports go whole
         span: tuple[datetime, datetime] | None = None
         codes: list[str] = []
-        if words[1:] and words[1].upper() == "FROM":
-            span, problem = date_span(" ".join(words[2:]), game_timing(game).zone, ctx.now)
+        left_out: list[str] | None = None  # njudge's EXCLSTART: phases left out
+        if words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's FROM <date> TO <date>
+            dates = words[2:] if words[1].upper() == "FROM" else words[1:]
+            span, problem = date_span(" ".join(dates), game_timing(game).zone, ctx.now)
+        elif words[1:] and words[1].upper() == "EXCLSTART":
+            left_out, problem = _left_out(words[2:])
         else:
             codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)
@@ -134,22 +216,43 @@ class History(Command):
             return
         if span is not None:
             reports = [r for r in reports if span[0] <= as_utc(r.created_at) <= span[1]]
-            if not reports:
-                ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")
-                return
-        chosen, extra, problem = select_reports(reports, codes)
+        if left_out is not None:
+            kept = leave_out(reports, left_out)
+            chosen, extra, problem = kept[:MAX_REPORTS], max(0, len(kept) - MAX_REPORTS), None
+            codes = left_out  # more than fit: "ask again from a later phase"
+        elif reports:
+            chosen, extra, problem = select_reports(reports, codes)
+        else:
+            chosen, extra, problem = [], 0, None
         if problem is not None:
             ctx.transcript.refused(stmt.text, f"game {game.name} has {problem}")
             return
-        span = f"{chosen[0].phase} to {chosen[-1].phase}"
-        count = f"{len(chosen)} report{'' if len(chosen) == 1 else 's'}"
-        parts = [f"History of game {game.name}: {count}, {span}.\n"]
-        for report in chosen:
-            parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
+        open_end = left_out is not None or len(codes) < 2  # no phase to end with
+        heard = broadcasts_with(ctx, game, reports, chosen, span, open_end)
+        told = [press for said in heard.values() for press in said]
+        if not chosen and not told:
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no reports in that span")
+            return
         sender = judge_sender(ctx)
-        subject = f"{sender.code}:{game.name} History {span}"
+        ends = [chosen[0].phase, chosen[-1].phase] if chosen else [told[0].phase, told[-1].phase]
+        phases = " to ".join(ends)
+        count = " and ".join(
+            _plural(n, word) for n, word in ((len(chosen), "report"), (len(told), "broadcast")) if n
+        )
+        parts = [f"History of game {game.name}: {count}, {phases}.\n"]
+        for report in chosen:
+            parts.extend(_broadcast_part(sender, game, p) for p in heard.get(report.id, []))
+            parts.append(f"{'=' * 75}\n{report.subject}\n{'=' * 75}\n{report.text.rstrip()}\n")
+        parts.extend(_broadcast_part(sender, game, p) for p in heard.get(None, []))
+        subject = f"{sender.code}:{game.name} History {phases}"
         send(ctx.session, sender, ctx.sender, subject, "\n".join(parts))
-        entry = ctx.transcript.ok(stmt.text, f"{count} of game {game.name} ({span}) mailed to you.")
+        said = f"{count} of game {game.name} ({phases}) mailed to you."
+        entry = ctx.transcript.ok(stmt.text, said)
+        if lines_given:
+            entry.extra.append(
+                f"LINES is not needed here: each report goes whole, at most {MAX_REPORTS} "
+                "in one mail."
+            )
         if extra:
             entry.extra.append(
                 f"{extra} more {'report' if extra == 1 else 'reports'} matched: "

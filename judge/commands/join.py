@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import func, select
 
-from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.base import Command, Context, Statement, game_password_masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.gm_create import NAME
 from judge.commands.player_state import game_named, registered_account
@@ -112,9 +112,7 @@ class Join(Command):
         return len(words) >= 2 and NAME.match(words[0].lower()) is not None
 
     def echo(self, stmt: Statement) -> str:
-        # A lone word may be the password alone (njudge's JOIN <game> <password>): hidden.
-        alone = len(stmt.args.split()) == 1
-        return masked("JOIN", stmt.args, 0 if alone else 1, keep_after=True)
+        return game_password_masked("JOIN", stmt.args, keep_after=True)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)

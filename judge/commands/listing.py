@@ -25,11 +25,12 @@ from judge.game.games import (
 )
 from judge.game.privacy import hidden_from
 from judge.game.records import limits_line
-from judge.game.start import applicants_of, seats_of
+from judge.game.start import places_taken
+from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import FORMING, PLAYING, Account, Game, as_utc
+from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -50,21 +51,31 @@ _GAME_LINES = select(
 ).order_by(col(Game.name))
 
 
+_WIDTHS = (16, 12, 8, 9)  # LIST's columns before the deadline
+
+
 def game_list(ctx: Context) -> list[str]:
     """One line per game."""
     query = _GAME_LINES.where(col(Game.unlisted).is_(False))  # never a private game
     rows = ctx.session.exec(query).all()
     if not rows:
         return ["There are no games on this judge yet."]
-    lines = [f"{'Game':<16} {'Variant':<12} {'Phase':<8} {'Status':<9} Deadline"]
     rulesets: dict[tuple[str, str, str], Ruleset] = {}
+    table = [("Game", "Variant", "Phase", "Status", "Deadline")]
     for name, variant, rules, adjacency, phase, status, deadline in rows:
         key = (variant, rules, adjacency)
         if key not in rulesets:
             rulesets[key] = ruleset_for(variant, rules).played_as(adjacency)
         label, turn = rulesets[key].variant_label(variant), rulesets[key].turn_label(phase)
-        lines.append(f"{name:<16} {label:<12} {turn:<8} {status:<9} {_deadline(deadline)}")
-    return lines
+        table.append((name, label, turn, status, _deadline(deadline)))
+    # Each column as wide as its longest entry (at least the usual widths), so that a
+    # long label (``standard (multiverse)``) does not push its row out of line.
+    widths = [max(least, *(len(row[i]) for row in table)) for i, least in enumerate(_WIDTHS)]
+    return [
+        " ".join(f"{cell:<{width}}" for cell, width in zip(row[:-1], widths, strict=True))
+        + f" {row[-1]}"
+        for row in table
+    ]
 
 
 def _power_lines(
@@ -139,8 +150,10 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     rules = ruleset_for_game(game)
     lines = [
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
+        *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
         f"Deadline: {_reader_deadline(ctx, game)}",
         press_line(game),
+        draw_rule_line(game),
         votes_line(game),
         *filter(None, [disorder_rule_line(game), limits_line(game)]),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
@@ -148,8 +161,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     ]
     if game.status == FORMING:
         played = {p.code for p in game_powers(game)}  # nobody is "missing" yet
-        taken = len(applicants_of(ctx.session, game))
-        lines[-1:-1] = [f"Forming: {taken} of {seats_of(game)} places taken"]
+        lines[-1:-1] = [f"Forming: {places_taken(ctx.session, game)}"]
     else:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))

@@ -6,8 +6,9 @@ now that the asker may know of: never a running anonymous game, nor a private ga
 the asker is a stranger to.  ``INFO PLAYER <address>`` (also ``INFOPLAYER``) gives
 the record of any address, ``GET DEDICATION`` the sender's own (njudge ``data/index``,
 ``data/dedsystems``).  A record holds counts only: it names no game.  ``WHO GAME
-<game> [FULL]`` gives the registration and record of each player of a game (and of
-its observers with ``FULL``); while an anonymous game runs, only to its master.
+<game> [FULL]`` gives the registration and record of each player of a game (of each
+who joined it while it forms; of its observers too with ``FULL``); while an
+anonymous game runs or forms, only to its master.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
 from judge.game.records import player_record, record_lines
+from judge.game.start import applicants_of, places_taken
 from judge.store.models import (
     ACTIVE,
     FINISHED,
@@ -187,6 +189,8 @@ class WhoGame(Command):
             return
         entry = ctx.transcript.ok(stmt.text, f"The players of game {game.name}:")
         entry.extra.append(f"Master: {game.master_address or 'none'}")
+        if game.status == FORMING:
+            entry.extra.append(f"Forming: {places_taken(ctx.session, game)}")
         for label, account in _game_people(ctx, game, full):
             entry.extra.extend(
                 [
@@ -198,8 +202,8 @@ class WhoGame(Command):
 
 
 def _game_people(ctx: Context, game: Game, full: bool) -> list[tuple[str, Account]]:
-    """Each player of ``game`` (by power, with the status of one who left) and, when
-    ``full``, each observer."""
+    """Each player of ``game`` (by power, with the status of one who left), or of a
+    forming game each who joined it, and, when ``full``, each observer."""
     players = ctx.session.exec(
         select(Player, Account)
         .join(Account, Account.id == Player.account_id)  # type: ignore[arg-type]
@@ -210,6 +214,12 @@ def _game_people(ctx: Context, game: Game, full: bool) -> list[tuple[str, Accoun
         (power_name(game, p.power) + ("" if p.status == PLAYING else f" ({p.status})"), a)
         for p, a in players
     ]
+    if game.status == FORMING:  # who has joined so far (njudge lists them too)
+        ids = [applicant.account_id for applicant in applicants_of(ctx.session, game)]
+        accounts = {
+            a.id: a for a in ctx.session.exec(select(Account).where(col(Account.id).in_(ids)))
+        }
+        people.extend(("Joined", accounts[i]) for i in ids)
     if full:
         watchers = ctx.session.exec(
             select(Account)

@@ -13,7 +13,7 @@ from textwrap import fill
 
 from sqlmodel import select
 
-from judge.commands.base import Command, Context, Statement, masked
+from judge.commands.base import Command, Context, Statement, game_password_masked
 from judge.commands.gm_common import judge_sender
 from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
@@ -52,9 +52,7 @@ class Resign(Command):
 
     def echo(self, stmt: Statement) -> str:
         keyword = stmt.text.split()[0].upper()  # RESIGN or WITHDRAW
-        if len(stmt.args.split()) == 1:  # a lone word: often the password, after a SIGNON
-            return masked(keyword, stmt.args, 0)
-        return masked(keyword, stmt.args, 1)
+        return game_password_masked(keyword, stmt.args)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         if stmt.args.strip():

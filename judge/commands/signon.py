@@ -7,7 +7,15 @@ import re
 from sqlalchemy import bindparam
 from sqlmodel import select
 
-from judge.commands.base import COMMAND, HIDDEN, Command, Context, Statement, masked
+from judge.commands.base import (
+    COMMAND,
+    HIDDEN,
+    Command,
+    Context,
+    Statement,
+    game_password_masked,
+    masked,
+)
 from judge.commands.join import Join
 from judge.commands.observe import Observe, observes, start_observing
 from judge.commands.paired import (
@@ -85,8 +93,7 @@ class SignOn(Command):
         glued = _GLUED.match(words[0]) if len(words) == 1 else None
         if glued:  # SIGNON Fgame1:secret, one word: the password after the separator
             return f"SIGNON {glued.group(1)}{HIDDEN}"
-        # A lone word may be the password alone (a second SIGNON in a mail): hidden.
-        return masked("SIGNON", stmt.args, 0 if len(words) == 1 else 1)
+        return game_password_masked("SIGNON", stmt.args)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         echo = self.echo(stmt)

@@ -22,7 +22,9 @@ from judge.game.clock_votes import votes_line
 from judge.game.end import player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
-from judge.game.start import applicants_of, seats_of
+from judge.game.start import applicants_of, places_taken, seats_of
+from judge.game.stints import stints_of
+from judge.game.votes import draw_rule_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     FINISHED,
@@ -31,7 +33,6 @@ from judge.store.models import (
     Game,
     GameReport,
     PhaseSnapshot,
-    Player,
     as_utc,
 )
 
@@ -46,6 +47,7 @@ def settings_lines(game: Game) -> list[str]:
         f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         press_line(game),
+        draw_rule_line(game),
         votes_line(game),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
@@ -54,25 +56,42 @@ def settings_lines(game: Game) -> list[str]:
 
 
 def player_lines(ctx: Context, game: Game) -> list[str]:
-    """The players (addresses hidden while an anonymous game runs)."""
+    """Who played each power, one line per player, each who took it over with the
+    phase they took it in; of a forming game, who joined so far (addresses hidden
+    while an anonymous game runs)."""
     show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
-    rows = ctx.session.exec(
-        select(Player, Account).where(Player.game_id == game.id, Player.account_id == Account.id)
-    ).all()
-    by_power = {player.power: (player, account) for player, account in rows}
+    stints = stints_of(ctx.session, game)
+    if not stints:
+        waiting = [a.account_id for a in applicants_of(ctx.session, game)]
+        places = f"  {places_taken(ctx.session, game)}; the game has not started"
+        accounts = _accounts(ctx, waiting)
+        joined = [f"    {_who(accounts[i])}" for i in waiting] if show else []
+        return [places, *(["  Joined so far:", *joined] if joined else [])]
+    accounts = _accounts(ctx, [s.account_id for held in stints.values() for s in held])
     lines = []
     for power in game_powers(game):
-        if power.code not in by_power:
+        if power.code not in stints:
             lines.append(f"  {power.name:<10} nobody (civil disorder)")
             continue
-        player, account = by_power[power.code]
-        who = f"{account.name} <{account.address}>" if show else "(anonymous)"
-        status = "" if player.status == "playing" else f" ({player.status})"
-        lines.append(f"  {power.name:<10} {who}{status}")
-    if not rows:
-        waiting = len(applicants_of(ctx.session, game))
-        return [f"  {waiting} of {seats_of(game)} places taken; the game has not started"]
+        for number, stint in enumerate(stints[power.code]):
+            account = accounts[stint.account_id]
+            who = _who(account) if show else "(anonymous)"
+            status = f" ({stint.left})" if stint.left else ""
+            since = f"from {stint.since}: " if stint.since else ""
+            label = "" if number else power.name
+            lines.append(f"  {label:<10} {since}{who}{status}")
     return lines
+
+
+def _accounts(ctx: Context, ids: list[int]) -> dict[int | None, Account]:
+    """The accounts of ``ids``, by id."""
+    rows = ctx.session.exec(select(Account).where(col(Account.id).in_(ids)))
+    return {account.id: account for account in rows}
+
+
+def _who(account: Account) -> str:
+    """A player as SUMMARY names them: ``Name <address>``."""
+    return f"{account.name} <{account.address}>".strip()
 
 
 def column_labels(names: list[str]) -> list[str]:
@@ -142,10 +161,11 @@ class Summary(Command):
     aliases = ("STATUS",)  # njudge's synonym (mail.c)
     syntax = "SUMMARY <game>"
     help = (
-        "Mails you a summary of the game: its settings, the players (hidden while\n"
-        "an anonymous game runs), the phases played, the supply centres of each\n"
-        "power year by year, and how it ended. After a SIGNON the game may be left\n"
-        "out. STATUS (njudge) is the same."
+        "Mails you a summary of the game: its settings, who played each power\n"
+        "(hidden while an anonymous game runs), the phases played (and a multiverse\n"
+        "game's timelines and forks), the supply centres of each power year by\n"
+        "year, and how it ended. After a SIGNON the game may be left out. STATUS\n"
+        "(njudge) is the same."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
@@ -165,6 +185,7 @@ class Summary(Command):
             *player_lines(ctx, game),
             "",
             f"Phases played: {phases_played(ctx, game)}",
+            *ruleset_for_game(game).timeline_lines(game.position_view()),
             "",
             "Supply centres:",
             *centre_table(ctx, game),

@@ -70,7 +70,7 @@ def take_over(
         ctx.transcript.refused(echo, problem)
         return
     assert account is not None and account.id is not None
-    note_handover(ctx.session, player, account.id, ctx.now)  # the records
+    note_handover(ctx.session, player, account.id, ctx.now, game.phase)  # the records
     give_seat(player, account.id, password, ctx.now)
     ctx.session.add(player)
     ctx.session.flush()

@@ -160,13 +160,19 @@ PRESS_WORDS = {
 
 
 def press_line(game: Game) -> str:
-    """The game's press rules in one line, for LIST, SUMMARY and its web page: a game
-    without press has none to limit to broadcasts (press to the master is always
-    allowed)."""
+    """The game's press rules in one line, for LIST, SUMMARY and its web page: the
+    kinds of press, and whether only broadcasts, only in movement phases, and from
+    observers too; a game without press has none to limit (press to the master is
+    always allowed)."""
     if game.press_mode == "none":
         return "Press: none (players may write to the game master only)"
     modes = " or ".join(PRESS_WORDS.get(m, m) for m in game.press_mode.split("/"))
-    return f"Press: {modes}" + ("" if game.press_partial else ", broadcasts only")
+    limits = [
+        *([] if game.press_partial else ["broadcasts only"]),
+        *([] if game.press_minor else ["in movement phases only (SET NO MINOR PRESS)"]),
+        *(["observers may send press too"] if game.observer_press else []),
+    ]
+    return ", ".join([f"Press: {modes}", *limits])
 
 
 def starting_position(variant: str) -> dict[str, Any]:

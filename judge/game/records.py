@@ -47,6 +47,7 @@ from judge.store.models import (
     RESIGNED,
     SEAT_ABANDONED,
     SEAT_EJECTED,
+    SEAT_REPLACED,
     SEAT_RESIGNED,
     SEAT_TOOK_OVER,
     Account,
@@ -148,18 +149,23 @@ def record_phase(session: Session, game: Game, now: datetime) -> None:
 LEFT = {RESIGNED: SEAT_RESIGNED, EJECTED: SEAT_EJECTED, ABANDONED: SEAT_ABANDONED}
 
 
-def note_handover(session: Session, player: Player, account_id: int, now: datetime) -> None:
-    """Keep in the records that ``player``'s power (of a running game) goes to the
-    account ``account_id``: the old player's resignation or ejection, and the new
-    player's taking over.  Call it before the Player row changes hands."""
-    if player.status in LEFT and player.account_id:
+def note_handover(
+    session: Session, player: Player, account_id: int, now: datetime, phase: str
+) -> None:
+    """Keep in the records that ``player``'s power (of a running game, in ``phase``)
+    goes to the account ``account_id``: the old player's resignation, ejection or
+    replacement (the master's REPLACE), and the new player's taking over.  Call it
+    before the Player row changes hands."""
+    left = LEFT.get(player.status) or (SEAT_REPLACED if account_id != player.account_id else None)
+    if left is not None and player.account_id:
         session.add(
             SeatChange(
                 account_id=player.account_id,
                 game_id=player.game_id,
                 power=player.power,
-                kind=LEFT[player.status],
+                kind=left,
                 created_at=now,
+                phase=phase,
             )
         )
     if account_id != player.account_id or player.status != PLAYING:
@@ -170,6 +176,7 @@ def note_handover(session: Session, player: Player, account_id: int, now: dateti
                 power=player.power,
                 kind=SEAT_TOOK_OVER,
                 created_at=now,
+                phase=phase,
             )
         )
 

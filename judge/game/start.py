@@ -58,6 +58,11 @@ def applicants_of(session: Session, game: Game) -> list[Applicant]:
     return list(rows)
 
 
+def places_taken(session: Session, game: Game) -> str:
+    """How full a forming game is, as LIST, SUMMARY and WHO GAME say it."""
+    return f"{len(applicants_of(session, game))} of {seats_of(game)} places taken"
+
+
 def seats_of(game: Game) -> int:
     """How many players the game waits for (its seats, or as many as the powers
     fill when each player holds the ruleset's number of powers).  A game whose

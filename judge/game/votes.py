@@ -29,6 +29,19 @@ from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
 
+def draw_rule_line(game: Game) -> str:
+    """How the game may end by agreement, for LIST, SUMMARY and its web page."""
+    if game.dias:
+        return (
+            "Draws: DIAS (a draw includes every surviving power; vote with SET DRAW); "
+            "concessions to the largest power allowed (SET CONCEDE)"
+        )
+    return (
+        "Draws: NoDIAS (each voter names the powers of the draw: SET DRAW EFR); "
+        "a concession is a draw of one power (SET DRAW <its initial>)"
+    )
+
+
 def voters(session: Session, game: Game) -> list[Player]:
     """The players whose votes count: still playing a surviving power."""
     alive = ruleset_for_game(game).survivors(game.position_view())

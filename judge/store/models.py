@@ -476,6 +476,7 @@ SEAT_RESIGNED = "resigned"
 SEAT_EJECTED = "ejected"
 SEAT_ABANDONED = "abandoned"  # SET ABANDON <n>: n deadlines missed in a row
 SEAT_TOOK_OVER = "took over"
+SEAT_REPLACED = "replaced"  # the master's REPLACE gave the power to another player
 
 
 class PlayerPhaseRecord(SQLModel, table=True):
@@ -508,6 +509,8 @@ class SeatChange(SQLModel, table=True):
     power: str = Field(max_length=32)
     kind: str = Field(max_length=16)  # one of the SEAT_ kinds above
     created_at: datetime = Field(default_factory=utcnow)
+    # The game's phase when the power changed hands ("" in rows kept before 0022).
+    phase: str = Field(default="", max_length=16, sa_column_kwargs={"server_default": ""})
 
 
 class PressMail(SQLModel, table=True):

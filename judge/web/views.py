@@ -17,9 +17,10 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import describe_rules
-from judge.commands.gm_broadcast import MASTER_POWER
+from judge.commands.broadcasts import broadcasts_of, press_sender, public_sender, sender_name
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
+from judge.game.clock_votes import votes_line
 from judge.game.games import (
     current_order_texts,
     game_powers,
@@ -28,6 +29,7 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
 from judge.rules.base import Ruleset
@@ -47,7 +49,7 @@ from judge.store.models import (
     Press,
     as_utc,
 )
-from judge.web.visibility import listed, press_sender, shows_players
+from judge.web.visibility import listed, shows_players
 
 
 @dataclass(frozen=True)
@@ -303,11 +305,19 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
 
 
 def _settings(game: Game) -> list[str]:
-    lines = [press_line(game)]
-    if game.anonymous:
-        lines.append("Anonymous: players' names are not shown until the game ends.")
-    lines.extend(describe_rules(game_timing(game)).splitlines())
-    return lines
+    """The game's settings as its page lists them: press, votes, anonymity, timing."""
+    anonymous = (
+        "Anonymous: yes, players' names are not shown until the game ends."
+        if game.anonymous
+        else "Anonymous: no, players' names are shown."
+    )
+    return [
+        press_line(game),
+        draw_rule_line(game),
+        votes_line(game),
+        anonymous,
+        *describe_rules(game_timing(game)).splitlines(),
+    ]
 
 
 def phases_of(session: Session, game: Game) -> list[PhaseLink]:
@@ -330,28 +340,14 @@ def _title(phase: str) -> str:
         return phase
 
 
-# The marks press keeps for the master and the observers, as a press names them.
-_SENDER_MARKS = {
-    MASTER_MARK: "the Master",
-    MASTER_POWER: "the Master",
-    OBSERVERS_MARK: "an observer",
-}
 _RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
-
-
-def sender_name(game: Game, code: str) -> str:
-    """A press sender's name: a power's, or the master's or an observer's."""
-    return _SENDER_MARKS.get(code) or power_name(game, code)
 
 
 def broadcast_press(session: Session, game: Game) -> list[PressItem]:
     """The game's broadcast press, oldest first; grey press without its sender."""
-    rows = session.exec(
-        select(Press).where(Press.game_id == game.id, col(Press.broadcast)).order_by(col(Press.id))
-    )
     return [
-        PressItem(p.phase, press_sender(p, sender_name(game, p.from_power)), p.body, p.created_at)
-        for p in rows
+        PressItem(p.phase, public_sender(game, p), p.body, p.created_at)
+        for p in broadcasts_of(session, game)
     ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from judge.game.games import find_game
+from tests.commands.forming import MASTER, forming_game, registered
 from tests.commands.helpers import (
     GM,
     add_game,
@@ -62,3 +63,26 @@ def test_an_anonymous_running_game_is_answered_to_its_master_only(tmp_path) -> N
     assert address("germany") not in text
     with Session(engine) as session:
         assert find_game(session, "game1") is not None
+
+
+def test_who_game_on_a_forming_game_lists_who_joined_so_far(tmp_path) -> None:
+    """njudge's WHO GAME lists the players signed on to a game not yet started."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        forming_game(session, "newgame")
+        forming_game(session, "hidden", anonymous=True)
+        for who in ("ann@p.test", "bob@p.test"):
+            registered(session, who)
+    for name in ("newgame", "hidden"):
+        _reply(engine, "ann@p.test", f"JOIN {name} annpw123 France\n")
+        _reply(engine, "bob@p.test", f"JOIN {name} bobpw123\n")
+    text = _reply(engine, "out@p.test", "WHO GAME newgame\n")
+    assert "Forming: 2 of 7 places taken" in text, text
+    assert "Joined: Ann <ann@p.test>, time zone UTC" in text
+    assert "Joined: Bob <bob@p.test>, time zone UTC" in text
+    assert "annpw123" not in text and "France" not in text  # nor preferences
+    # an anonymous forming game: its master only, as while it runs
+    text = _reply(engine, "bob@p.test", "WHO GAME hidden\n")
+    assert "only its master may see who plays it" in text and "Ann" not in text
+    text = _reply(engine, MASTER, "WHO GAME hidden\n")
+    assert "Joined: Ann <ann@p.test>" in text and "Joined: Bob <bob@p.test>" in text

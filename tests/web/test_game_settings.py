@@ -22,3 +22,20 @@ def test_a_game_without_press_is_not_said_to_allow_broadcasts() -> None:
     assert press_line(game) == (
         "Press: grey press (the sender is not named) or white press (the sender is named)"
     )
+
+
+def test_minor_press_and_observers_press_are_said_too() -> None:
+    """SET NO MINOR PRESS and SET OBSERVER PRESS were shown nowhere (not in LIST,
+    SUMMARY nor the game's page); the press line says them."""
+    game = Game(name="g", phase="S1901M", position="{}", press_mode="white")
+    game.press_partial, game.press_minor, game.observer_press = False, False, True
+    assert (
+        press_line(game)
+        == _settings(game)[0]
+        == (
+            "Press: white press (the sender is named), broadcasts only, in movement phases "
+            "only (SET NO MINOR PRESS), observers may send press too"
+        )
+    )
+    game.press_mode = "none"
+    assert press_line(game) == NONE

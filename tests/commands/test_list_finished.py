@@ -1,0 +1,41 @@
+"""LIST of a finished game says how it ended, as SUMMARY and the web page do: it
+said only "finished in F1901M", with no word of a draw or a winner."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from judge.game.end import end_game
+from judge.mail.outgoing import Author
+from tests.commands.helpers import (
+    JUDGE,
+    NOW,
+    add_game,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+
+def test_list_of_a_finished_game_gives_its_outcome(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        end_game(session, Author("Test Judge", JUDGE), game, "Draw: Austria, England.", NOW)
+        session.commit()
+    deliver(engine, make_mail("reader@players.test", "LIST game1\n"))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    assert (
+        "Game game1: standard, finished in S1901M\n    Outcome: Draw: Austria, England.\n" in text
+    )
+    assert "France: 3 centres (bre, mar, par)" in text  # the final position
+
+
+def test_list_of_a_running_game_has_no_outcome_line(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    deliver(engine, make_mail("reader@players.test", "LIST game1\n"))
+    assert "Outcome:" not in body_of(outbox(engine)[-1])
