@@ -24,13 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.commands import registry
-from judge.commands.base import COMMAND, OTHER, UNKNOWN, Statement
+from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Statement
 from judge.mail.cleanup import is_forward_line
 from judge.orders.text import unmarked
 
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
 MAX_STATEMENTS = 500
-_STOP_MARKS = ".!"  # may end a line that stops the mail ("signoff.")
+_STOP_MARKS = ".!"  # may end a command's line ("signoff.", "SET NOLIST.")
 
 
 @dataclass
@@ -54,17 +54,26 @@ def _is_signature(line: str) -> bool:
     return line.rstrip() == "--"
 
 
+def command_line(text: str) -> tuple[str, type[Command], str] | None:
+    """The command a line gives, as (the line as read, its command, its arguments),
+    or None: the line as written, else without the mark of a list item before it
+    ("1. PAUSE", "- SET NOLIST"), else without a full stop or "!" after it
+    ("Signoff.", "SET NOLIST.").  The parser and the masking of passwords read a
+    line so."""
+    for written in dict.fromkeys((text, unmarked(text))):  # each once
+        found = registry.match(written)
+        if found is None and written.rstrip(_STOP_MARKS) != written:
+            found = registry.match(written.rstrip(_STOP_MARKS))
+        if found is not None:
+            return written, *found
+    return None
+
+
 def _statement(line_no: int, text: str) -> Statement:
-    found = registry.match(text)
-    if found is None and unmarked(text) != text and registry.match(unmarked(text)):
-        text = unmarked(text)  # a command in a list ("1. PAUSE", "- SET NOLIST")
-        found = registry.match(text)
-    bare = text.rstrip(_STOP_MARKS)
-    if found is None and bare != text and registry.is_stop_line(bare):
-        found = registry.match(bare)  # "Signoff." ends the mail too
+    found = command_line(text)
     if found is not None:
-        cls, args = found
-        return Statement(line_no, text, COMMAND, cls, args)
+        written, cls, args = found
+        return Statement(line_no, written, COMMAND, cls, args)
     first = text.split(None, 1)[0].upper() if text.split() else ""
     if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
         return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"

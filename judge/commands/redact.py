@@ -20,8 +20,8 @@ from email.policy import compat32
 import judge.commands  # noqa: F401  (registers every command)
 from judge.commands import registry
 from judge.commands.base import COMMAND, HIDDEN, Statement
+from judge.commands.parser import command_line
 from judge.mail.parse import IncomingMail, parse_incoming
-from judge.orders.text import unmarked
 
 _HEADER_SCAN = 256 * 1024
 _DROPPED = {"content-type", "content-transfer-encoding", "mime-version"}
@@ -39,14 +39,10 @@ _FIELD = re.compile(r"(n\s*e\s*w\s*)?p\s*a\s*s\s*s\s*w\s*o\s*r\s*d\s*:.*$", re.I
 def _command_line(rest: str) -> tuple[str, tuple[str, ...]] | None:
     """(the line as its command echoes it, the end keys of the REGISTER block it
     opens or ()), or None when the line is no command."""
-    text = rest.strip()
-    found = registry.match(rest)
-    if found is None and unmarked(text) != text:
-        text = unmarked(text)  # a command in a list, as the parser reads it
-        found = registry.match(text)
+    found = command_line(rest.strip())  # as the parser reads it
     if found is None:
         return None
-    cls, args = found
+    text, cls, args = found
     try:
         shown = cls().echo(Statement(0, text, COMMAND, cls, args))
     except Exception:  # noqa: BLE001 - cannot tell where the password is: hide it all

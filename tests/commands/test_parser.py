@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.commands.base import COMMAND, OTHER, UNKNOWN
+from judge.commands.listing import ListCommand
 from judge.commands.parser import MAX_STATEMENTS, parse_body
 from judge.commands.press import BroadcastCommand, PressCommand
 from judge.commands.register import Register
@@ -60,8 +61,13 @@ def test_a_signoff_with_a_full_stop_ends_the_mail():
         parsed = parse_body(f"LIST\n{stop}\nJohn Smith - Paris office\n")
         assert [s.text for s in parsed.statements] == ["LIST", stop], stop
         assert parsed.ignored_after == 1
-    # a full stop does not make another word a command
-    assert parse_body("list.\n").statements[0].command is None
+    # nor does a full stop unmake another command: "list." is LIST, "SET NOLIST." SET
+    # NOLIST (before, both were refused or passed over)
+    assert parse_body("list.\n").statements[0].command is ListCommand
+    assert parse_body("SET NOLIST.\n").statements[0].args == ""
+    assert parse_body("SET NOLIST.\n").statements[0].command.keyword == "SET NOLIST"
+    # and a word that is no command stays none
+    assert parse_body("Thanks.\n").statements[0].command is None
 
 
 def test_press_block_is_verbatim_until_endpress():
