@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from judge.rules.registry import ruleset_for
+from tests.commands.helpers import reply_to_orders
 
 SIGN_OFFS = [
     "Thanks!",
@@ -27,6 +28,10 @@ SIGN_OFFS = [
     "Sin",
     "Vienna, Austria",
     "See you at 12:30",
+    "Sent from Mail for Windows",  # Colonial: "Mail" is a letter off "rail", "For" a place
+    "Best wishes",
+    "Kind regards",
+    "Merci beaucoup",
 ]
 ATTEMPTS = {
     ("standard", "standard"): [
@@ -71,3 +76,34 @@ def test_each_rulesets_own_order_forms_are_attempts(rules: tuple[str, str]) -> N
     ruleset = ruleset_for(variant, layer)
     missed = [line for line in ATTEMPTS[rules] if not ruleset.order_attempt(variant, line)]
     assert missed == []
+
+
+# Orders with one letter slipped, from whole games played by mail with typos (each
+# was passed over as a greeting, the unit left without its order and no reason given).
+SLIPPED = {
+    ("standard", "standard"): [
+        "buigundy h",
+        "St Petursburg H",
+        "liverporl m Iri",
+        "kiel strnds",
+        "Paris hodl",
+        "Disoand MAO",
+        "remote a RUM",
+    ],
+    ("rootz", "standard"): ["Smylna 1 h", "remoee PIE1"],
+}
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED))
+def test_an_order_with_one_letter_slipped_is_an_attempt(rules: tuple[str, str]) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [line for line in SLIPPED[rules] if not ruleset.order_attempt(variant, line)]
+    assert missed == []
+
+
+def test_a_slipped_order_in_a_mail_is_refused_with_the_name_meant(tmp_path) -> None:
+    _subject, reply = reply_to_orders(tmp_path, "Burgundi H\nParis hodl\nThanks!")
+    assert "Refused: Burgundi H: 'Burgundi' is not a province (did you mean Burgundy" in reply
+    assert "Refused: Paris hodl: did not understand 'hodl' (did you mean 'hold'?)" in reply
+    assert "> Thanks!\n  ignored: not an order" in reply
