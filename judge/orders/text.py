@@ -1050,6 +1050,8 @@ def _slipped_order(reader: Reader) -> bool:
     "Sent from Mail for Windows" is no order).  The reader then refuses it with the
     closest names."""
     tokens, keywords = reader.tokens, reader.keywords
+    if any(_slipped_dash(reader.variant, token) for token in tokens):
+        return True
     shortest = 4 if len(tokens) <= 3 else 5  # the words, then the end marker
     slips = [
         index
@@ -1064,6 +1066,25 @@ def _slipped_order(reader: Reader) -> bool:
         index not in slips
         and (keywords.get(token) not in (None, "end", "sign", "via") or reader.place_length(index))
         for index, token in enumerate(tokens)
+    )
+
+
+def _slipped_dash(variant: Variant, token: str) -> bool:
+    """Whether a word with a dash is a move between places written without spaces,
+    one name slipped: a part one letter off a word of a place's name, the other a
+    word of one or a board's number (``Edinburth-North Sea``, Root Z's ``Kiel
+    1-Beriin 1``)."""
+    parts = token.split("-")
+    if len(parts) != 2 or not all(parts):
+        return False
+    words = _name_words(variant)
+    slipped = [
+        part
+        for part in parts
+        if len(part) > 4 and part not in words and any(one_letter_off(part, w) for w in words)
+    ]
+    return len(slipped) == 1 and all(
+        part in words or part.isdigit() for part in parts if part not in slipped
     )
 
 

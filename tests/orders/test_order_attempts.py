@@ -89,8 +89,10 @@ SLIPPED = {
         "Paris hodl",
         "Disoand MAO",
         "remote a RUM",
+        "EDINBURtH\u2013NORTH SEA",  # a dash between names, no spaces, one slipped
     ],
-    ("rootz", "standard"): ["Smylna 1 h", "remoee PIE1"],
+    ("rootz", "standard"): ["Smylna 1 h", "remoee PIE1", "KIEL 1-BERiIN 1", "rome 2\u2013asulia 2"],
+    ("colonial", "standard"): ["knushu-East China Sea", "PORT ARTHUR\u2013munchuria"],
 }
 
 
