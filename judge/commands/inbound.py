@@ -33,7 +33,7 @@ from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, game_over, order_refusal
 from judge.commands.paired import seats_name
-from judge.commands.parser import ParsedMail, forwarded_from, parse_body
+from judge.commands.parser import MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
 from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
@@ -401,7 +401,11 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
         if below and stmt.command in _SIGN_ONS:
             signed = _signature_from(ctx, parsed)
     if parsed.truncated:
-        ctx.transcript.info("...", "The rest of your mail was not read: too many lines.")
+        ctx.transcript.refused(
+            "...",
+            f"the rest of your mail was not read: a mail is read up to {MAX_STATEMENTS} lines;"
+            " send the rest in a mail of its own",
+        )
     _unread_after_stop(ctx, parsed)
     after = parsed.below_signature
     last = None if after is None else _last_order_below(ctx, after)

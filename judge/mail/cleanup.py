@@ -175,8 +175,20 @@ def _is_outlook_header(lines: list[str], i: int) -> bool:
     return any(re.match(r"^\s*\*?(sent|date)\*?\s*:", f, re.IGNORECASE) for f in following)
 
 
-def strip_quotes(text: str) -> str:
-    """Drop quoted replies, Outlook-style reply headers and forwarded-header blocks.
+def _from_judge(headers: list[str], judge_address: str) -> bool:
+    """Whether a forwarded mail's header lines say the judge sent it."""
+    address = judge_address.strip().lower()
+    return bool(address) and any(
+        re.match(r"^\s*\*?from\*?\s*:", line, re.IGNORECASE) and address in line.lower()
+        for line in headers
+    )
+
+
+def strip_quotes(text: str, judge_address: str = "") -> str:
+    """Drop quoted replies, Outlook-style reply headers and forwarded-header blocks;
+    a forwarded mail of the judge's own (its header block's ``From:`` names
+    ``judge_address``) is dropped whole: a report forwarded back under your orders
+    holds no orders of yours.
 
     A signature separator ("-- ") is kept, as ``--``, with what follows it: the
     command reader decides whether that is a signature or orders written below a
@@ -205,8 +217,11 @@ def strip_quotes(text: str) -> str:
             # Keep the forwarded text but not its header block: headers typed into a
             # body are never trusted.
             i += 1
+            start = i
             while i < len(lines) and (_HEADER_LINE.match(lines[i]) or not lines[i].strip()):
                 i += 1
+            if _from_judge(lines[start:i], judge_address):
+                break
             continue
         out.append(line.rstrip())
         i += 1

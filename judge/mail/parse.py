@@ -153,7 +153,7 @@ def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
     mail.is_automatic = mail.automatic_reason is not None
 
 
-def _fill_body(mail: IncomingMail, msg: Message) -> None:
+def _fill_body(mail: IncomingMail, msg: Message, judge_address: str) -> None:
     text, mail.body_kind, mail.text_attachments = body_text(msg)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     mail.full_text = text
@@ -161,7 +161,7 @@ def _fill_body(mail: IncomingMail, msg: Message) -> None:
     if signed is not None:
         mail.signed_text = signed.armoured
         text = signed.text
-    mail.body_text = strip_quotes(text).translate(_INVISIBLE)
+    mail.body_text = strip_quotes(text, judge_address).translate(_INVISIBLE)
 
 
 def copy_mail(mail: IncomingMail) -> IncomingMail:
@@ -199,7 +199,7 @@ def _parse(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:
         mail.defects.append(f"headers: {exc!r}")
     if not mail.too_large:
         try:
-            _fill_body(mail, msg)
+            _fill_body(mail, msg, judge_address)
         except Exception as exc:  # noqa: BLE001
             mail.defects.append(f"body: {exc!r}")
     return mail

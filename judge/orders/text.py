@@ -1062,7 +1062,82 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
             if places > 1 or after not in (None, "end", "sign"):
                 return True
         index += length or 1
-    return False
+    return _slipped_order(reader)
+
+
+def _slipped_order(reader: Reader) -> bool:
+    """Whether the words are an order with one letter slipped: a word one letter off
+    a word of a place's name or an order word of four letters or more (``Burgundi
+    H``, ``Paris hodl``, ``Dusband Paris``) beside which the line holds a place or an
+    order word; a word of four letters only in a line of two words (Colonial's
+    "Sent from Mail for Windows" is no order).  The reader then refuses it with the
+    closest names."""
+    tokens, keywords = reader.tokens, reader.keywords
+    if any(_slipped_dash(reader.variant, token) for token in tokens):
+        return True
+    shortest = 4 if len(tokens) <= 3 else 5  # the words, then the end marker
+    slips = [
+        index
+        for index, token in enumerate(tokens)
+        if len(token) >= shortest
+        and token.isalpha()
+        and token not in keywords
+        and not reader.place_length(index)
+        and any(one_letter_off(token, word) for word in _slip_words(reader.variant, keywords))
+    ]
+    return bool(slips) and any(
+        index not in slips
+        and (keywords.get(token) not in (None, "end", "sign", "via") or reader.place_length(index))
+        for index, token in enumerate(tokens)
+    )
+
+
+def _slipped_dash(variant: Variant, token: str) -> bool:
+    """Whether a word with a dash is a move between places written without spaces,
+    one name slipped: a part one letter off a word of a place's name, the other a
+    word of one or a board's number (``Edinburth-North Sea``, Root Z's ``Kiel
+    1-Beriin 1``)."""
+    parts = token.split("-")
+    if len(parts) != 2 or not all(parts):
+        return False
+    words = _name_words(variant)
+    slipped = [
+        part
+        for part in parts
+        if len(part) > 4 and part not in words and any(one_letter_off(part, w) for w in words)
+    ]
+    return len(slipped) == 1 and all(
+        part in words or part.isdigit() for part in parts if part not in slipped
+    )
+
+
+def _slip_words(variant: Variant, keywords: Mapping[str, str]) -> set[str]:
+    """The words of four letters or more that a slipped letter may hide: the words of
+    the map's place names and the grammar's order words."""
+    words = {w for w, kind in keywords.items() if kind not in ("end", "sign", "via")}
+    return _name_words(variant) | {w for w in words if len(w) > 3 and w.isalpha()}
+
+
+@kept_by_variant
+def _name_words(variant: Variant) -> frozenset[str]:
+    """The words of four letters or more of the map's place names."""
+    names = {w for p in variant.provinces.values() for w in p.name.lower().split()}
+    return frozenset(w for w in names if len(w) > 3 and w.isalpha())
+
+
+def one_letter_off(word: str, other: str) -> bool:
+    """Whether two different words differ by one letter: one changed, added or
+    dropped, or two neighbours swapped."""
+    if word == other or abs(len(word) - len(other)) > 1:
+        return False
+    start = 0
+    while start < min(len(word), len(other)) and word[start] == other[start]:
+        start += 1
+    end = 0
+    while end < min(len(word), len(other)) - start and word[-1 - end] == other[-1 - end]:
+        end += 1
+    left, right = word[start : len(word) - end], other[start : len(other) - end]
+    return len(left) <= 1 and len(right) <= 1 or (len(left) == 2 and left == right[::-1])
 
 
 def _shows_order(reader: Reader, index: int, kind: str) -> bool:

@@ -94,6 +94,13 @@ def test_forwarded_mail_keeps_the_text_but_not_the_typed_headers() -> None:
     assert "From:" not in mail.body_text
 
 
+def test_a_report_of_the_judge_forwarded_under_orders_is_not_read() -> None:
+    # Found by whole games played by mail: the forwarded results were read as orders,
+    # "France:  Army Paris -> Picardy." replacing the player's own "A Par H".
+    mail = load("forwarded_report.eml")
+    assert mail.body_text == "SIGNON Fgame1 pw\nA Par H"
+
+
 def test_empty_body() -> None:
     mail = load("empty_body.eml")
     assert mail.body_text == ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from judge.rules.registry import ruleset_for
+from tests.commands.helpers import reply_to_orders
 
 SIGN_OFFS = [
     "Thanks!",
@@ -33,6 +34,10 @@ SIGN_OFFS = [
     "See you",
     "Cheers - Tom",
     "Cheers - Alice",
+    "Sent from Mail for Windows",  # Colonial: "Mail" is a letter off "rail", "For" a place
+    "Best wishes",
+    "Kind regards",
+    "Merci beaucoup",
 ]
 # A name and an initial: Bob is no place but on Colonial's map (Bobruisk), where
 # "Bob H" is an order.
@@ -88,3 +93,36 @@ def test_each_rulesets_own_order_forms_are_attempts(rules: tuple[str, str]) -> N
     ruleset = ruleset_for(variant, layer)
     missed = [line for line in ATTEMPTS[rules] if not ruleset.order_attempt(variant, line)]
     assert missed == []
+
+
+# Orders with one letter slipped, from whole games played by mail with typos (each
+# was passed over as a greeting, the unit left without its order and no reason given).
+SLIPPED = {
+    ("standard", "standard"): [
+        "buigundy h",
+        "St Petursburg H",
+        "liverporl m Iri",
+        "kiel strnds",
+        "Paris hodl",
+        "Disoand MAO",
+        "remote a RUM",
+        "EDINBURtH\u2013NORTH SEA",  # a dash between names, no spaces, one slipped
+    ],
+    ("rootz", "standard"): ["Smylna 1 h", "remoee PIE1", "KIEL 1-BERiIN 1", "rome 2\u2013asulia 2"],
+    ("colonial", "standard"): ["knushu-East China Sea", "PORT ARTHUR\u2013munchuria"],
+}
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED))
+def test_an_order_with_one_letter_slipped_is_an_attempt(rules: tuple[str, str]) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [line for line in SLIPPED[rules] if not ruleset.order_attempt(variant, line)]
+    assert missed == []
+
+
+def test_a_slipped_order_in_a_mail_is_refused_with_the_name_meant(tmp_path) -> None:
+    _subject, reply = reply_to_orders(tmp_path, "Burgundi H\nParis hodl\nThanks!")
+    assert "Refused: Burgundi H: 'Burgundi' is not a province (did you mean Burgundy" in reply
+    assert "Refused: Paris hodl: did not understand 'hodl' (did you mean 'hold'?)" in reply
+    assert "> Thanks!\n  ignored: not an order" in reply
