@@ -16,23 +16,17 @@ _ATTRIBUTION_END = re.compile(
     r"(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|escreveu|skrev)\s*:\s*$",
     re.IGNORECASE,
 )
-# Lines after which everything is the earlier mail (Outlook and friends).
-_CUT_MARKERS = re.compile(
-    r"^\s*(-{2,}\s*original message\s*-{2,}|_{10,}\s*)$",
-    re.IGNORECASE,
-)
+# Lines after which everything is the earlier mail (Outlook and friends): a marker,
+# or Outlook's line of underscores.
+_ORIGINAL_MESSAGE = re.compile(r"^\s*-{2,}\s*original message\s*-{2,}\s*$", re.IGNORECASE)
+_UNDERSCORES = re.compile(r"^\s*_{10,}\s*$")
 _FORWARD_MARKER = re.compile(
     r"^\s*(-{2,}\s*forwarded message\s*-{2,}|begin forwarded message:"
     r"|-{2,}\s*weitergeleitete nachricht\s*-{2,})\s*$",
     re.IGNORECASE,
 )
-# The line a mail program writes above a mail forwarded (or copied) into a new one:
-# below it the text is the other mail's.
-_FORWARDED_MAIL = re.compile(
-    r"^\s*(-{2,}\s*(forwarded( message)?|original message|weitergeleitete nachricht)\s*-{2,}"
-    r"|begin forwarded message:)\s*$",
-    re.IGNORECASE,
-)
+# A forward's marker without "message", as some programs write it.
+_SHORT_FORWARD_MARKER = re.compile(r"^\s*-{2,}\s*forwarded\s*-{2,}\s*$", re.IGNORECASE)
 _HEADER_LINE = re.compile(r"^\s*\*?(from|sent|date|to|cc|subject|reply-to)\*?\s*:", re.IGNORECASE)
 
 
@@ -100,8 +94,10 @@ class OwnLines:
 def is_forward_line(line: str) -> bool:
     """Whether ``line`` is one a mail program writes above a mail forwarded (or
     copied) into a new one: ``---------- Forwarded message ---------``, ``Begin
-    forwarded message:``, ``-------- Original Message --------``; not quoted."""
-    return _FORWARDED_MAIL.match(line) is not None
+    forwarded message:``, ``---- Forwarded ----``, ``-------- Original Message
+    --------``; not quoted."""
+    markers = (_FORWARD_MARKER, _SHORT_FORWARD_MARKER, _ORIGINAL_MESSAGE)
+    return any(marker.match(line) for marker in markers)
 
 
 def masters_own_lines(signed: str, forwarded: int | None) -> OwnLines:
@@ -202,7 +198,11 @@ def strip_quotes(text: str, judge_address: str = "") -> str:
             out.append("--")  # a signature separator, or a player's own separator line
             i += 1
             continue
-        if _CUT_MARKERS.match(line) or _is_outlook_header(lines, i):
+        if (
+            _ORIGINAL_MESSAGE.match(line)
+            or _UNDERSCORES.match(line)
+            or _is_outlook_header(lines, i)
+        ):
             break
         if line.lstrip().startswith(">"):
             i += 1
