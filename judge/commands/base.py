@@ -67,6 +67,9 @@ class Statement:
     args: str = ""
     block: list[str] = field(default_factory=list)
     closed: bool = True  # False when a block ran to the end of the mail unclosed
+    # The line as written when its command was read without a list mark or a final
+    # full stop ("- Help me", "Clear."), else "": in a reply to press, a message's line.
+    loosely: str = ""
 
 
 class OrderRules(Protocol):

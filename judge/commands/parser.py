@@ -72,8 +72,9 @@ def command_line(text: str) -> tuple[str, type[Command], str] | None:
 def _statement(line_no: int, text: str) -> Statement:
     found = command_line(text)
     if found is not None:
-        written, cls, args = found
-        return Statement(line_no, written, COMMAND, cls, args)
+        read, cls, args = found
+        loosely = "" if registry.match(text) else text
+        return Statement(line_no, read, COMMAND, cls, args, loosely=loosely)
     first = text.split(None, 1)[0].upper() if text.split() else ""
     if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
         return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"

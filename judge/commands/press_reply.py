@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from judge.commands.base import OTHER, Context
+from judge.commands.base import OTHER, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.paired import signon_line
 from judge.commands.parser import ParsedMail
@@ -62,14 +62,18 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     """Deliver a mail that answers a press mail as press back to its sender, and say so
     in the transcript; False (nothing done) when the mail is no such reply: it does not
     answer a press mail, or it holds commands (then it is read as any mail)."""
-    if not in_reply_to or any(stmt.kind != OTHER for stmt in parsed.statements):
+    # A command read only from a list item or a sentence ("- Help me", "Clear.") is
+    # a line of the message here; one written as a command makes the mail commands.
+    if not in_reply_to or any(
+        stmt.kind != OTHER and not stmt.loosely for stmt in parsed.statements
+    ):
         return False
     link = ctx.session.get(PressMail, in_reply_to.strip())
     press = ctx.session.get(Press, link.press_id) if link is not None else None
     game = ctx.session.get(Game, press.game_id) if press is not None else None
     if press is None or game is None:
         return False
-    lines = [stmt.text for stmt in parsed.statements]
+    lines = [line for stmt in parsed.statements for line in _message_lines(stmt)]
     me = _replier(ctx, game)
     to = _addressee(ctx, game, press)
     them = "its sender"  # grey press, the master's too (judge.commands.press)
@@ -100,6 +104,14 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
         f"({colour}, {line_count(len(lines))}) to {them}.",
     )
     return True
+
+
+def _message_lines(stmt: Statement) -> list[str]:
+    """A statement's lines as the message's: a command read loosely is the line as
+    written, with the lines its block took ("- Press on to Munich", then prose)."""
+    if not stmt.loosely:
+        return [stmt.text]
+    return [stmt.loosely, *stmt.block]
 
 
 def _only_orders(ctx: Context, game: Game, me: str | None, lines: list[str]) -> str | None:
