@@ -183,7 +183,11 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
         stmt = _statement(i, line)
         if stmt.kind in (OTHER, UNKNOWN):  # "BROADCAST:" ... "ENDPRESS"
             stmt = _headed_block(i, line, lines) or stmt
-        needs_end = stmt.command is not None and stmt.command.block_needs_end
+        command = stmt.command
+        # A block read loosely ("- Press on to Munich") is one only when its end follows.
+        needs_end = command is not None and (
+            command.block_needs_end or bool(stmt.loosely and command.block_ends)
+        )
         if needs_end and not _end_follows(stmt, lines, i):
             stmt = Statement(i, line, OTHER)  # prose ("If you go to Munich ...")
         parsed.statements.append(stmt)

@@ -1,0 +1,39 @@
+"""A block command read only from a list item or a sentence ("- Press on to Munich",
+"Broadcast.") opens its block only when its end line follows: before, "- Press on to
+Munich" in an order mail opened a press block that took every order below it, and
+those orders were never read (nor answered)."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from judge.commands.parser import parse_body
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+
+def test_orders_below_a_listed_press_word_are_read(tmp_path) -> None:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = (
+        f"SIGNON Fgame1 {PASSWORDS['france']}\nMy plan:\n- Press on to Munich\nA Par-Bur\nA Mar H\n"
+    )
+    deliver(engine, make_mail(address("france"), body))
+    text = body_of(outbox(engine)[-1])
+    assert "Accepted: A par - bur" in text and "Accepted: A mar H" in text, text
+
+
+def test_a_loose_block_command_with_its_end_is_a_block() -> None:
+    parsed = parse_body("Broadcast.\nSpring is here.\nENDPRESS\nA Par H\n")
+    broadcast, order = parsed.statements
+    assert broadcast.command is not None and broadcast.block == ["Spring is here."]
+    assert order.text == "A Par H"
