@@ -271,6 +271,13 @@ class Command:
         with ``args`` is this command: by default one to three words it claims."""
         return 1 <= len(args.split()) <= 3 and cls.claims(args)
 
+    @classmethod
+    def block_to_the_end(cls, args: str) -> bool:
+        """Whether the command, written with ``args`` and no end line below it, takes
+        the rest of the mail as its block (njudge's ``PRESS TO G`` ... to the end);
+        else it takes no block, and the lines below it are read as usual."""
+        return True
+
     def greets(self, ctx: Context, stmt: Statement) -> bool:
         """Whether this line is, in this mail, a greeting rather than the command
         (HELLO with no game after it: "Hello all")."""

@@ -184,18 +184,20 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
         if stmt.kind in (OTHER, UNKNOWN):  # "BROADCAST:" ... "ENDPRESS"
             stmt = _headed_block(i, line, lines) or stmt
         command = stmt.command
-        # A block read loosely ("- Press on to Munich") is one only when its end follows.
-        needs_end = command is not None and (
-            command.block_needs_end or bool(stmt.loosely and command.block_ends)
-        )
-        if needs_end and not _end_follows(stmt, lines, i):
-            stmt = Statement(i, line, OTHER)  # prose ("If you go to Munich ...")
+        takes_block = command is not None and bool(command.block_ends)
+        if takes_block and not _end_follows(stmt, lines, i):
+            assert command is not None
+            if command.block_needs_end or stmt.loosely:
+                # prose: "If you go to Munich ...", "- Press on to Munich"
+                stmt = Statement(i, line, OTHER)
+            elif not command.block_to_the_end(stmt.args):
+                stmt.closed, takes_block = False, False  # "Press on to Munich": no message
         parsed.statements.append(stmt)
         if stmt.command is not None and stmt.command.stops:
             parsed.after_stop = [rest.strip()[:MAX_LINE] for rest in lines[i:] if rest.strip()]
             parsed.ignored_after = len(parsed.after_stop)
             break
-        if stmt.command is not None and stmt.command.block_ends:
+        if takes_block and stmt.command is not None:
             # A signature or SIGNOFF that closes the block is seen by this loop next.
             i, _ = _collect_block(stmt, lines, i)
     return parsed

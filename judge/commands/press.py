@@ -11,7 +11,7 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, steered_game
 from judge.commands.paired import seats_name
-from judge.commands.press_options import PressOptions, parse_press_options
+from judge.commands.press_options import PressOptions, opens_options, parse_press_options
 from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.games import game_powers, player_address, players_of
@@ -40,6 +40,13 @@ def press_mail(ctx: Context, to: str, subject: str, intro: str, body: list[str])
     return judge_mail(judge_sender(ctx), to, subject, text)
 
 
+# A press line of no njudge option, with no ENDPRESS below it ("Press on to Munich").
+NO_MESSAGE_TAKEN = (
+    "no message was taken, and nothing was sent: write PRESS TO <powers> (or BROADCAST), "
+    "the message on the lines below, then ENDPRESS (the lines below were read as usual)"
+)
+
+
 class _PressBase(Command):
     needs_signon = True
     masters_too = True
@@ -49,7 +56,18 @@ class _PressBase(Command):
     def echo(self, stmt: Statement) -> str:
         return stmt.text
 
+    @classmethod
+    def block_to_the_end(cls, args: str) -> bool:
+        """Without ENDPRESS below it, a line whose first word after the keyword is
+        none of njudge's options (``Press on to Munich``, ``PRESS Germany``) takes no
+        message: it is refused, and the lines below it are read as usual."""
+        words = args.split()
+        return not words or opens_options(words[0])
+
     def run(self, ctx: Context, stmt: Statement) -> None:
+        if not stmt.closed and not self.block_to_the_end(stmt.args):
+            ctx.transcript.refused(stmt.text, NO_MESSAGE_TAKEN)
+            return
         if not ctx.signed_on:
             self._from_outside(ctx, stmt)
             return

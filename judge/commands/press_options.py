@@ -115,6 +115,19 @@ def _split_to_colon(words: list[str]) -> list[str]:
     return split
 
 
+def opens_options(word: str) -> bool:
+    """Whether ``word`` may begin the options of PRESS or BROADCAST as njudge writes
+    them (data/press): ``TO``, ``+list``, ``-list``, GREY or WHITE words, ``FAKE``."""
+    upper = word.upper()
+    return (
+        upper in ("TO", "FAKE", "NOFAKE")
+        or upper.startswith("TO:")
+        or upper in GREY_WORDS
+        or upper in WHITE_WORDS
+        or (upper[:1] in "+-" and len(upper) > 1)
+    )
+
+
 def parse_press_options(args: str, powers: list[PowerInfo]) -> PressOptions:
     """Read the options after PRESS or BROADCAST."""
     opts = PressOptions()

@@ -37,3 +37,28 @@ def test_a_loose_block_command_with_its_end_is_a_block() -> None:
     broadcast, order = parsed.statements
     assert broadcast.command is not None and broadcast.block == ["Spring is here."]
     assert order.text == "A Par H"
+
+
+def _reply(tmp_path, lines: str) -> str:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = f"SIGNON Fgame1 {PASSWORDS['france']}\n{lines}"
+    deliver(engine, make_mail(address("france"), body))
+    return body_of(outbox(engine)[-1])
+
+
+def test_a_press_line_of_no_njudge_option_takes_no_orders(tmp_path) -> None:
+    """njudge's PRESS options begin with TO, +, -, GREY or WHITE (data/press): "Press
+    on to Munich" with no ENDPRESS below is refused, and the orders below are read
+    (before, they were taken as its message and never read)."""
+    text = _reply(tmp_path, "Press on to Munich\nA Par-Bur\nA Mar H\n")
+    assert "*** Refused: no message was taken, and nothing was sent" in text, text
+    assert "Accepted: A par - bur" in text and "Accepted: A mar H" in text, text
+
+
+def test_press_to_powers_still_runs_to_the_end_of_the_mail(tmp_path) -> None:
+    """njudge: "the message can be terminated ... by the end of the mail input"."""
+    text = _reply(tmp_path, "PRESS TO G\nLet us ally.\nA Par-Bur\n")
+    assert "Press (white, 2 lines) sent to Germany." in text, text
+    assert "No ENDPRESS line" in text
