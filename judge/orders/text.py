@@ -163,14 +163,29 @@ def _read_cached(
                 found = _read_order(variant, spaced, syntax)
                 break
             except OrderSyntaxError as second:
-                if _HYPHENATED_NO_PLACE.match(found):  # "'Pra-Bru' is not a province"
+                named = _HYPHENATED_NO_PLACE.match(found)  # "'Pra-Bru' is not a province"
+                if named and not _hyphenated_name_slipped(variant, named["word"]):
                     found = str(second)  # "'Pra' is not a province": the word meant
     _READ.keep(table, text, found)
     return found
 
 
 # A refusal naming a hyphenated word as no province ("'Pra-Bru' is not a province").
-_HYPHENATED_NO_PLACE = re.compile(r"'[^'\s]+-[^'\s]+' is not a province")
+_HYPHENATED_NO_PLACE = re.compile(r"'(?P<word>[^'\s]+-[^'\s]+)' is not a province")
+
+
+def _hyphenated_name_slipped(variant: Variant, word: str) -> bool:
+    """Whether ``word`` is a name of the map written with a hyphen, one letter off
+    (``Mdi-Atlantic``): then it, not its first part, is the word meant."""
+    low = word.lower()
+    return any(one_letter_off(low, name) for name in _hyphenated_names(variant))
+
+
+@kept_by_variant
+def _hyphenated_names(variant: Variant) -> frozenset[str]:
+    """The map's names, and the words of names, written with a hyphen (``mid-atlantic``)."""
+    names = (n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases))
+    return frozenset(w for name in names for w in (name, *name.split()) if "-" in w)
 
 
 def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
@@ -1187,11 +1202,11 @@ def _place_slips(variant: Variant) -> frozenset[str]:
     return frozenset(slip for word in words for slip in _swaps(word) if slip not in words)
 
 
-@functools.lru_cache(maxsize=64)
 def _lead_slips(syntax: OrderSyntax) -> dict[str, str]:
     """The words of four letters or more that an order of its own kind begins with
     (``build``, ``waive``, ``disband``), with two neighbouring letters swapped
-    (``buidl``, ``wiave``): slip -> the word meant."""
+    (``buidl``, ``wiave``): slip -> the word meant.  (Made when asked, in about 40
+    µs: only lines that are no orders as written ask.)"""
     words = {
         word
         for word, kind in syntax.keywords.items()
