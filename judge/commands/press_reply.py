@@ -62,11 +62,7 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     """Deliver a mail that answers a press mail as press back to its sender, and say so
     in the transcript; False (nothing done) when the mail is no such reply: it does not
     answer a press mail, or it holds commands (then it is read as any mail)."""
-    # A command read only from a list item or a sentence ("- Help me", "Clear.") is
-    # a line of the message here; one written as a command makes the mail commands.
-    if not in_reply_to or any(
-        stmt.kind != OTHER and not stmt.loosely for stmt in parsed.statements
-    ):
+    if not in_reply_to or not all(_a_message_line(stmt) for stmt in parsed.statements):
         return False
     link = ctx.session.get(PressMail, in_reply_to.strip())
     press = ctx.session.get(Press, link.press_id) if link is not None else None
@@ -104,6 +100,17 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
         f"({colour}, {line_count(len(lines))}) to {them}.",
     )
     return True
+
+
+def _a_message_line(stmt: Statement) -> bool:
+    """Whether a statement of a reply to press is a line of the message: no command,
+    or a command read only from a list item or a sentence ("- Help me", "Clear."),
+    unless it holds a password ("1. SIGNON Fgame1 <password>" is never sent as press)."""
+    if stmt.kind == OTHER:
+        return True
+    if not stmt.loosely or stmt.command is None:
+        return False
+    return stmt.command().echo(stmt) == stmt.text
 
 
 def _message_lines(stmt: Statement) -> list[str]:
