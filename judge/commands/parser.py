@@ -22,6 +22,7 @@ whether they are allowed.  It never raises, whatever the text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from judge.commands import registry
 from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Statement
@@ -54,27 +55,34 @@ def _is_signature(line: str) -> bool:
     return line.rstrip() == "--"
 
 
-def command_line(text: str) -> tuple[str, type[Command], str] | None:
-    """The command a line gives, as (the line as read, its command, its arguments),
-    or None: the line as written, else without the mark of a list item before it
-    ("1. PAUSE", "- SET NOLIST"), else without a full stop or "!" after it
-    ("Signoff.", "SET NOLIST.").  The parser and the masking of passwords read a
-    line so."""
+class CommandLine(NamedTuple):
+    """A line read as a command: the line as read (without a list mark), its command,
+    its arguments, and whether it was read only without a list mark or a final mark."""
+
+    text: str
+    command: type[Command]
+    args: str
+    loosely: bool
+
+
+def command_line(text: str) -> CommandLine | None:
+    """The command a line gives, or None: the line as written, else without a full
+    stop or "!" after it ("Signoff.", "SET NOLIST."), else the same without the mark
+    of a list item before it ("1. PAUSE", "- SET NOLIST").  The parser and the
+    masking of passwords read a line so."""
     for written in dict.fromkeys((text, unmarked(text))):  # each once
-        found = registry.match(written)
-        if found is None and written.rstrip(_STOP_MARKS) != written:
-            found = registry.match(written.rstrip(_STOP_MARKS))
-        if found is not None:
-            return written, *found
+        for form in dict.fromkeys((written, written.rstrip(_STOP_MARKS))):
+            found = registry.match(form)
+            if found is not None:
+                return CommandLine(written, *found, loosely=form != text)
     return None
 
 
 def _statement(line_no: int, text: str) -> Statement:
     found = command_line(text)
     if found is not None:
-        read, cls, args = found
-        loosely = "" if registry.match(text) else text
-        return Statement(line_no, read, COMMAND, cls, args, loosely=loosely)
+        loosely = text if found.loosely else ""
+        return Statement(line_no, found.text, COMMAND, found.command, found.args, loosely=loosely)
     first = text.split(None, 1)[0].upper() if text.split() else ""
     if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
         return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"

@@ -42,7 +42,7 @@ def _command_line(rest: str) -> tuple[str, tuple[str, ...]] | None:
     found = command_line(rest.strip())  # as the parser reads it
     if found is None:
         return None
-    text, cls, args = found
+    text, cls, args, _loosely = found
     try:
         shown = cls().echo(Statement(0, text, COMMAND, cls, args))
     except Exception:  # noqa: BLE001 - cannot tell where the password is: hide it all
