@@ -15,6 +15,7 @@ from judge.commands.registry import register
 from judge.commands.summary import games_with_players
 from judge.game.abandoned import abandoned_powers
 from judge.game.clock_votes import votes_line
+from judge.game.end import ended_at
 from judge.game.games import (
     disorder_rule_line,
     find_game,
@@ -129,9 +130,9 @@ def _board_lines(
     return lines
 
 
-def _reader_deadline(ctx: Context, game: Game) -> str:
-    """The deadline in the reader's registered time zone (with UTC), or in UTC."""
-    moment = as_utc(game.deadline)
+def _reader_time(ctx: Context, moment: datetime | None) -> str:
+    """A moment in the reader's registered time zone (with UTC), or in UTC."""
+    moment = as_utc(moment)
     if moment is None:
         return "none"
     account = (
@@ -139,6 +140,14 @@ def _reader_deadline(ctx: Context, game: Game) -> str:
         or ctx.session.exec(select(Account).where(Account.address == ctx.sender.lower())).first()
     )
     return format_for(moment, account.time_zone if account is not None else None)
+
+
+def _when_line(ctx: Context, game: Game) -> str:
+    """The deadline of a game in play; when a finished game ended."""
+    if game.status == FINISHED:
+        ended = ended_at(ctx.session, game)
+        return f"Ended: {_reader_time(ctx, ended) if ended else 'date not kept'}"
+    return f"Deadline: {_reader_time(ctx, game.deadline)}"
 
 
 def game_status(ctx: Context, game: Game) -> list[str]:
@@ -151,11 +160,12 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     lines = [
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
-        f"Deadline: {_reader_deadline(ctx, game)}",
+        _when_line(ctx, game),
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
-        *filter(None, [disorder_rule_line(game), limits_line(game)]),
+        *filter(
+            None,
+            [draw_rule_line(game), votes_line(game), disorder_rule_line(game), limits_line(game)],
+        ),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
@@ -19,7 +19,7 @@ from judge.commands.registry import register
 from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
-from judge.game.end import player_standing
+from judge.game.end import ended_at, player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
 from judge.game.start import applicants_of, places_taken, seats_of
@@ -37,18 +37,26 @@ from judge.store.models import (
 )
 
 
-def settings_lines(game: Game) -> list[str]:
+def _when_line(session: Session, game: Game) -> str:
+    """The deadline of a game in play; when a finished game ended."""
+    zone = game_timing(game).zone
+    if game.status == FINISHED:
+        ended = ended_at(session, game)
+        return f"Ended: {format_for(ended, zone) if ended else 'date not kept'}"
+    deadline = as_utc(game.deadline)
+    return f"Deadline: {format_for(deadline, zone) if deadline else 'none'}"
+
+
+def settings_lines(session: Session, game: Game) -> list[str]:
     """The game's settings, one per line."""
     rules = ruleset_for_game(game).rules_setting(game.adjacency)
-    deadline = as_utc(game.deadline)
     return [
         f"Variant: {game.variant}, rules: {rules}",
         f"Status: {state_text(game)}",
-        f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
+        _when_line(session, game),
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
+        *filter(None, [draw_rule_line(game), votes_line(game)]),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),
@@ -179,7 +187,7 @@ class Summary(Command):
         lines = [
             f"Summary of game {game.name}",
             "",
-            *settings_lines(game),
+            *settings_lines(ctx.session, game),
             "",
             "Players:",
             *player_lines(ctx, game),

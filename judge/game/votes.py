@@ -29,8 +29,11 @@ from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, PLAYING, Game, Player
 
 
-def draw_rule_line(game: Game) -> str:
-    """How the game may end by agreement, for LIST, SUMMARY and its web page."""
+def draw_rule_line(game: Game) -> str | None:
+    """How the game may end by agreement, for LIST, SUMMARY and its web page; None
+    for a finished game, which no vote can end again."""
+    if game.status == FINISHED:
+        return None
     if game.dias:
         return (
             "Draws: DIAS (a draw includes every surviving power; vote with SET DRAW); "

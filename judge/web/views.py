@@ -313,8 +313,7 @@ def _settings(game: Game) -> list[str]:
     )
     return [
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
+        *filter(None, [draw_rule_line(game), votes_line(game)]),
         anonymous,
         *describe_rules(game_timing(game)).splitlines(),
     ]

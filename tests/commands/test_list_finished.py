@@ -10,7 +10,9 @@ from judge.mail.outgoing import Author
 from tests.commands.helpers import (
     JUDGE,
     NOW,
+    PASSWORDS,
     add_game,
+    address,
     body_of,
     deliver,
     make_mail,
@@ -39,3 +41,23 @@ def test_list_of_a_running_game_has_no_outcome_line(tmp_path) -> None:
         add_game(session)
     deliver(engine, make_mail("reader@players.test", "LIST game1\n"))
     assert "Outcome:" not in body_of(outbox(engine)[-1])
+
+
+def test_a_finished_game_shows_when_it_ended_not_a_deadline_or_votes(tmp_path) -> None:
+    """A finished game has no deadline and no vote can change it: LIST and SUMMARY
+    said ``Deadline: none`` and offered draw and clock votes (njudge's LIST of a
+    finished game gives no deadline)."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    for power, password in PASSWORDS.items():  # every player votes the DIAS draw by mail
+        deliver(
+            engine,
+            make_mail(address(power), f"SIGNON {power[0].upper()}game1 {password}\nSET DRAW\n"),
+        )
+    deliver(engine, make_mail("reader@players.test", "LIST game1\nSUMMARY game1\n"))
+    summary, listing = (body_of(m).replace("\r\n", "\n") for m in outbox(engine)[-2:])
+    for text in (listing, summary):
+        assert "Ended: Sat 21 Nov 2026 12:00 UTC" in text
+        assert "Deadline:" not in text
+        assert "Player votes to pause" not in text and "Draws: DIAS" not in text
