@@ -23,7 +23,7 @@ from judge.game.end import ended_at, player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
 from judge.game.recipients import send
 from judge.game.start import applicants_of, places_taken, seats_of
-from judge.game.stints import stints_of
+from judge.game.stints import stint_text, stints_of
 from judge.game.votes import draw_rule_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
@@ -84,10 +84,8 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
         for number, stint in enumerate(stints[power.code]):
             account = accounts[stint.account_id]
             who = _who(account) if show else "(anonymous)"
-            status = f" ({stint.left})" if stint.left else ""
-            since = f"from {stint.since}: " if stint.since else ""
             label = "" if number else power.name
-            lines.append(f"  {label:<10} {since}{who}{status}")
+            lines.append(f"  {label:<10} {stint_text(stint, who)}")
     return lines
 
 

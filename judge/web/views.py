@@ -10,7 +10,7 @@ allows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -29,6 +29,7 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.game.stints import Stint, stint_text, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
@@ -83,6 +84,9 @@ class PowerRow:
     state: str  # "playing", "resigned", "nobody plays it", ...
     centres: int
     units: list[str]
+    # Who played it, one after another, when it changed hands (SUMMARY's stints):
+    # ``France Player (resigned)``, ``from F1901M: Nora``; empty otherwise.
+    stints: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,6 +262,9 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
     counts = rules.centre_counts(doc)
     seated = _players(session, game)
     named = shows_players(game)
+    stints = stints_of(session, game)
+    ids = {st.account_id for held in stints.values() for st in held}
+    names = {a.id: a.name for a in session.exec(select(Account).where(col(Account.id).in_(ids)))}
     views = rules.board_views(doc)  # once, not once per power
     rows = []
     for power in game_powers(game):
@@ -273,8 +280,16 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
         else:
             state = seat[0].status
             player = (seat[1].name or "(no name)") if named else ""
-        rows.append(PowerRow(power.name, player, state, counts.get(power.code, 0), units))
+        held = stints.get(power.code, [])
+        shown = tuple(stint_text(st, _stint_name(names, st, named)) for st in held)
+        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units)
+        rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
+
+
+def _stint_name(names: Mapping[int | None, str], stint: Stint, named: bool) -> str:
+    """A player of a stint as the page names them: by name, never by address."""
+    return (names.get(stint.account_id) or "(no name)") if named else "(anonymous)"
 
 
 def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
