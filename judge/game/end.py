@@ -15,7 +15,7 @@ from judge.game.history import announce_and_keep, reports_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import FINISHED, REPORT_ANNOUNCEMENT, Game, as_utc
+from judge.store.models import FINISHED, REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, as_utc
 
 # The first line of the announcement of a game's end, by which its report is found.
 _ENDED = "Game {name} has ended in {phase}."
@@ -79,11 +79,15 @@ def end_game(
 
 
 def ended_at(session: Session, game: Game) -> datetime | None:
-    """When a finished game ended (its end announcement was kept), or None."""
+    """When a finished game ended: its end announcement (a vote, TERMINATE) or the
+    results of the phase that ended it (a victory) was kept then; None if neither."""
     if game.status != FINISHED:
         return None
-    first = _ENDED.format(name=game.name, phase=game.ended_in or game.phase)
+    last = game.ended_in or game.phase
+    first = _ENDED.format(name=game.name, phase=last)
     for report in reversed(reports_of(session, game)):
-        if report.kind == REPORT_ANNOUNCEMENT and report.text.startswith(first):
+        if (report.kind == REPORT_ANNOUNCEMENT and report.text.startswith(first)) or (
+            report.kind == REPORT_RESULTS and report.phase == last
+        ):
             return as_utc(report.created_at)
     return None

@@ -3,10 +3,16 @@ said only "finished in F1901M", with no word of a draw or a winner."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlmodel import Session
 
+from judge.clock.timing import format_for
 from judge.game.end import end_game
+from judge.game.games import find_game
+from judge.game.history import reports_of
 from judge.mail.outgoing import Author
+from judge.store.models import as_utc
 from tests.commands.helpers import (
     JUDGE,
     NOW,
@@ -19,6 +25,7 @@ from tests.commands.helpers import (
     migrated_engine,
     outbox,
 )
+from tests.commands.test_finished_phase import won_game
 
 
 def test_list_of_a_finished_game_gives_its_outcome(tmp_path) -> None:
@@ -61,3 +68,15 @@ def test_a_finished_game_shows_when_it_ended_not_a_deadline_or_votes(tmp_path) -
         assert "Ended: Sat 21 Nov 2026 12:00 UTC" in text
         assert "Deadline:" not in text
         assert "Player votes to pause" not in text and "Draws: DIAS" not in text
+
+
+def test_a_game_won_in_its_results_says_when_it_ended(tmp_path) -> None:
+    """A victory ends the game in its results, with no end announcement: LIST
+    gives when those results were out."""
+    engine = migrated_engine(tmp_path)
+    won_game(engine)
+    with Session(engine) as session:
+        [ended] = [r.created_at for r in reports_of(session, find_game(session, "game1"))][-1:]
+    deliver(engine, make_mail("reader@players.test", "LIST game1\n"), now=NOW + timedelta(hours=3))
+    text = body_of(outbox(engine)[-1])
+    assert f"Ended: {format_for(as_utc(ended), None)}" in text and "Deadline:" not in text
