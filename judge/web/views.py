@@ -21,6 +21,7 @@ from judge.commands.broadcasts import broadcasts_of, press_sender, public_sender
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
+from judge.game.end import ended_at
 from judge.game.games import (
     current_order_texts,
     game_powers,
@@ -145,6 +146,7 @@ class GamePage:
     press: list[PressItem]
     timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
+    ended: datetime | None = None  # when a finished game ended, as LIST gives it
 
 
 @dataclass(frozen=True)
@@ -407,6 +409,7 @@ def game_page(session: Session, game: Game) -> GamePage:
         press=broadcast_press(session, game),
         timelines=_timelines(game, doc),
         version=game.version,
+        ended=ended_at(session, game),
     )
 
 
