@@ -63,17 +63,17 @@ def settings_lines(session: Session, game: Game) -> list[str]:
     ]
 
 
-def player_lines(ctx: Context, game: Game) -> list[str]:
+def player_lines(ctx: Context, game: Game, *, addresses: bool = True) -> list[str]:
     """Who played each power, one line per player, each who took it over with the
-    phase they took it in; of a forming game, who joined so far (addresses hidden
-    while an anonymous game runs)."""
+    phase they took it in; of a forming game, who joined so far (players hidden
+    while an anonymous game runs; names only without ``addresses``)."""
     show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
     stints = stints_of(ctx.session, game)
     if not stints:
         waiting = [a.account_id for a in applicants_of(ctx.session, game)]
         places = f"  {places_taken(ctx.session, game)}; the game has not started"
         accounts = _accounts(ctx, waiting)
-        joined = [f"    {_who(accounts[i])}" for i in waiting] if show else []
+        joined = [f"    {_who(accounts[i], addresses)}" for i in waiting] if show else []
         return [places, *(["  Joined so far:", *joined] if joined else [])]
     accounts = _accounts(ctx, [s.account_id for held in stints.values() for s in held])
     lines = []
@@ -83,7 +83,7 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
             continue
         for number, stint in enumerate(stints[power.code]):
             account = accounts[stint.account_id]
-            who = _who(account) if show else "(anonymous)"
+            who = _who(account, addresses) if show else "(anonymous)"
             label = "" if number else power.name
             lines.append(f"  {label:<10} {stint_text(stint, who)}")
     return lines
@@ -95,8 +95,11 @@ def _accounts(ctx: Context, ids: list[int]) -> dict[int | None, Account]:
     return {account.id: account for account in rows}
 
 
-def _who(account: Account) -> str:
-    """A player as SUMMARY names them: ``Name <address>``."""
+def _who(account: Account, addresses: bool = True) -> str:
+    """A player as SUMMARY names them: ``Name <address>``; by name alone (as the
+    web page) without ``addresses``."""
+    if not addresses:
+        return account.name or "(no name)"
     return f"{account.name} <{account.address}>".strip()
 
 
