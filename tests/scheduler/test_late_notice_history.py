@@ -12,7 +12,17 @@ from sqlmodel import Session
 from judge.commands.inbound import process_inbound
 from judge.game.deadlines import run_due
 from judge.store.mail import store_inbound
-from tests.commands.helpers import body_of, judge_config, make_mail, outbox
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    judge_config,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
 from tests.integration.games import OPENINGS
 from tests.scheduler.helpers import DEADLINE, NOW, OBSERVER, SENDER, give_orders, new_game
 
@@ -45,3 +55,18 @@ def test_an_anonymous_games_history_does_not_name_the_late_power(engine) -> None
     run_due(engine, SENDER, DEADLINE + timedelta(minutes=1))
     text = _history(engine, OBSERVER, "HISTORY alpha\n")
     assert "Late Notice" in text and "Italy" not in text
+
+
+def test_history_gives_the_deadline_moved_for_an_absence(tmp_path) -> None:  # noqa: ANN001
+    """A deadline moved by a player's SET ABSENCE is a deadline adjustment: mailed to
+    the game and, as njudge's, kept in its history (it was mailed only)."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = f"SIGNON Ggame1 {PASSWORDS['germany']}\nSET ABSENCE 2026-11-22 TO 2026-11-24\n"
+    deliver(engine, make_mail(address("germany"), body))
+    deliver(engine, make_mail("reader@else.test", "HISTORY game1\n"))
+    [history] = [m for m in outbox(engine) if "History" in m["Subject"]]
+    text = body_of(history).replace("\r\n", "\n")
+    assert "JUDGE:game1 - S1901M Deadline moved\n" in text
+    assert "The deadline of S1901M has moved to" in text
