@@ -7,8 +7,6 @@ runs; the game master always sees them.
 
 from __future__ import annotations
 
-import json
-
 from sqlmodel import Session, col, select
 
 from judge.clock.timing import describe_rules, format_for
@@ -16,11 +14,11 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
-from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
 from judge.game.end import ended_at, player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
+from judge.game.history import centres_by_year
 from judge.game.recipients import send
 from judge.game.start import applicants_of, places_taken, seats_of
 from judge.game.stints import stint_text, stints_of
@@ -32,7 +30,6 @@ from judge.store.models import (
     Account,
     Game,
     GameReport,
-    PhaseSnapshot,
     as_utc,
 )
 
@@ -125,23 +122,8 @@ def games_with_players(ctx: Context) -> list[str]:
 
 
 def centre_table(ctx: Context, game: Game) -> list[str]:
-    """Supply centres per power at the start, at the end of each year, and now.
-
-    A year's row is read from the position its next Spring began with (the centres
-    after that year's Fall and Winter)."""
-    snapshots = ctx.session.exec(
-        select(PhaseSnapshot)
-        .where(PhaseSnapshot.game_id == game.id)
-        .order_by(col(PhaseSnapshot.number))
-    ).all()
-    rules = ruleset_for_game(game)
-    rows: dict[str, dict[str, int]] = {}
-    for snap in snapshots:
-        phase = Phase.read(snap.phase, mixed=True)
-        if phase is not None and phase.season == "S" and phase.is_movement:
-            label = str(phase.year - 1) if rows else "start"
-            rows.setdefault(label, rules.centre_counts(json.loads(snap.position)))
-    rows["now"] = rules.centre_counts(game.position_doc())
+    """Supply centres per power at the start, at the end of each year, and now."""
+    rows = centres_by_year(ctx.session, game)
     powers = game_powers(game)
     labels = column_labels([p.name for p in powers])
     width = max(len(label) for label in labels) + 1

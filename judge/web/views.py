@@ -30,6 +30,7 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.game.history import centres_by_year
 from judge.game.stints import Stint, stint_text, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
@@ -147,6 +148,8 @@ class GamePage:
     timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
     ended: datetime | None = None  # when a finished game ended, as LIST gives it
+    # SUMMARY's table: each power's centres at the start, each year's end and now.
+    years: list[tuple[str, list[int]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -410,7 +413,18 @@ def game_page(session: Session, game: Game) -> GamePage:
         timelines=_timelines(game, doc),
         version=game.version,
         ended=ended_at(session, game),
+        years=_years(session, game),
     )
+
+
+def _years(session: Session, game: Game) -> list[tuple[str, list[int]]]:
+    """Each power's centres by year (in the order of the Powers table), once a year
+    has ended or a phase was processed (before, the table is the Powers table)."""
+    rows = centres_by_year(session, game)
+    if len(rows) < 2:
+        return []
+    codes = [p.code for p in game_powers(game)]
+    return [(label, [counts.get(code, 0) for code in codes]) for label, counts in rows.items()]
 
 
 def results_report(session: Session, game: Game, number: int) -> GameReport | None:
