@@ -22,7 +22,7 @@ from datetime import datetime
 from sqlmodel import Session, col, or_, select
 
 from judge.game.end import end_game
-from judge.game.games import game_powers, names_listed, power_name
+from judge.game.games import game_powers, names_listed
 from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
@@ -94,14 +94,14 @@ def not_voted(voting: list[Player], flag: str) -> list[Player]:
 def draw_sentence(session: Session, game: Game, powers: set[str] | frozenset[str]) -> str:
     """njudge's announcement of a draw (draw.c): ``Game 'g' has been declared a draw
     between England, France and Russia.``; where players hold several powers, the
-    sides are the players (:func:`_draw_sides`)."""
-    sides = _draw_sides(session, game, powers)
+    sides are the players (:func:`_sides`)."""
+    sides = _sides(session, game, powers)
     return f"Game '{game.name}' has been declared a draw between {names_listed(sides)}."
 
 
-def _draw_sides(session: Session, game: Game, powers: set[str] | frozenset[str]) -> list[str]:
-    """Each power of a draw by name; where players hold several powers, each
-    player's powers in the draw together (``France 1 + England 2``), after the
+def _sides(session: Session, game: Game, powers: set[str] | frozenset[str]) -> list[str]:
+    """Each power of a draw (or a concession) by name; where players hold several
+    powers, each player's powers in it together (``France 1 + England 2``), after the
     player's registered name unless the game is anonymous (``Ada (France 1 +
     England 2)``)."""
     rows = session.exec(
@@ -169,9 +169,9 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     others = [p for p in voting if p.power not in side]
     played = {p.power for p in voting}
     if played & set(side) and others and not not_voted(others, "concede"):
-        names = [power_name(game, code) for code in side]
-        verb = "wins" if len(names) == 1 else "win"
-        return f"{' and '.join(names)} {verb}: every other surviving player conceded."
+        sides = _sides(session, game, set(side))
+        verb = "wins" if len(sides) == 1 else "win"
+        return f"{names_listed(sides)} {verb}: every other surviving player conceded."
     return None
 
 

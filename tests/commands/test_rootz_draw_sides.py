@@ -25,8 +25,8 @@ PAIRS = {
 COUNTS = {"france1": 5, "england2": 4, "germany1": 6, "italy2": 2, "austria1": 3}
 
 
-def _draw(directory: Path, anonymous: bool) -> str:
-    """The outcome mailed when every player of a Root Z game has voted a DIAS draw."""
+def _game(directory: Path, anonymous: bool):  # type: ignore[no-untyped-def]
+    """A Root Z game of three players in S1902M, its engine."""
     engine = migrated_engine(directory)
     centres = iter(sorted(load_variant("rootz").supply_centers))
     doc = {
@@ -51,6 +51,12 @@ def _draw(directory: Path, anonymous: bool) -> str:
         game.anonymous = anonymous
         session.add(game)
         session.commit()
+    return engine
+
+
+def _draw(directory: Path, anonymous: bool) -> str:
+    """The outcome mailed when every player of a Root Z game has voted a DIAS draw."""
+    engine = _game(directory, anonymous)
     for who in PAIRS:
         deliver(engine, make_mail(f"{who}@players.test", "SIGNON rz pw\nSET DRAW\n"))
     return body_of(outbox(engine)[-1]).replace("\r\n", "\n")
@@ -67,3 +73,11 @@ def test_a_rootz_draw_names_the_players_sides(tmp_path: Path, anonymous: bool, s
     text = _draw(tmp_path, anonymous)
     assert f"Game 'rz' has been declared a draw between {sides}" in " ".join(text.split())
     assert "@players.test" not in text.split("Supply centres")[0]
+
+
+def test_a_rootz_concession_names_the_winning_player(tmp_path: Path) -> None:
+    engine = _game(tmp_path, anonymous=False)
+    for who in ("bob", "cy"):
+        deliver(engine, make_mail(f"{who}@players.test", "SIGNON rz pw\nSET CONCEDE\n"))
+    text = " ".join(body_of(outbox(engine)[-1]).split())
+    assert "Ada (France 1 + England 2) wins: every other surviving player conceded." in text
