@@ -786,6 +786,29 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
 
 
+# 11/22/2026, 22.11.2026, 22-11-26, 11/22: a date in numbers alone.
+_NUMERIC_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})|(\d{1,2})/(\d{1,2})")
+
+
+def _numeric_date_problem(text: str) -> str:
+    """Why a date in numbers alone (``11/22/2026``) is refused, with the date as
+    the judge reads dates when its order of day and month is plain."""
+    found = _NUMERIC_DATE.fullmatch(text)
+    assert found is not None
+    first, second, *year = (int(n) for n in filter(None, found.groups()))
+    month, day = (second, first) if first > 12 else (first, second)
+    example = "Nov 23, 2026 or 2026-11-23"
+    if (first > 12) != (second > 12) and 1 <= month <= 12 and 1 <= day <= 31:
+        full = year[0] if year and year[0] > 999 else None
+        example = f"{_MONTH_NAMES[month - 1]} {day}" + (
+            f", {full} or {full}-{month:02d}-{day:02d}" if full else ", with the year"
+        )
+    return (
+        f"'{text}' gives the month as a number, which may come first or second: "
+        f"write the month as a word or the date year first ({example})"
+    )
+
+
 def _date_parts(tokens: list[str], now_local: datetime) -> tuple[date, list[str]]:
     """Read a date out of ``tokens``; return it and the tokens it did not use."""
     year = month = day = None
@@ -802,7 +825,18 @@ def _date_parts(tokens: list[str], now_local: datetime) -> tuple[date, list[str]
         elif re.fullmatch(r"\d{4}", low):
             year = int(low)
         elif re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", low):
-            day = int(re.sub(r"\D", "", low))
+            number = int(re.sub(r"\D", "", low))
+            if day is None and 1 <= number <= 31:
+                day = number
+            elif year is None and low.isdigit() and 80 < number < 100:
+                year = 1900 + number  # njudge's two-digit years (ml_date.c): 81 to 99
+            else:
+                raise TimingError(
+                    f"'{token}' is not understood in a date: a day of the month is 1 to 31, "
+                    "a year has four digits (Nov 23, 2026)"
+                )
+        elif _NUMERIC_DATE.fullmatch(low):
+            raise TimingError(_numeric_date_problem(low))
         else:
             rest.append(token)
     if month is None or day is None:

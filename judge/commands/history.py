@@ -10,6 +10,7 @@ MAX_REPORTS reports go in one mail; without phases these are the latest ones.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 from sqlmodel import select
@@ -17,7 +18,7 @@ from sqlmodel import select
 from judge.commands.base import Command, Context, Statement
 from judge.commands.broadcasts import broadcasts_of, sender_name
 from judge.commands.gm_common import judge_sender, master_of
-from judge.commands.phase import parse_phase, same_phase
+from judge.commands.phase import parse_phase, same_phase, season_and_year
 from judge.commands.player_state import game_named, sender_account, signed_on_game
 from judge.commands.press import press_title
 from judge.commands.registry import register
@@ -48,29 +49,49 @@ def reading_refusal(ctx: Context, game: Game) -> str | None:
     )
 
 
+def _phase_or_turn(text: str) -> str | None:
+    """A phase code (``S1901M``, ``Spring 1901 Movement``) or a season and year
+    (``S1901``, ``Fall 1901``: every phase of it), or None."""
+    return parse_phase(text) or season_and_year(text)
+
+
 def _phases(words: list[str]) -> tuple[list[str], str | None]:
-    """The phase codes named after the game: ``S1901M F1902M`` or with TO between,
-    long forms (``Spring 1901 Movement``) included."""
+    """The phases (or seasons) named after the game: ``S1901M F1902M``, with TO or
+    a hyphen between (``S1901M-F1902M``), ``FROM`` before, long forms (``Spring 1901
+    Movement``, ``Fall 1901``) included; an empty first code: from the start."""
+    words = re.sub(r"(?<=\w)\s*-\s*(?=\w)", " TO ", " ".join(words)).split()
     upper = [w.upper() for w in words]
+    if upper[:1] == ["FROM"]:
+        words, upper = words[1:], upper[1:]
+    split_at = upper.index("TO") if "TO" in upper else None
     parts = (
-        [words[: upper.index("TO")], words[upper.index("TO") + 1 :]]
-        if "TO" in upper
+        [words[:split_at], words[split_at + 1 :]]
+        if split_at is not None
         else [[w] for w in words]
-        if len(words) == 2
+        if len(words) == 2 and all(_phase_or_turn(w) for w in words)
         else [words]
     )
     codes = []
-    for part in parts:
+    for at, part in enumerate(parts):
         if not part:
+            codes.extend([""] if at == 0 and len(parts) == 2 else [])
             continue
-        code = parse_phase(" ".join(part))
+        code = _phase_or_turn(" ".join(part))
         if code is None:
-            return (
-                [],
-                f"{' '.join(part)!r} is not a phase (write e.g. S1901M or Fall 1901 Movement)",
-            )
+            example = "S1901M, F1901 or Fall 1901 Movement"
+            return [], f"{' '.join(part)!r} is not a phase (write e.g. {example})"
         codes.append(code)
     return codes, None
+
+
+def _about(phase: str, code: str) -> bool:
+    """Whether a report of ``phase`` is about ``code``: that phase, or any phase
+    of the season ``code`` names (``F1901``)."""
+    if parse_phase(code) is not None:
+        return same_phase(phase, code)
+    winter = code[:1] == "W"
+    builds = same_phase(phase, "W" + code[1:] + "A")  # F1901B is W1901A
+    return builds if winter else not builds and phase.upper().startswith(code)
 
 
 def select_reports(
@@ -79,15 +100,16 @@ def select_reports(
     """The reports asked for (at most MAX_REPORTS), how many more matched, and why
     none could be chosen."""
     start, end = 0, len(reports)
-    if codes:
-        found = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[0])]
+    if codes and codes[0]:
+        found = [i for i, r in enumerate(reports) if _about(r.phase, codes[0])]
         if not found:
             return [], 0, f"no report about {codes[0]}"
         start = found[0]
     if len(codes) > 1:
-        found = [i for i, r in enumerate(reports) if same_phase(r.phase, codes[1]) and i >= start]
+        found = [i for i, r in enumerate(reports) if _about(r.phase, codes[1]) and i >= start]
         if not found:
-            return [], 0, f"no report about {codes[1]} after {codes[0]}"
+            after = f" after {codes[0]}" if codes[0] else ""
+            return [], 0, f"no report about {codes[1]}{after}"
         end = found[-1] + 1
     chosen = reports[start:end]
     extra = max(0, len(chosen) - MAX_REPORTS)
@@ -175,7 +197,8 @@ class History(Command):
     )
     help = (
         "Mails you the game's past reports again, with its broadcast press, in one\n"
-        "mail: from one phase (to another), sent from one date (to another: njudge's\n"
+        "mail: from one phase (to another: S1901M TO F1902M, S1901-F1902), sent\n"
+        "from one date (to another: njudge's\n"
         "FROM Jan 1, 2026 TO Feb 1 14:00 or FROM Mon, in the game's time zone; TO a\n"
         "date alone: from the start), all but some phases (njudge's EXCLSTART S1903M\n"
         "[EXCLEND F1905B]), or the latest ones; at most\n"
@@ -199,13 +222,12 @@ class History(Command):
         span: tuple[datetime, datetime] | None = None
         codes: list[str] = []
         left_out: list[str] | None = None  # njudge's EXCLSTART: phases left out
-        if words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's FROM <date> TO <date>
+        codes, problem = _phases(words[1:])
+        if problem and words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's dates
             dates = words[2:] if words[1].upper() == "FROM" else words[1:]
             span, problem = date_span(" ".join(dates), game_timing(game).zone, ctx.now)
         elif words[1:] and words[1].upper() == "EXCLSTART":
             left_out, problem = _left_out(words[2:])
-        else:
-            codes, problem = _phases(words[1:])
         problem = problem or reading_refusal(ctx, game)
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)

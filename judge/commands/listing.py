@@ -12,9 +12,10 @@ from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
-from judge.commands.summary import games_with_players
+from judge.commands.summary import games_with_players, player_lines
 from judge.game.abandoned import abandoned_powers
 from judge.game.clock_votes import votes_line
+from judge.game.end import ended_at
 from judge.game.games import (
     disorder_rule_line,
     find_game,
@@ -24,13 +25,14 @@ from judge.game.games import (
     state_text,
 )
 from judge.game.privacy import hidden_from
+from judge.game.processing import orders_missing
 from judge.game.records import limits_line
 from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game, as_utc
+from judge.store.models import ACTIVE, FINISHED, FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -85,9 +87,10 @@ def _power_lines(
     played: set[str],
     write: Callable[[Mapping[str, Any]], str],
     abandoned: set[str],
+    late: set[str],
 ) -> list[str]:
     """Each power's centres and units on one board (or a standard position), and
-    the lines the ruleset adds for it."""
+    the lines the ruleset adds for it; ``late`` powers are marked (njudge's LIST)."""
     centers = board.get("supply_centers") or {}
     lines = []
     for power in game_powers(game):
@@ -96,6 +99,7 @@ def _power_lines(
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
             seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
+        seat += " (late)" if power.code in late else ""
         lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
         lines.extend(f"  {line}" for line in rules.status_lines(board, power.code))
@@ -106,7 +110,7 @@ def _power_lines(
 
 
 def _board_lines(
-    game: Game, doc: Mapping[str, Any], played: set[str], abandoned: set[str]
+    game: Game, doc: Mapping[str, Any], played: set[str], abandoned: set[str], late: set[str]
 ) -> list[str]:
     """Every board the game's ruleset shows (one for a standard game; each active
     board of a multiverse game, headed by its timeline:turn, with units in the order
@@ -114,7 +118,7 @@ def _board_lines(
     rules = ruleset_for_game(game)
     lines: list[str] = []
     for view in rules.board_views(doc):
-        power_lines = _power_lines(game, rules, view.board, played, view.unit_text, abandoned)
+        power_lines = _power_lines(game, rules, view.board, played, view.unit_text, abandoned, late)
         if not view.heading:
             lines.extend(power_lines)
             continue
@@ -129,9 +133,9 @@ def _board_lines(
     return lines
 
 
-def _reader_deadline(ctx: Context, game: Game) -> str:
-    """The deadline in the reader's registered time zone (with UTC), or in UTC."""
-    moment = as_utc(game.deadline)
+def _reader_time(ctx: Context, moment: datetime | None) -> str:
+    """A moment in the reader's registered time zone (with UTC), or in UTC."""
+    moment = as_utc(moment)
     if moment is None:
         return "none"
     account = (
@@ -139,6 +143,19 @@ def _reader_deadline(ctx: Context, game: Game) -> str:
         or ctx.session.exec(select(Account).where(Account.address == ctx.sender.lower())).first()
     )
     return format_for(moment, account.time_zone if account is not None else None)
+
+
+def _when_line(ctx: Context, game: Game) -> str:
+    """The deadline of a game in play; when a finished game ended."""
+    if game.status == FINISHED:
+        ended = ended_at(ctx.session, game)
+        return f"Ended: {_reader_time(ctx, ended) if ended else 'date not kept'}"
+    deadline = as_utc(game.deadline)
+    grace = as_utc(game.grace_until)
+    if deadline is not None and grace is not None and deadline < ctx.now < grace:
+        passed = f"passed; grace until {_reader_time(ctx, grace)}"
+        return f"Deadline: {_reader_time(ctx, deadline)} ({passed})"
+    return f"Deadline: {_reader_time(ctx, game.deadline)}"
 
 
 def game_status(ctx: Context, game: Game) -> list[str]:
@@ -151,11 +168,12 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     lines = [
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
-        f"Deadline: {_reader_deadline(ctx, game)}",
+        _when_line(ctx, game),
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
-        *filter(None, [disorder_rule_line(game), limits_line(game)]),
+        *filter(
+            None,
+            [draw_rule_line(game), votes_line(game), disorder_rule_line(game), limits_line(game)],
+        ),
         *(["Private: not listed (SET NOLIST)"] if game.unlisted else []),
         "",
     ]
@@ -165,7 +183,21 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     else:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))
-    return lines + _board_lines(game, doc, played, abandoned)
+    late = _late_powers(ctx, game)
+    if late and game.anonymous:  # as the late notices: who is late is not told
+        lines[-1:-1] = ["Late: the deadline has passed and orders are missing"]
+    # njudge's LIST <game> names the players; by name here (SUMMARY gives addresses).
+    players = ["", "Players:", *player_lines(ctx, game, addresses=False)]
+    board = _board_lines(game, doc, played, abandoned, set() if game.anonymous else late)
+    return lines + board + players
+
+
+def _late_powers(ctx: Context, game: Game) -> set[str]:
+    """The powers still owing orders once the deadline has passed (none before)."""
+    deadline = as_utc(game.deadline)
+    if game.status != ACTIVE or deadline is None or ctx.now <= deadline:
+        return set()
+    return set(orders_missing(ctx.session, game))
 
 
 @register

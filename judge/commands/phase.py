@@ -47,13 +47,13 @@ def game_phase_named(game: Game, text: str) -> str | None:
     label = ruleset_for_game(game).turn_label(game.phase)
     if label.lower() == text.strip().lower():
         return game.phase
-    turn = _season_and_year(text)
+    turn = season_and_year(text)
     if turn is None:
         return None
     return game.phase if game.phase.upper().startswith(turn) else turn + _FIRST_KIND[turn[0]]
 
 
-def _season_and_year(text: str) -> str | None:
+def season_and_year(text: str) -> str | None:
     """``F1901`` from ``Fall 1901`` or ``F1901``; None for anything else."""
     words = text.split()
     if len(words) == 1 and _TURN.match(words[0]):

@@ -20,6 +20,7 @@ from judge.commands.player_state import in_play_refusal
 from judge.commands.registry import register
 from judge.game.clock import game_timing, set_next_deadline
 from judge.game.games import power_name
+from judge.game.history import announce_and_keep
 from judge.game.recipients import MASTER, announce, game_mail_subject
 from judge.store.models import ACTIVE, Game, as_utc
 
@@ -112,7 +113,8 @@ class SetAbsence(Command):
             )
             subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
             told = [game.master_address, ctx.sender]  # the master below, the sender by the reply
-            announce(ctx.session, sender, game, subject, everyone, exclude=told)
+            # A deadline adjustment goes in the history, as njudge's (data/history).
+            announce_and_keep(ctx.session, sender, game, subject, everyone, ctx.now, exclude=told)
         subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 

@@ -7,23 +7,21 @@ runs; the game master always sees them.
 
 from __future__ import annotations
 
-import json
-
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
-from judge.engine.phase import Phase
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
-from judge.game.end import player_standing
+from judge.game.end import ended_at, player_standing
 from judge.game.games import disorder_rule_line, game_powers, press_line, state_text
+from judge.game.history import centres_by_year
 from judge.game.recipients import send
 from judge.game.start import applicants_of, places_taken, seats_of
-from judge.game.stints import stints_of
+from judge.game.stints import stint_text, stints_of
 from judge.game.votes import draw_rule_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
@@ -32,40 +30,47 @@ from judge.store.models import (
     Account,
     Game,
     GameReport,
-    PhaseSnapshot,
     as_utc,
 )
 
 
-def settings_lines(game: Game) -> list[str]:
+def _when_line(session: Session, game: Game) -> str:
+    """The deadline of a game in play; when a finished game ended."""
+    zone = game_timing(game).zone
+    if game.status == FINISHED:
+        ended = ended_at(session, game)
+        return f"Ended: {format_for(ended, zone) if ended else 'date not kept'}"
+    deadline = as_utc(game.deadline)
+    return f"Deadline: {format_for(deadline, zone) if deadline else 'none'}"
+
+
+def settings_lines(session: Session, game: Game) -> list[str]:
     """The game's settings, one per line."""
     rules = ruleset_for_game(game).rules_setting(game.adjacency)
-    deadline = as_utc(game.deadline)
     return [
         f"Variant: {game.variant}, rules: {rules}",
         f"Status: {state_text(game)}",
-        f"Deadline: {format_for(deadline, game_timing(game).zone) if deadline else 'none'}",
+        _when_line(session, game),
         f"Seats: {seats_of(game)}, anonymous: {'yes' if game.anonymous else 'no'}",
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
+        *filter(None, [draw_rule_line(game), votes_line(game)]),
         f"Game master: {game.master_address or 'none'}",
         *filter(None, [disorder_rule_line(game)]),
         *describe_rules(game_timing(game)).splitlines(),
     ]
 
 
-def player_lines(ctx: Context, game: Game) -> list[str]:
+def player_lines(ctx: Context, game: Game, *, addresses: bool = True) -> list[str]:
     """Who played each power, one line per player, each who took it over with the
-    phase they took it in; of a forming game, who joined so far (addresses hidden
-    while an anonymous game runs)."""
+    phase they took it in; of a forming game, who joined so far (players hidden
+    while an anonymous game runs; names only without ``addresses``)."""
     show = game.status == FINISHED or not game.anonymous or master_of(game, ctx.sender)
     stints = stints_of(ctx.session, game)
     if not stints:
         waiting = [a.account_id for a in applicants_of(ctx.session, game)]
         places = f"  {places_taken(ctx.session, game)}; the game has not started"
         accounts = _accounts(ctx, waiting)
-        joined = [f"    {_who(accounts[i])}" for i in waiting] if show else []
+        joined = [f"    {_who(accounts[i], addresses)}" for i in waiting] if show else []
         return [places, *(["  Joined so far:", *joined] if joined else [])]
     accounts = _accounts(ctx, [s.account_id for held in stints.values() for s in held])
     lines = []
@@ -75,11 +80,9 @@ def player_lines(ctx: Context, game: Game) -> list[str]:
             continue
         for number, stint in enumerate(stints[power.code]):
             account = accounts[stint.account_id]
-            who = _who(account) if show else "(anonymous)"
-            status = f" ({stint.left})" if stint.left else ""
-            since = f"from {stint.since}: " if stint.since else ""
+            who = _who(account, addresses) if show else "(anonymous)"
             label = "" if number else power.name
-            lines.append(f"  {label:<10} {since}{who}{status}")
+            lines.append(f"  {label:<10} {stint_text(stint, who)}")
     return lines
 
 
@@ -89,8 +92,11 @@ def _accounts(ctx: Context, ids: list[int]) -> dict[int | None, Account]:
     return {account.id: account for account in rows}
 
 
-def _who(account: Account) -> str:
-    """A player as SUMMARY names them: ``Name <address>``."""
+def _who(account: Account, addresses: bool = True) -> str:
+    """A player as SUMMARY names them: ``Name <address>``; by name alone (as the
+    web page) without ``addresses``."""
+    if not addresses:
+        return account.name or "(no name)"
     return f"{account.name} <{account.address}>".strip()
 
 
@@ -116,23 +122,8 @@ def games_with_players(ctx: Context) -> list[str]:
 
 
 def centre_table(ctx: Context, game: Game) -> list[str]:
-    """Supply centres per power at the start, at the end of each year, and now.
-
-    A year's row is read from the position its next Spring began with (the centres
-    after that year's Fall and Winter)."""
-    snapshots = ctx.session.exec(
-        select(PhaseSnapshot)
-        .where(PhaseSnapshot.game_id == game.id)
-        .order_by(col(PhaseSnapshot.number))
-    ).all()
-    rules = ruleset_for_game(game)
-    rows: dict[str, dict[str, int]] = {}
-    for snap in snapshots:
-        phase = Phase.read(snap.phase, mixed=True)
-        if phase is not None and phase.season == "S" and phase.is_movement:
-            label = str(phase.year - 1) if rows else "start"
-            rows.setdefault(label, rules.centre_counts(json.loads(snap.position)))
-    rows["now"] = rules.centre_counts(game.position_doc())
+    """Supply centres per power at the start, at the end of each year, and now."""
+    rows = centres_by_year(ctx.session, game)
     powers = game_powers(game)
     labels = column_labels([p.name for p in powers])
     width = max(len(label) for label in labels) + 1
@@ -179,7 +170,7 @@ class Summary(Command):
         lines = [
             f"Summary of game {game.name}",
             "",
-            *settings_lines(game),
+            *settings_lines(ctx.session, game),
             "",
             "Players:",
             *player_lines(ctx, game),

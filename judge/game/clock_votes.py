@@ -30,7 +30,7 @@ from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, clear_votes, not_voted, voters
 from judge.mail.outgoing import Author
-from judge.store.models import ACTIVE, PAUSED, Game
+from judge.store.models import ACTIVE, FINISHED, PAUSED, Game
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,11 @@ _STATES = {ACTIVE: "running, not paused", PAUSED: "paused"}
 VOTES_OFF = "the game master has turned off the players' votes to pause, resume or extend it"
 
 
-def votes_line(game: Game) -> str:
-    """Whether the players may vote on the clock, for LIST and SUMMARY."""
+def votes_line(game: Game) -> str | None:
+    """Whether the players may vote on the clock, for LIST and SUMMARY; None for a
+    finished game, which has no clock to vote on."""
+    if game.status == FINISHED:
+        return None
     if not game.player_votes:
         return "Player votes to pause, resume or extend: off (SET NO PLAYER VOTES)"
     extended = "; this phase was extended already" if game.extended else ""

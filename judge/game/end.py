@@ -11,11 +11,14 @@ from datetime import datetime
 from sqlmodel import Session
 
 from judge.game.games import power_name
-from judge.game.history import announce_and_keep
+from judge.game.history import announce_and_keep, reports_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import FINISHED, Game
+from judge.store.models import FINISHED, REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, as_utc
+
+# The first line of the announcement of a game's end, by which its report is found.
+_ENDED = "Game {name} has ended in {phase}."
 
 
 def final_standing(game: Game) -> list[str]:
@@ -61,7 +64,7 @@ def end_game(
     session.add(game)
     subject = game_mail_subject(sender, game, f"{game.phase} {what}")
     lines = [
-        f"Game {game.name} has ended in {game.phase}.",
+        _ENDED.format(name=game.name, phase=game.phase),
         "",
         outcome,
         "",
@@ -73,3 +76,18 @@ def end_game(
     ]
     text = "\n".join(lines) + "\n"
     announce_and_keep(session, sender, game, subject, text, now)
+
+
+def ended_at(session: Session, game: Game) -> datetime | None:
+    """When a finished game ended: its end announcement (a vote, TERMINATE) or the
+    results of the phase that ended it (a victory) was kept then; None if neither."""
+    if game.status != FINISHED:
+        return None
+    last = game.ended_in or game.phase
+    first = _ENDED.format(name=game.name, phase=last)
+    for report in reversed(reports_of(session, game)):
+        if (report.kind == REPORT_ANNOUNCEMENT and report.text.startswith(first)) or (
+            report.kind == REPORT_RESULTS and report.phase == last
+        ):
+            return as_utc(report.created_at)
+    return None

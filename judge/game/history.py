@@ -3,14 +3,23 @@ GameReport rows so that HISTORY can mail them again."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from judge.engine.phase import Phase
 from judge.game.recipients import announce
 from judge.mail.outgoing import Author
-from judge.store.models import REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, GameReport
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import (
+    REPORT_ANNOUNCEMENT,
+    REPORT_RESULTS,
+    Game,
+    GameReport,
+    PhaseSnapshot,
+)
 
 
 def keep_report(
@@ -72,3 +81,25 @@ def last_results(session: Session, game: Game) -> GameReport | None:
         GameReport.number == game.number,
     )
     return session.exec(stmt.order_by(col(GameReport.id).desc())).first()
+
+
+def centres_by_year(session: Session, game: Game) -> dict[str, dict[str, int]]:
+    """Each power's supply centres at the start (``start``), at the end of each year
+    (``1901``) and now (``now``), for SUMMARY and the game's page.
+
+    A year's row is read from the position its next Spring began with (the centres
+    after that year's Fall and Winter)."""
+    snapshots = session.exec(
+        select(PhaseSnapshot)
+        .where(PhaseSnapshot.game_id == game.id)
+        .order_by(col(PhaseSnapshot.number))
+    ).all()
+    rules = ruleset_for_game(game)
+    rows: dict[str, dict[str, int]] = {}
+    for snap in snapshots:
+        phase = Phase.read(snap.phase, mixed=True)
+        if phase is not None and phase.season == "S" and phase.is_movement:
+            label = str(phase.year - 1) if rows else "start"
+            rows.setdefault(label, rules.centre_counts(json.loads(snap.position)))
+    rows["now"] = rules.centre_counts(game.position_doc())
+    return rows

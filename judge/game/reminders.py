@@ -23,6 +23,7 @@ from sqlmodel import Session
 from judge.clock.timing import format_classic, format_for
 from judge.game.clock import game_timing
 from judge.game.games import game_variant, power_name
+from judge.game.history import keep_report
 from judge.game.processing import orders_missing, report_settings
 from judge.game.recipients import (
     MASTER,
@@ -34,7 +35,7 @@ from judge.game.recipients import (
 )
 from judge.mail.outgoing import Author
 from judge.reports import DEFAULTS, phase_phrase, render_late_notice, render_reminder
-from judge.store.models import AT_GRACE_WAIT, Game, as_utc
+from judge.store.models import AT_GRACE_WAIT, REPORT_ANNOUNCEMENT, Game, as_utc
 
 AT_GRACE_WAIT_TEXT = "the game waits for its game master to process it"
 
@@ -92,27 +93,34 @@ def send_late_notices(
     variant = game_variant(game)
     deadline = as_utc(game.deadline)
     at_grace = {"at_grace": AT_GRACE_WAIT_TEXT} if game.at_grace == AT_GRACE_WAIT else {}
-    told = []
-    for recipient in game_recipients(session, game):
+
+    def notice(zone: str, as_whom: str | None, held: Sequence[str]) -> tuple[str, str, str]:
         settings = report_settings(
-            game, reader_zone=recipient.zone, phase_deadline=deadline, judge_code=sender.code
+            game, reader_zone=zone, phase_deadline=deadline, judge_code=sender.code
         )
-        late_here = [p for p in missing if p in recipient.powers]  # a Root Z player's
-        as_whom = "master" if recipient.role == MASTER else (late_here or [recipient.power])[0]
-        subject, text, html = render_late_notice(
+        return render_late_notice(
             settings,
             variant,
             game.phase,
             missing,
             now,
             recipient=as_whom,
-            held=late_here[1:],
+            held=held,
             grace_end=grace_until,
             reveal=not game.anonymous,
             **at_grace,
         )
+
+    told = []
+    for recipient in game_recipients(session, game):
+        late_here = [p for p in missing if p in recipient.powers]  # a Root Z player's
+        as_whom = "master" if recipient.role == MASTER else (late_here or [recipient.power])[0]
+        subject, text, html = notice(recipient.zone, as_whom, late_here[1:])
         send(session, sender, recipient.address, subject, text, html)
         told.append(recipient)
+    # njudge's history keeps the late notices as an observer reads them (data/history).
+    subject, text, html = notice(game_timing(game).zone, None, ())
+    keep_report(session, game, REPORT_ANNOUNCEMENT, subject, text, now, html)
     return told
 
 

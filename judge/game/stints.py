@@ -37,6 +37,13 @@ class Stint:
     left: str | None = None
 
 
+def stint_text(stint: Stint, who: str) -> str:
+    """One stint as SUMMARY and a game's page write it: ``from F1903M: Nora
+    (resigned)``; the first player without ``from``."""
+    since = f"from {stint.since}: " if stint.since else ""
+    return f"{since}{who}{f' ({stint.left})' if stint.left else ''}"
+
+
 def stints_of(session: Session, game: Game) -> dict[str, list[Stint]]:
     """Each power's stints, oldest first (powers nobody ever played left out)."""
     stints: dict[str, list[Stint]] = {}

@@ -22,15 +22,18 @@ from datetime import datetime
 from sqlmodel import Session, col, or_, select
 
 from judge.game.end import end_game
-from judge.game.games import game_powers, names_listed, power_name
+from judge.game.games import game_powers, names_listed
 from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import FINISHED, PLAYING, Game, Player
+from judge.store.models import FINISHED, PLAYING, Account, Game, Player
 
 
-def draw_rule_line(game: Game) -> str:
-    """How the game may end by agreement, for LIST, SUMMARY and its web page."""
+def draw_rule_line(game: Game) -> str | None:
+    """How the game may end by agreement, for LIST, SUMMARY and its web page; None
+    for a finished game, which no vote can end again."""
+    if game.status == FINISHED:
+        return None
     if game.dias:
         return (
             "Draws: DIAS (a draw includes every surviving power; vote with SET DRAW); "
@@ -88,11 +91,46 @@ def not_voted(voting: list[Player], flag: str) -> list[Player]:
     return [p for p in voting if not getattr(p, flag)]
 
 
-def draw_sentence(game: Game, powers: set[str] | frozenset[str]) -> str:
+def draw_sentence(session: Session, game: Game, powers: set[str] | frozenset[str]) -> str:
     """njudge's announcement of a draw (draw.c): ``Game 'g' has been declared a draw
-    between England, France and Russia.``"""
-    names = [p.name for p in game_powers(game) if p.code in powers]
-    return f"Game '{game.name}' has been declared a draw between {names_listed(names)}."
+    between England, France and Russia.``; where players hold several powers, the
+    sides are the players (:func:`_sides`)."""
+    sides = _sides(session, game, powers)
+    return f"Game '{game.name}' has been declared a draw between {names_listed(sides)}."
+
+
+def _sides(session: Session, game: Game, powers: set[str] | frozenset[str]) -> list[str]:
+    """Each power of a draw (or a concession) by name; where players hold several
+    powers, each player's powers in it together (``France 1 + England 2``), after the
+    player's registered name unless the game is anonymous (``Ada (France 1 +
+    England 2)``)."""
+    rows = session.exec(
+        select(Player, Account)
+        .where(Player.game_id == game.id, Player.status == PLAYING)
+        .where(Player.account_id == Account.id)
+    )
+    held: dict[int, list[str]] = {}  # every power each player holds, drawn or not
+    who: dict[int, str] = {}
+    for player, account in rows:
+        if account.id is not None:
+            held.setdefault(account.id, []).append(player.power)
+            who[account.id] = account.name
+    several = any(len(codes) > 1 for codes in held.values())
+    side_of = {code: a for a, codes in held.items() if several for code in codes}
+    sides: list[str] = []
+    for power in game_powers(game):
+        account = side_of.get(power.code)
+        if power.code not in powers or (account is not None and account not in held):
+            continue
+        if account is None:
+            sides.append(power.name)
+            continue
+        codes = held.pop(account)
+        drawn = [p.name for p in game_powers(game) if p.code in codes and p.code in powers]
+        together = " + ".join(drawn)
+        named = who[account] and not game.anonymous  # as the web page: names, never addresses
+        sides.append(f"{who[account]} ({together})" if named else together)
+    return sides
 
 
 def draw_initials(game: Game, outcome: str) -> str | None:
@@ -126,14 +164,14 @@ def agreed_outcome(session: Session, game: Game) -> str | None:
     rules = ruleset_for_game(game)
     drawn = _drawn(game, voting, rules.survivors(doc))
     if drawn:
-        return draw_sentence(game, drawn)
+        return draw_sentence(session, game, drawn)
     side = rules.largest_side(doc) or ()
     others = [p for p in voting if p.power not in side]
     played = {p.power for p in voting}
     if played & set(side) and others and not not_voted(others, "concede"):
-        names = [power_name(game, code) for code in side]
-        verb = "wins" if len(names) == 1 else "win"
-        return f"{' and '.join(names)} {verb}: every other surviving player conceded."
+        sides = _sides(session, game, set(side))
+        verb = "wins" if len(sides) == 1 else "win"
+        return f"{names_listed(sides)} {verb}: every other surviving player conceded."
     return None
 
 

@@ -10,7 +10,7 @@ allows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +21,7 @@ from judge.commands.broadcasts import broadcasts_of, press_sender, public_sender
 from judge.commands.press import MASTER_MARK, OBSERVERS_MARK
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
+from judge.game.end import ended_at
 from judge.game.games import (
     current_order_texts,
     game_powers,
@@ -29,6 +30,8 @@ from judge.game.games import (
     shown_phase,
     variant_label,
 )
+from judge.game.history import centres_by_year
+from judge.game.stints import Stint, stint_text, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
@@ -83,6 +86,9 @@ class PowerRow:
     state: str  # "playing", "resigned", "nobody plays it", ...
     centres: int
     units: list[str]
+    # Who played it, one after another, when it changed hands (SUMMARY's stints):
+    # ``France Player (resigned)``, ``from F1901M: Nora``; empty otherwise.
+    stints: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,9 @@ class GamePage:
     press: list[PressItem]
     timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
+    ended: datetime | None = None  # when a finished game ended, as LIST gives it
+    # SUMMARY's table: each power's centres at the start, each year's end and now.
+    years: list[tuple[str, list[int]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -258,6 +267,9 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
     counts = rules.centre_counts(doc)
     seated = _players(session, game)
     named = shows_players(game)
+    stints = stints_of(session, game)
+    ids = {st.account_id for held in stints.values() for st in held}
+    names = {a.id: a.name for a in session.exec(select(Account).where(col(Account.id).in_(ids)))}
     views = rules.board_views(doc)  # once, not once per power
     rows = []
     for power in game_powers(game):
@@ -273,8 +285,16 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
         else:
             state = seat[0].status
             player = (seat[1].name or "(no name)") if named else ""
-        rows.append(PowerRow(power.name, player, state, counts.get(power.code, 0), units))
+        held = stints.get(power.code, [])
+        shown = tuple(stint_text(st, _stint_name(names, st, named)) for st in held)
+        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units)
+        rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
+
+
+def _stint_name(names: Mapping[int | None, str], stint: Stint, named: bool) -> str:
+    """A player of a stint as the page names them: by name, never by address."""
+    return (names.get(stint.account_id) or "(no name)") if named else "(anonymous)"
 
 
 def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
@@ -313,8 +333,7 @@ def _settings(game: Game) -> list[str]:
     )
     return [
         press_line(game),
-        draw_rule_line(game),
-        votes_line(game),
+        *filter(None, [draw_rule_line(game), votes_line(game)]),
         anonymous,
         *describe_rules(game_timing(game)).splitlines(),
     ]
@@ -393,7 +412,19 @@ def game_page(session: Session, game: Game) -> GamePage:
         press=broadcast_press(session, game),
         timelines=_timelines(game, doc),
         version=game.version,
+        ended=ended_at(session, game),
+        years=_years(session, game),
     )
+
+
+def _years(session: Session, game: Game) -> list[tuple[str, list[int]]]:
+    """Each power's centres by year (in the order of the Powers table), once a year
+    has ended or a phase was processed (before, the table is the Powers table)."""
+    rows = centres_by_year(session, game)
+    if len(rows) < 2:
+        return []
+    codes = [p.code for p in game_powers(game)]
+    return [(label, [counts.get(code, 0) for code in codes]) for label, counts in rows.items()]
 
 
 def results_report(session: Session, game: Game, number: int) -> GameReport | None:

@@ -3,20 +3,29 @@ said only "finished in F1901M", with no word of a draw or a winner."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from sqlmodel import Session
 
+from judge.clock.timing import format_for
 from judge.game.end import end_game
+from judge.game.games import find_game
+from judge.game.history import reports_of
 from judge.mail.outgoing import Author
+from judge.store.models import as_utc
 from tests.commands.helpers import (
     JUDGE,
     NOW,
+    PASSWORDS,
     add_game,
+    address,
     body_of,
     deliver,
     make_mail,
     migrated_engine,
     outbox,
 )
+from tests.commands.test_finished_phase import won_game
 
 
 def test_list_of_a_finished_game_gives_its_outcome(tmp_path) -> None:
@@ -39,3 +48,35 @@ def test_list_of_a_running_game_has_no_outcome_line(tmp_path) -> None:
         add_game(session)
     deliver(engine, make_mail("reader@players.test", "LIST game1\n"))
     assert "Outcome:" not in body_of(outbox(engine)[-1])
+
+
+def test_a_finished_game_shows_when_it_ended_not_a_deadline_or_votes(tmp_path) -> None:
+    """A finished game has no deadline and no vote can change it: LIST and SUMMARY
+    said ``Deadline: none`` and offered draw and clock votes (njudge's LIST of a
+    finished game gives no deadline)."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    for power, password in PASSWORDS.items():  # every player votes the DIAS draw by mail
+        deliver(
+            engine,
+            make_mail(address(power), f"SIGNON {power[0].upper()}game1 {password}\nSET DRAW\n"),
+        )
+    deliver(engine, make_mail("reader@players.test", "LIST game1\nSUMMARY game1\n"))
+    summary, listing = (body_of(m).replace("\r\n", "\n") for m in outbox(engine)[-2:])
+    for text in (listing, summary):
+        assert "Ended: Sat 21 Nov 2026 12:00 UTC" in text
+        assert "Deadline:" not in text
+        assert "Player votes to pause" not in text and "Draws: DIAS" not in text
+
+
+def test_a_game_won_in_its_results_says_when_it_ended(tmp_path) -> None:
+    """A victory ends the game in its results, with no end announcement: LIST
+    gives when those results were out."""
+    engine = migrated_engine(tmp_path)
+    won_game(engine)
+    with Session(engine) as session:
+        [ended] = [r.created_at for r in reports_of(session, find_game(session, "game1"))][-1:]
+    deliver(engine, make_mail("reader@players.test", "LIST game1\n"), now=NOW + timedelta(hours=3))
+    text = body_of(outbox(engine)[-1])
+    assert f"Ended: {format_for(as_utc(ended), None)}" in text and "Deadline:" not in text

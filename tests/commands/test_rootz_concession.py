@@ -67,7 +67,7 @@ def test_the_other_players_concede_to_the_largest_player(tmp_path: Path, named: 
     engine = _game(tmp_path, counts)
     assert "Concession recorded" in _send(engine, "bob", f"SET CONCEDE {named}")
     text = _send(engine, "cy", f"SET CONCEDE {named}")
-    assert "The game is over: France 1 and England 2 win" in text.replace("\n    ", " "), text
+    assert "The game is over: France 1 + England 2 wins" in text.replace("\n    ", " "), text
     with Session(engine) as session:
         assert find_game(session, "rz").status == FINISHED
     engine.dispose()
