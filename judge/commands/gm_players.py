@@ -152,6 +152,12 @@ def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: 
         entry.extra.append(str(settle_clock_votes(ctx.session, judge_sender(ctx), game, ctx.now)))
 
 
+def _address_index(words: list[str]) -> int | None:
+    """Where the address is in REPLACE's words (the first with an ``@``, after the
+    power's name, which may be several words: Root Z's ``Russia 2``); None if none."""
+    return next((i for i, word in enumerate(words) if "@" in word and i > 0), None)
+
+
 @register
 class ReplaceCommand(MasterCommand):
     """Give a power to a new player."""
@@ -167,25 +173,27 @@ class ReplaceCommand(MasterCommand):
 
     def echo(self, stmt: Statement) -> str:
         words = stmt.text.split()
-        return " ".join(words[:3] + ([HIDDEN] if len(words) > 3 else []))
+        shown = (_address_index(words[1:]) or 1) + 2  # up to the address: not the password
+        return " ".join(words[:shown] + ([HIDDEN] if len(words) > shown else []))
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         echo = self.echo(stmt)
         words = stmt.args.split()
-        if len(words) != 3:
+        at = _address_index(words) or 1
+        if len(words) != at + 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
         if not _started(ctx, echo, game):
             return
-        power = power_of(ctx, game, words[0], echo)
+        power = power_of(ctx, game, " ".join(words[:at]), echo)
         if power is None:
             return
         try:
-            address = normalise_address(words[1])
+            address = normalise_address(words[at])
         except GameMasterError:
-            ctx.transcript.refused(echo, f"{words[1]!r} is not a mail address")
+            ctx.transcript.refused(echo, f"{words[at]!r} is not a mail address")
             return
-        password = words[2]
+        password = words[-1]
         if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
             ctx.transcript.refused(echo, f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
             return

@@ -293,6 +293,28 @@ def replaced(rootz, make_ctx, session):
     return rootz
 
 
+def test_replace_takes_the_power_as_the_game_names_it_in_two_words(rootz, make_ctx, session):
+    """Root Z's powers are named in two words (``England 2``, as the reports write them):
+    REPLACE read only its first word as the power and refused the line ("expected:
+    REPLACE <power> <address> <password>"). The address is the word with an ``@``;
+    the echo (and the mail kept) still hides the password."""
+    from judge.commands.redact import mask_text
+
+    rootz.master_address = GM
+    session.add(rootz)
+    session.commit()
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzp\nREPLACE England 2 new@players.test sesame42"))
+    (echo, status, message) = outcomes(ctx)[1]
+    assert status == "ok", message
+    assert message == "new@players.test now plays England 2 and was mailed how to sign on."
+    assert echo == "REPLACE England 2 new@players.test ********"
+    assert _seat(session, "england2").account_id != _seat(session, "france1").account_id
+    kept = mask_text("REPLACE England 2 new@players.test sesame42")
+    assert kept == "REPLACE England 2 new@players.test ********"
+
+
 def _mail_to(session, address: str) -> str:
     from tests.commands.test_gm_commands import mails, text_of
 
