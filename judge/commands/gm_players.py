@@ -14,6 +14,7 @@ from judge.commands.gm_common import (
     power_of,
     send_announcements,
 )
+from judge.commands.listing import position_lines
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.commands.takeover import give_seat
@@ -245,7 +246,10 @@ class ReplaceCommand(MasterCommand):
             f"Sign on in a mail to this judge with the password the game master chose:\n\n"
             f"  {signon}\n\n"
             "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
-            "HELP lists every command.\n",
+            "HELP lists every command.\n\n"
+            f"The position now ({game.phase}):\n\n"
+            + "\n".join(position_lines(ctx.session, game))
+            + "\n",
         )
 
 

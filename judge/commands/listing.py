@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
@@ -162,10 +162,16 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     if game.status == FORMING:
         played = {p.code for p in game_powers(game)}  # nobody is "missing" yet
         lines[-1:-1] = [f"Forming: {places_taken(ctx.session, game)}"]
-    else:
-        played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
-    abandoned = set(abandoned_powers(ctx.session, game))
-    return lines + _board_lines(game, doc, played, abandoned)
+        return lines + _board_lines(game, doc, played, set(abandoned_powers(ctx.session, game)))
+    return lines + position_lines(ctx.session, game)
+
+
+def position_lines(session: Session, game: Game) -> list[str]:
+    """Each power's centres and units now (every active board), who plays none, and
+    the dislodged units, as ``LIST <game>`` shows a started game."""
+    played = {p.power for p in players_of(session, game) if p.status == PLAYING}
+    abandoned = set(abandoned_powers(session, game))
+    return _board_lines(game, game.position_doc(), played, abandoned)
 
 
 @register
