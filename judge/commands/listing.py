@@ -13,7 +13,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players
-from judge.game.abandoned import abandoned_powers
+from judge.game.abandoned import abandoned_powers, takeover_line
 from judge.game.clock_votes import votes_line
 from judge.game.games import (
     disorder_rule_line,
@@ -95,7 +95,7 @@ def _power_lines(
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
-            seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
+            seat = f" (abandoned: {takeover_line(game, power.code)} takes it over)"
         lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
         lines.extend(f"  {line}" for line in rules.status_lines(board, power.code))

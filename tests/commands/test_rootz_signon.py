@@ -276,6 +276,27 @@ def test_rule_3_0_resign_gives_up_both_powers(rootz, mail, session):
     assert _seat(session, "germany1").status != RESIGNED
 
 
+def test_a_resigned_pairs_takeover_lines_name_each_power_in_full(rootz, mail, session):
+    """Root Z's initials are shared (France 1 and France 2 are both F): the resignation
+    notice, LIST and the results told a newcomer to take a power over with ``SIGNON
+    Frzp <password>``, which is refused as a shared initial. Each now names the form
+    that takes it over, ``SIGNON france1@rzp <password>`` (docs/variants.md)."""
+    from judge.game.abandoned import abandoned_powers, takeover_notice
+
+    mail("SIGNON rzp pwa123\nRESIGN")
+    session.commit()
+    notice = " ".join(_mail_to(session, "bob@players.test").split())  # wrapped
+    assert "(SIGNON france1@rzp <password>, SIGNON england2@rzp <password>)" in notice
+    listing = mail("LIST rzp", "reader@players.test")
+    text = render_body([], listing.transcript, None, [])
+    assert "France 1 (abandoned: SIGNON france1@rzp <password> takes it over)" in text
+    assert "SIGNON Frzp" not in notice + text
+    report = takeover_notice(rootz, abandoned_powers(session, rootz))
+    assert report is not None and report.endswith("SIGNON france1@rzp <new password>.")
+    ctx = mail("REGISTER\nName: Newcomer\nEND\nSIGNON france1@rzp fresh42", "new@players.test")
+    assert "Take over of abandoned France 1 allowed." in outcomes(ctx)[-1][2]
+
+
 GM = "gm@example.org"
 
 
