@@ -20,7 +20,14 @@ from judge.commands.registry import register
 from judge.commands.takeover import give_seat
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import due_vote, settle_clock_votes
-from judge.game.games import PowerInfo, account_for, game_powers, player_address, players_of
+from judge.game.games import (
+    PowerInfo,
+    account_for,
+    game_powers,
+    phase_label,
+    player_address,
+    players_of,
+)
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
 from judge.game.seats import reseat
@@ -241,13 +248,13 @@ class ReplaceCommand(MasterCommand):
             address,
             game_mail_subject(judge_sender(ctx), game, f"you now play {power.name}"),
             f"The game master of game {game.name} has given you {power.name}.\n\n"
-            f"Game: {game.name} (variant {game.variant}), now in {game.phase}.\n"
+            f"Game: {game.name} (variant {game.variant}), now in {phase_label(game)}.\n"
             f"Deadline: {deadline_text(game)}.\n\n"
             f"Sign on in a mail to this judge with the password the game master chose:\n\n"
             f"  {signon}\n\n"
             "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
             "HELP lists every command.\n\n"
-            f"The position now ({game.phase}):\n\n"
+            f"The position now ({phase_label(game)}):\n\n"
             + "\n".join(position_lines(ctx.session, game))
             + "\n",
         )
@@ -290,7 +297,7 @@ class BecomeCommand(MasterCommand):
         copied = "; its player gets a copy of them" if address else ""
         ctx.transcript.ok(
             stmt.text,
-            f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "
+            f"You act as {power.name} in game {game.name} ({phase_label(game)}, {game.status}): "
             f"the order lines that follow are its orders{copied}.",
         )
         ctx.acting.append(Acting(game, player, address, len(ctx.transcript.entries)))
