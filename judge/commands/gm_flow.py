@@ -49,7 +49,7 @@ class StartCommand(MasterCommand):
             return
         ctx.transcript.ok(
             stmt.text,
-            f"Game {game.name} has started in {game.phase}; the deadline is "
+            f"Game {game.name} has started in {phase_label(game)}; the deadline is "
             f"{deadline_text(game)}. Every player was mailed their power.",
         )
 
@@ -230,7 +230,7 @@ class RollbackCommand(MasterCommand):
             stmt.text,
             " ".join(
                 [
-                    f"Game {game.name} is back in {game.phase}; the deadline is "
+                    f"Game {game.name} is back in {phase_label(game)}; the deadline is "
                     f"{deadline_text(game)}. Everyone was told.",
                     *notes,
                 ]

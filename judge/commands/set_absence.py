@@ -19,7 +19,7 @@ from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import in_play_refusal
 from judge.commands.registry import register
 from judge.game.clock import game_timing, set_next_deadline
-from judge.game.games import power_name
+from judge.game.games import phase_label, power_name
 from judge.game.recipients import MASTER, announce, game_mail_subject
 from judge.store.models import ACTIVE, Game, as_utc
 
@@ -104,11 +104,11 @@ class SetAbsence(Command):
         note = f"The player of {name} in game {game.name} is away {_days(start, end)} ({zone})."
         if moved is not None:
             when = format_for(moved, zone)
-            entry.extra.append(f"The deadline of {game.phase} moved to {when}.")
-            note += f"\nThe deadline of {game.phase} moved to {when}."
+            entry.extra.append(f"The deadline of {phase_label(game)} moved to {when}.")
+            note += f"\nThe deadline of {phase_label(game)} moved to {when}."
             everyone = (
                 f"A player of game {game.name} is away on the day of the deadline.\n"
-                f"The deadline of {game.phase} has moved to {when}.\n"
+                f"The deadline of {phase_label(game)} has moved to {when}.\n"
             )
             subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
             told = [game.master_address, ctx.sender]  # the master below, the sender by the reply

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from judge.game.games import power_name
+from judge.game.games import phase_label, power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
@@ -61,7 +61,7 @@ def end_game(
     session.add(game)
     subject = game_mail_subject(sender, game, f"{game.phase} {what}")
     lines = [
-        f"Game {game.name} has ended in {game.phase}.",
+        f"Game {game.name} has ended in {phase_label(game)}.",
         "",
         outcome,
         "",

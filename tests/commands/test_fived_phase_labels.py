@@ -55,3 +55,22 @@ def test_a_takeover_and_press_name_the_phase_as_the_game_shows_it(tmp_path: Path
     press = [m for m in outbox(engine) if m["To"] == address("germany")][-1]
     assert "Message from England to Germany in game game1 (Spring01):" in body_of(press)
     engine.dispose()
+
+
+def test_the_masters_changes_name_the_phase_as_the_game_shows_it(gm, session, game1) -> None:
+    """PAUSE, RESUME and SET DEADLINE, in the master's reply and the players' mail."""
+    from tests.commands.helpers import outcomes
+
+    game1.rules, game1.adjacency = MULTIVERSE_RULES, "5dplomacy"
+    set_game_position(
+        game1, ruleset_for_game(game1).starting_position("standard", adjacency="5dplomacy")
+    )
+    session.add(game1)
+    session.commit()
+    ctx = gm("GAME game1\nPAUSE\nRESUME\nSET DEADLINE +36h")
+    said = [message for _, _, message in outcomes(ctx)]
+    assert said[0] == "Game game1 selected (active, Spring01)."
+    assert said[1].startswith("Game game1 is paused in Spring01:")
+    assert said[2].startswith("Game game1 resumes in Spring01;")
+    assert said[3].startswith("The deadline of Spring01 is now")
+    assert "S1901M" not in "\n".join(said)
