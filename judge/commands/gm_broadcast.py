@@ -41,7 +41,7 @@ class MasterBroadcast(MasterCommand):
             return
         send_announcements(ctx, game)
         subject = game_mail_subject(
-            judge_sender(ctx), game, f"{game.phase} Broadcast from the game master"
+            judge_sender(ctx), game, f"{phase_label(game)} Broadcast from the game master"
         )
         text = "\n".join(stmt.block).rstrip()
         body = (

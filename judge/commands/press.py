@@ -151,7 +151,7 @@ class _PressBase(Command):
         subject = game_mail_subject(
             judge_sender(ctx),
             game,
-            f"{game.phase} {press_title(kind, None if grey else who, audience)}",
+            f"{phase_label(game)} {press_title(kind, None if grey else who, audience)}",
         )
         intro = f"Message from {who} to {audience} in game {game.name} ({phase_label(game)}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
@@ -185,7 +185,7 @@ class _PressBase(Command):
             return
         sender = seats_name(game, ctx.seats)
         title = press_title("Press", sender, "the Master")
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
         intro = f"Message from {sender} to the Master in game {game.name} ({phase_label(game)}):"
         sent = press_mail(ctx, game.master_address, subject, intro, stmt.block)
         ctx.send(sent)
@@ -219,7 +219,7 @@ class _PressBase(Command):
         audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
         title = press_title(kind, None if grey else sender, None if broadcast else audience)
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
         intro = f"Message from {sender} to {audience} in game {game.name} ({phase_label(game)}):"
         # Only players still playing receive press: not those who resigned or were ejected.
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}

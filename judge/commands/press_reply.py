@@ -88,7 +88,7 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     # Grey: njudge's "Press to <power>", the addressee's own power (ml_press.c).
     to_them = power_name(game, press.from_power)
     title = press_title("Press", None, to_them) if grey else press_title("Press", name, None)
-    subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
+    subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
     intro = (
         f"Message from {shown} in game {game.name} ({phase_label(game)}), in reply to your press:"
     )

@@ -22,7 +22,7 @@ from judge.commands.registry import register
 from judge.game.abandoned import takeover_line
 from judge.game.clock_votes import settle_clock_votes
 from judge.game.empires import game_empires, set_game_empires
-from judge.game.games import player_address
+from judge.game.games import phase_label, player_address
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import drop_votes, settle_votes
@@ -84,7 +84,7 @@ class Resign(Command):
         who = "The player" if game.anonymous else f"The player ({address})"
         # After BECOME the master resigns the power: never name the master as its player.
         resigned = "was resigned by the game master from" if ctx.became else "has resigned from"
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {name} resigned")
         lines = ", ".join(takeover_line(game, seat.power) for seat in seats)
         if len(seats) == 1:
             disorder = (

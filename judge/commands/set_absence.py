@@ -110,10 +110,10 @@ class SetAbsence(Command):
                 f"A player of game {game.name} is away on the day of the deadline.\n"
                 f"The deadline of {phase_label(game)} has moved to {when}.\n"
             )
-            subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
+            subject = game_mail_subject(sender, game, f"{phase_label(game)} Deadline moved")
             told = [game.master_address, ctx.sender]  # the master below, the sender by the reply
             announce(ctx.session, sender, game, subject, everyone, exclude=told)
-        subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
+        subject = game_mail_subject(sender, game, f"{phase_label(game)} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 
 

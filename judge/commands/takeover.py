@@ -84,7 +84,7 @@ def take_over(
     entry.extra.extend(game_status(ctx, game))
     sender = judge_sender(ctx)
     picture = position_picture_now(game)
-    subject = game_mail_subject(sender, game, f"{game.phase} Map")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} Map")
     send(
         ctx.session,
         sender,
@@ -98,7 +98,7 @@ def take_over(
         ctx.session,
         sender,
         game,
-        game_mail_subject(sender, game, f"{game.phase} New Player Signon: {power.initial}"),
+        game_mail_subject(sender, game, f"{phase_label(game)} New Player Signon: {power.initial}"),
         f"{who} has taken over the abandoned {power.name} in game '{game.name}'.\n",
         ctx.now,
         exclude=[ctx.sender],  # told by the reply, as njudge tells its sender

@@ -59,7 +59,7 @@ def end_game(
     game.grace_until = None
     game.waiting_for_master = False
     session.add(game)
-    subject = game_mail_subject(sender, game, f"{game.phase} {what}")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} {what}")
     lines = [
         f"Game {game.name} has ended in {phase_label(game)}.",
         "",

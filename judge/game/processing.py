@@ -465,7 +465,7 @@ def rollback_to(
     zone = game_timing(game).zone
     from judge.clock.timing import format_for
 
-    subject = game_mail_subject(sender, game, f"{game.phase} Rollback")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} Rollback")
     body = (
         f"Game {game.name} has been rolled back by its master to {phase_label(game)}, as it was "
         "before that phase was processed.\nOrders already given for that phase still "

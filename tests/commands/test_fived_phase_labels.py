@@ -54,6 +54,9 @@ def test_a_takeover_and_press_name_the_phase_as_the_game_shows_it(tmp_path: Path
     deliver(engine, make_mail(address("england"), england))
     press = [m for m in outbox(engine) if m["To"] == address("germany")][-1]
     assert "Message from England to Germany in game game1 (Spring01):" in body_of(press)
+    assert press["Subject"].endswith("game1 - Spring01 Press from England to Germany"), press
+    subjects = [m["Subject"] for m in outbox(engine)]
+    assert not [s for s in subjects if "S1901M" in s], subjects
     engine.dispose()
 
 
