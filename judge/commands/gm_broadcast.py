@@ -13,6 +13,7 @@ from judge.commands.base import Context, Statement
 from judge.commands.gm_common import MasterCommand, judge_sender, send_announcements
 from judge.commands.press import PRESS_ENDS, line_count
 from judge.commands.registry import register
+from judge.game.games import phase_label
 from judge.game.recipients import OBSERVER, PLAYER, announce, game_mail_subject
 from judge.store.models import Game, Press
 
@@ -40,10 +41,12 @@ class MasterBroadcast(MasterCommand):
             return
         send_announcements(ctx, game)
         subject = game_mail_subject(
-            judge_sender(ctx), game, f"{game.phase} Broadcast from the game master"
+            judge_sender(ctx), game, f"{phase_label(game)} Broadcast from the game master"
         )
         text = "\n".join(stmt.block).rstrip()
-        body = f"Message from the game master of game {game.name} ({game.phase}):\n\n{text}\n"
+        body = (
+            f"Message from the game master of game {game.name} ({phase_label(game)}):\n\n{text}\n"
+        )
         sent = announce(
             ctx.session,
             judge_sender(ctx),

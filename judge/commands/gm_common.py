@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from judge.commands.base import Command, Context, Statement
-from judge.game.games import PowerInfo, find_power, game_powers, player_address
+from judge.game.games import PowerInfo, find_power, game_powers, phase_label, player_address
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
@@ -89,7 +89,9 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
             continue
         target, lines = ctx.announcements.pop(game_id)
         sender = judge_sender(ctx)
-        subject = game_mail_subject(sender, target, f"{target.phase} changes by the game master")
+        subject = game_mail_subject(
+            sender, target, f"{phase_label(target)} changes by the game master"
+        )
         body = (
             f"The game master of game {target.name} made these changes:\n\n"
             + "\n".join("  - " + line.replace("\n", "\n    ") for line in lines)

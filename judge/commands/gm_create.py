@@ -15,7 +15,7 @@ from judge.commands.gm_common import end_become, master_of
 from judge.commands.registry import register
 from judge.game.clock import set_game_timing
 from judge.game.empires import EMPIRE_SYNTAX
-from judge.game.games import find_game, shown_phase
+from judge.game.games import find_game, phase_label
 from judge.game.processing import set_game_position, starting_document
 from judge.game.start import seats_of
 from judge.rules.registry import game_rules, rules_settings, ruleset_for, ruleset_for_game
@@ -236,5 +236,5 @@ class GameCommand(Command):
             ctx.transcript.refused(stmt.text, f"you are not the master of game {game.name}")
             return
         ctx.master_game = game
-        state = f"{game.status}, {shown_phase(game)}"
+        state = f"{game.status}, {phase_label(game)}"
         ctx.transcript.ok(stmt.text, f"Game {game.name} selected ({state}).")

@@ -22,6 +22,7 @@ from judge.commands.registry import register
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import pause_game, resume_game
 from judge.game.end import end_game
+from judge.game.games import phase_label
 from judge.game.processing import preview_phase, process_phase, rollback_to
 from judge.game.start import start_game
 from judge.store.models import ACTIVE, PAUSED, Game, PhaseSnapshot
@@ -48,7 +49,7 @@ class StartCommand(MasterCommand):
             return
         ctx.transcript.ok(
             stmt.text,
-            f"Game {game.name} has started in {game.phase}; the deadline is "
+            f"Game {game.name} has started in {phase_label(game)}; the deadline is "
             f"{deadline_text(game)}. Every player was mailed their power.",
         )
 
@@ -156,7 +157,7 @@ class ProcessCommand(MasterCommand):
         if outcome.winner:
             after = f"the game is over: {game.outcome}."
         else:
-            after = f"the game is now in {game.phase}, deadline {deadline_text(game)}."
+            after = f"the game is now in {phase_label(game)}, deadline {deadline_text(game)}."
         ctx.transcript.ok(
             stmt.text, f"{outcome.phase} processed and the results mailed to everyone; {after}"
         )
@@ -229,7 +230,7 @@ class RollbackCommand(MasterCommand):
             stmt.text,
             " ".join(
                 [
-                    f"Game {game.name} is back in {game.phase}; the deadline is "
+                    f"Game {game.name} is back in {phase_label(game)}; the deadline is "
                     f"{deadline_text(game)}. Everyone was told.",
                     *notes,
                 ]

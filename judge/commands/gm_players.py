@@ -14,12 +14,20 @@ from judge.commands.gm_common import (
     power_of,
     send_announcements,
 )
+from judge.commands.listing import position_lines
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
 from judge.commands.takeover import give_seat
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import due_vote, settle_clock_votes
-from judge.game.games import PowerInfo, account_for, game_powers, player_address, players_of
+from judge.game.games import (
+    PowerInfo,
+    account_for,
+    game_powers,
+    phase_label,
+    player_address,
+    players_of,
+)
 from judge.game.recipients import game_mail_subject, send
 from judge.game.records import note_handover
 from judge.game.seats import reseat
@@ -152,6 +160,12 @@ def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: 
         entry.extra.append(str(settle_clock_votes(ctx.session, judge_sender(ctx), game, ctx.now)))
 
 
+def _address_index(words: list[str]) -> int | None:
+    """Where the address is in REPLACE's words (the first with an ``@``, after the
+    power's name, which may be several words: Root Z's ``Russia 2``); None if none."""
+    return next((i for i, word in enumerate(words) if "@" in word and i > 0), None)
+
+
 @register
 class ReplaceCommand(MasterCommand):
     """Give a power to a new player."""
@@ -167,25 +181,27 @@ class ReplaceCommand(MasterCommand):
 
     def echo(self, stmt: Statement) -> str:
         words = stmt.text.split()
-        return " ".join(words[:3] + ([HIDDEN] if len(words) > 3 else []))
+        shown = (_address_index(words[1:]) or 1) + 2  # up to the address: not the password
+        return " ".join(words[:shown] + ([HIDDEN] if len(words) > shown else []))
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         echo = self.echo(stmt)
         words = stmt.args.split()
-        if len(words) != 3:
+        at = _address_index(words) or 1
+        if len(words) != at + 2:
             ctx.transcript.refused(echo, f"expected: {self.syntax}")
             return
         if not _started(ctx, echo, game):
             return
-        power = power_of(ctx, game, words[0], echo)
+        power = power_of(ctx, game, " ".join(words[:at]), echo)
         if power is None:
             return
         try:
-            address = normalise_address(words[1])
+            address = normalise_address(words[at])
         except GameMasterError:
-            ctx.transcript.refused(echo, f"{words[1]!r} is not a mail address")
+            ctx.transcript.refused(echo, f"{words[at]!r} is not a mail address")
             return
-        password = words[2]
+        password = words[-1]
         if not MIN_LENGTH <= len(password) <= MAX_LENGTH:
             ctx.transcript.refused(echo, f"a password has {MIN_LENGTH} to {MAX_LENGTH} characters")
             return
@@ -232,12 +248,15 @@ class ReplaceCommand(MasterCommand):
             address,
             game_mail_subject(judge_sender(ctx), game, f"you now play {power.name}"),
             f"The game master of game {game.name} has given you {power.name}.\n\n"
-            f"Game: {game.name} (variant {game.variant}), now in {game.phase}.\n"
+            f"Game: {game.name} (variant {game.variant}), now in {phase_label(game)}.\n"
             f"Deadline: {deadline_text(game)}.\n\n"
             f"Sign on in a mail to this judge with the password the game master chose:\n\n"
             f"  {signon}\n\n"
             "and put your orders on the lines after it. SET PASSWORD changes the password;\n"
-            "HELP lists every command.\n",
+            "HELP lists every command.\n\n"
+            f"The position now ({phase_label(game)}):\n\n"
+            + "\n".join(position_lines(ctx.session, game))
+            + "\n",
         )
 
 
@@ -278,7 +297,7 @@ class BecomeCommand(MasterCommand):
         copied = "; its player gets a copy of them" if address else ""
         ctx.transcript.ok(
             stmt.text,
-            f"You act as {power.name} in game {game.name} ({game.phase}, {game.status}): "
+            f"You act as {power.name} in game {game.name} ({phase_label(game)}, {game.status}): "
             f"the order lines that follow are its orders{copied}.",
         )
         ctx.acting.append(Acting(game, player, address, len(ctx.transcript.entries)))

@@ -26,7 +26,7 @@ from judge.commands.gm_create import parse_press_mode
 from judge.commands.registry import register
 from judge.engine.rules import DISORDER_2023, DISORDER_CLASSIC, DISORDER_TEXT
 from judge.game.clock import deadline_text, game_timing, set_game_timing
-from judge.game.games import variant_powers
+from judge.game.games import phase_label, variant_powers
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -116,7 +116,9 @@ class SetDeadline(MasterCommand):
             return
         if when == as_utc(game.deadline) and game.grace_until is None:
             _unchanged(
-                ctx, stmt, f"The deadline of {game.phase} is already {format_for(when, zone)}"
+                ctx,
+                stmt,
+                f"The deadline of {phase_label(game)} is already {format_for(when, zone)}",
             )
             return
         game.deadline = when
@@ -124,8 +126,8 @@ class SetDeadline(MasterCommand):
         game.waiting_for_master = False
         ctx.session.add(game)
         shown = format_for(when, zone)
-        ctx.transcript.ok(stmt.text, f"The deadline of {game.phase} is now {shown}.")
-        note_change(ctx, game, f"The deadline of {game.phase} is now {shown}.")
+        ctx.transcript.ok(stmt.text, f"The deadline of {phase_label(game)} is now {shown}.")
+        note_change(ctx, game, f"The deadline of {phase_label(game)} is now {shown}.")
 
 
 @register

@@ -67,6 +67,7 @@ from judge.game.games import (
     current_order_texts,
     find_power,
     game_powers,
+    phase_label,
     player_address,
     power_name,
     shown_phase,
@@ -708,7 +709,9 @@ def _send_acting_copy(
     reports = [seat_report(view, game, power, None)] if playing else []
     body = acting_copy_body(header, game.name, power_name(game, power), entries, reports)
     subject = game_mail_subject(
-        judge_sender(ctx), game, f"{game.phase} the game master acted as {power_name(game, power)}"
+        judge_sender(ctx),
+        game,
+        f"{phase_label(game)} the game master acted as {power_name(game, power)}",
     )
     _send_limited(session, config, now, address, subject, body, None)
 

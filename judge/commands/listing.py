@@ -6,14 +6,14 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, func, select
+from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players, player_lines
-from judge.game.abandoned import abandoned_powers
+from judge.game.abandoned import abandoned_powers, takeover_line
 from judge.game.clock_votes import votes_line
 from judge.game.end import ended_at
 from judge.game.games import (
@@ -98,7 +98,7 @@ def _power_lines(
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
-            seat = f" (abandoned: SIGNON {power.initial}{game.name} <password> takes it over)"
+            seat = f" (abandoned: {takeover_line(game, power.code)} takes it over)"
         seat += " (late)" if power.code in late else ""
         lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
@@ -198,6 +198,14 @@ def _late_powers(ctx: Context, game: Game) -> set[str]:
     if game.status != ACTIVE or deadline is None or ctx.now <= deadline:
         return set()
     return set(orders_missing(ctx.session, game))
+
+
+def position_lines(session: Session, game: Game) -> list[str]:
+    """Each power's centres and units now (every active board), who plays none, and
+    the dislodged units, as ``LIST <game>`` shows a started game (who is late aside)."""
+    played = {p.power for p in players_of(session, game) if p.status == PLAYING}
+    abandoned = set(abandoned_powers(session, game))
+    return _board_lines(game, game.position_doc(), played, abandoned, set())
 
 
 @register

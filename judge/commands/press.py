@@ -14,7 +14,7 @@ from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, opens_options, parse_press_options
 from judge.commands.registry import register
 from judge.engine.phase import Phase
-from judge.game.games import game_powers, player_address, players_of
+from judge.game.games import game_powers, phase_label, player_address, players_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import judge_mail
 from judge.store.models import PLAYING, Account, Game, Observer, Press, PressMail
@@ -151,9 +151,9 @@ class _PressBase(Command):
         subject = game_mail_subject(
             judge_sender(ctx),
             game,
-            f"{game.phase} {press_title(kind, None if grey else who, audience)}",
+            f"{phase_label(game)} {press_title(kind, None if grey else who, audience)}",
         )
-        intro = f"Message from {who} to {audience} in game {game.name} ({game.phase}):"
+        intro = f"Message from {who} to {audience} in game {game.name} ({phase_label(game)}):"
         sent = [press_mail(ctx, to, subject, intro, stmt.block) for to in dict.fromkeys(targets)]
         for mail in sent:
             ctx.send(mail)
@@ -185,8 +185,8 @@ class _PressBase(Command):
             return
         sender = seats_name(game, ctx.seats)
         title = press_title("Press", sender, "the Master")
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
-        intro = f"Message from {sender} to the Master in game {game.name} ({game.phase}):"
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
+        intro = f"Message from {sender} to the Master in game {game.name} ({phase_label(game)}):"
         sent = press_mail(ctx, game.master_address, subject, intro, stmt.block)
         ctx.send(sent)
         keep_press(ctx, ctx.player.power, [MASTER_MARK], stmt.block, [sent])
@@ -219,8 +219,8 @@ class _PressBase(Command):
         audience = _audience(["everyone"] if broadcast else [names[c] for c in receivers], opts)
         kind = "Broadcast" if broadcast else "Press"
         title = press_title(kind, None if grey else sender, None if broadcast else audience)
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
-        intro = f"Message from {sender} to {audience} in game {game.name} ({game.phase}):"
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
+        intro = f"Message from {sender} to {audience} in game {game.name} ({phase_label(game)}):"
         # Only players still playing receive press: not those who resigned or were ejected.
         seats = {p.power: p for p in players_of(ctx.session, game) if p.status == PLAYING}
         addresses = {code: player_address(ctx.session, seats[code]) for code in seats}
@@ -252,7 +252,7 @@ class _PressBase(Command):
             # about grey press: "Broadcast message [from <address> as <power>]".
             real = seats_name(game, ctx.seats)
             told = f"someone (grey press from {real})" if grey else sender
-            truth = f"Message from {told} to {audience} in game {game.name} ({game.phase}):"
+            truth = f"Message from {told} to {audience} in game {game.name} ({phase_label(game)}):"
             sent.append(press_mail(ctx, master, subject, truth, stmt.block))
             ctx.send(sent[-1])
         reached = _audience(["everyone"] if broadcast else [names[c] for c in delivered], opts)

@@ -24,7 +24,7 @@ from judge.commands.press import (
     press_title,
 )
 from judge.commands.trailing import order_shaped
-from judge.game.games import player_address, power_name
+from judge.game.games import phase_label, player_address, power_name
 from judge.game.recipients import game_mail_subject
 from judge.store.models import FINISHED, PLAYING, Account, Game, Player, Press, PressMail
 
@@ -88,8 +88,10 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     # Grey: njudge's "Press to <power>", the addressee's own power (ml_press.c).
     to_them = power_name(game, press.from_power)
     title = press_title("Press", None, to_them) if grey else press_title("Press", name, None)
-    subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {title}")
-    intro = f"Message from {shown} in game {game.name} ({game.phase}), in reply to your press:"
+    subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {title}")
+    intro = (
+        f"Message from {shown} in game {game.name} ({phase_label(game)}), in reply to your press:"
+    )
     sent = press_mail(ctx, to, subject, intro, lines)
     ctx.send(sent)
     keep_press(ctx, me, [press.from_power], lines, [sent], grey=grey)

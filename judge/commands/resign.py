@@ -19,9 +19,10 @@ from judge.commands.paired import seats_name
 from judge.commands.password_guard import Counter, address_counter, count_failure, locked_reason
 from judge.commands.player_state import game_named, in_play_refusal, sender_account
 from judge.commands.registry import register
+from judge.game.abandoned import takeover_line
 from judge.game.clock_votes import settle_clock_votes
 from judge.game.empires import game_empires, set_game_empires
-from judge.game.games import game_powers, player_address
+from judge.game.games import phase_label, player_address
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import drop_votes, settle_votes
@@ -83,18 +84,18 @@ class Resign(Command):
         who = "The player" if game.anonymous else f"The player ({address})"
         # After BECOME the master resigns the power: never name the master as its player.
         resigned = "was resigned by the game master from" if ctx.became else "has resigned from"
-        subject = game_mail_subject(judge_sender(ctx), game, f"{game.phase} {name} resigned")
-        initial = next((p.initial for p in game_powers(game) if p.code == seats[0].power), "")
+        subject = game_mail_subject(judge_sender(ctx), game, f"{phase_label(game)} {name} resigned")
+        lines = ", ".join(takeover_line(game, seat.power) for seat in seats)
         if len(seats) == 1:
             disorder = (
                 f"{name} is in civil disorder until a registered player takes it over "
-                f"(SIGNON {initial}{game.name} <password>) or the game "
-                f"master finds a replacement: {DEFAULTS}."
+                f"({lines}) or the game master finds a replacement: {DEFAULTS}."
             )
         else:
             disorder = (
-                f"{name} are in civil disorder until the game master finds replacements: "
-                f"{DEFAULTS}."
+                f"{name} are in civil disorder until registered players not in the game "
+                f"take them over, one each ({lines}), or the game master finds "
+                f"replacements: {DEFAULTS}."
             )
         text = f"{who} of {name} {resigned} game {game.name}.\n{fill(disorder, 75)}\n"
         announce_and_keep(ctx.session, judge_sender(ctx), game, subject, text, ctx.now)

@@ -19,7 +19,7 @@ from judge.commands.gm_common import judge_sender
 from judge.commands.player_state import in_play_refusal
 from judge.commands.registry import register
 from judge.game.clock import game_timing, set_next_deadline
-from judge.game.games import power_name
+from judge.game.games import phase_label, power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import MASTER, announce, game_mail_subject
 from judge.store.models import ACTIVE, Game, as_utc
@@ -105,17 +105,17 @@ class SetAbsence(Command):
         note = f"The player of {name} in game {game.name} is away {_days(start, end)} ({zone})."
         if moved is not None:
             when = format_for(moved, zone)
-            entry.extra.append(f"The deadline of {game.phase} moved to {when}.")
-            note += f"\nThe deadline of {game.phase} moved to {when}."
+            entry.extra.append(f"The deadline of {phase_label(game)} moved to {when}.")
+            note += f"\nThe deadline of {phase_label(game)} moved to {when}."
             everyone = (
                 f"A player of game {game.name} is away on the day of the deadline.\n"
-                f"The deadline of {game.phase} has moved to {when}.\n"
+                f"The deadline of {phase_label(game)} has moved to {when}.\n"
             )
-            subject = game_mail_subject(sender, game, f"{game.phase} Deadline moved")
+            subject = game_mail_subject(sender, game, f"{phase_label(game)} Deadline moved")
             told = [game.master_address, ctx.sender]  # the master below, the sender by the reply
             # A deadline adjustment goes in the history, as njudge's (data/history).
             announce_and_keep(ctx.session, sender, game, subject, everyone, ctx.now, exclude=told)
-        subject = game_mail_subject(sender, game, f"{game.phase} Absence of {name}")
+        subject = game_mail_subject(sender, game, f"{phase_label(game)} Absence of {name}")
         announce(ctx.session, sender, game, subject, note + "\n", roles=[MASTER])
 
 

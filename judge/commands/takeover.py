@@ -14,7 +14,7 @@ from judge.commands.base import Context
 from judge.commands.gm_common import judge_sender
 from judge.commands.listing import game_status
 from judge.commands.player_state import registered_account
-from judge.game.games import PowerInfo, power_name
+from judge.game.games import PowerInfo, phase_label, power_name
 from judge.game.history import announce_and_keep
 from judge.game.processing import position_picture_now
 from judge.game.recipients import game_mail_subject, send
@@ -78,13 +78,13 @@ def take_over(
     entry = ctx.transcript.ok(
         echo,
         f"Take over of abandoned {power.name} allowed. You now play {power.name} in game "
-        f"{game.name} ({game.phase}, {game.status}); the password on this line is its "
+        f"{game.name} ({phase_label(game)}, {game.status}); the password on this line is its "
         "password. The map follows in a separate mail.",
     )
     entry.extra.extend(game_status(ctx, game))
     sender = judge_sender(ctx)
     picture = position_picture_now(game)
-    subject = game_mail_subject(sender, game, f"{game.phase} Map")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} Map")
     send(
         ctx.session,
         sender,
@@ -98,7 +98,7 @@ def take_over(
         ctx.session,
         sender,
         game,
-        game_mail_subject(sender, game, f"{game.phase} New Player Signon: {power.initial}"),
+        game_mail_subject(sender, game, f"{phase_label(game)} New Player Signon: {power.initial}"),
         f"{who} has taken over the abandoned {power.name} in game '{game.name}'.\n",
         ctx.now,
         exclude=[ctx.sender],  # told by the reply, as njudge tells its sender

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from sqlmodel import Session, col, select
 
-from judge.game.games import game_powers, names_listed
+from judge.game.games import game_powers, game_variant, names_listed
+from judge.reports.notices import signon_line
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import ABANDONED, EJECTED, PLAYING, RESIGNED, Game, Player
 
@@ -38,12 +39,18 @@ def takeover_notice(game: Game, codes: Iterable[str]) -> str | None:
     if not powers:
         return None
     names = ", ".join(p.name for p in powers)
-    first = powers[0]
+    line = takeover_line(game, powers[0].code).replace("<password>", "<new password>")
     return (
         f"Abandoned: {names}. A registered player not in the game may take "
-        f"{'it' if len(powers) == 1 else 'one'} over by mail: "
-        f"SIGNON {first.initial}{game.name} <new password>."
+        f"{'it' if len(powers) == 1 else 'one'} over by mail: {line}."
     )
+
+
+def takeover_line(game: Game, code: str) -> str:
+    """The SIGNON line that takes the power over: ``SIGNON Fgame1 <password>``, or
+    ``SIGNON england2@game1 <password>`` where its initial is shared (Root Z), since
+    a shared initial signs on for no power."""
+    return signon_line(code, game.name, game_variant(game)) or f"SIGNON ?{game.name} <password>"
 
 
 def count_missed(

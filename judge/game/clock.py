@@ -23,6 +23,7 @@ from judge.clock.timing import (
     rules_from_dict,
     whole_minute,
 )
+from judge.game.games import phase_label
 from judge.store.models import ACTIVE, PAUSED, PLAYING, Game, Player, as_utc
 
 
@@ -79,7 +80,7 @@ def pause_clock(game: Game) -> str:
     game.deadline = None
     game.grace_until = None
     game.waiting_for_master = False
-    return f"Game {game.name} is paused in {game.phase}: no deadline runs until it resumes."
+    return f"Game {game.name} is paused in {phase_label(game)}: no deadline runs until it resumes."
 
 
 def resume_clock(session: Session, game: Game, now: datetime) -> str:
@@ -87,7 +88,9 @@ def resume_clock(session: Session, game: Game, now: datetime) -> str:
     master's RESUME, the players' SET RESUME).  Returns what happened."""
     game.status = ACTIVE
     set_next_deadline(session, game, now)
-    return f"Game {game.name} resumes in {game.phase}; the deadline is {deadline_text(game)}."
+    return (
+        f"Game {game.name} resumes in {phase_label(game)}; the deadline is {deadline_text(game)}."
+    )
 
 
 def extend_clock(game: Game, now: datetime) -> str:
@@ -102,6 +105,6 @@ def extend_clock(game: Game, now: datetime) -> str:
     game.grace_until = None
     game.waiting_for_master = False
     return (
-        f"The deadline of {game.phase} in game {game.name} is extended by "
+        f"The deadline of {phase_label(game)} in game {game.name} is extended by "
         f"{length.describe()}, to {deadline_text(game)}."
     )

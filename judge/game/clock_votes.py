@@ -26,6 +26,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from judge.game.clock import extend_clock, game_timing, pause_clock, resume_clock
+from judge.game.games import phase_label
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, clear_votes, not_voted, voters
@@ -139,7 +140,7 @@ def settle_clock_votes(session: Session, sender: Author, game: Game, now: dateti
         text = resume_game(session, game, now)
     else:
         text = _extend_game(session, game, now)
-    subject = game_mail_subject(sender, game, f"{game.phase} {vote.title}")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} {vote.title}")
     body = f"Every player of a surviving power in game {game.name} voted {vote.command}.\n{text}\n"
     announce_and_keep(session, sender, game, subject, body, now)
     return text

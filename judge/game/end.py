@@ -10,15 +10,16 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from judge.game.games import power_name
+from judge.game.games import phase_label, power_name
 from judge.game.history import announce_and_keep, reports_of
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, as_utc
 
-# The first line of the announcement of a game's end, by which its report is found.
-_ENDED = "Game {name} has ended in {phase}."
+# The start of the announcement of a game's end, by which its report is found (the
+# phase follows, as the game's players read it).
+_ENDED = "Game {name} has ended in "
 
 
 def final_standing(game: Game) -> list[str]:
@@ -62,9 +63,9 @@ def end_game(
     game.grace_until = None
     game.waiting_for_master = False
     session.add(game)
-    subject = game_mail_subject(sender, game, f"{game.phase} {what}")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} {what}")
     lines = [
-        _ENDED.format(name=game.name, phase=game.phase),
+        _ENDED.format(name=game.name) + f"{phase_label(game)}.",
         "",
         outcome,
         "",
@@ -84,7 +85,7 @@ def ended_at(session: Session, game: Game) -> datetime | None:
     if game.status != FINISHED:
         return None
     last = game.ended_in or game.phase
-    first = _ENDED.format(name=game.name, phase=last)
+    first = _ENDED.format(name=game.name)
     for report in reversed(reports_of(session, game)):
         if (report.kind == REPORT_ANNOUNCEMENT and report.text.startswith(first)) or (
             report.kind == REPORT_RESULTS and report.phase == last

@@ -143,10 +143,16 @@ def shown_phase(game: Game) -> str:
     return game.ended_in or game.phase
 
 
+def phase_label(game: Game) -> str:
+    """The phase a game is shown in, as its players read it (a 5dplomacy game's
+    ``Spring02-builds`` for W1901M: the ruleset's ``turn_label``)."""
+    return ruleset_for_game(game).turn_label(shown_phase(game))
+
+
 def state_text(game: Game) -> str:
     """A game's status and phase as LIST, SUMMARY and the web page give them:
     ``active, phase F1901M``, or ``finished in F1905R``."""
-    phase = ruleset_for_game(game).turn_label(shown_phase(game))
+    phase = phase_label(game)
     if game.status == FINISHED:
         return f"finished in {phase}"
     return f"{game.status}, phase {phase}"

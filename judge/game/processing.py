@@ -46,6 +46,7 @@ from judge.game.games import (
     current_order_keys,
     game_variant,
     names_listed,
+    phase_label,
     phase_orders,
     power_name,
     variant_label,
@@ -464,9 +465,9 @@ def rollback_to(
     zone = game_timing(game).zone
     from judge.clock.timing import format_for
 
-    subject = game_mail_subject(sender, game, f"{game.phase} Rollback")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} Rollback")
     body = (
-        f"Game {game.name} has been rolled back by its master to {game.phase}, as it was "
+        f"Game {game.name} has been rolled back by its master to {phase_label(game)}, as it was "
         "before that phase was processed.\nOrders already given for that phase still "
         f"stand and may be changed.\nThe new deadline is {format_for(deadline, zone)}.\n"
     )

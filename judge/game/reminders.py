@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from judge.clock.timing import format_classic, format_for
 from judge.game.clock import game_timing
-from judge.game.games import game_variant, power_name
+from judge.game.games import game_variant, phase_label, power_name
 from judge.game.history import keep_report
 from judge.game.processing import orders_missing, report_settings
 from judge.game.recipients import (
@@ -144,7 +144,7 @@ def tell_master_waiting(
         "players more time.",
         75,
     )
-    subject = game_mail_subject(sender, game, f"{game.phase} Waiting for the Master")
+    subject = game_mail_subject(sender, game, f"{phase_label(game)} Waiting for the Master")
     for master in masters:
         text = f"{missed}\nYour time: {format_for(grace_until, master.zone)}.\n\n{choice}\n"
         send(session, sender, master.address, subject, text)

@@ -536,6 +536,18 @@ def test_replace_hands_the_power_over(gm, session, game1) -> None:
     assert "no longer play" in text_of(farewell)
 
 
+def test_replace_mails_the_new_player_the_position(gm, session, game1) -> None:
+    """The new player of a power must be able to order the phase at once: the welcome
+    gave the game, the deadline and how to sign on, but not the position (the units to
+    order), which a takeover's reply gives (docs/mail.md)."""
+    gm("GAME game1\nREPLACE france new@players.test sesame42")
+    [welcome] = [m for m in mails(session) if "you now play France" in m["Subject"]]
+    text = text_of(welcome).replace("\r\n", "\n")
+    assert "The position now (S1901M):" in text
+    assert "France: 3 centres (bre, mar, par)\n  units: F Bre, A Mar, A Par\n" in text
+    assert "sesame42" not in text
+
+
 def test_replace_refusals_hide_the_password(gm, session, game1) -> None:
     ctx = gm("REPLACE france new@players.test sesame42")
     assert "no game selected" in message(ctx)

@@ -276,6 +276,27 @@ def test_rule_3_0_resign_gives_up_both_powers(rootz, mail, session):
     assert _seat(session, "germany1").status != RESIGNED
 
 
+def test_a_resigned_pairs_takeover_lines_name_each_power_in_full(rootz, mail, session):
+    """Root Z's initials are shared (France 1 and France 2 are both F): the resignation
+    notice, LIST and the results told a newcomer to take a power over with ``SIGNON
+    Frzp <password>``, which is refused as a shared initial. Each now names the form
+    that takes it over, ``SIGNON france1@rzp <password>`` (docs/variants.md)."""
+    from judge.game.abandoned import abandoned_powers, takeover_notice
+
+    mail("SIGNON rzp pwa123\nRESIGN")
+    session.commit()
+    notice = " ".join(_mail_to(session, "bob@players.test").split())  # wrapped
+    assert "(SIGNON france1@rzp <password>, SIGNON england2@rzp <password>)" in notice
+    listing = mail("LIST rzp", "reader@players.test")
+    text = render_body([], listing.transcript, None, [])
+    assert "France 1 (abandoned: SIGNON france1@rzp <password> takes it over)" in text
+    assert "SIGNON Frzp" not in notice + text
+    report = takeover_notice(rootz, abandoned_powers(session, rootz))
+    assert report is not None and report.endswith("SIGNON france1@rzp <new password>.")
+    ctx = mail("REGISTER\nName: Newcomer\nEND\nSIGNON france1@rzp fresh42", "new@players.test")
+    assert "Take over of abandoned France 1 allowed." in outcomes(ctx)[-1][2]
+
+
 GM = "gm@example.org"
 
 
@@ -291,6 +312,28 @@ def replaced(rootz, make_ctx, session):
     assert [status for _, status, _ in outcomes(ctx)] == ["ok", "ok"]
     session.commit()
     return rootz
+
+
+def test_replace_takes_the_power_as_the_game_names_it_in_two_words(rootz, make_ctx, session):
+    """Root Z's powers are named in two words (``England 2``, as the reports write them):
+    REPLACE read only its first word as the power and refused the line ("expected:
+    REPLACE <power> <address> <password>"). The address is the word with an ``@``;
+    the echo (and the mail kept) still hides the password."""
+    from judge.commands.redact import mask_text
+
+    rootz.master_address = GM
+    session.add(rootz)
+    session.commit()
+    ctx = make_ctx(GM)
+    ctx.signature_verified = True
+    run_statements(ctx, parse_body("GAME rzp\nREPLACE England 2 new@players.test sesame42"))
+    (echo, status, message) = outcomes(ctx)[1]
+    assert status == "ok", message
+    assert message == "new@players.test now plays England 2 and was mailed how to sign on."
+    assert echo == "REPLACE England 2 new@players.test ********"
+    assert _seat(session, "england2").account_id != _seat(session, "france1").account_id
+    kept = mask_text("REPLACE England 2 new@players.test sesame42")
+    assert kept == "REPLACE England 2 new@players.test ********"
 
 
 def _mail_to(session, address: str) -> str:

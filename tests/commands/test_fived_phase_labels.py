@@ -1,0 +1,79 @@
+"""A 5dplomacy game's phase as its players read it (``Spring01``, ``Spring02-builds``:
+the ruleset's turn label, as LIST and the replies' state lines give it) in the texts
+of a takeover, a REPLACE and press: they gave the judge's own code (``S1901M``),
+a name the game shows nowhere else (docs/multiverse.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlmodel import Session
+
+from judge.game.processing import set_game_position
+from judge.rules.registry import ruleset_for_game
+from judge.store.models import MULTIVERSE_RULES
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+
+def _fived_game(directory: Path):  # noqa: ANN202
+    engine = migrated_engine(directory)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, "5dplomacy"
+        set_game_position(
+            game, ruleset_for_game(game).starting_position("standard", adjacency="5dplomacy")
+        )
+        session.add(game)
+        session.commit()
+    return engine
+
+
+def _text(engine, sender: str, body: str) -> str:  # noqa: ANN001
+    deliver(engine, make_mail(sender, body))
+    [reply] = [m for m in outbox(engine) if m["To"] == sender][-1:]
+    return body_of(reply).replace("\r\n", "\n")
+
+
+def test_a_takeover_and_press_name_the_phase_as_the_game_shows_it(tmp_path: Path) -> None:
+    engine = _fived_game(tmp_path)
+    _text(engine, address("france"), f"SIGNON Fgame1 {PASSWORDS['france']}\nRESIGN\n")
+    newcomer = "nora@players.test"
+    _text(engine, newcomer, "REGISTER\nName: Nora\nEND\n")
+    text = _text(engine, newcomer, "SIGNON Fgame1 nora-pw1\n")
+    assert "You now play France in game game1 (Spring01, active)" in text, text
+    england = f"SIGNON Egame1 {PASSWORDS['england']}\nPRESS TO G\nHello.\nENDPRESS\n"
+    deliver(engine, make_mail(address("england"), england))
+    press = [m for m in outbox(engine) if m["To"] == address("germany")][-1]
+    assert "Message from England to Germany in game game1 (Spring01):" in body_of(press)
+    assert press["Subject"].endswith("game1 - Spring01 Press from England to Germany"), press
+    subjects = [m["Subject"] for m in outbox(engine)]
+    assert not [s for s in subjects if "S1901M" in s], subjects
+    engine.dispose()
+
+
+def test_the_masters_changes_name_the_phase_as_the_game_shows_it(gm, session, game1) -> None:
+    """PAUSE, RESUME and SET DEADLINE, in the master's reply and the players' mail."""
+    from tests.commands.helpers import outcomes
+
+    game1.rules, game1.adjacency = MULTIVERSE_RULES, "5dplomacy"
+    set_game_position(
+        game1, ruleset_for_game(game1).starting_position("standard", adjacency="5dplomacy")
+    )
+    session.add(game1)
+    session.commit()
+    ctx = gm("GAME game1\nPAUSE\nRESUME\nSET DEADLINE +36h")
+    said = [message for _, _, message in outcomes(ctx)]
+    assert said[0] == "Game game1 selected (active, Spring01)."
+    assert said[1].startswith("Game game1 is paused in Spring01:")
+    assert said[2].startswith("Game game1 resumes in Spring01;")
+    assert said[3].startswith("The deadline of Spring01 is now")
+    assert "S1901M" not in "\n".join(said)
