@@ -11,6 +11,12 @@ commit leaves them in the folder and not stored: the next pass stores them; a cr
 between the commit and the move leaves them in the folder and stored: the next pass
 finds them already stored (by their key) and just moves them.  A dropped connection is
 re-opened with exponential backoff.
+
+A mail the server cannot hand over (its file truncated or unreadable: the FETCH fails,
+and Dovecot drops the connection) must not hold up the others: when the fetch of a
+batch fails, its mails are fetched one by one from then on, and a mail whose fetch
+alone fails ``UNREADABLE_AFTER`` times is left in the folder and skipped, with an
+error in the log, until the daemon restarts.
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ import logging
 import ssl
 import threading
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection
 from typing import Any
 
 from imapclient import IMAPClient
@@ -39,17 +46,22 @@ SIZE_BATCH = 1000  # UIDs per RFC822.SIZE fetch
 HEADER_BYTES = 256 * 1024  # how much of the header of a too-large mail is kept
 IDLE_SLICE = 1.0  # seconds per idle_check, so a stop request is seen quickly
 IDLE_RENEW = 25 * 60  # RFC 2177: renew IDLE before 29 minutes
+UNREADABLE_AFTER = 3  # failed fetches of a mail alone before it is skipped
 
 
-def fetch_batches(sized: list[tuple[int, int]], max_bytes: int) -> list[list[tuple[int, int]]]:
+def fetch_batches(
+    sized: list[tuple[int, int]], max_bytes: int, alone: Collection[int] = ()
+) -> list[list[tuple[int, int]]]:
     """Split (uid, size) pairs into fetches of at most FETCH_BATCH mails and FETCH_BYTES
-    bytes; a mail over ``max_bytes`` counts as its header only."""
+    bytes, in their order; a mail over ``max_bytes`` counts as its header only, and a
+    mail in ``alone`` is a fetch of its own."""
     batches: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
     total = 0
     for uid, size in sized:
         cost = min(size, HEADER_BYTES) if size > max_bytes else size
-        if current and (len(current) >= FETCH_BATCH or total + cost > FETCH_BYTES):
+        full = len(current) >= FETCH_BATCH or total + cost > FETCH_BYTES
+        if current and (full or uid in alone or current[-1][0] in alone):
             batches.append(current)
             current, total = [], 0
         current.append((uid, size))
@@ -81,6 +93,12 @@ class ImapSource:
         self.max_bytes = max_bytes
         self.connections = 0  # successful logins, for tests and logs
         self.stored = 0
+        # mails of a batch whose fetch failed (fetched alone since), the failed fetches
+        # of each alone, and the mails skipped as unreadable (all by UID)
+        self.suspects: set[int] = set()
+        self.failures: Counter[int] = Counter()
+        self.unreadable: set[int] = set()
+        self._uidvalidity: int | None = None
 
     # -- connection -------------------------------------------------------------------
 
@@ -102,9 +120,18 @@ class ImapSource:
         client.login(s.username, s.password)
         if not s.mark_seen and not client.folder_exists(s.processed_folder):
             client.create_folder(s.processed_folder)
-        client.select_folder(s.folder)
+        selected = client.select_folder(s.folder)
+        self._forget_unless(selected.get(b"UIDVALIDITY"))
         self.connections += 1
         return client
+
+    def _forget_unless(self, uidvalidity: int | None) -> None:
+        """UIDs name other mails once the folder's UIDVALIDITY changes: forget them."""
+        if uidvalidity != self._uidvalidity:
+            self.suspects.clear()
+            self.failures.clear()
+            self.unreadable.clear()
+            self._uidvalidity = uidvalidity
 
     # -- one pass ---------------------------------------------------------------------
 
@@ -166,17 +193,42 @@ class ImapSource:
                     out[uid] = (bytes(head), big[uid])
         return out
 
+    def _fetch_failed(self, batch: list[tuple[int, int]], error: Exception) -> None:
+        """Note a failed fetch: a batch's mails are fetched alone from now on; a mail
+        that failed alone ``UNREADABLE_AFTER`` times is skipped."""
+        if len(batch) > 1:
+            self.suspects.update(uid for uid, _size in batch)
+            return
+        uid = batch[0][0]
+        self.failures[uid] += 1
+        if self.failures[uid] >= UNREADABLE_AFTER:
+            self.unreadable.add(uid)
+            log.error("IMAP: mail UID %s cannot be fetched (%s); it is left in the folder "
+                      "and skipped until the judge restarts", uid, error)  # fmt: skip
+
+    def _keep_only(self, present: set[int]) -> None:
+        """Forget the failures of mails no longer in the folder."""
+        self.suspects &= present
+        self.unreadable &= present
+        self.failures = Counter({uid: n for uid, n in self.failures.items() if uid in present})
+
     def pass_once(self, client: IMAPClient) -> int:
         """Store every waiting mail in the folder; return how many were new."""
         client.noop()  # let the server announce mail that arrived since the last command
         criteria = ["UNSEEN"] if self.settings.mark_seen else ["NOT", "DELETED"]
-        uids = sorted(client.search(criteria))
+        present = set(client.search(criteria))
+        self._keep_only(present)
+        uids = sorted(present - self.unreadable)
         sizes = self._sizes(client, uids)
         new = 0
         for batch in fetch_batches(
-            [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes
+            [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes, self.suspects
         ):
-            fetched = self._fetch(client, batch)
+            try:
+                fetched = self._fetch(client, batch)
+            except Exception as exc:
+                self._fetch_failed(batch, exc)
+                raise
             done = [uid for uid, _size in batch if uid in fetched]  # not expunged meanwhile
             if not done:
                 continue

@@ -1,0 +1,64 @@
+"""One mail the IMAP server cannot hand over blocks no other (found by probing the real
+Dovecot: a maildir file cut short, as a full disk leaves it, or one the server may not
+read).  Dovecot fails the FETCH of the batch that holds it and drops the connection;
+the watcher once fetched the same batch again on every reconnection, so neither the
+mails of that batch nor any after it were ever stored."""
+
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from imapclient import IMAPClient
+from mails import order_mail
+from rig import Dovecot, wait_for
+from test_imap_intake import folder_count, rows
+
+from judge.config import Config
+from judge.runners.imap_source import ImapSource
+
+pytestmark = pytest.mark.timeout(60)
+
+COUNT = 12
+BAD = 4
+
+
+def _spoil(dovecot: Dovecot, user: str, how: str) -> None:
+    """Cut short, or make unreadable, the maildir file of mail number BAD."""
+    maildir = f"{dovecot.base}/home/{user}/Maildir"
+    files = glob.glob(f"{maildir}/cur/*") + glob.glob(f"{maildir}/new/*")
+    (victim,) = [f for f in files if f"<order-{BAD}@".encode() in Path(f).read_bytes()]
+    if how == "truncated":
+        data = Path(victim).read_bytes()
+        Path(victim).write_bytes(data[: len(data) // 2])
+    else:
+        os.chmod(victim, 0)
+
+
+@pytest.mark.parametrize("how", ["truncated", "unreadable"])
+def test_a_mail_the_server_cannot_fetch_blocks_no_other(
+    config: Config, engine, imap: IMAPClient, dovecot: Dovecot, mailbox_user: str, how: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:  # noqa: ANN001  # fmt: skip
+    for n in range(COUNT):
+        imap.append("INBOX", order_mail(n))
+    _spoil(dovecot, mailbox_user, how)
+    stop = threading.Event()
+    source = ImapSource(config.inbound.imap, engine, stop, backoff_initial=0.05, backoff_max=0.1)
+    thread = threading.Thread(target=source.run, daemon=True)
+    with caplog.at_level(logging.ERROR, logger="judge.runners.imap_source"):
+        thread.start()
+        try:
+            wait_for(lambda: len(rows(engine)) == COUNT - 1, 20, what="every other mail stored")
+            wait_for(lambda: folder_count(imap, "INBOX") == 1, 10, what="the others moved")
+        finally:
+            stop.set()
+            thread.join(10)
+    stored = sorted(r.message_key for r in rows(engine))
+    assert stored == sorted(f"mid:<order-{n}@example.com>" for n in range(COUNT) if n != BAD)
+    assert folder_count(imap, "Processed") == COUNT - 1
+    assert any("cannot be fetched" in r.getMessage() for r in caplog.records)
