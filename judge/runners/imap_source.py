@@ -13,10 +13,10 @@ finds them already stored (by their key) and just moves them.  A dropped connect
 re-opened with exponential backoff.
 
 A mail the server cannot hand over (its file truncated or unreadable: the FETCH fails,
-and Dovecot drops the connection) must not hold up the others: when the fetch of a
-batch fails, its mails are fetched one by one from then on, and a mail whose fetch
-alone fails ``UNREADABLE_AFTER`` times is left in the folder and skipped, with an
-error in the log, until the daemon restarts.
+and Dovecot drops the connection) must not hold up the others: when a fetch of
+several mails (of their sizes or of the mails) fails, they are fetched one by one from
+then on, and a mail whose fetch alone fails ``UNREADABLE_AFTER`` times is left in the
+folder and skipped, with an error in the log, until the daemon restarts.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import ssl
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from imapclient import IMAPClient
@@ -50,9 +50,12 @@ UNREADABLE_AFTER = 3  # failed fetches of a mail alone before it is skipped
 
 
 def fetch_batches(
-    sized: list[tuple[int, int]], max_bytes: int, alone: Collection[int] = ()
+    sized: list[tuple[int, int]],
+    max_bytes: int,
+    alone: Collection[int] = (),
+    most: int = FETCH_BATCH,
 ) -> list[list[tuple[int, int]]]:
-    """Split (uid, size) pairs into fetches of at most FETCH_BATCH mails and FETCH_BYTES
+    """Split (uid, size) pairs into fetches of at most ``most`` mails and FETCH_BYTES
     bytes, in their order; a mail over ``max_bytes`` counts as its header only, and a
     mail in ``alone`` is a fetch of its own."""
     batches: list[list[tuple[int, int]]] = []
@@ -60,7 +63,7 @@ def fetch_batches(
     total = 0
     for uid, size in sized:
         cost = min(size, HEADER_BYTES) if size > max_bytes else size
-        full = len(current) >= FETCH_BATCH or total + cost > FETCH_BYTES
+        full = len(current) >= most or total + cost > FETCH_BYTES
         if current and (full or uid in alone or current[-1][0] in alone):
             batches.append(current)
             current, total = [], 0
@@ -170,8 +173,10 @@ class ImapSource:
 
     def _sizes(self, client: IMAPClient, uids: list[int]) -> dict[int, int]:
         sizes: dict[int, int] = {}
-        for start in range(0, len(uids), SIZE_BATCH):
-            fetched = client.fetch(uids[start : start + SIZE_BATCH], [b"RFC822.SIZE"])
+        chunks = fetch_batches([(uid, 0) for uid in uids], 1, self.suspects, SIZE_BATCH)
+        for chunk in chunks:
+            with self._watched(chunk):
+                fetched = client.fetch([uid for uid, _ in chunk], [b"RFC822.SIZE"])
             for uid, data in fetched.items():
                 sizes[uid] = int(data.get(b"RFC822.SIZE", 0))
         return sizes
@@ -193,18 +198,23 @@ class ImapSource:
                     out[uid] = (bytes(head), big[uid])
         return out
 
-    def _fetch_failed(self, batch: list[tuple[int, int]], error: Exception) -> None:
-        """Note a failed fetch: a batch's mails are fetched alone from now on; a mail
-        that failed alone ``UNREADABLE_AFTER`` times is skipped."""
-        if len(batch) > 1:
-            self.suspects.update(uid for uid, _size in batch)
-            return
-        uid = batch[0][0]
-        self.failures[uid] += 1
-        if self.failures[uid] >= UNREADABLE_AFTER:
-            self.unreadable.add(uid)
-            log.error("IMAP: mail UID %s cannot be fetched (%s); it is left in the folder "
-                      "and skipped until the judge restarts", uid, error)  # fmt: skip
+    @contextlib.contextmanager
+    def _watched(self, batch: list[tuple[int, int]]) -> Iterator[None]:
+        """Note a failed fetch (of sizes or mails): a batch's mails are fetched alone
+        from now on; a mail that failed alone ``UNREADABLE_AFTER`` times is skipped."""
+        try:
+            yield
+        except Exception as error:
+            if len(batch) > 1:
+                self.suspects.update(uid for uid, _size in batch)
+                raise
+            uid = batch[0][0]
+            self.failures[uid] += 1
+            if self.failures[uid] >= UNREADABLE_AFTER:
+                self.unreadable.add(uid)
+                log.error("IMAP: mail UID %s cannot be fetched (%s); it is left in the "
+                          "folder and skipped until the judge restarts", uid, error)  # fmt: skip
+            raise
 
     def _keep_only(self, present: set[int]) -> None:
         """Forget the failures of mails no longer in the folder."""
@@ -224,11 +234,8 @@ class ImapSource:
         for batch in fetch_batches(
             [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes, self.suspects
         ):
-            try:
+            with self._watched(batch):
                 fetched = self._fetch(client, batch)
-            except Exception as exc:
-                self._fetch_failed(batch, exc)
-                raise
             done = [uid for uid, _size in batch if uid in fetched]  # not expunged meanwhile
             if not done:
                 continue

@@ -1,6 +1,7 @@
 """One mail the IMAP server cannot hand over blocks no other (found by probing the real
 Dovecot: a maildir file cut short, as a full disk leaves it, or one the server may not
-read).  Dovecot fails the FETCH of the batch that holds it and drops the connection;
+read, with or without its size in its name: without, even the sizes cannot be
+fetched).  Dovecot fails the FETCH of the batch that holds it and drops the connection;
 the watcher once fetched the same batch again on every reconnection, so neither the
 mails of that batch nor any after it were ever stored."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import glob
 import logging
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -28,7 +30,9 @@ BAD = 4
 
 
 def _spoil(dovecot: Dovecot, user: str, how: str) -> None:
-    """Cut short, or make unreadable, the maildir file of mail number BAD."""
+    """Cut short, or make unreadable, the maildir file of mail number BAD; "nameless":
+    unreadable and without its size in its name (as MDAs other than Dovecot's write
+    them), so that Dovecot must read it for its size."""
     maildir = f"{dovecot.base}/home/{user}/Maildir"
     files = glob.glob(f"{maildir}/cur/*") + glob.glob(f"{maildir}/new/*")
     (victim,) = [f for f in files if f"<order-{BAD}@".encode() in Path(f).read_bytes()]
@@ -36,10 +40,14 @@ def _spoil(dovecot: Dovecot, user: str, how: str) -> None:
         data = Path(victim).read_bytes()
         Path(victim).write_bytes(data[: len(data) // 2])
     else:
+        if how == "nameless":
+            bare = re.sub(r",S=\d+,W=\d+", "", victim)
+            os.rename(victim, bare)
+            victim = bare
         os.chmod(victim, 0)
 
 
-@pytest.mark.parametrize("how", ["truncated", "unreadable"])
+@pytest.mark.parametrize("how", ["truncated", "unreadable", "nameless"])
 def test_a_mail_the_server_cannot_fetch_blocks_no_other(
     config: Config, engine, imap: IMAPClient, dovecot: Dovecot, mailbox_user: str, how: str,
     caplog: pytest.LogCaptureFixture,
