@@ -16,7 +16,8 @@ A mail the server cannot hand over (its file truncated or unreadable: the FETCH 
 and Dovecot drops the connection) must not hold up the others: when a fetch of
 several mails (of their sizes or of the mails) fails, they are fetched one by one from
 then on, and a mail whose fetch alone fails ``UNREADABLE_AFTER`` times is left in the
-folder and skipped, with an error in the log, until the daemon restarts.
+folder and skipped, with an error in the log, for ``UNREADABLE_PAUSE`` seconds; then
+it is tried once more (alone).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ HEADER_BYTES = 256 * 1024  # how much of the header of a too-large mail is kept
 IDLE_SLICE = 1.0  # seconds per idle_check, so a stop request is seen quickly
 IDLE_RENEW = 25 * 60  # RFC 2177: renew IDLE before 29 minutes
 UNREADABLE_AFTER = 3  # failed fetches of a mail alone before it is skipped
+UNREADABLE_PAUSE = 3600.0  # seconds a skipped mail is left before it is tried again
 
 
 def fetch_batches(
@@ -97,10 +99,10 @@ class ImapSource:
         self.connections = 0  # successful logins, for tests and logs
         self.stored = 0
         # mails of a batch whose fetch failed (fetched alone since), the failed fetches
-        # of each alone, and the mails skipped as unreadable (all by UID)
+        # of each alone, and the mails skipped as unreadable, with when (all by UID)
         self.suspects: set[int] = set()
         self.failures: Counter[int] = Counter()
-        self.unreadable: set[int] = set()
+        self.unreadable: dict[int, float] = {}
         self._uidvalidity: int | None = None
 
     # -- connection -------------------------------------------------------------------
@@ -211,24 +213,32 @@ class ImapSource:
             uid = batch[0][0]
             self.failures[uid] += 1
             if self.failures[uid] >= UNREADABLE_AFTER:
-                self.unreadable.add(uid)
+                self.unreadable[uid] = time.monotonic()
                 log.error("IMAP: mail UID %s cannot be fetched (%s); it is left in the "
-                          "folder and skipped until the judge restarts", uid, error)  # fmt: skip
+                          "folder and skipped for %d s", uid, error, UNREADABLE_PAUSE)  # fmt: skip
             raise
 
-    def _keep_only(self, present: set[int]) -> None:
-        """Forget the failures of mails no longer in the folder."""
+    def _skipped(self, present: set[int]) -> set[int]:
+        """Forget the failures of mails no longer in the folder; return the mails to
+        skip this pass (a skipped mail whose pause is over is tried alone once more)."""
         self.suspects &= present
-        self.unreadable &= present
         self.failures = Counter({uid: n for uid, n in self.failures.items() if uid in present})
+        now = time.monotonic()
+        for uid, since in list(self.unreadable.items()):
+            if uid not in present:
+                del self.unreadable[uid]
+            elif now - since >= UNREADABLE_PAUSE:
+                del self.unreadable[uid]
+                self.suspects.add(uid)
+                self.failures[uid] = UNREADABLE_AFTER - 1
+        return set(self.unreadable)
 
     def pass_once(self, client: IMAPClient) -> int:
         """Store every waiting mail in the folder; return how many were new."""
         client.noop()  # let the server announce mail that arrived since the last command
         criteria = ["UNSEEN"] if self.settings.mark_seen else ["NOT", "DELETED"]
         present = set(client.search(criteria))
-        self._keep_only(present)
-        uids = sorted(present - self.unreadable)
+        uids = sorted(present - self._skipped(present))
         sizes = self._sizes(client, uids)
         new = 0
         for batch in fetch_batches(

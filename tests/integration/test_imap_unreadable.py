@@ -7,6 +7,7 @@ mails of that batch nor any after it were ever stored."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import logging
 import os
@@ -21,6 +22,7 @@ from rig import Dovecot, wait_for
 from test_imap_intake import folder_count, rows
 
 from judge.config import Config
+from judge.runners import imap_source
 from judge.runners.imap_source import ImapSource
 
 pytestmark = pytest.mark.timeout(60)
@@ -70,3 +72,34 @@ def test_a_mail_the_server_cannot_fetch_blocks_no_other(
     assert stored == sorted(f"mid:<order-{n}@example.com>" for n in range(COUNT) if n != BAD)
     assert folder_count(imap, "Processed") == COUNT - 1
     assert any("cannot be fetched" in r.getMessage() for r in caplog.records)
+
+
+def test_a_skipped_mail_is_tried_again_once_its_pause_is_over(
+    config: Config, engine, imap: IMAPClient, dovecot: Dovecot, mailbox_user: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # noqa: ANN001  # fmt: skip
+    """A mail skipped as unreadable is not given up for good (the failures may have
+    been the connection's): once the file is readable again, it is stored."""
+    for n in range(COUNT):
+        imap.append("INBOX", order_mail(n))
+    maildir = f"{dovecot.base}/home/{mailbox_user}/Maildir"
+    _spoil(dovecot, mailbox_user, "unreadable")
+    source = ImapSource(config.inbound.imap, engine, threading.Event())
+    # the batch, the mail alone, then a pass for the mails after it
+    for _ in range(2 + imap_source.UNREADABLE_AFTER):
+        client = source.connect()
+        with contextlib.suppress(Exception):
+            source.pass_once(client)
+        with contextlib.suppress(Exception):
+            client.logout()
+    assert len(source.unreadable) == 1 and len(rows(engine)) == COUNT - 1
+    for path in glob.glob(f"{maildir}/cur/*") + glob.glob(f"{maildir}/new/*"):
+        os.chmod(path, 0o600)
+    client = source.connect()
+    try:
+        assert source.pass_once(client) == 0  # still paused
+        monkeypatch.setattr(imap_source, "UNREADABLE_PAUSE", 0.0)
+        assert source.pass_once(client) == 1
+    finally:
+        client.logout()
+    assert len(rows(engine)) == COUNT and folder_count(imap, "INBOX") == 0
