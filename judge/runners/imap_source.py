@@ -11,6 +11,13 @@ commit leaves them in the folder and not stored: the next pass stores them; a cr
 between the commit and the move leaves them in the folder and stored: the next pass
 finds them already stored (by their key) and just moves them.  A dropped connection is
 re-opened with exponential backoff.
+
+A mail the server cannot hand over (its file truncated or unreadable: the FETCH fails,
+and Dovecot drops the connection) must not hold up the others: when a fetch of
+several mails (of their sizes or of the mails) fails, they are fetched one by one from
+then on, and a mail whose fetch alone fails ``UNREADABLE_AFTER`` times is left in the
+folder and skipped, with an error in the log, for ``UNREADABLE_PAUSE`` seconds; then
+it is tried once more (alone).
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ import logging
 import ssl
 import threading
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from imapclient import IMAPClient
@@ -39,17 +47,26 @@ SIZE_BATCH = 1000  # UIDs per RFC822.SIZE fetch
 HEADER_BYTES = 256 * 1024  # how much of the header of a too-large mail is kept
 IDLE_SLICE = 1.0  # seconds per idle_check, so a stop request is seen quickly
 IDLE_RENEW = 25 * 60  # RFC 2177: renew IDLE before 29 minutes
+UNREADABLE_AFTER = 3  # failed fetches of a mail alone before it is skipped
+UNREADABLE_PAUSE = 3600.0  # seconds a skipped mail is left before it is tried again
 
 
-def fetch_batches(sized: list[tuple[int, int]], max_bytes: int) -> list[list[tuple[int, int]]]:
-    """Split (uid, size) pairs into fetches of at most FETCH_BATCH mails and FETCH_BYTES
-    bytes; a mail over ``max_bytes`` counts as its header only."""
+def fetch_batches(
+    sized: list[tuple[int, int]],
+    max_bytes: int,
+    alone: Collection[int] = (),
+    most: int = FETCH_BATCH,
+) -> list[list[tuple[int, int]]]:
+    """Split (uid, size) pairs into fetches of at most ``most`` mails and FETCH_BYTES
+    bytes, in their order; a mail over ``max_bytes`` counts as its header only, and a
+    mail in ``alone`` is a fetch of its own."""
     batches: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
     total = 0
     for uid, size in sized:
         cost = min(size, HEADER_BYTES) if size > max_bytes else size
-        if current and (len(current) >= FETCH_BATCH or total + cost > FETCH_BYTES):
+        full = len(current) >= most or total + cost > FETCH_BYTES
+        if current and (full or uid in alone or current[-1][0] in alone):
             batches.append(current)
             current, total = [], 0
         current.append((uid, size))
@@ -81,6 +98,12 @@ class ImapSource:
         self.max_bytes = max_bytes
         self.connections = 0  # successful logins, for tests and logs
         self.stored = 0
+        # mails of a batch whose fetch failed (fetched alone since), the failed fetches
+        # of each alone, and the mails skipped as unreadable, with when (all by UID)
+        self.suspects: set[int] = set()
+        self.failures: Counter[int] = Counter()
+        self.unreadable: dict[int, float] = {}
+        self._uidvalidity: int | None = None
 
     # -- connection -------------------------------------------------------------------
 
@@ -102,9 +125,18 @@ class ImapSource:
         client.login(s.username, s.password)
         if not s.mark_seen and not client.folder_exists(s.processed_folder):
             client.create_folder(s.processed_folder)
-        client.select_folder(s.folder)
+        selected = client.select_folder(s.folder)
+        self._forget_unless(selected.get(b"UIDVALIDITY"))
         self.connections += 1
         return client
+
+    def _forget_unless(self, uidvalidity: int | None) -> None:
+        """UIDs name other mails once the folder's UIDVALIDITY changes: forget them."""
+        if uidvalidity != self._uidvalidity:
+            self.suspects.clear()
+            self.failures.clear()
+            self.unreadable.clear()
+            self._uidvalidity = uidvalidity
 
     # -- one pass ---------------------------------------------------------------------
 
@@ -143,8 +175,10 @@ class ImapSource:
 
     def _sizes(self, client: IMAPClient, uids: list[int]) -> dict[int, int]:
         sizes: dict[int, int] = {}
-        for start in range(0, len(uids), SIZE_BATCH):
-            fetched = client.fetch(uids[start : start + SIZE_BATCH], [b"RFC822.SIZE"])
+        chunks = fetch_batches([(uid, 0) for uid in uids], 1, self.suspects, SIZE_BATCH)
+        for chunk in chunks:
+            with self._watched(chunk):
+                fetched = client.fetch([uid for uid, _ in chunk], [b"RFC822.SIZE"])
             for uid, data in fetched.items():
                 sizes[uid] = int(data.get(b"RFC822.SIZE", 0))
         return sizes
@@ -166,17 +200,52 @@ class ImapSource:
                     out[uid] = (bytes(head), big[uid])
         return out
 
+    @contextlib.contextmanager
+    def _watched(self, batch: list[tuple[int, int]]) -> Iterator[None]:
+        """Note a failed fetch (of sizes or mails): a batch's mails are fetched alone
+        from now on; a mail that failed alone ``UNREADABLE_AFTER`` times is skipped."""
+        try:
+            yield
+        except Exception as error:
+            if len(batch) > 1:
+                self.suspects.update(uid for uid, _size in batch)
+                raise
+            uid = batch[0][0]
+            self.failures[uid] += 1
+            if self.failures[uid] >= UNREADABLE_AFTER:
+                self.unreadable[uid] = time.monotonic()
+                log.error("IMAP: mail UID %s cannot be fetched (%s); it is left in the "
+                          "folder and skipped for %d s", uid, error, UNREADABLE_PAUSE)  # fmt: skip
+            raise
+
+    def _skipped(self, present: set[int]) -> set[int]:
+        """Forget the failures of mails no longer in the folder; return the mails to
+        skip this pass (a skipped mail whose pause is over is tried alone once more)."""
+        self.suspects &= present
+        self.failures = Counter({uid: n for uid, n in self.failures.items() if uid in present})
+        now = time.monotonic()
+        for uid, since in list(self.unreadable.items()):
+            if uid not in present:
+                del self.unreadable[uid]
+            elif now - since >= UNREADABLE_PAUSE:
+                del self.unreadable[uid]
+                self.suspects.add(uid)
+                self.failures[uid] = UNREADABLE_AFTER - 1
+        return set(self.unreadable)
+
     def pass_once(self, client: IMAPClient) -> int:
         """Store every waiting mail in the folder; return how many were new."""
         client.noop()  # let the server announce mail that arrived since the last command
         criteria = ["UNSEEN"] if self.settings.mark_seen else ["NOT", "DELETED"]
-        uids = sorted(client.search(criteria))
+        present = set(client.search(criteria))
+        uids = sorted(present - self._skipped(present))
         sizes = self._sizes(client, uids)
         new = 0
         for batch in fetch_batches(
-            [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes
+            [(uid, sizes[uid]) for uid in uids if uid in sizes], self.max_bytes, self.suspects
         ):
-            fetched = self._fetch(client, batch)
+            with self._watched(batch):
+                fetched = self._fetch(client, batch)
             done = [uid for uid, _size in batch if uid in fetched]  # not expunged meanwhile
             if not done:
                 continue

@@ -9,6 +9,12 @@ marked sent) survives a power loss too, not only a crash of the judge.  (``NORMA
 would save that fsync and still survive a crash of the process, but not of the
 machine.)  The mail path commits a batch of mails at a time, so this costs one fsync
 per batch.
+
+PostgreSQL sessions end a transaction left idle for ``IDLE_IN_TRANSACTION_MS``
+(``idle_in_transaction_session_timeout``, unless the URL's ``options`` set it): a
+daemon that stops in the middle of a transaction (its machine frozen or cut off, which
+keeps its connection open for hours) would otherwise hold the processing lock, and
+every daemon's mail would wait for it.
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ MIGRATIONS = ROOT / "migrations"
 
 
 BUSY_TIMEOUT_MS = 10_000  # how long a SQLite connection waits for a lock by default
+# How long a PostgreSQL transaction may wait between two statements (see the module's
+# docstring); the judge's longest pauses (a phase's adjudication and map) take seconds.
+IDLE_IN_TRANSACTION_MS = 120_000
 
 
 def _sqlite_pragmas(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
@@ -70,7 +79,32 @@ def make_engine(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwargs: Any)
     engine = create_engine(url, **kwargs)
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
+    elif (hook := _bound_idle_transactions(url)) is not None:
+        event.listen(engine, "connect", hook)
     return engine
+
+
+def _bound_idle_transactions(url: str) -> Callable[[Any, Any], None] | None:
+    """The connect hook that sets ``idle_in_transaction_session_timeout`` on each new
+    PostgreSQL connection (a SET, not a startup option, which PgBouncer refuses), or
+    None: not PostgreSQL, or the URL's ``options`` set it."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "postgresql":
+        return None
+    if "idle_in_transaction_session_timeout" in str(parsed.query.get("options", "")):
+        return None
+
+    return _set_idle_timeout
+
+
+def _set_idle_timeout(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        timeout = int(IDLE_IN_TRANSACTION_MS)
+        cursor.execute(f"SET idle_in_transaction_session_timeout = {timeout}")
+    finally:
+        cursor.close()
+    dbapi_connection.commit()
 
 
 @contextmanager

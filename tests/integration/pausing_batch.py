@@ -6,6 +6,9 @@ and the number in that batch are written to ``PAUSE_FILE`` and the processor sle
 with the transaction open, so that a SIGKILL lands inside the batch.  Without
 ``PAUSE_FILE`` nothing is changed.
 
+``PAUSE_SECONDS``: how long the pause lasts (120 s unless given).
+``IDLE_IN_TRANSACTION_MS``: the judge's ``judge.store.db.IDLE_IN_TRANSACTION_MS``, shortened.
+
 ``python pausing_batch.py run --config ...`` takes the arguments of ``judge``.
 """
 
@@ -16,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+import judge.store.db
 from judge.cli.main import main
 from judge.runners.inbox import InboxRunner
 
@@ -40,13 +44,16 @@ def _patch() -> None:
         _handled[1] += 1
         if _handled[0] >= after and _handled[1] >= 2 and not Path(marker).exists():
             Path(marker).write_text(f"{_handled[0]} {_handled[1]}")
-            time.sleep(120)  # killed here, the batch's transaction open
+            pause = float(os.environ.get("PAUSE_SECONDS", "120"))
+            time.sleep(pause)  # killed here, the batch's transaction open
 
     InboxRunner.handle_batch = batch  # type: ignore[method-assign]
     InboxRunner._apply = one  # type: ignore[method-assign]
 
 
 _patch()
+if os.environ.get("IDLE_IN_TRANSACTION_MS"):
+    judge.store.db.IDLE_IN_TRANSACTION_MS = int(os.environ["IDLE_IN_TRANSACTION_MS"])
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -83,3 +83,9 @@ def test_a_subject_with_8_bit_bytes_is_kept_and_masked() -> None:
     ).encode()
     kept = redact(raw, "judge@example.org", 100_000)
     assert b"pw21" not in kept and b"Subject:" in kept
+
+
+def test_fetch_batches_put_each_suspect_mail_in_a_fetch_of_its_own() -> None:
+    sized = [(n, 10) for n in range(1, 7)]
+    batches = fetch_batches(sized, max_bytes=1000, alone={3, 4})
+    assert [[uid for uid, _ in b] for b in batches] == [[1, 2], [3], [4], [5, 6]]
