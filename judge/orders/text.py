@@ -158,34 +158,41 @@ def _read_cached(
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
+        # "'Pra-Bru' is not a province": a second reading names the word meant ("'Pra'
+        # is not a province") unless the word is a hyphenated name mistyped.
+        named = error.unknown
+        hyphenated = named is not None and "-" in named.strip("-")
         for spaced in _dashes_as_signs(variant, text, syntax):
             try:
                 found = _read_order(variant, spaced, syntax)
                 break
             except OrderSyntaxError as second:
-                named = _HYPHENATED_NO_PLACE.match(found)  # "'Pra-Bru' is not a province"
-                if named and not _hyphenated_name_slipped(variant, named["word"]):
-                    found = str(second)  # "'Pra' is not a province": the word meant
+                if hyphenated and not _hyphenated_name_slipped(variant, str(named)):
+                    found = str(second)
     _READ.keep(table, text, found)
     return found
-
-
-# A refusal naming a hyphenated word as no province ("'Pra-Bru' is not a province").
-_HYPHENATED_NO_PLACE = re.compile(r"'(?P<word>[^'\s]+-[^'\s]+)' is not a province")
 
 
 def _hyphenated_name_slipped(variant: Variant, word: str) -> bool:
     """Whether ``word`` is a name of the map written with a hyphen, one letter off
     (``Mdi-Atlantic``): then it, not its first part, is the word meant."""
     low = word.lower()
-    return any(one_letter_off(low, name) for name in _hyphenated_names(variant))
+    return any(slip_of(low, name) for name in _hyphenated_names(variant))
 
 
 @kept_by_variant
 def _hyphenated_names(variant: Variant) -> frozenset[str]:
-    """The map's names, and the words of names, written with a hyphen (``mid-atlantic``)."""
-    names = (n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases))
-    return frozenset(w for name in names for w in (name, *name.split()) if "-" in w)
+    """The map's names, and the words of names, written with a hyphen
+    (``mid-atlantic``), and those names with hyphens for their spaces from the
+    start, as players join them (``mid-atlantic-ocean``, Root Z's
+    ``mid-atlantic-ocean-1``)."""
+    names = [n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases)]
+    found = {w for name in names for w in (name, *name.split()) if "-" in w}
+    for name in names:
+        words = name.split()
+        if "-" in name:
+            found.update("-".join(words[:end]) for end in range(2, len(words) + 1))
+    return frozenset(found)
 
 
 def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
@@ -325,7 +332,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     try:
         unit_type, place = reader.unit("a unit's province")
     except OrderSyntaxError:
-        meant = _lead_slips(syntax).get(tokens[0])
+        meant = _lead_meant(syntax, tokens[0])
         if meant is not None:
             raise OrderSyntaxError(
                 f"'{reader.shown(0)}' is not an order word (did you mean {meant.title()}?)"
@@ -1011,7 +1018,7 @@ def _province_like(reader: Reader, word: str) -> bool:
     (Root Z's ``Vxe1``), which no name has.  "Tom" beside Rome's ``Rom`` is a name."""
     return (
         word in reader.variant.provinces
-        or word in _place_slips(reader.variant)
+        or _place_slip(reader.variant, word)
         or (word[:1].isalpha() and word.isalnum() and not word.isalpha() and len(word) < 6)
     )
 
@@ -1081,24 +1088,31 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
 
 
 def _slipped_order(reader: Reader) -> bool:
-    """Whether the words are an order with one letter slipped: a word one letter off
-    a word of a place's name or an order word of four letters or more (``Burgundi
-    H``, ``Paris hodl``, ``Dusband Paris``) beside which the line holds a place or an
-    order word; a word of four letters only in a line of two words (Colonial's
-    "Sent from Mail for Windows" is no order).  The reader then refuses it with the
-    closest names."""
+    """Whether the words are an order with a word slipped (:func:`slip_of`) of a word
+    of a place's name or an order word of four letters or more (``Burgundi H``,
+    ``Paris hodl``, ``Kiel hodl please``, ``Dusband Paris``), or of a name written
+    with hyphens (Root Z's ``Mid-Atlantsc-Ocean 1 H``), beside which the line holds
+    a place or an order word.  In a line of more than two words a word of four
+    letters is taken only for an order word: swapped names' words make words of
+    prose (Colonial's ``eats``, ``wets``, ``moan``).  The reader then refuses it with
+    the closest names."""
     tokens, keywords = reader.tokens, reader.keywords
     if any(_slipped_dash(reader.variant, token) for token in tokens):
         return True
-    shortest = 4 if len(tokens) <= 3 else 5  # the words, then the end marker
+    orders = _order_words(keywords)
+    words = _name_words(reader.variant) | orders
+    short = orders if len(tokens) > 3 else words  # the words, then the end marker
     slips = [
         index
         for index, token in enumerate(tokens)
-        if len(token) >= shortest
-        and token.isalpha()
+        if len(token) > 3
         and token not in keywords
         and not reader.place_length(index)
-        and any(one_letter_off(token, word) for word in _slip_words(reader.variant, keywords))
+        and (
+            any(slip_of(token, word) for word in (short if len(token) == 4 else words))
+            if token.isalpha()
+            else "-" in token and _hyphenated_name_slipped(reader.variant, token)
+        )
     ]
     return bool(slips) and any(
         index not in slips
@@ -1119,18 +1133,20 @@ def _slipped_dash(variant: Variant, token: str) -> bool:
     slipped = [
         part
         for part in parts
-        if len(part) > 4 and part not in words and any(one_letter_off(part, w) for w in words)
+        if len(part) > 3 and part not in words and any(slip_of(part, w) for w in words)
     ]
     return len(slipped) == 1 and all(
         part in words or part.isdigit() for part in parts if part not in slipped
     )
 
 
-def _slip_words(variant: Variant, keywords: Mapping[str, str]) -> set[str]:
-    """The words of four letters or more that a slipped letter may hide: the words of
-    the map's place names and the grammar's order words."""
-    words = {w for w, kind in keywords.items() if kind not in ("end", "sign", "via")}
-    return _name_words(variant) | {w for w in words if len(w) > 3 and w.isalpha()}
+def _order_words(keywords: Mapping[str, str]) -> frozenset[str]:
+    """The grammar's order words of four letters or more (``hold``, ``support``)."""
+    return frozenset(
+        w
+        for w, kind in keywords.items()
+        if kind not in ("end", "sign", "via") and len(w) > 3 and w.isalpha()
+    )
 
 
 @kept_by_variant
@@ -1140,19 +1156,59 @@ def _name_words(variant: Variant) -> frozenset[str]:
     return frozenset(w for w in names if len(w) > 3 and w.isalpha())
 
 
-def one_letter_off(word: str, other: str) -> bool:
-    """Whether two different words differ by one letter: one changed, added or
-    dropped, or two neighbours swapped."""
-    if word == other or abs(len(word) - len(other)) > 1:
+def slip_of(word: str, known: str, changes: bool = True) -> bool:
+    """Whether ``word`` is the known word ``known`` mistyped: two neighbouring letters
+    swapped (``pra`` of ``par``, ``wiave``, ``hodl``), or, with ``changes``, one
+    letter changed, added or dropped in a word of five letters or more (``burgundi``,
+    ``dusband``), two such slips in one of eight or more (``brugnudy``).  A letter
+    changed in a shorter word makes names and words too often (``Bob`` beside
+    ``Boh``, ``Rose`` beside ``Rome``, ``Mail`` beside ``rail``)."""
+    if word == known or len(known) < 3:
         return False
-    start = 0
-    while start < min(len(word), len(other)) and word[start] == other[start]:
+    apart = _differing(word, known)
+    if apart is None:
+        return False
+    left, right = apart
+    if len(left) == len(right) == 2 and left == right[::-1]:
+        return True  # two neighbours swapped
+    shorter = min(len(word), len(known))
+    if not changes or shorter < 5:
+        return False
+    if len(left) <= 1 and len(right) <= 1:
+        return True
+    return shorter >= 8 and _two_slips(left, right)
+
+
+def _differing(word: str, other: str) -> tuple[str, str] | None:
+    """What differs between two words once their common start and end are left out
+    (``ur``, ``ru`` of ``bugrundy``, ``burgundy``); None when their lengths are
+    more than two apart."""
+    if abs(len(word) - len(other)) > 2:
+        return None
+    start, shorter = 0, min(len(word), len(other))
+    while start < shorter and word[start] == other[start]:
         start += 1
     end = 0
-    while end < min(len(word), len(other)) - start and word[-1 - end] == other[-1 - end]:
+    while end < shorter - start and word[-1 - end] == other[-1 - end]:
         end += 1
-    left, right = word[start : len(word) - end], other[start : len(other) - end]
-    return len(left) <= 1 and len(right) <= 1 or (len(left) == 2 and left == right[::-1])
+    return word[start : len(word) - end], other[start : len(other) - end]
+
+
+def _two_slips(left: str, right: str) -> bool:
+    """Whether two stretches of letters are at most two slips apart: the optimal
+    string alignment distance, a swap of neighbours counting one."""
+    before: list[int] = []
+    row = list(range(len(right) + 1))
+    for i, a in enumerate(left, 1):
+        earlier, before, row = before, row, [i]
+        for j, b in enumerate(right, 1):
+            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == right[j - 2] and left[i - 2] == b:
+                cost = min(cost, earlier[j - 2] + 1)
+            row.append(cost)
+        if min(row) > 2:
+            return False
+    return row[-1] <= 2
 
 
 def _shows_order(reader: Reader, index: int, kind: str) -> bool:
@@ -1178,57 +1234,50 @@ def _shows_order(reader: Reader, index: int, kind: str) -> bool:
 _PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks", "holding"})
 
 
-def _swaps(word: str) -> set[str]:
-    """``word`` with two neighbouring letters swapped, each way (``pra``, ``apr`` of
-    ``par``): the commonest slip in typing a word.  A letter changed is no slip
-    here: it makes names too often (``Bob`` beside ``Boh``, ``Tom`` beside ``Rom``)."""
-    return {
-        word[:at] + word[at + 1] + word[at] + word[at + 2 :]
-        for at in range(len(word) - 1)
-        if word[at] != word[at + 1]
-    }
-
-
 @kept_by_variant
-def _place_slips(variant: Variant) -> frozenset[str]:
-    """The province codes and one-word names of ``variant`` with two neighbouring
-    letters swapped (``pra``, ``bru``, ``prais``), words that name no place."""
+def _short_names(variant: Variant) -> dict[int, frozenset[str]]:
+    """The province codes and one-word names of ``variant`` (``par``, ``paris``; no
+    "so" of Colonial's "os"), by their length."""
     words = {
         word.lower()
         for code, province in variant.provinces.items()
         for word in (code, province.name, *province.aliases)
-        if word.isalnum() and len(word) > 2  # no "so" of Colonial's "os"
+        if word.isalnum() and len(word) > 2
     }
-    return frozenset(slip for word in words for slip in _swaps(word) if slip not in words)
+    return {size: frozenset(w for w in words if len(w) == size) for size in map(len, words)}
 
 
-def _lead_slips(syntax: OrderSyntax) -> dict[str, str]:
-    """The words of four letters or more that an order of its own kind begins with
-    (``build``, ``waive``, ``disband``), with two neighbouring letters swapped
-    (``buidl``, ``wiave``): slip -> the word meant.  (Made when asked, in about 40
-    µs: only lines that are no orders as written ask.)"""
-    words = {
-        word
-        for word, kind in syntax.keywords.items()
-        if len(word) > 3 and word.isalpha() and kind in syntax.leading
-    }
-    return {
-        slip: word
-        for word in sorted(words)
-        for slip in _swaps(word)
-        if slip not in syntax.keywords and slip not in syntax.unit_words
-    }
+def _place_slip(variant: Variant, word: str) -> bool:
+    """Whether ``word`` is a province's code or one-word name with two neighbouring
+    letters swapped (``pra``, ``bru``, ``prais``: :func:`slip_of` without a changed
+    letter), and names no place."""
+    names = _short_names(variant).get(len(word), frozenset())
+    return word not in names and any(slip_of(word, name, changes=False) for name in names)
+
+
+def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
+    """The word of four letters or more that an order of its own kind begins with
+    (``build``, ``waive``, ``disband``) that ``word`` is with two neighbouring letters
+    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or
+    None; a word of the grammar is none."""
+    if word in syntax.keywords or word in syntax.unit_words:
+        return None
+    leads = (w for w, kind in syntax.keywords.items() if kind in syntax.leading)
+    return next(
+        (w for w in sorted(leads) if len(w) > 3 and w.isalpha() and slip_of(word, w, False)),
+        None,
+    )
 
 
 def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether an order's words are an order with its first word mistyped: an order's
-    first word slipped (:func:`_lead_slips`) alone or before a unit's type
+    first word slipped (:func:`_lead_meant`) alone or before a unit's type
     (``wiave``, ``Buidl A Par``), or a place's slipped before an order word
     (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
     tokens, keywords = reader.tokens, reader.keywords
-    if tokens[0] in _lead_slips(syntax):
+    if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
-    return tokens[0] in _place_slips(reader.variant) and keywords.get(tokens[1]) in (
+    return _place_slip(reader.variant, tokens[0]) and keywords.get(tokens[1]) in (
         _UNITLESS_ORDER_WORDS
     )
 
