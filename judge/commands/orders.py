@@ -6,7 +6,7 @@ from typing import Any
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
-from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
+from judge.commands.phase import moved_on_since, phase_shown, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
 from judge.game.games import (
@@ -40,7 +40,8 @@ def order_refusal(ctx: Context) -> str | None:
         powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
         return f"you no longer play {powers} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
-        return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
+        meant, now = phase_shown(game, ctx.order_phase), phase_shown(game, game.phase)
+        return f"these orders are for {meant}, but game {game.name} is in {now}"
     return moved_on_since(ctx, game)
 
 

@@ -53,6 +53,12 @@ def game_phase_named(game: Game, text: str) -> str | None:
     return game.phase if game.phase.upper().startswith(turn) else turn + _FIRST_KIND[turn[0]]
 
 
+def phase_shown(game: Game, code: str) -> str:
+    """A phase code as the game writes it to its players (its ruleset's
+    ``turn_label``: 5dplomacy's ``Fall01`` for F1901M), in every reply alike."""
+    return ruleset_for_game(game).turn_label(code)
+
+
 def _season_and_year(text: str) -> str | None:
     """``F1901`` from ``Fall 1901`` or ``F1901``; None for anything else."""
     words = text.split()
@@ -96,10 +102,11 @@ def moved_on_since(ctx: Context, game: Game) -> str | None:
     if times is None or times[0] >= times[1] or (game.id or 0) in ctx.processed:
         return None
     received, processed = times
+    now = phase_shown(game, game.phase)
     return (
         f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, before game {game.name} "
-        f"moved on to {game.phase} (at {processed:%H:%M:%S} UTC), so it was meant for "
-        f"the phase before: nothing was done (send it again for {game.phase})"
+        f"moved on to {now} (at {processed:%H:%M:%S} UTC), so it was meant for "
+        f"the phase before: nothing was done (send it again for {now})"
     )
 
 
@@ -119,11 +126,12 @@ def processed_meanwhile(ctx: Context, game: Game) -> str | None:
     out = as_utc(results.created_at) if results is not None else None
     if results is None or out is None or received >= out:
         return None
+    before, now = phase_shown(game, results.phase), phase_shown(game, game.phase)
     return (
-        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, after the {results.phase} "
+        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, after the {before} "
         f"deadline of game {game.name} was processed and before its results went out "
-        f"(at {out:%H:%M:%S} UTC): these orders do not count for {results.phase}, they "
-        f"now stand for {game.phase}. Check them against the {results.phase} results."
+        f"(at {out:%H:%M:%S} UTC): these orders do not count for {before}, they "
+        f"now stand for {now}. Check them against the {before} results."
     )
 
 
@@ -149,12 +157,12 @@ class Phase(Command):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         ctx.order_phase = code
+        now = phase_shown(ctx.game, ctx.game.phase)
         if same_phase(code, ctx.game.phase):
-            label = ruleset_for_game(ctx.game).turn_label(ctx.game.phase)
-            ctx.transcript.ok(stmt.text, f"Orders that follow are for {label}.")
+            ctx.transcript.ok(stmt.text, f"Orders that follow are for {now}.")
         else:
             ctx.transcript.refused(
                 stmt.text,
-                f"game {ctx.game.name} is in {ctx.game.phase}, not {code}: "
+                f"game {ctx.game.name} is in {now}, not {phase_shown(ctx.game, code)}: "
                 "the orders that follow will be refused",
             )
