@@ -44,6 +44,7 @@ from judge.orders.reader import (
 )
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.variant.data import Variant, kept_by_variant, load_variant
+from judge.variant.place_hints import closest_names
 
 __all__ = [
     "STANDARD_SYNTAX",
@@ -169,8 +170,22 @@ def _read_cached(
             except OrderSyntaxError as second:
                 if hyphenated and not _hyphenated_name_slipped(variant, str(named)):
                     found = str(second)
+        if isinstance(found, str) and named is not None and not hyphenated:
+            found = _slipped_name_refusal(variant, text, named) or found
     _READ.keep(table, text, found)
     return found
+
+
+def _slipped_name_refusal(variant: Variant, text: str, part: str) -> str | None:
+    """The refusal of a hyphenated name mistyped whose part alone the reader refused
+    (``Mid-Atlantsc``, read as ``Mid - Atlantsc``: "'Mid-Atlantsc' is not a province
+    (did you mean Mid-Atlantic Ocean (Mao)?)", not 'Atlantsc' with Albania), or None."""
+    for word in text.split():
+        parts = word.lower().split("-")
+        if len(parts) > 1 and part.lower() in parts and _hyphenated_name_slipped(variant, word):
+            names = {code: province.name for code, province in variant.provinces.items()}
+            return f"'{word}' is not a province{closest_names(names, word)}"
+    return None
 
 
 def _hyphenated_name_slipped(variant: Variant, word: str) -> bool:
