@@ -985,7 +985,9 @@ def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_
     place (``A Mun - Xyz``), or a unit type, one word and an order word
     (``A Pra - Bru``).  "A. Smith - CEO" or "Army of Darkness fan" has not."""
     return any(
-        _shaped(reader_for(variant, part, syntax), syntax) or _slipped(variant, part, syntax)
+        _shaped(reader := reader_for(variant, part, syntax), syntax)
+        or _slipped(variant, part, syntax)
+        or _slipped_order(reader)
         for part in split_orders(text)
     )
 
@@ -1240,9 +1242,21 @@ def _shows_order(reader: Reader, index: int, kind: str) -> bool:
         return (
             kind == "move"
             and any(word[:1].isalnum() for word in tokens[:index])
-            and (bool(reader.place_length(index + 1)) or _province_like(reader, tokens[index - 1]))
+            and (
+                _province_like(reader, tokens[index - 1])
+                or (bool(reader.place_length(index + 1)) and not _joined_name(reader, index))
+            )
         )
     return len(token) > 2 and token not in _PROSE_MOVE_WORDS
+
+
+def _joined_name(reader: Reader, index: int) -> bool:
+    """Whether the dash at ``index`` joins the words beside it without spaces, as in a
+    hyphenated name ("Jean-Luc", beside Colonial's Luc): a word that is no place,
+    then a place, so written, is no move (``Xyz - Gal`` with spaces is)."""
+    before, after = reader.tokens[index - 1], reader.tokens[index + 1]
+    written = reader.text.lower()
+    return any(f"{before}{dash}{after}" in written for dash in "-" + DASHES)
 
 
 # Move words that prose uses as much as orders do ("going into the weekend").

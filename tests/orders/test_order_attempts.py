@@ -44,6 +44,7 @@ SIGN_OFFS = [
     # (Rome's "Rose") and words too often to be taken for a slip
     "Rose H",
     "Eats shoots and leaves",  # Colonial: "east" with two letters swapped
+    "Cheers, Jean-Luc",  # Colonial: a hyphenated name, "Luc" a province: no move
 ]
 # A name and an initial: Bob is no place but on Colonial's map (Bobruisk), where
 # "Bob H" is an order.
