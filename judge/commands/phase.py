@@ -7,6 +7,7 @@ from datetime import datetime
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.engine.phase import KINDS, SEASONS
 from judge.engine.phase import Phase as PhaseCode
 from judge.game.history import last_results
 from judge.rules.registry import ruleset_for_game
@@ -44,13 +45,27 @@ def game_phase_named(game: Game, text: str) -> str | None:
     code = parse_phase(text)
     if code is not None or not text.strip():
         return code
-    label = ruleset_for_game(game).turn_label(game.phase)
-    if label.lower() == text.strip().lower():
-        return game.phase
+    labelled = _labelled(game, text)
+    if labelled is not None:
+        return labelled
     turn = _season_and_year(text)
     if turn is None:
         return None
     return game.phase if game.phase.upper().startswith(turn) else turn + _FIRST_KIND[turn[0]]
+
+
+def _labelled(game: Game, text: str) -> str | None:
+    """The phase whose label in the game (its ruleset's ``turn_label``: 5dplomacy's
+    ``Fall01``) is ``text``: the current one, or one of the year before, its own or
+    the next; None when none is."""
+    wanted = text.strip().lower()
+    current = PhaseCode.read(game.phase, classic=True, mixed=True)
+    codes = [game.phase]
+    if current is not None:
+        years = (current.year - 1, current.year, current.year + 1)
+        codes += [f"{s}{y}{k}" for y in years for s in SEASONS for k in KINDS]
+    label = ruleset_for_game(game).turn_label
+    return next((code for code in codes if label(code).lower() == wanted), None)
 
 
 def phase_shown(game: Game, code: str) -> str:

@@ -66,3 +66,14 @@ def test_a_5dplomacy_game_writes_the_phase_as_its_turn_label_in_phases_refusal(t
     assert "game game1 is in Spring01, not Fall01: the orders that follow" in text
     assert "these orders are for Fall01, but game game1 is in Spring01" in text
     assert "S1901M" not in text and "F1901M" not in text.replace("PHASE F1901M", "")
+
+
+def test_a_5dplomacy_phase_is_named_as_the_game_labels_it(tmp_path):
+    """'PHASE Fall01', the form the game's own replies write, was refused as no phase
+    ("expected: PHASE <phase> ...") unless it was the current one: any phase of the
+    years around the current one is named by its label."""
+    from tests.commands.helpers import multiverse_reply
+
+    text = multiverse_reply(tmp_path, "5dplomacy", "PHASE Fall01\nA Par H")
+    assert "game game1 is in Spring01, not Fall01: the orders that follow" in text
+    assert "expected: PHASE" not in text
