@@ -987,7 +987,7 @@ def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_
     return any(
         _shaped(reader := reader_for(variant, part, syntax), syntax)
         or _slipped(variant, part, syntax)
-        or _slipped_order(reader)
+        or _slipped_first(reader)
         for part in split_orders(text)
     )
 
@@ -1109,13 +1109,40 @@ def _slipped_order(reader: Reader) -> bool:
     of a place's name or an order word of four letters or more (``Burgundi H``,
     ``Paris hodl``, ``Kiel hodl please``, ``Dusband Paris``), or of a name written
     with hyphens (Root Z's ``Mid-Atlantsc-Ocean 1 H``), beside which the line holds
-    a place or an order word.  In a line of more than two words a word of four
-    letters is taken only for an order word: swapped names' words make words of
-    prose (Colonial's ``eats``, ``wets``, ``moan``).  The reader then refuses it with
-    the closest names."""
-    tokens, keywords = reader.tokens, reader.keywords
-    if any(_slipped_dash(reader.variant, token) for token in tokens):
+    a place or an order word (:func:`_slips`), or a move between names written
+    without spaces, one slipped (:func:`_slipped_dash`).  The reader then refuses it
+    with the closest names."""
+    if any(_slipped_dash(reader.variant, token) for token in reader.tokens):
         return True
+    return bool(_slips(reader))
+
+
+def _slipped_first(reader: Reader) -> bool:
+    """Whether a line of three words at most (a place's name one, words of courtesy
+    none) is an order with a word slipped (:func:`_slips`) whose first word is a
+    place or the slipped word (``Burgundi H``, ``Paris hodl pls``, ``Please Kiel 1
+    hodl``): the shape below a signature's line, where "Hold tight" or a quotation
+    ("Rome wasn't built in a day") is a signature's."""
+    tokens = reader.tokens
+    start = 0
+    while tokens[start] in _COURTESY:
+        start += 1
+    courtesy = sum(1 for token in tokens[start:] if token in _COURTESY)
+    place = reader.place_length(start)
+    if len(tokens) - 1 - start - courtesy - max(place - 1, 0) > 3:  # END last
+        return False
+    slips = _slips(reader)
+    return bool(slips) and (start in slips or bool(place))
+
+
+def _slips(reader: Reader) -> list[int]:
+    """Where the words hold a word slipped (:func:`slip_of`) of a word of a place's
+    name or an order word of four letters or more, or of a name written with
+    hyphens, when the line holds a place or an order word beside it; else none.  In
+    a line of more than two words a word of four letters is taken only for an order
+    word: swapped names' words make words of prose (Colonial's ``eats``, ``wets``,
+    ``moan``)."""
+    tokens, keywords = reader.tokens, reader.keywords
     orders = _order_words(keywords)
     words = _name_words(reader.variant) | orders
     short = orders if len(tokens) > 3 else words  # the words, then the end marker
@@ -1131,11 +1158,12 @@ def _slipped_order(reader: Reader) -> bool:
             else "-" in token and _hyphenated_name_slipped(reader.variant, token)
         )
     ]
-    return bool(slips) and any(
+    beside = any(
         index not in slips
         and (keywords.get(token) not in (None, "end", "sign", "via") or reader.place_length(index))
         for index, token in enumerate(tokens)
     )
+    return slips if beside else []
 
 
 def _slipped_dash(variant: Variant, token: str) -> bool:
