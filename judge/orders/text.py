@@ -1144,19 +1144,24 @@ def _slips(reader: Reader) -> list[int]:
     ``moan``)."""
     tokens, keywords = reader.tokens, reader.keywords
     orders = _order_words(keywords)
-    words = _name_words(reader.variant) | orders
-    short = orders if len(tokens) > 3 else words  # the words, then the end marker
+    names = _name_words(reader.variant)
+    short = len(tokens) > 3  # the words, then the end marker
+
+    def slipped(token: str) -> bool:
+        if not token.isalpha():
+            return "-" in token and _hyphenated_name_slipped(reader.variant, token)
+        near = [w for w in orders if abs(len(w) - len(token)) <= 2]  # a few
+        if not (short and len(token) == 4):
+            near += _near(names, len(token))
+        return any(slip_of(token, word) for word in near)
+
     slips = [
         index
         for index, token in enumerate(tokens)
         if len(token) > 3
         and token not in keywords
         and not reader.place_length(index)
-        and (
-            any(slip_of(token, word) for word in (short if len(token) == 4 else words))
-            if token.isalpha()
-            else "-" in token and _hyphenated_name_slipped(reader.variant, token)
-        )
+        and slipped(token)
     ]
     beside = any(
         index not in slips
@@ -1175,13 +1180,19 @@ def _slipped_dash(variant: Variant, token: str) -> bool:
     if len(parts) != 2 or not all(parts):
         return False
     words = _name_words(variant)
+
+    def named(part: str) -> bool:
+        return part in words.get(len(part), ())
+
     slipped = [
         part
         for part in parts
-        if len(part) > 3 and part not in words and any(slip_of(part, w) for w in words)
+        if len(part) > 3
+        and not named(part)
+        and any(slip_of(part, w) for w in _near(words, len(part)))
     ]
     return len(slipped) == 1 and all(
-        part in words or part.isdigit() for part in parts if part not in slipped
+        named(part) or part.isdigit() for part in parts if part not in slipped
     )
 
 
@@ -1195,17 +1206,28 @@ def _order_words(keywords: Mapping[str, str]) -> frozenset[str]:
 
 
 @kept_by_variant
-def _name_words(variant: Variant) -> frozenset[str]:
-    """The words of four letters or more of the map's place names."""
+def _name_words(variant: Variant) -> dict[int, frozenset[str]]:
+    """The words of four letters or more of the map's place names, by their length."""
     names = {w for p in variant.provinces.values() for w in p.name.lower().split()}
-    return frozenset(w for w in names if len(w) > 3 and w.isalpha())
+    words = [w for w in names if len(w) > 3 and w.isalpha()]
+    return {size: frozenset(w for w in words if len(w) == size) for size in map(len, words)}
+
+
+def _near(words: Mapping[int, frozenset[str]], size: int) -> list[str]:
+    """The words of ``words`` (by length) that one of ``size`` letters may be a slip
+    of (:func:`slip_of`): a letter longer or shorter at most, two between words of
+    eight letters or more."""
+    low = size - 2 if size >= 10 else size - 1
+    high = size + 2 if size >= 8 else size + 1
+    return [w for length in range(low, high + 1) for w in words.get(length, ())]
 
 
 def slip_of(word: str, known: str, changes: bool = True) -> bool:
     """Whether ``word`` is the known word ``known`` mistyped: two neighbouring letters
     swapped (``pra`` of ``par``, ``wiave``, ``hodl``), or, with ``changes``, one
     letter changed, added or dropped in a word of five letters or more (``burgundi``,
-    ``dusband``), two such slips in one of eight or more (``brugnudy``).  A letter
+    ``dusband``), two such slips in one of eight or more, its first letter right
+    (``brugnudy``, ``burgnduy``).  A letter
     changed in a shorter word makes names and words too often (``Bob`` beside
     ``Boh``, ``Rose`` beside ``Rome``, ``Mail`` beside ``rail``)."""
     if word == known or len(known) < 3:
@@ -1221,7 +1243,7 @@ def slip_of(word: str, known: str, changes: bool = True) -> bool:
         return False
     if len(left) <= 1 and len(right) <= 1:
         return True
-    return shorter >= 8 and _two_slips(left, right)
+    return shorter >= 8 and word[0] == known[0] and _two_slips(left, right)
 
 
 def _differing(word: str, other: str) -> tuple[str, str] | None:
@@ -1292,23 +1314,27 @@ _PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks", "holdi
 
 
 @kept_by_variant
-def _short_names(variant: Variant) -> dict[int, frozenset[str]]:
+def _short_names(variant: Variant) -> dict[str, frozenset[str]]:
     """The province codes and one-word names of ``variant`` (``par``, ``paris``; no
-    "so" of Colonial's "os"), by their length."""
+    "so" of Colonial's "os"), by their letters in order (``apr``): two neighbours
+    swapped keep a word's letters."""
     words = {
         word.lower()
         for code, province in variant.provinces.items()
         for word in (code, province.name, *province.aliases)
         if word.isalnum() and len(word) > 2
     }
-    return {size: frozenset(w for w in words if len(w) == size) for size in map(len, words)}
+    found: dict[str, set[str]] = {}
+    for word in words:
+        found.setdefault("".join(sorted(word)), set()).add(word)
+    return {letters: frozenset(same) for letters, same in found.items()}
 
 
 def _place_slip(variant: Variant, word: str) -> bool:
     """Whether ``word`` is a province's code or one-word name with two neighbouring
     letters swapped (``pra``, ``bru``, ``prais``: :func:`slip_of` without a changed
     letter), and names no place."""
-    names = _short_names(variant).get(len(word), frozenset())
+    names = _short_names(variant).get("".join(sorted(word)), frozenset())
     return word not in names and any(slip_of(word, name, changes=False) for name in names)
 
 
