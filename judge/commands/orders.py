@@ -12,6 +12,7 @@ from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
 from judge.game.games import (
     current_order_texts,
     game_powers,
+    phase_label,
     power_name,
     power_order_keys,
     shown_phase,
@@ -40,7 +41,8 @@ def order_refusal(ctx: Context) -> str | None:
         powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
         return f"you no longer play {powers} in game {game.name}"
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
-        return f"these orders are for {ctx.order_phase}, but game {game.name} is in {game.phase}"
+        meant, now = phase_label(game, ctx.order_phase), phase_label(game, game.phase)
+        return f"these orders are for {meant}, but game {game.name} is in {now}"
     return moved_on_since(ctx, game)
 
 

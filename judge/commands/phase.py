@@ -7,7 +7,9 @@ from datetime import datetime
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.registry import register
+from judge.engine.phase import KINDS, SEASONS
 from judge.engine.phase import Phase as PhaseCode
+from judge.game.games import phase_label
 from judge.game.history import last_results
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game, as_utc
@@ -44,13 +46,27 @@ def game_phase_named(game: Game, text: str) -> str | None:
     code = parse_phase(text)
     if code is not None or not text.strip():
         return code
-    label = ruleset_for_game(game).turn_label(game.phase)
-    if label.lower() == text.strip().lower():
-        return game.phase
+    labelled = _labelled(game, text)
+    if labelled is not None:
+        return labelled
     turn = season_and_year(text)
     if turn is None:
         return None
     return game.phase if game.phase.upper().startswith(turn) else turn + _FIRST_KIND[turn[0]]
+
+
+def _labelled(game: Game, text: str) -> str | None:
+    """The phase whose label in the game (its ruleset's ``turn_label``: 5dplomacy's
+    ``Fall01``) is ``text``: the current one, or one of the year before, its own or
+    the next; None when none is."""
+    wanted = text.strip().lower()
+    current = PhaseCode.read(game.phase, classic=True, mixed=True)
+    codes = [game.phase]
+    if current is not None:
+        years = (current.year - 1, current.year, current.year + 1)
+        codes += [f"{s}{y}{k}" for y in years for s in SEASONS for k in KINDS]
+    label = ruleset_for_game(game).turn_label
+    return next((code for code in codes if label(code).lower() == wanted), None)
 
 
 def season_and_year(text: str) -> str | None:
@@ -96,10 +112,11 @@ def moved_on_since(ctx: Context, game: Game) -> str | None:
     if times is None or times[0] >= times[1] or (game.id or 0) in ctx.processed:
         return None
     received, processed = times
+    now = phase_label(game, game.phase)
     return (
         f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, before game {game.name} "
-        f"moved on to {game.phase} (at {processed:%H:%M:%S} UTC), so it was meant for "
-        f"the phase before: nothing was done (send it again for {game.phase})"
+        f"moved on to {now} (at {processed:%H:%M:%S} UTC), so it was meant for "
+        f"the phase before: nothing was done (send it again for {now})"
     )
 
 
@@ -119,11 +136,12 @@ def processed_meanwhile(ctx: Context, game: Game) -> str | None:
     out = as_utc(results.created_at) if results is not None else None
     if results is None or out is None or received >= out:
         return None
+    before, now = phase_label(game, results.phase), phase_label(game, game.phase)
     return (
-        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, after the {results.phase} "
+        f"your mail arrived at {received:%Y-%m-%d %H:%M:%S} UTC, after the {before} "
         f"deadline of game {game.name} was processed and before its results went out "
-        f"(at {out:%H:%M:%S} UTC): these orders do not count for {results.phase}, they "
-        f"now stand for {game.phase}. Check them against the {results.phase} results."
+        f"(at {out:%H:%M:%S} UTC): these orders do not count for {before}, they "
+        f"now stand for {now}. Check them against the {before} results."
     )
 
 
@@ -149,12 +167,12 @@ class Phase(Command):
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
         ctx.order_phase = code
+        now = phase_label(ctx.game, ctx.game.phase)
         if same_phase(code, ctx.game.phase):
-            label = ruleset_for_game(ctx.game).turn_label(ctx.game.phase)
-            ctx.transcript.ok(stmt.text, f"Orders that follow are for {label}.")
+            ctx.transcript.ok(stmt.text, f"Orders that follow are for {now}.")
         else:
             ctx.transcript.refused(
                 stmt.text,
-                f"game {ctx.game.name} is in {ctx.game.phase}, not {code}: "
+                f"game {ctx.game.name} is in {now}, not {phase_label(ctx.game, code)}: "
                 "the orders that follow will be refused",
             )

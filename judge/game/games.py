@@ -143,10 +143,11 @@ def shown_phase(game: Game) -> str:
     return game.ended_in or game.phase
 
 
-def phase_label(game: Game) -> str:
-    """The phase a game is shown in, as its players read it (a 5dplomacy game's
-    ``Spring02-builds`` for W1901M: the ruleset's ``turn_label``)."""
-    return ruleset_for_game(game).turn_label(shown_phase(game))
+def phase_label(game: Game, code: str | None = None) -> str:
+    """A phase of a game (by default the one it is shown in) as its players read it,
+    in every reply and mail alike (a 5dplomacy game's ``Spring02-builds`` for W1901M:
+    the ruleset's ``turn_label``)."""
+    return ruleset_for_game(game).turn_label(shown_phase(game) if code is None else code)
 
 
 def state_text(game: Game) -> str:

@@ -92,7 +92,12 @@ def coast_code(variant: Variant, text: str) -> str | None:
 
 
 class OrderSyntaxError(ValueError):
-    """An order whose words cannot be read."""
+    """An order whose words cannot be read; ``unknown``: the word it refuses as no
+    province, as written (``Pra-Bru``), when it names one."""
+
+    def __init__(self, message: str, unknown: str | None = None) -> None:
+        super().__init__(message)
+        self.unknown = unknown
 
 
 def power_named(variant: Variant | None, code: str, adjective: bool = False) -> str:
@@ -297,26 +302,30 @@ class Reader:
                     return unit_type, self._place(found)
             if self._name(pos) is None and self.tokens[pos + 1] not in self.keywords:
                 # "A Pari": the unit type, then a word that is no place: name that word.
-                raise OrderSyntaxError(self.not_a_place(pos + 1, what))
+                raise self.no_place(pos + 1, what)
         return None, self.place(what)
 
     def place(self, what: str) -> Place:
         """A province name and the coast written after it, if any."""
         found = self._name(self.pos)
         if found is None:
-            raise OrderSyntaxError(self.not_a_place(self.pos, what))
+            raise self.no_place(self.pos, what)
         return self._place(found)
 
-    def not_a_place(self, index: int, what: str) -> str:
-        """Why the token at ``index`` is refused where ``what`` was expected: a word
-        that is no province is named as such, with the closest names."""
+    def no_place(self, index: int, what: str) -> OrderSyntaxError:
+        """The refusal of the token at ``index`` where ``what`` was expected: a word
+        that is no province is named as such (its ``unknown``), with the closest names."""
         token = self.tokens[index]
         if not token or token in self.keywords:
-            return f"expected {what}, found '{self.shown(index)}'"
+            return OrderSyntaxError(f"expected {what}, found '{self.shown(index)}'")
         names = _province_names(self.variant)
         shown = self.shown(index)
         several = on_several_boards(names, shown, self.text.strip())
-        return several or f"'{shown}' is not a province{closest_names(names, token)}"
+        if several:
+            return OrderSyntaxError(several)
+        return OrderSyntaxError(
+            f"'{shown}' is not a province{closest_names(names, token)}", unknown=shown
+        )
 
     def skip_to(self) -> None:
         """Skip what may stand between a move word and its destination: the "to" of
@@ -429,11 +438,12 @@ class FormReader(Reader):
         self.unit_words = syntax.unit_words
         self.places = syntax.places
 
-    def not_a_place(self, index: int, what: str) -> str:
+    def no_place(self, index: int, what: str) -> OrderSyntaxError:
         token = self.tokens[index]
         if not token or self.keywords.get(token, "sign") != "sign":
-            return f"expected {what}, found '{self.shown(index)}'"
-        return self.form.not_a_place(self, index, what)  # a sign may begin a form's place
+            return OrderSyntaxError(f"expected {what}, found '{self.shown(index)}'")
+        # a sign may begin a form's place
+        return OrderSyntaxError(self.form.not_a_place(self, index, what))
 
     def _place(self, found: tuple[Any, int]) -> Any:
         place, length = found

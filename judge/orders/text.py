@@ -44,6 +44,7 @@ from judge.orders.reader import (
 )
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.variant.data import Variant, kept_by_variant, load_variant
+from judge.variant.place_hints import closest_names
 
 __all__ = [
     "STANDARD_SYNTAX",
@@ -158,34 +159,55 @@ def _read_cached(
         found: ParsedOrder | str = _read_order(variant, text, syntax)
     except OrderSyntaxError as error:
         found = str(error)
+        # "'Pra-Bru' is not a province": a second reading names the word meant ("'Pra'
+        # is not a province") unless the word is a hyphenated name mistyped.
+        named = error.unknown
+        hyphenated = named is not None and "-" in named.strip("-")
         for spaced in _dashes_as_signs(variant, text, syntax):
             try:
                 found = _read_order(variant, spaced, syntax)
                 break
             except OrderSyntaxError as second:
-                named = _HYPHENATED_NO_PLACE.match(found)  # "'Pra-Bru' is not a province"
-                if named and not _hyphenated_name_slipped(variant, named["word"]):
-                    found = str(second)  # "'Pra' is not a province": the word meant
+                if hyphenated and not _hyphenated_name_slipped(variant, str(named)):
+                    found = str(second)
+        if isinstance(found, str) and named is not None and not hyphenated:
+            found = _slipped_name_refusal(variant, text, named) or found
     _READ.keep(table, text, found)
     return found
 
 
-# A refusal naming a hyphenated word as no province ("'Pra-Bru' is not a province").
-_HYPHENATED_NO_PLACE = re.compile(r"'(?P<word>[^'\s]+-[^'\s]+)' is not a province")
+def _slipped_name_refusal(variant: Variant, text: str, part: str) -> str | None:
+    """The refusal of a hyphenated name mistyped whose part alone the reader refused
+    (``Mid-Atlantsc``, read as ``Mid - Atlantsc``: "'Mid-Atlantsc' is not a province
+    (did you mean Mid-Atlantic Ocean (Mao)?)", not 'Atlantsc' with Albania), or None."""
+    for word in text.split():
+        parts = word.lower().split("-")
+        if len(parts) > 1 and part.lower() in parts and _hyphenated_name_slipped(variant, word):
+            names = {code: province.name for code, province in variant.provinces.items()}
+            return f"'{word}' is not a province{closest_names(names, word)}"
+    return None
 
 
 def _hyphenated_name_slipped(variant: Variant, word: str) -> bool:
     """Whether ``word`` is a name of the map written with a hyphen, one letter off
     (``Mdi-Atlantic``): then it, not its first part, is the word meant."""
     low = word.lower()
-    return any(one_letter_off(low, name) for name in _hyphenated_names(variant))
+    return any(slip_of(low, name) for name in _hyphenated_names(variant))
 
 
 @kept_by_variant
 def _hyphenated_names(variant: Variant) -> frozenset[str]:
-    """The map's names, and the words of names, written with a hyphen (``mid-atlantic``)."""
-    names = (n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases))
-    return frozenset(w for name in names for w in (name, *name.split()) if "-" in w)
+    """The map's names, and the words of names, written with a hyphen
+    (``mid-atlantic``), and those names with hyphens for their spaces from the
+    start, as players join them (``mid-atlantic-ocean``, Root Z's
+    ``mid-atlantic-ocean-1``)."""
+    names = [n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases)]
+    found = {w for name in names for w in (name, *name.split()) if "-" in w}
+    for name in names:
+        words = name.split()
+        if "-" in name:
+            found.update("-".join(words[:end]) for end in range(2, len(words) + 1))
+    return frozenset(found)
 
 
 def _dashes_as_signs(variant: Variant, text: str, syntax: OrderSyntax) -> list[str]:
@@ -325,7 +347,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     try:
         unit_type, place = reader.unit("a unit's province")
     except OrderSyntaxError:
-        meant = _lead_slips(syntax).get(tokens[0])
+        meant = _lead_meant(syntax, tokens[0])
         if meant is not None:
             raise OrderSyntaxError(
                 f"'{reader.shown(0)}' is not an order word (did you mean {meant.title()}?)"
@@ -963,7 +985,9 @@ def shaped_as_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_
     place (``A Mun - Xyz``), or a unit type, one word and an order word
     (``A Pra - Bru``).  "A. Smith - CEO" or "Army of Darkness fan" has not."""
     return any(
-        _shaped(reader_for(variant, part, syntax), syntax) or _slipped(variant, part, syntax)
+        _shaped(reader := reader_for(variant, part, syntax), syntax)
+        or _slipped(variant, part, syntax)
+        or _slipped_first(reader)
         for part in split_orders(text)
     )
 
@@ -1011,7 +1035,7 @@ def _province_like(reader: Reader, word: str) -> bool:
     (Root Z's ``Vxe1``), which no name has.  "Tom" beside Rome's ``Rom`` is a name."""
     return (
         word in reader.variant.provinces
-        or word in _place_slips(reader.variant)
+        or _place_slip(reader.variant, word)
         or (word[:1].isalpha() and word.isalnum() and not word.isalpha() and len(word) < 6)
     )
 
@@ -1081,30 +1105,70 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
 
 
 def _slipped_order(reader: Reader) -> bool:
-    """Whether the words are an order with one letter slipped: a word one letter off
-    a word of a place's name or an order word of four letters or more (``Burgundi
-    H``, ``Paris hodl``, ``Dusband Paris``) beside which the line holds a place or an
-    order word; a word of four letters only in a line of two words (Colonial's
-    "Sent from Mail for Windows" is no order).  The reader then refuses it with the
-    closest names."""
-    tokens, keywords = reader.tokens, reader.keywords
-    if any(_slipped_dash(reader.variant, token) for token in tokens):
+    """Whether the words are an order with a word slipped (:func:`slip_of`) of a word
+    of a place's name or an order word of four letters or more (``Burgundi H``,
+    ``Paris hodl``, ``Kiel hodl please``, ``Dusband Paris``), or of a name written
+    with hyphens (Root Z's ``Mid-Atlantsc-Ocean 1 H``), beside which the line holds
+    a place or an order word (:func:`_slips`), or a move between names written
+    without spaces, one slipped (:func:`_slipped_dash`).  The reader then refuses it
+    with the closest names."""
+    if any(_slipped_dash(reader.variant, token) for token in reader.tokens):
         return True
-    shortest = 4 if len(tokens) <= 3 else 5  # the words, then the end marker
+    return bool(_slips(reader))
+
+
+def _slipped_first(reader: Reader) -> bool:
+    """Whether a line of three words at most (a place's name one, words of courtesy
+    none) is an order with a word slipped (:func:`_slips`) whose first word is a
+    place or the slipped word (``Burgundi H``, ``Paris hodl pls``, ``Please Kiel 1
+    hodl``): the shape below a signature's line, where "Hold tight" or a quotation
+    ("Rome wasn't built in a day") is a signature's."""
+    tokens = reader.tokens
+    start = 0
+    while tokens[start] in _COURTESY:
+        start += 1
+    courtesy = sum(1 for token in tokens[start:] if token in _COURTESY)
+    place = reader.place_length(start)
+    if len(tokens) - 1 - start - courtesy - max(place - 1, 0) > 3:  # END last
+        return False
+    slips = _slips(reader)
+    return bool(slips) and (start in slips or bool(place))
+
+
+def _slips(reader: Reader) -> list[int]:
+    """Where the words hold a word slipped (:func:`slip_of`) of a word of a place's
+    name or an order word of four letters or more, or of a name written with
+    hyphens, when the line holds a place or an order word beside it; else none.  In
+    a line of more than two words a word of four letters is taken only for an order
+    word: swapped names' words make words of prose (Colonial's ``eats``, ``wets``,
+    ``moan``)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    orders = _order_words(keywords)
+    names = _name_words(reader.variant)
+    short = len(tokens) > 3  # the words, then the end marker
+
+    def slipped(token: str) -> bool:
+        if not token.isalpha():
+            return "-" in token and _hyphenated_name_slipped(reader.variant, token)
+        near = [w for w in orders if abs(len(w) - len(token)) <= 2]  # a few
+        if not (short and len(token) == 4):
+            near += _near(names, len(token))
+        return any(slip_of(token, word) for word in near)
+
     slips = [
         index
         for index, token in enumerate(tokens)
-        if len(token) >= shortest
-        and token.isalpha()
+        if len(token) > 3
         and token not in keywords
         and not reader.place_length(index)
-        and any(one_letter_off(token, word) for word in _slip_words(reader.variant, keywords))
+        and slipped(token)
     ]
-    return bool(slips) and any(
+    beside = any(
         index not in slips
         and (keywords.get(token) not in (None, "end", "sign", "via") or reader.place_length(index))
         for index, token in enumerate(tokens)
     )
+    return slips if beside else []
 
 
 def _slipped_dash(variant: Variant, token: str) -> bool:
@@ -1116,43 +1180,102 @@ def _slipped_dash(variant: Variant, token: str) -> bool:
     if len(parts) != 2 or not all(parts):
         return False
     words = _name_words(variant)
+
+    def named(part: str) -> bool:
+        return part in words.get(len(part), ())
+
     slipped = [
         part
         for part in parts
-        if len(part) > 4 and part not in words and any(one_letter_off(part, w) for w in words)
+        if len(part) > 3
+        and not named(part)
+        and any(slip_of(part, w) for w in _near(words, len(part)))
     ]
     return len(slipped) == 1 and all(
-        part in words or part.isdigit() for part in parts if part not in slipped
+        named(part) or part.isdigit() for part in parts if part not in slipped
     )
 
 
-def _slip_words(variant: Variant, keywords: Mapping[str, str]) -> set[str]:
-    """The words of four letters or more that a slipped letter may hide: the words of
-    the map's place names and the grammar's order words."""
-    words = {w for w, kind in keywords.items() if kind not in ("end", "sign", "via")}
-    return _name_words(variant) | {w for w in words if len(w) > 3 and w.isalpha()}
+def _order_words(keywords: Mapping[str, str]) -> frozenset[str]:
+    """The grammar's order words of four letters or more (``hold``, ``support``)."""
+    return frozenset(
+        w
+        for w, kind in keywords.items()
+        if kind not in ("end", "sign", "via") and len(w) > 3 and w.isalpha()
+    )
 
 
 @kept_by_variant
-def _name_words(variant: Variant) -> frozenset[str]:
-    """The words of four letters or more of the map's place names."""
+def _name_words(variant: Variant) -> dict[int, frozenset[str]]:
+    """The words of four letters or more of the map's place names, by their length."""
     names = {w for p in variant.provinces.values() for w in p.name.lower().split()}
-    return frozenset(w for w in names if len(w) > 3 and w.isalpha())
+    words = [w for w in names if len(w) > 3 and w.isalpha()]
+    return {size: frozenset(w for w in words if len(w) == size) for size in map(len, words)}
 
 
-def one_letter_off(word: str, other: str) -> bool:
-    """Whether two different words differ by one letter: one changed, added or
-    dropped, or two neighbours swapped."""
-    if word == other or abs(len(word) - len(other)) > 1:
+def _near(words: Mapping[int, frozenset[str]], size: int) -> list[str]:
+    """The words of ``words`` (by length) that one of ``size`` letters may be a slip
+    of (:func:`slip_of`): a letter longer or shorter at most, two between words of
+    eight letters or more."""
+    low = size - 2 if size >= 10 else size - 1
+    high = size + 2 if size >= 8 else size + 1
+    return [w for length in range(low, high + 1) for w in words.get(length, ())]
+
+
+def slip_of(word: str, known: str, changes: bool = True) -> bool:
+    """Whether ``word`` is the known word ``known`` mistyped: two neighbouring letters
+    swapped (``pra`` of ``par``, ``wiave``, ``hodl``), or, with ``changes``, one
+    letter changed, added or dropped in a word of five letters or more (``burgundi``,
+    ``dusband``), two such slips in one of eight or more, its first letter right
+    (``brugnudy``, ``burgnduy``).  A letter
+    changed in a shorter word makes names and words too often (``Bob`` beside
+    ``Boh``, ``Rose`` beside ``Rome``, ``Mail`` beside ``rail``)."""
+    if word == known or len(known) < 3:
         return False
-    start = 0
-    while start < min(len(word), len(other)) and word[start] == other[start]:
+    apart = _differing(word, known)
+    if apart is None:
+        return False
+    left, right = apart
+    if len(left) == len(right) == 2 and left == right[::-1]:
+        return True  # two neighbours swapped
+    shorter = min(len(word), len(known))
+    if not changes or shorter < 5:
+        return False
+    if len(left) <= 1 and len(right) <= 1:
+        return True
+    return shorter >= 8 and word[0] == known[0] and _two_slips(left, right)
+
+
+def _differing(word: str, other: str) -> tuple[str, str] | None:
+    """What differs between two words once their common start and end are left out
+    (``ur``, ``ru`` of ``bugrundy``, ``burgundy``); None when their lengths are
+    more than two apart."""
+    if abs(len(word) - len(other)) > 2:
+        return None
+    start, shorter = 0, min(len(word), len(other))
+    while start < shorter and word[start] == other[start]:
         start += 1
     end = 0
-    while end < min(len(word), len(other)) - start and word[-1 - end] == other[-1 - end]:
+    while end < shorter - start and word[-1 - end] == other[-1 - end]:
         end += 1
-    left, right = word[start : len(word) - end], other[start : len(other) - end]
-    return len(left) <= 1 and len(right) <= 1 or (len(left) == 2 and left == right[::-1])
+    return word[start : len(word) - end], other[start : len(other) - end]
+
+
+def _two_slips(left: str, right: str) -> bool:
+    """Whether two stretches of letters are at most two slips apart: the optimal
+    string alignment distance, a swap of neighbours counting one."""
+    before: list[int] = []
+    row = list(range(len(right) + 1))
+    for i, a in enumerate(left, 1):
+        earlier, before, row = before, row, [i]
+        for j, b in enumerate(right, 1):
+            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == right[j - 2] and left[i - 2] == b:
+                cost = min(cost, earlier[j - 2] + 1)
+            row.append(cost)
+        if min(row) > 2:
+            return False
+    return row[-1] <= 2
 
 
 def _shows_order(reader: Reader, index: int, kind: str) -> bool:
@@ -1169,66 +1292,75 @@ def _shows_order(reader: Reader, index: int, kind: str) -> bool:
         return (
             kind == "move"
             and any(word[:1].isalnum() for word in tokens[:index])
-            and (bool(reader.place_length(index + 1)) or _province_like(reader, tokens[index - 1]))
+            and (
+                _province_like(reader, tokens[index - 1])
+                or (bool(reader.place_length(index + 1)) and not _joined_name(reader, index))
+            )
         )
     return len(token) > 2 and token not in _PROSE_MOVE_WORDS
+
+
+def _joined_name(reader: Reader, index: int) -> bool:
+    """Whether the dash at ``index`` joins the words beside it without spaces, as in a
+    hyphenated name ("Jean-Luc", beside Colonial's Luc): a word that is no place,
+    then a place, so written, is no move (``Xyz - Gal`` with spaces is)."""
+    before, after = reader.tokens[index - 1], reader.tokens[index + 1]
+    written = reader.text.lower()
+    return any(f"{before}{dash}{after}" in written for dash in "-" + DASHES)
 
 
 # Move words that prose uses as much as orders do ("going into the weekend").
 _PROSE_MOVE_WORDS = frozenset({"into", "go", "goes", "attack", "attacks", "holding"})
 
 
-def _swaps(word: str) -> set[str]:
-    """``word`` with two neighbouring letters swapped, each way (``pra``, ``apr`` of
-    ``par``): the commonest slip in typing a word.  A letter changed is no slip
-    here: it makes names too often (``Bob`` beside ``Boh``, ``Tom`` beside ``Rom``)."""
-    return {
-        word[:at] + word[at + 1] + word[at] + word[at + 2 :]
-        for at in range(len(word) - 1)
-        if word[at] != word[at + 1]
-    }
-
-
 @kept_by_variant
-def _place_slips(variant: Variant) -> frozenset[str]:
-    """The province codes and one-word names of ``variant`` with two neighbouring
-    letters swapped (``pra``, ``bru``, ``prais``), words that name no place."""
+def _short_names(variant: Variant) -> dict[str, frozenset[str]]:
+    """The province codes and one-word names of ``variant`` (``par``, ``paris``; no
+    "so" of Colonial's "os"), by their letters in order (``apr``): two neighbours
+    swapped keep a word's letters."""
     words = {
         word.lower()
         for code, province in variant.provinces.items()
         for word in (code, province.name, *province.aliases)
-        if word.isalnum() and len(word) > 2  # no "so" of Colonial's "os"
+        if word.isalnum() and len(word) > 2
     }
-    return frozenset(slip for word in words for slip in _swaps(word) if slip not in words)
+    found: dict[str, set[str]] = {}
+    for word in words:
+        found.setdefault("".join(sorted(word)), set()).add(word)
+    return {letters: frozenset(same) for letters, same in found.items()}
 
 
-def _lead_slips(syntax: OrderSyntax) -> dict[str, str]:
-    """The words of four letters or more that an order of its own kind begins with
-    (``build``, ``waive``, ``disband``), with two neighbouring letters swapped
-    (``buidl``, ``wiave``): slip -> the word meant.  (Made when asked, in about 40
-    µs: only lines that are no orders as written ask.)"""
-    words = {
-        word
-        for word, kind in syntax.keywords.items()
-        if len(word) > 3 and word.isalpha() and kind in syntax.leading
-    }
-    return {
-        slip: word
-        for word in sorted(words)
-        for slip in _swaps(word)
-        if slip not in syntax.keywords and slip not in syntax.unit_words
-    }
+def _place_slip(variant: Variant, word: str) -> bool:
+    """Whether ``word`` is a province's code or one-word name with two neighbouring
+    letters swapped (``pra``, ``bru``, ``prais``: :func:`slip_of` without a changed
+    letter), and names no place."""
+    names = _short_names(variant).get("".join(sorted(word)), frozenset())
+    return word not in names and any(slip_of(word, name, changes=False) for name in names)
+
+
+def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
+    """The word of four letters or more that an order of its own kind begins with
+    (``build``, ``waive``, ``disband``) that ``word`` is with two neighbouring letters
+    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or
+    None; a word of the grammar is none."""
+    if word in syntax.keywords or word in syntax.unit_words:
+        return None
+    leads = (w for w, kind in syntax.keywords.items() if kind in syntax.leading)
+    return next(
+        (w for w in sorted(leads) if len(w) > 3 and w.isalpha() and slip_of(word, w, False)),
+        None,
+    )
 
 
 def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether an order's words are an order with its first word mistyped: an order's
-    first word slipped (:func:`_lead_slips`) alone or before a unit's type
+    first word slipped (:func:`_lead_meant`) alone or before a unit's type
     (``wiave``, ``Buidl A Par``), or a place's slipped before an order word
     (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
     tokens, keywords = reader.tokens, reader.keywords
-    if tokens[0] in _lead_slips(syntax):
+    if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
-    return tokens[0] in _place_slips(reader.variant) and keywords.get(tokens[1]) in (
+    return _place_slip(reader.variant, tokens[0]) and keywords.get(tokens[1]) in (
         _UNITLESS_ORDER_WORDS
     )
 

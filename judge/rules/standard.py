@@ -153,11 +153,18 @@ class StandardRuleset(Ruleset):
         return ("build" if key.is_build or key.is_waive else "remove", "")
 
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
-        return {
+        """The removals owed; the builds its centres give, those without a free centre
+        too (each may be waived: the adjudicator counts them so, as njudge does)."""
+        found: dict[Group, int] = {
             (item.key, ""): item.count
             for item in self.owed(doc).get(power, [])
             if item.key in ("build", "remove")
         }
+        if ("build", "") in found:
+            variant, position, engine = self.adjustment_view(doc)
+            by_centres = engine.allowance(variant, position).get(power, 0)
+            found["build", ""] = max(found["build", ""], by_centres)
+        return found
 
     # ---------------------------------------------------------- adjudication
 

@@ -52,3 +52,28 @@ def test_a_season_and_year_name_the_current_phase_of_that_turn(tmp_path):
     }
     _, text = reply_to_orders(tmp_path / "c", "PHASE Fall 1901\nA Bur-Gas\n", retreat)
     assert "Orders that follow are for F1901R." in text and "Accepted: A bur R gas" in text
+
+
+def test_a_5dplomacy_game_writes_the_phase_as_its_turn_label_in_phases_refusal(tmp_path):
+    """The SIGNON line of a 5dplomacy game says "(Spring01, active)", but PHASE's
+    refusal and the orders after it named the phases by their codes ("is in S1901M,
+    not F1901M"): the ruleset's turn label (judge.rules.multiverse.fived_ruleset)
+    writes them in both."""
+    from tests.commands.helpers import multiverse_reply
+
+    text = multiverse_reply(tmp_path, "5dplomacy", "PHASE F1901M\nA Par H")
+    assert "(Spring01, active)" in text
+    assert "game game1 is in Spring01, not Fall01: the orders that follow" in text
+    assert "these orders are for Fall01, but game game1 is in Spring01" in text
+    assert "S1901M" not in text and "F1901M" not in text.replace("PHASE F1901M", "")
+
+
+def test_a_5dplomacy_phase_is_named_as_the_game_labels_it(tmp_path):
+    """'PHASE Fall01', the form the game's own replies write, was refused as no phase
+    ("expected: PHASE <phase> ...") unless it was the current one: any phase of the
+    years around the current one is named by its label."""
+    from tests.commands.helpers import multiverse_reply
+
+    text = multiverse_reply(tmp_path, "5dplomacy", "PHASE Fall01\nA Par H")
+    assert "game game1 is in Spring01, not Fall01: the orders that follow" in text
+    assert "expected: PHASE" not in text

@@ -213,6 +213,12 @@ def test_a_signature_below_the_line_is_still_not_read(engine, signature: str) ->
         ("A Mun - Xyz", "'Xyz' is not a province"),
         ("A Xyz - Bur", "'Xyz' is not a province"),
         ("A Pra - Bru\nF Bre - Xyz\nJean", "'Pra' is not a province"),
+        # a slipped word beside a place or an order word (orders.text._slipped_order):
+        # dropped below the line without a word, though read above it
+        ("Burgundi H", "'Burgundi' is not a province (did you mean Burgundy (Bur)?)"),
+        ("Paris hodl pls", "did not understand 'hodl' (did you mean 'hold'?)"),
+        ("Brugnudy H", "'Brugnudy' is not a province (did you mean Burgundy (Bur)?)"),
+        ("Please Paris hodl", "'Please' is not a province"),
     ],
 )
 def test_wrong_orders_alone_below_a_separator_are_refused_with_their_reason(
@@ -323,6 +329,11 @@ SIGNATURES = [
     "Bob\nDiplomacy player since 1987 - join us!",
     "Build a better world",
     "Brest - Marseille - Paris",
+    # a word one letter off a name's or an order word beside an order word or a
+    # place ("bight", "build"): a slipped order's shape only in a short line opened
+    # by a place or the slip
+    "Hold tight",
+    "Rome wasn't built in a day",
 ]
 
 

@@ -137,3 +137,93 @@ def test_a_multiverse_waive_of_a_build_without_a_site_is_read_as_a_note(tmp_path
     deliver(engine, make_mail(address("italy"), signon + "Waive\n"))
     assert "*** Refused: Waive: you have no build to waive" in body_of(outbox(engine)[-1])
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    "orders",
+    ["Build A Mos\nBuild A War\nBuild F Sev\nWaive\n", "Waive\nWaive\nWaive\nWaive\n"],
+)
+def test_a_waive_of_the_build_that_has_no_free_centre_is_taken(tmp_path, orders):
+    """Russia owns five centres with one unit (in St Petersburg): its results said
+    "Builds 4 units", and three home centres are free.  Its fourth waive (after three
+    builds, or four waives) was refused with the error flag as beyond the three it
+    may make; njudge counts the builds by centres (st_build.c, buildin: nu[p], the
+    builds by count, with a waive for each, a build beyond a free centre waived), so
+    the fourth waive is taken, and a fifth is still beyond them."""
+    from tests.commands.helpers import PASSWORDS, add_game
+
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        game = add_game(session)
+        doc = game.position_doc()
+        doc["phase"] = "W1901A"
+        doc["units"] = [u for u in doc["units"] if u["power"] != "russia"]
+        doc["units"].append({"power": "russia", "type": "A", "province": "stp"})
+        doc["supply_centers"]["russia"] = ["mos", "sev", "war", "stp", "rum"]
+        game.set_position(doc)
+        game.phase = "W1901A"
+        session.add(game)
+        session.commit()
+    signon = f"SIGNON Rgame1 {PASSWORDS['russia']}\n"
+    deliver(engine, make_mail(address("russia"), signon + orders))
+    reply = outbox(engine)[-1]
+    text = body_of(reply).replace("\r\n", "\n")
+    assert "[Error Flag]" not in reply["Subject"], text
+    assert "Refused" not in text
+    assert "> Waive\n  Accepted: Waive" in text
+    assert "Every adjustment is ordered." in text
+    deliver(engine, make_mail(address("russia"), signon + orders + "Waive\n"))
+    text = body_of(outbox(engine)[-1]).replace("\r\n", "\n")
+    assert "*** Refused: Waive: Russia may build 4: this waive is beyond them" in text
+    engine.dispose()
+
+
+def _multiverse_winter(directory):
+    """A multiverse world whose winter board leaves France five centres with three
+    units, Marseilles its only free home centre: 2 builds by its centres, 1 it can make."""
+    from judge.game.processing import set_game_position
+    from judge.rules.registry import ruleset_for_game
+    from judge.store.models import MULTIVERSE_RULES
+    from tests.commands.helpers import add_game
+
+    engine = migrated_engine(directory)
+    with Session(engine) as session:
+        game = add_game(session)
+        game.rules, game.adjacency = MULTIVERSE_RULES, "loose"
+        doc = ruleset_for_game(game).starting_position("standard", adjacency="loose")
+        board = doc["boards"][0]
+        board["phase"] = "W1901A"
+        board["units"] = [u for u in board["units"] if u["power"] != "france"] + [
+            {"power": "france", "type": "A", "province": "par"},
+            {"power": "france", "type": "F", "province": "bre"},
+            {"power": "france", "type": "A", "province": "bur"},
+        ]
+        board["supply_centers"]["france"] = ["bre", "mar", "par", "spa", "por"]
+        set_game_position(game, doc)
+        session.add(game)
+        session.commit()
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("orders", "refused"),
+    [
+        ("Waive\nWaive\n", False),
+        ("Build A 1:mar:W1901\nWaive\n", False),
+        ("Waive\nWaive\nWaive\n", True),
+    ],
+)
+def test_a_multiverse_waive_of_the_build_that_has_no_free_centre_is_taken(
+    tmp_path, orders, refused
+):
+    """The same on a multiverse winter board: France's second waive was refused as
+    beyond the one build it may make; a third is beyond the two of its centres."""
+    engine = _multiverse_winter(tmp_path)
+    deliver(engine, make_mail(address("france"), SIGNON + orders))
+    reply = outbox(engine)[-1]
+    text = body_of(reply)
+    beyond = "*** Refused: Waive: France may build 2: this waive is beyond them"
+    assert ("[Error Flag]" in reply["Subject"]) is refused, text
+    assert (beyond in text) is refused
+    assert text.count("Refused") == int(refused)
+    engine.dispose()

@@ -454,6 +454,13 @@ def test_a_typo_after_a_hyphen_names_the_wrong_word() -> None:
         "F Mdi-Atlantic - Bre: 'Mdi-Atlantic' is not a province "
         "(did you mean Mid-Atlantic Ocean (Mao)?)"
     )
+    # a hyphenated name mistyped in its second part, whose first part is a name of
+    # its own ("mid"): the whole word and the name meant, not "'Atlantsc' is not a
+    # province (did you mean Albania (Alb)?)"
+    assert one("F Mid-Atlantsc - Bre", "france").message == (
+        "F Mid-Atlantsc - Bre: 'Mid-Atlantsc' is not a province "
+        "(did you mean Mid-Atlantic Ocean (Mao)?)"
+    )
     assert one("F Tri - mid-atlantic", "austria").message == (
         "F Tri - mid-atlantic: Trieste and Mid-Atlantic Ocean are not neighbours"
     )

@@ -97,3 +97,20 @@ def test_signed_text_in_a_charset_that_cannot_replace_bytes_keeps_its_good_signa
     result = verify_mail(_signed(gm, inner), keyring, datetime.now(UTC), timedelta(hours=1))
     assert result.ok, result
     assert result.text == "PAUSE alpha é"
+
+
+def test_flowed_inline_signed_text_is_read_as_signed(keyring: Keyring, gm: Signer) -> None:
+    """A clear signature ignores the spaces at the ends of lines (RFC 4880, 7.1), and
+    those spaces are what marks a format=flowed soft break: a space added after
+    signing still verifies.  So the signed text of a flowed mail is read line by line
+    as it was signed, never joined at such a space: joining would let anyone on the
+    way join two signed lines ('hi' and 'ENDPRESS', a command and the next line).
+    (PGP/MIME signs the part's exact bytes, spaces too, and is unflowed above.)"""
+    block = gm.clearsign(b"SET DEADLINE alpha\r\n2026-12-01 18:00\r\n")
+    added = block.replace(b"SET DEADLINE alpha\r\n", b"SET DEADLINE alpha \r\n")
+    assert added != block
+    content = b"text/plain; charset=utf-8; format=flowed\r\nContent-Transfer-Encoding: 7bit"
+    raw = headers(gm.address, content.decode()) + added
+    result = verify_mail(raw, keyring, datetime.now(UTC), timedelta(hours=1))
+    assert result.ok, result
+    assert result.text == "SET DEADLINE alpha\n2026-12-01 18:00"

@@ -38,6 +38,13 @@ SIGN_OFFS = [
     "Best wishes",
     "Kind regards",
     "Merci beaucoup",
+    "Talk soon, Mike",
+    "Best - Tom",  # "Best" is "Brest" without its r: a dropped letter, beside a name
+    # a name and an initial: a letter changed in a word of four letters makes names
+    # (Rome's "Rose") and words too often to be taken for a slip
+    "Rose H",
+    "Eats shoots and leaves",  # Colonial: "east" with two letters swapped
+    "Cheers, Jean-Luc",  # Colonial: a hyphenated name, "Luc" a province: no move
 ]
 # A name and an initial: Bob is no place but on Colonial's map (Bobruisk), where
 # "Bob H" is an order.
@@ -107,8 +114,24 @@ SLIPPED = {
         "Disoand MAO",
         "remote a RUM",
         "EDINBURtH\u2013NORTH SEA",  # a dash between names, no spaces, one slipped
+        # a slip in a line of three words or more (passed over as greetings)
+        "Kiel hodl please",
+        "Please Kiel hodl",
+        "Ankara hodl please thanks",
+        # two slips in a long name
+        "Brugnudy H",
+        "Burgnduy H",
     ],
-    ("rootz", "standard"): ["Smylna 1 h", "remoee PIE1", "KIEL 1-BERiIN 1", "rome 2\u2013asulia 2"],
+    ("rootz", "standard"): [
+        "Smylna 1 h",
+        "remoee PIE1",
+        "KIEL 1-BERiIN 1",
+        "rome 2\u2013asulia 2",
+        # a name written with hyphens, one letter slipped; a courtesy after a slip
+        "Mid-Atlantsc-Ocean 1 H",
+        "F Bre1 - Mid-Atlantic-Ocaen-1",
+        "Kiel 1 hodl please",
+    ],
     ("colonial", "standard"): ["knushu-East China Sea", "PORT ARTHUR\u2013munchuria"],
 }
 
@@ -126,3 +149,15 @@ def test_a_slipped_order_in_a_mail_is_refused_with_the_name_meant(tmp_path) -> N
     assert "Refused: Burgundi H: 'Burgundi' is not a province (did you mean Burgundy" in reply
     assert "Refused: Paris hodl: did not understand 'hodl' (did you mean 'hold'?)" in reply
     assert "> Thanks!\n  ignored: not an order" in reply
+
+
+def test_a_slip_in_a_longer_line_is_refused_and_a_name_with_an_initial_is_not(tmp_path) -> None:
+    """By mail: 'Kiel hodl please' and 'Brugnudy H' were passed over as greetings (a
+    four-letter slip was looked for only in lines of two words, and two slips in
+    none); 'Rose H', a name and an initial, was refused as Rome mistyped."""
+    lines = "Kiel hodl please\nBrugnudy H\nRose H\nTalk soon, Mike\nA Par H"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: Kiel hodl please: did not understand 'hodl'" in reply
+    assert "Refused: Brugnudy H: 'Brugnudy' is not a province (did you mean Burgundy" in reply
+    assert "> Rose H\n  ignored: not an order" in reply
+    assert "> Talk soon, Mike\n  ignored: not an order" in reply

@@ -233,6 +233,19 @@ def board_tables(doc: dict[str, Any], board: Any = None) -> dict[tuple[int, str]
     return tables
 
 
+def world_builds_by_centres(doc: dict[str, Any], power: str, board: Any = None) -> int:
+    """The builds the power's centres give it on the active adjusting boards, those
+    it has nowhere to make included (each may be waived, as in a standard game)."""
+    base, world = _world(doc, board)
+    if _retreating(doc, world):
+        return 0
+    return sum(
+        max(WinterBoard(base, world.boards[key]).allowance.get(power, 0), 0)
+        for key in world.active_boards().values()
+        if world.adjusts(key)
+    )
+
+
 def world_builds_unusable(doc: dict[str, Any], power: str, board: Any = None) -> bool:
     """Whether the power owes no build on any active adjusting board but may build by
     its centres on one of them, with nowhere to build there."""

@@ -306,13 +306,19 @@ class MultiverseRuleset(Ruleset):
         return ("build" if key.is_build else "remove", f"{key.timeline}:{key.turn.code}")
 
     def allowances(self, doc: Document, power: str) -> dict[Group, int]:
-        from judge.rules.multiverse.mail_orders import board_adjustments
+        """Per board the builds it may place or the removals it owes; the waives (and
+        builds) all together: the builds its centres give, those with nowhere to be
+        made too."""
+        from judge.rules.multiverse.mail_orders import board_adjustments, world_builds_by_centres
 
         found: dict[Group, int] = {_WAIVES: 0}
         for (owner, board), change in board_adjustments(doc, self.base).items():
             if owner == power:
                 found["build" if change > 0 else "remove", board] = abs(change)
                 found[_WAIVES] += max(change, 0)
+        if found[_WAIVES]:
+            by_centres = world_builds_by_centres(doc, power, self.base)
+            found[_WAIVES] = max(found[_WAIVES], by_centres)
         return found
 
     def uses_allowance(self, doc: Document, key: OrderKey, group: Group) -> bool:
