@@ -10,10 +10,10 @@ from __future__ import annotations
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.history import reading_refusal
-from judge.commands.phase import parse_phase, same_phase
+from judge.commands.phase import game_phase_named, same_phase
 from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
-from judge.game.games import find_game
+from judge.game.games import find_game, phase_label
 from judge.game.processing import past_phase_picture, position_picture_now
 from judge.game.recipients import send
 
@@ -42,7 +42,8 @@ class Map(Command):
         game = game_named(ctx, stmt.text, words[0])
         if game is None:
             return
-        phase = parse_phase(" ".join(words[1:])) if words[1:] else game.phase
+        # the phase as the game writes it too (5dplomacy's Fall01), as PHASE reads it
+        phase = game_phase_named(game, " ".join(words[1:])) if words[1:] else game.phase
         problem = reading_refusal(ctx, game)
         if phase is None:
             problem = f"{' '.join(words[1:])!r} is not a phase (write e.g. S1901M)"
@@ -50,16 +51,17 @@ class Map(Command):
             ctx.transcript.refused(stmt.text, problem)
             return
         if same_phase(phase, game.phase):
-            what = f"position, {game.phase}"
+            what = f"position, {phase_label(game, game.phase)}"
             picture = position_picture_now(game)
         else:
-            what = f"results of {phase}"
+            what = f"results of {phase_label(game, phase)}"
             picture = past_phase_picture(ctx.session, game, phase)
         if picture is None:
-            ctx.transcript.refused(stmt.text, f"game {game.name} has no map of {phase}")
+            shown = phase_label(game, phase)
+            ctx.transcript.refused(stmt.text, f"game {game.name} has no map of {shown}")
             return
         sender = judge_sender(ctx)
-        subject = f"{sender.code}:{game.name.lower()} - {phase} Map"
+        subject = f"{sender.code}:{game.name.lower()} - {phase_label(game, phase)} Map"
         body = f"Map of game {game.name}: {what}.\n"
         send(ctx.session, sender, ctx.sender, subject, body, picture=picture)
         ctx.transcript.ok(stmt.text, f"The map of game {game.name} ({what}) is mailed to you.")

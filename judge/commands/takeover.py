@@ -90,7 +90,7 @@ def take_over(
         sender,
         ctx.sender,
         subject,
-        f"Map of game {game.name}: position, {game.phase}.\n",
+        f"Map of game {game.name}: position, {phase_label(game)}.\n",
         picture=picture,
     )
     who = "A new player" if game.anonymous else ctx.sender

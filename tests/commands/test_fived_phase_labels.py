@@ -77,3 +77,22 @@ def test_the_masters_changes_name_the_phase_as_the_game_shows_it(gm, session, ga
     assert said[2].startswith("Game game1 resumes in Spring01;")
     assert said[3].startswith("The deadline of Spring01 is now")
     assert "S1901M" not in "\n".join(said)
+
+
+def test_the_map_names_the_phase_as_the_game_shows_it(tmp_path: Path) -> None:
+    """MAP and a takeover's map: the mail says "position, Spring01", and MAP takes the
+    phase as the game writes it (``MAP game1 Spring01``), as PHASE does."""
+    engine = _fived_game(tmp_path)
+    france = address("france")
+    text = _text(engine, france, f"SIGNON Fgame1 {PASSWORDS['france']}\nMAP game1 Spring01\n")
+    assert "The map of game game1 (position, Spring01) is mailed to you." in text, text
+    _text(engine, france, f"SIGNON Fgame1 {PASSWORDS['france']}\nRESIGN\n")
+    newcomer = "nora@players.test"
+    _text(engine, newcomer, "REGISTER\nName: Nora\nEND\n")
+    _text(engine, newcomer, "SIGNON Fgame1 nora-pw1\n")
+    maps = [m for m in outbox(engine) if body_of(m).startswith("Map of game")]
+    assert [m["To"] for m in maps] == [france, newcomer], maps
+    for mail in maps:
+        assert body_of(mail).startswith("Map of game game1: position, Spring01."), body_of(mail)
+        assert "S1901M" not in mail["Subject"], mail["Subject"]
+    engine.dispose()
