@@ -1338,6 +1338,24 @@ def _place_slip(variant: Variant, word: str) -> bool:
     return word not in names and any(slip_of(word, name, changes=False) for name in names)
 
 
+def _place_off(variant: Variant, word: str) -> bool:
+    """Whether ``word`` is a province's code or one-word name with one letter
+    changed, added or dropped, or two neighbours swapped (``pari``, ``bres``), and
+    names no place.  (Asked of few lines: a support's or a convoy's first word.)"""
+    names = [name for same in _short_names(variant).values() for name in same]
+    return word not in names and any(_one_off(word, name) for name in names)
+
+
+def _one_off(word: str, known: str) -> bool:
+    """Whether two different words are one slip apart: a letter changed, added or
+    dropped, or two neighbours swapped."""
+    apart = _differing(word, known)
+    if apart is None or word == known:
+        return False
+    left, right = apart
+    return (len(left) <= 1 and len(right) <= 1) or (len(left) == 2 and left == right[::-1])
+
+
 def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
     """The word of four letters or more that an order of its own kind begins with
     (``build``, ``waive``, ``disband``) that ``word`` is with two neighbouring letters
@@ -1360,8 +1378,19 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     tokens, keywords = reader.tokens, reader.keywords
     if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
-    return _place_slip(reader.variant, tokens[0]) and keywords.get(tokens[1]) in (
-        _UNITLESS_ORDER_WORDS
+    kind = keywords.get(tokens[1])
+    if kind not in _UNITLESS_ORDER_WORDS:
+        return False
+    if _place_slip(reader.variant, tokens[0]):
+        return True
+    # A support or a convoy names a place after its word ("Pari S Mar", "Bres C A
+    # Par"): the word before it is a place mistyped, by one letter too ("Rose H", a
+    # name and an initial, names nothing after).
+    after = 3 if tokens[2:3] and tokens[2] in reader.unit_words else 2
+    return (
+        kind in ("support", "convoy")
+        and reader.place_length(after) > 0
+        and _place_off(reader.variant, tokens[0])
     )
 
 

@@ -161,3 +161,17 @@ def test_a_slip_in_a_longer_line_is_refused_and_a_name_with_an_initial_is_not(tm
     assert "Refused: Brugnudy H: 'Brugnudy' is not a province (did you mean Burgundy" in reply
     assert "> Rose H\n  ignored: not an order" in reply
     assert "> Talk soon, Mike\n  ignored: not an order" in reply
+
+
+def test_a_support_whose_unit_is_one_letter_off_is_refused(tmp_path) -> None:
+    """By mail: 'Pari S Mar' and 'Bres S Par' (a letter dropped from Paris, Brest, the
+    support's unit) were passed over as greetings, the support lost without a word: a
+    support or convoy names a place after its word, so the word before it is a place
+    mistyped (while 'Rose H', a name and an initial, stays a greeting)."""
+    lines = "Pari S Mar\nBres S Par\nMars S Pari - Bur\nRose H\nCheers, Ann S."
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: Pari S Mar: 'Pari' is not a province (did you mean Paris" in reply
+    assert "Refused: Bres S Par: 'Bres' is not a province (did you mean Brest" in reply
+    assert "Refused: Mars S Pari - Bur: 'Pari' is not a province" in reply
+    assert "> Rose H\n  ignored: not an order" in reply
+    assert "> Cheers, Ann S.\n  ignored: not an order" in reply
