@@ -1,0 +1,40 @@
+"""Multiverse order lines mistyped once, sent by mail among a greeting and a
+signature: a build whose word lost a letter (``buil A lon``, ``1: buld A rom``), or
+whose board was written with spaces (``6 : lon : Winter 1901``), was passed over as a
+greeting, the build lost without a word; a ``;`` typed for a location's ``:``
+(``A alfa;ber:S1901``) cut the order in two, one half read as another unit's hold.
+Found by mutating the notation's forms (docs/multiverse.md, "Orders") once each."""
+
+from __future__ import annotations
+
+from tests.commands.helpers import multiverse_reply
+
+IGNORED = "ignored: not an order"
+
+
+def test_a_build_with_a_letter_dropped_is_refused_not_passed_over(tmp_path) -> None:
+    lines = "Hi all,\nbuil A par\n1: buld A par\nbuil A 1 : par : Spring 1901\nThanks,\nAnn\n"
+    text = multiverse_reply(tmp_path, "loose", lines)
+    for line in ("buil A par", "1: buld A par", "buil A 1 : par : Spring 1901"):
+        assert f"> {line}\n  *** Refused: " in text
+    for greeting in ("Hi all,", "Thanks,", "Ann"):
+        assert f"> {greeting}\n  {IGNORED}" in text
+
+
+def test_a_semicolon_for_a_locations_colon_is_read_as_the_colon(tmp_path) -> None:
+    lines = (
+        "A 1;par:S1901 - 1:bur:S1901\nF 1:bre;S1901 - 1:mao:S1901\nA 1:mar:S1901 H;A 1:par:S1901 H"
+    )
+    text = multiverse_reply(tmp_path, "loose", lines)
+    assert "Accepted: A 1:par:S1901 - 1:bur:S1901\n" in text
+    assert "Accepted: F 1:bre:S1901 - 1:mao:S1901\n" in text
+    assert "Accepted: A 1:mar:S1901 H\n  Accepted: A 1:par:S1901 H" in text  # two orders
+    assert "Refused" not in text
+
+
+def test_a_semicolon_in_a_5dplomacy_location_is_read_as_the_colon(tmp_path) -> None:
+    lines = "A alfa;MUN:Spring01 - alfa:RUH:Spring01\nF alfa:KIE;Spring01 H\n"
+    text = multiverse_reply(tmp_path, "5dplomacy", lines, power="germany")
+    assert "Accepted: A alfa:MUN:Spring01 - alfa:RUH:Spring01\n" in text
+    assert "Accepted: F alfa:KIE:Spring01 H\n" in text
+    assert "Refused" not in text
