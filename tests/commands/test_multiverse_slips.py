@@ -38,3 +38,18 @@ def test_a_semicolon_in_a_5dplomacy_location_is_read_as_the_colon(tmp_path) -> N
     assert "Accepted: A alfa:MUN:Spring01 - alfa:RUH:Spring01\n" in text
     assert "Accepted: F alfa:KIE:Spring01 H\n" in text
     assert "Refused" not in text
+
+
+def test_a_support_of_a_move_from_a_board_years_ahead_is_refused(tmp_path) -> None:
+    """'S F 8:hol:F1920 - 8:kie:F1902' (1902's digits swapped) was accepted: a board
+    that does not exist yet may be named (a ghost board), but no unit there could
+    move to a board eighteen years back; the support is refused with that reason."""
+    lines = (
+        "A 1:mun:S1901 S A 1:ber:S1920 - 1:kie:S1901\nA 1:mun:S1901 S A 1:ber:F1901 - 1:kie:S1901"
+    )
+    text = multiverse_reply(tmp_path, "loose", lines, power="germany")
+    assert (
+        "Refused: A 1:mun:S1901 S A 1:ber:S1920 - 1:kie:S1901: the supported unit could not"
+        " move there: timeline 1, S1901 is 38 boards away in time" in text
+    )
+    assert "Accepted: A 1:mun:S1901 S A 1:ber:F1901 - 1:kie:S1901" in text  # a ghost board
