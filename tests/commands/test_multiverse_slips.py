@@ -53,3 +53,12 @@ def test_a_support_of_a_move_from_a_board_years_ahead_is_refused(tmp_path) -> No
         " move there: timeline 1, S1901 is 38 boards away in time" in text
     )
     assert "Accepted: A 1:mun:S1901 S A 1:ber:F1901 - 1:kie:S1901" in text  # a ghost board
+
+
+def test_a_slipped_waive_naming_its_board_is_refused_not_passed_over(tmp_path) -> None:
+    """'wiave 1:W1901' (a waive names its board, docs/multiverse.md) was passed over:
+    a board alone, a timeline and a turn, was not taken for the notation's."""
+    text = multiverse_reply(tmp_path, "loose", "Hello\nwiave 1:W1901\nwaiv 1:W1901\nCheers, Ann")
+    assert "> wiave 1:W1901\n  *** Refused: " in text
+    assert "> waiv 1:W1901\n  *** Refused: " in text
+    assert f"> Cheers, Ann\n  {IGNORED}" in text

@@ -132,6 +132,8 @@ SLIPPED = {
         "1: buld A rom",  # after the timeline in front
         "buil A 6 : lon : Winter 1901",  # a location written with spaces
         "A 1 : pra : Spring 1901 H",
+        "wiave 1:W1901",  # a waive naming its board
+        "waiv alfa:Spring02",
     ],
     ("rootz", "standard"): [
         "Smylna 1 h",

@@ -669,14 +669,15 @@ _QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+(?::\S+)?)\s+(.*)$")
 def writes_location(variant: str, text: str) -> bool:
     """Whether a line writes a multiverse location: a word of three parts or more
     (``1:mun:S1901``, ``alfa:MUN:Spring01``, typos included) or of two that read as
-    one (``2:par``, ``mun:F1901``; not ``12:30``), or three parts written with spaces
+    one (``2:par``, ``mun:F1901``; not ``12:30``) or a board (``1:W1901``, as a
+    waive names it), or three parts written with spaces
     about the colons, a timeline first and a turn last (``6 : lon : Winter 1901``)."""
     base = base_map_for(variant)
     for found in _SPACED_LOCATION.finditer(text):
         if parse_turn(found["turn"]) and _timeline(found["timeline"], False) is not None:
             return True
     for word in _COLON_WORD.findall(text):
-        if word.count(":") >= 2:
+        if word.count(":") >= 2 or _board_written(word):
             return True
         try:
             parse_place(base, word)
@@ -705,6 +706,13 @@ def colons_slipped(base: BaseMap, line: str, fived: bool) -> str:
         return word
 
     return _SEMICOLON_WORD.sub(colon, line) if ";" in line else line
+
+
+def _board_written(word: str) -> bool:
+    """Whether a word is a board, a timeline and a turn (``1:W1901``,
+    ``alfa:Spring02``), as a waive names one."""
+    timeline, _, turn = word.partition(":")
+    return _timeline(timeline, False) is not None and parse_turn(turn) is not None
 
 
 # A line that names a board for the orders under it, as some write them: the report's
