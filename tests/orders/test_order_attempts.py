@@ -121,6 +121,19 @@ SLIPPED = {
         # two slips in a long name
         "Brugnudy H",
         "Burgnduy H",
+        # a build or removal whose word is one letter off, then a unit and a place
+        # (a letter dropped from a word of five: passed over, the build lost)
+        "buil A Lon",
+        "Buld F Kie",
+        "Remoe A Mun",
+    ],
+    ("standard", "multiverse"): [
+        "buil A 6:lon:W1901",
+        "1: buld A rom",  # after the timeline in front
+        "buil A 6 : lon : Winter 1901",  # a location written with spaces
+        "A 1 : pra : Spring 1901 H",
+        "wiave 1:W1901",  # a waive naming its board
+        "waiv alfa:Spring02",
     ],
     ("rootz", "standard"): [
         "Smylna 1 h",

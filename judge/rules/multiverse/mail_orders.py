@@ -30,6 +30,7 @@ from judge.rules.multiverse.json_io import WORLD_KEPT, read_world
 from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, Season, turn_text
 from judge.rules.multiverse.notation import (
     NotationError,
+    colons_slipped,
     front_carried,
     order_syntax,
     read_words,
@@ -100,6 +101,7 @@ def check_world_orders(
         return begins_order(base.variant, word, syntax)
 
     for line in lines:
+        line = colons_slipped(base, line, world.fived)
         texts = _verb_carried(base, world.fived, order_texts(line, reads, begins))
         for text in front_carried(base, texts, world.fived):
             parsed = parse_order(world, base, power, text, retreat=retreating)

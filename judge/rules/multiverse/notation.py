@@ -656,6 +656,12 @@ def _on_timeline(words: ReadOrder, front: InFront) -> ReadOrder:
 
 # A word with a colon inside: a multiverse location, or an attempt at one.
 _COLON_WORD = re.compile(r"[^\s,;()]+:[^\s,;()]+")
+# A location written with spaces about its colons: "6 : lon : Winter 1901", "2: mun :F02".
+_SPACED_LOCATION = re.compile(
+    r"(?P<timeline>[^\s,;():]+)\s*:\s*[^\s,;():]*[a-z][^\s,;():]*(?:\s*/\s*[a-z]+)?"
+    r"\s*:\s*(?P<turn>[a-z]+\s*\d{2,4})\b",
+    re.I,
+)
 # A unit written with its full board, then the rest of its order.
 _QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+(?::\S+)?)\s+(.*)$")
 
@@ -663,10 +669,15 @@ _QUALIFIED_UNIT = re.compile(r"^\s*(\S+)\s+(\S+:\S+(?::\S+)?)\s+(.*)$")
 def writes_location(variant: str, text: str) -> bool:
     """Whether a line writes a multiverse location: a word of three parts or more
     (``1:mun:S1901``, ``alfa:MUN:Spring01``, typos included) or of two that read as
-    one (``2:par``, ``mun:F1901``; not ``12:30``)."""
+    one (``2:par``, ``mun:F1901``; not ``12:30``) or a board (``1:W1901``, as a
+    waive names it), or three parts written with spaces
+    about the colons, a timeline first and a turn last (``6 : lon : Winter 1901``)."""
     base = base_map_for(variant)
+    for found in _SPACED_LOCATION.finditer(text):
+        if parse_turn(found["turn"]) and _timeline(found["timeline"], False) is not None:
+            return True
     for word in _COLON_WORD.findall(text):
-        if word.count(":") >= 2:
+        if word.count(":") >= 2 or _board_written(word):
             return True
         try:
             parse_place(base, word)
@@ -674,6 +685,34 @@ def writes_location(variant: str, text: str) -> bool:
             continue
         return True
     return False
+
+
+# A word with a ';' inside, against the letters on both sides: "alfa;ber:S1901".
+_SEMICOLON_WORD = re.compile(r"[^\s,;()]+(?:;[^\s,;()]+)+")
+
+
+def colons_slipped(base: BaseMap, line: str, fived: bool) -> str:
+    """The line with each ``;`` written inside a location for its ``:`` read as the
+    colon (``A alfa;ber:S1901``, ``A 5:bud;S1902 H``, ``1;par:S1901``): ``;`` parts
+    orders, and a location cut in two made two orders of one, one of them another
+    unit's.  A ``;`` between orders written without spaces (``S1901;A``) is kept."""
+
+    def colon(found: re.Match[str]) -> str:
+        word = found.group(0).replace(";", ":")
+        try:
+            read_place(base, word, fived)
+        except NotationError:
+            return found.group(0)
+        return word
+
+    return _SEMICOLON_WORD.sub(colon, line) if ";" in line else line
+
+
+def _board_written(word: str) -> bool:
+    """Whether a word is a board, a timeline and a turn (``1:W1901``,
+    ``alfa:Spring02``), as a waive names one."""
+    timeline, _, turn = word.partition(":")
+    return _timeline(timeline, False) is not None and parse_turn(turn) is not None
 
 
 # A line that names a board for the orders under it, as some write them: the report's

@@ -325,6 +325,10 @@ def _support_or_convoy_problem(
         return "the supporting unit cannot reach that area"
     if isinstance(order, SupportMove) and geo.province(order.dest) == geo.province(order.target):
         return "a unit cannot move to where it is"
+    if isinstance(order, SupportMove):  # a move no unit there could make ("S1920": a slip)
+        why = _distance_reason(geo, order.target, order.dest)
+        if why:
+            return f"the supported unit could not move there: {why}"
     return None
 
 
