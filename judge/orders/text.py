@@ -1373,17 +1373,7 @@ def _place_off(variant: Variant, word: str) -> bool:
     changed, added or dropped, or two neighbours swapped (``pari``, ``bres``), and
     names no place.  (Asked of few lines: a support's or a convoy's first word.)"""
     names = [name for same in _short_names(variant).values() for name in same]
-    return word not in names and any(_one_off(word, name) for name in names)
-
-
-def _one_off(word: str, known: str) -> bool:
-    """Whether two different words are one slip apart: a letter changed, added or
-    dropped, or two neighbours swapped."""
-    apart = _differing(word, known)
-    if apart is None or word == known:
-        return False
-    left, right = apart
-    return (len(left) <= 1 and len(right) <= 1) or (len(left) == 2 and left == right[::-1])
+    return word not in names and any(_one_slip(word, name) for name in names)
 
 
 def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
