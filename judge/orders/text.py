@@ -347,7 +347,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     try:
         unit_type, place = reader.unit("a unit's province")
     except OrderSyntaxError:
-        meant = _lead_meant(syntax, tokens[0])
+        meant = _lead_meant(syntax, tokens[0], changes=True)
         if meant is not None:
             raise OrderSyntaxError(
                 f"'{reader.shown(0)}' is not an order word (did you mean {meant.title()}?)"
@@ -1135,6 +1135,48 @@ def _slipped_first(reader: Reader) -> bool:
     return bool(slips) and (start in slips or bool(place))
 
 
+def _order_word_off(reader: Reader, at: int) -> bool:
+    """Whether the word at ``at`` ends the line (courtesy aside) and is an order word
+    after a unit's place (``hold``, ``support``) with a letter added or dropped, or
+    changed in a word of five letters or more (``Marseilles hld``, ``Paris 1 hols``,
+    ``Kiel suport``): a place's name and a word so near an order word make an order.
+    ("Paris love", a letter changed in ``move``, is a signature's.)"""
+    tokens = reader.tokens
+    word = tokens[at]
+    if not word.isalpha() or word in reader.keywords or len(word) < 3:
+        return False
+    if any(token not in _COURTESY for token in tokens[at + 1 : -1]):
+        return False
+    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
+    return any(
+        len(w) > 3 and w.isalpha() and _one_off(word, w) and (len(word) != len(w) or len(w) > 4)
+        for w in known
+    )
+
+
+def _name_slipped_at(reader: Reader, at: int) -> bool:
+    """Whether the words at ``at`` are a place's name of several words with one word a
+    letter off (:func:`_one_off`) and the others as written, then an order word
+    (``Hong Kng H``, ``Bong Kong H``, ``Nort Sea - Lon``)."""
+    tokens = reader.tokens
+    for words in _several_word_names(reader.variant):
+        end = at + len(words)
+        if end >= len(tokens) or reader.keywords.get(tokens[end]) not in _UNITLESS_ORDER_WORDS:
+            continue
+        written = tokens[at:end]
+        off = [i for i, (a, b) in enumerate(zip(written, words, strict=True)) if a != b]
+        if len(off) == 1 and _one_off(written[off[0]], words[off[0]]):
+            return True
+    return False
+
+
+@kept_by_variant
+def _several_word_names(variant: Variant) -> tuple[tuple[str, ...], ...]:
+    """The map's place names of several words, each as its words (``hong``, ``kong``)."""
+    names = {n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases)}
+    return tuple(tuple(name.split()) for name in sorted(names) if len(name.split()) > 1)
+
+
 def _slips(reader: Reader) -> list[int]:
     """Where the words hold a word slipped (:func:`slip_of`) of a word of a place's
     name or an order word of four letters or more, or of a name written with
@@ -1356,39 +1398,50 @@ def _one_off(word: str, known: str) -> bool:
     return (len(left) <= 1 and len(right) <= 1) or (len(left) == 2 and left == right[::-1])
 
 
-def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
+def _lead_meant(syntax: OrderSyntax, word: str, changes: bool = False) -> str | None:
     """The word of four letters or more that an order of its own kind begins with
     (``build``, ``waive``, ``disband``) that ``word`` is with two neighbouring letters
-    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or
-    None; a word of the grammar is none."""
+    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or, with
+    ``changes``, with one letter changed, added or dropped too (``bild``, ``waie``,
+    ``wuive``: :func:`_one_off`), or None; a word of the grammar is none."""
     if word in syntax.keywords or word in syntax.unit_words:
         return None
-    leads = (w for w, kind in syntax.keywords.items() if kind in syntax.leading)
-    return next(
-        (w for w in sorted(leads) if len(w) > 3 and w.isalpha() and slip_of(word, w, False)),
-        None,
-    )
+    leads = sorted(w for w, kind in syntax.keywords.items() if kind in syntax.leading)
+    slipped = (w for w in leads if len(w) > 3 and w.isalpha() and slip_of(word, w, False))
+    found = next(slipped, None)
+    if found is None and changes and len(word) > 3 and word.isalpha():
+        found = next((w for w in leads if len(w) > 4 and _one_off(word, w)), None)
+    return found
 
 
 def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether an order's words are an order with its first word mistyped: an order's
     first word slipped (:func:`_lead_meant`) alone or before a unit's type
-    (``wiave``, ``Buidl A Par``), or a place's slipped before an order word
+    (``wiave``, ``Buidl A Par``), a place and an order word a letter off
+    (:func:`_order_word_off`), a place's name of several words a letter off
+    (:func:`_name_slipped_at`), or a place's slipped before an order word
     (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
     tokens, keywords = reader.tokens, reader.keywords
     if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
+    place = reader.place_length(0)
+    if (place and _order_word_off(reader, place)) or _name_slipped_at(reader, 0):
+        return True
+    if _lead_meant(syntax, tokens[0], changes=True) is not None:
+        # a letter off ("Wive", "Bild A Par"): alone, or before a unit and a place
+        # ("Built a house" is prose)
+        return len(tokens) == 2 or (tokens[1] in reader.unit_words and reader.place_length(2) > 0)
     kind = keywords.get(tokens[1])
     if kind not in _UNITLESS_ORDER_WORDS:
         return False
     if _place_slip(reader.variant, tokens[0]):
         return True
-    # A support or a convoy names a place after its word ("Pari S Mar", "Bres C A
-    # Par"): the word before it is a place mistyped, by one letter too ("Rose H", a
-    # name and an initial, names nothing after).
+    # A support, a convoy or a retreat names a place after its word ("Pari S Mar",
+    # "Bres C A Par", "Pay R Gas"): the word before it is a place mistyped, by one
+    # letter too ("Rose H", a name and an initial, names nothing after).
     after = 3 if tokens[2:3] and tokens[2] in reader.unit_words else 2
     return (
-        kind in ("support", "convoy")
+        kind in ("support", "convoy", "retreat")
         and reader.place_length(after) > 0
         and _place_off(reader.variant, tokens[0])
     )
