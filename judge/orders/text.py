@@ -528,13 +528,15 @@ def _joined(
 ) -> list[str] | None:
     """The orders ``words`` hold one after another: each part reads, each but the
     first begins as an order does (``begins``: a unit's type, ``Build``), after a
-    joining word (``and``, ``&``, ``then``) if one is written; None if there are none."""
+    joining word (``and``, ``&``, ``then``) if one is written; None if there are none.
+    A unit alone is no order of them: ``F Bre A Par - Pic`` and ``Mar F Par - Bur``
+    are a convoy and a support with their letter mistyped, not a hold and a move."""
     for start in range(1, len(words)):
         if not begins(words[start]):
             continue
         end = start - 1 if words[start - 1].lower() in _JOINS else start
         left = " ".join(words[:end])
-        if not left or not reads(left):
+        if not left or not reads(left) or reads(f"{left} H"):
             continue
         right = words[start:]
         rest = [" ".join(right)] if reads(" ".join(right)) else _joined(right, reads, begins)

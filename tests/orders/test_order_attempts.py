@@ -243,3 +243,16 @@ def test_names_and_words_near_orders_stay_sign_offs(variant: str) -> None:
     ruleset = ruleset_for(variant)
     lines = ["Paris love", "Rose H", "Bob R Smith", "Cheers - Tom", "1st (ok)"]
     assert [line for line in lines if not ruleset.order_shaped(variant, line)] == lines
+
+
+def test_a_support_or_convoy_whose_letter_is_a_units_is_refused_not_split(tmp_path) -> None:
+    """By mail (slips49's probe): 'F Bre A Par - Pic' (the convoy's C typed as A) and
+    'Mar F Par - Bur' (the support's S as F) were accepted as two orders, a hold and a
+    move, the convoy and the support lost without a word.  A unit alone is no order
+    of a line taken apart; orders written one after another still are."""
+    lines = "F Bre A Par - Pic\nMar F Par - Bur\nA Par-Bur A Mar-Spa"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: F Bre A Par - Pic: did not understand 'A'" in reply
+    assert "Refused: Mar F Par - Bur: did not understand 'F'" in reply
+    assert "Accepted: F bre H" not in reply
+    assert "> A Par-Bur A Mar-Spa\n  Accepted: A par - bur\n  Accepted: A mar - spa" in reply
