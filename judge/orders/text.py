@@ -1429,15 +1429,23 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     place = reader.place_length(0)
     if (place and _order_word_off(reader, place)) or _name_slipped_at(reader, 0):
         return True
-    if _lead_meant(syntax, tokens[0], changes=True) is not None:
-        # a letter off ("Wive", "Bild A Par"): alone, or before a unit and a place
-        # ("Built a house" is prose)
-        return len(tokens) == 2 or (tokens[1] in reader.unit_words and reader.place_length(2) > 0)
+    meant = _lead_meant(syntax, tokens[0], changes=True)
+    if meant is not None:
+        # a letter off before a unit and a place ("Bild A Par"; "Built a house" is
+        # prose), or alone with a letter dropped or one within changed or added
+        # ("Wive", "Wuive", "Waicve"; "Waived", "Built" and "Guild" are words)
+        word = tokens[0]
+        if len(tokens) == 2:
+            within = word[0] == meant[0] and word[-1] == meant[-1]
+            return len(word) < len(meant) or within
+        return tokens[1] in reader.unit_words and reader.place_length(2) > 0
     kind = keywords.get(tokens[1])
     if kind not in _UNITLESS_ORDER_WORDS:
         return False
     if _place_slip(reader.variant, tokens[0]):
         return True
+    if not tokens[0].isalpha() and _province_like(reader, tokens[0]):
+        return True  # a code with a board's digit, a letter off (Root Z's "Pat1 H")
     # A support, a convoy or a retreat names a place after its word ("Pari S Mar",
     # "Bres C A Par", "Pay R Gas"): the word before it is a place mistyped, by one
     # letter too ("Rose H", a name and an initial, names nothing after).

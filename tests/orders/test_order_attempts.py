@@ -182,10 +182,13 @@ def test_an_order_word_one_letter_off_is_refused_with_the_word_meant(tmp_path) -
     'Waie', 'Wuive' (Waive with a letter dropped or changed) and 'Bild A Par', 'uild
     A Par' (Build) were passed over as greetings, the waive or build lost without a
     word; only two letters swapped ('wiave', 'Buidl') were refused.  A letter off an
-    order word of its own kind is refused with the word meant, alone or before a
-    unit and a place."""
-    lines = "Wive\nWaie\nWuive\nBild A Par\nuild F Bre\nRose H\nCheers - Tom"
+    order word of its own kind is refused with the word meant before a unit and a
+    place, and alone when a letter is dropped, or changed or added within the word
+    ('Waived', 'Built' alone are words)."""
+    lines = "Wive\nWaie\nWuive\nBild A Par\nuild F Bre\nRose H\nCheers - Tom\nWaived\nBuilt"
     _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "> Waived\n  ignored: not an order" in reply
+    assert "> Built\n  ignored: not an order" in reply
     for word, meant in (("Wive", "Waive"), ("Waie", "Waive"), ("Wuive", "Waive")):
         assert f"Refused: {word}: '{word}' is not an order word (did you mean {meant}?)" in reply
     assert "Refused: Bild A Par: 'Bild' is not an order word (did you mean Build?)" in reply
@@ -200,7 +203,7 @@ OFF_BY_A_LETTER = {
     ("standard", "standard"): [
         "Bild A Par",  # an order word of its own kind, a letter dropped
         "Wive",
-        "Waivz",
+        "Waie",
         "Marseilles hld",  # a place, then an order word a letter off
         "Marseilles hjold",
         "Paris suport",
@@ -220,9 +223,20 @@ OFF_BY_A_LETTER = {
         "1A(Par) H",  # a unit's label (rule 2.1) mistyped
         "1qFA(Par) H",
         "1FA(ar) S 1FA(Par)",
+        "Pat1 H",  # a code and a board's digit, a letter off (read below '--' only)
+        "Pr1 H",
     ],
     ("outerspace", "standard"): ["Buld A Par", "Waiv"],
 }
+
+# Words a letter off an order word of their own kind, alone on a line: words.
+WORDS_NEAR_ORDER_WORDS = ["Waived", "Waiver", "Built", "Guild", "Rebuild", "Removed"]
+
+
+def test_a_word_near_an_order_word_alone_is_no_order() -> None:
+    ruleset = ruleset_for("standard")
+    taken = [w for w in WORDS_NEAR_ORDER_WORDS if ruleset.order_attempt("standard", w)]
+    assert taken == []
 
 
 @pytest.mark.parametrize("rules", sorted(OFF_BY_A_LETTER))
