@@ -347,7 +347,7 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
     try:
         unit_type, place = reader.unit("a unit's province")
     except OrderSyntaxError:
-        meant = _lead_meant(syntax, tokens[0])
+        meant = _lead_meant(syntax, tokens[0], changes=True)
         if meant is not None:
             raise OrderSyntaxError(
                 f"'{reader.shown(0)}' is not an order word (did you mean {meant.title()}?)"
@@ -528,13 +528,15 @@ def _joined(
 ) -> list[str] | None:
     """The orders ``words`` hold one after another: each part reads, each but the
     first begins as an order does (``begins``: a unit's type, ``Build``), after a
-    joining word (``and``, ``&``, ``then``) if one is written; None if there are none."""
+    joining word (``and``, ``&``, ``then``) if one is written; None if there are none.
+    A unit alone is no order of them: ``F Bre A Par - Pic`` and ``Mar F Par - Bur``
+    are a convoy and a support with their letter mistyped, not a hold and a move."""
     for start in range(1, len(words)):
         if not begins(words[start]):
             continue
         end = start - 1 if words[start - 1].lower() in _JOINS else start
         left = " ".join(words[:end])
-        if not left or not reads(left):
+        if not left or not reads(left) or reads(f"{left} H"):
             continue
         right = words[start:]
         rest = [" ".join(right)] if reads(" ".join(right)) else _joined(right, reads, begins)
@@ -1165,6 +1167,48 @@ def _slipped_first(reader: Reader) -> bool:
     return bool(slips) and (start in slips or bool(place))
 
 
+def _order_word_off(reader: Reader, at: int) -> bool:
+    """Whether the word at ``at`` ends the line (courtesy aside) and is an order word
+    after a unit's place (``hold``, ``support``) with a letter added or dropped, or
+    changed in a word of five letters or more (``Marseilles hld``, ``Paris 1 hols``,
+    ``Kiel suport``): a place's name and a word so near an order word make an order.
+    ("Paris love", a letter changed in ``move``, is a signature's.)"""
+    tokens = reader.tokens
+    word = tokens[at]
+    if not word.isalpha() or word in reader.keywords or len(word) < 3:
+        return False
+    if any(token not in _COURTESY for token in tokens[at + 1 : -1]):
+        return False
+    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
+    return any(
+        len(w) > 3 and w.isalpha() and _one_slip(word, w) and (len(word) != len(w) or len(w) > 4)
+        for w in known
+    )
+
+
+def _name_slipped_at(reader: Reader, at: int) -> bool:
+    """Whether the words at ``at`` are a place's name of several words with one word a
+    letter off (:func:`_one_slip`) and the others as written, then an order word
+    (``Hong Kng H``, ``Bong Kong H``, ``Nort Sea - Lon``)."""
+    tokens = reader.tokens
+    for words in _several_word_names(reader.variant):
+        end = at + len(words)
+        if end >= len(tokens) or reader.keywords.get(tokens[end]) not in _UNITLESS_ORDER_WORDS:
+            continue
+        written = tokens[at:end]
+        off = [i for i, (a, b) in enumerate(zip(written, words, strict=True)) if a != b]
+        if len(off) == 1 and _one_slip(written[off[0]], words[off[0]]):
+            return True
+    return False
+
+
+@kept_by_variant
+def _several_word_names(variant: Variant) -> tuple[tuple[str, ...], ...]:
+    """The map's place names of several words, each as its words (``hong``, ``kong``)."""
+    names = {n.lower() for p in variant.provinces.values() for n in (p.name, *p.aliases)}
+    return tuple(tuple(name.split()) for name in sorted(names) if len(name.split()) > 1)
+
+
 def _slips(reader: Reader) -> list[int]:
     """Where the words hold a word slipped (:func:`slip_of`) of a word of a place's
     name or an order word of four letters or more, or of a name written with
@@ -1376,39 +1420,58 @@ def _place_off(variant: Variant, word: str) -> bool:
     return word not in names and any(_one_slip(word, name) for name in names)
 
 
-def _lead_meant(syntax: OrderSyntax, word: str) -> str | None:
+def _lead_meant(syntax: OrderSyntax, word: str, changes: bool = False) -> str | None:
     """The word of four letters or more that an order of its own kind begins with
     (``build``, ``waive``, ``disband``) that ``word`` is with two neighbouring letters
-    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or
-    None; a word of the grammar is none."""
+    swapped (``buidl``, ``wiave``: :func:`slip_of` without a changed letter), or, with
+    ``changes``, with one letter changed, added or dropped too (``bild``, ``waie``,
+    ``wuive``: :func:`_one_slip`), or None; a word of the grammar is none."""
     if word in syntax.keywords or word in syntax.unit_words:
         return None
-    leads = (w for w, kind in syntax.keywords.items() if kind in syntax.leading)
-    return next(
-        (w for w in sorted(leads) if len(w) > 3 and w.isalpha() and slip_of(word, w, False)),
-        None,
-    )
+    leads = sorted(w for w, kind in syntax.keywords.items() if kind in syntax.leading)
+    slipped = (w for w in leads if len(w) > 3 and w.isalpha() and slip_of(word, w, False))
+    found = next(slipped, None)
+    if found is None and changes and len(word) > 3 and word.isalpha():
+        found = next((w for w in leads if len(w) > 4 and _one_slip(word, w)), None)
+    return found
 
 
 def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     """Whether an order's words are an order with its first word mistyped: an order's
     first word slipped (:func:`_lead_meant`) alone or before a unit's type
-    (``wiave``, ``Buidl A Par``), or a place's slipped before an order word
+    (``wiave``, ``Buidl A Par``), a place and an order word a letter off
+    (:func:`_order_word_off`), a place's name of several words a letter off
+    (:func:`_name_slipped_at`), or a place's slipped before an order word
     (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
     tokens, keywords = reader.tokens, reader.keywords
     if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
+    place = reader.place_length(0)
+    if (place and _order_word_off(reader, place)) or _name_slipped_at(reader, 0):
+        return True
+    meant = _lead_meant(syntax, tokens[0], changes=True)
+    if meant is not None:
+        # a letter off before a unit and a place ("Bild A Par"; "Built a house" is
+        # prose), or alone with a letter dropped or one within changed or added
+        # ("Wive", "Wuive", "Waicve"; "Waived", "Built" and "Guild" are words)
+        word = tokens[0]
+        if len(tokens) == 2:
+            within = word[0] == meant[0] and word[-1] == meant[-1]
+            return len(word) < len(meant) or within
+        return tokens[1] in reader.unit_words and reader.place_length(2) > 0
     kind = keywords.get(tokens[1])
     if kind not in _UNITLESS_ORDER_WORDS:
         return False
     if _place_slip(reader.variant, tokens[0]):
         return True
-    # A support or a convoy names a place after its word ("Pari S Mar", "Bres C A
-    # Par"): the word before it is a place mistyped, by one letter too ("Rose H", a
-    # name and an initial, names nothing after).
+    if not tokens[0].isalpha() and _province_like(reader, tokens[0]):
+        return True  # a code with a board's digit, a letter off (Root Z's "Pat1 H")
+    # A support, a convoy or a retreat names a place after its word ("Pari S Mar",
+    # "Bres C A Par", "Pay R Gas"): the word before it is a place mistyped, by one
+    # letter too ("Rose H", a name and an initial, names nothing after).
     after = 3 if tokens[2:3] and tokens[2] in reader.unit_words else 2
     return (
-        kind in ("support", "convoy")
+        kind in ("support", "convoy", "retreat")
         and reader.place_length(after) > 0
         and _place_off(reader.variant, tokens[0])
     )

@@ -100,6 +100,24 @@ def read_labels(text: str) -> str:
     return _BARE_LABEL.sub(_unit_of_label, text)
 
 
+# A word written as a label is (a board's digit, letters, a bracketed place) that
+# is none: a label mistyped (``1A(Par)``, ``1FA(ar)``, ``1qFA(Par)``).
+_LABEL_LIKE = re.compile(r"(?<![\w(])[12][A-Za-z]{1,4}\([A-Za-z]{1,5}[12]?(?:/[A-Za-z]{2})?\)")
+
+
+def label_slipped(line: str) -> str | None:
+    """Why a word of ``line`` written as a label (rule 2.1) is refused when it is none
+    (a letter dropped or added: ``1A(Par)``, ``1FA(ar)``), or None."""
+    found = _LABEL_LIKE.search(read_labels(line))
+    if found is None:
+        return None
+    return (
+        f"'{found.group(0)}' is not a unit's label: a label is the board, the power's"
+        " initial, the unit's type and its province, as 1FA(Par) for France 1's army in"
+        " Paris 1"
+    )
+
+
 def _unit_of_label(found: re.Match[str]) -> str:
     board, kind, code, digit, coast = found.groups()
     return f"{kind.upper()} {code}{digit or board}{coast.replace(' ', '')}"
@@ -266,7 +284,7 @@ class RootzRuleset(StandardRuleset):
         variant = load_variant(doc.get("variant", "rootz"))
         pool = doc.get("dislodged") if str(doc.get("phase", ""))[-1:] == "R" else None
         units = pool or doc.get("units") or []
-        wrong = [label_mismatch(line, units, variant) for line in lines]
+        wrong = [label_mismatch(line, units, variant) or label_slipped(line) for line in lines]
         if len(lines) > 1 and any(wrong):  # each line alone: a wrong label refuses its own
             return [check for line in lines for check in self.check_orders(doc, power, [line])]
         if wrong and wrong[0] is not None:
@@ -275,12 +293,14 @@ class RootzRuleset(StandardRuleset):
         return [check if check.ok else _cut_note(variant, check) for check in checks]
 
     def order_attempt(self, variant: str, text: str) -> bool:
-        """As the standard rules, a unit written by its label (rule 2.1) included."""
-        return super().order_attempt(variant, read_labels(text))
+        """As the standard rules, a unit written by its label (rule 2.1) included, and
+        a label mistyped (:func:`label_slipped`)."""
+        return super().order_attempt(variant, read_labels(text)) or bool(label_slipped(text))
 
     def order_shaped(self, variant: str, text: str) -> bool:
-        """As the standard rules, a unit written by its label (rule 2.1) included."""
-        return super().order_shaped(variant, read_labels(text))
+        """As the standard rules, a unit written by its label (rule 2.1) included, and
+        a label mistyped (:func:`label_slipped`)."""
+        return super().order_shaped(variant, read_labels(text)) or bool(label_slipped(text))
 
     # ---------------------------------------------------------- adjudication
 

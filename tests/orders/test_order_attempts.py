@@ -188,3 +188,98 @@ def test_a_support_whose_unit_is_one_letter_off_is_refused(tmp_path) -> None:
     assert "Refused: Mars S Pari - Bur: 'Pari' is not a province" in reply
     assert "> Rose H\n  ignored: not an order" in reply
     assert "> Cheers, Ann S.\n  ignored: not an order" in reply
+
+
+def test_an_order_word_one_letter_off_is_refused_with_the_word_meant(tmp_path) -> None:
+    """By mail (slips49's probe of every order shape, a word mistyped once): 'Wive',
+    'Waie', 'Wuive' (Waive with a letter dropped or changed) and 'Bild A Par', 'uild
+    A Par' (Build) were passed over as greetings, the waive or build lost without a
+    word; only two letters swapped ('wiave', 'Buidl') were refused.  A letter off an
+    order word of its own kind is refused with the word meant before a unit and a
+    place, and alone when a letter is dropped, or changed or added within the word
+    ('Waived', 'Built' alone are words)."""
+    lines = "Wive\nWaie\nWuive\nBild A Par\nuild F Bre\nRose H\nCheers - Tom\nWaived\nBuilt"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "> Waived\n  ignored: not an order" in reply
+    assert "> Built\n  ignored: not an order" in reply
+    for word, meant in (("Wive", "Waive"), ("Waie", "Waive"), ("Wuive", "Waive")):
+        assert f"Refused: {word}: '{word}' is not an order word (did you mean {meant}?)" in reply
+    assert "Refused: Bild A Par: 'Bild' is not an order word (did you mean Build?)" in reply
+    assert "Refused: uild F Bre: 'uild' is not an order word (did you mean Build?)" in reply
+    assert "> Rose H\n  ignored: not an order" in reply
+    assert "> Cheers - Tom\n  ignored: not an order" in reply
+
+
+# Orders with one letter off in one word, from slips49's probe of every order shape
+# sent by mail: each was passed over as a greeting, the unit's order lost.
+OFF_BY_A_LETTER = {
+    ("standard", "standard"): [
+        "Bild A Par",  # an order word of its own kind, a letter dropped
+        "Wive",
+        "Waie",
+        "Marseilles hld",  # a place, then an order word a letter off
+        "Marseilles hjold",
+        "Paris suport",
+        "Pay R Gas",  # a retreat's unit a letter off, a place after its word
+        "Pa R Gas",
+    ],
+    ("colonial", "standard"): [
+        "Hong Kng H",  # a name of two words, one a letter off
+        "Bong Kong H",
+        "Hogn Kong H",
+        "gMos R Prm",
+    ],
+    ("rootz", "standard"): [
+        "Paris 1 hols",
+        "uild A Par1",
+        "Waie",
+        "1A(Par) H",  # a unit's label (rule 2.1) mistyped
+        "1qFA(Par) H",
+        "1FA(ar) S 1FA(Par)",
+        "Pat1 H",  # a code and a board's digit, a letter off (read below '--' only)
+        "Pr1 H",
+    ],
+    ("outerspace", "standard"): ["Buld A Par", "Waiv"],
+}
+
+# Words a letter off an order word of their own kind, alone on a line: words.
+WORDS_NEAR_ORDER_WORDS = ["Waived", "Waiver", "Built", "Guild", "Rebuild", "Removed"]
+
+
+def test_a_word_near_an_order_word_alone_is_no_order() -> None:
+    ruleset = ruleset_for("standard")
+    taken = [w for w in WORDS_NEAR_ORDER_WORDS if ruleset.order_attempt("standard", w)]
+    assert taken == []
+
+
+@pytest.mark.parametrize("rules", sorted(OFF_BY_A_LETTER))
+def test_an_order_with_a_word_a_letter_off_is_an_attempt_above_and_below_a_signature(
+    rules: tuple[str, str],
+) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    lines = OFF_BY_A_LETTER[rules]
+    assert [line for line in lines if not ruleset.order_attempt(variant, line)] == []
+    assert [line for line in lines if not ruleset.order_shaped(variant, line)] == []
+
+
+@pytest.mark.parametrize("variant", ["standard", "colonial", "rootz", "outerspace"])
+def test_names_and_words_near_orders_stay_sign_offs(variant: str) -> None:
+    """Signatures beside the slips above: a letter changed in a word of four letters
+    ('Paris love', 'move'), a name and an initial, a numbered aside."""
+    ruleset = ruleset_for(variant)
+    lines = ["Paris love", "Rose H", "Bob R Smith", "Cheers - Tom", "1st (ok)"]
+    assert [line for line in lines if not ruleset.order_shaped(variant, line)] == lines
+
+
+def test_a_support_or_convoy_whose_letter_is_a_units_is_refused_not_split(tmp_path) -> None:
+    """By mail (slips49's probe): 'F Bre A Par - Pic' (the convoy's C typed as A) and
+    'Mar F Par - Bur' (the support's S as F) were accepted as two orders, a hold and a
+    move, the convoy and the support lost without a word.  A unit alone is no order
+    of a line taken apart; orders written one after another still are."""
+    lines = "F Bre A Par - Pic\nMar F Par - Bur\nA Par-Bur A Mar-Spa"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: F Bre A Par - Pic: did not understand 'A'" in reply
+    assert "Refused: Mar F Par - Bur: did not understand 'F'" in reply
+    assert "Accepted: F bre H" not in reply
+    assert "> A Par-Bur A Mar-Spa\n  Accepted: A par - bur\n  Accepted: A mar - spa" in reply
