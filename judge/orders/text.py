@@ -1090,8 +1090,6 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
         return True  # "+ A Par", "-A Spa", "R F Bre": an order word and a unit
     if first and len(tokens[0]) == 1 and tokens[0].isalpha() and reader.place_length(1):
         return True  # "R Par", "B Paris", "D Kiel": a one-letter order word and a place
-    if _slipped_leading(reader, syntax):
-        return True  # "Buil A Lon", "Remvoe F Kie": an opening word slipped, a unit, a place
     places = 0
     index = 0
     while index < len(tokens) - 1:
@@ -1106,22 +1104,6 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
                 return True
         index += length or 1
     return _slipped_order(reader)
-
-
-def _slipped_leading(reader: Reader, syntax: OrderSyntax) -> bool:
-    """Whether the words open with a word one letter off (its first letter right) a
-    word of four letters or more that opens an order (``build``, ``remove``), then a
-    unit's type and a place: ``Buil A Lon``, ``Bulid F Kie``.  :func:`slip_of` takes
-    no dropped letter in a word of four, which this shape leaves no doubt about."""
-    tokens, keywords = reader.tokens, reader.keywords
-    first = tokens[0]
-    if first in keywords or keywords.get(tokens[1]) != "unit" or not reader.place_length(2):
-        return False
-    return any(
-        word[0] == first[0] and _one_slip(first, word)
-        for word, kind in keywords.items()
-        if kind in syntax.leading and len(word) > 3 and word.isalpha()
-    )
 
 
 def _one_slip(word: str, known: str) -> bool:
