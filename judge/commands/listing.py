@@ -15,7 +15,7 @@ from judge.commands.registry import register
 from judge.commands.summary import games_with_players, player_lines
 from judge.game.abandoned import abandoned_powers, takeover_line
 from judge.game.clock_votes import votes_line
-from judge.game.end import ended_at
+from judge.game.end import ended_at, ended_dates
 from judge.game.games import (
     disorder_rule_line,
     find_game,
@@ -40,6 +40,13 @@ def _deadline(moment: datetime | None) -> str:
     return moment.strftime("%a %d %b %Y %H:%M UTC") if moment else "none"
 
 
+def _when_cell(status: str, deadline: datetime | None, ended: datetime | None) -> str:
+    """LIST's last column: a game's deadline, or when a finished game ended."""
+    if status != FINISHED:
+        return _deadline(deadline)
+    return f"ended {_deadline(ended)}" if ended else "ended"
+
+
 # LIST alone: one line per game, read by one query of the columns it needs (no
 # game's position is loaded: a judge may hold thousands of games).
 _GAME_LINES = select(
@@ -50,6 +57,7 @@ _GAME_LINES = select(
     func.coalesce(col(Game.ended_in), col(Game.phase)),  # judge.game.games.shown_phase
     Game.status,
     Game.deadline,
+    Game.id,
 ).order_by(col(Game.name))
 
 
@@ -63,13 +71,14 @@ def game_list(ctx: Context) -> list[str]:
     if not rows:
         return ["There are no games on this judge yet."]
     rulesets: dict[tuple[str, str, str], Ruleset] = {}
+    ended = ended_dates(ctx.session) if any(row[5] == FINISHED for row in rows) else {}
     table = [("Game", "Variant", "Phase", "Status", "Deadline")]
-    for name, variant, rules, adjacency, phase, status, deadline in rows:
+    for name, variant, rules, adjacency, phase, status, deadline, game_id in rows:
         key = (variant, rules, adjacency)
         if key not in rulesets:
             rulesets[key] = ruleset_for(variant, rules).played_as(adjacency)
         label, turn = rulesets[key].variant_label(variant), rulesets[key].turn_label(phase)
-        table.append((name, label, turn, status, _deadline(deadline)))
+        table.append((name, label, turn, status, _when_cell(status, deadline, ended.get(game_id))))
     # Each column as wide as its longest entry (at least the usual widths), so that a
     # long label (``standard (multiverse)``) does not push its row out of line.
     widths = [max(least, *(len(row[i]) for row in table)) for i, least in enumerate(_WIDTHS)]
@@ -98,7 +107,7 @@ def _power_lines(
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
-            seat = f" (abandoned: {takeover_line(game, power.code)} takes it over)"
+            seat = _abandoned_mark(game, power.code)
         seat += " (late)" if power.code in late else ""
         lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
@@ -107,6 +116,14 @@ def _power_lines(
         options = ", ".join(unit.get("retreat_options") or []) or "none"
         lines.append(f"Dislodged: {unit.get('power')} {write(unit)} (retreats: {options})")
     return lines
+
+
+def _abandoned_mark(game: Game, code: str) -> str:
+    """An abandoned power's mark: how to take it over while the game runs (a
+    finished game's power can no longer be taken over)."""
+    if game.status == FINISHED:
+        return " (abandoned)"
+    return f" (abandoned: {takeover_line(game, code)} takes it over)"
 
 
 def _board_lines(

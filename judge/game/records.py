@@ -280,7 +280,10 @@ def record_lines(record: PlayerRecord) -> list[str]:
 
 
 def limits_line(game: Game) -> str | None:
-    """The game's entry limits in one line (LIST <game>), or None without any."""
+    """The game's entry limits in one line (LIST <game>), or None without any or
+    once the game is finished (nobody can join or take over a power any more)."""
+    if game.status == FINISHED:
+        return None
     parts = []
     if game.min_dedication is not None:
         parts.append(f"dedication at least {game.min_dedication}")
