@@ -25,14 +25,14 @@ from judge.game.games import (
     state_text,
 )
 from judge.game.privacy import hidden_from
-from judge.game.processing import orders_missing
+from judge.game.processing import late_powers
 from judge.game.records import limits_line
 from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import ACTIVE, FINISHED, FORMING, PLAYING, Account, Game, as_utc
+from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -200,21 +200,13 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     else:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))
-    late = _late_powers(ctx, game)
+    late = late_powers(ctx.session, game, ctx.now)
     if late and game.anonymous:  # as the late notices: who is late is not told
         lines[-1:-1] = ["Late: the deadline has passed and orders are missing"]
     # njudge's LIST <game> names the players; by name here (SUMMARY gives addresses).
     players = ["", "Players:", *player_lines(ctx, game, addresses=False)]
     board = _board_lines(game, doc, played, abandoned, set() if game.anonymous else late)
     return lines + board + players
-
-
-def _late_powers(ctx: Context, game: Game) -> set[str]:
-    """The powers still owing orders once the deadline has passed (none before)."""
-    deadline = as_utc(game.deadline)
-    if game.status != ACTIVE or deadline is None or ctx.now <= deadline:
-        return set()
-    return set(orders_missing(ctx.session, game))
 
 
 def position_lines(session: Session, game: Game) -> list[str]:
