@@ -10,6 +10,7 @@ from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import master_of
 from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players, player_lines
@@ -201,11 +202,14 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))
     late = late_powers(ctx.session, game, ctx.now)
-    if late and game.anonymous:  # as the late notices: who is late is not told
+    # As the late notices of an anonymous game, who is late is not told (but to its
+    # master, as njudge's LIST of a quiet game).
+    hidden = game.anonymous and not master_of(game, ctx.sender)
+    if late and hidden:
         lines[-1:-1] = ["Late: the deadline has passed and orders are missing"]
     # njudge's LIST <game> names the players; by name here (SUMMARY gives addresses).
     players = ["", "Players:", *player_lines(ctx, game, addresses=False)]
-    board = _board_lines(game, doc, played, abandoned, set() if game.anonymous else late)
+    board = _board_lines(game, doc, played, abandoned, set() if hidden else late)
     return lines + board + players
 
 
