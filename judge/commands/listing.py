@@ -26,14 +26,14 @@ from judge.game.games import (
     state_text,
 )
 from judge.game.privacy import hidden_from
-from judge.game.processing import late_powers
+from judge.game.processing import late_powers, orders_missing
 from judge.game.records import limits_line
 from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.rules.base import Ruleset
 from judge.rules.registry import ruleset_for, ruleset_for_game
-from judge.store.models import FINISHED, FORMING, PLAYING, Account, Game, as_utc
+from judge.store.models import ACTIVE, FINISHED, FORMING, PLAYING, Account, Game, as_utc
 
 
 def _deadline(moment: datetime | None) -> str:
@@ -176,6 +176,24 @@ def _when_line(ctx: Context, game: Game) -> str:
     return f"Deadline: {_reader_time(ctx, game.deadline)}"
 
 
+def _orders_lines(ctx: Context, game: Game) -> list[str]:
+    """Before a running game's deadline: whether orders are still missing and whether
+    a player asked the phase to wait for it (njudge's LIST), naming nobody."""
+    deadline = as_utc(game.deadline)
+    if game.status != ACTIVE or deadline is None or ctx.now > deadline:
+        return []
+    missing = orders_missing(ctx.session, game)
+    lines = [
+        "Orders: some powers have not given all their orders yet."
+        if missing
+        else "Orders: every power has given its orders."
+    ]
+    players = players_of(ctx.session, game)
+    if any(p.wait for p in players if p.status == PLAYING):
+        lines.append("A player asked that the phase wait for its deadline (SET WAIT).")
+    return lines
+
+
 def game_status(ctx: Context, game: Game) -> list[str]:
     """The state of one game: phase, deadline, press, and each power's units and centres
     (on every active board of a multiverse game).  A forming game says how many
@@ -187,6 +205,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
         _when_line(ctx, game),
+        *_orders_lines(ctx, game),
         press_line(game),
         *filter(
             None,
