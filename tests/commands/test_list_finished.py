@@ -12,6 +12,7 @@ from judge.game.end import end_game
 from judge.game.games import find_game
 from judge.game.history import reports_of
 from judge.mail.outgoing import Author
+from judge.store.db import make_engine
 from judge.store.models import as_utc
 from tests.commands.helpers import (
     JUDGE,
@@ -125,3 +126,28 @@ def test_list_of_a_finished_game_leaves_out_what_matters_only_while_it_runs(tmp_
         assert line not in listing and line not in summary, line
     assert "France (abandoned): 3 centres (bre, mar, par)" in listing
     assert "Press: white press" in listing  # a setting of the game, as njudge's params
+
+
+def test_the_end_of_every_finished_game_is_read_on_postgresql(migrated_postgres_url) -> None:
+    """The one query of every finished game's end (judge.game.end.ended_dates) on
+    PostgreSQL too: a won game's end is its last results, a drawn one's its
+    announcement."""
+    engine = make_engine(migrated_postgres_url)
+    won_game(engine)
+    with Session(engine) as session:
+        drawn = add_game(session, "game2")
+        end_game(session, Author("Test Judge", JUDGE), drawn, "Draw: Austria, England.", NOW)
+        session.commit()
+        won = find_game(session, "game1")
+        assert won is not None
+        [results] = [r.created_at for r in reports_of(session, won)][-1:]
+    deliver(engine, make_mail("reader@players.test", "LIST\n"), now=NOW + timedelta(hours=3))
+    rows = body_of(outbox(engine)[-1]).replace("\r\n", "\n").splitlines()
+    ends = {
+        row.split()[0]: row.split("finished", 1)[1].strip() for row in rows if "finished" in row
+    }
+    assert ends == {
+        "game1": f"ended {as_utc(results):%a %d %b %Y %H:%M} UTC",
+        "game2": "ended Sat 21 Nov 2026 12:00 UTC",
+    }
+    engine.dispose()
