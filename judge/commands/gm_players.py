@@ -218,7 +218,7 @@ class ReplaceCommand(MasterCommand):
             return
         text = f"{power.name} has a new player."
         ctx.transcript.ok(echo, f"{address} now plays {power.name} and was mailed how to sign on.")
-        note_change(ctx, game, text)
+        note_change(ctx, game, text, told=address)
 
     def _hand_over(
         self, ctx: Context, game: Game, power: PowerInfo, address: str, password: str
