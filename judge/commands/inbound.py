@@ -615,7 +615,7 @@ def _process_commands(
     ctx = _new_context(session, mail, config, now, rules, account, received)
     notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
-        refused = _signature_not_a_masters(mail, signature)
+        refused = _signature_not_a_masters(session, mail, signature)
         if refused is not None:
             # A genuine signature by a key that is not a game master's here (a player
             # whose mail program signs everything, say): read the mail as unsigned.
@@ -743,14 +743,26 @@ SMIME_SIGNED = (
 )
 
 
+NEW_SUBKEY = (
+    " If it is a new subkey of the key registered for your address, send the public key "
+    "with the new subkey to the judge's keeper, who registers it again (judge gm add); "
+    "until then, sign with the key as registered."
+)
+
+
 def _signature_not_a_masters(
-    mail: IncomingMail, signature: Verification | None
+    session: Session, mail: IncomingMail, signature: Verification | None
 ) -> tuple[str, str] | None:
     """The reply's echo and the sentence saying why the mail's signature does not make
     it a master's (a key not a master's, a block that could not be checked, S/MIME);
     None when it carries no signature."""
     if signature is not None:
-        return SIGNATURE_ECHO, describe(signature, consequence=False)
+        said = describe(signature, consequence=False)
+        if signature.status is Status.UNKNOWN_KEY and is_game_master_address(
+            session, mail.sender
+        ):  # a master's own key, signing with a subkey the judge has not
+            said += NEW_SUBKEY
+        return SIGNATURE_ECHO, said
     if mail.signed_text is not None:
         return SIGNATURE_ECHO, UNCHECKED_BLOCK  # found in the text read, not where checked
     if smime_signed(mail.raw):
