@@ -150,7 +150,7 @@ def _eject(ctx: Context, stmt: Statement, game: Game, seats: list[Player]) -> No
     are = "is in civil disorder: its" if len(seats) == 1 else "are in civil disorder: their"
     text = f"{name} {are} player was removed by the game master."
     entry = ctx.transcript.ok(stmt.text, text)
-    note_change(ctx, game, text)
+    note_change(ctx, game, text, told=address or None)  # who plays on (Root Z) knows it
     if agreed_outcome(ctx.session, game) is not None:  # the last vote missing was theirs
         send_announcements(ctx, game)  # the ejection first, then the end (as RESIGN)
         outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)

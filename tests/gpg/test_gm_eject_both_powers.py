@@ -52,3 +52,18 @@ def test_a_player_of_two_powers_ejected_by_address_is_mailed_once(gm_engine, con
     with Session(gm_engine) as session:
         rows = session.exec(select(Player).where(Player.power.in_(PAIRS["ada@players.test"])))
         assert {p.status for p in rows} == {EJECTED}
+
+
+def test_a_player_ejected_from_one_of_two_powers_is_mailed_once(gm_engine, config, gm) -> None:
+    """``EJECT France 1``: Ada, who still plays England 2, got her own mail and then
+    the mail of the master's changes to everyone in the game, telling her again that
+    France 1's player was removed; now only her own."""
+    _rootz(gm_engine)
+    raw = inline_mail(gm, "GAME rz\nEJECT France 1\n", at=AT)
+    before = len(outbox(gm_engine))
+    deliver(gm_engine, raw, config, now=AT)
+    mails = outbox(gm_engine)[before:]
+    to_ada = [str(m["Subject"]) for m in mails if m["To"] == "ada@players.test"]
+    assert to_ada == ["JUDGE:rz - you no longer play France 1"], to_ada
+    to_bob = [body_of(m) for m in mails if m["To"] == "bob@players.test"]
+    assert len(to_bob) == 1 and "France 1 is in civil disorder" in to_bob[0], to_bob
