@@ -82,3 +82,12 @@ def test_an_njudge_master_command_is_refused_with_the_form_to_write(
 def test_promote_and_unstart_in_prose_are_still_prose(gm_engine, config, gm) -> None:
     text = _signed(gm_engine, config, gm, "GAME game1\nUnstart the car\nPromote the game\n")
     assert "Refused" not in text, text
+
+
+def test_njudges_create_with_a_question_mark_gives_the_form_to_write(gm_engine, config, gm):
+    """njudge's ``CREATE ?older <password> youngstown`` (data/master): refused before
+    as "'?older' cannot be a game name"; now with this judge's form."""
+    line = "CREATE ?older secret standard"
+    answer = _answer(_signed(gm_engine, config, gm, f"{line}\n"), line)
+    assert answer.startswith("*** Refused:"), answer
+    assert "CREATE older VARIANT standard" in answer, answer
