@@ -91,3 +91,12 @@ def test_njudges_create_with_a_question_mark_gives_the_form_to_write(gm_engine, 
     answer = _answer(_signed(gm_engine, config, gm, f"{line}\n"), line)
     assert answer.startswith("*** Refused:"), answer
     assert "CREATE older VARIANT standard" in answer, answer
+
+
+def test_njudges_master_signon_gives_the_form_to_write(gm_engine, config, gm) -> None:
+    """njudge's master signs on with ``SIGNON M<game> <password>`` (data/master);
+    refused before as "game game1 has no power 'M'", now with GAME <name>."""
+    line = "SIGNON Mgame1 ********"
+    text = _signed(gm_engine, config, gm, "SIGNON Mgame1 secret\n")
+    answer = _answer(text, line)
+    assert answer.startswith("*** Refused:") and "GAME game1" in answer, answer
