@@ -100,3 +100,16 @@ def test_njudges_master_signon_gives_the_form_to_write(gm_engine, config, gm) ->
     text = _signed(gm_engine, config, gm, "SIGNON Mgame1 secret\n")
     answer = _answer(text, line)
     assert answer.startswith("*** Refused:") and "GAME game1" in answer, answer
+
+
+def test_set_unlisted_as_njudges_how2gm_writes_it_makes_the_game_private(
+    gm_engine, config, gm
+) -> None:
+    """njudge's how2gm tells masters to write ``SET UNLISTED``: "unknown command"
+    before; now the game becomes private, as with SET NOLIST (and SET LISTED lists it)."""
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET UNLISTED\n")
+    assert "is now private" in _answer(text, "SET UNLISTED"), text
+    with Session(gm_engine) as session:
+        assert find_game(session, "game1").unlisted
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET LISTED\n")
+    assert "is now listed" in _answer(text, "SET LISTED"), text
