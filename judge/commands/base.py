@@ -163,8 +163,10 @@ class Context:
     # BROADCAST are then an observer's press, when the master allows it.
     observer_game: Game | None = None
     # Changes to announce to each game's people once the mail is read: game id ->
-    # (game, lines); see judge.commands.gm_common.
-    announcements: dict[int, tuple[Game, list[str]]] = field(default_factory=dict)
+    # (game, [(line, address already told it or None)]); see judge.commands.gm_common.
+    announcements: dict[int, tuple[Game, list[tuple[str, str | None]]]] = field(
+        default_factory=dict
+    )
     # The phase an earlier PROCESS line of this mail processed, by game id.
     processed: dict[int, str] = field(default_factory=dict)
     signon_attempted: bool = False

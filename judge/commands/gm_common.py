@@ -72,11 +72,12 @@ def power_of(ctx: Context, game: Game, text: str, echo: str) -> PowerInfo | None
     return power
 
 
-def note_change(ctx: Context, game: Game, line: str) -> None:
-    """Remember a change to announce to the game's people when the mail is read."""
+def note_change(ctx: Context, game: Game, line: str, told: str | None = None) -> None:
+    """Remember a change to announce to the game's people when the mail is read;
+    ``told`` is someone already mailed it (a new player), not mailed it again."""
     assert game.id is not None
     _, lines = ctx.announcements.setdefault(game.id, (game, []))
-    lines.append(line)
+    lines.append((line, told))
 
 
 def send_announcements(ctx: Context, game: Game | None = None) -> None:
@@ -94,11 +95,18 @@ def send_announcements(ctx: Context, game: Game | None = None) -> None:
         )
         body = (
             f"The game master of game {target.name} made these changes:\n\n"
-            + "\n".join("  - " + line.replace("\n", "\n    ") for line in lines)
+            + "\n".join("  - " + line.replace("\n", "\n    ") for line, _ in lines)
             + "\n"
         )
         exclude = [target.master_address] if target.master_address else []
+        exclude += told_everything(lines)
         announce_and_keep(ctx.session, sender, target, subject, body, ctx.now, exclude=exclude)
+
+
+def told_everything(lines: list[tuple[str, str | None]]) -> list[str]:
+    """The addresses already told every one of these changes."""
+    told = {address for _, address in lines}
+    return [a for a in told if a is not None and all(t == a for _, t in lines)]
 
 
 def change_setting(

@@ -46,6 +46,17 @@ def parse_press_mode(text: str) -> str | None:
     return mode if mode in PRESS_MODES else None
 
 
+def njudge_create(words: list[str]) -> str:
+    """The refusal of njudge's ``CREATE ?<name> <password> [<variant>]`` (its data/master),
+    with this judge's form: no password, the variant after VARIANT."""
+    variant = f" VARIANT {words[2].lower()}" if len(words) > 2 else ""
+    return (
+        f"njudge's CREATE ?<name> <password> [<variant>] is written here "
+        f"CREATE {words[0][1:].lower() or '<name>'}{variant} (no password: your signature says who "
+        "you are, and you are the game's master)"
+    )
+
+
 def parse_create(args: str) -> GameOptions:
     """Read ``<name> [VARIANT v] [RULES ...] [PLAYERS n] [PRESS mode] [ANONYMOUS]
     [DEADLINE <timing rule to the end of the line>]``; ValueError with a message for
@@ -56,6 +67,8 @@ def parse_create(args: str) -> GameOptions:
     if not words:
         raise ValueError("give the new game's name: CREATE <name>")
     name = words[0].lower()
+    if name.startswith("?"):
+        raise ValueError(njudge_create(words))
     if not NAME.match(name):
         raise ValueError(f"{words[0]!r} cannot be a game name: use 1 to 20 letters and digits")
     options = GameOptions(name)

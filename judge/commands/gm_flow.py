@@ -34,7 +34,8 @@ class StartCommand(MasterCommand):
 
     rank = 220
     keyword = "START"
-    syntax = "START"
+    aliases = ("FORCE BEGIN",)  # njudge's (data/index): begin with whoever signed on
+    syntax = "START   or   FORCE BEGIN"
     help = (
         "Game masters: start the selected game now, even if fewer players joined\n"
         "than it waits for; powers nobody plays are in civil disorder."

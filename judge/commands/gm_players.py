@@ -23,7 +23,6 @@ from judge.game.clock_votes import due_vote, settle_clock_votes
 from judge.game.games import (
     PowerInfo,
     account_for,
-    game_powers,
     phase_label,
     player_address,
     players_of,
@@ -64,14 +63,12 @@ def _started(ctx: Context, echo: str, game: Game) -> bool:
     return False
 
 
-def farewell(
-    ctx: Context, game: Game, power: PowerInfo, address: str, account_id: int, why: str
-) -> None:
-    """Tell a player they no longer play ``power`` (the master ``why``: "has removed
-    you from it"), and, when they still play other powers of the game, which and
-    how they sign on for them now."""
+def farewell(ctx: Context, game: Game, name: str, address: str, account_id: int, why: str) -> None:
+    """Tell a player they no longer play the power or powers ``name`` (the master
+    ``why``: "has removed you from it"), and, when they still play other powers of
+    the game, which and how they sign on for them now."""
     text = (
-        f"The game master of game {game.name} {why}: you no longer play {power.name}, "
+        f"The game master of game {game.name} {why}: you no longer play {name}, "
         "and your password for it no longer counts.\n"
     )
     kept = playing_seats(ctx.session, game, account_id)
@@ -81,7 +78,7 @@ def farewell(
             f"\nYou still play {seats_name(game, kept)} in game {game.name}, with your "
             f"password unchanged. Sign on for it with:\n\n  {signon}\n"
         )
-    subject = game_mail_subject(judge_sender(ctx), game, f"you no longer play {power.name}")
+    subject = game_mail_subject(judge_sender(ctx), game, f"you no longer play {name}")
     send(ctx.session, judge_sender(ctx), address, subject, text)
 
 
@@ -111,7 +108,7 @@ class EjectCommand(MasterCommand):
         if player is None or player.status != PLAYING:
             ctx.transcript.refused(stmt.text, f"nobody plays {power.name} in game {game.name}")
             return
-        _eject(ctx, stmt, game, power, player)
+        _eject(ctx, stmt, game, [player])
 
     def _by_address(self, ctx: Context, stmt: Statement, game: Game, address: str) -> None:
         """njudge's ``EJECT <email>`` (data/index 123-128): the powers that address
@@ -121,9 +118,8 @@ class EjectCommand(MasterCommand):
             for p in players_of(ctx.session, game)
             if p.status == PLAYING and player_address(ctx.session, p).lower() == address
         ]
-        powers = {p.code: p for p in game_powers(game)}
-        for player in seats:
-            _eject(ctx, stmt, game, powers[player.power], player)
+        if seats:  # one player (one address): every power they play, in one go
+            _eject(ctx, stmt, game, seats)
         watching = ctx.session.exec(
             select(Observer).where(
                 Observer.game_id == game.id,
@@ -140,17 +136,21 @@ class EjectCommand(MasterCommand):
             )
 
 
-def _eject(ctx: Context, stmt: Statement, game: Game, power: PowerInfo, player: Player) -> None:
-    """Remove ``player`` from ``power``: told by mail, the change noted for everyone."""
-    player.status = EJECTED
-    ctx.session.add(player)
+def _eject(ctx: Context, stmt: Statement, game: Game, seats: list[Player]) -> None:
+    """Remove one player from ``seats``, the powers they play (two in Root Z): told in
+    one mail, the change noted for everyone."""
+    for player in seats:
+        player.status = EJECTED
+        ctx.session.add(player)
     ctx.session.flush()
-    address = player_address(ctx.session, player)
+    name = seats_name(game, seats)
+    address = player_address(ctx.session, seats[0])
     if address:
-        farewell(ctx, game, power, address, player.account_id, "has removed you from it")
-    text = f"{power.name} is in civil disorder: its player was removed by the game master."
+        farewell(ctx, game, name, address, seats[0].account_id, "has removed you from it")
+    are = "is in civil disorder: its" if len(seats) == 1 else "are in civil disorder: their"
+    text = f"{name} {are} player was removed by the game master."
     entry = ctx.transcript.ok(stmt.text, text)
-    note_change(ctx, game, text)
+    note_change(ctx, game, text, told=address or None)  # who plays on (Root Z) knows it
     if agreed_outcome(ctx.session, game) is not None:  # the last vote missing was theirs
         send_announcements(ctx, game)  # the ejection first, then the end (as RESIGN)
         outcome = settle_votes(ctx.session, judge_sender(ctx), game, ctx.now)
@@ -218,7 +218,7 @@ class ReplaceCommand(MasterCommand):
             return
         text = f"{power.name} has a new player."
         ctx.transcript.ok(echo, f"{address} now plays {power.name} and was mailed how to sign on.")
-        note_change(ctx, game, text)
+        note_change(ctx, game, text, told=address)
 
     def _hand_over(
         self, ctx: Context, game: Game, power: PowerInfo, address: str, password: str
@@ -239,7 +239,7 @@ class ReplaceCommand(MasterCommand):
         if left is not None:
             old, old_account = left
             farewell(
-                ctx, game, power, old, old_account, f"has given {power.name} to another player"
+                ctx, game, power.name, old, old_account, f"has given {power.name} to another player"
             )
         signon = signon_line(ctx.session, game, account.id, power.code)
         send(

@@ -58,14 +58,15 @@ class SetNoList(_Listing):
 
     rank = 240
     keyword = "SET NOLIST"
-    aliases = ("SET UNLIST", "SET PRIVATE")  # SET NO LIST squashes to SET NOLIST
+    # SET NO LIST squashes to SET NOLIST; njudge's how2gm writes SET UNLISTED
+    aliases = ("SET UNLIST", "SET UNLISTED", "SET PRIVATE")
     syntax = "SET NOLIST"
     help = (
         "Game masters: the game becomes private: LIST and the web pages leave it out,\n"
         "and to anyone outside it (not a player, applicant, observer or address on\n"
         "its allow list) LIST, HISTORY, SUMMARY, MAP and OBSERVE answer as if it did\n"
         "not exist. JOIN still finds it by name. SET LIST undoes it. Also SET NO LIST,\n"
-        "SET UNLIST, SET PRIVATE."
+        "SET UNLIST, SET UNLISTED, SET PRIVATE."
     )
 
 
@@ -75,9 +76,11 @@ class SetList(_Listing):
 
     rank = 241
     keyword = "SET LIST"
-    aliases = ("SET PUBLIC",)
+    aliases = ("SET PUBLIC", "SET LISTED")
     syntax = "SET LIST"
-    help = "Game masters: the game is listed again (LIST, the web pages); also SET PUBLIC."
+    help = (
+        "Game masters: the game is listed again (LIST, the web pages); also SET PUBLIC, SET LISTED."
+    )
     unlisted = False
 
 

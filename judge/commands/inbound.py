@@ -83,6 +83,7 @@ from judge.masters.authority import (
     keyring_home,
 )
 from judge.masters.signatures import Keyring, Status, Verification, describe
+from judge.masters.signatures.mime import smime_signed
 from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
@@ -614,15 +615,13 @@ def _process_commands(
     ctx = _new_context(session, mail, config, now, rules, account, received)
     notes: tuple[str, ...] = ()
     if signature is None or not signature.ok:
-        refusal = describe(signature, consequence=False) if signature is not None else None
-        if signature is None and mail.signed_text is not None:
-            refusal = UNCHECKED_BLOCK  # found in the text read, not where the check looks
-        if refusal is not None:
+        refused = _signature_not_a_masters(session, mail, signature)
+        if refused is not None:
             # A genuine signature by a key that is not a game master's here (a player
             # whose mail program signs everything, say): read the mail as unsigned.
-            ctx.signature_refusal = refusal
+            echo, ctx.signature_refusal = refused
             ctx.transcript.info(
-                SIGNATURE_ECHO,
+                echo,
                 f"{ctx.signature_refusal} Your mail was read as an unsigned mail: "
                 "game-master commands in it are refused.",
             )
@@ -734,6 +733,41 @@ SIGNATURE_ECHO = "(OpenPGP signature)"
 # Other refusals (a key the judge does not know, or not a game master's key for the
 # sender) leave the mail to be read as unsigned.
 SUSPECT_SIGNATURES = frozenset({Status.BAD, Status.EXPIRED, Status.REPLAYED})
+
+
+SMIME_ECHO = "(S/MIME signature)"
+SMIME_SIGNED = (
+    "Your mail is signed with S/MIME (an X.509 certificate), which the judge does not "
+    "check: game-master commands need an OpenPGP signature (PGP/MIME or inline "
+    "clear-signed), by the key registered for your address."
+)
+
+
+NEW_SUBKEY = (
+    " If it is a new subkey of the key registered for your address, send the public key "
+    "with the new subkey to the judge's keeper, who registers it again (judge gm add); "
+    "until then, sign with the key as registered."
+)
+
+
+def _signature_not_a_masters(
+    session: Session, mail: IncomingMail, signature: Verification | None
+) -> tuple[str, str] | None:
+    """The reply's echo and the sentence saying why the mail's signature does not make
+    it a master's (a key not a master's, a block that could not be checked, S/MIME);
+    None when it carries no signature."""
+    if signature is not None:
+        said = describe(signature, consequence=False)
+        if signature.status is Status.UNKNOWN_KEY and is_game_master_address(
+            session, mail.sender
+        ):  # a master's own key, signing with a subkey the judge has not
+            said += NEW_SUBKEY
+        return SIGNATURE_ECHO, said
+    if mail.signed_text is not None:
+        return SIGNATURE_ECHO, UNCHECKED_BLOCK  # found in the text read, not where checked
+    if smime_signed(mail.raw):
+        return SMIME_ECHO, SMIME_SIGNED
+    return None
 
 
 def _carries_signature(mail: IncomingMail) -> bool:

@@ -74,6 +74,46 @@ class NotOffered(Command):
         )
 
 
+# njudge's master commands this judge has not (njudge data/master), keyword -> what
+# to write instead.
+MASTER_INSTEAD = {
+    "PROMOTE": "a game here has one master, the address that created it: no co-master "
+    "or new master can be promoted",
+    "UNSTART": "a started game does not go back to forming: ROLLBACK <phase> takes it back "
+    "to an earlier phase, REPLACE <power> <address> <password> gives a power to another player",
+    "BECOME MASTER": "you are the master of each game you CREATE from the address your key "
+    "is registered for: GAME <name> selects it",
+}
+
+
+@register
+class NjudgeMasterCommand(Command):
+    """A master's command of njudge's that this judge has not (``PROMOTE <address>``,
+    ``UNSTART``, ``BECOME MASTER``): refused with what to write instead, never passed
+    over as a greeting."""
+
+    rank = 99
+    keyword = "PROMOTE"
+    aliases = tuple(k for k in MASTER_INSTEAD if k != "PROMOTE")
+    syntax = " | ".join(MASTER_INSTEAD)
+    help = "njudge master commands this judge has not: each is answered so, nothing is changed."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """Nothing after the words, or for PROMOTE one address ("Promote the game" is
+        prose)."""
+        words = args.split()
+        return not words or (len(words) == 1 and "@" in words[0])
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        squashed = squash(stmt.text.split())
+        known = next(k for k in MASTER_INSTEAD if squashed.startswith(squash(k.split())))
+        ctx.transcript.refused(
+            stmt.text,
+            f"njudge's {known} is not offered here (nothing was changed): {MASTER_INSTEAD[known]}",
+        )
+
+
 # njudge's master settings this judge has not (njudge data/index), squashed keyword ->
 # what it has instead; each is answered "njudge's SET X is not offered here: ...".
 _MISSING = (
@@ -81,6 +121,23 @@ _MISSING = (
     "processed with them defaulted) or SET GRACE WAIT (the game waits for your PROCESS)"
 )
 _MASTERED = "every game here has its master (who CREATEs it), and is steered by signed mail"
+_NO_PROXY = (
+    "a power's units are ordered by its own player only; you may order for a power "
+    "after BECOME <power>"
+)
+_AT_CREATE = (
+    "the variant and its rules are chosen when the game is made: CREATE <name> VARIANT "
+    "<variant> [RULES ...]"
+)
+_BY_THE_CLOCK = (
+    "a phase is processed at its deadline, or earlier once every order is in; SET GRACE "
+    "WAIT makes the game wait for your PROCESS when orders are still missing after the "
+    "grace period, and PAUSE stops the clock"
+)
+_STARTS_WHEN_FULL = (
+    "a forming game starts when as many players as SET PLAYERS <n> asks for have joined; "
+    "START starts it with whoever has joined"
+)
 NJUDGE_SETTINGS = {
     "SET NMR": _MISSING,
     "SET NO NMR": _MISSING,
@@ -112,6 +169,18 @@ NJUDGE_SETTINGS = {
     "mon-fri GRACE 24h)",
     "SET RETREAT": "write SET DEADLINE RETREAT <rules> (SET DEADLINE RETREAT 24h)",
     "SET ADJUST": "write SET DEADLINE ADJUST <rules> (SET DEADLINE ADJUST 24h)",
+    "SET PROXY": _NO_PROXY,
+    "SET NO PROXY": _NO_PROXY,
+    "SET VARIANT": _AT_CREATE,
+    "SET NOT VARIANT": _AT_CREATE,
+    "SET MANUAL PROCESS": _BY_THE_CLOCK,
+    "SET NO MANUAL PROCESS": _BY_THE_CLOCK,
+    "SET AUTO PROCESS": _BY_THE_CLOCK,
+    "SET NO AUTO PROCESS": _BY_THE_CLOCK,
+    "SET MANUAL START": _STARTS_WHEN_FULL,
+    "SET NO MANUAL START": _STARTS_WHEN_FULL,
+    "SET AUTO START": _STARTS_WHEN_FULL,
+    "SET NO AUTO START": _STARTS_WHEN_FULL,
 }
 
 

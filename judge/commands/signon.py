@@ -351,8 +351,9 @@ class _JoinBySignOn(Join):
 
 def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
     """njudge's ``SIGNON ?<game> <password>`` (enter a game that has not started: a
-    JOIN) and ``SIGNON O<game> <password>`` (observe it, where the game has no power
-    of initial O); True when the line was one of them and has been answered."""
+    JOIN), ``SIGNON O<game> <password>`` (observe it, where the game has no power
+    of initial O) and the master's ``SIGNON M<game>`` (refused with GAME <game>);
+    True when the line was one of them and has been answered."""
     words = stmt.args.split()
     if len(words) == 3 and words[0] == "?":  # SIGNON ? beta secret
         words = ["?" + words[1], words[2]]
@@ -370,6 +371,9 @@ def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
             args = f"{name} {words[1]}"
             _JoinBySignOn().run(ctx, Statement(stmt.line_no, echo, COMMAND, Join, args))
         return True
+    if mark.upper() == "M" and game is not None and find_power(game_powers(game), "M") is None:
+        ctx.transcript.refused(echo, _master_signon(game))
+        return True
     if mark.upper() == "O" and game is not None and find_power(game_powers(game), "O") is None:
         if observes(ctx, game):  # njudge: an observer signs on (for observers' press)
             ctx.transcript.ok(echo, f"Signed on as an observer of game {game.name}.")
@@ -378,6 +382,14 @@ def _njudge_entry(ctx: Context, stmt: Statement, echo: str) -> bool:
         ctx.observer_game = game if observes(ctx, game) else None
         return True
     return False
+
+
+def _master_signon(game: Game) -> str:
+    """The refusal of njudge's master sign-on, ``SIGNON M<game> <password>``."""
+    return (
+        f"njudge's master sign-on SIGNON M<game> is not used here: the game's master "
+        f"writes GAME {game.name} in a mail signed with their registered key (no password)"
+    )
 
 
 def _take_first_abandoned(ctx: Context, echo: str, game: Game, password: str) -> None:

@@ -148,6 +148,36 @@ def _decoded_body(entity: bytes, expected_type: str) -> bytes | None:
     return payload if isinstance(payload, bytes) else None
 
 
+SMIME_TYPES = frozenset(
+    {
+        "application/pkcs7-signature",
+        "application/x-pkcs7-signature",
+        "application/pkcs7-mime",
+        "application/x-pkcs7-mime",
+    }
+)
+
+
+def smime_signed(raw: bytes) -> bool:
+    """Whether the mail carries an S/MIME signature (an X.509 one, which the judge
+    does not check): a ``multipart/signed`` of the PKCS #7 protocol, or a PKCS #7
+    part, outside attached mails."""
+    if b"pkcs7" not in raw.lower():  # most mails: no need to parse
+        return False
+    message = email.message_from_bytes(to_crlf(raw), policy=policy.compat32)
+    return _has_smime(message, 0)
+
+
+def _has_smime(message: Message, depth: int) -> bool:
+    if depth > MAX_DEPTH or message.get_content_maintype() == "message":
+        return False
+    protocol = str(message.get_param("protocol") or "").lower()
+    if message.get_content_type() in SMIME_TYPES or protocol in SMIME_TYPES:
+        return True
+    parts = message.get_payload() if message.is_multipart() else []
+    return any(isinstance(p, Message) and _has_smime(p, depth + 1) for p in parts)  # type: ignore[union-attr]
+
+
 def find_inline_signed(raw: bytes) -> InlineSignedPart | None:
     """Find the first clear-signed block in the mail's ``text/plain`` parts."""
     message = email.message_from_bytes(to_crlf(raw), policy=policy.default)

@@ -1,0 +1,115 @@
+"""njudge's master commands (its ``data/master`` help file and the master's lines of
+``data/index``) in a master's signed mail.
+
+Before, ``FORCE BEGIN``, ``PROMOTE <address>`` and ``UNSTART`` were passed over as a
+greeting ("ignored: not an order"), ``BECOME MASTER`` was refused as a power named
+MASTER, and ``SET PROXY``, ``SET VARIANT``, ``SET MANUAL PROCESS`` and ``SET MANUAL
+START`` were "unknown command".  Now ``FORCE BEGIN`` starts the game as ``START`` does
+(njudge: it forces a game to begin with the players signed on), and each of the
+others is refused as njudge's, with what to write here instead."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from gpg_helpers import inline_mail
+from sqlmodel import Session
+
+from judge.game.games import find_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.commands.forming import registered  # noqa: E402
+from tests.commands.helpers import NOW, body_of, deliver, make_mail, outbox  # noqa: E402
+
+_ids = itertools.count(1)
+AT = NOW + timedelta(hours=1)
+
+
+def _signed(engine, config, gm, lines: str) -> str:  # type: ignore[no-untyped-def]
+    raw = inline_mail(gm, lines, at=AT)
+    raw = raw.replace(b"<test@example.org>", f"<n{next(_ids)}@example.org>".encode())
+    before = len(outbox(engine))
+    deliver(engine, raw, config, now=AT)
+    replies = [m for m in outbox(engine)[before:] if m["In-Reply-To"]]
+    assert len(replies) == 1
+    return body_of(replies[0]).replace("\r\n", "\n")
+
+
+def _answer(text: str, line: str) -> str:
+    """The judge's answer to one quoted line of the mail."""
+    return text.split(f"> {line}\n", 1)[1].split("\n", 1)[0].strip()
+
+
+def test_force_begin_starts_the_game_as_start_does(gm_engine, config, gm) -> None:
+    _signed(gm_engine, config, gm, "CREATE beta PLAYERS 3\n")
+    with Session(gm_engine) as session:
+        registered(session, "anna@players.test")
+    deliver(gm_engine, make_mail("anna@players.test", "JOIN beta secret1\n"), config, now=AT)
+    text = _signed(gm_engine, config, gm, "GAME beta\nFORCE BEGIN\n")
+    assert "Game beta has started in" in _answer(text, "FORCE BEGIN"), text
+    with Session(gm_engine) as session:
+        assert find_game(session, "beta").status == "active"
+
+
+@pytest.mark.parametrize(
+    ("line", "instead"),
+    [
+        ("PROMOTE someone@example.org", "one master"),
+        ("UNSTART", "ROLLBACK"),
+        ("BECOME MASTER", "GAME <name>"),
+        ("SET PROXY", "BECOME <power>"),
+        ("SET NOPROXY", "BECOME <power>"),
+        ("SET VARIANT colonial", "CREATE <name> VARIANT <variant>"),
+        ("SET MANUAL PROCESS", "SET GRACE WAIT"),
+        ("SET NO AUTO PROCESS", "SET GRACE WAIT"),
+        ("SET MANUAL START", "START"),
+        ("SET AUTO START", "START"),
+    ],
+)
+def test_an_njudge_master_command_is_refused_with_the_form_to_write(
+    gm_engine, config, gm, line: str, instead: str
+) -> None:
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    answer = _answer(text, line)
+    assert answer.startswith("*** Refused:") and "njudge" in answer, answer
+    assert instead in answer, answer
+
+
+def test_promote_and_unstart_in_prose_are_still_prose(gm_engine, config, gm) -> None:
+    text = _signed(gm_engine, config, gm, "GAME game1\nUnstart the car\nPromote the game\n")
+    assert "Refused" not in text, text
+
+
+def test_njudges_create_with_a_question_mark_gives_the_form_to_write(gm_engine, config, gm):
+    """njudge's ``CREATE ?older <password> youngstown`` (data/master): refused before
+    as "'?older' cannot be a game name"; now with this judge's form."""
+    line = "CREATE ?older secret standard"
+    answer = _answer(_signed(gm_engine, config, gm, f"{line}\n"), line)
+    assert answer.startswith("*** Refused:"), answer
+    assert "CREATE older VARIANT standard" in answer, answer
+
+
+def test_njudges_master_signon_gives_the_form_to_write(gm_engine, config, gm) -> None:
+    """njudge's master signs on with ``SIGNON M<game> <password>`` (data/master);
+    refused before as "game game1 has no power 'M'", now with GAME <name>."""
+    line = "SIGNON Mgame1 ********"
+    text = _signed(gm_engine, config, gm, "SIGNON Mgame1 secret\n")
+    answer = _answer(text, line)
+    assert answer.startswith("*** Refused:") and "GAME game1" in answer, answer
+
+
+def test_set_unlisted_as_njudges_how2gm_writes_it_makes_the_game_private(
+    gm_engine, config, gm
+) -> None:
+    """njudge's how2gm tells masters to write ``SET UNLISTED``: "unknown command"
+    before; now the game becomes private, as with SET NOLIST (and SET LISTED lists it)."""
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET UNLISTED\n")
+    assert "is now private" in _answer(text, "SET UNLISTED"), text
+    with Session(gm_engine) as session:
+        assert find_game(session, "game1").unlisted
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET LISTED\n")
+    assert "is now listed" in _answer(text, "SET LISTED"), text
