@@ -3,7 +3,7 @@ made from the world document given to the adjudicator and its answer."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -257,6 +257,7 @@ def multiverse_report_input(
     *,
     locations: Locations,
     words: OrderWords = STANDARD_WORDS,
+    counted: Callable[[Mapping[str, str]], Mapping[str, str]] = dict,
 ) -> dict:
     """The report input for one step of a multiverse game, from the adjudicator's documents.
 
@@ -271,7 +272,10 @@ def multiverse_report_input(
     entry carries its view, its locations as values: read from the order as data
     (a game's answer: the order and the letters of its units), else from its
     canonical text, whose locations ``locations`` (the game's ruleset) reads; its
-    kind worded by ``words`` (the ruleset's).
+    kind worded by ``words`` (the ruleset's).  Each power's unique centres are
+    those that count for it on an active board (``counted``, the ruleset's
+    :meth:`~judge.rules.base.Ruleset.counted_centres`: of one board's centre -> owner,
+    those that count), as victory counts them.
     """
 
     def key_of(board: Mapping[str, Any]) -> tuple[int, str]:
@@ -361,8 +365,10 @@ def multiverse_report_input(
         )
     owned: dict[str, set[str]] = {}
     for ref in answer.get("active_boards", []):
-        for power, centres in after_boards.get(key_of(ref), {}).get("supply_centers", {}).items():
-            owned.setdefault(power, set()).update(centres)
+        centres = after_boards.get(key_of(ref), {}).get("supply_centers", {})
+        owners = {centre: power for power, held in centres.items() for centre in held}
+        for centre, power in counted(owners).items():
+            owned.setdefault(power, set()).add(centre)
     return {
         "turn": max((b["phase"] for b in boards), key=board_time, default=""),
         "boards": boards,

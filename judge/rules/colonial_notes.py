@@ -107,12 +107,13 @@ def _stop(
 
 def _canal(step: Step, variant: Any, facts: Rules) -> list[str]:
     seas = set(facts.data.canal_seas)
-    gate = variant.location_name(facts.data.canal_gate)
+    name = variant.location_name
+    gate = name(facts.data.canal_gate)
     return [
-        f"{order.get('text')} was void: a fleet passes the Suez Canal only with the "
-        f"permission of the unit in {gate}, given as a support of that move, and none "
-        "was given; the fleet held (Suez Canal)."
-        for order, words in _results(step, "void")
+        f"Fleet {name(words[1].lower())} -> {name(words[3].lower())} was void: a fleet "
+        f"passes the Suez Canal only with the permission of the unit in {gate}, given as "
+        "a support of that move, and none was given; the fleet held (Suez Canal)."
+        for _, words in _results(step, "void")
         if len(words) == 4 and {words[1].lower(), words[3].lower()} == seas
     ]
 

@@ -349,3 +349,20 @@ def test_a_rail_move_written_through_the_stations_on_a_board() -> None:
     (check,) = RULESET.check_orders(start([]), "russia", ["A 1:mos:S1870 - TSR - Prm - Oms - Kra"])
     assert check.ok, check.message
     assert check.canonical == "A 1:mos:S1870 - TSR - kra"
+
+
+def test_HK_1_the_unique_centres_a_report_lists_are_those_that_count() -> None:
+    """A results report lists each power's unique centres, the count that decides
+    victory: Hong Kong held by China counts for nobody there either (it listed and
+    counted it, six centres for China where the victory counted five)."""
+    from judge.reports.settings import ReportSettings
+    from judge.variant.data import load_variant
+
+    doc = china_holds_hong_kong(start([]))
+    doc["orders"] = {}
+    step = RULESET.step(doc)
+    _, text, _ = RULESET.render_results(step, load_variant("colonial"), ReportSettings(game="c"))
+    unique = text.split("Unique supply centers:")[1].split("\n\n")[1]
+    (china,) = [line for line in unique.splitlines() if line.startswith("China:")]
+    assert china.split() == ["China:", "4", "Manchuria,", "Peking,", "Shanghai,", "Sinkiang."]
+    assert RULESET.centre_counts(step.answer)["china"] == 4

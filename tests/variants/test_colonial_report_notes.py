@@ -45,7 +45,19 @@ def test_TSR_6_the_report_says_where_a_blocked_train_stopped_and_why():
 def test_SUEZ_6_the_report_says_why_a_canal_move_was_void():
     text = results_text(["france F reds"], {"france": ["F Reds - Meds"]})
     assert "(*void*)" in text
-    assert "F Reds - Meds was void: a fleet passes the Suez Canal only with the permission" in text
+    assert (
+        "Fleet Red Sea -> Mediterranean Sea was void: a fleet passes the Suez Canal only "
+        "with the permission" in text
+    )
+
+
+def test_SUEZ_6_the_note_names_the_seas_of_an_order_a_game_stored():
+    """A game hands the engine its stored orders, written as the judge writes them
+    (``F meds - reds``): the note quoted that text, codes in small letters, where the
+    report's lines name the seas."""
+    text = results_text(["britain F meds"], {"britain": ["F meds - reds"]})
+    assert "Fleet Mediterranean Sea -> Red Sea was void: a fleet passes" in text
+    assert "F meds - reds" not in text
 
 
 def test_a_report_without_special_acts_has_no_notes():

@@ -419,7 +419,12 @@ class MultiverseRuleset(Ruleset):
 
         adjusted = board_tables(step.before, self.base)
         world = multiverse_report_input(
-            step.before, step.answer, adjusted, locations=self, words=self.order_words()
+            step.before,
+            step.answer,
+            adjusted,
+            locations=self,
+            words=self.order_words(),
+            counted=self.counted_centres,
         )
         world["turn"] = self.turn_label(self.processed_phase(step))
         world["adjustments"] = board_tables(step.after, self.base)

@@ -28,6 +28,7 @@ from judge.engine.turn import PhaseOutcome
 from judge.engine.units import Location, Unit, UnitType
 from judge.orders.text import OrderCheck
 from judge.rules.documents import (
+    DISORDER_KEY,
     DocumentError,
     PhaseSteps,
     document_checks,
@@ -235,6 +236,9 @@ def judge_space_checks(
     answer["dislodged"] = _shown_dislodged(answer["dislodged"])
     if "civil_disorder" in answer:
         answer["civil_disorder"] = _shown_units(answer["civil_disorder"])
+    # D22 is the only rule of removals here (the choice is refused): the answer
+    # names none, as the 2023 rule's name would tell players of another rule.
+    answer.pop(DISORDER_KEY, None)
     answer["colonies"] = colonies_json(variant, after.colonies)
     if position.phase.is_adjustment or after.eliminated:
         answer["eliminated"] = list(after.eliminated)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.rules.registry import ruleset_for
 
-from .board import dislodged_of, judge, position, result, units_of
+from .board import EMPIRES, dislodged_of, judge, position, result, units_of
 
 # Beta dislodges Alpha's army in Paris from Picardy, supported from Gascony.
 ATTACK = {"beta": ["A Pic - Par", "A Gas S A Pic - Par"]}
@@ -213,3 +213,24 @@ def test_d23_a_skipped_winter_also_judges_elimination() -> None:
     assert quiet["next_phase"] == "S1902M"
     assert quiet["eliminated"] == ["beta", "gamma"]
     assert quiet["colonies"] == {"alpha": [], "beta": [], "gamma": []}
+
+
+def test_d22_a_report_does_not_name_the_2023_rule_for_outer_space_removals() -> None:
+    """Outer Space removes in civil disorder by its own rule (D22; the choice of
+    rule is refused there): its results said 'Defaults, removing the army in Ukraine
+    (civil disorder, 2023 rule).', naming a rule the game does not play."""
+    from judge.reports.settings import ReportSettings
+    from judge.variant.empires import Empire, empire_variant
+
+    doc = position(
+        "alpha A orb, alpha A ukr, alpha A bur", phase="W1901A", centres={"alpha": ["par"]}
+    )
+    rules = ruleset_for("outerspace")
+    step = rules.step({**doc, "orders": {}})
+    assert "civil_disorder_rule" not in step.answer
+    variant = empire_variant(
+        [Empire(code, code.title(), code.title() + "n", code[0].upper()) for code in EMPIRES]
+    )
+    _, text, _ = rules.render_results(step, variant, ReportSettings(game="space"))
+    assert "Alpha: Defaults, removing the army in Ukraine." in text
+    assert "2023" not in text
