@@ -6,7 +6,7 @@ from typing import Any
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
-from judge.commands.phase import moved_on_since, processed_meanwhile, same_phase
+from judge.commands.phase import UNREAD_PHASE, moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
 from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
 from judge.game.games import (
@@ -40,6 +40,12 @@ def order_refusal(ctx: Context) -> str | None:
     if ctx.player is not None and ctx.player.status != PLAYING and not ctx.became:
         powers = " and ".join(power_name(game, seat.power) for seat in ctx.seats)
         return f"you no longer play {powers} in game {game.name}"
+    if ctx.order_phase == UNREAD_PHASE:
+        now = phase_label(game, game.phase)
+        return (
+            f"the PHASE line above names no phase, so these orders may not be meant for "
+            f"{now}: none is taken (write PHASE {now}, or no PHASE line)"
+        )
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         meant, now = phase_label(game, ctx.order_phase), phase_label(game, game.phase)
         return f"these orders are for {meant}, but game {game.name} is in {now}"

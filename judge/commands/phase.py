@@ -18,6 +18,10 @@ _CODE = re.compile(r"^([SFWU])(\d{3,4})([MRBA])$", re.IGNORECASE)
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
 _TURN = re.compile(r"^[SFWU]\d{3,4}$", re.IGNORECASE)  # a season and year: "F1901"
 _FIRST_KIND = {"S": "M", "U": "M", "F": "M", "W": "A"}  # a season's first phase
+# What ``Context.order_phase`` holds after a PHASE line that names no phase: the
+# orders after it were meant for a phase the judge cannot tell, so none is taken.
+UNREAD_PHASE = "?"
+
 _KINDS = {
     "movement": "M", "move": "M", "moves": "M",
     "retreat": "R", "retreats": "R",
@@ -164,7 +168,10 @@ class Phase(Command):
         assert ctx.game is not None
         code = game_phase_named(ctx.game, stmt.args)
         if code is None:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+            ctx.order_phase = UNREAD_PHASE
+            ctx.transcript.refused(
+                stmt.text, f"expected: {self.syntax}; the orders that follow will be refused"
+            )
             return
         ctx.order_phase = code
         now = phase_label(ctx.game, ctx.game.phase)

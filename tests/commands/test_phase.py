@@ -77,3 +77,24 @@ def test_a_5dplomacy_phase_is_named_as_the_game_labels_it(tmp_path):
     text = multiverse_reply(tmp_path, "5dplomacy", "PHASE Fall01\nA Par H")
     assert "game game1 is in Spring01, not Fall01: the orders that follow" in text
     assert "expected: PHASE" not in text
+
+
+def test_orders_after_a_phase_line_that_names_no_phase_are_refused(tmp_path):
+    """``PHASE Fal 1901 Movement`` was refused, but the orders after it were taken for
+    the current phase (S1901M), though their writer meant them for another: a spring
+    move stored from orders written for the fall.  They are refused now, saying why
+    and what to write."""
+    from tests.commands.helpers import reply_to_orders
+
+    _, text = reply_to_orders(tmp_path / "a", "PHASE Fal 1901 Movement\nA Par-Bur\n")
+    assert "the orders that follow will be refused" in text
+    assert "Accepted" not in text
+    assert (
+        "the PHASE line above names no phase, so these orders may not be meant for S1901M: "
+        "none is taken (write PHASE S1901M, or no PHASE line)"
+    ) in text
+    # A later PHASE line that names the current phase takes the orders after it.
+    _, text = reply_to_orders(
+        tmp_path / "b", "PHASE Fal 1901\nA Par-Bur\nPHASE S1901M\nA Mar-Spa\n"
+    )
+    assert "Accepted: A mar - spa" in text and "Accepted: A par - bur" not in text
