@@ -283,3 +283,29 @@ def test_a_support_or_convoy_whose_letter_is_a_units_is_refused_not_split(tmp_pa
     assert "Refused: Mar F Par - Bur: did not understand 'F'" in reply
     assert "Accepted: F bre H" not in reply
     assert "> A Par-Bur A Mar-Spa\n  Accepted: A par - bur\n  Accepted: A mar - spa" in reply
+
+
+def test_a_route_through_a_land_province_is_refused(tmp_path) -> None:
+    """By mail: 'A Mar M Par - Bur' ('M' is a move's word: Marseilles to Paris, then
+    to Burgundy) was accepted as 'A mar - bur via convoy', a route of convoys through
+    inland Paris.  A route names the seas an army is carried over; a place of it that
+    no fleet can convoy from is refused, named.  njudge's 'A Lon-Nth-Nwy' still reads."""
+    lines = "A Mar M Par - Bur\nMar M Par - Bur\nA Mar - Gol - Pie\nF Bre - Mao - Pic"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("A Mar M Par - Bur", "Mar M Par - Bur"):
+        assert f"Refused: {line}: Paris is no sea: a convoy's route goes by sea only" in reply
+    assert "Accepted: A mar - bur" not in reply
+    assert "Accepted: A mar - pie via convoy" in reply
+
+
+def test_a_route_of_seas_still_reads(tmp_path) -> None:
+    """njudge's form of a convoyed move, the army naming the seas it crosses."""
+    units = [("A", "lon"), ("F", "nth")]
+    position = {
+        "variant": "standard",
+        "phase": "S1901M",
+        "units": [{"power": "france", "type": t, "province": p} for t, p in units],
+    }
+    _subject, reply = reply_to_orders(tmp_path, "A Lon-Nth-Nwy\nF Nth C A Lon-Nth-Nwy", position)
+    assert "Accepted: A lon - nwy via convoy" in reply
+    assert "Refused" not in reply
