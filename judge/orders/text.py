@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -60,6 +61,7 @@ __all__ = [
     "clear_read_cache",
     "order_texts",
     "parse_order",
+    "place_alone",
     "position_checker",
     "split_orders",
     "units_without_orders",
@@ -504,6 +506,23 @@ def order_texts(
     return texts
 
 
+def place_alone(
+    line: str, reads: Callable[[str], bool], begins: Callable[[str], bool]
+) -> str | None:
+    """Why a line parted at ``,`` or ``;`` is refused whole when a part after the
+    first is a place alone, with no unit's type or order word (``1: A con ; ank``):
+    it is no order alone on its line either, and the player meant one order with its
+    sign slipped, or left a unit's order out.  None for other lines."""
+    parts = split_orders(line)
+    for before, part in itertools.pairwise(parts):
+        if not begins(part.split()[0]) and reads(part) and reads(f"{part} H"):
+            return (
+                f"'{part}' alone is no order: write its order ({part} H),"
+                f" or '-' for a move ({before} - {part})"
+            )
+    return None
+
+
 # Words of courtesy a player may write after an order, never part of one.
 _COURTESY = frozenset({"please", "pls", "plz", "thanks", "thx", "ty", "cheers"})
 
@@ -753,6 +772,11 @@ class _Checker:
         searches = asked = 0
         noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
+            alone = place_alone(line, self.reads, self.begins)
+            if alone is not None:
+                text = line.strip()
+                checks.append(OrderCheck(text, False, message=f"{text}: {alone}", power=power))
+                continue
             for text in order_texts(line, self.reads, self.begins):
                 parsed = _reading(table, variant, text, syntax)
                 if isinstance(parsed, str):

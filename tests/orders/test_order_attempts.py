@@ -309,3 +309,17 @@ def test_a_route_of_seas_still_reads(tmp_path) -> None:
     _subject, reply = reply_to_orders(tmp_path, "A Lon-Nth-Nwy\nF Nth C A Lon-Nth-Nwy", position)
     assert "Accepted: A lon - nwy via convoy" in reply
     assert "Refused" not in reply
+
+
+def test_a_place_alone_after_a_separator_is_refused_with_the_line(tmp_path) -> None:
+    """By mail: 'A Mar, Par' was read as two holds, though 'Par' alone on its line is
+    no order (passed over) and the player may have meant 'A Mar - Par'; the line is
+    refused whole, naming both readings.  Orders with their words still part."""
+    lines = "A Mar, Par\nA Mar H; A Par H\nF Bre H, thanks"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert (
+        "Refused: A Mar, Par: 'Par' alone is no order: write its order (Par H),"
+        " or '-' for a move (A Mar - Par)" in reply
+    )
+    assert "> A Mar H; A Par H\n  Accepted: A mar H\n  Accepted: A par H" in reply
+    assert "> F Bre H, thanks\n  Accepted: F bre H" in reply
