@@ -323,3 +323,34 @@ def test_a_place_alone_after_a_separator_is_refused_with_the_line(tmp_path) -> N
     )
     assert "> A Mar H; A Par H\n  Accepted: A mar H\n  Accepted: A par H" in reply
     assert "> F Bre H, thanks\n  Accepted: F bre H" in reply
+
+
+def test_a_line_near_an_order_among_orders_is_refused_with_the_word_meant(tmp_path) -> None:
+    """By mail: 'Pari H', 'Roma H', 'Bres H' (a place cut short or a letter off),
+    'Kiel holt', 'Pr H', 'Mgs H' (a code a letter off), 'Jaive', 'Waivz' and 'Par N'
+    were passed over as greetings, the unit holding without a word.  Standing among
+    orders, such a line is an order mistyped; the same shapes after the last order
+    ('Rose H', 'Tom H') are a signature's, and stay so."""
+    slips = ["Pari H", "Roma H", "Bres H", "Kiel holt", "Pr H", "Mgs H", "Jaive", "Waivz", "Par N"]
+    lines = "\n".join(["Hi all", "A Mar H", *slips, "F Bre H", "Rose H", "Tom H", "Jo - Ann"])
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for slip in slips:
+        assert f"> {slip}\n  *** Refused: {slip}: " in reply
+    for meant in ("Paris (Par)", "Rome (Rom)", "Brest (Bre)", "Prussia (Pru)", "Moscow (Mos)"):
+        assert f"(did you mean {meant}" in reply or f"or {meant}" in reply
+    assert "Refused: Kiel holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    assert "Refused: Jaive: 'Jaive' is not an order word (did you mean Waive?)" in reply
+    assert (
+        "Refused: Par N: did not understand 'N' (an order's letter after a unit is one of" in reply
+    )
+    for line in ("Hi all", "Rose H", "Tom H", "Jo - Ann"):
+        assert f"> {line}\n  ignored: not an order" in reply
+
+
+def test_a_line_near_an_order_apart_from_orders_stays_a_sign_off(tmp_path) -> None:
+    """Under the last order, above the first or with a blank line between, a name
+    and an initial is a signature's or a greeting's ('Rob H' below '--' too)."""
+    lines = "Rose H\nA Mar H\n\nTom H\nF Bre H\nRob H\n--\nRob H\nEd H"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused" not in reply
+    assert reply.count("ignored: not an order") == 3
