@@ -354,3 +354,14 @@ def test_a_line_near_an_order_apart_from_orders_stays_a_sign_off(tmp_path) -> No
     _subject, reply = reply_to_orders(tmp_path, lines)
     assert "Refused" not in reply
     assert reply.count("ignored: not an order") == 3
+
+
+def test_a_fleets_move_by_convoy_is_refused(tmp_path) -> None:
+    """By mail: 'F Bre - Mao - Pic' (a route written for a fleet) was accepted as
+    'F bre - pic via convoy', and the fleet sailed from Brest to Picardy: no fleet is
+    carried by convoy, so a route or 'via convoy' for one is refused, saying so."""
+    lines = "F Bre - Mao - Pic\nF Bre - Pic via convoy\nF Bre - Pic"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("F Bre - Mao - Pic", "F Bre - Pic via convoy"):
+        assert f"Refused: {line}: a fleet is not carried by convoy" in reply
+    assert "> F Bre - Pic\n  Accepted: F bre - pic\n" in reply
