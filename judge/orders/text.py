@@ -45,7 +45,7 @@ from judge.orders.reader import (
 )
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.variant.data import Variant, kept_by_variant, load_variant
-from judge.variant.place_hints import closest_names
+from judge.variant.place_hints import closest_names, numbered_copies
 
 __all__ = [
     "STANDARD_SYNTAX",
@@ -1129,6 +1129,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
         if kind is not None and _shows_order(reader, index, kind):
             return True
         length = reader.place_length(index) if kind is None else 0
+        if kind is None and not length and tokens[index] in _names_on_boards(reader.variant):
+            length = 1  # Root Z's "Paris H": a place without its board's number
         if length:
             places += 1
             after = keywords.get(tokens[index + length])
@@ -1136,6 +1138,17 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
                 return True
         index += length or 1
     return _slipped_order(reader)
+
+
+@kept_by_variant
+def _names_on_boards(variant: Variant) -> frozenset[str]:
+    """The codes and names of provinces on several boards without the board's number
+    (Root Z's ``par``, ``paris``; see :func:`numbered_copies`), which the reader
+    refuses asking for the number."""
+    names = {code: province.name for code, province in variant.provinces.items()}
+    bases = {word for code, name in names.items() for word in (code, name.lower())}
+    stripped = {word.rstrip("0123456789").rstrip() for word in bases}
+    return frozenset(word for word in stripped - bases if numbered_copies(names, word))
 
 
 def _one_slip(word: str, known: str) -> bool:

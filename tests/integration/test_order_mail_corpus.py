@@ -253,6 +253,13 @@ CASES = [
         "Rob H  #ignored\n",
     ),
     Case(
+        "Root Z: a province without its board's number, first and last",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nHello  #ignored\nParis H  #no\nA Mar1 H  #ok\nKiel H  #no\n"
+        "Par - Bur  #no\nCheers, Ann  #ignored\n",
+    ),
+    Case(
         "Outer Space: orbit's code mistyped among orders, a name after them",
         "space",
         "zorg",
