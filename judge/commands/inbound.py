@@ -60,6 +60,7 @@ from judge.commands.trailing import (
     is_sign_off,
     may_greet,
     order_shaped,
+    slipped_among_orders,
 )
 from judge.config import Config
 from judge.game.clock import game_timing
@@ -396,7 +397,12 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
         if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
             ctx.transcript.refused(*slip)
             continue
-        if stmt.kind == OTHER and greets and is_sign_off(ctx.game, stmt.text):
+        if (
+            stmt.kind == OTHER
+            and greets
+            and is_sign_off(ctx.game, stmt.text)
+            and not slipped_among_orders(ctx.game, parsed.statements, index)
+        ):
             ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
             continue
         run_statement(ctx, stmt)

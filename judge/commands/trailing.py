@@ -40,6 +40,38 @@ def is_sign_off(game: Game | None, text: str) -> bool:
     return not ruleset_for(game.variant, game.rules).order_attempt(game.variant, text)
 
 
+def slipped_among_orders(game: Game | None, statements: Sequence[Statement], index: int) -> bool:
+    """Whether the line at ``index``, passed over as a greeting, is an order mistyped
+    because it stands among orders: it is near one in ``game``'s rules (``Pari H``,
+    ``Jaive``: :meth:`judge.rules.base.Ruleset.order_near`), and the lines next to
+    it, up and down with no blank line between, reach an attempt at an order each
+    way over lines near one.  A signature or a greeting stands before or after
+    the orders, never among them ("Rose H" under the last order stays a signature)."""
+    if game is None:
+        return False
+    rules = ruleset_for(game.variant, game.rules)
+    if not rules.order_near(game.variant, statements[index].text):
+        return False
+    return all(_reaches_order(game, statements, index, step) for step in (-1, 1))
+
+
+def _reaches_order(game: Game, statements: Sequence[Statement], index: int, step: int) -> bool:
+    """Whether the lines from ``index`` on, one ``step`` at a time, reach an attempt
+    at an order over lines near one, without a blank line or a command between."""
+    rules = ruleset_for(game.variant, game.rules)
+    line_no, at = statements[index].line_no, index + step
+    while 0 <= at < len(statements):
+        stmt = statements[at]
+        if stmt.kind != OTHER or stmt.line_no != line_no + step:
+            return False
+        if rules.order_attempt(game.variant, stmt.text):
+            return True
+        if not rules.order_near(game.variant, stmt.text):
+            return False
+        line_no, at = stmt.line_no, at + step
+    return False
+
+
 def order_shaped(game: Game, text: str) -> bool:
     """Whether an order line below a signature line (``--``) has an order's shape in
     ``game`` (``A Pra - Bru``), so that it is read, and refused with its reason when

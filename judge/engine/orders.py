@@ -120,6 +120,8 @@ class Move(Moving):
         src, dest = self.unit, self.dest
         if geo.province(src) == geo.province(dest):
             return "a unit cannot move to where it is"
+        if self.via_convoy and not unit.type.convoyable:
+            return f"{an(unit.type.word)} is not carried by convoy"
         if geo.can_move(unit.type, src, dest):
             return None
         if not unit.type.convoyable:

@@ -256,6 +256,16 @@ class LocationForm(Protocol):
         ...
 
 
+def _kind_place_names(places: Mapping[str, str]) -> dict[str, str]:
+    """The places off the map a syntax's kinds name (word -> code), each by its
+    longest word (``{"orb": "Orbit"}``), for the closest names of a refusal."""
+    names: dict[str, str] = {}
+    for word, code in places.items():
+        if len(word) > len(names.get(code, "")):
+            names[code] = word.title()
+    return names
+
+
 class Reader:
     """A cursor over the tokens of one order (the map's names for places; see
     :func:`reader_for` for a syntax with a location form)."""
@@ -319,6 +329,8 @@ class Reader:
         if not token or token in self.keywords:
             return OrderSyntaxError(f"expected {what}, found '{self.shown(index)}'")
         names = _province_names(self.variant)
+        if self.places:  # a kind's own places too (Outer Space's orbit)
+            names = {**names, **_kind_place_names(self.places)}
         shown = self.shown(index)
         several = on_several_boards(names, shown, self.text.strip())
         if several:

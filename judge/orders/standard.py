@@ -75,10 +75,7 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
         # "R A Par", "A Par R": njudge's short word for a removal (po_get.c get_order)
         return ParsedOrder(R_ALONE, unit_type, place)
     reader.skip_to()
-    dest = reader.place("a destination")
-    routed = reader.kind() == "move"
-    if routed:
-        dest = _last_step(reader)
+    dest, routed = _route_end(reader)
     tokens, at = reader.tokens, reader.pos
     bracketed = tokens[at] == "(" and reader.keywords.get(tokens[at + 1]) in ("via", "convoy")
     reader.pos += bracketed
@@ -101,15 +98,20 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     return ParsedOrder(kind, unit_type, place, dest=dest, via_convoy=via or routed)
 
 
-def _last_step(reader: Reader) -> Place:
-    """From a move sign at the cursor, the place it leads to; through a written route
-    (``- Eng - Pic``), the last one."""
-    while True:
+def _route_end(reader: Reader) -> tuple[Place, bool]:
+    """The destination at the cursor, and whether a route of a convoy was written
+    to it (``Nth - Nwy``: its last place is the destination).  The places a route
+    passes through must be ones a fleet convoys from: ``A Mar - Par - Bur`` is refused."""
+    dest = reader.place("a destination")
+    routed = False
+    while reader.kind() == "move":
+        if not reader.variant.can_convoy(dest.province):
+            name = reader.variant.provinces[dest.province].name
+            raise OrderSyntaxError(f"{name} is no sea: a convoy's route goes by sea only")
         reader.pos += 1
         reader.skip_to()
-        dest = reader.place("a destination")
-        if reader.kind() != "move":
-            return dest
+        dest, routed = reader.place("a destination"), True
+    return dest, routed
 
 
 def _read_route(reader: Reader) -> None:
@@ -166,7 +168,9 @@ def read_support_tail(
     dest = None
     after = reader.kind()
     if after == "move":
-        dest = _last_step(reader)  # "- Bel", or the route of a convoy: its last step
+        reader.pos += 1
+        reader.skip_to()
+        dest = _route_end(reader)[0]  # "- Bel", or the route of a convoy: its last step
     elif after == "hold":
         reader.pos += 1
     elif after == "sign" and _bracketed_hold(reader):

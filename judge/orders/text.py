@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -44,7 +45,7 @@ from judge.orders.reader import (
 )
 from judge.orders.standard import STANDARD_SYNTAX
 from judge.variant.data import Variant, kept_by_variant, load_variant
-from judge.variant.place_hints import closest_names
+from judge.variant.place_hints import closest_names, numbered_copies
 
 __all__ = [
     "STANDARD_SYNTAX",
@@ -58,8 +59,10 @@ __all__ = [
     "check_orders",
     "check_position_orders",
     "clear_read_cache",
+    "near_order",
     "order_texts",
     "parse_order",
+    "place_alone",
     "position_checker",
     "split_orders",
     "units_without_orders",
@@ -381,6 +384,13 @@ def _word_hint(syntax: Any, word: str) -> str:
     (``suport``, ``mve``), from the order words of ``syntax``; else nothing."""
     words = [w for w, kind in syntax.keywords.items() if len(w) > 2 and kind in syntax.after_unit]
     bare = word.lower().strip(",.;:!?")
+    if len(bare) == 1 and bare.isalpha():  # "Par N": name the letters there are
+        keywords = syntax.keywords.items()
+        letters = {w for w, kind in keywords if len(w) == 1 and kind in syntax.after_unit}
+        letters = {w.upper() for w in letters if w.isalpha() and w not in syntax.unit_words}
+        if not letters or bare.upper() in letters:  # "D,": what follows it is wrong
+            return ""
+        return f" (an order's letter after a unit is one of {', '.join(sorted(letters))})"
     if len(bare) < 3 or bare in words:  # a word well spelt: what follows it is wrong
         return ""
     close = difflib.get_close_matches(bare, words, n=1, cutoff=0.75)
@@ -502,6 +512,23 @@ def order_texts(
         else:
             texts.extend(_joined(words, reads, begins) or (text,))
     return texts
+
+
+def place_alone(
+    line: str, reads: Callable[[str], bool], begins: Callable[[str], bool]
+) -> str | None:
+    """Why a line parted at ``,`` or ``;`` is refused whole when a part after the
+    first is a place alone, with no unit's type or order word (``1: A con ; ank``):
+    it is no order alone on its line either, and the player meant one order with its
+    sign slipped, or left a unit's order out.  None for other lines."""
+    parts = split_orders(line)
+    for before, part in itertools.pairwise(parts):
+        if not begins(part.split()[0]) and reads(part) and reads(f"{part} H"):
+            return (
+                f"'{part}' alone is no order: write its order ({part} H),"
+                f" or '-' for a move ({before} - {part})"
+            )
+    return None
 
 
 # Words of courtesy a player may write after an order, never part of one.
@@ -753,6 +780,11 @@ class _Checker:
         searches = asked = 0
         noted = board.asked if board.asked is not None else []  # searches (with a memo)
         for line in lines:
+            alone = place_alone(line, self.reads, self.begins)
+            if alone is not None:
+                text = line.strip()
+                checks.append(OrderCheck(text, False, message=f"{text}: {alone}", power=power))
+                continue
             for text in order_texts(line, self.reads, self.begins):
                 parsed = _reading(table, variant, text, syntax)
                 if isinstance(parsed, str):
@@ -1097,6 +1129,8 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
         if kind is not None and _shows_order(reader, index, kind):
             return True
         length = reader.place_length(index) if kind is None else 0
+        if kind is None and not length and tokens[index] in _names_on_boards(reader.variant):
+            length = 1  # Root Z's "Paris H": a place without its board's number
         if length:
             places += 1
             after = keywords.get(tokens[index + length])
@@ -1104,6 +1138,17 @@ def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
                 return True
         index += length or 1
     return _slipped_order(reader)
+
+
+@kept_by_variant
+def _names_on_boards(variant: Variant) -> frozenset[str]:
+    """The codes and names of provinces on several boards without the board's number
+    (Root Z's ``par``, ``paris``; see :func:`numbered_copies`), which the reader
+    refuses asking for the number."""
+    names = {code: province.name for code, province in variant.provinces.items()}
+    bases = {word for code, name in names.items() for word in (code, name.lower())}
+    stripped = {word.rstrip("0123456789").rstrip() for word in bases}
+    return frozenset(word for word in stripped - bases if numbered_copies(names, word))
 
 
 def _one_slip(word: str, known: str) -> bool:
@@ -1457,6 +1502,61 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
         and reader.place_length(after) > 0
         and _place_off(reader.variant, tokens[0])
     )
+
+
+def near_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+    """Whether a short line is near an order, as a line standing between orders
+    is one mistyped (asked of lines passed over elsewhere, :func:`attempts_order`):
+    an order's first word a letter off alone (``Jaive``, ``Waivz``), or a place,
+    or a word near one (:func:`_near_place`: ``Pari``, ``Roma``, ``Mgs``), then an
+    order word or a word a letter off one (``H``, ``holt``, ``hH``, ``N``), or a move
+    sign and a word written as a place is (``Mo - Stp``).  A heading (``My
+    orders:``) is none."""
+    if text.rstrip().endswith(":"):
+        return False
+    reader = reader_for(variant, text, syntax)
+    words = reader.tokens[:-1]
+    if len(words) == 1:
+        return _lead_meant(syntax, words[0], changes=True) is not None
+    at = reader.place_length(0) or 1
+    if not (at > 1 or _near_place(reader, words[0])) or len(words) - at not in (1, 2):
+        return False
+    word, rest = words[at], words[at + 1 :]
+    if rest:
+        last = rest[0]
+        return reader.keywords.get(word) == "move" and (last.isalnum() and len(last) < 6)
+    if len(words[0]) < 3:  # "Pr H", "Mo - Stp": a code cut short, then a letter or sign
+        return len(word) == 1
+    return len(word) == 1 and word.isalpha() or _order_word_near(reader, word)
+
+
+def _near_place(reader: Reader, word: str) -> bool:
+    """Whether ``word`` is a place, or a province's code or name (or a kind's place,
+    Outer Space's ``orb``) with one slip (:func:`_one_slip`: ``Roma``, ``Mgs``,
+    ``ROB``) or cut short (``Pari``, ``Pr``)."""
+    if reader.place_length(0) or not word.isalnum() or len(word) < 2:
+        return bool(reader.place_length(0))
+    names = [*_place_words(reader.variant), *reader.places]
+    return any(_one_slip(word, name) or name.startswith(word) for name in names)
+
+
+@kept_by_variant
+def _place_words(variant: Variant) -> frozenset[str]:
+    """The codes of the map's provinces (without a board's digits too: Root Z's
+    ``par`` of ``par1``) and the words of their names and aliases."""
+    words = set()
+    for code, province in variant.provinces.items():
+        words.update((code, code.rstrip("0123456789")))
+        for name in (province.name, *province.aliases):
+            words.update(w for w in name.lower().split() if w.isalpha() and len(w) > 2)
+    return frozenset(w for w in words if len(w) > 1)
+
+
+def _order_word_near(reader: Reader, word: str) -> bool:
+    """Whether ``word`` is an order word after a unit's place (``hold``, ``H``), or
+    one with a slip (:func:`_one_slip`: ``holt``, ``hH``)."""
+    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
+    return word in known or any(w.isalpha() and _one_slip(word, w) for w in known)
 
 
 def _slipped(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

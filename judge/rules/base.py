@@ -170,6 +170,13 @@ class Ruleset(ABC):
         default no line has."""
         return False
 
+    def order_near(self, variant: str, text: str) -> bool:
+        """Whether a line of mail that is no attempt at an order is near one on
+        ``variant``'s map (a place or one mistyped, then an order word or one
+        mistyped: ``Pari H``), so that standing among orders it is read as one
+        mistyped.  By default no line is."""
+        return False
+
     @abstractmethod
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         """Per power, what it owes in the position's phase (units to order, or counts

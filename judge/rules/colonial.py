@@ -797,6 +797,10 @@ def _read_move_or_rail(
     path = _path(reader, end) if via_rail or unit_type is not UnitType.FLEET else None
     if path is not None and (via_rail or _every_station(place, path)):
         return ParsedOrder("rail", unit_type, place, dest=_along_the_line(place, path))
+    if path is not None and _through_stations(place, path):
+        # "A Mos - Oms - Irk": no convoy's route (it goes by sea only), a move the
+        # interpreter shows the rail move for (TSR-1)
+        return ParsedOrder("move", unit_type, place, dest=path[-1], via_convoy=True)
     reader.tokens = (
         _without_canal_named(tokens, keywords) if unit_type is not UnitType.ARMY else tokens
     )
@@ -942,6 +946,13 @@ def _every_station(start: Place, path: Sequence[Place]) -> bool:
     return all(
         abs(stations.index(a) - stations.index(b)) == 1 for a, b in itertools.pairwise(codes)
     )
+
+
+def _through_stations(start: Place, path: Sequence[Place]) -> bool:
+    """Whether a move written through places goes from a station through stations
+    only (``A Mos - Oms - Irk``, skipping one: not a rail move as written)."""
+    stations = special_rules().rail_stations
+    return len(path) > 1 and all(p.province in stations for p in (start, *path))
 
 
 def _along_the_line(start: Place, path: Sequence[Place]) -> Place:

@@ -62,3 +62,36 @@ def test_a_slipped_waive_naming_its_board_is_refused_not_passed_over(tmp_path) -
     assert "> wiave 1:W1901\n  *** Refused: " in text
     assert "> waiv 1:W1901\n  *** Refused: " in text
     assert f"> Cheers, Ann\n  {IGNORED}" in text
+
+
+def test_a_place_alone_after_a_separator_is_refused_with_the_line(tmp_path) -> None:
+    """'1: A con ; ank' was read as two holds, 'A 1:con' and '1:ank' (a place alone
+    after the ';', with the timeline in front carried to it): the player wrote one
+    thing, a move with its sign slipped or two holds with one unit's word left out.
+    A place alone is no order after a separator (as it is none alone on its line):
+    the line is refused whole, naming both readings; orders with their words still part."""
+    lines = "1: A mun ; ber\nA 1:mun:S1901 H, F 1:kie:S1901 H\n1: A ber H; A mun H"
+    text = multiverse_reply(tmp_path, "loose", lines, power="germany")
+    assert (
+        "Refused: 1: A mun ; ber: 'ber' alone is no order: write its order (ber H),"
+        " or '-' for a move (1: A mun - ber)" in text
+    )
+    assert "Accepted: A 1:mun:S1901 H\n  Accepted: F 1:kie:S1901 H" in text
+    assert "Accepted: A 1:ber:S1901 H\n  Accepted: A 1:mun:S1901 H" in text
+    assert "Accepted: A 1:ber:S1901 H\n" in text
+
+
+def test_a_support_naming_a_board_that_can_never_be_is_refused(tmp_path) -> None:
+    """'1:kie:S1901 S A 2:ber:S1901 - 2:kie:S1901' was accepted: timeline 2 does not
+    exist, and when it comes it begins after the board it branches from (F1901 at
+    the earliest), so no unit can ever make the move supported.  A ghost board of a
+    timeline in use, or a later turn of a new one, may still be named."""
+    lines = (
+        "F 1:kie:S1901 S A 2:ber:S1901 - 2:kie:S1901\nA 1:mun:S1901 S A 1:ber:F1901 - 1:kie:S1901\n"
+    )
+    text = multiverse_reply(tmp_path, "loose", lines, power="germany")
+    assert (
+        "Refused: F 1:kie:S1901 S A 2:ber:S1901 - 2:kie:S1901: timeline 2, S1901 can never"
+        " be: a new timeline begins after the board it branches from" in text
+    )
+    assert "Accepted: A 1:mun:S1901 S A 1:ber:F1901 - 1:kie:S1901" in text

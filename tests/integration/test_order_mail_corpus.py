@@ -227,6 +227,51 @@ CASES = [
         "SIGNON Gmv berlin1\nA 1:mun:S1901 - 1:ruh:S1901  #ok\n1:kie:S1901 H  #ok\n"
         "a 1:ber:s1901 h  #ok\nA 1:mnu:S1901 - 1:ruh:S1901  #no\nDanke  #ignored\n",
     ),
+    # Lines near an order (a place cut short or a letter off, then an order word or
+    # one a letter off), passed over as greetings before: among orders they are
+    # orders mistyped, refused with the word meant; after the last order the same
+    # shapes ("Rose H", "Anna H", "Rob H") are a signature's.
+    Case(
+        "standard: lines near an order among orders, a signature after them",
+        "std",
+        "austria",
+        f"{STD}\nHi all  #ignored\nA Vie-Gal  #ok\nBu H  #no\nBud holt  #no\nTr H  #no\n"
+        "Waivz  #no\nF Tri-Alb  #ok\nRose H  #ignored\nTom H  #ignored\n"
+        "Sent from my iPhone  #ignored\n",
+    ),
+    Case(
+        "Colonial: a place cut short among orders, a name after them",
+        "col",
+        "russia",
+        "SIGNON Rcol moscow1\nA Mos H  #ok\nMo - Stp  #no\nF Ode H  #ok\nAnna H  #ignored\n",
+    ),
+    Case(
+        "Root Z: codes a letter off among orders",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nA Par1 H  #ok\nPr H  #no\nMgs H  #no\nA Mar1 H  #ok\n"
+        "Rob H  #ignored\n",
+    ),
+    Case(
+        "Root Z: a province without its board's number, first and last",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nHello  #ignored\nParis H  #no\nA Mar1 H  #ok\nKiel H  #no\n"
+        "Par - Bur  #no\nCheers, Ann  #ignored\n",
+    ),
+    Case(
+        "Outer Space: orbit's code mistyped among orders, a name after them",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nA ORB H  #ok\nROB H  #no\nA ORB - Par  #ok\nRob H  #ignored\n",
+    ),
+    Case(
+        "multiverse: lines near an order among orders",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #read\n"
+        "1:ber:S1901 H  #ok\nTschuess, Max  #ignored\n",
+    ),
 ]
 
 

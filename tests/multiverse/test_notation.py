@@ -210,7 +210,7 @@ def test_orders_are_read_by_the_one_order_reader() -> None:
         ("A par move bur", "A par - bur"),
         ("A par \u2013 bur", "A par - bur"),  # the dashes and arrows of mail programs
         ("A 1:par:S1901 \u2192 1:bur:S1901", "A par - bur"),
-        ("A mar - bur - par", "A mar - par via convoy"),  # a written route: via convoy
+        ("A mar - gol - pie", "A mar - pie via convoy"),  # a route by sea: via convoy
     ],
 )
 def test_the_words_of_every_game_read_in_the_multiverse(text: str, usual: str) -> None:

@@ -54,7 +54,6 @@ NOW_READ = {
     "waives": "waive",
     "w": "waive",
     "A par b": "build A par",  # a build written after its unit
-    "A mun - boh - gal": "A mun - gal via convoy",  # a written path: its last step, via convoy
 }
 # Orders refused by both (or, for a blank text on Colonial boards, which the board
 # rules' reading did not survive, refused now), whose reason is now the reader's:
@@ -99,6 +98,9 @@ NOW_WORDED = {
     # a word after a place is no part of it (as in standard games): "did not
     # understand 'extra' at the end", not "'boh extra' is not a province"
     "A mun - boh extra",
+    # a written path through a land province: read for a while as a move via convoy
+    # to its last step; "Bohemia is no sea: a convoy's route goes by sea only"
+    "A mun - boh - gal",
     # a move written without spaces on a map without those names: its first word
     # that is no province is named ("'nth' is not a province"), not the whole
     # ("'nth-nwg' is not a province (did you mean Nanchang?)")

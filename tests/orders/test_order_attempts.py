@@ -283,3 +283,85 @@ def test_a_support_or_convoy_whose_letter_is_a_units_is_refused_not_split(tmp_pa
     assert "Refused: Mar F Par - Bur: did not understand 'F'" in reply
     assert "Accepted: F bre H" not in reply
     assert "> A Par-Bur A Mar-Spa\n  Accepted: A par - bur\n  Accepted: A mar - spa" in reply
+
+
+def test_a_route_through_a_land_province_is_refused(tmp_path) -> None:
+    """By mail: 'A Mar M Par - Bur' ('M' is a move's word: Marseilles to Paris, then
+    to Burgundy) was accepted as 'A mar - bur via convoy', a route of convoys through
+    inland Paris.  A route names the seas an army is carried over; a place of it that
+    no fleet can convoy from is refused, named.  njudge's 'A Lon-Nth-Nwy' still reads."""
+    lines = "A Mar M Par - Bur\nMar M Par - Bur\nA Mar - Gol - Pie\nF Bre - Mao - Pic"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("A Mar M Par - Bur", "Mar M Par - Bur"):
+        assert f"Refused: {line}: Paris is no sea: a convoy's route goes by sea only" in reply
+    assert "Accepted: A mar - bur" not in reply
+    assert "Accepted: A mar - pie via convoy" in reply
+
+
+def test_a_route_of_seas_still_reads(tmp_path) -> None:
+    """njudge's form of a convoyed move, the army naming the seas it crosses."""
+    units = [("A", "lon"), ("F", "nth")]
+    position = {
+        "variant": "standard",
+        "phase": "S1901M",
+        "units": [{"power": "france", "type": t, "province": p} for t, p in units],
+    }
+    _subject, reply = reply_to_orders(tmp_path, "A Lon-Nth-Nwy\nF Nth C A Lon-Nth-Nwy", position)
+    assert "Accepted: A lon - nwy via convoy" in reply
+    assert "Refused" not in reply
+
+
+def test_a_place_alone_after_a_separator_is_refused_with_the_line(tmp_path) -> None:
+    """By mail: 'A Mar, Par' was read as two holds, though 'Par' alone on its line is
+    no order (passed over) and the player may have meant 'A Mar - Par'; the line is
+    refused whole, naming both readings.  Orders with their words still part."""
+    lines = "A Mar, Par\nA Mar H; A Par H\nF Bre H, thanks"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert (
+        "Refused: A Mar, Par: 'Par' alone is no order: write its order (Par H),"
+        " or '-' for a move (A Mar - Par)" in reply
+    )
+    assert "> A Mar H; A Par H\n  Accepted: A mar H\n  Accepted: A par H" in reply
+    assert "> F Bre H, thanks\n  Accepted: F bre H" in reply
+
+
+def test_a_line_near_an_order_among_orders_is_refused_with_the_word_meant(tmp_path) -> None:
+    """By mail: 'Pari H', 'Roma H', 'Bres H' (a place cut short or a letter off),
+    'Kiel holt', 'Pr H', 'Mgs H' (a code a letter off), 'Jaive', 'Waivz' and 'Par N'
+    were passed over as greetings, the unit holding without a word.  Standing among
+    orders, such a line is an order mistyped; the same shapes after the last order
+    ('Rose H', 'Tom H') are a signature's, and stay so."""
+    slips = ["Pari H", "Roma H", "Bres H", "Kiel holt", "Pr H", "Mgs H", "Jaive", "Waivz", "Par N"]
+    lines = "\n".join(["Hi all", "A Mar H", *slips, "F Bre H", "Rose H", "Tom H", "Jo - Ann"])
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for slip in slips:
+        assert f"> {slip}\n  *** Refused: {slip}: " in reply
+    for meant in ("Paris (Par)", "Rome (Rom)", "Brest (Bre)", "Prussia (Pru)", "Moscow (Mos)"):
+        assert f"(did you mean {meant}" in reply or f"or {meant}" in reply
+    assert "Refused: Kiel holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    assert "Refused: Jaive: 'Jaive' is not an order word (did you mean Waive?)" in reply
+    assert (
+        "Refused: Par N: did not understand 'N' (an order's letter after a unit is one of" in reply
+    )
+    for line in ("Hi all", "Rose H", "Tom H", "Jo - Ann"):
+        assert f"> {line}\n  ignored: not an order" in reply
+
+
+def test_a_line_near_an_order_apart_from_orders_stays_a_sign_off(tmp_path) -> None:
+    """Under the last order, above the first or with a blank line between, a name
+    and an initial is a signature's or a greeting's ('Rob H' below '--' too)."""
+    lines = "Rose H\nA Mar H\n\nTom H\nF Bre H\nRob H\n--\nRob H\nEd H"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused" not in reply
+    assert reply.count("ignored: not an order") == 3
+
+
+def test_a_fleets_move_by_convoy_is_refused(tmp_path) -> None:
+    """By mail: 'F Bre - Mao - Pic' (a route written for a fleet) was accepted as
+    'F bre - pic via convoy', and the fleet sailed from Brest to Picardy: no fleet is
+    carried by convoy, so a route or 'via convoy' for one is refused, saying so."""
+    lines = "F Bre - Mao - Pic\nF Bre - Pic via convoy\nF Bre - Pic"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("F Bre - Mao - Pic", "F Bre - Pic via convoy"):
+        assert f"Refused: {line}: a fleet is not carried by convoy" in reply
+    assert "> F Bre - Pic\n  Accepted: F bre - pic\n" in reply

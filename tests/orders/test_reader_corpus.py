@@ -18,7 +18,10 @@ texts so written, refused before, read as that; nothing else changed.  Recorded
 again when a reading came to say whether it is a unit and nothing after it
 (``alone``, njudge's build or removal without its word in an adjustment phase):
 every reading as before with ``alone`` after it, True for 466 holds; nothing else
-changed.
+changed.  Recorded again when a route through a place no fleet convoys from came to
+be refused (``A Gre - Tunis - Pie``: "Tunis is no sea"): 302 texts on the four maps
+read before as moves via convoy, and 74 refused for another reason (what follows the
+route), are refused so; nothing else changed.
 """
 
 from __future__ import annotations

@@ -25,7 +25,10 @@ refused supports read, each as the places written; nothing else changed); and wh
 a sentence came to be refused with the forms to write (``Sent from my iPhone``: one
 refusal worded anew, nothing read differently); and when a mistyped word after a
 unit came to be named with the order word meant (``A Iri holdd``: 30 refusals end
-with "(did you mean 'hold'?)", nothing read differently).
+with "(did you mean 'hold'?)", nothing read differently); and when a route through a
+place no fleet convoys from came to be refused (``Army Finland -> Sweden - Tun``:
+"Sweden is no sea"; 144 texts read before as moves, retreats, supports or convoys to
+the route's last place, 3 refusals name the land passed through instead).
 """
 
 from __future__ import annotations

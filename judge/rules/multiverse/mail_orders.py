@@ -20,7 +20,7 @@ from judge.engine.boards import BoardText, MLoc
 from judge.engine.orders import Build, Disband, Retreat, Waive
 from judge.engine.phase import Turn
 from judge.orders.keys import OrderKey
-from judge.orders.text import begins_order, order_texts
+from judge.orders.text import begins_order, order_texts, place_alone
 from judge.rules.base import Owed
 from judge.rules.multiverse.adjustments import WinterBoard, owed_changes
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -102,6 +102,11 @@ def check_world_orders(
 
     for line in lines:
         line = colons_slipped(base, line, world.fived)
+        alone = place_alone(line, reads, begins)
+        if alone is not None:
+            text = line.strip()
+            checks.append(WorldOrderCheck(text, False, message=f"{text}: {alone}", power=power))
+            continue
         texts = _verb_carried(base, world.fived, order_texts(line, reads, begins))
         for text in front_carried(base, texts, world.fived):
             parsed = parse_order(world, base, power, text, retreat=retreating)

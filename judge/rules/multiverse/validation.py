@@ -284,6 +284,25 @@ def _move_problem(world: World, geo, board: LegalityBoard, unit: Unit, order: Mo
     return apart(geo.base.variant, unit.type, order.unit.loc, dest.loc, reason)
 
 
+def _never_board(world: World, key: BoardKey) -> str | None:
+    """Why board ``key``, which does not exist, never can (a ghost board named by a
+    support or convoy must be one that may come): a turn before its timeline's
+    first board, or on a timeline not yet begun, a turn no later than the world's
+    first board (a new timeline begins at the turn after the board it branches
+    from).  None when the board exists or may come."""
+    if key in world.boards:
+        return None
+    times = [other.time for other in world.boards if other.timeline == key.timeline]
+    there = shown_board(key, world.fived)
+    if times:
+        if key.time >= min(times):
+            return None
+        return f"{there} can never be: timeline {key.timeline} begins at a later turn"
+    if key.time > min(other.time for other in world.boards):
+        return None
+    return f"{there} can never be: a new timeline begins after the board it branches from"
+
+
 def _support_or_convoy_problem(
     world: World, geo, board: LegalityBoard, unit: Unit, order: SupportHold | SupportMove | Convoy
 ) -> str | None:
@@ -308,6 +327,10 @@ def _support_or_convoy_problem(
             if loc[:3] not in world.boards:
                 there = shown_board(loc.board, True)
                 return f"{there} does not exist (5dplomacy names existing boards only)"
+    for loc in order_locations(order)[1:]:
+        why = _never_board(world, loc.board)
+        if why:
+            return why
     if target[:3] in world.boards:
         return order.illegal_reason(board, unit)
     # A ghost board: the supported or convoyed unit does not exist yet.
