@@ -25,6 +25,7 @@ from judge.game.end import ended_at
 from judge.game.games import (
     current_order_texts,
     game_powers,
+    phase_label,
     power_name,
     press_line,
     shown_phase,
@@ -101,11 +102,13 @@ class BoardBlock:
 
 @dataclass(frozen=True)
 class PhaseLink:
-    """One processed phase in a game's history."""
+    """One processed phase in a game's history: its code, and its label and title
+    as the game's players read them (the ruleset's ``turn_label``, ``turn_title``)."""
 
     number: int
     phase: str
     title: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -120,12 +123,15 @@ class PressItem:
 
 @dataclass(frozen=True)
 class BoardCell:
-    """One board of a multiverse world, for the grid of links."""
+    """One board of a multiverse world, for the grid of links: its timeline and
+    phase (for the address), and both as the game's players name them."""
 
     timeline: int
     phase: str
     active: bool
-    forks: tuple[int, ...] = ()
+    forks: tuple[str, ...] = ()  # the names of the timelines forking from it
+    label: str = ""
+    line: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,7 +151,7 @@ class GamePage:
     totals: list[tuple[str, int]]
     phases: list[PhaseLink]
     press: list[PressItem]
-    timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
+    timelines: dict[str, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
     ended: datetime | None = None  # when a finished game ended, as LIST gives it
     # SUMMARY's table: each power's centres at the start, each year's end and now.
@@ -158,7 +164,7 @@ class PhasePage:
 
     game: str
     number: int
-    phase: str
+    phase: str  # as the game's players read it (a 5dplomacy game's Spring03-builds)
     title: str
     report: str
     previous: int | None
@@ -173,13 +179,14 @@ class BoardPage:
 
     game: str
     timeline: int
+    line: str  # the timeline as the game's players name it (a 5dplomacy game's bravo)
     phase: str
     title: str
     lines: list[str]
-    previous: str | None
-    next: str | None
-    parent: tuple[int, str] | None
-    forks: tuple[int, ...]
+    previous: BoardCell | None
+    next: BoardCell | None
+    parent: BoardCell | None
+    forks: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -346,17 +353,37 @@ def phases_of(session: Session, game: Game) -> list[PhaseLink]:
         .where(GameReport.game_id == game.id, GameReport.kind == REPORT_RESULTS)
         .order_by(col(GameReport.number), col(GameReport.id))
     )
+    rules = ruleset_for_game(game)
     seen: dict[int, PhaseLink] = {}
     for number, phase in rows:
-        seen[int(number)] = PhaseLink(int(number), phase, _title(phase))
+        title = _title(rules, phase, int(number))
+        seen[int(number)] = PhaseLink(int(number), phase, title, rules.turn_label(phase))
     return list(seen.values())
 
 
-def _title(phase: str) -> str:
+def _title(rules: Ruleset, phase: str, number: int) -> str:
+    """A game phase's title as its ruleset words it (the code, should it not read)."""
+    try:
+        return rules.turn_title(phase, number)
+    except (KeyError, ValueError, AttributeError):
+        return phase
+
+
+def _board_title(phase: str) -> str:
+    """One board's phase in words (a board has a phase of its own, not a turn)."""
     try:
         return describe_phase(phase)
     except (KeyError, ValueError, AttributeError):
         return phase
+
+
+def _turn_shown(game: Game, phases: list[PhaseLink]) -> int:
+    """The turn a game is shown in: the phase it ended in when that was processed
+    (a victory), else the turn after the last one processed."""
+    last = phases[-1] if phases else None
+    if last is not None and game.status == FINISHED and last.phase == shown_phase(game):
+        return last.number
+    return (last.number if last else 0) + 1
 
 
 _RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
@@ -371,18 +398,22 @@ def broadcast_press(session: Session, game: Game) -> list[PressItem]:
 
 
 def _timelines(game: Game, doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]:
-    boards = ruleset_for_game(game).timeline_boards(doc)
+    """The boards of a multiverse world by timeline, oldest first."""
+    rules = ruleset_for_game(game)
+    boards = rules.timeline_boards(doc)
     last: dict[int, str] = {}
     for b in boards:
         last[int(b["timeline"])] = str(b["phase"])
     grid: dict[int, list[BoardCell]] = {}
     for b in boards:
-        timeline = int(b["timeline"])
+        timeline, phase = int(b["timeline"]), str(b["phase"])
         cell = BoardCell(
             timeline,
-            str(b["phase"]),
-            last[timeline] == b["phase"],
-            tuple(int(t) for t in b.get("child_timelines") or ()),
+            phase,
+            last[timeline] == phase,
+            tuple(rules.timeline_label(t) for t in b.get("child_timelines") or ()),
+            rules.turn_label(phase),
+            rules.timeline_label(timeline),
         )
         grid.setdefault(timeline, []).append(cell)
     return dict(sorted(grid.items()))
@@ -396,21 +427,22 @@ def game_page(session: Session, game: Game) -> GamePage:
     if rules.centre_totals_heading:
         counts = rules.centre_counts(doc)
         totals = [(p.name, counts.get(p.code, 0)) for p in game_powers(game)]
+    phases = phases_of(session, game)
     return GamePage(
         name=game.name,
         variant=variant_label(game),
         status=game.status,
-        phase=shown_phase(game),
-        phase_title=_title(shown_phase(game)),
+        phase=phase_label(game),
+        phase_title=_title(rules, shown_phase(game), _turn_shown(game, phases)),
         deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
         outcome=game.outcome,
         settings=_settings(game),
         powers=_power_rows(session, game, doc),
         boards=_board_blocks(game, doc),
         totals=totals,
-        phases=phases_of(session, game),
+        phases=phases,
         press=broadcast_press(session, game),
-        timelines=_timelines(game, doc),
+        timelines={row[0].line: row for row in _timelines(game, doc).values()},
         version=game.version,
         ended=ended_at(session, game),
         years=_years(session, game),
@@ -463,8 +495,8 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
     return PhasePage(
         game=game.name,
         number=number,
-        phase=report.phase,
-        title=_title(report.phase),
+        phase=phases[at].label,
+        title=phases[at].title,
         report=report.text,
         previous=numbers[at - 1] if at > 0 else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
@@ -481,11 +513,9 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     at = next((i for i, c in enumerate(cells) if c.phase == phase.upper()), None)
     if at is None:
         return None
-    parent = next(
-        ((c.timeline, c.phase) for row in grid.values() for c in row if timeline in c.forks),
-        None,
-    )
     rules = ruleset_for_game(game)
+    name = rules.timeline_label(timeline)
+    parent = next((c for row in grid.values() for c in row if name in c.forks), None)
     lines: list[str] = []
     for view in rules.board_views(_only_board(rules, doc, timeline, phase.upper())):
         for block in _board_blocks(game, {**doc, "boards": [view.board]}):
@@ -494,11 +524,12 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     return BoardPage(
         game=game.name,
         timeline=timeline,
+        line=name,
         phase=phase.upper(),
-        title=f"Timeline {timeline}, {_title(phase.upper())}",
+        title=f"Timeline {name}, {_board_title(phase.upper())}",
         lines=lines,
-        previous=cells[at - 1].phase if at > 0 else None,
-        next=cells[at + 1].phase if at + 1 < len(cells) else None,
+        previous=cells[at - 1] if at > 0 else None,
+        next=cells[at + 1] if at + 1 < len(cells) else None,
         parent=parent,
         forks=cells[at].forks,
     )

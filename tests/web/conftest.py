@@ -1,3 +1,36 @@
-"""The web tests play games through the end-to-end rig: its fixtures serve here too."""
+"""The web tests play games through the end-to-end rig: its fixtures serve here too,
+and the demo game played and served."""
 
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from judge.config import load_config
+from judge.demo.main import run_demo
+from judge.demo.rig import free_port
+from judge.store.db import make_engine
+from judge.web.server import WebThread
 from tests.e2e.conftest import master_key  # noqa: F401  (the game master's real key)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The demo played, its pages served on a free port: (base URL, demo directory)."""
+    root = tmp_path_factory.mktemp("demo") / "demo"
+    out = io.StringIO()
+    assert run_demo(root, out) == 0, out.getvalue()
+    assert "The game's page: http://127.0.0.1:" in out.getvalue()
+    config = load_config(root / "judge.toml")
+    config.web.port = free_port()
+    engine = make_engine(config.database.url)
+    web = WebThread(engine, config)
+    web.start()
+    try:
+        yield f"http://127.0.0.1:{config.web.port}", root
+    finally:
+        web.stop()
+        engine.dispose()
