@@ -32,7 +32,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.history import centres_by_year
-from judge.game.stints import Stint, stint_text, stints_of
+from judge.game.stints import Stint, stint_parts, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
@@ -87,9 +87,10 @@ class PowerRow:
     state: str  # "playing", "resigned", "nobody plays it", ...
     centres: int
     units: list[str]
-    # Who played it, one after another, when it changed hands (SUMMARY's stints):
-    # ``France Player (resigned)``, ``from F1901M: Nora``; empty otherwise.
-    stints: tuple[str, ...] = ()
+    # Who played it, one after another, when it changed hands (SUMMARY's stints:
+    # ``France Player (resigned)``, ``from F1901M: Nora``), each as the text before
+    # the player's name, the name, and the text after it; empty otherwise.
+    stints: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,7 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
             state = seat[0].status
             player = (seat[1].name or "(no name)") if named else ""
         held = stints.get(power.code, [])
-        shown = tuple(stint_text(st, _stint_name(names, st, named)) for st in held)
+        shown = tuple(stint_parts(st, _stint_name(names, st, named)) for st in held)
         row = PowerRow(power.name, player, state, counts.get(power.code, 0), units)
         rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows

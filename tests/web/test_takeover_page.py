@@ -36,8 +36,8 @@ def _page(tmp_path: Path, anonymous: bool) -> str:
 def test_the_powers_table_gives_who_played_a_power_taken_over(tmp_path: Path) -> None:
     page = _page(tmp_path, anonymous=False)
     assert (
-        '<ul class="stints" aria-label="Who played France"><li>France Player (resigned)</li>'
-        "<li>from F1901M: Nora</li></ul>"
+        '<ul class="stints" aria-label="Who played France"><li><bdi>France Player</bdi> (resigned)'
+        "</li><li>from F1901M: <bdi>Nora</bdi></li></ul>"
     ) in page
     assert "@players.test" not in page
     assert page.count('class="stints"') == 1  # the other powers never changed hands
@@ -45,5 +45,7 @@ def test_the_powers_table_gives_who_played_a_power_taken_over(tmp_path: Path) ->
 
 def test_an_anonymous_game_gives_the_takeover_without_names(tmp_path: Path) -> None:
     page = _page(tmp_path, anonymous=True)
-    assert "<li>(anonymous) (resigned)</li><li>from F1901M: (anonymous)</li>" in page
+    assert (
+        "<li><bdi>(anonymous)</bdi> (resigned)</li><li>from F1901M: <bdi>(anonymous)</bdi></li>"
+    ) in page
     assert "Nora" not in page and "France Player" not in page
