@@ -4,16 +4,19 @@ and the demo game played and served."""
 from __future__ import annotations
 
 import io
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import Engine
 
 from judge.config import load_config
 from judge.demo.main import run_demo
 from judge.demo.rig import free_port
 from judge.store.db import make_engine
 from judge.web.server import WebThread
+from tests.commands.helpers import judge_config
 from tests.e2e.conftest import master_key  # noqa: F401  (the game master's real key)
 
 
@@ -31,6 +34,22 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     web.start()
     try:
         yield f"http://127.0.0.1:{config.web.port}", root
+    finally:
+        web.stop()
+        engine.dispose()
+
+
+def served_page(engine: Engine, path: str) -> str:
+    """One page of ``engine``'s database, served for the moment (the engine is
+    disposed of afterwards)."""
+    config = judge_config()
+    config.web.port = free_port()
+    web = WebThread(engine, config)
+    web.start()
+    try:
+        url = f"http://127.0.0.1:{config.web.port}{path}"
+        with urllib.request.urlopen(url, timeout=60) as answer:  # noqa: S310 (loopback)
+            return answer.read().decode("utf-8")
     finally:
         web.stop()
         engine.dispose()

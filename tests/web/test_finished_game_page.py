@@ -4,15 +4,13 @@ and no votes that cannot happen any more."""
 
 from __future__ import annotations
 
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from judge.demo.rig import free_port
-from judge.web.server import WebThread
-from tests.commands.helpers import judge_config, migrated_engine
+from tests.commands.helpers import migrated_engine
 from tests.commands.test_finished_phase import won_game
+from tests.web.conftest import served_page
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -20,17 +18,7 @@ pytestmark = pytest.mark.timeout(240)
 def test_the_page_of_a_won_game_shows_the_phase_it_ended_in(tmp_path: Path) -> None:
     engine = migrated_engine(tmp_path)
     won_game(engine)
-    config = judge_config()
-    config.web.port = free_port()
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        url = f"http://127.0.0.1:{config.web.port}/game/game1"
-        with urllib.request.urlopen(url, timeout=60) as answer:  # noqa: S310 (loopback)
-            page = answer.read().decode("utf-8")
-    finally:
-        web.stop()
-        engine.dispose()
+    page = served_page(engine, "/game/game1")
     assert "finished in F1905R (Retreats for Fall of 1905)" in page, page
     assert "The final position, after F1905R." in page
     assert "W1905A" not in page

@@ -5,17 +5,14 @@ live", seen in Chromium), so a player could make their name show another state."
 
 from __future__ import annotations
 
-import urllib.request
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlmodel import Session
 
-from judge.demo.rig import free_port
 from judge.game.processing import process_phase
 from judge.mail.outgoing import Author
-from judge.web.server import WebThread
 from tests.commands.helpers import (
     JUDGE,
     NOW,
@@ -23,10 +20,10 @@ from tests.commands.helpers import (
     add_game,
     address,
     deliver,
-    judge_config,
     make_mail,
     migrated_engine,
 )
+from tests.web.conftest import served_page
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -46,17 +43,7 @@ def test_a_players_name_cannot_turn_the_words_after_it(tmp_path: Path) -> None:
     deliver(engine, make_mail(EVE, f"REGISTER\nName: {NAME}\nTimezone: UTC\nEND\n"), now=LATER)
     deliver(engine, make_mail(EVE, "SIGNON Fgame1 evepw1234\n"), now=LATER)
     deliver(engine, make_mail(EVE, "SIGNON Fgame1 evepw1234\nRESIGN\n"), now=LATER)
-    config = judge_config()
-    config.web.port = free_port()
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        url = f"http://127.0.0.1:{config.web.port}/game/game1"
-        with urllib.request.urlopen(url, timeout=60) as answer:  # noqa: S310 (loopback)
-            page = answer.read().decode("utf-8")
-    finally:
-        web.stop()
-        engine.dispose()
+    page = served_page(engine, "/game/game1")
     assert f"<li>from F1901M: <bdi>{NAME}</bdi> (resigned)</li>" in page
     assert "<li><bdi>France Player</bdi> (resigned)</li>" in page
     assert "<bdi>England Player</bdi>" in page  # a power that never changed hands
