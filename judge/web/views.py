@@ -593,7 +593,7 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
     return PrivatePage(
         game=game.name,
         powers=[power_name(game, m) for m in mine],
-        phase=game.phase,
+        phase=phase_label(game),
         orders=orders,
         press=press,
     )

@@ -59,8 +59,12 @@ def test_a_5dplomacy_games_pages_name_its_turns_as_its_mails_do(tmp_path: Path, 
             for cast in CAST:
                 if cast.power in given:
                     orders(players[cast.power], cast, phase, given[cast.power], GAME)
-            subjects = [m.message()["Subject"] for m in process(master, phase, GAME).others]
+            mails = process(master, phase, GAME).others
+        subjects = [m.message()["Subject"] for m in mails]
         assert any("Spring03-builds Results" in s for s in subjects), subjects
+        germany = next(m.text() for m in mails if m.recipients == ("germany@players.demo",))
+        own = next(line for line in germany.splitlines() if line.startswith("Your own page"))
+        assert "Your orders for Spring03, as stored" in seen(own.split(": ", 1)[1])
 
         game = seen(f"{web}/game/{GAME}")
         assert "active · Spring03 (turn 6)" in game
