@@ -157,6 +157,9 @@ class GamePage:
     ended: datetime | None = None  # when a finished game ended, as LIST gives it
     # SUMMARY's table: each power's centres at the start, each year's end and now.
     years: list[tuple[str, list[int]]] = field(default_factory=list)
+    # Whether the map is the position after the phase shown: a game won in it stores
+    # the next phase's position; one drawn or conceded stays in its phase, unplayed.
+    after_phase: bool = False
 
 
 @dataclass(frozen=True)
@@ -447,6 +450,7 @@ def game_page(session: Session, game: Game) -> GamePage:
         version=game.version,
         ended=ended_at(session, game),
         years=_years(session, game),
+        after_phase=game.status == FINISHED and game.phase != shown_phase(game),
     )
 
 

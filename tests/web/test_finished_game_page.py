@@ -7,8 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlmodel import Session
 
-from tests.commands.helpers import migrated_engine
+from judge.game.games import find_game
+from judge.store.models import FINISHED
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    deliver,
+    make_mail,
+    migrated_engine,
+)
 from tests.commands.test_finished_phase import won_game
 from tests.web.conftest import served_page
 
@@ -24,3 +34,21 @@ def test_the_page_of_a_won_game_shows_the_phase_it_ended_in(tmp_path: Path) -> N
     assert "W1905A" not in page
     assert "<p>Ended: <time datetime=" in page and "Deadline:" not in page  # as LIST says
     assert "Player votes to pause" not in page and "Draws: DIAS" not in page
+
+
+def test_the_page_of_a_game_drawn_before_its_phase_was_processed(tmp_path: Path) -> None:
+    """A draw voted by mail in S1901M ends the game in S1901M, never processed: its
+    map is the position of S1901M, not one after it."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    for power, password in PASSWORDS.items():
+        body = f"SIGNON {power[0].upper()}game1 {password}\nSET DRAW\n"
+        deliver(engine, make_mail(address(power), body))
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        assert game is not None and game.status == FINISHED
+    page = served_page(engine, "/game/game1")
+    assert "finished in S1901M (Movement for Spring of 1901)" in page
+    assert "The final position (S1901M)." in page and "after S1901M" not in page
+    assert "the final position, after it" not in page
