@@ -249,15 +249,21 @@ def find_listed(session: Session, name: str) -> Game | None:
     return game if game is not None and listed(game) else None
 
 
-def game_version(session: Session, game: Game) -> tuple[int, int, int]:
+def game_version(session: Session, game: Game) -> tuple[int, int, int, tuple[str, ...]]:
     """What changes whenever the game's page may change: the game's lock count, its
-    number of processed phases, and its latest broadcast press."""
+    number of processed phases, its latest broadcast press, and its players' names
+    (a player renamed by REGISTER changes no game)."""
     last_press = session.exec(
         select(func.coalesce(func.max(Press.id), 0)).where(
             Press.game_id == game.id, col(Press.broadcast)
         )
     ).one()
-    return game.version, game.number, int(last_press)
+    names = session.exec(
+        select(Account.name)
+        .where(Player.game_id == game.id, Player.account_id == Account.id)
+        .order_by(col(Player.id))
+    ).all()
+    return game.version, game.number, int(last_press), tuple(names)
 
 
 def _players(session: Session, game: Game) -> dict[str, tuple[Player, Account]]:
