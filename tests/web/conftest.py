@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from judge.config import load_config
 from judge.demo.main import run_demo
 from judge.demo.rig import free_port
 from judge.store.db import make_engine
+from judge.store.passwords import set_hash_cost
 from judge.web.server import WebThread
-from tests.commands.helpers import judge_config
+from tests.commands.helpers import add_game, judge_config, migrated_engine
 from tests.e2e.conftest import master_key  # noqa: F401  (the game master's real key)
 
 
@@ -34,6 +36,24 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     web.start()
     try:
         yield f"http://127.0.0.1:{config.web.port}", root
+    finally:
+        web.stop()
+        engine.dispose()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Engine, str]]:
+    """A game g1 (tests.commands.helpers.add_game), its pages served: (engine, URL)."""
+    set_hash_cost(time_cost=1, memory_kib=8)
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session, "g1")
+    config = judge_config()
+    config.web.port = free_port()
+    web = WebThread(engine, config)
+    web.start()
+    try:
+        yield engine, f"http://127.0.0.1:{config.web.port}"
     finally:
         web.stop()
         engine.dispose()

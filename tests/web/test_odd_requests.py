@@ -24,7 +24,6 @@ from judge.demo.rig import free_port
 from judge.game.games import find_game
 from judge.game.processing import process_phase, rollback_to
 from judge.mail.outgoing import Author
-from judge.store.passwords import set_hash_cost
 from judge.web.server import WebThread
 from tests.commands.helpers import (
     NOW,
@@ -48,23 +47,6 @@ def get(url: str) -> tuple[int, bytes]:
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Engine, str]]:
-    set_hash_cost(time_cost=1, memory_kib=8)
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        add_game(session, "g1")
-    config = judge_config()
-    config.web.port = free_port()
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        yield engine, f"http://127.0.0.1:{config.web.port}"
-    finally:
-        web.stop()
-        engine.dispose()
 
 
 def _orders(engine: Engine, lines: str, hours: int) -> None:
