@@ -217,7 +217,7 @@ def index(session: Session) -> Index:
     )
     forming, running, finished = [], [], []
     for g in games:
-        line = GameLine(g.name, variant_label(g), g.phase, g.status, as_utc(g.deadline))
+        line = GameLine(g.name, variant_label(g), phase_label(g), g.status, as_utc(g.deadline))
         if g.status == FORMING:
             seats = g.seats or len(game_powers(g))
             open_seats = max(0, seats - int(joined.get(g.id, 0)))

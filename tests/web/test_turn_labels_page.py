@@ -66,6 +66,7 @@ def test_a_5dplomacy_games_pages_name_its_turns_as_its_mails_do(tmp_path: Path, 
         own = next(line for line in germany.splitlines() if line.startswith("Your own page"))
         assert "Your orders for Spring03, as stored" in seen(own.split(": ", 1)[1])
 
+        assert "fived Standard (5dplomacy) Spring03" in seen(f"{web}/")  # as LIST gives it
         game = seen(f"{web}/game/{GAME}")
         assert "active · Spring03 (turn 6)" in game
         assert "Spring03-builds turn 5" in game and "Fall01 turn 2" in game
