@@ -36,7 +36,7 @@ from judge.game.stints import Stint, stint_parts, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
-from judge.rules.base import Ruleset
+from judge.rules.base import BoardView, Ruleset
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -91,6 +91,9 @@ class PowerRow:
     # ``France Player (resigned)``, ``from F1901M: Nora``), each as the text before
     # the player's name, the name, and the text after it; empty otherwise.
     stints: tuple[tuple[str, str, str], ...] = ()
+    # What LIST adds to a power's units: its dislodged units (in a retreat phase)
+    # and its ruleset's status lines (an Outer Space empire's colonies).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -296,6 +299,15 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
             for u in view.board.get("units", [])
             if u.get("power") == power.code
         ]
+        notes = tuple(
+            [
+                f"dislodged: {_dislodged(view, u)}"
+                for view in views
+                for u in view.board.get("dislodged", [])
+                if u.get("power") == power.code
+            ]
+            + [line for view in views for line in rules.status_lines(view.board, power.code)]
+        )
         seat = seated.get(power.code)
         if seat is None:
             state, player = ("waiting" if game.status == FORMING else "nobody plays it"), ""
@@ -304,7 +316,7 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
             player = (seat[1].name or "(no name)") if named else ""
         held = stints.get(power.code, [])
         shown = tuple(stint_parts(st, _stint_name(names, st, named)) for st in held)
-        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units)
+        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units, notes=notes)
         rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
 
@@ -332,13 +344,16 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
                     f"{power.name}: {centres_listed(owned)}; units: {', '.join(mine) or '-'}"
                 )
         for unit in view.board.get("dislodged", []):
-            options = ", ".join(unit.get("retreat_options") or []) or "none"
-            lines.append(
-                f"Dislodged: {power_name(game, str(unit.get('power')))} "
-                f"{view.unit_text(unit)} (retreats: {options})"
-            )
+            owner = power_name(game, str(unit.get("power")))
+            lines.append(f"Dislodged: {owner} {_dislodged(view, unit)}")
         blocks.append(BoardBlock(view.heading, lines))
     return blocks
+
+
+def _dislodged(view: BoardView, unit: Mapping[str, Any]) -> str:
+    """A dislodged unit and where it may retreat: ``A Ven (retreats: apu, pie)``."""
+    options = ", ".join(unit.get("retreat_options") or []) or "none"
+    return f"{view.unit_text(unit)} (retreats: {options})"
 
 
 def _settings(game: Game) -> list[str]:
