@@ -782,6 +782,13 @@ _MONTH_WORDS.update(
         "december": 12,
     }
 )
+
+
+def month_of(word: str) -> int | None:
+    """The month a word names (``Nov``, ``november``; January is 1), or None."""
+    return _MONTH_WORDS.get(word.lower().rstrip(".,"))
+
+
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
 

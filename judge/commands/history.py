@@ -11,7 +11,8 @@ MAX_REPORTS reports go in one mail; without phases these are the latest ones.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from sqlmodel import select
 
@@ -55,10 +56,10 @@ def _phase_or_turn(text: str) -> str | None:
     return parse_phase(text) or season_and_year(text)
 
 
-def _phases(words: list[str]) -> tuple[list[str], str | None]:
-    """The phases (or seasons) named after the game: ``S1901M F1902M``, with TO or
-    a hyphen between (``S1901M-F1902M``), ``FROM`` before, long forms (``Spring 1901
-    Movement``, ``Fall 1901``) included; an empty first code: from the start."""
+def _phases(name: str, words: list[str]) -> tuple[list[str], str | None]:
+    """The phases (or seasons) named after the game ``name``: ``S1901M F1902M``, with
+    TO or a hyphen between (``S1901M-F1902M``), ``FROM`` before, long forms (``Spring
+    1901 Movement``, ``Fall 1901``) included; an empty first code: from the start."""
     words = re.sub(r"(?<=\w)\s*-\s*(?=\w)", " TO ", " ".join(words)).split()
     upper = [w.upper() for w in words]
     if upper[:1] == ["FROM"]:
@@ -78,10 +79,54 @@ def _phases(words: list[str]) -> tuple[list[str], str | None]:
             continue
         code = _phase_or_turn(" ".join(part))
         if code is None:
-            example = "S1901M, F1901 or Fall 1901 Movement"
-            return [], f"{' '.join(part)!r} is not a phase (write e.g. {example})"
+            return [], _not_a_phase(name, " ".join(part))
         codes.append(code)
     return codes, None
+
+
+def _not_a_phase(name: str, text: str) -> str:
+    """Why ``text`` after HISTORY <game> was not read, with the line to write: a
+    year alone is taken for a game year (njudge reads no such form)."""
+    if text.isdigit() and len(text) == 4:
+        return (
+            f"{text!r} is a year: write HISTORY {name} S{text} TO W{text} for its phases "
+            f"(TO F{text} before its winter), or HISTORY {name} FROM <date> for what was "
+            "sent since a day"
+        )
+    return (
+        f"{text!r} is not a phase or a date: write HISTORY {name} S1901M TO F1902M "
+        f"(phases; F1901 or Fall 1901 Movement too), HISTORY {name} FROM <date> "
+        f"[TO <date>] or HISTORY {name} EXCLSTART <phase>"
+    )
+
+
+def _date_forms(name: str, zone: str, now: datetime) -> str:
+    """njudge's dates to write after HISTORY <game> FROM, by yesterday's: a weekday,
+    and a day with its month and year."""
+    day = now.astimezone(ZoneInfo(zone)).date() - timedelta(days=1)
+    return (
+        f"write e.g. HISTORY {name} FROM {day:%a} or HISTORY {name} FROM {day:%b} {day.day}, "
+        f"{day.year} (a time hh:mm may follow; TO <date> ends the span)"
+    )
+
+
+# njudge's words of HISTORY (history.c): UNTIL is TO, FOR n is LINES n, BROAD asks for
+# the notices too (always given here).
+_SAME_AS = {"UNTIL": "TO"}
+_COUNTS = ("LINES", "FOR")
+
+
+def _njudge_words(words: list[str]) -> tuple[list[str], str | None, bool]:
+    """The words after the game with njudge's synonyms read: without ``LINES n``
+    (or ``FOR n``; the word given is returned: reports go whole here) and without
+    BROAD (whether it was given), UNTIL as TO."""
+    upper = [w.upper() for w in words]
+    broad = "BROAD" in upper
+    kept = [_SAME_AS.get(u, w) for w, u in zip(words, upper, strict=True) if u != "BROAD"]
+    for at in range(len(kept) - 1):
+        if kept[at].upper() in _COUNTS and kept[at + 1].isdigit():
+            return kept[:at] + kept[at + 2 :], kept[at].upper(), broad
+    return kept, None, broad
 
 
 def _about(phase: str, code: str) -> bool:
@@ -199,9 +244,10 @@ class History(Command):
         "Mails you the game's past reports again, with its broadcast press, in one\n"
         "mail: from one phase (to another: S1901M TO F1902M, S1901-F1902), sent\n"
         "from one date (to another: njudge's\n"
-        "FROM Jan 1, 2026 TO Feb 1 14:00 or FROM Mon, in the game's time zone; TO a\n"
-        "date alone: from the start), all but some phases (njudge's EXCLSTART S1903M\n"
-        "[EXCLEND F1905B]), or the latest ones; at most\n"
+        "FROM Jan 1, 2026 TO Feb 1 14:00, FROM Mon or FROM 2026, in the game's time\n"
+        "zone; TO a date alone: from the start), all but some phases (njudge's\n"
+        "EXCLSTART S1903M [EXCLEND F1905B]), the whole game (BROAD), or the latest ones;\n"
+        "at most "
         f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
         "read a finished or non-anonymous game; an anonymous game in progress only\n"
         "its players, observers and master."
@@ -217,17 +263,21 @@ class History(Command):
         game = game_named(ctx, stmt.text, words[0])
         if game is None:
             return
-        lines_given = len(words) > 2 and words[-2].upper() == "LINES" and words[-1].isdigit()
-        words = words[:-2] if lines_given else words  # njudge's LINES n: reports go whole
+        rest, lines_given, broad = _njudge_words(words[1:])
+        words = words[:1] + rest
         span: tuple[datetime, datetime] | None = None
         codes: list[str] = []
         left_out: list[str] | None = None  # njudge's EXCLSTART: phases left out
-        codes, problem = _phases(words[1:])
+        codes, problem = _phases(game.name, words[1:])
         if problem and words[1:] and words[1].upper() in ("FROM", "TO"):  # njudge's dates
             dates = words[2:] if words[1].upper() == "FROM" else words[1:]
-            span, problem = date_span(" ".join(dates), game_timing(game).zone, ctx.now)
+            zone = game_timing(game).zone
+            span, problem = date_span(" ".join(dates), zone, ctx.now)
+            problem = problem and f"{problem}: {_date_forms(game.name, zone, ctx.now)}"
         elif words[1:] and words[1].upper() == "EXCLSTART":
             left_out, problem = _left_out(words[2:])
+        elif broad and not words[1:]:
+            codes = [""]  # njudge's BROAD alone: the whole game, from its start
         problem = problem or reading_refusal(ctx, game)
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)
@@ -272,8 +322,8 @@ class History(Command):
         entry = ctx.transcript.ok(stmt.text, said)
         if lines_given:
             entry.extra.append(
-                f"LINES is not needed here: each report goes whole, at most {MAX_REPORTS} "
-                "in one mail."
+                f"{lines_given} is not needed here: each report goes whole, at most "
+                f"{MAX_REPORTS} in one mail."
             )
         if extra:
             entry.extra.append(

@@ -10,12 +10,13 @@ from sqlmodel import Session, col, func, select
 
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
+from judge.commands.gm_common import master_of
 from judge.commands.player_state import signed_on_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players, player_lines
 from judge.game.abandoned import abandoned_powers, takeover_line
 from judge.game.clock_votes import votes_line
-from judge.game.end import ended_at
+from judge.game.end import ended_at, ended_dates
 from judge.game.games import (
     disorder_rule_line,
     find_game,
@@ -25,7 +26,7 @@ from judge.game.games import (
     state_text,
 )
 from judge.game.privacy import hidden_from
-from judge.game.processing import orders_missing
+from judge.game.processing import late_powers, orders_missing
 from judge.game.records import limits_line
 from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
@@ -40,6 +41,13 @@ def _deadline(moment: datetime | None) -> str:
     return moment.strftime("%a %d %b %Y %H:%M UTC") if moment else "none"
 
 
+def _when_cell(status: str, deadline: datetime | None, ended: datetime | None) -> str:
+    """LIST's last column: a game's deadline, or when a finished game ended."""
+    if status != FINISHED:
+        return _deadline(deadline)
+    return f"ended {_deadline(ended)}" if ended else "ended"
+
+
 # LIST alone: one line per game, read by one query of the columns it needs (no
 # game's position is loaded: a judge may hold thousands of games).
 _GAME_LINES = select(
@@ -50,6 +58,7 @@ _GAME_LINES = select(
     func.coalesce(col(Game.ended_in), col(Game.phase)),  # judge.game.games.shown_phase
     Game.status,
     Game.deadline,
+    Game.id,
 ).order_by(col(Game.name))
 
 
@@ -63,13 +72,14 @@ def game_list(ctx: Context) -> list[str]:
     if not rows:
         return ["There are no games on this judge yet."]
     rulesets: dict[tuple[str, str, str], Ruleset] = {}
+    ended = ended_dates(ctx.session) if any(row[5] == FINISHED for row in rows) else {}
     table = [("Game", "Variant", "Phase", "Status", "Deadline")]
-    for name, variant, rules, adjacency, phase, status, deadline in rows:
+    for name, variant, rules, adjacency, phase, status, deadline, game_id in rows:
         key = (variant, rules, adjacency)
         if key not in rulesets:
             rulesets[key] = ruleset_for(variant, rules).played_as(adjacency)
         label, turn = rulesets[key].variant_label(variant), rulesets[key].turn_label(phase)
-        table.append((name, label, turn, status, _deadline(deadline)))
+        table.append((name, label, turn, status, _when_cell(status, deadline, ended.get(game_id))))
     # Each column as wide as its longest entry (at least the usual widths), so that a
     # long label (``standard (multiverse)``) does not push its row out of line.
     widths = [max(least, *(len(row[i]) for row in table)) for i, least in enumerate(_WIDTHS)]
@@ -98,7 +108,7 @@ def _power_lines(
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
         if power.code in abandoned:
-            seat = f" (abandoned: {takeover_line(game, power.code)} takes it over)"
+            seat = _abandoned_mark(game, power.code)
         seat += " (late)" if power.code in late else ""
         lines.append(f"{power.name}{seat}: {centres_listed(owned)}")
         lines.append(f"  units: {', '.join(units) or '-'}")
@@ -107,6 +117,14 @@ def _power_lines(
         options = ", ".join(unit.get("retreat_options") or []) or "none"
         lines.append(f"Dislodged: {unit.get('power')} {write(unit)} (retreats: {options})")
     return lines
+
+
+def _abandoned_mark(game: Game, code: str) -> str:
+    """An abandoned power's mark: how to take it over while the game runs (a
+    finished game's power can no longer be taken over)."""
+    if game.status == FINISHED:
+        return " (abandoned)"
+    return f" (abandoned: {takeover_line(game, code)} takes it over)"
 
 
 def _board_lines(
@@ -158,6 +176,24 @@ def _when_line(ctx: Context, game: Game) -> str:
     return f"Deadline: {_reader_time(ctx, game.deadline)}"
 
 
+def _orders_lines(ctx: Context, game: Game) -> list[str]:
+    """Before a running game's deadline: whether orders are still missing and whether
+    a player asked the phase to wait for it (njudge's LIST), naming nobody."""
+    deadline = as_utc(game.deadline)
+    if game.status != ACTIVE or deadline is None or ctx.now > deadline:
+        return []
+    missing = orders_missing(ctx.session, game)
+    lines = [
+        "Orders: some powers have not given all their orders yet."
+        if missing
+        else "Orders: every power has given its orders."
+    ]
+    players = players_of(ctx.session, game)
+    if any(p.wait for p in players if p.status == PLAYING):
+        lines.append("A player asked that the phase wait for its deadline (SET WAIT).")
+    return lines
+
+
 def game_status(ctx: Context, game: Game) -> list[str]:
     """The state of one game: phase, deadline, press, and each power's units and centres
     (on every active board of a multiverse game).  A forming game says how many
@@ -169,6 +205,7 @@ def game_status(ctx: Context, game: Game) -> list[str]:
         f"Game {game.name}: {rules.variant_label(game.variant)}, {state_text(game)}",
         *([f"Outcome: {game.outcome}"] if game.status == FINISHED and game.outcome else []),
         _when_line(ctx, game),
+        *_orders_lines(ctx, game),
         press_line(game),
         *filter(
             None,
@@ -183,21 +220,16 @@ def game_status(ctx: Context, game: Game) -> list[str]:
     else:
         played = {p.power for p in players_of(ctx.session, game) if p.status == PLAYING}
     abandoned = set(abandoned_powers(ctx.session, game))
-    late = _late_powers(ctx, game)
-    if late and game.anonymous:  # as the late notices: who is late is not told
+    late = late_powers(ctx.session, game, ctx.now)
+    # As the late notices of an anonymous game, who is late is not told (but to its
+    # master, as njudge's LIST of a quiet game).
+    hidden = game.anonymous and not master_of(game, ctx.sender)
+    if late and hidden:
         lines[-1:-1] = ["Late: the deadline has passed and orders are missing"]
     # njudge's LIST <game> names the players; by name here (SUMMARY gives addresses).
     players = ["", "Players:", *player_lines(ctx, game, addresses=False)]
-    board = _board_lines(game, doc, played, abandoned, set() if game.anonymous else late)
+    board = _board_lines(game, doc, played, abandoned, set() if hidden else late)
     return lines + board + players
-
-
-def _late_powers(ctx: Context, game: Game) -> set[str]:
-    """The powers still owing orders once the deadline has passed (none before)."""
-    deadline = as_utc(game.deadline)
-    if game.status != ACTIVE or deadline is None or ctx.now <= deadline:
-        return set()
-    return set(orders_missing(ctx.session, game))
 
 
 def position_lines(session: Session, game: Game) -> list[str]:

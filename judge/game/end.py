@@ -6,16 +6,25 @@ the master) and keeps the announcement in the game's history.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlalchemy import and_, literal, or_
+from sqlmodel import Session, col, func, select
 
 from judge.game.games import phase_label, power_name
-from judge.game.history import announce_and_keep, reports_of
+from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import FINISHED, REPORT_ANNOUNCEMENT, REPORT_RESULTS, Game, as_utc
+from judge.store.models import (
+    FINISHED,
+    REPORT_ANNOUNCEMENT,
+    REPORT_RESULTS,
+    Game,
+    GameReport,
+    as_utc,
+)
 
 # The start of the announcement of a game's end, by which its report is found (the
 # phase follows, as the game's players read it).
@@ -79,16 +88,34 @@ def end_game(
     announce_and_keep(session, sender, game, subject, text, now)
 
 
+def ended_dates(session: Session, game_ids: Collection[int] | None = None) -> dict[int, datetime]:
+    """When each finished game (of ``game_ids``; None: every one) ended, in one query
+    (LIST's table of every game): its end announcement (a vote, TERMINATE) or the
+    results of the phase that ended it (a victory) was kept then; a game with
+    neither is left out."""
+    before, after = _ENDED.split("{name}")
+    opening = literal(before) + Game.name + literal(after)
+    announced = and_(
+        GameReport.kind == REPORT_ANNOUNCEMENT,
+        func.substr(GameReport.text, 1, func.length(opening)) == opening,
+    )
+    won = and_(
+        GameReport.kind == REPORT_RESULTS,
+        GameReport.phase == func.coalesce(Game.ended_in, Game.phase),
+    )
+    query = (
+        select(GameReport.game_id, func.max(GameReport.created_at))  # type: ignore[call-overload]
+        .join(Game, col(Game.id) == col(GameReport.game_id))
+        .where(Game.status == FINISHED, or_(announced, won))
+        .group_by(col(GameReport.game_id))
+    )
+    if game_ids is not None:
+        query = query.where(col(Game.id).in_(game_ids))
+    return {int(game_id): as_utc(at) for game_id, at in session.exec(query) if at is not None}
+
+
 def ended_at(session: Session, game: Game) -> datetime | None:
-    """When a finished game ended: its end announcement (a vote, TERMINATE) or the
-    results of the phase that ended it (a victory) was kept then; None if neither."""
-    if game.status != FINISHED:
+    """When a finished game ended (:func:`ended_dates`), or None."""
+    if game.status != FINISHED or game.id is None:
         return None
-    last = game.ended_in or game.phase
-    first = _ENDED.format(name=game.name)
-    for report in reversed(reports_of(session, game)):
-        if (report.kind == REPORT_ANNOUNCEMENT and report.text.startswith(first)) or (
-            report.kind == REPORT_RESULTS and report.phase == last
-        ):
-            return as_utc(report.created_at)
-    return None
+    return ended_dates(session, [game.id]).get(game.id)

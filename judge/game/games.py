@@ -130,8 +130,9 @@ def variant_label(game: Game) -> str:
 
 def disorder_rule_line(game: Game) -> str | None:
     """The game's rule of removals in civil disorder, for its settings (None where its
-    rules offer no choice)."""
-    if not ruleset_for_game(game).disorder_rules:
+    rules offer no choice, and for a finished game: no power can fall into disorder,
+    as njudge's LIST of a finished game no longer says who would)."""
+    if game.status == FINISHED or not ruleset_for_game(game).disorder_rules:
         return None
     return f"Civil disorder removals: {DISORDER_TEXT[game.cd_rule]} (SET CD RULE)"
 

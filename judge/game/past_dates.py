@@ -10,7 +10,7 @@ import re
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from judge.clock.timing import OutOfRange, TimingError, parse_date_range, weekday_of
+from judge.clock.timing import OutOfRange, TimingError, month_of, parse_date_range, weekday_of
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _YEAR_WORD = re.compile(r"\d{4}")
@@ -26,9 +26,14 @@ def _moment(text: str, zone: str, since: datetime, now: datetime, *, end: bool) 
     clocks = [found for w in words if (found := _CLOCK.match(w))]
     day_words = [w for w in words if not _CLOCK.match(w)]
     weekday = weekday_of(day_words[0]) if len(day_words) == 1 else None
+    whole = _month_or_year(day_words, now.astimezone(ZoneInfo(zone)).date(), end=end)
     if weekday is not None:
         today = now.astimezone(ZoneInfo(zone)).date()
         day: date = today - timedelta(days=(today.weekday() - weekday) % 7)
+    elif whole is not None:
+        day = whole
+    elif not any(ch.isdigit() for ch in text):
+        raise TimingError(f"{text.strip()!r} is not a date")
     elif any(_YEAR_WORD.fullmatch(w) for w in day_words):
         day = _dated(" ".join(day_words), zone, now, end=end)
     else:
@@ -41,6 +46,22 @@ def _moment(text: str, zone: str, since: datetime, now: datetime, *, end: bool) 
     else:
         clock = time.max if end else time.min
     return datetime.combine(day, clock, ZoneInfo(zone)).astimezone(UTC)
+
+
+def _month_or_year(words: list[str], today: date, *, end: bool) -> date | None:
+    """njudge's dates without a day (ml_date.c): a year alone (``2026``), a month with
+    its year (``Nov 2026``) or alone (the last one up to ``today``), as their first
+    day, or for an ``end`` their last; None for other words."""
+    years = [int(w) for w in words if _YEAR_WORD.fullmatch(w)]
+    months = [m for w in words if (m := month_of(w)) is not None]
+    if len(years) + len(months) != len(words) or len(years) > 1 or len(months) > 1:
+        return None
+    if not months:
+        return date(years[0], 12, 31) if end else date(years[0], 1, 1)
+    year = years[0] if years else today.year - (months[0] > today.month)
+    first = date(year, months[0], 1)
+    following = date(year + (months[0] == 12), months[0] % 12 + 1, 1)
+    return following - timedelta(days=1) if end else first
 
 
 def _dated(text: str, zone: str, now: datetime, *, end: bool) -> date:

@@ -530,6 +530,15 @@ def owing_powers(game: Game) -> set[str]:
     return {power for power, items in owed.items() if items}
 
 
+def late_powers(session: Session, game: Game, now: datetime) -> set[str]:
+    """The powers still owing orders once the game's deadline has passed (none
+    before it, and none in a game not running): LIST's and the game page's late."""
+    deadline = as_utc(game.deadline)
+    if game.status != ACTIVE or deadline is None or now <= deadline:
+        return set()
+    return set(orders_missing(session, game))
+
+
 def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:
     """Per power still played and owing orders: the units (or adjustments) without
     orders yet, as players write them (``A par``, ``2 builds``, ``A 1:par:S1901``)."""

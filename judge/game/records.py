@@ -21,6 +21,10 @@ time, -1 per late phase, -50 per power abandoned (resigned, ejected, or left aft
 SET ABANDON's count of missed deadlines), -100 per missed phase (civil disorder);
 on-time ratio = phases on time / phases due (none due: perfect); CD ratio = (missed
 phases + powers abandoned) / games played (none: perfect).
+
+A player holding several powers of one game (Root Z's pairs) is counted by game:
+one game played, one resignation, one phase due a phase (the worst outcome of the
+powers).
 """
 
 from __future__ import annotations
@@ -229,33 +233,50 @@ class PlayerRecord:
         return (self.missed + self.abandoned) / self.joined if self.joined else 0.0
 
 
+# Which of a player's outcomes in one phase counts, should they hold several powers.
+_WORSE = {ON_TIME: 0, LATE: 1, MISSED: 2}
+
+
+def _phase_outcomes(rows: Iterable[tuple[int, int, str]]) -> list[str]:
+    """One outcome per game and phase from rows of (game, phase number, outcome):
+    the worst of a player's powers (Root Z's pairs order for two at once)."""
+    worst: dict[tuple[int, int], str] = {}
+    for game_id, number, outcome in rows:
+        known = worst.get((game_id, number))
+        if known is None or _WORSE[outcome] > _WORSE[known]:
+            worst[(game_id, number)] = outcome
+    return list(worst.values())
+
+
 def player_record(session: Session, account_id: int) -> PlayerRecord:
-    """The record of an account, counted from its seats and phase records."""
+    """The record of an account, counted from its seats and phase records, by game:
+    a player holding several powers of one game (Root Z) played one game, left it
+    once and owed orders once a phase."""
     seats = list(session.exec(select(Player).where(Player.account_id == account_id)))
     changes = list(session.exec(select(SeatChange).where(SeatChange.account_id == account_id)))
     phases = list(
         session.exec(
-            select(PlayerPhaseRecord.game_id, PlayerPhaseRecord.outcome).where(
-                PlayerPhaseRecord.account_id == account_id
-            )
+            select(
+                PlayerPhaseRecord.game_id, PlayerPhaseRecord.number, PlayerPhaseRecord.outcome
+            ).where(PlayerPhaseRecord.account_id == account_id)
         )
     )
-    left = {(c.kind, c.game_id, c.power) for c in changes}
-    left |= {(LEFT[s.status], s.game_id, s.power) for s in seats if s.status in LEFT}
-    games = {s.game_id for s in seats} | {c.game_id for c in changes} | {g for g, _ in phases}
+    left = {(c.kind, c.game_id) for c in changes}
+    left |= {(LEFT[s.status], s.game_id) for s in seats if s.status in LEFT}
+    games = {s.game_id for s in seats} | {c.game_id for c in changes} | {g for g, _, _ in phases}
     playing = {s.game_id for s in seats if s.status == PLAYING}
     finished = 0
     if playing:
         over = select(Game.id).where(col(Game.id).in_(playing), Game.status == FINISHED)
         finished = len(list(session.exec(over)))
-    outcomes = [o for _, o in phases]
+    outcomes = _phase_outcomes(phases)
     return PlayerRecord(
         joined=len(games),
         finished=finished,
-        resigned=sum(1 for kind, _, _ in left if kind == SEAT_RESIGNED),
-        ejected=sum(1 for kind, _, _ in left if kind == SEAT_EJECTED),
-        dropped=sum(1 for kind, _, _ in left if kind == SEAT_ABANDONED),
-        took_over=sum(1 for c in changes if c.kind == SEAT_TOOK_OVER),
+        resigned=sum(1 for kind, _ in left if kind == SEAT_RESIGNED),
+        ejected=sum(1 for kind, _ in left if kind == SEAT_EJECTED),
+        dropped=sum(1 for kind, _ in left if kind == SEAT_ABANDONED),
+        took_over=len({c.game_id for c in changes if c.kind == SEAT_TOOK_OVER}),
         on_time=outcomes.count(ON_TIME),
         late=outcomes.count(LATE),
         missed=outcomes.count(MISSED),
@@ -280,7 +301,10 @@ def record_lines(record: PlayerRecord) -> list[str]:
 
 
 def limits_line(game: Game) -> str | None:
-    """The game's entry limits in one line (LIST <game>), or None without any."""
+    """The game's entry limits in one line (LIST <game>), or None without any or
+    once the game is finished (nobody can join or take over a power any more)."""
+    if game.status == FINISHED:
+        return None
     parts = []
     if game.min_dedication is not None:
         parts.append(f"dedication at least {game.min_dedication}")

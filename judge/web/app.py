@@ -38,7 +38,7 @@ from starlette.staticfiles import StaticFiles
 
 from judge.config import Config
 from judge.game.links import game_path, player_of_token
-from judge.store.models import Game
+from judge.store.models import Game, utcnow
 from judge.web import views
 from judge.web.cache import Memo
 from judge.web.feed import atom_feed
@@ -130,12 +130,14 @@ class Site:
             game = self._game(session, request)
             if game is None:
                 return _missing()
-            key = ("game", game.id, views.game_version(session, game))
+            now = utcnow()
+            late = views.past_deadline(game, now)
+            key = ("game", game.id, views.game_version(session, game), late)
             return self._cached(
                 key,
                 lambda: self.render(
                     "game.html.j2",
-                    page=views.game_page(session, game),
+                    page=views.game_page(session, game, now),
                     game_url=self.game_url(game),
                 ),
             )

@@ -32,6 +32,7 @@ from judge.game.games import (
     variant_label,
 )
 from judge.game.history import centres_by_year
+from judge.game.processing import late_powers
 from judge.game.stints import Stint, stint_parts, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
@@ -94,6 +95,7 @@ class PowerRow:
     # What LIST adds to a power's units: its dislodged units (in a retreat phase)
     # and its ruleset's status lines (an Outer Space empire's colonies).
     notes: tuple[str, ...] = ()
+    late: bool = False  # the deadline has passed and its orders are missing
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,8 @@ class GamePage:
     timelines: dict[str, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
     ended: datetime | None = None  # when a finished game ended, as LIST gives it
+    # An anonymous game's late powers are not named: only that some are late.
+    some_late: bool = False
     # SUMMARY's table: each power's centres at the start, each year's end and now.
     years: list[tuple[str, list[int]]] = field(default_factory=list)
     # Whether the map is the position after the phase shown: a game won in it stores
@@ -252,6 +256,13 @@ def find_listed(session: Session, name: str) -> Game | None:
     return game if game is not None and listed(game) else None
 
 
+def past_deadline(game: Game, now: datetime) -> bool:
+    """Whether the game's deadline has passed, the one change of its page that no
+    change of the game makes (its late powers show then): part of the page's key."""
+    deadline = as_utc(game.deadline)
+    return game.status == ACTIVE and deadline is not None and now > deadline
+
+
 def game_version(session: Session, game: Game) -> tuple[int, int, int, tuple[str, ...]]:
     """What changes whenever the game's page may change: the game's lock count, its
     number of processed phases, its latest broadcast press, and its players' names
@@ -282,7 +293,9 @@ def _players(session: Session, game: Game) -> dict[str, tuple[Player, Account]]:
     return found
 
 
-def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[PowerRow]:
+def _power_rows(
+    session: Session, game: Game, doc: Mapping[str, Any], late: set[str]
+) -> list[PowerRow]:
     rules = ruleset_for_game(game)
     counts = rules.centre_counts(doc)
     seated = _players(session, game)
@@ -317,6 +330,7 @@ def _power_rows(session: Session, game: Game, doc: Mapping[str, Any]) -> list[Po
         held = stints.get(power.code, [])
         shown = tuple(stint_parts(st, _stint_name(names, st, named)) for st in held)
         row = PowerRow(power.name, player, state, counts.get(power.code, 0), units, notes=notes)
+        row = replace(row, late=power.code in late)
         rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
 
@@ -444,9 +458,11 @@ def _timelines(game: Game, doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]
     return dict(sorted(grid.items()))
 
 
-def game_page(session: Session, game: Game) -> GamePage:
-    """Everything a game's page shows."""
+def game_page(session: Session, game: Game, now: datetime) -> GamePage:
+    """Everything a game's page shows at ``now`` (the powers late once the deadline
+    has passed; in an anonymous game only that some are, as LIST says)."""
     doc = game.position_doc()
+    late = late_powers(session, game, now)
     rules = ruleset_for_game(game)
     totals = []
     if rules.centre_totals_heading:
@@ -462,7 +478,7 @@ def game_page(session: Session, game: Game) -> GamePage:
         deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
         outcome=game.outcome,
         settings=_settings(game),
-        powers=_power_rows(session, game, doc),
+        powers=_power_rows(session, game, doc, set() if game.anonymous else late),
         boards=_board_blocks(game, doc),
         totals=totals,
         phases=phases,
@@ -472,6 +488,7 @@ def game_page(session: Session, game: Game) -> GamePage:
         ended=ended_at(session, game),
         years=_years(session, game),
         after_phase=game.status == FINISHED and game.phase != shown_phase(game),
+        some_late=bool(late) and game.anonymous,
     )
 
 

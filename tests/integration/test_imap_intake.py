@@ -77,6 +77,29 @@ def test_mark_seen_mode_leaves_mail_in_place(config: Config, engine, imap: IMAPC
     assert len(rows(engine)) == 2
 
 
+@pytest.mark.parametrize("mark_seen", [True, False])
+def test_mail_a_person_read_first_is_lost_only_with_mark_seen(
+    config: Config, engine, imap: IMAPClient, mark_seen: bool
+) -> None:
+    """With ``mark_seen`` the watcher fetches only unread mail: a mail someone opened
+    in a mail program (flagged \\Seen) before the judge's pass is never stored, and
+    nothing says so (docs/mail-transport.md warns of it).  Moving to the processed
+    folder, the default, takes it whatever its flags."""
+    config.inbound.imap.mark_seen = mark_seen
+    imap.append("INBOX", order_mail(1))
+    imap.append("INBOX", order_mail(2), flags=[b"\\Seen"])  # read by a person
+    source = ImapSource(config.inbound.imap, engine, threading.Event())
+    client = source.connect()
+    try:
+        source.pass_once(client)
+    finally:
+        client.logout()
+    stored = [r.message_key for r in rows(engine)]
+    read = "mid:<order-2@example.com>"
+    assert "mid:<order-1@example.com>" in stored
+    assert (read in stored) is not mark_seen
+
+
 def _run_in_thread(source: ImapSource) -> threading.Thread:
     thread = threading.Thread(target=source.run, daemon=True)
     thread.start()
