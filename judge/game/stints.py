@@ -40,8 +40,14 @@ class Stint:
 def stint_text(stint: Stint, who: str) -> str:
     """One stint as SUMMARY and a game's page write it: ``from F1903M: Nora
     (resigned)``; the first player without ``from``."""
+    return "".join(stint_parts(stint, who))
+
+
+def stint_parts(stint: Stint, who: str) -> tuple[str, str, str]:
+    """One stint's text in three parts, the player's name in the middle (a web page
+    keeps the name's own writing direction from turning the words around it)."""
     since = f"from {stint.since}: " if stint.since else ""
-    return f"{since}{who}{f' ({stint.left})' if stint.left else ''}"
+    return since, who, f" ({stint.left})" if stint.left else ""
 
 
 def stints_of(session: Session, game: Game) -> dict[str, list[Stint]]:

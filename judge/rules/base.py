@@ -544,6 +544,17 @@ class Ruleset(ABC):
         by default the code itself."""
         return phase
 
+    def turn_title(self, phase: str, number: int) -> str:
+        """A game phase in words, for a page's title (``Movement for Spring of 1901``
+        for S1901M); ``number`` is its turn, the number of its results report."""
+        from judge.reports.phases import describe_phase
+
+        return describe_phase(phase)
+
+    def timeline_label(self, timeline: Any) -> str:
+        """A timeline as the game's players name it: its number."""
+        return str(timeline)
+
     def read_location(self, text: str) -> Location:
         """The location one word of the judge's canonical order text names (a
         multiverse game's ``1:mun:S1901``, an :class:`~judge.engine.boards.MLoc`);

@@ -9,7 +9,9 @@ Routes (every game path takes the game's name in any case):
 * ``/game/<name>/board/<timeline>/<phase>`` and ``.../map.png``: one board of a
   multiverse world;
 * ``/game/<name>/feed.atom``: results and broadcast press;
-* ``/game/<name>/player/<power>/<token>``: a player's own page (never cached).
+* ``/game/<name>/player/<power>/<token>``: a player's own page (never cached);
+* any address ending in a slash: sent to the one without it, on the judge's own
+  public path (never to the Host the request named).
 
 Pages are built once per change of their game (:mod:`judge.web.cache`), and every
 answer carries a strict Content-Security-Policy and no referrer.
@@ -30,7 +32,7 @@ from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -193,6 +195,16 @@ class Site:
             body = self.pages.get(key, lambda: atom_feed(session, game, url))
         return Response(body, media_type="application/atom+xml")
 
+    def unslash(self, request: Request) -> Response:
+        """An address ending in a slash, sent to the one without it: a path on the
+        judge's own public address, never built from the Host the request named (a
+        forged Host header would send the reader elsewhere; a reverse proxy's path
+        prefix would be lost)."""
+        # Leading slashes and backslashes too: "//host" and "/\\host" name another site.
+        path = str(request.path_params["path"]).lstrip("/\\").rstrip("/")
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"{self.root}/{path}{query}")
+
     # -------------------------------------------------------------- pictures
 
     def map_now(self, request: Request) -> Response:
@@ -250,7 +262,9 @@ def make_app(engine: Engine, config: Config) -> Starlette:
         Route(f"{game}/board/{{timeline:count}}/{{phase}}/map.png", site.map_board),
         Route(f"{game}/player/{{power}}/{{token}}", site.private),
         Mount("/static", app=StaticFiles(directory=TEMPLATES / "static"), name="static"),
+        Route("/{path:path}/", site.unslash),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(_Secure)])
+    app.router.redirect_slashes = False  # Starlette's would name the request's Host
     app.state.site = site
     return app

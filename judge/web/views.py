@@ -25,6 +25,7 @@ from judge.game.end import ended_at
 from judge.game.games import (
     current_order_texts,
     game_powers,
+    phase_label,
     power_name,
     press_line,
     shown_phase,
@@ -32,11 +33,11 @@ from judge.game.games import (
 )
 from judge.game.history import centres_by_year
 from judge.game.processing import late_powers
-from judge.game.stints import Stint, stint_text, stints_of
+from judge.game.stints import Stint, stint_parts, stints_of
 from judge.game.votes import draw_rule_line
 from judge.reports.centres import centres_listed
 from judge.reports.phases import describe_phase
-from judge.rules.base import Ruleset
+from judge.rules.base import BoardView, Ruleset
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ACTIVE,
@@ -87,9 +88,13 @@ class PowerRow:
     state: str  # "playing", "resigned", "nobody plays it", ...
     centres: int
     units: list[str]
-    # Who played it, one after another, when it changed hands (SUMMARY's stints):
-    # ``France Player (resigned)``, ``from F1901M: Nora``; empty otherwise.
-    stints: tuple[str, ...] = ()
+    # Who played it, one after another, when it changed hands (SUMMARY's stints:
+    # ``France Player (resigned)``, ``from F1901M: Nora``), each as the text before
+    # the player's name, the name, and the text after it; empty otherwise.
+    stints: tuple[tuple[str, str, str], ...] = ()
+    # What LIST adds to a power's units: its dislodged units (in a retreat phase)
+    # and its ruleset's status lines (an Outer Space empire's colonies).
+    notes: tuple[str, ...] = ()
     late: bool = False  # the deadline has passed and its orders are missing
 
 
@@ -103,11 +108,13 @@ class BoardBlock:
 
 @dataclass(frozen=True)
 class PhaseLink:
-    """One processed phase in a game's history."""
+    """One processed phase in a game's history: its code, and its label and title
+    as the game's players read them (the ruleset's ``turn_label``, ``turn_title``)."""
 
     number: int
     phase: str
     title: str
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,12 +129,15 @@ class PressItem:
 
 @dataclass(frozen=True)
 class BoardCell:
-    """One board of a multiverse world, for the grid of links."""
+    """One board of a multiverse world, for the grid of links: its timeline and
+    phase (for the address), and both as the game's players name them."""
 
     timeline: int
     phase: str
     active: bool
-    forks: tuple[int, ...] = ()
+    forks: tuple[str, ...] = ()  # the names of the timelines forking from it
+    label: str = ""
+    line: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,13 +157,16 @@ class GamePage:
     totals: list[tuple[str, int]]
     phases: list[PhaseLink]
     press: list[PressItem]
-    timelines: dict[int, list[BoardCell]] = field(default_factory=dict)
+    timelines: dict[str, list[BoardCell]] = field(default_factory=dict)
     version: int = 0
     ended: datetime | None = None  # when a finished game ended, as LIST gives it
     # An anonymous game's late powers are not named: only that some are late.
     some_late: bool = False
     # SUMMARY's table: each power's centres at the start, each year's end and now.
     years: list[tuple[str, list[int]]] = field(default_factory=list)
+    # Whether the map is the position after the phase shown: a game won in it stores
+    # the next phase's position; one drawn or conceded stays in its phase, unplayed.
+    after_phase: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,7 +175,7 @@ class PhasePage:
 
     game: str
     number: int
-    phase: str
+    phase: str  # as the game's players read it (a 5dplomacy game's Spring03-builds)
     title: str
     report: str
     previous: int | None
@@ -177,13 +190,14 @@ class BoardPage:
 
     game: str
     timeline: int
+    line: str  # the timeline as the game's players name it (a 5dplomacy game's bravo)
     phase: str
     title: str
     lines: list[str]
-    previous: str | None
-    next: str | None
-    parent: tuple[int, str] | None
-    forks: tuple[int, ...]
+    previous: BoardCell | None
+    next: BoardCell | None
+    parent: BoardCell | None
+    forks: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -210,7 +224,7 @@ def index(session: Session) -> Index:
     )
     forming, running, finished = [], [], []
     for g in games:
-        line = GameLine(g.name, variant_label(g), g.phase, g.status, as_utc(g.deadline))
+        line = GameLine(g.name, variant_label(g), phase_label(g), g.status, as_utc(g.deadline))
         if g.status == FORMING:
             seats = g.seats or len(game_powers(g))
             open_seats = max(0, seats - int(joined.get(g.id, 0)))
@@ -249,15 +263,21 @@ def past_deadline(game: Game, now: datetime) -> bool:
     return game.status == ACTIVE and deadline is not None and now > deadline
 
 
-def game_version(session: Session, game: Game) -> tuple[int, int, int]:
+def game_version(session: Session, game: Game) -> tuple[int, int, int, tuple[str, ...]]:
     """What changes whenever the game's page may change: the game's lock count, its
-    number of processed phases, and its latest broadcast press."""
+    number of processed phases, its latest broadcast press, and its players' names
+    (a player renamed by REGISTER changes no game)."""
     last_press = session.exec(
         select(func.coalesce(func.max(Press.id), 0)).where(
             Press.game_id == game.id, col(Press.broadcast)
         )
     ).one()
-    return game.version, game.number, int(last_press)
+    names = session.exec(
+        select(Account.name)
+        .where(Player.game_id == game.id, Player.account_id == Account.id)
+        .order_by(col(Player.id))
+    ).all()
+    return game.version, game.number, int(last_press), tuple(names)
 
 
 def _players(session: Session, game: Game) -> dict[str, tuple[Player, Account]]:
@@ -292,6 +312,15 @@ def _power_rows(
             for u in view.board.get("units", [])
             if u.get("power") == power.code
         ]
+        notes = tuple(
+            [
+                f"dislodged: {_dislodged(view, u)}"
+                for view in views
+                for u in view.board.get("dislodged", [])
+                if u.get("power") == power.code
+            ]
+            + [line for view in views for line in rules.status_lines(view.board, power.code)]
+        )
         seat = seated.get(power.code)
         if seat is None:
             state, player = ("waiting" if game.status == FORMING else "nobody plays it"), ""
@@ -299,8 +328,8 @@ def _power_rows(
             state = seat[0].status
             player = (seat[1].name or "(no name)") if named else ""
         held = stints.get(power.code, [])
-        shown = tuple(stint_text(st, _stint_name(names, st, named)) for st in held)
-        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units)
+        shown = tuple(stint_parts(st, _stint_name(names, st, named)) for st in held)
+        row = PowerRow(power.name, player, state, counts.get(power.code, 0), units, notes=notes)
         row = replace(row, late=power.code in late)
         rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
@@ -329,13 +358,16 @@ def _board_blocks(game: Game, doc: Mapping[str, Any]) -> list[BoardBlock]:
                     f"{power.name}: {centres_listed(owned)}; units: {', '.join(mine) or '-'}"
                 )
         for unit in view.board.get("dislodged", []):
-            options = ", ".join(unit.get("retreat_options") or []) or "none"
-            lines.append(
-                f"Dislodged: {power_name(game, str(unit.get('power')))} "
-                f"{view.unit_text(unit)} (retreats: {options})"
-            )
+            owner = power_name(game, str(unit.get("power")))
+            lines.append(f"Dislodged: {owner} {_dislodged(view, unit)}")
         blocks.append(BoardBlock(view.heading, lines))
     return blocks
+
+
+def _dislodged(view: BoardView, unit: Mapping[str, Any]) -> str:
+    """A dislodged unit and where it may retreat: ``A Ven (retreats: apu, pie)``."""
+    options = ", ".join(unit.get("retreat_options") or []) or "none"
+    return f"{view.unit_text(unit)} (retreats: {options})"
 
 
 def _settings(game: Game) -> list[str]:
@@ -360,17 +392,37 @@ def phases_of(session: Session, game: Game) -> list[PhaseLink]:
         .where(GameReport.game_id == game.id, GameReport.kind == REPORT_RESULTS)
         .order_by(col(GameReport.number), col(GameReport.id))
     )
+    rules = ruleset_for_game(game)
     seen: dict[int, PhaseLink] = {}
     for number, phase in rows:
-        seen[int(number)] = PhaseLink(int(number), phase, _title(phase))
+        title = _title(rules, phase, int(number))
+        seen[int(number)] = PhaseLink(int(number), phase, title, rules.turn_label(phase))
     return list(seen.values())
 
 
-def _title(phase: str) -> str:
+def _title(rules: Ruleset, phase: str, number: int) -> str:
+    """A game phase's title as its ruleset words it (the code, should it not read)."""
+    try:
+        return rules.turn_title(phase, number)
+    except (KeyError, ValueError, AttributeError):
+        return phase
+
+
+def _board_title(phase: str) -> str:
+    """One board's phase in words (a board has a phase of its own, not a turn)."""
     try:
         return describe_phase(phase)
     except (KeyError, ValueError, AttributeError):
         return phase
+
+
+def _turn_shown(game: Game, phases: list[PhaseLink]) -> int:
+    """The turn a game is shown in: the phase it ended in when that was processed
+    (a victory), else the turn after the last one processed."""
+    last = phases[-1] if phases else None
+    if last is not None and game.status == FINISHED and last.phase == shown_phase(game):
+        return last.number
+    return (last.number if last else 0) + 1
 
 
 _RECIPIENT_MARKS = {MASTER_MARK: "the Master", OBSERVERS_MARK: "the observers"}
@@ -385,18 +437,22 @@ def broadcast_press(session: Session, game: Game) -> list[PressItem]:
 
 
 def _timelines(game: Game, doc: Mapping[str, Any]) -> dict[int, list[BoardCell]]:
-    boards = ruleset_for_game(game).timeline_boards(doc)
+    """The boards of a multiverse world by timeline, oldest first."""
+    rules = ruleset_for_game(game)
+    boards = rules.timeline_boards(doc)
     last: dict[int, str] = {}
     for b in boards:
         last[int(b["timeline"])] = str(b["phase"])
     grid: dict[int, list[BoardCell]] = {}
     for b in boards:
-        timeline = int(b["timeline"])
+        timeline, phase = int(b["timeline"]), str(b["phase"])
         cell = BoardCell(
             timeline,
-            str(b["phase"]),
-            last[timeline] == b["phase"],
-            tuple(int(t) for t in b.get("child_timelines") or ()),
+            phase,
+            last[timeline] == phase,
+            tuple(rules.timeline_label(t) for t in b.get("child_timelines") or ()),
+            rules.turn_label(phase),
+            rules.timeline_label(timeline),
         )
         grid.setdefault(timeline, []).append(cell)
     return dict(sorted(grid.items()))
@@ -412,24 +468,26 @@ def game_page(session: Session, game: Game, now: datetime) -> GamePage:
     if rules.centre_totals_heading:
         counts = rules.centre_counts(doc)
         totals = [(p.name, counts.get(p.code, 0)) for p in game_powers(game)]
+    phases = phases_of(session, game)
     return GamePage(
         name=game.name,
         variant=variant_label(game),
         status=game.status,
-        phase=shown_phase(game),
-        phase_title=_title(shown_phase(game)),
+        phase=phase_label(game),
+        phase_title=_title(rules, shown_phase(game), _turn_shown(game, phases)),
         deadline=as_utc(game.deadline) if game.status == ACTIVE else None,
         outcome=game.outcome,
         settings=_settings(game),
         powers=_power_rows(session, game, doc, set() if game.anonymous else late),
         boards=_board_blocks(game, doc),
         totals=totals,
-        phases=phases_of(session, game),
+        phases=phases,
         press=broadcast_press(session, game),
-        timelines=_timelines(game, doc),
+        timelines={row[0].line: row for row in _timelines(game, doc).values()},
         version=game.version,
         ended=ended_at(session, game),
         years=_years(session, game),
+        after_phase=game.status == FINISHED and game.phase != shown_phase(game),
         some_late=bool(late) and game.anonymous,
     )
 
@@ -480,8 +538,8 @@ def phase_page(session: Session, game: Game, number: int) -> PhasePage | None:
     return PhasePage(
         game=game.name,
         number=number,
-        phase=report.phase,
-        title=_title(report.phase),
+        phase=phases[at].label,
+        title=phases[at].title,
         report=report.text,
         previous=numbers[at - 1] if at > 0 else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
@@ -498,11 +556,9 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     at = next((i for i, c in enumerate(cells) if c.phase == phase.upper()), None)
     if at is None:
         return None
-    parent = next(
-        ((c.timeline, c.phase) for row in grid.values() for c in row if timeline in c.forks),
-        None,
-    )
     rules = ruleset_for_game(game)
+    name = rules.timeline_label(timeline)
+    parent = next((c for row in grid.values() for c in row if name in c.forks), None)
     lines: list[str] = []
     for view in rules.board_views(_only_board(rules, doc, timeline, phase.upper())):
         for block in _board_blocks(game, {**doc, "boards": [view.board]}):
@@ -511,11 +567,12 @@ def board_page(game: Game, timeline: int, phase: str) -> BoardPage | None:
     return BoardPage(
         game=game.name,
         timeline=timeline,
+        line=name,
         phase=phase.upper(),
-        title=f"Timeline {timeline}, {_title(phase.upper())}",
+        title=f"Timeline {name}, {_board_title(phase.upper())}",
         lines=lines,
-        previous=cells[at - 1].phase if at > 0 else None,
-        next=cells[at + 1].phase if at + 1 < len(cells) else None,
+        previous=cells[at - 1] if at > 0 else None,
+        next=cells[at + 1] if at + 1 < len(cells) else None,
         parent=parent,
         forks=cells[at].forks,
     )
@@ -578,7 +635,7 @@ def private_page(session: Session, game: Game, player: Player) -> PrivatePage:
     return PrivatePage(
         game=game.name,
         powers=[power_name(game, m) for m in mine],
-        phase=game.phase,
+        phase=phase_label(game),
         orders=orders,
         press=press,
     )

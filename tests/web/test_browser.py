@@ -16,19 +16,12 @@ import re
 import shutil
 import subprocess
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from PIL import Image
-
-from judge.config import load_config
-from judge.demo.main import run_demo
-from judge.demo.rig import free_port
-from judge.store.db import make_engine
-from judge.web.server import WebThread
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [
@@ -116,25 +109,6 @@ class Browser:
         """A screenshot of the page as a 1400-pixel-wide window shows it."""
         self._run(f"--screenshot={path}", f"--window-size={size}", url)
         return Image.open(path).convert("RGB")
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The demo played, its pages served on a free port: (base URL, demo directory)."""
-    root = tmp_path_factory.mktemp("demo") / "demo"
-    out = io.StringIO()
-    assert run_demo(root, out) == 0, out.getvalue()
-    assert "The game's page: http://127.0.0.1:" in out.getvalue()
-    config = load_config(root / "judge.toml")
-    config.web.port = free_port()
-    engine = make_engine(config.database.url)
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        yield f"http://127.0.0.1:{config.web.port}", root
-    finally:
-        web.stop()
-        engine.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ never a server error."""
 
 from __future__ import annotations
 
+import http.client
 import re
 import urllib.error
 import urllib.request
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from html import unescape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from sqlalchemy.engine import Engine
@@ -22,7 +24,6 @@ from judge.demo.rig import free_port
 from judge.game.games import find_game
 from judge.game.processing import process_phase, rollback_to
 from judge.mail.outgoing import Author
-from judge.store.passwords import set_hash_cost
 from judge.web.server import WebThread
 from tests.commands.helpers import (
     NOW,
@@ -46,23 +47,6 @@ def get(url: str) -> tuple[int, bytes]:
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Engine, str]]:
-    set_hash_cost(time_cost=1, memory_kib=8)
-    engine = migrated_engine(tmp_path)
-    with Session(engine) as session:
-        add_game(session, "g1")
-    config = judge_config()
-    config.web.port = free_port()
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        yield engine, f"http://127.0.0.1:{config.web.port}"
-    finally:
-        web.stop()
-        engine.dispose()
 
 
 def _orders(engine: Engine, lines: str, hours: int) -> None:
@@ -121,3 +105,62 @@ def test_a_phase_processed_again_after_a_rollback_shows_its_new_orders(
 def test_odd_numbers_and_tokens_are_missing_pages(served: tuple[Engine, str], path: str) -> None:
     _engine, web = served
     assert get(f"{web}{path}")[0] == 404
+
+
+def _raw_get(web: str, path: str, host: str = "") -> tuple[int, str]:
+    """(status, Location) of a GET that follows no redirect, with another Host header
+    when ``host`` is given."""
+    connection = http.client.HTTPConnection(urlsplit(web).netloc, timeout=60)
+    try:
+        headers = {"Host": host} if host else {}
+        connection.request("GET", path, headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status, answer.getheader("Location") or ""
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def below_a_path(tmp_path: Path) -> Iterator[str]:
+    """The pages served for a reverse proxy that gives them below ``/dip``."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session, "g1")
+    config = judge_config()
+    config.web.port = free_port()
+    config.web.base_url = "https://judge.example.org/dip/"
+    web = WebThread(engine, config)
+    web.start()
+    try:
+        yield f"http://127.0.0.1:{config.web.port}"
+    finally:
+        web.stop()
+        engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("/game/g1/", "/dip/game/g1"),
+        ("/game/g1/phase/1/?x=1", "/dip/game/g1/phase/1?x=1"),
+        ("//evil.example/", "/dip/evil.example"),
+    ],
+)
+def test_a_trailing_slash_leads_to_the_page_on_the_judges_own_address(
+    below_a_path: str, path: str, location: str
+) -> None:
+    """An address with a slash at the end is sent to the page without it, below the
+    public address's path and never to the host the request named (a forged Host
+    header must not make the judge send its readers to another site)."""
+    status, where = _raw_get(below_a_path, path, host="evil.example")
+    assert status in (301, 307, 308) and where == location
+
+
+@pytest.mark.parametrize("path", ["//evil.example/", "/%5Cevil.example/", "/%5C%5Cevil.example/"])
+def test_no_trailing_slash_leads_to_another_site(served: tuple[Engine, str], path: str) -> None:
+    """Served at the root of its address, a slash-ended address that starts like
+    another site's (``//host``, ``/\\host``) is sent to a path of this one."""
+    _engine, web = served
+    status, where = _raw_get(web, path, host="evil.example")
+    assert status in (301, 307, 308) and where == "/evil.example"

@@ -5,39 +5,26 @@ over): the Powers table named only the player now.  Names as the page gives them
 
 from __future__ import annotations
 
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from judge.demo.rig import free_port
-from judge.web.server import WebThread
-from tests.commands.helpers import judge_config
 from tests.commands.test_summary_players import _taken_over_in_fall
+from tests.web.conftest import served_page
 
 pytestmark = pytest.mark.timeout(240)
 
 
 def _page(tmp_path: Path, anonymous: bool) -> str:
     engine = _taken_over_in_fall(tmp_path, anonymous=anonymous)
-    config = judge_config()
-    config.web.port = free_port()
-    web = WebThread(engine, config)
-    web.start()
-    try:
-        url = f"http://127.0.0.1:{config.web.port}/game/game1"
-        with urllib.request.urlopen(url, timeout=60) as answer:  # noqa: S310 (loopback)
-            return answer.read().decode("utf-8")
-    finally:
-        web.stop()
-        engine.dispose()
+    return served_page(engine, "/game/game1")
 
 
 def test_the_powers_table_gives_who_played_a_power_taken_over(tmp_path: Path) -> None:
     page = _page(tmp_path, anonymous=False)
     assert (
-        '<ul class="stints" aria-label="Who played France"><li>France Player (resigned)</li>'
-        "<li>from F1901M: Nora</li></ul>"
+        '<ul class="stints" aria-label="Who played France"><li><bdi>France Player</bdi> (resigned)'
+        "</li><li>from F1901M: <bdi>Nora</bdi></li></ul>"
     ) in page
     assert "@players.test" not in page
     assert page.count('class="stints"') == 1  # the other powers never changed hands
@@ -45,5 +32,7 @@ def test_the_powers_table_gives_who_played_a_power_taken_over(tmp_path: Path) ->
 
 def test_an_anonymous_game_gives_the_takeover_without_names(tmp_path: Path) -> None:
     page = _page(tmp_path, anonymous=True)
-    assert "<li>(anonymous) (resigned)</li><li>from F1901M: (anonymous)</li>" in page
+    assert (
+        "<li><bdi>(anonymous)</bdi> (resigned)</li><li>from F1901M: <bdi>(anonymous)</bdi></li>"
+    ) in page
     assert "Nora" not in page and "France Player" not in page

@@ -481,9 +481,10 @@ class MultiverseRuleset(Ruleset):
                 )
         return lines
 
-    def timeline_label(self, timeline: Any) -> str:
-        """A timeline as the game's players name it: its number."""
-        return str(timeline)
+    def turn_title(self, phase: str, number: int) -> str:
+        """A turn runs every active board (one may adjust while another moves): it is
+        named by its number, as its results report names it."""
+        return f"turn {number}"
 
     def variant_label(self, label: str) -> str:
         return f"{label} (multiverse)"
