@@ -99,13 +99,15 @@ def board_label(board: Mapping[str, Any], writing: BoardWriting = REFERENCE_WRIT
     return f"Timeline {writing.timeline(board['timeline'])}, {phase_season(board['phase'])}"
 
 
-def _position_note(board: Mapping[str, Any]) -> str:
-    """``active``, ``active, new timeline``, ``retreats`` or ``changed this turn``."""
+def _position_note(board: Mapping[str, Any], pause: bool = False) -> str:
+    """``active``, ``active, new timeline``, ``retreats to order``, ``waits for the
+    retreats`` (an active board while the retreats of others hold the world back:
+    ``pause``) or ``changed this turn``."""
     parts = []
     if board.get("dislodged"):
         parts.append("retreats to order")
     elif board.get("active"):
-        parts.append("active")
+        parts.append(WAITING if pause else "active")
     if board.get("adjusting"):
         parts.append("builds and removals to order")
     if board.get("new_timeline") and board.get("active"):
@@ -246,7 +248,7 @@ def _world_model(
         "winner": names.power(winner) if winner else None,
         "next_description": None if winner else _next_description(world, active_refs),
         "positions": [
-            multiverse_position(b, names, _position_note(b), writing)
+            multiverse_position(b, names, _position_note(b, bool(pause)), writing)
             for b in world.get("positions", [])
         ],
     }

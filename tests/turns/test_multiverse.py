@@ -289,3 +289,32 @@ def test_winter_report_lists_only_the_real_removals(session: Session) -> None:
     removals = [line for line in winter.splitlines() if "remov" in line.lower()]
     assert len(removals) == 1 and removals[0].startswith("Austria: Defaults, removing the"), winter
     assert "Germany: Builds an army in Munich." in winter
+
+
+def test_a_winter_boards_builds_show_while_retreats_elsewhere_hold_the_world(
+    session: Session,
+) -> None:
+    """A turn that makes a winter board's builds while a unit of another timeline is
+    dislodged pauses the world for the retreat, so the winter board's next board,
+    which would hold the new units, is not made yet.  The results listed the builds,
+    but the winter board's position showed its units without them and called the
+    board "active" while the active boards said it waits for the retreats (found by
+    a game by mail).  The position shows the units once the builds are made, and
+    says the board waits."""
+    game = _multiverse_game(session)
+    give(session, game, "germany", "A Mun - Tyr", "F Kie - Den")
+    give(session, game, "austria", "A Vie - Tyr")
+    process_phase(session, SENDER, game, NOW)
+    give(session, game, "germany", "A Mun S A 1:mun:S1901 - 1:tyr:S1901")
+    process_phase(session, SENDER, game, NOW)  # timeline 2 forks; timeline 1 at W1901
+    give(session, game, "germany", "build F 1:kie:W1901", "A 2:tyr:F1901 - 2:ven:F1901")
+    give(session, game, "austria", "F 2:tri:F1901 S A 2:tyr:F1901 - 2:ven:F1901")
+    outcome = process_phase(session, SENDER, game, NOW)
+    assert outcome.answer["retreats_pending"] is True
+    report = session.exec(select(GameReport).where(GameReport.number == 3)).one()
+    assert "Germany: Builds a fleet in Kiel." in report.text
+    winter = report.text.split("Board 1:W1901 (Timeline 1, Winter of 1901; ")[1]
+    note, units = winter.split("):", 1)
+    assert note == "waits for the retreats"
+    german = units.split("Germany:")[1].split("\n")[0]
+    assert "F 1:kie:W1901" in german and "F 1:den:W1901" in german

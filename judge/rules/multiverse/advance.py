@@ -85,6 +85,13 @@ def derive_successor(world: World, base: BaseMap, board: Board) -> Board:
 
 
 def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
+    units, built = units_after_adjustments(world, board)
+    return Board(key=nxt, units=units, centers=dict(board.centers), built=built)
+
+
+def units_after_adjustments(world: World, board: Board) -> tuple[dict[str, Unit], frozenset[str]]:
+    """A board's units once its builds and removals are made, by the latest results
+    of its adjustment orders, and the places built on."""
     units = dict(board.units)
     built = set()
     for record in world.adjustments.get(board.key, ()):
@@ -95,12 +102,7 @@ def _after_winter(world: World, board: Board, nxt: BoardKey) -> Board:
         elif isinstance(record.order, Build):
             units[record.order.unit.loc] = Unit(record.order.power, record.order.type)
             built.add(record.order.unit.loc)
-    return Board(
-        key=nxt,
-        units=dict(sorted(units.items())),
-        centers=dict(board.centers),
-        built=frozenset(built),
-    )
+    return dict(sorted(units.items())), frozenset(built)
 
 
 def _await_adjustments(base: BaseMap, board: Board, successor: Board) -> Board:

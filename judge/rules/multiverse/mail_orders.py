@@ -294,22 +294,33 @@ def positions_after_moves(
     """The positions a report shows (``positions``, boards of the world ``doc``), each
     board that waits for retreats with its units once its moves are done, beside the
     dislodged units, as a standard retreat phase shows them (a board keeps the units
-    it started with)."""
+    it started with); and while retreats hold the world back, a winter board whose
+    builds and removals are made with its units once they are (its next board, which
+    would show them, waits for the retreats too)."""
     if not any(p.get("dislodged") for p in positions):
         return positions
-    from judge.rules.multiverse.advance import units_after_moves
+    from judge.rules.multiverse.advance import units_after_adjustments, units_after_moves
 
     base = replace(base_map_for(doc.get("variant", "standard")), board=board)
     whole = kept(doc, WORLD_KEPT) or read_world(base, doc)
     shown = []
     for position in positions:
+        key = BoardKey.of(int(position["timeline"]), Turn.parse(position["phase"]))
         if position.get("dislodged"):
-            key = BoardKey.of(int(position["timeline"]), Turn.parse(position["phase"]))
-            moved = units_after_moves(whole, whole.boards[key])
-            units = [
-                {"power": u.power, "type": u.type.value, "province": loc}
-                for loc, u in sorted(moved.items(), key=lambda item: (item[1].power, item[0]))
-            ]
-            position = {**position, "units": units}
+            position = {
+                **position,
+                "units": _unit_rows(units_after_moves(whole, whole.boards[key])),
+            }
+        elif key.is_winter and whole.adjustments.get(key) and key.successor() not in whole.boards:
+            made, _built = units_after_adjustments(whole, whole.boards[key])
+            position = {**position, "units": _unit_rows(made)}
         shown.append(position)
     return shown
+
+
+def _unit_rows(units: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A board's units as a position lists them, by power then place."""
+    return [
+        {"power": u.power, "type": u.type.value, "province": loc}
+        for loc, u in sorted(units.items(), key=lambda item: (item[1].power, item[0]))
+    ]
