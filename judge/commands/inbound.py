@@ -1,8 +1,10 @@
 """Processing one received mail: read it, run its commands, store their effects and
 queue exactly one reply, all inside the caller's transaction.
 
-Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
-and gets no reply.  Mail over the size bound gets a short reply and nothing else.
+Automatic mail (bounces, auto-replies, lists' robots, the judge's own mail) is marked
+ignored and gets no reply; a list's copy of a mail, or one with an away message's
+subject, is read but answered only when it holds a command
+(:mod:`judge.mail.automatic`).  Mail over the size bound gets a short reply and nothing else.
 Replies per address and clock hour are limited (``[limits]
 replies_per_sender_per_hour``): past the limit, the mail is still applied but not
 answered; a game master's mail with an accepted signature is answered all the same.
@@ -627,6 +629,8 @@ def _process_commands(
                 "game-master commands in it are refused.",
             )
         parsed = _statements(mail.body_text)
+        if mail.unsolicited_reason is not None and not may_greet(parsed.every_statement):
+            return  # a list's talk or an away message: nothing to read, never answered
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
             run_statements(ctx, parsed)
             notes = _subject_note(ctx, mail.subject, parsed)

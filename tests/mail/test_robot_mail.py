@@ -1,0 +1,111 @@
+"""Mail from robots and lists, through the real inbox code on a real SQLite file: a
+robot's mail is never answered (no mail loop), and a player's orders that merely came
+through a list, or under an auto-reply's subject, are still read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+
+from judge.store.mail import IGNORED, PROCESSED, InboundMessage
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    body_of,
+    deliver,
+    last_outbox_id,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+FRANCE = address("france")
+ORDERS = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Par - Bur\n"
+LIST = {"List-Id": "Game one <game1.groups.example.org>", "Precedence": "list"}
+
+
+@pytest.fixture
+def engine(tmp_path: Path):  # noqa: ANN201
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    yield engine
+    engine.dispose()
+
+
+def _deliver(engine, raw: bytes) -> tuple[InboundMessage, list]:  # noqa: ANN001
+    before = last_outbox_id(engine)
+    row = deliver(engine, raw)
+    with Session(engine) as session:
+        stored = session.get(InboundMessage, row.id)
+        assert stored is not None
+        return stored, outbox(engine, before)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        LIST,  # the judge's address is a group (a list) that forwards to its mailbox
+        {"List-Id": "<game1.lists.example.org>", "Precedence": "bulk"},  # older Mailman
+        {"List-Unsubscribe": "<mailto:leave@lists.example.org>"},
+    ],
+)
+def test_orders_through_a_list_are_read_and_answered(engine, headers: dict[str, str]) -> None:  # noqa: ANN001
+    row, replies = _deliver(engine, make_mail(FRANCE, ORDERS, headers=headers))
+    assert row.status == PROCESSED
+    (reply,) = replies
+    assert reply["To"] == FRANCE  # the author, never the list
+    assert "Accepted: A par - bur" in body_of(reply)
+
+
+def test_orders_with_a_list_footer_are_read(engine) -> None:  # noqa: ANN001
+    footer = (
+        "_______________________________________________\n"
+        "dip-list mailing list\ndip-list@lists.example.org\n"
+    )
+    row, (reply,) = _deliver(engine, make_mail(FRANCE, ORDERS + footer, headers=LIST))
+    assert row.status == PROCESSED and "Accepted: A par - bur" in body_of(reply)
+
+
+def test_a_list_copy_without_a_command_is_not_answered(engine) -> None:  # noqa: ANN001
+    """Talk on a list the judge's address is on: nothing to read, no reply to it."""
+    raw = make_mail(FRANCE, "Anyone up for a game of Colonial?\n", headers=LIST)
+    row, replies = _deliver(engine, raw)
+    assert row.status == PROCESSED and replies == []
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["Out of office: JUDGE:game1 - S1901M Results", "Automatic reply: orders", "Autoreply: x"],
+)
+def test_an_auto_reply_without_its_headers_is_not_answered(engine, subject: str) -> None:  # noqa: ANN001
+    """An away message whose program sets no Auto-Submitted: answering it would start
+    a ping-pong with a responder that answers everything."""
+    raw = make_mail(FRANCE, "I am away until Monday.\nKind regards, Francis\n", subject=subject)
+    row, replies = _deliver(engine, raw)
+    assert row.status == PROCESSED and replies == []
+
+
+def test_orders_under_an_auto_reply_subject_are_read(engine) -> None:  # noqa: ANN001
+    raw = make_mail(FRANCE, ORDERS, subject="Out of office next week: my orders")
+    row, (reply,) = _deliver(engine, raw)
+    assert "Accepted: A par - bur" in body_of(reply)
+
+
+@pytest.mark.parametrize(
+    ("sender", "headers"),
+    [
+        ("dip-list-request@lists.example.org", LIST),  # a list's robot
+        ("dip-list-bounces@lists.example.org", {}),
+        ("owner-dip-list@lists.example.org", {}),
+        # a list that rewrites From to its own address (DMARC): the author is unknown
+        ("Francis via dip-list <dip-list@lists.example.org>",
+         {**LIST, "List-Post": "<mailto:dip-list@lists.example.org>"}),
+    ],
+)  # fmt: skip
+def test_a_lists_own_mail_is_ignored(engine, sender: str, headers: dict[str, str]) -> None:  # noqa: ANN001
+    row, replies = _deliver(engine, make_mail(sender, ORDERS, headers=headers))
+    assert row.status == IGNORED and replies == []
