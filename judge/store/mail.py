@@ -580,6 +580,32 @@ def mark_given_up(row: OutboxMessage, error: str) -> None:
     row.next_attempt_at = GAVE_UP
 
 
+# How far back a bounce is matched with the mail it returns (judge.store.mail.sent_mail)
+BOUNCE_WINDOW = timedelta(days=30)
+
+
+def sent_mail(
+    session: Session, message_id: str, recipients: Collection[str]
+) -> OutboxMessage | None:
+    """The outbox row of the judge's mail ``message_id`` to one of ``recipients``,
+    queued within :data:`BOUNCE_WINDOW`, or None (a bounce about mail the judge did not
+    send).  Reads only the rows to those recipients."""
+    wanted = {r.lower() for r in recipients}
+    since = utcnow() - BOUNCE_WINDOW
+    for address in wanted:
+        stmt = (
+            select(OutboxMessage)
+            .where(OutboxMessage.created_at >= since)
+            .where(col(OutboxMessage.recipients).contains(json.dumps(address)))
+            .order_by(col(OutboxMessage.id).desc())
+            .limit(500)
+        )
+        for row in session.exec(stmt):
+            if _header_message_id(row.raw) == message_id:
+                return row
+    return None
+
+
 def failed_outbox(session: Session) -> list[OutboxMessage]:
     """Every outbox row given up on, oldest first."""
     stmt = select(OutboxMessage).where(OutboxMessage.state == FAILED).order_by(OutboxMessage.id)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
+from judge.mail.bounces import read_bounce
 from judge.store.mail import IGNORED, PROCESSED, InboundMessage
 from tests.commands.helpers import (
     PASSWORDS,
@@ -109,3 +110,33 @@ def test_orders_under_an_auto_reply_subject_are_read(engine) -> None:  # noqa: A
 def test_a_lists_own_mail_is_ignored(engine, sender: str, headers: dict[str, str]) -> None:  # noqa: ANN001
     row, replies = _deliver(engine, make_mail(sender, ORDERS, headers=headers))
     assert row.status == IGNORED and replies == []
+
+
+def _report(action: str, returned: str) -> bytes:
+    text = (
+        "Return-Path: <>\nFrom: MAILER-DAEMON@mx.example.com\nTo: judge@judge.test\n"
+        "Subject: Delivery Status Notification\nMIME-Version: 1.0\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n'
+        "--b\nContent-Type: text/plain\n\nCould not deliver.\n\n"
+        "--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.com\n\n"
+        f"Final-Recipient: rfc822;Gone@Example.com\nAction: {action}\nStatus: 5.2.1\n\n"
+        f"--b\nContent-Type: {returned}\n\nFrom: judge@judge.test\nTo: gone@example.com\n"
+        "Message-ID: <r1@judge.test>\nSubject: JUDGE:game1 - S1901M Results\n\nthe results\n\n"
+        "--b--\n"
+    )
+    return text.replace("\n", "\r\n").encode()
+
+
+@pytest.mark.parametrize("returned", ["text/rfc822-headers", "message/rfc822"])
+def test_a_bounce_names_the_returned_mail_and_who_it_failed_for(returned: str) -> None:
+    bounce = read_bounce(_report("failed", returned))
+    assert bounce is not None
+    assert bounce.message_id == "<r1@judge.test>" and bounce.recipients == ("gone@example.com",)
+    assert "5.2.1" in bounce.reason
+
+
+def test_a_delay_report_or_a_report_without_the_mail_is_no_bounce() -> None:
+    assert read_bounce(_report("delayed", "text/rfc822-headers")) is None
+    with open(Path(__file__).parent / "corpus" / "bounce.eml", "rb") as fh:
+        assert read_bounce(fh.read()) is None  # its headers not returned: tied to no mail
+    assert read_bounce(b"\xff\xfe garbage") is None
