@@ -88,7 +88,14 @@ from judge.masters.signatures import Keyring, Status, Verification, describe
 from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
-from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
+from judge.store.mail import (
+    IGNORED,
+    PROCESSED,
+    InboundMessage,
+    answers_an_answer,
+    enqueue,
+    mark_done,
+)
 from judge.store.models import (
     FINISHED,
     FORMING,
@@ -629,9 +636,15 @@ def _process_commands(
                 "game-master commands in it are refused.",
             )
         parsed = _statements(mail.body_text)
-        if mail.unsolicited_reason is not None and not may_greet(parsed.every_statement):
-            return  # a list's talk or an away message: nothing to read, never answered
+        idle = not may_greet(parsed.every_statement)  # no command, nothing like one
+        if idle and mail.unsolicited_reason is not None:
+            return  # a list's talk or an away message: not answered, nor relayed as press
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
+            if idle and answers_an_answer(session, mail.in_reply_to, mail.sender):
+                # Not answered: a responder that answers everything (with RFC 3834's
+                # marks or not) would mail back and forth with the judge until the
+                # hourly limits, every hour.
+                return
             run_statements(ctx, parsed)
             notes = _subject_note(ctx, mail.subject, parsed)
             if not may_greet(parsed.every_statement) and ctx.transcript.refusals:

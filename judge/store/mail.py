@@ -107,11 +107,17 @@ def message_key(raw: bytes, message_id: str | None) -> str:
 
 def _header_message_id(raw: bytes) -> str | None:
     """Find the Message-ID header in the raw header block without a full MIME parse."""
+    return _raw_header(raw, b"message-id:")
+
+
+def _raw_header(raw: bytes, name: bytes) -> str | None:
+    """The value of header ``name`` (lower case, with its colon) in the raw header
+    block, unfolded, or None; without a full MIME parse."""
     head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
     lines = head.replace(b"\r\n", b"\n").split(b"\n")
     for i, line in enumerate(lines):
-        if line[:11].lower() == b"message-id:":
-            value = line[11:]
+        if line[: len(name)].lower() == name:
+            value = line[len(name) :]
             for cont in lines[i + 1 :]:
                 if cont[:1] in (b" ", b"\t"):
                     value += b" " + cont.strip()
@@ -604,6 +610,15 @@ def sent_mail(
             if _header_message_id(row.raw) == message_id:
                 return row
     return None
+
+
+def answers_an_answer(session: Session, in_reply_to: str | None, sender: str) -> bool:
+    """Whether a mail from ``sender`` replies to one of the judge's answers to it (a mail
+    the judge sent it that itself replied to one: not a report or a notice)."""
+    if not in_reply_to:
+        return False
+    row = sent_mail(session, in_reply_to, [sender])
+    return row is not None and _raw_header(row.raw, b"in-reply-to:") is not None
 
 
 def failed_outbox(session: Session) -> list[OutboxMessage]:

@@ -140,3 +140,17 @@ def test_a_delay_report_or_a_report_without_the_mail_is_no_bounce() -> None:
     with open(Path(__file__).parent / "corpus" / "bounce.eml", "rb") as fh:
         assert read_bounce(fh.read()) is None  # its headers not returned: tied to no mail
     assert read_bounce(b"\xff\xfe garbage") is None
+
+
+def test_a_reply_to_an_answer_is_answered_only_when_it_holds_a_command(engine) -> None:  # noqa: ANN001
+    """The loop stop (tests/integration/test_robot_loop.py), without cutting players off."""
+    _, (answer,) = _deliver(engine, make_mail(FRANCE, ORDERS))
+    thread = {"In-Reply-To": answer["Message-ID"]}
+    row, replies = _deliver(engine, make_mail(FRANCE, "Thanks!\n", headers=thread))
+    assert row.status == PROCESSED and replies == []
+    again = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Mar - Spa\n"
+    _, (reply,) = _deliver(engine, make_mail(FRANCE, again, headers=thread))
+    assert "Accepted: A mar - spa" in body_of(reply)
+    # A first mail, or a reply to anything but an answer, still gets its answer.
+    _, (first,) = _deliver(engine, make_mail(FRANCE, "Thanks!\n"))
+    assert "not a command" in body_of(first)
