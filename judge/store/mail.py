@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
+from sqlalchemy import Column, LargeBinary, Text, bindparam, func, or_
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -588,6 +588,8 @@ def mark_given_up(row: OutboxMessage, error: str) -> None:
 
 # How far back a bounce is matched with the mail it returns (judge.store.mail.sent_mail)
 BOUNCE_WINDOW = timedelta(days=30)
+# how much of an outbox mail is read for its headers (References may be long)
+_HEAD_BYTES = 16384
 
 
 def sent_mail(
@@ -596,19 +598,19 @@ def sent_mail(
     """The outbox row of the judge's mail ``message_id`` to one of ``recipients``,
     queued within :data:`BOUNCE_WINDOW`, or None (a bounce about mail the judge did not
     send).  Reads only the rows to those recipients."""
-    wanted = {r.lower() for r in recipients}
     since = utcnow() - BOUNCE_WINDOW
-    for address in wanted:
+    head = func.substr(OutboxMessage.raw, 1, _HEAD_BYTES)  # not a whole mail with its map
+    for address in {r.lower() for r in recipients}:
         stmt = (
-            select(OutboxMessage)
+            select(OutboxMessage.id, head)
             .where(OutboxMessage.created_at >= since)
             .where(col(OutboxMessage.recipients).contains(json.dumps(address)))
             .order_by(col(OutboxMessage.id).desc())
             .limit(500)
         )
-        for row in session.exec(stmt):
-            if _header_message_id(row.raw) == message_id:
-                return row
+        for row_id, start in session.exec(stmt):
+            if _header_message_id(bytes(start)) == message_id:
+                return session.get(OutboxMessage, row_id)
     return None
 
 
