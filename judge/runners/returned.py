@@ -1,5 +1,6 @@
 """Bounces of the judge's own mail: never answered, but recorded.  The returned mail's
-outbox row notes the failure (``judge outbox show``), and the keeper and the game's
+outbox row becomes ``failed`` with the report (``judge outbox failed`` lists it, ``judge
+outbox retry`` sends it again once the address works), and the keeper and the game's
 master are told (:mod:`judge.runners.keeper_notices`), so that an address that fails
 is seen."""
 
@@ -9,7 +10,7 @@ from sqlmodel import Session
 
 from judge.mail.bounces import read_bounce
 from judge.runners.keeper_notices import KeeperNotices
-from judge.store.mail import sent_mail
+from judge.store.mail import mark_given_up, sent_mail
 
 BOUNCED = "bounced (returned undelivered): "
 
@@ -26,7 +27,7 @@ def record_returned(session: Session, raw: bytes, notices: KeeperNotices) -> str
         return "; a bounce of no mail of this judge's"
     to = ", ".join(bounce.recipients)
     known = (row.last_error or "").startswith(BOUNCED)
-    row.last_error = (BOUNCED + bounce.reason)[:2000]
+    mark_given_up(row, BOUNCED + bounce.reason)  # listed by `judge outbox failed`
     session.add(row)
     if not known:
         notices.returned(session, row, to, bounce.reason)

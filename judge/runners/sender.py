@@ -200,6 +200,7 @@ class OutboxSender:
         mark = SentMark(row.id, utcnow(), note)
         self.sent += 1
         self.accepted_at = time.monotonic()
+        self._kept.pop(row.id, None)
         try:
             if self.journal is not None:
                 self.journal.record(mark)

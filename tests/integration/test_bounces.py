@@ -18,7 +18,7 @@ from judge.game.games import Seat, create_game
 from judge.game.recipients import game_mail_subject, send
 from judge.mail.outgoing import Author
 from judge.runners.daemon import Daemon
-from judge.store.mail import IGNORED, InboundMessage, OutboxMessage
+from judge.store.mail import FAILED, IGNORED, InboundMessage, OutboxMessage
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -107,6 +107,7 @@ def test_a_bounced_results_mail_is_recorded_and_the_master_told(
     assert real.status == forged.status == IGNORED  # never answered
     assert PLAYER in (real.error or "") and "bounce" in (real.error or "")
     results = _rows(engine, OutboxMessage)[0]
+    assert results.state == FAILED  # `judge outbox failed` lists it
     assert "bounced" in (results.last_error or "") and "5.1.1" in (results.last_error or "")
     told = {tuple(rc): email.message_from_bytes(raw) for _, rc, raw in relay.messages[1:]}
     assert set(told) == {(MASTER,), (KEEPER,)}
