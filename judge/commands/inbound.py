@@ -3,7 +3,7 @@ queue exactly one reply, all inside the caller's transaction.
 
 Automatic mail (bounces, auto-replies, lists' robots, the judge's own mail) is marked
 ignored and gets no reply; a list's copy of a mail, or one with an away message's
-subject, is read but answered only when it holds a command
+subject, is read but answered only when it holds a command or an order
 (:mod:`judge.mail.automatic`).  Mail over the size bound gets a short reply and nothing else.
 Replies per address and clock hour are limited (``[limits]
 replies_per_sender_per_hour``): past the limit, the mail is still applied but not
@@ -61,6 +61,7 @@ from judge.commands.trailing import (
     IGNORED_SIGN_OFF,
     is_sign_off,
     may_greet,
+    nothing_to_read,
     order_shaped,
 )
 from judge.config import Config
@@ -636,7 +637,7 @@ def _process_commands(
                 "game-master commands in it are refused.",
             )
         parsed = _statements(mail.body_text)
-        idle = not may_greet(parsed.every_statement)  # no command, nothing like one
+        idle = nothing_to_read(parsed.every_statement)  # no command, nor an order
         if idle and mail.unsolicited_reason is not None:
             return  # a list's talk or an away message: not answered, nor relayed as press
         if not reply_to_press(ctx, mail.in_reply_to, parsed):

@@ -1,11 +1,11 @@
 """Recognise mail that was sent by a machine and must never be answered, and mail that
-may be a machine's: read, but answered only when it holds a command.
+may be a machine's: read, but answered only when it holds a command or an order.
 
 A robot's mail (RFC 3834's marks, a bounce, a list's own robot, the judge's own mail)
 is never read: an auto-reply quoting a results mail must not be taken for orders.  A
 list's copy of a person's mail, or a mail whose subject is an away message's, may still
-be a player's orders: it is read, and answered only when it holds a command (so that a
-list's talk, or an away message sent without its headers, starts no mail loop).
+be a player's orders: it is read, and answered only when it holds a command or an order
+line (so a list's talk, or an away message sent without its headers, starts no loop).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _listed(header: Header) -> bool:
 
 def unsolicited_reason(header: Header, subject: str) -> str | None:
     """Why a mail that is not automatic may still be a machine's (it is then answered
-    only when it holds a command), or None."""
+    only when it holds a command or an order), or None."""
     precedence = (header("Precedence") or "").strip().lower()
     if _listed(header) or precedence == "list":
         return "a mailing list's copy"

@@ -46,7 +46,7 @@ class IncomingMail:
     is_automatic: bool = False
     automatic_reason: str | None = None
     # why a mail may be a machine's though not automatic (a list's copy, an away
-    # message's subject): read, but answered only when it holds a command
+    # message's subject): read, but answered only when it holds a command or an order
     unsolicited_reason: str | None = None
     too_large: bool = False
     size: int = 0

@@ -154,3 +154,22 @@ def test_a_reply_to_an_answer_is_answered_only_when_it_holds_a_command(engine) -
     # A first mail, or a reply to anything but an answer, still gets its answer.
     _, (first,) = _deliver(engine, make_mail(FRANCE, "Thanks!\n"))
     assert "not a command" in body_of(first)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [LIST, {"Subject": "Out of office: orders"}, "answer"],
+    ids=["list", "away-subject", "reply-to-an-answer"],
+)
+def test_orders_without_a_signon_are_refused_with_their_reason(engine, headers) -> None:  # noqa: ANN001
+    """Order lines are never passed over in silence: without a SIGNON they are refused,
+    and the refusal is answered, whatever marks the mail carries."""
+    subject = "orders"
+    if headers == "answer":
+        _, (answer,) = _deliver(engine, make_mail(FRANCE, ORDERS))
+        headers = {"In-Reply-To": answer["Message-ID"]}
+    elif "Subject" in headers:
+        subject, headers = headers["Subject"], {}
+    raw = make_mail(FRANCE, "A Mar - Spa\nThanks!\n", subject=subject, headers=headers)
+    _, (reply,) = _deliver(engine, raw)
+    assert "A Mar - Spa" in body_of(reply) and "SIGNON" in body_of(reply)
