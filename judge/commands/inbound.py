@@ -1,8 +1,10 @@
 """Processing one received mail: read it, run its commands, store their effects and
 queue exactly one reply, all inside the caller's transaction.
 
-Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
-and gets no reply.  Mail over the size bound gets a short reply and nothing else.
+Automatic mail (bounces, auto-replies, lists' robots, the judge's own mail) is marked
+ignored and gets no reply; a list's copy of a mail, or one with an away message's
+subject, is read but answered only when it holds a command or an order
+(:mod:`judge.mail.automatic`).  Mail over the size bound gets a short reply and nothing else.
 Replies per address and clock hour are limited (``[limits]
 replies_per_sender_per_hour``): past the limit, the mail is still applied but not
 answered; a game master's mail with an accepted signature is answered all the same.
@@ -59,6 +61,7 @@ from judge.commands.trailing import (
     IGNORED_SIGN_OFF,
     is_sign_off,
     may_greet,
+    nothing_to_read,
     order_shaped,
     slipped_among_orders,
 )
@@ -88,7 +91,14 @@ from judge.masters.signatures.mime import smime_signed
 from judge.reports import mapper_lines
 from judge.rules.registry import ruleset_for_game
 from judge.store.limits import failure_key, limited_body, reached
-from judge.store.mail import IGNORED, PROCESSED, InboundMessage, enqueue, mark_done
+from judge.store.mail import (
+    IGNORED,
+    PROCESSED,
+    InboundMessage,
+    answers_an_answer,
+    enqueue,
+    mark_done,
+)
 from judge.store.models import (
     FINISHED,
     FORMING,
@@ -632,7 +642,15 @@ def _process_commands(
                 "game-master commands in it are refused.",
             )
         parsed = _statements(mail.body_text)
+        idle = nothing_to_read(parsed.every_statement)  # no command, nor an order
+        if idle and mail.unsolicited_reason is not None:
+            return  # a list's talk or an away message: not answered, nor relayed as press
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
+            if idle and answers_an_answer(session, mail.in_reply_to, mail.sender):
+                # Not answered: a responder that answers everything (with RFC 3834's
+                # marks or not) would mail back and forth with the judge until the
+                # hourly limits, every hour.
+                return
             run_statements(ctx, parsed)
             notes = _subject_note(ctx, mail.subject, parsed)
             if not may_greet(parsed.every_statement) and ctx.transcript.refusals:

@@ -32,6 +32,12 @@ def may_greet(statements: Sequence[Statement]) -> bool:
     return any(stmt.kind != OTHER for stmt in statements)
 
 
+def nothing_to_read(statements: Sequence[Statement]) -> bool:
+    """Whether a mail holds no command and no line that could be an order (before a
+    SIGNON: in a standard game), only greetings, sign-offs and prose."""
+    return not may_greet(statements) and all(is_sign_off(None, s.text) for s in statements)
+
+
 def is_sign_off(game: Game | None, text: str) -> bool:
     """Whether an order line of a mail cannot be an attempt at an order in ``game``
     (before a SIGNON: in a standard game), and so is a greeting or sign-off."""

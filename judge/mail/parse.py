@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from email.message import Message
 from email.policy import compat32
 
-from judge.mail.automatic import automatic_reason
+from judge.mail.automatic import automatic_reason, unsolicited_reason
 from judge.mail.cleanup import find_clearsigned, strip_quotes
 from judge.mail.headers import header_text, msg_id, msg_ids, split_mailbox
 from judge.mail.mime_text import body_text
@@ -45,6 +45,9 @@ class IncomingMail:
     pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
     is_automatic: bool = False
     automatic_reason: str | None = None
+    # why a mail may be a machine's though not automatic (a list's copy, an away
+    # message's subject): read, but answered only when it holds a command or an order
+    unsolicited_reason: str | None = None
     too_large: bool = False
     size: int = 0
     defects: list[str] = field(default_factory=list)
@@ -151,6 +154,7 @@ def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:
     mail.pgp_mime = ctype == "multipart/signed"
     mail.automatic_reason = automatic_reason(reader.header, mail.sender, judge_address, ctype)
     mail.is_automatic = mail.automatic_reason is not None
+    mail.unsolicited_reason = unsolicited_reason(reader.header, mail.subject)
 
 
 def _fill_body(mail: IncomingMail, msg: Message, judge_address: str) -> None:

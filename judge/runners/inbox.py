@@ -26,8 +26,9 @@ passed over.  So each mail is applied once, in the order above, by whichever dae
 A transient database error (a restart, a dropped connection) rolls the batch back and
 the runner tries again after ``TRANSIENT_PAUSE``.
 
-Automatic mail (bounces, auto-replies, lists, the judge's own mail) is marked ignored
-here, whatever the command processor, so that no processor can start a mail loop.
+Automatic mail (bounces, auto-replies, lists' robots, the judge's own mail) is marked
+ignored here, whatever the command processor, so that no processor can start a mail
+loop; a bounce of the judge's own mail is recorded (``judge.runners.returned``).
 Everything else goes to the command processor (``judge.commands.inbound.process_inbound`` by
 default), which also handles the size bound.  If it raises, its work is rolled back,
 the mail is quarantined with the error, and the sender is told, within the reply limit
@@ -72,6 +73,7 @@ from judge.config import Config
 from judge.mail.outgoing import Author, answer, re_subject
 from judge.mail.parse import IncomingMail, copy_mail, parse_incoming
 from judge.runners.keeper_notices import KeeperNotices
+from judge.runners.returned import record_returned
 from judge.store import mail as store
 from judge.store.db import TRANSIENT_PAUSE, is_transient
 from judge.store.limits import limited_body
@@ -228,7 +230,9 @@ class InboxRunner:
         mail = parse_incoming(row.raw, self.config.judge.address, limit)
         kept = copy_mail(mail)  # as read, whatever processing changes in ``mail``
         if not mail.answerable:
-            store.mark_done(row, store.IGNORED, mail.automatic_reason or "no sender address")
+            note = record_returned(session, row.raw, self.notices)  # "" but for a bounce
+            reason = mail.automatic_reason or "no sender address"
+            store.mark_done(row, store.IGNORED, reason + note)
         else:
             if self.process is load_processor():  # the judge's own: takes the mail read
                 self.process(session, row, self.config, mail=mail)  # type: ignore[call-arg]

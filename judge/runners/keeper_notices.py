@@ -1,6 +1,6 @@
 """Notices about mail the judge could not handle: to the judge's keeper (``[judge]
-keeper``) when a received mail is quarantined or an outgoing mail is given up, and to a
-game's master when the judge gives up on that game's mail.
+keeper``) when a received mail is quarantined or an outgoing mail is given up or comes
+back (a bounce), and to a game's master when that is one of the game's mails.
 
 A notice is written in the caller's transaction, counts against the reply limit of
 :mod:`judge.store.limits` like any mail caused by another, and is marked so that a
@@ -39,9 +39,15 @@ GAVE_UP = (
 )
 BOUNCED = (
     "The judge could not deliver a mail of game {game}:\n\n"
-    "To: {to}\nSubject: {subject}\n\nThe relay's answer:\n{error}\n\n"
+    "To: {to}\nSubject: {subject}\n\nThe mail system's answer:\n{error}\n\n"
     "The address may be wrong or gone; the player may need to change it (SET ADDRESS) "
     "or be replaced.\n"
+)
+
+RETURNED = (
+    "Mail {id} that the judge sent came back: it was NOT delivered.\n"
+    "To: {to}\nSubject: {subject}\n\nThe receiving side's report:\n{error}\n\n"
+    "The address may be wrong or gone. See the mail with `judge outbox show {id}`.\n"
 )
 
 
@@ -97,6 +103,16 @@ class KeeperNotices:
         except Exception:  # noqa: BLE001
             log.exception("no notice for failed outgoing mail %s", row.id)
 
+    def returned(self, session: Session, row: OutboxMessage, to: str, report: str) -> None:
+        """Tell the keeper, and the game's master for a game's mail, that ``row`` came
+        back undelivered to ``to`` (a bounce after the relay took it)."""
+        try:
+            if not row.notice:
+                title = f"Outgoing mail {row.id} returned"
+                self._tell(session, row, RETURNED, title, report, to)
+        except Exception:  # noqa: BLE001
+            log.exception("no notice for returned outgoing mail %s", row.id)
+
     def _quarantined(self, session: Session, row: InboundMessage) -> None:
         sender, subject = _summary(row.raw)
         error = (row.error or "").strip().splitlines()[-1:] or [""]
@@ -106,11 +122,19 @@ class KeeperNotices:
     def _gave_up(self, session: Session, row: OutboxMessage) -> None:
         if row.notice:
             return
-        to = ", ".join(row.recipient_list())
+        title = f"Outgoing mail {row.id} failed"
+        self._tell(session, row, GAVE_UP, title, row.last_error or "")
+
+    def _tell(
+        self, session: Session, row: OutboxMessage, text: str, title: str, error: str,
+        to: str | None = None,
+    ) -> None:  # fmt: skip
+        """The keeper's notice (``text``, ``title``) about ``row`` not delivered to
+        ``to`` (its recipients), and the game's master's unless the master was one."""
+        to = to or ", ".join(row.recipient_list())
         subject = _out_subject(row.raw)
-        error = row.last_error or ""
-        body = GAVE_UP.format(id=row.id, to=to, subject=subject, error=error)
-        self.send(session, self.config.judge.keeper, f"Outgoing mail {row.id} failed", body)
+        body = text.format(id=row.id, to=to, subject=subject, error=error)
+        self.send(session, self.config.judge.keeper, title, body)
         master = self._master(session, row)
         if master and master.lower() not in {r.lower() for r in row.recipient_list()}:
             text = BOUNCED.format(game=row.game, to=to, subject=subject, error=error)

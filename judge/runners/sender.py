@@ -22,8 +22,12 @@ What a failure does (docs/mail-transport.md, "The outbox and the sender"):
   ``421``, timeout): one attempt for that row, retried with backoff until ``[outbound]
   retry_hours`` after it was queued, then given up; the other rows go on, over a new
   session when the old one was dropped;
-* a row refused for good (5xx), or one that needs SMTPUTF8 from a relay that does not
-  offer it: given up at once.
+* a row refused for good (a 5xx to MAIL, to every recipient, or to DATA): given up
+  once the relay is seen taking other mail (in the same pass, or since the row's last
+  refusal); while it takes none, the refusal is the relay's (its settings, the judge's
+  sender or credentials): the row backs off as for a 4xx, with an ERROR in the log, so
+  a misconfigured relay fails no mail;
+* a row that needs SMTPUTF8 from a relay that does not offer it: given up at once.
 
 A row given up on gets the state ``failed``, a WARNING in the log, and a notice to the
 keeper and, for a game's mail, to the game's master (:mod:`judge.runners.keeper_notices`).
@@ -35,6 +39,7 @@ import logging
 import smtplib
 import ssl
 import threading
+import time
 from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 
@@ -108,6 +113,11 @@ class OutboxSender:
         # marks of mails the relay accepted that could not be written yet (a full disk,
         # the database gone): written before anything else is sent, never sent again
         self.held: dict[int, SentMark] = {}
+        # when (time.monotonic()) the relay last accepted a mail; the rows it refused
+        # (5xx) in this pass, decided at its end; the rows kept after a refusal, and when
+        self.accepted_at: float | None = None
+        self._refused: list[tuple[OutboxMessage, str]] = []
+        self._kept: dict[int, float] = {}
         # folds that give up when the write lock is not free soon
         self._quick = engine
         if journal is not None and engine.dialect.name == "sqlite":
@@ -160,14 +170,14 @@ class OutboxSender:
             codes = [code for code, _ in exc.recipients.values()]
             error = f"all recipients refused: {exc.recipients!r}"
             if codes and all(500 <= code < 600 for code in codes):
-                self._give_up(session, row, error)
+                self._refused.append((row, error))
             else:
                 self._retry(session, row, error)
             return True
         except smtplib.SMTPResponseException as exc:
             error = f"{exc.smtp_code} {exc.smtp_error!r}"
             if 500 <= exc.smtp_code < 600:
-                self._give_up(session, row, error)
+                self._refused.append((row, error))
                 return True
             self._retry(session, row, error)
             return 400 <= exc.smtp_code < 500 and exc.smtp_code != 421
@@ -189,6 +199,8 @@ class OutboxSender:
         assert row.id is not None
         mark = SentMark(row.id, utcnow(), note)
         self.sent += 1
+        self.accepted_at = time.monotonic()
+        self._kept.pop(row.id, None)
         try:
             if self.journal is not None:
                 self.journal.record(mark)
@@ -234,6 +246,27 @@ class OutboxSender:
         session.add(row)
         session.commit()
 
+    def _decide_refused(self, session: Session, started: float) -> None:
+        """Settle this pass's 5xx refusals: each is the mail's own (given up) when the
+        relay accepted mail in this pass or since the row was last kept; else the
+        relay's, and the row is kept with backoff (one ERROR for the pass)."""
+        refused, self._refused = self._refused, []
+        works = self.accepted_at is not None and self.accepted_at >= started
+        kept = 0
+        for row, error in refused:
+            assert row.id is not None
+            since = self._kept.pop(row.id, None)
+            if works or (since is not None and (self.accepted_at or 0) > since):
+                self._give_up(session, row, error)
+                continue
+            self._kept[row.id] = time.monotonic()
+            kept += 1
+            self._retry(session, row, error)
+        if kept:
+            why = refused[0][1]
+            log.error("the relay refused every mail it was given (%d kept, retried with "
+                      "backoff); check [outbound] and the relay: %s", kept, why)  # fmt: skip
+
     def _give_up(self, session: Session, row: OutboxMessage, error: str) -> None:
         """A permanent failure: the row is failed at once."""
         row.attempts += 1
@@ -267,6 +300,8 @@ class OutboxSender:
             if not rows:
                 return 0
             before = self.sent
+            started = time.monotonic()
+            self._refused = []
             smtp: smtplib.SMTP | None = None
             try:
                 for row in rows:
@@ -283,6 +318,7 @@ class OutboxSender:
             finally:
                 if smtp is not None:
                     self._close(smtp)
+            self._decide_refused(session, started)
             return self.sent - before
 
     @property

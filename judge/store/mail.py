@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 
-from sqlalchemy import Column, LargeBinary, Text, bindparam, or_
+from sqlalchemy import Column, LargeBinary, Text, bindparam, func, or_
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -107,11 +107,17 @@ def message_key(raw: bytes, message_id: str | None) -> str:
 
 def _header_message_id(raw: bytes) -> str | None:
     """Find the Message-ID header in the raw header block without a full MIME parse."""
+    return _raw_header(raw, b"message-id:")
+
+
+def _raw_header(raw: bytes, name: bytes) -> str | None:
+    """The value of header ``name`` (lower case, with its colon) in the raw header
+    block, unfolded, or None; without a full MIME parse."""
     head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
     lines = head.replace(b"\r\n", b"\n").split(b"\n")
     for i, line in enumerate(lines):
-        if line[:11].lower() == b"message-id:":
-            value = line[11:]
+        if line[: len(name)].lower() == name:
+            value = line[len(name) :]
             for cont in lines[i + 1 :]:
                 if cont[:1] in (b" ", b"\t"):
                     value += b" " + cont.strip()
@@ -578,6 +584,43 @@ def mark_given_up(row: OutboxMessage, error: str) -> None:
     row.state = FAILED
     row.last_error = error[:2000]
     row.next_attempt_at = GAVE_UP
+
+
+# How far back a bounce is matched with the mail it returns (judge.store.mail.sent_mail)
+BOUNCE_WINDOW = timedelta(days=30)
+# how much of an outbox mail is read for its headers (References may be long)
+_HEAD_BYTES = 16384
+
+
+def sent_mail(
+    session: Session, message_id: str, recipients: Collection[str]
+) -> OutboxMessage | None:
+    """The outbox row of the judge's mail ``message_id`` to one of ``recipients``,
+    queued within :data:`BOUNCE_WINDOW`, or None (a bounce about mail the judge did not
+    send).  Reads only the rows to those recipients."""
+    since = utcnow() - BOUNCE_WINDOW
+    head = func.substr(OutboxMessage.raw, 1, _HEAD_BYTES)  # not a whole mail with its map
+    for address in {r.lower() for r in recipients}:
+        stmt = (
+            select(OutboxMessage.id, head)
+            .where(OutboxMessage.created_at >= since)
+            .where(col(OutboxMessage.recipients).contains(json.dumps(address)))
+            .order_by(col(OutboxMessage.id).desc())
+            .limit(500)
+        )
+        for row_id, start in session.exec(stmt):
+            if _header_message_id(bytes(start)) == message_id:
+                return session.get(OutboxMessage, row_id)
+    return None
+
+
+def answers_an_answer(session: Session, in_reply_to: str | None, sender: str) -> bool:
+    """Whether a mail from ``sender`` replies to one of the judge's answers to it (a mail
+    the judge sent it that itself replied to one: not a report or a notice)."""
+    if not in_reply_to:
+        return False
+    row = sent_mail(session, in_reply_to, [sender])
+    return row is not None and _raw_header(row.raw, b"in-reply-to:") is not None
 
 
 def failed_outbox(session: Session) -> list[OutboxMessage]:

@@ -265,3 +265,86 @@ def test_relay_down_counts_no_attempt(engine) -> None:  # noqa: ANN001
     with pytest.raises(RelayUnavailable):
         sender.send_due()
     assert all(r.attempts == 0 and r.state == OUT_PENDING for r in rows(engine))
+
+
+class Misconfigured(Refusing):
+    """A relay that refuses every mail while ``refuse`` names a stage: ``"mail"`` (550
+    to MAIL FROM: the judge's sender not allowed) or ``"rcpt"`` (554 to every RCPT:
+    relaying denied); with ``refuse`` None it works (``bad@`` still refused, as in
+    ``Refusing``)."""
+
+    def __init__(self, refuse: str | None) -> None:
+        super().__init__()
+        self.refuse = refuse
+
+    async def handle_MAIL(self, server, session, envelope, address, options):  # noqa: ANN001, ANN201, N802
+        if self.refuse == "mail":
+            return "550 5.7.1 sender address not allowed"
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
+
+    async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: ANN001, ANN201, N802
+        if self.refuse == "rcpt":
+            return "554 5.7.1 Relay access denied"
+        return await super().handle_RCPT(server, session, envelope, address, options)
+
+
+def make_due(engine) -> None:  # noqa: ANN001
+    """Every pending row due now (instead of waiting for its backoff)."""
+    with Session(engine) as s:
+        for row in s.exec(select(OutboxMessage).where(OutboxMessage.state == OUT_PENDING)):
+            row.next_attempt_at = datetime.now(UTC)
+            s.add(row)
+        s.commit()
+
+
+@pytest.mark.parametrize("refuse", ["mail", "rcpt"])
+def test_a_relay_that_refuses_every_mail_keeps_them_queued(engine, caplog, refuse: str) -> None:  # noqa: ANN001
+    """A 5xx to MAIL FROM, or to every recipient of every mail, is the relay's fault
+    (its settings, the judge's credentials or sender): nothing is given up, the mails
+    back off with an ERROR in the log, and go out once the relay is fixed."""
+    relay = Relay()
+    relay.handler = Misconfigured(refuse)  # type: ignore[assignment]
+    relay.start()
+    try:
+        queue_many(engine, 5)
+        sender = sender_for(engine, make_config(relay.port))
+        with caplog.at_level(logging.WARNING, logger="judge.runners.sender"):
+            assert sender.send_due() == 0
+        assert [(r.state, r.attempts) for r in rows(engine)] == [(OUT_PENDING, 1)] * 5
+        assert all(r.next_attempt_at.replace(tzinfo=UTC) > datetime.now(UTC) for r in rows(engine))
+        assert "5.7.1" in (rows(engine)[0].last_error or "")
+        errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+        assert len(errors) == 1 and "refused every mail" in errors[0]
+        assert sender.send_due() == 0  # no notice queued: nothing failed
+        relay.handler.refuse = None  # the host fixes the relay
+        make_due(engine)
+        assert sender.send_due() == 5
+    finally:
+        relay.stop()
+    assert [r.state for r in rows(engine)] == [SENT] * 5
+    assert sorted(subjects(relay)) == sorted(f"reply {n}" for n in range(5))
+
+
+def test_a_refused_mail_alone_is_given_up_once_the_relay_takes_others(engine) -> None:  # noqa: ANN001
+    """Refused alone, a mail cannot tell a bad address from a broken relay: it waits;
+    once the relay has accepted other mail since, the refusal is its own: given up."""
+    relay = Relay()
+    relay.handler = Misconfigured(None)  # type: ignore[assignment]
+    relay.start()
+    try:
+        bad = mail_to(engine, "bad@example.com", "to nobody")
+        sender = sender_for(engine, make_config(relay.port))
+        assert sender.send_due() == 0
+        assert rows(engine)[0].state == OUT_PENDING
+        queue_many(engine, 2)
+        assert sender.send_due() == 2  # the bad row waits for its backoff
+        make_due(engine)
+        assert sender.send_due() == 0
+        (row,) = [r for r in rows(engine) if r.id == bad]
+        assert row.state == FAILED and "5.1.1 no such user" in (row.last_error or "")
+        assert sender.send_due() == 1  # the keeper's notice
+    finally:
+        relay.stop()
+    assert relay.handler.tries["bad@example.com"] == 2

@@ -179,10 +179,12 @@ def test_mail_from_the_judges_own_address_is_automatic() -> None:
     assert mail.automatic_reason == "sent from the judge's own address"
 
 
-def test_list_mail_is_automatic() -> None:
+def test_list_mail_is_read_but_may_be_a_machines() -> None:
     mail = load("list_mail.eml")
-    assert mail.is_automatic
-    assert mail.automatic_reason == "Precedence: list"
+    assert (
+        not mail.is_automatic and mail.answerable
+    )  # a person's post (tests/mail/test_robot_mail.py)
+    assert mail.unsolicited_reason == "a mailing list's copy"
 
 
 def test_pgp_clearsigned_body_is_unwrapped_and_the_armour_kept() -> None:
