@@ -95,7 +95,7 @@ from judge.store.mail import (
     IGNORED,
     PROCESSED,
     InboundMessage,
-    answers_an_answer,
+    answered_mail,
     enqueue,
     mark_done,
 )
@@ -612,6 +612,17 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
     return deadline_lines(as_utc(game.deadline), now, zone)
 
 
+def _answers_an_idle_mail(session: Session, mail: IncomingMail, config: Config) -> bool:
+    """Whether a mail replies to the judge's answer to a mail of its sender's that held
+    nothing to read: the second round of two robots answering each other (a person's
+    "Thanks!" to an answer to orders is still answered once)."""
+    raw = answered_mail(session, mail.in_reply_to, mail.sender)
+    if raw is None:
+        return False
+    answered = parse_incoming(raw, config.judge.address, config.limits.max_message_bytes)
+    return nothing_to_read(_statements(answered.body_text).every_statement)
+
+
 def _process_commands(
     session: Session,
     mail: IncomingMail,
@@ -646,7 +657,7 @@ def _process_commands(
         if idle and mail.unsolicited_reason is not None:
             return  # a list's talk or an away message: not answered, nor relayed as press
         if not reply_to_press(ctx, mail.in_reply_to, parsed):
-            if idle and answers_an_answer(session, mail.in_reply_to, mail.sender):
+            if idle and _answers_an_idle_mail(session, mail, config):
                 # Not answered: a responder that answers everything (with RFC 3834's
                 # marks or not) would mail back and forth with the judge until the
                 # hourly limits, every hour.

@@ -614,13 +614,21 @@ def sent_mail(
     return None
 
 
-def answers_an_answer(session: Session, in_reply_to: str | None, sender: str) -> bool:
-    """Whether a mail from ``sender`` replies to one of the judge's answers to it (a mail
-    the judge sent it that itself replied to one: not a report or a notice)."""
+def answered_mail(session: Session, in_reply_to: str | None, sender: str) -> bytes | None:
+    """The mail the judge answered, as received, when a mail from ``sender`` replies to
+    one of the judge's answers to it (a mail the judge sent it that itself replied to
+    one: not a report or a notice); None otherwise, or when it is no longer kept."""
     if not in_reply_to:
-        return False
+        return None
     row = sent_mail(session, in_reply_to, [sender])
-    return row is not None and _raw_header(row.raw, b"in-reply-to:") is not None
+    answered = _raw_header(row.raw, b"in-reply-to:") if row is not None else None
+    if answered is None:
+        return None
+    stmt = select(InboundMessage.raw).where(
+        InboundMessage.message_key == message_key(b"", answered)
+    )
+    found = session.exec(stmt).first()
+    return bytes(found) if found is not None else None
 
 
 def failed_outbox(session: Session) -> list[OutboxMessage]:

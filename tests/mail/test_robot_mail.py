@@ -142,14 +142,20 @@ def test_a_delay_report_or_a_report_without_the_mail_is_no_bounce() -> None:
     assert read_bounce(b"\xff\xfe garbage") is None
 
 
-def test_a_reply_to_an_answer_is_answered_only_when_it_holds_a_command(engine) -> None:  # noqa: ANN001
-    """The loop stop (tests/integration/test_robot_loop.py), without cutting players off."""
+def test_a_second_round_of_replies_with_nothing_to_read_is_not_answered(engine) -> None:  # noqa: ANN001
+    """The loop stop (tests/integration/test_robot_loop.py), without cutting players off:
+    a person's "Thanks!" to the answer to their orders is answered, as every mail is;
+    a mail with nothing to read that replies to the judge's answer to such a mail (a
+    responder answering the judge, which answered it) is not."""
     _, (answer,) = _deliver(engine, make_mail(FRANCE, ORDERS))
     thread = {"In-Reply-To": answer["Message-ID"]}
-    row, replies = _deliver(engine, make_mail(FRANCE, "Thanks!\n", headers=thread))
+    _, (thanks,) = _deliver(engine, make_mail(FRANCE, "Thanks!\n", headers=thread))
+    assert "not a command" in body_of(thanks)
+    second = {"In-Reply-To": thanks["Message-ID"]}
+    row, replies = _deliver(engine, make_mail(FRANCE, "Thanks!\n", headers=second))
     assert row.status == PROCESSED and replies == []
     again = f"SIGNON Fgame1 {PASSWORDS['france']}\nA Mar - Spa\n"
-    _, (reply,) = _deliver(engine, make_mail(FRANCE, again, headers=thread))
+    _, (reply,) = _deliver(engine, make_mail(FRANCE, again, headers=second))
     assert "Accepted: A mar - spa" in body_of(reply)
     # A first mail, or a reply to anything but an answer, still gets its answer.
     _, (first,) = _deliver(engine, make_mail(FRANCE, "Thanks!\n"))
