@@ -57,7 +57,7 @@ from judge.game.recipients import Recipient, game_mail_subject, game_recipients,
 from judge.game.records import deadline_passed, forget_phases, record_phase
 from judge.game.votes import VOTE_FLAGS, drop_votes
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
-from judge.maps import Picture, safe_position_picture, turn_picture
+from judge.maps import Naming, Picture, safe_position_picture, turn_picture
 from judge.orders.keys import OrderKey
 from judge.reports import ReportSettings
 from judge.rules.base import Step, StoredOrder
@@ -216,6 +216,7 @@ def _picture(game: Game, turn: Step) -> Picture | None:
         code,
         picture=rules.picture,
         read_location=rules.read_location,
+        naming=Naming.of(rules),
         words=rules.order_words(),
     )
 
@@ -502,15 +503,23 @@ def past_phase_picture(session: Session, game: Game, phase: str) -> Picture | No
     return _picture(game, _adjudicate_stored(session, game, doc, snapshot.phase))
 
 
-def position_picture_now(game: Game) -> Picture | None:
-    """The map of a game's position now, drawn as its ruleset draws it (None when it
-    cannot be drawn)."""
+def picture_naming(game: Game) -> Naming:
+    """How a game's pictures name its turns and timelines: as its ruleset names them
+    in its mails (``turn_label``, ``timeline_label``)."""
+    return Naming.of(ruleset_for_game(game))
+
+
+def position_picture_now(game: Game, what: str = "position") -> Picture | None:
+    """The map of a game's position now (titled ``what``: the start, the position),
+    drawn as its ruleset draws it (None when it cannot be drawn)."""
     return safe_position_picture(
         game.position_doc(),
         game_variant(game),
         game.name,
         game.phase,
+        what,
         picture=ruleset_for_game(game).picture,
+        naming=picture_naming(game),
     )
 
 

@@ -29,10 +29,9 @@ from judge.game.empires import place_empires
 from judge.game.games import game_powers, game_variant, variant_label
 from judge.game.history import keep_report
 from judge.game.links import with_links
-from judge.game.processing import set_game_position
+from judge.game.processing import position_picture_now, set_game_position
 from judge.game.recipients import MASTER, OBSERVER, game_recipients, send
 from judge.mail.outgoing import Author
-from judge.maps import safe_position_picture
 from judge.reports import DEFAULTS, ReportSettings, render_start
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
@@ -205,9 +204,7 @@ def _send_start_mail(session: Session, sender: Author, game: Game, now: datetime
         )
     notices.extend(_own_rules(game, variant))
     rules = ruleset_for_game(game)
-    picture = safe_position_picture(
-        game.position_doc(), variant, game.name, game.phase, "start", picture=rules.picture
-    )
+    picture = position_picture_now(game, "start")
     for person in game_recipients(session, game):
         show = seats if not game.anonymous or person.role == MASTER else hidden
         role = person.power if person.role not in (OBSERVER, MASTER) else None

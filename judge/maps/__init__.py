@@ -9,6 +9,7 @@ picture goes into a mail through :mod:`judge.mail.outgoing`.
 """
 
 from judge.maps.geometry import Geometry, geometry_for
+from judge.maps.grid import Naming
 from judge.maps.pictures import (
     Picture,
     position_picture,
@@ -20,6 +21,7 @@ from judge.maps.pictures import (
 
 __all__ = [
     "Geometry",
+    "Naming",
     "Picture",
     "geometry_for",
     "position_picture",

@@ -5,13 +5,15 @@ size; the other columns as thumbnails, the latest :data:`MAX_THUMB_COLUMNS` of t
 (older ones are left out and counted in the caption).  At most :data:`MAX_ROWS`
 timelines are shown: those with a legible board first, then the lowest numbers.
 Orders are drawn on the whole canvas, so moves and supports that cross boards are
-curved arrows from one board to the other.
+curved arrows from one board to the other.  Boards are labelled, and the turn
+titled, as the game names them (:class:`Naming`, from its ruleset).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from judge.engine.phase import Turn
 from judge.maps.draw import (
@@ -25,6 +27,7 @@ from judge.maps.draw import (
     rgb,
 )
 from judge.maps.geometry import Geometry, Point
+from judge.maps.labels import text_size
 from judge.maps.marks import BoardKey, Mark, Place
 
 BIG_WIDTH = 600  # pixels of a legible board (with the province codes), at least
@@ -39,6 +42,40 @@ HEADER = 26
 FOOTER = 20
 ACTIVE: tuple[int, int, int] = (0, 110, 200)
 CHANGED: tuple[int, int, int] = (230, 120, 0)
+
+
+def _as_written(code: str) -> str:
+    return code
+
+
+class Names(Protocol):
+    """What names a game's turns and timelines: its ruleset's hooks."""
+
+    def turn_label(self, phase: str) -> str: ...
+
+    def timeline_label(self, timeline: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How a game names its turns and timelines, as its mails do: its ruleset's
+    ``turn_label`` (of a phase code, ``F1901M``, or a board's turn, ``S1901``) and
+    ``timeline_label``.  By default the codes and numbers themselves."""
+
+    turn: Callable[[str], str] = _as_written
+    timeline: Callable[[Any], str] = str
+
+    @classmethod
+    def of(cls, rules: Names) -> Naming:
+        """Turns and timelines named as ``rules`` (a game's ruleset) names them."""
+        return cls(rules.turn_label, rules.timeline_label)
+
+    def board(self, key: BoardKey) -> str:
+        """A board's label: ``1:S1901``, or as the game names it (``alfa:Spring01``)."""
+        return f"{self.timeline(key[0])}:{self.turn(key[1])}"
+
+
+CODES = Naming()  # turns and timelines named by their codes (the reference 5D game's)
 
 
 @dataclass(frozen=True)
@@ -69,6 +106,12 @@ def layout(boards: Sequence[BoardState], legible: set[BoardKey]) -> Layout:
     return Layout(columns, set(big), rows, len(turns) - len(columns), len(timelines) - len(rows))
 
 
+def _fitting(text: str, size: float, width: float) -> float:
+    """``size``, or as much smaller as ``text`` needs to fit in ``width`` pixels."""
+    wide = text_size(text, size)[0]
+    return size if wide <= width else size * width / wide
+
+
 def draw_grid(
     geo: Geometry,
     boards: Sequence[BoardState],
@@ -77,8 +120,10 @@ def draw_grid(
     active: set[BoardKey],
     changed: set[BoardKey],
     title: str,
+    naming: Naming = CODES,
 ) -> Canvas:
-    """The grid picture of a multiverse world (see the module's docstring)."""
+    """The grid picture of a multiverse world (see the module's docstring), its
+    boards labelled as ``naming`` names them."""
     plan = layout(boards, active | changed)
     by_key = {b.key: b for b in boards}
     gw, gh = geo.size
@@ -117,8 +162,10 @@ def draw_grid(
                     highlighted=key in active or key in changed,
                 )
                 colour = ACTIVE if key in active else CHANGED if key in changed else None
-                label = f"{timeline}:{turn}" + (" active" if key in active else "")
-                canvas.text((x, y + 2), label, 12 if legible else 10, colour or BLACK, "la")
+                label = naming.board(key) + (" active" if key in active else "")
+                size = _fitting(label, 12 if legible else 10, w)
+                canvas.note("heading", label, (x, y + 2), size=size, width=w)
+                canvas.text((x, y + 2), label, size, colour or BLACK, "la")
                 edge = 3 if colour else 1
                 box = [
                     (x, y + LABEL),

@@ -14,6 +14,10 @@ Which picture a position gets is the game's ruleset's answer
 ``ORBIT_PICTURE``), given by the caller as ``picture``; nothing here looks at a
 document to guess its kind.
 
+A multiverse picture names its turn and boards as the game does (a
+:class:`~judge.maps.grid.Naming`, from the game's ruleset: ``Spring02`` and
+``alfa:Spring02`` in a 5dplomacy game, ``S1902M`` and ``1:S1902`` by default).
+
 A picture is drawn once per game and phase and shared by every recipient.  Every
 function returns None when the variant has no geometry file.  :func:`results_scene`
 and :func:`position_scene` give the drawn canvas itself, whose ``scene`` lists what
@@ -42,7 +46,7 @@ from judge.maps.draw import (
     rgb,
 )
 from judge.maps.geometry import Geometry, Point, geometry_for
-from judge.maps.grid import draw_grid
+from judge.maps.grid import CODES, Naming, draw_grid
 from judge.maps.marks import BoardKey, Mark, Place, ReadLocation, marks_of
 from judge.maps.orbit import (
     PANEL,
@@ -234,12 +238,14 @@ def world_picture(
     turn: str,
     *,
     read_location: ReadLocation,
+    naming: Naming = CODES,
 ) -> Picture | None:
     """The grid picture of one processed step of a multiverse game: every board, the
     orders of the step, the active boards and the boards changed this step legible
-    (``read_location``: how the game's ruleset reads the orders' locations)."""
+    (``read_location``: how the game's ruleset reads the orders' locations;
+    ``naming``: how it names its turns and timelines)."""
     geo = geometry_for(variant.directory)
-    drawn = world_scene(answer, variant, game, turn, read_location=read_location)
+    drawn = world_scene(answer, variant, game, turn, read_location=read_location, naming=naming)
     if geo is None or drawn is None:
         return None
     canvas, title = drawn
@@ -254,6 +260,7 @@ def world_scene(
     turn: str,
     *,
     read_location: ReadLocation,
+    naming: Naming = CODES,
 ) -> tuple[Canvas, str] | None:
     """The canvas (with its scene) and title of :func:`world_picture`."""
     geo = geometry_for(variant.directory)
@@ -267,8 +274,10 @@ def world_scene(
     for fork in answer.get("new_timelines", []):
         mine = [b for b in boards if int(b["timeline"]) == int(fork["timeline"])]
         changed |= {_key(b) for b in mine}
-    title = f"{game} · turn {turn} · results"
-    canvas = draw_grid(geo, _states(boards), marks, active=active, changed=changed, title=title)
+    title = f"{game} · turn {naming.turn(turn)} · results"
+    canvas = draw_grid(
+        geo, _states(boards), marks, active=active, changed=changed, title=title, naming=naming
+    )
     return canvas, title
 
 
@@ -280,15 +289,21 @@ def position_picture(
     what: str = "position",
     *,
     picture: str,
+    naming: Naming = CODES,
 ) -> Picture | None:
-    """A stored position (a standard phase document or a multiverse world) without orders."""
+    """A stored position (a standard phase document or a multiverse world) without
+    orders, titled with its phase as ``naming`` names it."""
     geo = geometry_for(variant.directory)
-    canvas = position_scene(doc, variant, game, phase, what, picture=picture)
+    canvas = position_scene(doc, variant, game, phase, what, picture=picture, naming=naming)
     if geo is None or canvas is None:
         return None
-    title = f"{game} · {phase} · {what}"
+    title = _position_title(game, phase, what, naming)
     image = canvas.finish()
     return Picture(encode(image, geo.credit), _name(game, phase), f"Map: {title}", geo.credit)
+
+
+def _position_title(game: str, phase: str, what: str, naming: Naming) -> str:
+    return f"{game} · {naming.turn(phase)} · {what}"
 
 
 def position_scene(
@@ -299,17 +314,19 @@ def position_scene(
     what: str = "position",
     *,
     picture: str,
+    naming: Naming = CODES,
 ) -> Canvas | None:
     """The canvas (with its scene) of :func:`position_picture`."""
     geo = geometry_for(variant.directory)
     if geo is None:
         return None
-    title = f"{game} · {phase} · {what}"
+    title = _position_title(game, phase, what, naming)
     if picture == GRID_PICTURE:
         from judge.rules.multiverse.ruleset import world_heads  # a grid is of a world
 
         active = {_key(b) for b in world_heads(doc)}
-        return draw_grid(geo, _states(doc["boards"]), [], active=active, changed=set(), title=title)
+        boards = _states(doc["boards"])
+        return draw_grid(geo, boards, [], active=active, changed=set(), title=title, naming=naming)
     board = BoardState(
         units=doc.get("units", []),
         dislodged=doc.get("dislodged", []),
@@ -328,16 +345,20 @@ def turn_picture(
     *,
     picture: str,
     read_location: ReadLocation,
+    naming: Naming,
     words: OrderWords = STANDARD_WORDS,
 ) -> Picture | None:
     """The picture of a processed phase (standard) or step (multiverse, named ``turn``),
-    the orders' locations read as ``read_location`` (the game's ruleset's) reads them
-    and their kinds as its ``words`` word them.
+    the orders' locations read as ``read_location`` (the game's ruleset's) reads them,
+    their kinds as its ``words`` word them, its turns and timelines named as
+    ``naming`` names them.
 
     A picture that cannot be drawn is logged and left out: the results go out anyway."""
     try:
         if picture == GRID_PICTURE:
-            return world_picture(answer, variant, game, turn, read_location=read_location)
+            return world_picture(
+                answer, variant, game, turn, read_location=read_location, naming=naming
+            )
         return results_picture(variant, before, answer, game, picture=picture, words=words)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the results)
         log.exception("no map picture for %s %s", game, turn)
@@ -352,10 +373,11 @@ def safe_position_picture(
     what: str = "position",
     *,
     picture: str,
+    naming: Naming,
 ) -> Picture | None:
     """:func:`position_picture`, logged and None when it cannot be drawn."""
     try:
-        return position_picture(doc, variant, game, phase, what, picture=picture)
+        return position_picture(doc, variant, game, phase, what, picture=picture, naming=naming)
     except Exception:  # noqa: BLE001 (a broken picture must not stop the mail)
         log.exception("no map picture for %s %s", game, phase)
         return None

@@ -540,8 +540,9 @@ class Ruleset(ABC):
         return text
 
     def turn_label(self, phase: str) -> str:
-        """A game phase code (``S1901M``) as the game's subjects and labels name it;
-        by default the code itself."""
+        """A game phase code (``S1901M``), or a board's turn (``S1901``, in a map
+        picture's board labels), as the game's subjects and labels name it; by
+        default the code itself."""
         return phase
 
     def turn_title(self, phase: str, number: int) -> str:

@@ -232,8 +232,7 @@ class Site:
             board = None if game is None else views.board_of(game, timeline, phase)
             png = None
             if game is not None and board is not None:
-                title = f"timeline {timeline}, {phase.upper()}"
-                png = self.pictures.board(game, board, title)
+                png = self.pictures.board(game, board)
         return _png(png)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from sqlmodel import Session
 
 from judge.game.games import game_variant
-from judge.game.processing import past_phase_picture
+from judge.game.processing import past_phase_picture, picture_naming, position_picture_now
 from judge.maps import safe_position_picture
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import Game
@@ -26,12 +26,7 @@ class Pictures:
     def now(self, game: Game) -> bytes | None:
         """The position now (every board of a multiverse game, as a grid)."""
         key = ("now", game.id, game.version)
-        return self._memo.get(
-            key,
-            lambda: _png(
-                _position(game.position_doc(), game, "position", ruleset_for_game(game).picture)
-            ),
-        )
+        return self._memo.get(key, lambda: _png(position_picture_now(game)))
 
     def phase(
         self, session: Session, game: Game, number: int, phase: str, stamp: Hashable
@@ -41,17 +36,26 @@ class Pictures:
         key = ("phase", game.id, number, phase, stamp)
         return self._memo.get(key, lambda: _png(past_phase_picture(session, game, phase)))
 
-    def board(self, game: Game, board: Mapping[str, Any], title: str) -> bytes | None:
-        """One board of a multiverse world, at the size of a standard game's map."""
+    def board(self, game: Game, board: Mapping[str, Any]) -> bytes | None:
+        """One board of a multiverse world, at the size of a standard game's map,
+        titled with its timeline and phase as the game names them."""
         key = ("board", game.id, game.version, board.get("timeline"), board.get("phase"))
         doc = {**board, "variant": game.variant}
+        naming = picture_naming(game)
+        title = f"timeline {naming.timeline(board['timeline'])}, {naming.turn(board['phase'])}"
         picture = ruleset_for_game(game).board_picture
         return self._memo.get(key, lambda: _png(_position(doc, game, title, picture)))
 
 
 def _position(doc: Mapping[str, Any], game: Game, what: str, picture: str) -> Any:
     return safe_position_picture(
-        doc, game_variant(game), game.name, game.phase, what, picture=picture
+        doc,
+        game_variant(game),
+        game.name,
+        game.phase,
+        what,
+        picture=picture,
+        naming=picture_naming(game),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from judge.maps import Naming
 from judge.maps.pictures import turn_picture
 from judge.orders.data import place_of_data
 from judge.reports import multiverse_report_input, render_multiverse_report
@@ -96,6 +97,7 @@ def test_the_picture_from_data_is_the_picture_from_text(seed: int) -> None:
             RULES.processed_phase(step),
             picture=RULES.picture,
             read_location=RULES.read_location,
+            naming=Naming.of(RULES),
             words=RULES.order_words(),
         )
         assert drawn is not None

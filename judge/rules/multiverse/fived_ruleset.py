@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.phase import Phase, Turn
+from judge.engine.phase import Phase, PhaseError, Turn
 from judge.rules.multiverse.fived import fived_location, turn_code
 from judge.rules.multiverse.notation import timeline_name
 
@@ -21,16 +21,24 @@ BUILDS_NOTE = (
 
 
 def fived_turn_label(phase: str) -> str:
-    """``Spring02`` for S1902M, ``Fall01-retreats`` for F1901R, and the builds step
-    after Fall 1901 (the game's W1901A or W1901M) ``Spring02-builds``: 5dplomacy has
-    no winter."""
-    found = Phase.read(phase, mixed=True)
+    """``Spring02`` for S1902M (and for a board's turn, S1902), ``Fall01-retreats``
+    for F1901R, and the builds step after Fall 1901 (the game's W1901A or W1901M)
+    ``Spring02-builds``: 5dplomacy has no winter."""
+    found = Phase.read(phase, mixed=True) or _turn_phase(phase)
     if found is None:
         return phase
     if found.season == "W":
         return f"{turn_code('S', found.year + 1)}-builds"
     label = turn_code(found.season, found.year)
     return f"{label}-retreats" if found.kind == "R" else label
+
+
+def _turn_phase(turn: str) -> Phase | None:
+    """The first phase of a turn (``S1902`` -> S1902M); None for anything else."""
+    try:
+        return Turn.parse(turn).phase()
+    except PhaseError:
+        return None
 
 
 def timeline_name_of(timeline: Any) -> str:
