@@ -61,16 +61,24 @@ def game_phase_named(game: Game, text: str) -> str | None:
 
 def _labelled(game: Game, text: str) -> str | None:
     """The phase whose label in the game (its ruleset's ``turn_label``: 5dplomacy's
-    ``Fall01``) is ``text``: the current one, or one of the year before, its own or
-    the next; None when none is."""
+    ``Fall01``) is ``text``: the current one, else the latest one so labelled, from
+    the year after the current one back a century (``MAP Fall01`` in 1904); None
+    when none is."""
     wanted = text.strip().lower()
-    current = PhaseCode.read(game.phase, classic=True, mixed=True)
-    codes = [game.phase]
-    if current is not None:
-        years = (current.year - 1, current.year, current.year + 1)
-        codes += [f"{s}{y}{k}" for y in years for s in SEASONS for k in KINDS]
     label = ruleset_for_game(game).turn_label
-    return next((code for code in codes if label(code).lower() == wanted), None)
+    if label(game.phase).lower() == wanted:
+        return game.phase
+    current = PhaseCode.read(game.phase, classic=True, mixed=True)
+    if current is None:
+        return None
+    for year in range(current.year + 1, current.year - _YEARS_BACK, -1):
+        for code in (f"{s}{year}{k}" for s in reversed(SEASONS) for k in KINDS):
+            if label(code).lower() == wanted:
+                return code
+    return None
+
+
+_YEARS_BACK = 100  # how far back a phase's label is looked for
 
 
 def season_and_year(text: str) -> str | None:

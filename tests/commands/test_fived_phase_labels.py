@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from judge.game.processing import set_game_position
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import MULTIVERSE_RULES
+from judge.store.models import MULTIVERSE_RULES, Game
 from tests.commands.helpers import (
     PASSWORDS,
     add_game,
@@ -95,4 +95,24 @@ def test_the_map_names_the_phase_as_the_game_shows_it(tmp_path: Path) -> None:
     for mail in maps:
         assert body_of(mail).startswith("Map of game game1: position, Spring01."), body_of(mail)
         assert "S1901M" not in mail["Subject"], mail["Subject"]
+    engine.dispose()
+
+
+def test_a_turn_named_by_its_label_is_found_years_back(tmp_path: Path) -> None:
+    """``MAP Fall01`` in a 5dplomacy game in 1904 was refused ("'Fall01' is not a
+    phase"): a label was looked for only in the current year and the years beside it,
+    though the game's mails name every turn so.  The latest phase so labelled is
+    found, from the year after the current one back a century."""
+    from judge.commands.phase import game_phase_named
+
+    engine = _fived_game(tmp_path)
+    with Session(engine) as session:
+        game = session.get(Game, 1)
+        assert game is not None
+        game.phase = "S1904M"
+        assert game_phase_named(game, "Fall01") == "F1901M"
+        assert game_phase_named(game, "Spring03") == "S1903M"
+        assert game_phase_named(game, "spring04") == "S1904M"
+        assert game_phase_named(game, "Fall04") == "F1904M"
+        assert game_phase_named(game, "Autumn01") is None
     engine.dispose()
