@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlmodel import func, select
 
 from judge.commands.base import HIDDEN, Acting, Context, Statement
@@ -15,8 +17,10 @@ from judge.commands.gm_common import (
     send_announcements,
 )
 from judge.commands.listing import position_lines
+from judge.commands.orders import seat_report
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
+from judge.commands.reply import order_lines
 from judge.commands.takeover import give_seat
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import due_vote, settle_clock_votes
@@ -256,8 +260,17 @@ class ReplaceCommand(MasterCommand):
             "HELP lists every command.\n\n"
             f"The position now ({phase_label(game)}):\n\n"
             + "\n".join(position_lines(ctx.session, game))
+            + "\n\n"
+            + "\n".join(_orders_owed(ctx, game, player))
             + "\n",
         )
+
+
+def _orders_owed(ctx: Context, game: Game, player: Player) -> list[str]:
+    """The power's orders standing and what it still owes (units without orders,
+    builds or removals per board), as a reply to its orders ends."""
+    view = replace(ctx, game=game, player=player, partners=[])  # the power's view
+    return order_lines(seat_report(view, game, player.power, None))
 
 
 @register

@@ -31,7 +31,7 @@ from judge.commands.help import HelpCommand
 from judge.commands.history import History
 from judge.commands.listing import ListCommand
 from judge.commands.map import Map
-from judge.commands.orders import Orders, game_over, order_refusal
+from judge.commands.orders import Orders, game_over, order_refusal, seat_report
 from judge.commands.paired import seats_name
 from judge.commands.parser import MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
@@ -65,7 +65,6 @@ from judge.commands.trailing import (
 from judge.config import Config
 from judge.game.clock import game_timing
 from judge.game.games import (
-    current_order_texts,
     find_power,
     game_powers,
     phase_label,
@@ -560,22 +559,6 @@ def order_report(ctx: Context) -> list[OrderReport]:
         return []
     refused = _no_orders_reason(ctx)
     return [seat_report(ctx, game, seat.power, refused) for seat in ctx.seats]
-
-
-def seat_report(ctx: Context, game: Game, power: str, refused: str | None) -> OrderReport:
-    """A power's orders for the game's current phase (none shown when ``refused``
-    says why it takes none)."""
-    assert game.id is not None
-    report = OrderReport(game.name, game.phase, power_name(game, power))
-    report.phase_label = ruleset_for_game(game).turn_label(shown_phase(game))
-    orders = current_order_texts(ctx.session, game.id, game.phase, power)
-    doc = game.position_view()
-    reader = ctx.order_rules
-    report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
-    report.refused_reason = refused
-    if refused is None:
-        report.unordered = reader.unordered(doc, power, set(orders))
-    return report
 
 
 def _no_orders_reason(ctx: Context) -> str | None:
