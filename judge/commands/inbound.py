@@ -63,7 +63,7 @@ from judge.commands.trailing import (
     slipped_among_orders,
 )
 from judge.config import Config
-from judge.game.clock import game_timing
+from judge.game.clock import game_timing, grace_deadline
 from judge.game.games import (
     find_power,
     game_powers,
@@ -582,7 +582,8 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
     if _no_orders_reason(ctx) is not None:
         return []
     zone = ctx.account.time_zone if ctx.account else None
-    return deadline_lines(as_utc(game.deadline), now, zone)
+    grace = as_utc(game.grace_until) or grace_deadline(game)  # before the runner starts it
+    return deadline_lines(as_utc(game.deadline), now, zone, grace)
 
 
 def _process_commands(
