@@ -534,12 +534,21 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     by_master = command.masters_too and ctx.signature_verified and ctx.master_game is not None
     by_observer = command.masters_too and ctx.observer_game is not None
     if command.needs_signon and not ctx.signed_on and not (by_master or by_observer):
-        reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
-        if ctx.observer_game is not None and not ctx.signon_attempted:
-            reason = _observer_cannot(ctx.observer_game, "this needs")
-        ctx.transcript.refused(command.echo(stmt), reason)
+        ctx.transcript.refused(command.echo(stmt), _signon_missing(ctx, command))
         return
     command.run(ctx, stmt)
+
+
+def _signon_missing(ctx: Context, command: Command) -> str:
+    """Why a command that needs a SIGNON was refused: the SIGNON failed or is missing,
+    the sender observes, or (a master's signed mail) what the master writes instead."""
+    if ctx.signon_attempted:
+        return "the SIGNON failed"
+    if ctx.observer_game is not None:
+        return _observer_cannot(ctx.observer_game, "this needs")
+    if command.masters_instead and ctx.signature_verified and ctx.master_game is not None:
+        return command.masters_instead
+    return "this needs a SIGNON first"
 
 
 def _observer_cannot(game: Game, what: str) -> str:

@@ -53,6 +53,11 @@ class ClockFlag(PlayerFlag):
     """A vote on the clock, given (``value``) or taken back."""
 
     clock: ClassVar[ClockVote]
+    masters_instead = (
+        "a players' vote, and a game master has no vote: write PAUSE to stop the "
+        "clock, RESUME to restart it, SET DEADLINE <date> <time> to move the deadline, "
+        "or SET NO PLAYER VOTES to stop the players' votes"
+    )
 
     def refusal(self, ctx: Context) -> str | None:
         assert ctx.game is not None
