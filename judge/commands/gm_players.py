@@ -67,13 +67,16 @@ def _started(ctx: Context, echo: str, game: Game) -> bool:
     return False
 
 
-def farewell(ctx: Context, game: Game, name: str, address: str, account_id: int, why: str) -> None:
-    """Tell a player they no longer play the power or powers ``name`` (the master
-    ``why``: "has removed you from it"), and, when they still play other powers of
-    the game, which and how they sign on for them now."""
+def farewell(
+    ctx: Context, game: Game, name: str, address: str, account_id: int, why: str, powers: int = 1
+) -> None:
+    """Tell a player they no longer play the power or ``powers`` powers ``name`` (the
+    master ``why``: "has removed you from it"), and, when they still play other
+    powers of the game, which and how they sign on for them now."""
+    them = "it" if powers == 1 else "them"
     text = (
         f"The game master of game {game.name} {why}: you no longer play {name}, "
-        "and your password for it no longer counts.\n"
+        f"and your password for {them} no longer counts.\n"
     )
     kept = playing_seats(ctx.session, game, account_id)
     if kept:
@@ -150,7 +153,8 @@ def _eject(ctx: Context, stmt: Statement, game: Game, seats: list[Player]) -> No
     name = seats_name(game, seats)
     address = player_address(ctx.session, seats[0])
     if address:
-        farewell(ctx, game, name, address, seats[0].account_id, "has removed you from it")
+        why = "has removed you from it"
+        farewell(ctx, game, name, address, seats[0].account_id, why, len(seats))
     are = "is in civil disorder: its" if len(seats) == 1 else "are in civil disorder: their"
     text = f"{name} {are} player was removed by the game master."
     entry = ctx.transcript.ok(stmt.text, text)
