@@ -40,3 +40,10 @@ def test_a_masters_clock_vote_is_refused_with_what_to_write(gm_engine, config, g
     assert "needs a SIGNON" not in text, text
     assert "a game master has no vote" in text, text
     assert "PAUSE" in text.split(line, 1)[1] and "RESUME" in text.split(line, 1)[1]
+
+
+def test_dpjudges_set_no_resume_is_told_how_a_finished_game_reopens(gm_engine, config, gm) -> None:
+    """DPjudge's master's SET [NO] RESUME says whether players may resume a
+    terminated game: here none can, the master's ROLLBACK reopens one."""
+    text = _reply(gm_engine, config, gm, "GAME game1\nSET NO RESUME\n")
+    assert "only your ROLLBACK <phase> does" in text, text
