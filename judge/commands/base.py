@@ -259,6 +259,10 @@ class Command:
     # What a player writes instead of this master's command, for the refusal of an
     # unsigned mail ("players vote with SET PAUSE" for PAUSE); "" = nothing.
     players_instead: ClassVar[str] = ""
+    # Why a game master may not give this player's command and what they write
+    # instead, for the refusal of their signed mail ("a game master has no vote:
+    # ..." for SET PAUSE); "" = the refusal of any mail without a SIGNON.
+    masters_instead: ClassVar[str] = ""
 
     @classmethod
     def claims(cls, args: str) -> bool:

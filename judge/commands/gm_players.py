@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlmodel import func, select
 
 from judge.commands.base import HIDDEN, Acting, Context, Statement
@@ -15,8 +17,10 @@ from judge.commands.gm_common import (
     send_announcements,
 )
 from judge.commands.listing import position_lines
+from judge.commands.orders import seat_report
 from judge.commands.paired import playing_seats, seats_name, signon_line
 from judge.commands.registry import register
+from judge.commands.reply import order_lines
 from judge.commands.takeover import give_seat
 from judge.game.clock import deadline_text
 from judge.game.clock_votes import due_vote, settle_clock_votes
@@ -63,13 +67,16 @@ def _started(ctx: Context, echo: str, game: Game) -> bool:
     return False
 
 
-def farewell(ctx: Context, game: Game, name: str, address: str, account_id: int, why: str) -> None:
-    """Tell a player they no longer play the power or powers ``name`` (the master
-    ``why``: "has removed you from it"), and, when they still play other powers of
-    the game, which and how they sign on for them now."""
+def farewell(
+    ctx: Context, game: Game, name: str, address: str, account_id: int, why: str, powers: int = 1
+) -> None:
+    """Tell a player they no longer play the power or ``powers`` powers ``name`` (the
+    master ``why``: "has removed you from it"), and, when they still play other
+    powers of the game, which and how they sign on for them now."""
+    them = "it" if powers == 1 else "them"
     text = (
         f"The game master of game {game.name} {why}: you no longer play {name}, "
-        "and your password for it no longer counts.\n"
+        f"and your password for {them} no longer counts.\n"
     )
     kept = playing_seats(ctx.session, game, account_id)
     if kept:
@@ -146,7 +153,8 @@ def _eject(ctx: Context, stmt: Statement, game: Game, seats: list[Player]) -> No
     name = seats_name(game, seats)
     address = player_address(ctx.session, seats[0])
     if address:
-        farewell(ctx, game, name, address, seats[0].account_id, "has removed you from it")
+        why = "has removed you from it"
+        farewell(ctx, game, name, address, seats[0].account_id, why, len(seats))
     are = "is in civil disorder: its" if len(seats) == 1 else "are in civil disorder: their"
     text = f"{name} {are} player was removed by the game master."
     entry = ctx.transcript.ok(stmt.text, text)
@@ -256,8 +264,17 @@ class ReplaceCommand(MasterCommand):
             "HELP lists every command.\n\n"
             f"The position now ({phase_label(game)}):\n\n"
             + "\n".join(position_lines(ctx.session, game))
+            + "\n\n"
+            + "\n".join(_orders_owed(ctx, game, player))
             + "\n",
         )
+
+
+def _orders_owed(ctx: Context, game: Game, player: Player) -> list[str]:
+    """The power's orders standing and what it still owes (units without orders,
+    builds or removals per board), as a reply to its orders ends."""
+    view = replace(ctx, game=game, player=player, partners=[])  # the power's view
+    return order_lines(seat_report(view, game, player.power, None))
 
 
 @register

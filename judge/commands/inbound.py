@@ -33,7 +33,7 @@ from judge.commands.help import HelpCommand
 from judge.commands.history import History
 from judge.commands.listing import ListCommand
 from judge.commands.map import Map
-from judge.commands.orders import Orders, game_over, order_refusal
+from judge.commands.orders import Orders, game_over, order_refusal, seat_report
 from judge.commands.paired import seats_name
 from judge.commands.parser import MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
@@ -66,9 +66,8 @@ from judge.commands.trailing import (
     slipped_among_orders,
 )
 from judge.config import Config
-from judge.game.clock import game_timing
+from judge.game.clock import game_timing, grace_deadline
 from judge.game.games import (
-    current_order_texts,
     find_power,
     game_powers,
     phase_label,
@@ -545,12 +544,21 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
     by_master = command.masters_too and ctx.signature_verified and ctx.master_game is not None
     by_observer = command.masters_too and ctx.observer_game is not None
     if command.needs_signon and not ctx.signed_on and not (by_master or by_observer):
-        reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
-        if ctx.observer_game is not None and not ctx.signon_attempted:
-            reason = _observer_cannot(ctx.observer_game, "this needs")
-        ctx.transcript.refused(command.echo(stmt), reason)
+        ctx.transcript.refused(command.echo(stmt), _signon_missing(ctx, command))
         return
     command.run(ctx, stmt)
+
+
+def _signon_missing(ctx: Context, command: Command) -> str:
+    """Why a command that needs a SIGNON was refused: the SIGNON failed or is missing,
+    the sender observes, or (a master's signed mail) what the master writes instead."""
+    if ctx.signon_attempted:
+        return "the SIGNON failed"
+    if ctx.observer_game is not None:
+        return _observer_cannot(ctx.observer_game, "this needs")
+    if command.masters_instead and ctx.signature_verified and ctx.master_game is not None:
+        return command.masters_instead
+    return "this needs a SIGNON first"
 
 
 def _observer_cannot(game: Game, what: str) -> str:
@@ -570,22 +578,6 @@ def order_report(ctx: Context) -> list[OrderReport]:
         return []
     refused = _no_orders_reason(ctx)
     return [seat_report(ctx, game, seat.power, refused) for seat in ctx.seats]
-
-
-def seat_report(ctx: Context, game: Game, power: str, refused: str | None) -> OrderReport:
-    """A power's orders for the game's current phase (none shown when ``refused``
-    says why it takes none)."""
-    assert game.id is not None
-    report = OrderReport(game.name, game.phase, power_name(game, power))
-    report.phase_label = ruleset_for_game(game).turn_label(shown_phase(game))
-    orders = current_order_texts(ctx.session, game.id, game.phase, power)
-    doc = game.position_view()
-    reader = ctx.order_rules
-    report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
-    report.refused_reason = refused
-    if refused is None:
-        report.unordered = reader.unordered(doc, power, set(orders))
-    return report
 
 
 def _no_orders_reason(ctx: Context) -> str | None:
@@ -609,7 +601,8 @@ def _deadline_part(ctx: Context, game: Game, now: datetime) -> list[str]:
     if _no_orders_reason(ctx) is not None:
         return []
     zone = ctx.account.time_zone if ctx.account else None
-    return deadline_lines(as_utc(game.deadline), now, zone)
+    grace = as_utc(game.grace_until) or grace_deadline(game)  # before the runner starts it
+    return deadline_lines(as_utc(game.deadline), now, zone, grace)
 
 
 def _answers_an_idle_mail(session: Session, mail: IncomingMail, config: Config) -> bool:

@@ -98,12 +98,17 @@ def _power_lines(
     write: Callable[[Mapping[str, Any]], str],
     abandoned: set[str],
     late: set[str],
+    alive: set[str],
 ) -> list[str]:
     """Each power's centres and units on one board (or a standard position), and
-    the lines the ruleset adds for it; ``late`` powers are marked (njudge's LIST)."""
+    the lines the ruleset adds for it; ``late`` powers are marked (njudge's LIST), a
+    power out of the game (not ``alive``: no unit, no centre) is said eliminated."""
     centers = board.get("supply_centers") or {}
     lines = []
     for power in game_powers(game):
+        if power.code not in alive:
+            lines.append(f"{power.name}: eliminated")
+            continue
         units = [write(u) for u in board.get("units", []) if u.get("power") == power.code]
         owned = sorted(centers.get(power.code, []))
         seat = "" if power.code in played else " (nobody plays it)"
@@ -135,8 +140,10 @@ def _board_lines(
     notation), then each power's total of centres when the ruleset counts them apart."""
     rules = ruleset_for_game(game)
     lines: list[str] = []
+    alive = rules.survivors(doc)
     for view in rules.board_views(doc):
-        power_lines = _power_lines(game, rules, view.board, played, view.unit_text, abandoned, late)
+        write = view.unit_text
+        power_lines = _power_lines(game, rules, view.board, played, write, abandoned, late, alive)
         if not view.heading:
             lines.extend(power_lines)
             continue

@@ -8,6 +8,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
 from judge.commands.phase import UNREAD_PHASE, moved_on_since, processed_meanwhile, same_phase
 from judge.commands.registry import register
+from judge.commands.reply import OrderReport
 from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
 from judge.game.games import (
     current_order_texts,
@@ -269,3 +270,19 @@ EARLIER_MAIL = (
 )
 # An order that replaced another of the same mail (the last order for a unit wins).
 REPLACED_IN_MAIL = "given earlier in this mail for the same {} (the last order for a unit wins)"
+
+
+def seat_report(ctx: Context, game: Game, power: str, refused: str | None) -> OrderReport:
+    """A power's orders for the game's current phase (none shown when ``refused``
+    says why it takes none)."""
+    assert game.id is not None
+    report = OrderReport(game.name, game.phase, power_name(game, power))
+    report.phase_label = ruleset_for_game(game).turn_label(shown_phase(game))
+    orders = current_order_texts(ctx.session, game.id, game.phase, power)
+    doc = game.position_view()
+    reader = ctx.order_rules
+    report.orders = [reader.written(doc, orders[key]) for key in sorted(orders)]
+    report.refused_reason = refused
+    if refused is None:
+        report.unordered = reader.unordered(doc, power, set(orders))
+    return report

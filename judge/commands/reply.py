@@ -93,12 +93,21 @@ def time_to_deadline(deadline: datetime, now: datetime) -> str:
     return ", ".join(parts) or "less than a minute"
 
 
-def deadline_lines(deadline: datetime | None, now: datetime, zone: str | None) -> list[str]:
-    """The deadline in the reader's zone and UTC (as reports write it), and the time left."""
+def deadline_lines(
+    deadline: datetime | None, now: datetime, zone: str | None, grace: datetime | None = None
+) -> list[str]:
+    """The deadline in the reader's zone and UTC (as reports write it), and the time left;
+    once it has passed, when the grace period (ending at ``grace``) still takes orders."""
     if deadline is None:
         return ["No deadline is set."]
     shown = format_for(deadline, zone_of(zone))
-    return [f"Deadline: {shown}.", f"Time to deadline: {time_to_deadline(deadline, now)}."]
+    lines = [f"Deadline: {shown}.", f"Time to deadline: {time_to_deadline(deadline, now)}."]
+    if grace is not None and deadline <= now < grace:
+        lines += [
+            f"Grace period ends: {format_for(grace, zone_of(zone))}; orders are taken until then.",
+            f"Time to grace period expiration: {time_to_deadline(grace, now)}.",
+        ]
+    return lines
 
 
 def transcript_lines(transcript: Transcript) -> list[str]:

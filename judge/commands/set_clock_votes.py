@@ -28,6 +28,17 @@ from judge.game.clock_votes import (
 from judge.store.models import Game
 
 KEPT = "Everyone in the game was mailed."
+# The refusal of a players' clock vote in a master's signed mail.
+MASTERS_INSTEAD = (
+    "a players' vote, and a game master has no vote: write PAUSE to stop the "
+    "clock, RESUME to restart it, SET DEADLINE <date> <time> to move the deadline, "
+    "or SET NO PLAYER VOTES to stop the players' votes"
+)
+# DPjudge's master's SET [NO] RESUME: whether players may resume a terminated game.
+NO_REOPENING = (
+    "; players never reopen a finished game here (DPjudge's SET [NO] RESUME): "
+    "only your ROLLBACK <phase> does"
+)
 # A length written after SET EXTEND: "2 days", "48 hours", "a week".
 _A_LENGTH = re.compile(r"\d|\b(?:days?|hours?|hrs?|weeks?|minutes?|mins?)\b", re.IGNORECASE)
 # One such length as a number of a unit ("by 48 hours", "2d", "a week").
@@ -53,6 +64,7 @@ class ClockFlag(PlayerFlag):
     """A vote on the clock, given (``value``) or taken back."""
 
     clock: ClassVar[ClockVote]
+    masters_instead = MASTERS_INSTEAD
 
     def refusal(self, ctx: Context) -> str | None:
         assert ctx.game is not None
@@ -133,6 +145,7 @@ class SetResume(ClockFlag):
         "SET NORESUME or the game resumes."
     )
     flag = "unpause"
+    masters_instead = MASTERS_INSTEAD + NO_REOPENING
     done = "Resume vote recorded (votes are secret)."
     settles = True
     vote = "resumption"
@@ -149,6 +162,7 @@ class SetNoResume(ClockFlag):
     syntax = "SET NORESUME"
     help = "Takes back your vote to resume the game."
     flag = "unpause"
+    masters_instead = MASTERS_INSTEAD + NO_REOPENING
     value = False
     done = "Resume vote withdrawn."
     clock = RESUME

@@ -17,12 +17,13 @@ Votes are secret: players learn the outcome, not who voted how.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlmodel import Session, col, or_, select
 
 from judge.game.end import end_game
-from judge.game.games import game_powers, names_listed
+from judge.game.games import PowerInfo, find_power, game_powers, names_listed
 from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
@@ -133,14 +134,22 @@ def _sides(session: Session, game: Game, powers: set[str] | frozenset[str]) -> l
     return sides
 
 
-def draw_initials(game: Game, outcome: str) -> str | None:
-    """The initials of the powers of a draw outcome (njudge's subject ``Draw
-    Declared: EFR``), or None when ``outcome`` is not a draw."""
-    head = f"Game '{game.name}' has been declared a draw between "
-    if not outcome.startswith(head):
-        return None
-    text = outcome[len(head) :]
-    return "".join(p.initial for p in game_powers(game) if p.name in text)
+def draw_tag(game: Game, powers: Collection[str]) -> str:
+    """Who drew, for the subject: the powers' initials run together where each is
+    the initial of one power only (njudge's ``Draw Declared: EFR``); else each power
+    by a short name of its own (Root Z's ``A1, F1, E2``) or its name."""
+    known = game_powers(game)
+    drawn = [p for p in known if p.code in powers]
+    if all(find_power(known, p.initial) == p for p in drawn):
+        return "".join(p.initial for p in drawn)
+    return ", ".join(_own_name(known, p) for p in drawn)
+
+
+def _own_name(known: list[PowerInfo], power: PowerInfo) -> str:
+    """The shortest of a power's aliases that begins with its initial (Root Z's
+    ``E2``, not its number ``2``) and names no other power; else its name."""
+    words = sorted((a for a in power.aliases if a[:1].upper() == power.initial), key=len)
+    return next((w for w in words if find_power(known, w) == power), power.name)
 
 
 def _drawn(game: Game, voting: list[Player], alive: set[str]) -> set[str] | frozenset[str] | None:
@@ -157,14 +166,27 @@ def _drawn(game: Game, voting: list[Player], alive: set[str]) -> set[str] | froz
 
 def agreed_outcome(session: Session, game: Game) -> str | None:
     """The outcome the votes agree on (a sentence), or None."""
+    agreed = agreed_end(session, game)
+    return agreed[0] if agreed is not None else None
+
+
+def agreed_end(session: Session, game: Game) -> tuple[str, str] | None:
+    """The outcome the votes agree on, a sentence, with the end of its subject
+    (``Draw Declared: EFR`` or ``Game Over``); None when they agree on none."""
     voting = voters(session, game)
     if not voting:
         return None
-    doc = game.position_doc()
-    rules = ruleset_for_game(game)
-    drawn = _drawn(game, voting, rules.survivors(doc))
+    drawn = _drawn(game, voting, ruleset_for_game(game).survivors(game.position_doc()))
     if drawn:
-        return draw_sentence(session, game, drawn)
+        return draw_sentence(session, game, drawn), f"Draw Declared: {draw_tag(game, drawn)}"
+    conceded = _conceded(session, game, voting)
+    return (conceded, "Game Over") if conceded is not None else None
+
+
+def _conceded(session: Session, game: Game, voting: list[Player]) -> str | None:
+    """The concession every other voter agrees to (a sentence), or None."""
+    rules = ruleset_for_game(game)
+    doc = game.position_doc()
     side = rules.largest_side(doc) or ()
     others = [p for p in voting if p.power not in side]
     played = {p.power for p in voting}
@@ -180,9 +202,9 @@ def settle_votes(session: Session, sender: Author, game: Game, now: datetime) ->
     if game.status == FINISHED:
         return None
     session.flush()
-    outcome = agreed_outcome(session, game)
-    if outcome is not None:
-        initials = draw_initials(game, outcome)
-        what = f"Draw Declared: {initials}" if initials else "Game Over"
-        end_game(session, sender, game, outcome, now, what=what)
+    agreed = agreed_end(session, game)
+    if agreed is None:
+        return None
+    outcome, what = agreed
+    end_game(session, sender, game, outcome, now, what=what)
     return outcome

@@ -1471,6 +1471,8 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     (:func:`_name_slipped_at`), or a place's slipped before an order word
     (``Pra H``, ``Pra - Bru``, ``Pra S Mar``).  "Bob H" (Bohemia's ``Boh``) is no slip."""
     tokens, keywords = reader.tokens, reader.keywords
+    if len(tokens) < 2:  # no word, only the end ("." alone)
+        return False
     if _lead_meant(syntax, tokens[0]) is not None:
         return len(tokens) == 2 or tokens[1] in reader.unit_words
     place = reader.place_length(0)
@@ -1516,6 +1518,8 @@ def near_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTA
         return False
     reader = reader_for(variant, text, syntax)
     words = reader.tokens[:-1]
+    if not words:  # punctuation alone (".")
+        return False
     if len(words) == 1:
         return _lead_meant(syntax, words[0], changes=True) is not None
     at = reader.place_length(0) or 1

@@ -12,7 +12,7 @@ army in orbit as a unit in province ``orb``, a spacecraft named in an order as
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from judge.reports.classic import render_model, report_model
@@ -78,10 +78,17 @@ def jammed_rows(colonies: Mapping[str, Sequence[str]], names: Names, powers: Seq
     return rows
 
 
-def space_blocks(after: Mapping[str, Any], names: Names) -> list[dict[str, Any]]:
+def space_blocks(
+    after: Mapping[str, Any], names: Names, playing: Collection[str] | None = None
+) -> list[dict[str, Any]]:
     """The blocks the position of an Outer Space report adds (from the position
-    after the phase: its units and its colonies)."""
-    powers = [p for p in after.get("powers", []) if isinstance(p, str)]
+    after the phase: its units and its colonies), for the empires ``playing`` (those
+    not eliminated; None: every empire)."""
+    powers = [
+        p
+        for p in after.get("powers", [])
+        if isinstance(p, str) and (playing is None or p in playing)
+    ]
     colonies = after.get("colonies") or {}
     blocks = [
         {"heading": "Armies in orbit:", "rows": orbit_rows(after.get("units", []), names, powers)},
@@ -105,18 +112,20 @@ def render_space_report(
     preview: bool = False,
     owed_builds: Mapping[str, int] | None = None,
     words: OrderWords = STANDARD_WORDS,
+    playing: Collection[str] | None = None,
 ) -> tuple[str, str, str]:
     """Render one Outer Space phase's results: ``(subject, text, html)``.
 
     ``result`` is the adjudicator's answer, ``after`` the position stored after the
     phase (its empires, units and colonies), ``before`` the position adjudicated;
-    ``words`` how the ruleset words its orders (``COLONIZE``)."""
+    ``words`` how the ruleset words its orders (``COLONIZE``); ``playing`` the
+    empires still in the game (an eliminated one has no orbit or colony line)."""
     names = space_names(variant)
     model = report_model(
         result, variant, settings, before, names=names, owed_builds=owed_builds, words=words
     )
     on_map = [u for u in result.get("units", []) if u.get("province") != ORBIT]
     position = standard_position({**result, "units": on_map}, names)
-    position["extra"] = space_blocks(after, names)
+    position["extra"] = space_blocks(after, names, playing)
     model["positions"] = [position]
     return render_model(model, settings, preview=preview)

@@ -81,3 +81,39 @@ def test_a_rootz_concession_names_the_winning_player(tmp_path: Path) -> None:
         deliver(engine, make_mail(f"{who}@players.test", "SIGNON rz pw\nSET CONCEDE\n"))
     text = " ".join(body_of(outbox(engine)[-1]).split())
     assert "Ada (France 1 + England 2) wins: every other surviving player conceded." in text
+
+
+def test_a_rootz_draw_subject_tells_who_drew(tmp_path: Path) -> None:
+    """The subject read 'Draw Declared: AEFGIRTAEFGIRT' (every initial twice, found by
+    matching power names in the outcome's text: 'France 1' in 'France 12' too); it
+    names the drawn powers, each as it alone is written (France 1 is F1)."""
+    engine = _game(tmp_path, anonymous=True)
+    for who in PAIRS:
+        deliver(engine, make_mail(f"{who}@players.test", "SIGNON rz pw\nSET DRAW\n"))
+    subjects = {str(m["Subject"]) for m in outbox(engine) if "Draw" in str(m["Subject"])}
+    assert subjects == {"JUDGE:rz - S1902M Draw Declared: A1, F1, G1, E2, I2"}, subjects
+
+
+def test_a_draw_of_powers_with_their_own_initials_keeps_njudges_subject() -> None:
+    from judge.game.votes import draw_tag
+    from judge.store.models import Game
+
+    game = Game(name="g", variant="standard")
+    assert draw_tag(game, {"russia", "england", "france"}) == "EFR"
+    rootz = Game(name="rz", variant="rootz")
+    drawn = ["austria1", "england1", "france1", "germany1", "turkey2"]
+    assert draw_tag(rootz, drawn) == "A1, E1, F1, G1, T2"
+
+
+def test_a_draw_of_outer_space_empires_sharing_an_initial_names_them() -> None:
+    from judge.game.processing import set_game_position
+    from judge.game.votes import draw_tag
+    from judge.store.models import Game
+
+    named = {"zorg": "Zorg", "zeta": "Zeta", "mars": "Mars"}
+    empires = {code: {"name": n, "adjective": n, "initial": n[0]} for code, n in named.items()}
+    game = Game(name="space", variant="outerspace")
+    doc = {"variant": "outerspace", "phase": "S2001M", "powers": list(named), "empires": empires}
+    set_game_position(game, {**doc, "units": [], "supply_centers": {}})
+    assert draw_tag(game, {"zorg", "zeta", "mars"}) == "Zorg, Zeta, Mars"
+    assert draw_tag(game, {"zorg", "mars"}) == "Zorg, Mars"

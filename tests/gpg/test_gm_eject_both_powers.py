@@ -47,6 +47,8 @@ def test_a_player_of_two_powers_ejected_by_address_is_mailed_once(gm_engine, con
     text = body_of(to_ada[0])
     assert "France 1" in text and "England 2" in text, text
     assert "You still play" not in text, text
+    # two powers: not "your password for it"
+    assert "and your password for them no longer counts." in " ".join(text.split()), text
     reply = body_of(next(m for m in mails if m["To"] == "gm@example.org"))
     assert reply.count("> EJECT ada@players.test") == 1, reply
     with Session(gm_engine) as session:

@@ -233,6 +233,7 @@ class OuterSpaceRuleset(StandardRuleset):
             preview=preview,
             owed_builds=self.owed_builds(step.before),
             words=self.order_words(),
+            playing=self.survivors(step.after),
         )
 
     def status_lines(self, board: Mapping[str, Any], power: str) -> list[str]:
