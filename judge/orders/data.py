@@ -26,6 +26,7 @@ import dataclasses
 import functools
 import json
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -146,7 +147,8 @@ def _location_data(loc: tuple[int, int, int, str]) -> dict[str, Any]:
 
 def _board_location(value: dict[str, Any], make: BoardLocation) -> Any:
     """The location on a board that :func:`_location_data` wrote, made by ``make``."""
-    return make(int(value["timeline"]), int(value["year"]), int(value["season"]), value["loc"])
+    loc = sys.intern(value["loc"])  # one string object per place: faster look-ups
+    return make(int(value["timeline"]), int(value["year"]), int(value["season"]), loc)
 
 
 _PLAIN = frozenset({str, bool, int, type(None)})
@@ -169,7 +171,9 @@ def order_from_data(data: dict[str, Any], decoding: OrderDecoding = STANDARD_DEC
             continue
         # A plain value as it is, and a multiverse location made without _read's
         # other checks (a turn reads ten thousand orders).
-        if type(value) in _PLAIN and name != "type":
+        if type(value) is str and name != "type":
+            values[name] = sys.intern(value)  # a power, a place: one object each
+        elif type(value) in _PLAIN and name != "type":
             values[name] = value
         elif make is MLoc and type(value) is dict and value.keys() == _MLOC_KEYS:
             values[name] = _board_location(value, make)

@@ -27,6 +27,7 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from operator import itemgetter
@@ -550,7 +551,7 @@ def _read_board(base: BaseMap, entry: Any) -> Board:
         for province in owned:
             if not isinstance(province, str) or province not in base.supply_centers:
                 raise WorldDocumentError(f"{province!r} in supply_centers is not a supply centre")
-            centers[province] = power
+            centers[sys.intern(province)] = sys.intern(power)
     dislodged = {}
     for item in _list(entry, "dislodged", "a board's "):
         loc, unit = _read_unit(base, item)
@@ -619,7 +620,9 @@ def _read_unit(base: BaseMap, item: Any) -> tuple[str, Unit]:
     allowed = base.army_locations if kind == "A" else base.fleet_locations
     if not isinstance(loc, str) or loc not in allowed:
         raise WorldDocumentError(f"a {'fleet' if kind == 'F' else 'army'} cannot be at {loc!r}")
-    return loc, Unit(power, UnitType(kind))
+    # One string object per place and power (as orders read from data have): the turn
+    # looks them up in dictionaries thousands of times.
+    return sys.intern(loc), Unit(sys.intern(power), UnitType(kind))
 
 
 _KINDS = ("movement", "retreat", "adjustment")
