@@ -1175,9 +1175,10 @@ def _place_word(reader: Reader, word: str) -> bool:
 
 def _name_mistyped(variant: Variant, word: str) -> bool:
     """Whether ``word`` is a one-word name of the map of four letters or more cut
-    short (``pari``, ``warsw``) or slipped (:func:`_one_slip`, :func:`slip_of`:
-    ``moskow``, ``brugnudy``); a short code with a letter added is a word ("your",
-    "from"); a name with a board's number (Root Z's ``1rom``) is left to the digit."""
+    short (``pari``, ``warsw``) or slipped (:func:`slip_of`: ``moskow``,
+    ``brugnudy``); a letter changed or added in a shorter word makes words ("come"
+    beside Rome, "your" beside York's ``yor``), and a name with a board's number
+    (Root Z's ``1rom``) is left to its digit."""
     if len(word) < 4:
         return False
     names = (name for same in _short_names(variant).values() for name in same)
@@ -1185,7 +1186,7 @@ def _name_mistyped(variant: Variant, word: str) -> bool:
         len(name) > 3
         and name.isalpha()
         and word != name
-        and (name.startswith(word) or _one_slip(word, name) or slip_of(word, name))
+        and (name.startswith(word) or slip_of(word, name))
         for name in names
     )
 

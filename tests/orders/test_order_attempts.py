@@ -385,6 +385,9 @@ PROSE_OPENED_BY_ORDER_WORDS = [
     "Stay safe",
     "Build a bridge",  # "a" before a long word that is no place: an article
     "Transport me to the weekend",
+    # a letter changed in a word of four letters makes words, not places
+    "Support from you would help",
+    "Build it and they will come",  # "come" beside Rome
 ]
 # Lines opened by an order's word that stay attempts (read, or refused with a reason):
 # a place, a place mistyped or cut short, a unit, a coast, or the word alone ("Hold",
@@ -436,7 +439,8 @@ def test_prose_opened_by_an_order_word_is_no_order_attempt(rules: tuple[str, str
     ruleset = ruleset_for(variant, layer)
     taken = [line for line in PROSE_OPENED_BY_ORDER_WORDS if ruleset.order_attempt(variant, line)]
     # Colonial's map names the Andaman Sea "And": a place, read as one wherever it stands
-    assert taken == (["Support me and I will support you"] if variant == "colonial" else [])
+    with_and = [line for line in PROSE_OPENED_BY_ORDER_WORDS if " and " in line]
+    assert taken == (with_and if variant == "colonial" else [])
 
 
 @pytest.mark.parametrize("rules", sorted(ORDER_WORD_FIRST))
