@@ -31,6 +31,7 @@ from judge.engine.units import Unit, UnitType
 from judge.orders.reader import (
     DASHES,
     END,
+    SHORT_COASTS,
     CheckPosition,
     Context,
     OrderSyntax,
@@ -41,6 +42,7 @@ from judge.orders.reader import (
     Refusal,
     dashes_spaced,
     plain_signs,
+    province_code,
     reader_for,
 )
 from judge.orders.standard import STANDARD_SYNTAX
@@ -1087,9 +1089,12 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     words or signs (``Spain south coast B``, ``stp/sc H``), which a place's name alone
     (a signature "Bob" on a map with Bob) does not."""
     reader = reader_for(variant, text, syntax)
+    found = _reading(_read_table(variant, syntax), variant, text, syntax)
+    if isinstance(found, str) and _order_word_then_prose(reader, syntax):
+        return False
     if _attempted(reader, syntax) or _slipped(variant, text, syntax):
         return True
-    if isinstance(_reading(_read_table(variant, syntax), variant, text, syntax), str):
+    if isinstance(found, str):
         return False
     if any(reader.keywords.get(token) not in (None, "end") for token in reader.tokens):
         return True
@@ -1099,6 +1104,116 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
         _attempted(reader_for(variant, spaced, syntax), syntax)
         for spaced in _dashes_as_signs(variant, text, syntax)
     )
+
+
+def _order_word_then_prose(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether words that do not read as an order are a sentence opened by an
+    order's word of three letters or more ("Hold on", "Build trust first", "Support
+    me and I will support you"): no word after it could be part of an order
+    (:func:`_order_part`).  The word alone, or with words of courtesy only ("Hold",
+    "Build please"), is an order without its unit, read and refused with its reason."""
+    tokens = reader.tokens
+    word, kind = tokens[0], reader.keywords.get(tokens[0])
+    opens = kind in syntax.after_unit or kind in syntax.leading
+    if not (opens and len(word) > 2 and word.isalpha()):
+        return False
+    rest = range(1, len(tokens) - 1)  # the end marker last
+    if all(tokens[index] in _COURTESY for index in rest):
+        return False
+    return not any(_order_part(reader, index, syntax) for index in rest)
+
+
+def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
+    """Whether the word at ``index`` could be part of an order: a place or one
+    mistyped (:func:`_place_word`, a name of several words a letter off), a word of
+    three letters with a capital as a code is written (``Xyz``), a coast, a number
+    (a board's, a timeline's), a kind's own word (Colonial's ``TSR``), an order's
+    letter (``H``, ``S``) or first word (``Waive``, ``wiave``), a unit's type
+    (:func:`_unit_letter`: "Build A Xyzzy", not "Build a bridge"), or a move sign
+    between words written as codes are (``Pqr - Xyz``)."""
+    tokens = reader.tokens
+    token, kind = tokens[index], reader.keywords.get(tokens[index])
+    if reader.place_length(index) or _names_slipped_at(reader, index):
+        return True
+    if token in SHORT_COASTS or any(char.isdigit() for char in token):
+        return True
+    if token in reader.unit_words:
+        return len(token) > 1 or _unit_letter(reader, index)
+    if kind == "move" and not token.isalpha():
+        return all(_written_as_code(reader, word) for word in tokens[index - 1 : index + 2 : 2])
+    if kind is not None:
+        ordinary = (*_ORDER_WORD_KINDS, *_NO_ORDER_WORD)
+        return len(token) == 1 or kind in syntax.leading or kind not in ordinary
+    if _lead_meant(syntax, token) is not None or _capital_code(reader, token):
+        return True
+    if "-" in token:
+        parts = token.split("-")
+        slipped = _hyphenated_name_slipped(reader.variant, token)
+        return slipped or any(_place_word(reader, part) for part in parts)
+    return _place_word(reader, token)
+
+
+# The kinds of the order words of standard Diplomacy, which prose uses too.
+_ORDER_WORD_KINDS = frozenset(
+    {"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive"}
+)
+
+
+def _place_word(reader: Reader, word: str) -> bool:
+    """Whether one word names a place (a province, a kind's place, Root Z's without
+    its board's number) or is one mistyped: two neighbours swapped
+    (:func:`_place_slip`, Outer Space's ``rob``), or a one-word name cut short or
+    slipped (:func:`_name_mistyped`)."""
+    variant = reader.variant
+    if province_code(variant, word) is not None or word in reader.places:
+        return True
+    if word in _names_on_boards(variant) or not word.isalpha():
+        return word in _names_on_boards(variant)
+    swapped = any(slip_of(word, place, changes=False) for place in reader.places)
+    return swapped or _place_slip(variant, word) or _name_mistyped(variant, word)
+
+
+def _name_mistyped(variant: Variant, word: str) -> bool:
+    """Whether ``word`` is a one-word name of the map of four letters or more cut
+    short (``pari``, ``warsw``) or slipped (:func:`slip_of`: ``moskow``,
+    ``brugnudy``); a letter changed or added in a shorter word makes words ("come"
+    beside Rome, "your" beside York's ``yor``), and a name with a board's number
+    (Root Z's ``1rom``) is left to its digit."""
+    if len(word) < 4:
+        return False
+    names = (name for same in _short_names(variant).values() for name in same)
+    return any(
+        len(name) > 3
+        and name.isalpha()
+        and word != name
+        and (name.startswith(word) or slip_of(word, name))
+        for name in names
+    )
+
+
+def _written_as_code(reader: Reader, word: str) -> bool:
+    """Whether ``word`` is written as a province's code is: three letters, or a
+    code or one mistyped (:func:`_province_like`)."""
+    return (len(word) == 3 and word.isalpha()) or _province_like(reader, word)
+
+
+def _unit_letter(reader: Reader, index: int) -> bool:
+    """Whether the one-letter unit word at ``index`` (``a``, ``f``) is a unit's type,
+    not an article: written as a capital, or before a word of three letters at most
+    (a province's code) or at the end."""
+    return _capital(reader, reader.tokens[index]) or len(reader.tokens[index + 1]) <= 3
+
+
+def _capital_code(reader: Reader, word: str) -> bool:
+    """Whether ``word`` is written as a province's code often is: three letters,
+    the first a capital (``Xyz``, ``XYZ``)."""
+    return len(word) == 3 and word.isalpha() and _capital(reader, word)
+
+
+def _capital(reader: Reader, word: str) -> bool:
+    """Whether the line writes ``word`` alone with a capital first."""
+    alone = re.finditer(rf"(?<![\w']){re.escape(word)}(?![\w'])", reader.text, re.IGNORECASE)
+    return any(found.group(0)[0].isupper() for found in alone)
 
 
 def _attempted(reader: Reader, syntax: OrderSyntax) -> bool:
@@ -1215,18 +1330,29 @@ def _order_word_off(reader: Reader, at: int) -> bool:
 
 def _name_slipped_at(reader: Reader, at: int) -> bool:
     """Whether the words at ``at`` are a place's name of several words with one word a
-    letter off (:func:`_one_slip`) and the others as written, then an order word
-    (``Hong Kng H``, ``Bong Kong H``, ``Nort Sea - Lon``)."""
-    tokens = reader.tokens
+    letter off (:func:`_names_slipped_at`), then an order word (``Hong Kng H``,
+    ``Bong Kong H``, ``Nort Sea - Lon``)."""
+    tokens, keywords = reader.tokens, reader.keywords
+    return any(
+        keywords.get(tokens[at + length]) in _UNITLESS_ORDER_WORDS
+        for length in _names_slipped_at(reader, at)
+    )
+
+
+def _names_slipped_at(reader: Reader, at: int) -> list[int]:
+    """How many words each place's name of several words has that the words at
+    ``at`` write with one word a letter off (:func:`_one_slip`), the others as
+    written (``Hong Kng``)."""
+    tokens, found = reader.tokens, []
     for words in _several_word_names(reader.variant):
         end = at + len(words)
-        if end >= len(tokens) or reader.keywords.get(tokens[end]) not in _UNITLESS_ORDER_WORDS:
+        if end >= len(tokens):
             continue
         written = tokens[at:end]
         off = [i for i, (a, b) in enumerate(zip(written, words, strict=True)) if a != b]
         if len(off) == 1 and _one_slip(written[off[0]], words[off[0]]):
-            return True
-    return False
+            found.append(len(words))
+    return found
 
 
 @kept_by_variant

@@ -265,6 +265,45 @@ CASES = [
         "zorg",
         "SIGNON Zspace zorgpw1\nA ORB H  #ok\nROB H  #no\nA ORB - Par  #ok\nRob H  #ignored\n",
     ),
+    # Issue 49: prose opened by an order's word, nothing after it part of an order,
+    # was refused and flagged the mail; an order's word before a place mistyped is
+    # still read and refused.
+    Case(
+        "standard: prose opened by order words around the orders",
+        "std",
+        "austria",
+        f"{STD}\nHold on, orders below.  #ignored\nA Vie-Gal  #ok\nHold Buda  #no\n"
+        "F Tri-Alb  #ok\nSupport me and I will support you  #ignored\n"
+        "Retreat is not an option  #ignored\nSent from my iPhone  #ignored\n",
+    ),
+    Case(
+        "Colonial: prose opened by order words, a place mistyped",
+        "col",
+        "russia",
+        "SIGNON Rcol moscow1\nBuild trust first  #ignored\nA Mos H  #ok\nHold Moskow  #no\n"
+        "Move fast!  #ignored\n",
+    ),
+    Case(
+        "Root Z: prose opened by an order word, a place without its number",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nHold tight everyone  #ignored\nA Par1 H  #ok\n"
+        "Hold Paris  #no\nConvoy rules are confusing  #ignored\n",
+    ),
+    Case(
+        "Outer Space: prose opened by an order word, orbit mistyped",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nHold on, orders below.  #ignored\nA ORB H  #ok\n"
+        "Hold ROB  #no\nStay safe  #ignored\n",
+    ),
+    Case(
+        "multiverse: prose opened by an order word, a location after one",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nHold on, orders below.  #ignored\nHold 1:kie:S1901  #read\n"
+        "Build trust first  #ignored\n",
+    ),
     Case(
         "multiverse: lines near an order among orders",
         "mv",

@@ -365,3 +365,104 @@ def test_a_fleets_move_by_convoy_is_refused(tmp_path) -> None:
     for line in ("F Bre - Mao - Pic", "F Bre - Pic via convoy"):
         assert f"Refused: {line}: a fleet is not carried by convoy" in reply
     assert "> F Bre - Pic\n  Accepted: F bre - pic\n" in reply
+
+
+# Prose that opens with an order's word: nothing after the word could be part of an
+# order (no place or place mistyped, unit, coast, number, location).  Each was taken
+# for an attempt and refused, flagging a mail of good orders with an error.
+PROSE_OPENED_BY_ORDER_WORDS = [
+    "Hold on, orders below.",
+    "Hold tight everyone",
+    "Support me and I will support you",
+    "Move fast!",
+    "Build trust first",
+    "Convoy rules are confusing",
+    "Retreat is not an option",
+    "Disband the alliance? never",
+    "Hold on, I forgot:",
+    "Hold your horses",  # "your": York's code with a letter added, a word
+    "Remove me from the list after this game",  # "from": Rome's code and a letter
+    "Stay safe",
+    "Build a bridge",  # "a" before a long word that is no place: an article
+    "Transport me to the weekend",
+    # a letter changed in a word of four letters makes words, not places
+    "Support from you would help",
+    "Build it and they will come",  # "come" beside Rome
+]
+# Lines opened by an order's word that stay attempts (read, or refused with a reason):
+# a place, a place mistyped or cut short, a unit, a coast, or the word alone ("Hold",
+# an order without its unit: refused, so the player hears what is missing).
+ORDER_WORD_FIRST = {
+    ("standard", "standard"): [
+        "Hold Paris",
+        "Hold A Par",
+        "Hold Pari",
+        "Support A Par - Bur",
+        "Build army Paris",
+        "Build A Pari",
+        "Build F Stp/sc",
+        "Disband F Bre",
+        "Disband Bres",
+        "Remove A War",
+        "Remove Warsw",
+        "Retreat A Bur - Gas",
+        "Move A Par to Bur",
+        "Move Pqr - Xyz",  # a move sign between words written as codes
+        "Hold Xyz",  # a word written as a code is
+        "Build A Xyzzy",  # a unit's letter as a capital
+        "Build a xyz",  # a unit's letter before a code
+        "Hold Brugnudy H",
+        "Hold Nrth Sea",
+        "Build Pra-Bru",
+        "Waive",
+        "Waive please",
+        "Build",
+        "Hold",
+        "Hold please",
+    ],
+    ("colonial", "standard"): ["Hold Moskow", "Build TSR", "Hold Hong Kng", "Hold Bob"],
+    ("rootz", "standard"): ["Hold Paris", "Hold Paris 1", "Hold Pat1", "Remove A Par1"],
+    ("outerspace", "standard"): ["Hold orbit", "Hold ROB", "Move A Orbit -> Bur"],
+    ("standard", "multiverse"): [
+        "Hold 1:mun:S1901",
+        "Build A 1:ber:W1901",
+        "Waive 1:W1901",
+        "Hold alfa:MUN:Spring01",
+        "Move A alfa:MUN:Spring01 - alfa:RUH:Spring01",
+    ],
+}
+
+
+@pytest.mark.parametrize("rules", sorted(ORDER_WORD_FIRST))
+def test_prose_opened_by_an_order_word_is_no_order_attempt(rules: tuple[str, str]) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    taken = [line for line in PROSE_OPENED_BY_ORDER_WORDS if ruleset.order_attempt(variant, line)]
+    # Colonial's map names the Andaman Sea "And": a place, read as one wherever it stands
+    with_and = [line for line in PROSE_OPENED_BY_ORDER_WORDS if " and " in line]
+    assert taken == (with_and if variant == "colonial" else [])
+
+
+@pytest.mark.parametrize("rules", sorted(ORDER_WORD_FIRST))
+def test_an_order_word_before_part_of_an_order_is_an_attempt(rules: tuple[str, str]) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [line for line in ORDER_WORD_FIRST[rules] if not ruleset.order_attempt(variant, line)]
+    assert missed == []
+
+
+def test_prose_opened_by_an_order_word_raises_no_error_flag(tmp_path) -> None:
+    """Issue 49: a friendly line in an order mail was refused and flagged the mail."""
+    lines = "Hold on, orders below.\nA Par - Bur\nF Bre - Mao\nHold tight everyone\n"
+    subject, text = reply_to_orders(tmp_path, lines + "Build trust first\n")
+    assert "[Error Flag]" not in subject
+    for line in ("Hold on, orders below.", "Hold tight everyone", "Build trust first"):
+        assert f"> {line}\n  ignored: not an order" in text
+    assert text.count("Accepted") == 2
+
+
+def test_an_order_word_before_a_place_mistyped_is_still_refused(tmp_path) -> None:
+    subject, text = reply_to_orders(tmp_path, "Hold Pari\nBuild A Pari\nHold\n")
+    assert subject.startswith("Re: [Error Flag]")
+    assert text.count("*** Refused") == 3
+    assert "ignored" not in text
