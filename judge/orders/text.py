@@ -1146,11 +1146,34 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
         return len(token) == 1 or kind in syntax.leading or kind not in ordinary
     if _lead_meant(syntax, token) is not None or _capital_code(reader, token):
         return True
+    if _code_changed(reader.variant, token) and (index == 1 or _after_unit_word(reader, index)):
+        return True  # "hold brs", "build a brs": a code with a letter changed, where one stands
     if "-" in token:
         parts = token.split("-")
         slipped = _hyphenated_name_slipped(reader.variant, token)
         return slipped or any(_place_word(reader, part) for part in parts)
     return _place_word(reader, token)
+
+
+def _code_changed(variant: Variant, word: str) -> bool:
+    """Whether a word of three letters is a province's code with one letter changed
+    (``brs`` for ``bre``), which prose's short words seldom are right after an order
+    word ("Hold on", "Move now")."""
+    if len(word) != 3 or not word.isalpha():
+        return False
+    low = word.lower()
+    return any(sum(a != b for a, b in zip(low, code, strict=True)) == 1 for code in _codes(variant))
+
+
+@kept_by_variant
+def _codes(variant: Variant) -> frozenset[str]:
+    """The three-letter province codes of ``variant``, in lower case."""
+    return frozenset(c.lower() for c in variant.provinces if len(c) == 3 and c.isalpha())
+
+
+def _after_unit_word(reader: Reader, index: int) -> bool:
+    """Whether the word before ``index`` is a unit's type (``build a brs``)."""
+    return index > 1 and reader.tokens[index - 1] in reader.unit_words
 
 
 # The kinds of the order words of standard Diplomacy, which prose uses too.

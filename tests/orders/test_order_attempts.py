@@ -466,3 +466,18 @@ def test_an_order_word_before_a_place_mistyped_is_still_refused(tmp_path) -> Non
     assert subject.startswith("Re: [Error Flag]")
     assert text.count("*** Refused") == 3
     assert "ignored" not in text
+
+
+def test_an_order_word_before_a_code_with_a_letter_changed_is_still_an_attempt(tmp_path) -> None:
+    """Issue 49, after prose49: "hold brs" (Brest's code, a letter changed, in lower
+    case) was passed over as prose once an order word followed by no place counted as
+    a sentence, so the fleet's hold was lost without a word (it was refused before).
+    A word of three letters one letter off a code, right after the order word or a
+    unit's type, could be part of an order; prose's short words after them stay prose."""
+    ruleset = ruleset_for("standard", "standard")
+    for line in ("hold brs", "move brs - pic", "build a brs", "support mar - brx"):
+        assert ruleset.order_attempt("standard", line), line
+    for line in ("Hold on, orders below", "Move now", "Hold off a while", "Move out"):
+        assert not ruleset.order_attempt("standard", line), line
+    subject, text = reply_to_orders(tmp_path, "A Par - Bur\nhold brs\n")
+    assert subject.startswith("Re: [Error Flag]") and "> hold brs\n  *** Refused" in text
