@@ -8,6 +8,7 @@ from judge.commands.base import Context, Statement
 from judge.commands.player_state import PlayerFlag
 from judge.commands.press_options import list_words, powers_named
 from judge.commands.registry import register
+from judge.commands.set_draw import MASTERS_END_VOTE
 from judge.game.games import game_powers, power_name
 from judge.rules.registry import ruleset_for_game
 
@@ -17,6 +18,7 @@ class SetConcede(PlayerFlag):
     """Concede the game to the largest power."""
 
     rank = 76
+    masters_instead = MASTERS_END_VOTE
     keyword = "SET CONCEDE"
     syntax = "SET CONCEDE [<power>]"
     help = (
@@ -64,6 +66,7 @@ class SetNoConcede(PlayerFlag):
     """Take back a concession."""
 
     rank = 77
+    masters_instead = MASTERS_END_VOTE
     keyword = "SET NOCONCEDE"
     syntax = "SET NOCONCEDE"
     help = "Takes back your concession."

@@ -15,12 +15,20 @@ from judge.game.games import game_powers
 from judge.game.votes import END_VOTES_CLEARED, clear_end_votes
 from judge.store.models import Game
 
+# What a game master's signed SET DRAW or SET CONCEDE (or their NO) is told: the players'
+# vote, which a master has not, and what the master writes instead.
+MASTERS_END_VOTE = (
+    "a players' vote, and a game master has no vote: write TERMINATE <reason> to end "
+    "the game yourself, or SET DIAS / SET NODIAS to say which draws the players may vote for"
+)
+
 
 @register
 class SetDraw(PlayerFlag):
     """Vote for a draw."""
 
     rank = 74
+    masters_instead = MASTERS_END_VOTE
     keyword = "SET DRAW"
     syntax = "SET DRAW [<powers>]   (the powers only in a NoDIAS game: SET DRAW EFR)"
     help = (
@@ -72,6 +80,7 @@ class SetNoDraw(PlayerFlag):
     """Take back a draw vote."""
 
     rank = 75
+    masters_instead = MASTERS_END_VOTE
     keyword = "SET NODRAW"
     syntax = "SET NODRAW"
     help = "Takes back your vote for a draw."

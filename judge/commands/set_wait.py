@@ -5,12 +5,21 @@ from __future__ import annotations
 from judge.commands.player_state import PlayerFlag
 from judge.commands.registry import register
 
+# What a game master's signed SET WAIT (or SET NOWAIT) is told: a player's request for
+# the phase, and what the master writes instead.
+MASTERS_INSTEAD = (
+    "a player's request that the phase wait for its deadline: a game master writes "
+    "SET DEADLINE <date> <time> to move the deadline, PAUSE to stop the clock, or "
+    "PROCESS to process the phase now"
+)
+
 
 @register
 class SetWait(PlayerFlag):
     """Keep the current phase from being processed before its deadline."""
 
     rank = 72
+    masters_instead = MASTERS_INSTEAD
     keyword = "SET WAIT"
     syntax = "SET WAIT"
     help = (
@@ -29,6 +38,7 @@ class SetNoWait(PlayerFlag):
     """Allow early processing again."""
 
     rank = 73
+    masters_instead = MASTERS_INSTEAD
     keyword = "SET NOWAIT"
     syntax = "SET NOWAIT"
     help = "Cancels SET WAIT: the phase may be processed as soon as all orders are in."

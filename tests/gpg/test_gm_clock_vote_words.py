@@ -47,3 +47,25 @@ def test_dpjudges_set_no_resume_is_told_how_a_finished_game_reopens(gm_engine, c
     terminated game: here none can, the master's ROLLBACK reopens one."""
     text = _reply(gm_engine, config, gm, "GAME game1\nSET NO RESUME\n")
     assert "only your ROLLBACK <phase> does" in text, text
+
+
+@pytest.mark.parametrize(
+    ("line", "instead"),
+    [
+        ("SET DRAW", "TERMINATE"),
+        ("SET NODRAW", "TERMINATE"),
+        ("SET CONCEDE France", "TERMINATE"),
+        ("SET NOCONCEDE", "TERMINATE"),
+        ("SET WAIT", "SET DEADLINE"),
+        ("SET NOWAIT", "PROCESS"),
+    ],
+)
+def test_a_masters_end_vote_or_wait_is_refused_with_what_to_write(
+    gm_engine, config, gm, line: str, instead: str
+) -> None:
+    """A master's signed SET DRAW, SET CONCEDE or SET WAIT (and their NO) got "this
+    needs a SIGNON first", as the clock votes did: a players' vote or request, which a
+    master has not. The master is told so and what to write instead."""
+    text = _reply(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    assert "needs a SIGNON" not in text, text
+    assert instead in text.split(line, 1)[1], text
