@@ -1156,13 +1156,13 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
 
 
 def _code_changed(variant: Variant, word: str) -> bool:
-    """Whether a word of three letters is a province's code with one letter changed
-    (``brs`` for ``bre``), which prose's short words seldom are right after an order
-    word ("Hold on", "Move now")."""
+    """Whether a word of three letters is a province's code with one slip
+    (:func:`_one_slip`: ``brs`` for ``bre``), which prose's short words seldom are
+    right after an order word ("Hold on", "Move now")."""
     if len(word) != 3 or not word.isalpha():
         return False
     low = word.lower()
-    return any(sum(a != b for a, b in zip(low, code, strict=True)) == 1 for code in _codes(variant))
+    return any(_one_slip(low, code) for code in _codes(variant))
 
 
 @kept_by_variant
