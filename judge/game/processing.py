@@ -539,13 +539,17 @@ def owing_powers(game: Game) -> set[str]:
     return {power for power, items in owed.items() if items}
 
 
+def past_deadline(game: Game, now: datetime) -> bool:
+    """Whether a running game's deadline has passed (its late powers show then: LIST,
+    the game page, whose key it is part of)."""
+    deadline = as_utc(game.deadline)
+    return game.status == ACTIVE and deadline is not None and now > deadline
+
+
 def late_powers(session: Session, game: Game, now: datetime) -> set[str]:
     """The powers still owing orders once the game's deadline has passed (none
     before it, and none in a game not running): LIST's and the game page's late."""
-    deadline = as_utc(game.deadline)
-    if game.status != ACTIVE or deadline is None or now <= deadline:
-        return set()
-    return set(orders_missing(session, game))
+    return set(orders_missing(session, game)) if past_deadline(game, now) else set()
 
 
 def orders_missing(session: Session, game: Game) -> dict[str, list[str]]:

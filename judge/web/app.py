@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 
 from judge.config import Config
 from judge.game.links import game_path, player_of_token
+from judge.game.processing import past_deadline
 from judge.store.models import Game, utcnow
 from judge.web import views
 from judge.web.cache import Memo
@@ -131,7 +132,7 @@ class Site:
             if game is None:
                 return _missing()
             now = utcnow()
-            late = views.past_deadline(game, now)
+            late = past_deadline(game, now)
             key = ("game", game.id, views.game_version(session, game), late)
             return self._cached(
                 key,

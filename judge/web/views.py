@@ -256,13 +256,6 @@ def find_listed(session: Session, name: str) -> Game | None:
     return game if game is not None and listed(game) else None
 
 
-def past_deadline(game: Game, now: datetime) -> bool:
-    """Whether the game's deadline has passed, the one change of its page that no
-    change of the game makes (its late powers show then): part of the page's key."""
-    deadline = as_utc(game.deadline)
-    return game.status == ACTIVE and deadline is not None and now > deadline
-
-
 def game_version(session: Session, game: Game) -> tuple[int, int, int, tuple[str, ...]]:
     """What changes whenever the game's page may change: the game's lock count, its
     number of processed phases, its latest broadcast press, and its players' names
