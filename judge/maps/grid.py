@@ -44,10 +44,6 @@ ACTIVE: tuple[int, int, int] = (0, 110, 200)
 CHANGED: tuple[int, int, int] = (230, 120, 0)
 
 
-def _as_written(code: str) -> str:
-    return code
-
-
 class Names(Protocol):
     """What names a game's turns and timelines: its ruleset's hooks."""
 
@@ -62,7 +58,7 @@ class Naming:
     ``turn_label`` (of a phase code, ``F1901M``, or a board's turn, ``S1901``) and
     ``timeline_label``.  By default the codes and numbers themselves."""
 
-    turn: Callable[[str], str] = _as_written
+    turn: Callable[[str], str] = str
     timeline: Callable[[Any], str] = str
 
     @classmethod
