@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
@@ -99,10 +99,10 @@ class Slots:
     """Why an order beyond them all is refused."""
 
 
-@dataclass(frozen=True)
-class StoredOrder:
+class StoredOrder(NamedTuple):
     """An accepted order as the game keeps it: its canonical wording and the order
-    as data (the engine order), or None when only the wording is known."""
+    as data (the engine order), or None when only the wording is known.  (A named
+    tuple: a turn of a long multiverse game makes ten thousand.)"""
 
     canonical: str
     order: Any = None
