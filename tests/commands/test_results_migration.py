@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from alembic import command
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from judge.game.end import end_game, ended_dates
@@ -40,8 +42,16 @@ def _results(session: Session, name: str) -> dict[str, str | None]:
     }
 
 
-def test_the_migration_keeps_the_end_dates_and_derives_the_results_it_can(tmp_path: Path) -> None:
-    engine = migrated_engine(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Engine:
+    """A database at the migrations' head: a SQLite file, or one on the session's
+    PostgreSQL server."""
+    if request.param == "sqlite":
+        return migrated_engine(tmp_path)
+    return make_engine(request.getfixturevalue("migrated_postgres_url"))
+
+
+def test_the_migration_keeps_the_end_dates_and_derives_the_results_it_can(engine: Engine) -> None:
     won_game(engine, "won")
     with Session(engine) as session:
         add_game(session, "drawn")
@@ -57,7 +67,7 @@ def test_the_migration_keeps_the_end_dates_and_derives_the_results_it_can(tmp_pa
         before = {g.name: g.ended_at for g in session.exec(select(Game))}
         won = _results(session, "won")
     assert won["france"] == WON and ELIMINATED in won.values()
-    url = str(engine.url)
+    url = engine.url.render_as_string(hide_password=False)
     engine.dispose()
 
     command.downgrade(alembic_config(url), "0022_seat_change_phase")
