@@ -331,6 +331,11 @@ class Ruleset(ABC):
         """How a step that ends the game says so (``Victory of France``), or None."""
         return f"Victory of {name(step.winner)}" if step.winner else None
 
+    def ending_sides(self, step: Step) -> tuple[frozenset[str], frozenset[str]]:
+        """The powers that won and the powers of the draw a step ends the game with
+        (both empty when it goes on); by default the step's winner and draw are powers."""
+        return frozenset(filter(None, [step.winner])), frozenset(step.draw)
+
     def player_lines(self, doc: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
         """Lines of the players' combined standing, for a game whose players hold
         several powers (none otherwise)."""
