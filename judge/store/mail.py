@@ -15,7 +15,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -616,7 +616,7 @@ def returned_mail(
     wanted = " ".join((subject or "").split())
     mailed: list[str] = []
     for address in sorted({r.lower() for r in recipients}):
-        heads = _heads_to(session, address)
+        heads = list(_heads_to(session, address))  # a bounce's rare path: read them all
         if not heads:
             continue
         mailed.append(address)
@@ -629,9 +629,9 @@ def returned_mail(
     return None, mailed
 
 
-def _heads_to(session: Session, address: str) -> list[tuple[int, bytes]]:
+def _heads_to(session: Session, address: str) -> Iterator[tuple[int, bytes]]:
     """(id, start of the raw mail) of the outbox rows to ``address`` queued within
-    :data:`BOUNCE_WINDOW`, newest first."""
+    :data:`BOUNCE_WINDOW`, newest first, read as they are asked for."""
     since = utcnow() - BOUNCE_WINDOW
     head = func.substr(OutboxMessage.raw, 1, _HEAD_BYTES)  # not a whole mail with its map
     stmt = (
@@ -641,7 +641,8 @@ def _heads_to(session: Session, address: str) -> list[tuple[int, bytes]]:
         .order_by(col(OutboxMessage.id).desc())
         .limit(500)
     )
-    return [(row_id, bytes(start)) for row_id, start in session.exec(stmt)]
+    for row_id, start in session.exec(stmt):
+        yield row_id, bytes(start)
 
 
 def _header_subject(raw: bytes) -> str:
