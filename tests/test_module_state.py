@@ -44,6 +44,8 @@ KNOWN: dict[str, str] = {
     "judge/rules/multiverse/order_text.py: _unit_fields": REASON_A
     + ": the fields of an order class that name a unit",
     "judge/orders/data.py: _fields_read": REASON_A + ": the fields an order class reads",
+    "judge/orders/data.py: decoding_of": REASON_A
+    + ": one decoding per engine and location maker, found again by identity",
     "judge/orders/data.py: _read_text": REASON_A
     + ": an order column's text read with a decoding, bounded (immutable orders)",
     "judge/rules/multiverse/notation.py: _syntax": REASON_A + ": a map's multiverse order syntax",

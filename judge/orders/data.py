@@ -64,7 +64,18 @@ class OrderDecoding:
         return self._hash
 
 
-STANDARD_DECODING = OrderDecoding()
+@functools.cache
+def decoding_of(
+    engine: EngineRules = STANDARD, board_location: BoardLocation | None = None
+) -> OrderDecoding:
+    """The one decoding of ``engine``'s order kinds with ``board_location``.  The orders
+    read are kept by their text and decoding (:func:`loads`): a decoding equal to the
+    one kept is compared field by field, in Python, at each look-up (ten thousand a
+    turn); the same one is found at once."""
+    return OrderDecoding(engine, board_location)
+
+
+STANDARD_DECODING = decoding_of()
 """The standard order kinds on one board: the default where no ruleset is given."""
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
-from judge.orders.data import OrderDecoding
+from judge.orders.data import OrderDecoding, decoding_of
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey, place_of
 
@@ -583,7 +583,7 @@ class Ruleset(ABC):
     def order_decoding(self) -> OrderDecoding:
         """What the game's stored orders are read back with (:mod:`judge.orders.data`):
         the order kinds of its engine hooks, every location a plain string."""
-        return OrderDecoding(self.engine)
+        return decoding_of(self.engine)
 
     report_kinds: ClassVar[Mapping[str, tuple[str, str]]] = {}
     """The ruleset's own order kinds as its reports word them: kind name -> (the

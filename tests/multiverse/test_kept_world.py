@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from judge.rules.base import Ruleset, Step, StoredOrder
-from judge.rules.multiverse.json_io import WORLD_KEPT, read_world, write_world
+from judge.rules.multiverse.json_io import WORLD_KEPT, Grouping, read_world, write_world
 from judge.rules.multiverse.order_text import format_order, world_types
 from judge.rules.multiverse.random_orders import random_orders
 from judge.rules.multiverse.setup import starting_world
@@ -131,7 +131,15 @@ def _entries(thing: _Thing) -> list[dict[str, Any]]:
     return [{"name": thing.name, "n": n, "note": 'é"'} for n in range(thing.count)]
 
 
-@pytest.mark.parametrize("group", [None, lambda key: key // 10], ids=["by key", "in groups"])
+@pytest.mark.parametrize(
+    "group",
+    [
+        None,
+        Grouping(lambda key: key // 10),
+        Grouping(lambda key: key // 10, lambda key: key % 10),  # ordered within by the last digit
+    ],
+    ids=["by key", "in groups", "in groups, ordered within"],
+)
 def test_a_kept_section_writes_only_new_objects_and_keeps_the_key_order(group: Any) -> None:
     """JsonParts' sections: entries added, changed (a new object), removed, and a key
     whose entries are none; each list's values and text are what writing the whole

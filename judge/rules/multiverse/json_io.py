@@ -31,12 +31,18 @@ import sys
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from judge.engine.orders import AnyOrder, Build, Disband, Retreat, Unit, UnitType
 from judge.engine.phase import Phase
 from judge.engine.position import DislodgedUnit
-from judge.orders.data import OrderDataError, OrderDecoding, order_data, order_from_data
+from judge.orders.data import (
+    OrderDataError,
+    OrderDecoding,
+    decoding_of,
+    order_data,
+    order_from_data,
+)
 from judge.rules.multiverse.adjudicate import OrderResult, adjudicate
 from judge.rules.multiverse.advance import units_after_moves
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -129,7 +135,7 @@ class JsonParts:
         name: str,
         things: Mapping[Any, Any],
         write: Callable[[Any], list[dict[str, Any]]],
-        group: Callable[[Any], Any] | None = None,
+        group: Grouping | None = None,
     ) -> _Section:
         """The section ``name`` of ``things`` (by key, written in the order of their
         keys), each written by ``write`` as its JSON values (none, one or more); its
@@ -141,6 +147,16 @@ class JsonParts:
     def let_go(self) -> None:
         """Forget the sections of the world before (those still used are kept)."""
         self._before = {}
+
+
+class Grouping(NamedTuple):
+    """How a section's keys gather: ``of`` a key is its group (a group's keys all come
+    before the next group's); ``within`` a key, what orders it among its group's keys
+    (None: the key itself; something cheaper to compare where a group's keys differ
+    only in part)."""
+
+    of: Callable[[Any], Any]
+    within: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -201,15 +217,15 @@ class _Section:
         things: Mapping[Any, Any],
         write: Callable[[Any], list[dict[str, Any]]],
         before: _Section | None,
-        group: Callable[[Any], Any] | None = None,
+        group: Grouping | None = None,
     ) -> _Section:
         """The section of ``things``: ``before`` (the same section of the world
         before) again where its objects are the same, the others written now; the
-        keys in groups by ``group`` (by default each key its own), which must keep
-        the order of the keys (a group's keys all come before the next group's)."""
+        keys in groups by ``group`` (:class:`Grouping`; by default each key its own)."""
         old = before.things if before is not None else {}
         changed = _changed_keys(old, things)
-        group_of = group or (lambda key: key)
+        group_of = group.of if group is not None else (lambda key: key)
+        within = group.within if group is not None else None
         # By group, the entries written now (one pass: a turn writes thousands, most
         # of them in groups new to the section); how many keys are new.
         written: dict[Any, dict[Any, list[dict[str, Any]]]] = {}
@@ -235,7 +251,7 @@ class _Section:
             run = runs.get(name)
             mine = written.get(name, {})
             if run is None:  # a group new to the section: its keys are all written now
-                keys, parts = sorted(mine), mine
+                keys, parts = sorted(mine, key=within), mine
             else:
                 parts = dict(run.parts)
                 keys = run.keys
@@ -246,7 +262,7 @@ class _Section:
                 new_keys = [key for key in mine if key not in parts]
                 parts.update(mine)
                 if new_keys:
-                    keys = sorted(keys + new_keys)  # a sorted run and a few more
+                    keys = sorted(keys + new_keys, key=within)  # a sorted run and a few more
             if keys:
                 runs[name] = _Run.of(keys, parts)
             else:
@@ -641,7 +657,7 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     adjustments: dict[BoardKey, list[OrderRecord]] = {}
     movement: list[OrderRecord] = []  # stored together at the end, as a turn stores its orders
     # Orders stored as data are of the board rules' kinds, on the world's boards.
-    decoding = OrderDecoding(base.engine, MLoc)
+    decoding = decoding_of(base.engine, MLoc)
     for item in items:
         if not isinstance(item, dict):
             raise WorldDocumentError("history: each entry must be an object")
@@ -762,14 +778,16 @@ def _data_entries(
     return lambda record: [_history_entry(record, write(record.order), kind)]
 
 
-def _by_board(kind: str) -> Callable[[Any], Any] | None:
+def _by_board(kind: str) -> Grouping | None:
     """How a history section's keys gather: the orders of a movement or retreat
-    section by the board of their unit; a board's adjustments are one key already."""
-    return None if kind == "adjustment" else _board_of_location
+    section by the board of their unit, ordered on it by its place; a board's
+    adjustments are one key already."""
+    return None if kind == "adjustment" else _BY_BOARD
 
 
-_board_of_location: Callable[[MLoc], tuple[int, int, int]] = itemgetter(slice(0, 3))
-"""A location's board as a plain tuple (``loc[:3]``), without a Python call."""
+_BY_BOARD = Grouping(itemgetter(slice(0, 3)), itemgetter(3))
+"""Locations gathered by board (``loc[:3]``, a plain tuple) and ordered on it by
+place (``loc[3]``: the locations of a board differ only there), without Python calls."""
 
 
 def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.engine.boards import BoardText, Location, MLoc
 from judge.engine.phase import Turn, board_time
-from judge.orders.data import OrderDecoding
+from judge.orders.data import OrderDecoding, decoding_of
 from judge.orders.forms import OrderForm
 from judge.orders.keys import OrderKey
 from judge.rules.base import (
@@ -220,7 +220,7 @@ class MultiverseRuleset(Ruleset):
 
     def order_decoding(self) -> OrderDecoding:
         """The map's order kinds, on the boards of the world (:class:`MLoc`)."""
-        return OrderDecoding(self.base.engine, MLoc)
+        return decoding_of(self.base.engine, MLoc)
 
     def order_words(self) -> OrderWords:
         """The map's rules word the orders on every board."""
