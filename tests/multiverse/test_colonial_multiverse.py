@@ -398,3 +398,36 @@ def test_a_trains_stop_outlasts_the_retreats_that_hold_its_board() -> None:
     again["orders"] = {"china": ["A Mac - Can"]}
     retreated = adjudicate(again)
     assert units(retreated, "F1870M", "russia") == ["mac", "ode", "oms", "part", "prm"]
+
+
+def _results(doc: dict[str, Any]) -> str:
+    from judge.reports import ReportSettings
+    from judge.variant.data import load_variant
+
+    step = RULESET.step(doc)
+    _, text, _ = RULESET.render_results(step, load_variant("colonial"), ReportSettings(game="g"))
+    return " ".join(text.split())
+
+
+def test_the_results_say_where_a_blocked_train_stopped_on_its_board() -> None:
+    """As a standard Colonial game's results do (its ruleset's report notes), said of
+    the board: the multiverse results had no word of it."""
+    doc = start([BLOCKER])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    assert (
+        "Timeline 1, Spring of 1870: The Russian train from Moscow to Irkutsk was blocked "
+        "and stopped at Perm: a unit of another power blocked the line at Krasnoyarsk "
+        "(Trans-Siberian Railroad)." in _results(doc)
+    )
+
+
+def test_the_results_say_why_chinas_hong_kong_does_not_count_on_a_board() -> None:
+    doc = start([])
+    centres = doc["boards"][0]["supply_centers"]
+    centres["britain"].remove("hk")
+    centres["china"].append("hk")
+    doc["orders"] = {"china": ["A Can H"]}
+    assert (
+        "Timeline 1, Spring of 1870: China owns 6 supply centres, of which 5 count: Hong "
+        "Kong counts for no power while China holds it (Hong Kong rule)." in _results(doc)
+    )
