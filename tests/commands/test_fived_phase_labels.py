@@ -127,7 +127,7 @@ def _to_the_builds(engine) -> None:  # noqa: ANN001
     from tests.commands.helpers import NOW
 
     germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
-    for orders in ("F Kie - Den", "F Den H"):
+    for orders in ("F Kie - Den\nA Mun - Ruh", "F Den H"):
         _text(engine, address("germany"), germany + orders + "\n")
         with Session(engine) as session:
             game = lock_game(session, 1)
@@ -168,4 +168,17 @@ def test_a_phase_line_naming_no_phase_says_how_to_name_the_current_one(tmp_path:
     germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
     text = _text(engine, address("germany"), f"{germany}PHASE Spring02 movement\nA Ber - Sil\n")
     assert "the orders that follow will be refused (write PHASE Spring02-builds" in text, text
+    engine.dispose()
+
+
+def test_a_build_beyond_the_allowance_names_the_board_as_the_game_does(tmp_path: Path) -> None:
+    """Germany may build one on alfa:Spring02: a second build was refused "Germany may
+    build 1 on timeline 1, S1902", a board the 5dplomacy game names nowhere so (its
+    owed lines say "1 build on board alfa:Spring02")."""
+    engine = _fived_game(tmp_path)
+    _to_the_builds(engine)
+    germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    text = _text(engine, address("germany"), f"{germany}build A Kie\nbuild A Mun\n")
+    assert "Germany may build 1 on board alfa:Spring02: this build is beyond it" in text, text
+    assert "timeline 1" not in text and "S1902" not in text, text
     engine.dispose()

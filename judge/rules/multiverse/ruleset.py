@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.boards import BoardText, Location, MLoc
+from judge.engine.boards import BoardKey, BoardText, Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.orders.data import OrderDecoding
 from judge.orders.forms import OrderForm
@@ -583,6 +583,13 @@ class FivedRuleset(MultiverseRuleset):
 
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)
+
+    def allowance_place(self, group: Group) -> str:
+        """The board of an allowance as the game names it: `` on board alfa:Spring02``."""
+        if not group[1]:
+            return ""
+        timeline, turn = group[1].split(":")
+        return f" on board {fived_board_name(BoardKey.of(int(timeline), Turn.parse(turn)))}"
 
     def write_location(self, loc: Location) -> str:
         return write_fived_location(loc)
