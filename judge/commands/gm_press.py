@@ -23,6 +23,8 @@ COLOURS = {
     "SETGRAY": "grey",
     "SETWHITE/GREY": "white/grey",
     "SETGREY/WHITE": "grey/white",
+    "SETWHITE/GRAY": "white/grey",
+    "SETGRAY/WHITE": "grey/white",
     "SETNOWHITE": "grey",
     "SETNOGREY": "white",
     "SETNOGRAY": "white",
@@ -139,6 +141,9 @@ class SetObserverPress(_OnOff):
         "SET OBSERVER ANY",
         "SET OBSERVER WHITE",
         "SET OBSERVER NO",
+        "SET OBSERVER NONE",
+        "SET ANY OBSERVER",
+        "SET WHITE OBSERVER",
     )
     syntax = "SET OBSERVER PRESS   or   SET NO OBSERVER PRESS"
     help = (

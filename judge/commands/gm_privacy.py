@@ -134,7 +134,8 @@ class SetAllowPlayer(_AccessList):
 
     rank = 242
     keyword = "SET ALLOW PLAYER"
-    aliases = ("SET ALLOW",)
+    # njudge's ml_set.c takes the words either way round, PLAYER or PLAYERS
+    aliases = ("SET ALLOW", "SET ALLOW PLAYERS", "SET PLAYER ALLOW", "SET PLAYERS ALLOW")
     syntax = "SET ALLOW PLAYER <address>   or   SET ALLOW PLAYER -<address>"
     help = (
         "Game masters: once the allow list holds an address, only the addresses on it\n"
@@ -149,7 +150,7 @@ class SetDenyPlayer(_AccessList):
 
     rank = 243
     keyword = "SET DENY PLAYER"
-    aliases = ("SET DENY",)
+    aliases = ("SET DENY", "SET DENY PLAYERS", "SET PLAYER DENY", "SET PLAYERS DENY")
     syntax = "SET DENY PLAYER <address>   or   SET DENY PLAYER -<address>"
     help = (
         "Game masters: the addresses on the deny list may not JOIN, OBSERVE or take\n"

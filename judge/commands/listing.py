@@ -26,7 +26,7 @@ from judge.game.games import (
     state_text,
 )
 from judge.game.privacy import hidden_from
-from judge.game.processing import late_powers, orders_missing
+from judge.game.processing import late_powers, orders_missing, past_deadline
 from judge.game.records import limits_line
 from judge.game.start import places_taken
 from judge.game.votes import draw_rule_line
@@ -185,9 +185,10 @@ def _when_line(ctx: Context, game: Game) -> str:
 
 def _orders_lines(ctx: Context, game: Game) -> list[str]:
     """Before a running game's deadline: whether orders are still missing and whether
-    a player asked the phase to wait for it (njudge's LIST), naming nobody."""
-    deadline = as_utc(game.deadline)
-    if game.status != ACTIVE or deadline is None or ctx.now > deadline:
+    a player asked the phase to wait for it (njudge's LIST), naming nobody.  Once
+    the deadline has passed (:func:`past_deadline`, as LIST's late powers ask) the
+    late marks say it instead."""
+    if game.status != ACTIVE or game.deadline is None or past_deadline(game, ctx.now):
         return []
     missing = orders_missing(ctx.session, game)
     lines = [

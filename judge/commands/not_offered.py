@@ -22,6 +22,9 @@ INSTEAD = {
     "SET PREFERENCE": "give your preferences after JOIN <game> <password>",
 }
 
+# Other spellings of those commands, squashed -> the command
+_SAME = {"SETPREFERENCES": "SET PREFERENCE", "SETPREF": "SET PREFERENCE"}
+
 
 @register
 class DrawWord(Command):
@@ -58,15 +61,15 @@ class NotOffered(Command):
 
     rank = 99
     keyword = "DIARY"
-    aliases = ("IAMALSO", *(k for k in INSTEAD if k != "DIARY"), "SET PREFERENCES")
+    aliases = ("IAMALSO", *(k for k in INSTEAD if k != "DIARY"), *_SAME)
     syntax = " | ".join(INSTEAD)
     help = "njudge commands this judge does not offer: each is answered so, not carried out."
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         word = " ".join(stmt.text.split()[: len(stmt.text.split()) - len(stmt.args.split())])
-        known = next(
-            (k for k in INSTEAD if "".join(k.split()) == "".join(word.upper().split())), ""
-        )
+        written = squash(word.split())
+        known = next((k for k in INSTEAD if squash(k.split()) == written), "")
+        known = _SAME.get(written, known)
         instead = INSTEAD.get(known, "")
         tail = f"; {instead}" if instead else ""
         ctx.transcript.refused(
@@ -120,6 +123,7 @@ _MISSING = (
     "for orders missing when the grace period ends, SET GRACE PROCESS (the phase is "
     "processed with them defaulted) or SET GRACE WAIT (the game waits for your PROCESS)"
 )
+_CENTRES = ("CENTRE", "CENTRES", "CENTER", "CENTERS")
 _MASTERED = "every game here has its master (who CREATEs it), and is steered by signed mail"
 _NO_PROXY = (
     "a power's units are ordered by its own player only; you may order for a power "
@@ -182,6 +186,118 @@ NJUDGE_SETTINGS = {
     "SET AUTO START": _STARTS_WHEN_FULL,
     "SET NO AUTO START": _STARTS_WHEN_FULL,
 }
+
+
+def _with_no(*settings: str) -> tuple[str, ...]:
+    """njudge's ``SET [NO] <setting>``: both forms of each setting."""
+    return tuple(f"SET {s}" for s in settings) + tuple(f"SET NO {s}" for s in settings)
+
+
+# The rest of njudge's SET table (ml_set.c), grouped by what this judge has instead.
+_VARIANT_RULES = (
+    "the rules of each variant are fixed here (HELP <variant> gives them, victory "
+    "included); a game's variant and rule set are chosen at CREATE <name> VARIANT "
+    "<variant> [RULES ...]"
+)
+_NO_FAKE = (
+    "press here is never faked: it reaches the powers it names, white or grey as "
+    "SET PRESS <mode> allows"
+)
+_PRESS_RULES = (
+    "press is ruled by SET PRESS <mode>, SET PARTIAL / SET NO PARTIAL and SET MINOR "
+    "PRESS / SET NO MINOR PRESS only"
+)
+_ENTRY = (
+    "who may join is limited by SET DEDICATION <n>, SET ONTIMERAT <ratio>, SET RESRAT "
+    "<ratio> and the lists SET ALLOW PLAYER / SET DENY PLAYER <address>"
+)
+_NUMBERS = (
+    "no Boardman, Miller or EP numbers are kept (njudge keeps the command only for old games)"
+)
+_DEADLINES = "write SET DEADLINE MOVE|RETREAT|ADJUST <rules> (SET DEADLINE ADJUST 24h)"
+_MASTERS = (
+    "which addresses may CREATE games is the keeper's: a master's key is registered "
+    "with `judge gm add`; SET ALLOW PLAYER / SET DENY PLAYER act on your game"
+)
+_GROUPS: dict[str, tuple[str, ...]] = {
+    _VARIANT_RULES: (
+        *_with_no("DICE", "FAMINE", "PLAGUE", "LOANS", "BANK", "BANKERS", "SPECIAL"),
+        *_with_no("ASSASSINS", "ASSASSINATION", "ASSASSINATIONS", "ADJ", "ADJACENT"),
+        *_with_no("ADJACENCY", "TRANSFORM", "TRAFO", "ATTACK TRANSFORM", "ATTACK TRANSFORMS"),
+        *_with_no("MACH2", "MACHIAVELLI2", "MACH-2", "MACHIAVELLI-2", "AIR LIFT", "AIR LIFTS"),
+        *_with_no("FORT", "FORTS", "FORTRESS", "FORTRESSES", "AUTO DISBAND", "DISBAND"),
+        *_with_no("COASTAL CONVOY", "COASTAL CONVOYS", "MONEY", "DUALITY", "HONG KONG"),
+        *_with_no("GATEWAY", "GATEWAYS", "RAILWAY", "RAILWAYS", "STORM", "STORMS"),
+        *_with_no("BCENTERS", "BCENTRES", "SUMMER", "GARRISON", "GARRISONS", "NEUTRALS"),
+        *_with_no("CAPTURE WIN", "PORTAGE", "ALLIED WIN", "HOME TRANSFER", "STRICT CONVOY"),
+        *(f"SET {w} {c}" for w in ("ANY", "HOME", "ONE") for c in _CENTRES),
+        "SET ANY DISBAND",
+        "SET NORMAL DISBAND",
+        "SET BLANK BOARD",
+        "SET EMPTY BOARD",
+        "SET BASIC",
+        "SET ADVANCED",
+        "SET CENTRES",
+        "SET CENTERS",
+        "SET POWERS",
+        "SET XFLAG",
+        "SET XFLAGS",
+    ),
+    _NO_FAKE: (
+        "SET NO FAKE",
+        "SET NO FAKE BROADCAST",
+        "SET PARTIAL FAKES",
+        "SET PARTIAL MAY",
+        "SET PARTIAL DEFAULT",
+        "SET DEFAULT",
+    ),
+    _PRESS_RULES: _with_no("LATE PRESS", "MUST ORDER", "GRACE PRESS", "TOUCH PRESS")
+    + _with_no("BLANK PRESS", "POSTAL PRESS"),
+    "the master and the observers get every broadcast; an observer who wants none "
+    "writes OBSERVE <game> OFF": _with_no("BROADCAST", "NORMAL BROADCAST"),
+    _ENTRY: ("SET ACCESS", "SET LEVEL", "SET APPROVAL", "SET NO APPROVAL"),
+    "nobody's orders wait for approval here: invite players with SET ALLOW PLAYER "
+    "<address> before they join, or EJECT <power> and REPLACE it": (
+        "SET APPROVE",
+        "SET APPROVED",
+        "SET NOT APPROVE",
+        "SET NOT APPROVED",
+    ),
+    "powers are given by the preferences the players write after JOIN <game> "
+    "<password>, the rest at random": ("SET PRFLIST", "SET PRFBOTH", "SET PRFRAND"),
+    _NUMBERS: tuple(f"SET {n}" for n in ("EP", "BN", "BNC", "MN", "MNC")),
+    _DEADLINES: ("SET MOVES", "SET RETREATS", "SET ADJUSTS", "SET BUILD", "SET BUILDS"),
+    _MASTERS: tuple(
+        f"SET {a} {b}"
+        for w in ("ALLOW", "DENY")
+        for m in ("MASTER", "MASTERS")
+        for a, b in ((w, m), (m, w))
+    ),
+    "a phase is processed at its deadline, or once every order is in and the game's "
+    "DELAY has passed (SET TIMING DELAY <time>); SET DEADLINE <date> <time> moves the "
+    "deadline": ("SET START",),
+    "the grace period here is a length of time after the deadline (SET GRACE <time>)": (
+        _with_no("STRICT GRACE")
+    ),
+    "every player signed on may SET WAIT": _with_no("STRICT WAIT"),
+    "every game counts in the players' records (INFO PLAYER <address>)": (
+        "SET RATED",
+        "SET UNRATED",
+    ),
+    "abandoned powers and takeovers are always told to the game's players": _with_no("QUIET"),
+    "the players are told each change you make, as the game master's": _with_no("SHOW"),
+    "LIST and SUMMARY show how many players a game has and waits for": _with_no("SECRET"),
+    "a finished game stays finished: CREATE a new game for the next one": _with_no("AUTO CREATE"),
+    "LIST shows no comment; tell the players by BROADCAST": ("SET INFO", "SET INFORMATION"),
+    "a player's SET ABSENCE lasts at most 14 days; after BECOME <power> you may set a longer one": (
+        "SET MAX VACATIONS",
+        "SET MAX HOLIDAYS",
+    ),
+    _BY_THE_CLOCK: ("SET AUTO PROC", "SET MAN PROC", "SET NO MAN PROC"),
+    _STARTS_WHEN_FULL: ("SET MAN START", "SET NO MAN START"),
+    _MASTERED: ("SET UNMODERATE",),
+}
+NJUDGE_SETTINGS |= {form: reason for reason, forms in _GROUPS.items() for form in forms}
 
 
 def _setting_written(text: str) -> str:

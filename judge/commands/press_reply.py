@@ -8,6 +8,8 @@ that orders meant for the judge never reach another power."""
 
 from __future__ import annotations
 
+import json
+
 from sqlmodel import select
 
 from judge.commands.base import OTHER, Context, Statement
@@ -76,7 +78,11 @@ def reply_to_press(ctx: Context, in_reply_to: str | None, parsed: ParsedMail) ->
     if not press.grey:
         master = press.from_power == MASTER_MARK
         them = "the Master" if master else power_name(game, press.from_power)
-    refusal = _refusal(game, me, press, to, lines) or _only_orders(ctx, game, me, lines)
+    refusal = (
+        _refusal(game, me, press, to, lines)
+        or _only_orders(ctx, game, me, lines)
+        or _repeated(ctx, game, me, press, them, lines)
+    )
     if refusal is not None:
         ctx.transcript.refused(ECHO, f"{refusal}; nothing was sent")
         return True
@@ -135,6 +141,29 @@ def _only_orders(ctx: Context, game: Game, me: str | None, lines: list[str]) -> 
         "your reply to a press mail holds only orders, and orders are never sent as "
         f"press: to give them, write {signon} above them; to send them as press, "
         "write PRESS TO <powers> above them and ENDPRESS below, after the SIGNON"
+    )
+
+
+def _repeated(
+    ctx: Context, game: Game, me: str | None, press: Press, them: str, lines: list[str]
+) -> str | None:
+    """Why a reply that repeats, word for word, press its sender already sent to that
+    power in this phase is not sent again, or None: two mail robots that answer every
+    mail (an away message without RFC 3834's marks) would otherwise relay press to each
+    other without end, each answer a reply to the other's."""
+    stmt = select(Press.id).where(
+        Press.game_id == game.id,
+        Press.phase == game.phase,
+        Press.from_power == me,
+        Press.recipients == json.dumps([press.from_power]),
+        Press.body == "\n".join(lines),
+    )
+    if ctx.session.exec(stmt).first() is None:
+        return None
+    return (
+        f"your reply repeats word for word press you already sent to {them} in this "
+        "phase (an automatic answer?), so it was not sent again: to send it anyway, "
+        "write it between PRESS TO <powers> and ENDPRESS, after a SIGNON"
     )
 
 

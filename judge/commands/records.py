@@ -5,7 +5,9 @@ time zone), the record (:mod:`judge.game.records`) and the games the player play
 now that the asker may know of: never a running anonymous game, nor a private game
 the asker is a stranger to.  ``INFO PLAYER <address>`` (also ``INFOPLAYER``) gives
 the record of any address, ``GET DEDICATION`` the sender's own (njudge ``data/index``,
-``data/dedsystems``).  A record holds counts only: it names no game.  ``WHO GAME
+``data/dedsystems``).  A record counts games and phases, and names the finished
+games played to their end with their results (won, drawn, survived, eliminated),
+but private games the asker is a stranger to.  ``WHO GAME
 <game> [FULL]`` gives the registration and record of each player of a game (of each
 who joined it while it forms; of its observers too with ``FULL``); while an
 anonymous game runs or forms, only to its master.
@@ -21,7 +23,7 @@ from judge.commands.player_state import game_named, signed_on_game
 from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
-from judge.game.records import player_record, record_lines
+from judge.game.records import finished_results, player_record, record_lines
 from judge.game.start import applicants_of, places_taken
 from judge.store.models import (
     ACTIVE,
@@ -83,8 +85,33 @@ def _games_now(ctx: Context, account: Account) -> list[str]:
 
 
 def _record(ctx: Context, account: Account) -> list[str]:
+    """The account's record, and the results of its finished games the sender may know of."""
     assert account.id is not None
-    return record_lines(player_record(ctx.session, account.id))
+    lines = record_lines(player_record(ctx.session, account.id))
+    shown = _games_finished(ctx, account.id)
+    return [*lines, f"Finished: {', '.join(shown)}."] if shown else lines
+
+
+def _games_finished(ctx: Context, account_id: int) -> list[str]:
+    """Each finished game the account played to its end, by name, with the powers
+    it held and its result (``won1 (France, won)``), but private games the sender
+    is a stranger to (an anonymous game names its players once it is over)."""
+    results = finished_results(ctx.session, account_id)
+    rows = ctx.session.exec(
+        select(Game, Player)
+        .join(Player, col(Player.game_id) == col(Game.id))
+        .where(col(Game.id).in_(results), Player.account_id == account_id)
+        .where(Player.status == PLAYING)
+        .order_by(col(Game.name), col(Player.id))
+    )
+    held: dict[str, tuple[Game, list[str]]] = {}
+    for game, player in rows:
+        held.setdefault(game.name, (game, []))[1].append(power_name(game, player.power))
+    return [
+        f"{game.name} ({' + '.join(powers)}, {results[game.id or 0] or 'result not known'})"
+        for game, powers in held.values()
+        if not hidden_from(ctx.session, game, ctx.sender)
+    ]
 
 
 @register
@@ -97,7 +124,8 @@ class WhoIs(Command):
     syntax = "WHOIS <address or name>"
     help = (
         "The registration of a player (name, address, time zone), their record\n"
-        "(games played, finished, resigned; phases on time, late, missed; njudge's\n"
+        "(games played, finished, resigned; results won, drawn, survived,\n"
+        "eliminated; phases on time, late, missed; njudge's\n"
         "dedication and ratios) and the games they play now, except anonymous and\n"
         "private ones."
     )
@@ -152,7 +180,10 @@ class GetDedication(Command):
     rank = 57
     keyword = "GET DEDICATION"
     syntax = "GET DEDICATION"
-    help = "Your own record: games, phases on time, late and missed, dedication and ratios."
+    help = (
+        "Your own record: games and their results, phases on time, late and missed,\n"
+        "dedication and ratios."
+    )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         _give_record(ctx, stmt, ctx.sender)

@@ -16,6 +16,7 @@ class SetAddress(Command):
     rank = 75
 
     keyword = "SET ADDRESS"
+    aliases = ("SET AD",)  # njudge's short form (ml_set.c)
     syntax = "SET ADDRESS"
     help = (
         "Makes the address this mail was sent from the address of record of the\n"

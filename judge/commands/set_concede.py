@@ -20,6 +20,7 @@ class SetConcede(PlayerFlag):
     rank = 76
     masters_instead = MASTERS_END_VOTE
     keyword = "SET CONCEDE"
+    aliases = ("SET CONC",)  # njudge's form before 1.4.0 (data/index)
     syntax = "SET CONCEDE [<power>]"
     help = (
         "Concedes the game to the largest power (the one with the most supply\n"
@@ -68,6 +69,7 @@ class SetNoConcede(PlayerFlag):
     rank = 77
     masters_instead = MASTERS_END_VOTE
     keyword = "SET NOCONCEDE"
+    aliases = ("SET NOCONC",)
     syntax = "SET NOCONCEDE"
     help = "Takes back your concession."
     flag = "concede"

@@ -15,6 +15,7 @@ class SetPassword(Command):
     rank = 70
 
     keyword = "SET PASSWORD"
+    aliases = ("SET PW", "SET P")  # njudge's short forms (ml_set.c); quoted as SET PASSWORD
     # "SET PASSWORD: x" and "SET PASWORD x" were unknown commands, quoted back with x
     colon_after = True
     misspelt_too = True

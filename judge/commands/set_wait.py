@@ -21,6 +21,7 @@ class SetWait(PlayerFlag):
     rank = 72
     masters_instead = MASTERS_INSTEAD
     keyword = "SET WAIT"
+    aliases = ("SET W",)  # njudge's short forms (ml_set.c): SET W, SET NOW
     syntax = "SET WAIT"
     help = (
         "The phase is not processed early, before its deadline, even when every\n"
@@ -40,6 +41,7 @@ class SetNoWait(PlayerFlag):
     rank = 73
     masters_instead = MASTERS_INSTEAD
     keyword = "SET NOWAIT"
+    aliases = ("SET NOW",)
     syntax = "SET NOWAIT"
     help = "Cancels SET WAIT: the phase may be processed as soon as all orders are in."
     flag = "wait"

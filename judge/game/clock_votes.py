@@ -25,11 +25,12 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from judge.game.agreement import not_voted
 from judge.game.clock import extend_clock, game_timing, pause_clock, resume_clock
 from judge.game.games import phase_label
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
-from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, clear_votes, not_voted, voters
+from judge.game.votes import END_VOTES_CLEARED, clear_end_votes, clear_votes, voters
 from judge.mail.outgoing import Author
 from judge.store.models import ACTIVE, FINISHED, PAUSED, Game
 

@@ -9,25 +9,17 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime
 
-from sqlalchemy import and_, literal, or_
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from judge.game.games import phase_label, power_name
 from judge.game.history import announce_and_keep
 from judge.game.recipients import game_mail_subject
+from judge.game.results import keep_results
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
-from judge.store.models import (
-    FINISHED,
-    REPORT_ANNOUNCEMENT,
-    REPORT_RESULTS,
-    Game,
-    GameReport,
-    as_utc,
-)
+from judge.store.models import FINISHED, Game, as_utc
 
-# The start of the announcement of a game's end, by which its report is found (the
-# phase follows, as the game's players read it).
+# The start of the announcement of a game's end (the phase follows).
 _ENDED = "Game {name} has ended in "
 
 
@@ -51,6 +43,32 @@ def player_standing(game: Game) -> list[str]:
     return ["", "Players' totals:", *lines] if lines else []
 
 
+def finish(
+    session: Session,
+    game: Game,
+    outcome: str,
+    now: datetime,
+    *,
+    ended_in: str,
+    won: Collection[str] = (),
+    drawn: Collection[str] = (),
+) -> None:
+    """Mark ``game`` finished in the phase ``ended_in`` with ``outcome`` (a sentence
+    for the players) at ``now``, and keep each power's result (the powers ``won``
+    and ``drawn``; the others survived or were eliminated)."""
+    if game.status == FINISHED:
+        raise ValueError(f"game {game.name} is already finished")
+    game.status = FINISHED
+    game.outcome = outcome
+    game.ended_in = ended_in
+    game.ended_at = now
+    game.deadline = None
+    game.grace_until = None
+    game.waiting_for_master = False
+    session.add(game)
+    keep_results(session, game, won, drawn)
+
+
 def end_game(
     session: Session,
     sender: Author,
@@ -59,19 +77,14 @@ def end_game(
     now: datetime,
     *,
     what: str = "Game Over",
+    won: Collection[str] = (),
+    drawn: Collection[str] = (),
 ) -> None:
-    """Finish ``game`` with ``outcome`` (a sentence for the players), tell everyone
+    """Finish ``game`` where it stands with ``outcome`` (a sentence for the players;
+    the powers ``won`` and ``drawn``: none for the master's TERMINATE), tell everyone
     (the subject ends with ``what``: njudge's ``Draw Declared: EFR`` for a draw) and
     store the announcement as a GameReport.  The caller commits."""
-    if game.status == FINISHED:
-        raise ValueError(f"game {game.name} is already finished")
-    game.status = FINISHED
-    game.outcome = outcome
-    game.ended_in = game.phase
-    game.deadline = None
-    game.grace_until = None
-    game.waiting_for_master = False
-    session.add(game)
+    finish(session, game, outcome, now, ended_in=game.phase, won=won, drawn=drawn)
     subject = game_mail_subject(sender, game, f"{phase_label(game)} {what}")
     lines = [
         _ENDED.format(name=game.name) + f"{phase_label(game)}.",
@@ -90,28 +103,13 @@ def end_game(
 
 def ended_dates(session: Session, game_ids: Collection[int] | None = None) -> dict[int, datetime]:
     """When each finished game (of ``game_ids``; None: every one) ended, in one query
-    (LIST's table of every game): its end announcement (a vote, TERMINATE) or the
-    results of the phase that ended it (a victory) was kept then; a game with
-    neither is left out."""
-    before, after = _ENDED.split("{name}")
-    opening = literal(before) + Game.name + literal(after)
-    announced = and_(
-        GameReport.kind == REPORT_ANNOUNCEMENT,
-        func.substr(GameReport.text, 1, func.length(opening)) == opening,
-    )
-    won = and_(
-        GameReport.kind == REPORT_RESULTS,
-        GameReport.phase == func.coalesce(Game.ended_in, Game.phase),
-    )
-    query = (
-        select(GameReport.game_id, func.max(GameReport.created_at))  # type: ignore[call-overload]
-        .join(Game, col(Game.id) == col(GameReport.game_id))
-        .where(Game.status == FINISHED, or_(announced, won))
-        .group_by(col(GameReport.game_id))
+    (LIST's table of every game); a game whose end is not known is left out."""
+    query = select(Game.id, Game.ended_at).where(
+        Game.status == FINISHED, col(Game.ended_at).is_not(None)
     )
     if game_ids is not None:
         query = query.where(col(Game.id).in_(game_ids))
-    return {int(game_id): as_utc(at) for game_id, at in session.exec(query) if at is not None}
+    return {int(game_id): as_utc(at) for game_id, at in session.exec(query) if game_id is not None}
 
 
 def ended_at(session: Session, game: Game) -> datetime | None:

@@ -41,6 +41,7 @@ from judge.game.abandoned import (
 )
 from judge.game.clock import absences, game_timing, set_next_deadline
 from judge.game.collector import turn_collections
+from judge.game.end import finish
 from judge.game.games import (
     PhaseOrder,
     current_order_keys,
@@ -55,6 +56,7 @@ from judge.game.history import announce_and_keep, keep_report
 from judge.game.links import with_links
 from judge.game.recipients import Recipient, game_mail_subject, game_recipients, send
 from judge.game.records import deadline_passed, forget_phases, record_phase
+from judge.game.results import forget_results
 from judge.game.votes import VOTE_FLAGS, drop_votes
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Naming, Picture, safe_position_picture, turn_picture
@@ -324,12 +326,9 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     clear_phase_flags(session, game)
     outcome = _outcome(game, turn)
     if outcome:
-        game.status = FINISHED
-        game.outcome = outcome
-        game.ended_in = processed  # the position stored is the next phase's
-        game.deadline = None
-        game.grace_until = None
-        game.waiting_for_master = False
+        won, drawn = ruleset_for_game(game).ending_sides(turn)
+        # The position stored is the next phase's: the game ended in the one processed.
+        finish(session, game, outcome, now, ended_in=processed, won=won, drawn=drawn)
         next_at = None
     else:
         next_at = set_next_deadline(session, game, now)
@@ -349,6 +348,8 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     # When the results were out (mail received before then was written for the
     # processed phase: judge.commands.phase.processed_meanwhile).
     report.created_at = max(now, utcnow())
+    if outcome:
+        game.ended_at = report.created_at  # a victory ends the game as its results are out
     session.flush()
     return TurnOutcome(processed, game.phase, game.number, turn.answer, turn.winner, report, mailed)
 
@@ -460,6 +461,8 @@ def rollback_to(
     game.status = ACTIVE
     game.outcome = ""
     game.ended_in = None
+    game.ended_at = None
+    forget_results(session, game)
     game.processed_at = began or now  # the phase's start, for the early processing
     deadline = set_next_deadline(session, game, now)
     session.add(game)

@@ -22,9 +22,13 @@ SET ABANDON's count of missed deadlines), -100 per missed phase (civil disorder)
 on-time ratio = phases on time / phases due (none due: perfect); CD ratio = (missed
 phases + powers abandoned) / games played (none: perfect).
 
+How each game it played to the end came out: won, drawn, survived or eliminated
+(:mod:`judge.game.results`, kept when the game ends; not known for a game that
+ended before results were kept, unless the votes that ended it tell).
+
 A player holding several powers of one game (Root Z's pairs) is counted by game:
 one game played, one resignation, one phase due a phase (the worst outcome of the
-powers).
+powers), one result (the best of the powers').
 """
 
 from __future__ import annotations
@@ -42,8 +46,11 @@ from judge.rules.base import unanswered
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import (
     ABANDONED,
+    DRAWN,
     EJECTED,
+    ELIMINATED,
     FINISHED,
+    GAME_RESULTS,
     LATE,
     MISSED,
     ON_TIME,
@@ -54,6 +61,8 @@ from judge.store.models import (
     SEAT_REPLACED,
     SEAT_RESIGNED,
     SEAT_TOOK_OVER,
+    SURVIVED,
+    WON,
     Account,
     Game,
     Player,
@@ -201,6 +210,16 @@ class PlayerRecord:
     on_time: int = 0
     late: int = 0
     missed: int = 0
+    # How the games it finished came out (judge.game.results); the rest not known.
+    won: int = 0
+    drawn: int = 0
+    survived: int = 0
+    eliminated: int = 0
+
+    @property
+    def unknown(self) -> int:
+        """Games finished whose result is not known (ended before results were kept)."""
+        return self.finished - self.won - self.drawn - self.survived - self.eliminated
 
     @property
     def due(self) -> int:
@@ -248,6 +267,31 @@ def _phase_outcomes(rows: Iterable[tuple[int, int, str]]) -> list[str]:
     return list(worst.values())
 
 
+def finished_results(session: Session, account_id: int) -> dict[int, str | None]:
+    """The result of each finished game the account played to its end, by game id
+    (None: not known): its best power's where it held several (Root Z), not known
+    when one of them is not."""
+    rows = session.exec(
+        select(Player.game_id, Player.result)
+        .join(Game, col(Game.id) == col(Player.game_id))
+        .where(Player.account_id == account_id, Player.status == PLAYING)
+        .where(Game.status == FINISHED)
+    )
+    held: dict[int, list[str | None]] = {}
+    for game_id, result in rows:
+        held.setdefault(game_id, []).append(result)
+    return {game_id: _best(results) for game_id, results in held.items()}
+
+
+def _best(results: list[str | None]) -> str | None:
+    """The best of one player's powers' results (GAME_RESULTS' order), or None when
+    one of them is not known."""
+    known = [r for r in results if r is not None]
+    if len(known) < len(results):
+        return None
+    return min(known, key=GAME_RESULTS.index)
+
+
 def player_record(session: Session, account_id: int) -> PlayerRecord:
     """The record of an account, counted from its seats and phase records, by game:
     a player holding several powers of one game (Root Z) played one game, left it
@@ -264,15 +308,15 @@ def player_record(session: Session, account_id: int) -> PlayerRecord:
     left = {(c.kind, c.game_id) for c in changes}
     left |= {(LEFT[s.status], s.game_id) for s in seats if s.status in LEFT}
     games = {s.game_id for s in seats} | {c.game_id for c in changes} | {g for g, _, _ in phases}
-    playing = {s.game_id for s in seats if s.status == PLAYING}
-    finished = 0
-    if playing:
-        over = select(Game.id).where(col(Game.id).in_(playing), Game.status == FINISHED)
-        finished = len(list(session.exec(over)))
+    results = list(finished_results(session, account_id).values())
     outcomes = _phase_outcomes(phases)
     return PlayerRecord(
         joined=len(games),
-        finished=finished,
+        finished=len(results),
+        won=results.count(WON),
+        drawn=results.count(DRAWN),
+        survived=results.count(SURVIVED),
+        eliminated=results.count(ELIMINATED),
         resigned=sum(1 for kind, _ in left if kind == SEAT_RESIGNED),
         ejected=sum(1 for kind, _ in left if kind == SEAT_EJECTED),
         dropped=sum(1 for kind, _ in left if kind == SEAT_ABANDONED),
@@ -290,6 +334,9 @@ def record_lines(record: PlayerRecord) -> list[str]:
         f"{record.resigned} resigned, {record.ejected} ejected, "
         + (f"{record.dropped} abandoned after missed deadlines, " if record.dropped else "")
         + f"{record.took_over} taken over.",
+        f"Results: {record.won} won, {record.drawn} drawn, {record.survived} survived, "
+        f"{record.eliminated} eliminated"
+        + (f", {record.unknown} not known." if record.unknown else "."),
         f"Phases: {record.due} due: {record.on_time} on time, {record.late} late, "
         f"{record.missed} missed.",
         f"Dedication: {record.dedication}.  On-time ratio: {record.on_time_ratio:.2f}.  "

@@ -22,9 +22,9 @@ from datetime import datetime
 
 from sqlmodel import Session, col, or_, select
 
+from judge.game.agreement import Agreement, agreement
 from judge.game.end import end_game
 from judge.game.games import PowerInfo, find_power, game_powers, names_listed
-from judge.game.named_draws import NamedVote, agreed_draw
 from judge.mail.outgoing import Author
 from judge.rules.registry import ruleset_for_game
 from judge.store.models import FINISHED, PLAYING, Account, Game, Player
@@ -84,12 +84,6 @@ def clear_votes(session: Session, game: Game, flags: tuple[str, ...]) -> None:
 def clear_end_votes(session: Session, game: Game) -> None:
     """Take back every player's draw and concession votes in the game."""
     clear_votes(session, game, END_FLAGS)
-
-
-def not_voted(voting: list[Player], flag: str) -> list[Player]:
-    """The voters who have not voted ``flag`` (a Player column: ``draw``, ``pause``):
-    a vote passes when this is empty."""
-    return [p for p in voting if not getattr(p, flag)]
 
 
 def draw_sentence(session: Session, game: Game, powers: set[str] | frozenset[str]) -> str:
@@ -152,49 +146,27 @@ def _own_name(known: list[PowerInfo], power: PowerInfo) -> str:
     return next((w for w in words if find_power(known, w) == power), power.name)
 
 
-def _drawn(game: Game, voting: list[Player], alive: set[str]) -> set[str] | frozenset[str] | None:
-    """The powers of the draw the votes agree on, or None."""
-    if not_voted(voting, "draw"):
-        return None
-    if game.dias:
-        return alive
-    ballots = [
-        NamedVote(p.power, frozenset(filter(None, p.draw_powers.split(",")))) for p in voting
-    ]
-    return agreed_draw(alive, ballots)
-
-
 def agreed_outcome(session: Session, game: Game) -> str | None:
     """The outcome the votes agree on (a sentence), or None."""
     agreed = agreed_end(session, game)
     return agreed[0] if agreed is not None else None
 
 
-def agreed_end(session: Session, game: Game) -> tuple[str, str] | None:
+def agreed_end(session: Session, game: Game) -> tuple[str, str, Agreement] | None:
     """The outcome the votes agree on, a sentence, with the end of its subject
-    (``Draw Declared: EFR`` or ``Game Over``); None when they agree on none."""
-    voting = voters(session, game)
-    if not voting:
+    (``Draw Declared: EFR`` or ``Game Over``) and the powers; None when they agree
+    on none."""
+    doc = game.position_view()
+    agreed = agreement(ruleset_for_game(game), doc, game.dias, voters(session, game))
+    if agreed is None:
         return None
-    drawn = _drawn(game, voting, ruleset_for_game(game).survivors(game.position_doc()))
-    if drawn:
-        return draw_sentence(session, game, drawn), f"Draw Declared: {draw_tag(game, drawn)}"
-    conceded = _conceded(session, game, voting)
-    return (conceded, "Game Over") if conceded is not None else None
-
-
-def _conceded(session: Session, game: Game, voting: list[Player]) -> str | None:
-    """The concession every other voter agrees to (a sentence), or None."""
-    rules = ruleset_for_game(game)
-    doc = game.position_doc()
-    side = rules.largest_side(doc) or ()
-    others = [p for p in voting if p.power not in side]
-    played = {p.power for p in voting}
-    if played & set(side) and others and not not_voted(others, "concede"):
-        sides = _sides(session, game, set(side))
-        verb = "wins" if len(sides) == 1 else "win"
-        return f"{names_listed(sides)} {verb}: every other surviving player conceded."
-    return None
+    if agreed.draw:
+        what = f"Draw Declared: {draw_tag(game, agreed.powers)}"
+        return draw_sentence(session, game, agreed.powers), what, agreed
+    sides = _sides(session, game, agreed.powers)
+    verb = "wins" if len(sides) == 1 else "win"
+    conceded = f"{names_listed(sides)} {verb}: every other surviving player conceded."
+    return conceded, "Game Over", agreed
 
 
 def settle_votes(session: Session, sender: Author, game: Game, now: datetime) -> str | None:
@@ -205,6 +177,6 @@ def settle_votes(session: Session, sender: Author, game: Game, now: datetime) ->
     agreed = agreed_end(session, game)
     if agreed is None:
         return None
-    outcome, what = agreed
-    end_game(session, sender, game, outcome, now, what=what)
+    outcome, what, sides = agreed
+    end_game(session, sender, game, outcome, now, what=what, won=sides.won, drawn=sides.drawn)
     return outcome

@@ -70,7 +70,7 @@ def _fix_surrogates(text: str) -> str:
         return raw.decode("cp1252", "replace")
 
 
-def _decode_header(value: object) -> str:
+def decode_header(value: object) -> str:
     """Decode an RFC 2047 header value; never raises."""
     text = str(value)
     try:
@@ -102,7 +102,7 @@ def _address(raw: str | None) -> tuple[str, str]:
     if not raw:
         return "", ""
     name, addr = split_mailbox(_fix_surrogates(str(raw)))
-    return _one_line(_decode_header(name), 200), addr
+    return _one_line(decode_header(name), 200), addr
 
 
 def _header_block(raw: bytes) -> bytes:
@@ -137,7 +137,7 @@ class _Reader:
             return None
         if value is None:
             return None
-        return _decode_header(value)
+        return decode_header(value)
 
 
 def _fill_headers(mail: IncomingMail, msg: Message, judge_address: str) -> None:

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from judge.engine.boards import Location
 from judge.engine.phase import Phase, Turn
@@ -99,10 +99,10 @@ class Slots:
     """Why an order beyond them all is refused."""
 
 
-@dataclass(frozen=True)
-class StoredOrder:
+class StoredOrder(NamedTuple):
     """An accepted order as the game keeps it: its canonical wording and the order
-    as data (the engine order), or None when only the wording is known."""
+    as data (the engine order), or None when only the wording is known.  (A named
+    tuple: a turn of a long multiverse game makes ten thousand.)"""
 
     canonical: str
     order: Any = None
@@ -330,6 +330,11 @@ class Ruleset(ABC):
     def outcome_text(self, step: Step, name: Callable[[str], str]) -> str | None:
         """How a step that ends the game says so (``Victory of France``), or None."""
         return f"Victory of {name(step.winner)}" if step.winner else None
+
+    def ending_sides(self, step: Step) -> tuple[frozenset[str], frozenset[str]]:
+        """The powers that won and the powers of the draw a step ends the game with
+        (both empty when it goes on); by default the step's winner and draw are powers."""
+        return frozenset(filter(None, [step.winner])), frozenset(step.draw)
 
     def player_lines(self, doc: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
         """Lines of the players' combined standing, for a game whose players hold

@@ -381,6 +381,16 @@ class RootzRuleset(StandardRuleset):
             return f"Draw between {', '.join(side(label) for label in step.draw)}"
         return None
 
+    def ending_sides(self, step: Step) -> tuple[frozenset[str], frozenset[str]]:
+        """A winner or a side of a draw is a player (rule 6.0): each stands for both
+        of its powers."""
+        players = players_of(step.before)
+
+        def powers(labels: tuple[str, ...]) -> frozenset[str]:
+            return frozenset(p for label in labels for p in players.get(label, [label]))
+
+        return powers(tuple(filter(None, [step.winner]))), powers(step.draw)
+
     def player_lines(self, doc: Mapping[str, Any], name: Callable[[str], str]) -> list[str]:
         players = players_of(doc)
         if not players:

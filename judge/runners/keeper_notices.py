@@ -50,6 +50,14 @@ RETURNED = (
     "The address may be wrong or gone. See the mail with `judge outbox show {id}`.\n"
 )
 
+UNMATCHED = (
+    "A mail system returned a mail of the judge's to {to} undelivered, and the bounce "
+    "names no one mail the judge sent (it returns no Message-ID, and {subject}).\n\n"
+    "The receiving side's report:\n{error}\n\n"
+    "The address may be wrong or gone; its player may need to change it (SET ADDRESS) "
+    "or be replaced.\n"
+)
+
 
 def _summary(raw: bytes) -> tuple[str, str]:
     """(From, Subject) of a stored mail, for a notice's text (never raises)."""
@@ -112,6 +120,19 @@ class KeeperNotices:
                 self._tell(session, row, RETURNED, title, report, to)
         except Exception:  # noqa: BLE001
             log.exception("no notice for returned outgoing mail %s", row.id)
+
+    def unmatched_bounce(
+        self, session: Session, to: list[str], subject: str | None, report: str
+    ) -> None:
+        """Tell the keeper that a bounce for ``to`` (addresses the judge mailed lately)
+        could be tied to none of the judge's mails, so that it is not lost unseen."""
+        said = (
+            f"the subject it quotes, {subject!r}, is that of no mail sent there"
+            if subject
+            else "it quotes no subject, and several mails went there"
+        )
+        body = UNMATCHED.format(to=", ".join(to), subject=said, error=report)
+        self.send(session, self.config.judge.keeper, "A bounce tied to no mail", body)
 
     def _quarantined(self, session: Session, row: InboundMessage) -> None:
         sender, subject = _summary(row.raw)

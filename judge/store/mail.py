@@ -15,7 +15,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -26,6 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from judge.mail.headers import ADDRESS_HEADERS, clean_headers
+from judge.mail.parse import decode_header
 from judge.mail.policy import SMTP_OUT, SMTPUTF8_OUT
 from judge.store.models import utcnow
 
@@ -598,20 +599,55 @@ def sent_mail(
     """The outbox row of the judge's mail ``message_id`` to one of ``recipients``,
     queued within :data:`BOUNCE_WINDOW`, or None (a bounce about mail the judge did not
     send).  Reads only the rows to those recipients."""
-    since = utcnow() - BOUNCE_WINDOW
-    head = func.substr(OutboxMessage.raw, 1, _HEAD_BYTES)  # not a whole mail with its map
     for address in {r.lower() for r in recipients}:
-        stmt = (
-            select(OutboxMessage.id, head)
-            .where(OutboxMessage.created_at >= since)
-            .where(col(OutboxMessage.recipients).contains(json.dumps(address)))
-            .order_by(col(OutboxMessage.id).desc())
-            .limit(500)
-        )
-        for row_id, start in session.exec(stmt):
-            if _header_message_id(bytes(start)) == message_id:
+        for row_id, start in _heads_to(session, address):
+            if _header_message_id(start) == message_id:
                 return session.get(OutboxMessage, row_id)
     return None
+
+
+def returned_mail(
+    session: Session, recipients: Collection[str], subject: str | None
+) -> tuple[OutboxMessage | None, list[str]]:
+    """For a bounce that returns no Message-ID: the outbox row it is about, tied by
+    ``subject`` (the latest mail of that subject to one of ``recipients``), or without a
+    subject the one mail sent to such an address within :data:`BOUNCE_WINDOW`; and the
+    recipients the judge mailed in that window (none: not about the judge's mail)."""
+    wanted = " ".join((subject or "").split())
+    mailed: list[str] = []
+    for address in sorted({r.lower() for r in recipients}):
+        heads = list(_heads_to(session, address))  # a bounce's rare path: read them all
+        if not heads:
+            continue
+        mailed.append(address)
+        if wanted:
+            tied = [i for i, start in heads if _header_subject(start) == wanted]
+        else:
+            tied = [i for i, _ in heads] if len(heads) == 1 else []
+        if tied:
+            return session.get(OutboxMessage, tied[0]), mailed
+    return None, mailed
+
+
+def _heads_to(session: Session, address: str) -> Iterator[tuple[int, bytes]]:
+    """(id, start of the raw mail) of the outbox rows to ``address`` queued within
+    :data:`BOUNCE_WINDOW`, newest first, read as they are asked for."""
+    since = utcnow() - BOUNCE_WINDOW
+    head = func.substr(OutboxMessage.raw, 1, _HEAD_BYTES)  # not a whole mail with its map
+    stmt = (
+        select(OutboxMessage.id, head)
+        .where(OutboxMessage.created_at >= since)
+        .where(col(OutboxMessage.recipients).contains(json.dumps(address)))
+        .order_by(col(OutboxMessage.id).desc())
+        .limit(500)
+    )
+    for row_id, start in session.exec(stmt):
+        yield row_id, bytes(start)
+
+
+def _header_subject(raw: bytes) -> str:
+    """The Subject of a raw mail, decoded, its spaces collapsed ("" when unreadable)."""
+    return " ".join(decode_header(_raw_header(raw, b"subject:") or "").split())
 
 
 def answered_mail(session: Session, in_reply_to: str | None, sender: str) -> bytes | None:

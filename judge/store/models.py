@@ -219,6 +219,10 @@ class Game(SQLModel, table=True):
     player_votes: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
     # The current phase's deadline was moved by a SET EXTEND vote (once per phase).
     extended: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # --- migration 0023_game_results ---
+    # When a finished game ended (its end was announced, or the results that ended it
+    # were out); None while it runs, or when not known.
+    ended_at: datetime | None = None
     # --- migration 0015_game_position ---
     # The row holding the position (loaded when the position is read; deleted with
     # the game): read and written through ``position``.
@@ -330,6 +334,10 @@ class Player(SQLModel, table=True):
     pause: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     unpause: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     extend: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # --- migration 0023_game_results ---
+    # How the power came out of its finished game (GAME_RESULTS: won, drawn, survived,
+    # eliminated); None while the game runs, or when not known (an older game).
+    result: str | None = Field(default=None, max_length=16)
 
 
 class Applicant(SQLModel, table=True):
@@ -470,6 +478,13 @@ ON_TIME = "on time"  # complete orders by the deadline (or by an early processin
 LATE = "late"  # complete orders only after the deadline, in the grace period
 MISSED = "missed"  # orders still missing when the phase was processed
 PHASE_OUTCOMES = (ON_TIME, LATE, MISSED)
+
+# How a power came out of a finished game (Player.result), best first.
+WON = "won"  # a victory, or the concession of every other player
+DRAWN = "drawn"  # one of the powers of the draw
+SURVIVED = "survived"  # still held a unit or a centre, neither winner nor drawn
+ELIMINATED = "eliminated"  # held neither a unit nor a centre at the end
+GAME_RESULTS = (WON, DRAWN, SURVIVED, ELIMINATED)
 
 # Changes of a seat kept in a player's record (SeatChange.kind).
 SEAT_RESIGNED = "resigned"

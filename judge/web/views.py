@@ -96,6 +96,9 @@ class PowerRow:
     # and its ruleset's status lines (an Outer Space empire's colonies).
     notes: tuple[str, ...] = ()
     late: bool = False  # the deadline has passed and its orders are missing
+    # How it came out of the finished game (won, drawn, survived, eliminated; "not
+    # known" for a game ended before results were kept); "" while the game runs.
+    result: str = ""
 
 
 @dataclass(frozen=True)
@@ -323,9 +326,16 @@ def _power_rows(
         held = stints.get(power.code, [])
         shown = tuple(stint_parts(st, _stint_name(names, st, named)) for st in held)
         row = PowerRow(power.name, player, state, counts.get(power.code, 0), units, notes=notes)
-        row = replace(row, late=power.code in late)
+        row = replace(row, late=power.code in late, result=_result(game, seat))
         rows.append(replace(row, stints=shown) if len(held) > 1 else row)
     return rows
+
+
+def _result(game: Game, seat: tuple[Player, Account] | None) -> str:
+    """A power's result in its finished game, as the page gives it ("" before the end)."""
+    if game.status != FINISHED:
+        return ""
+    return (seat[0].result if seat else None) or "not known"
 
 
 def _stint_name(names: Mapping[int | None, str], stint: Stint, named: bool) -> str:

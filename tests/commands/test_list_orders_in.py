@@ -63,3 +63,16 @@ def test_list_says_whether_orders_are_missing_and_whether_a_player_waits(tmp_pat
     assert ALL_IN in text and WAITS in text and MISSING not in text
     after = _list(engine, hours=50)  # past the deadline: the late marks say it
     assert ALL_IN not in after and MISSING not in after
+
+
+def test_the_orders_line_gives_way_to_the_late_marks_at_the_same_moment(tmp_path) -> None:
+    """The orders line (before the deadline) and the late marks (after it) ask one
+    test of a passed deadline: at the deadline itself the line still shows and nobody
+    is late; a second after it, the powers missing orders are late and the line is gone."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)  # its deadline is 48 hours after NOW
+    at_deadline = _list(engine, hours=48)
+    assert MISSING in at_deadline and "(late)" not in at_deadline
+    after = _list(engine, hours=48 + 1 / 3600)
+    assert MISSING not in after and "(late)" in after

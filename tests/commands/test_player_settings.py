@@ -210,3 +210,25 @@ def test_njudge_set_concede_names_the_largest_power(session, run):
     )
     ctx = run(_signon("france") + "SET CONCEDE Russia")
     assert _last(ctx)[1:] == ("ok", "Concession recorded (it is secret).")
+
+
+def test_njudges_short_forms_of_player_settings(session, run):
+    """njudge's ml_set.c abbreviations (SET W, SET NOW, SET AD, SET PW, SET P, SET CONC,
+    SET NOCONC) were "unknown command" (a password after SET PW quoted back); each is
+    now the setting it stands for."""
+    assert _last(run(_signon("france") + "SET W"))[1] == "ok"
+    assert _player(session, "france").wait
+    assert _last(run(_signon("france") + "SET NOW"))[1] == "ok"
+    assert not _player(session, "france").wait
+    assert _last(run(_signon("france") + "SET AD"))[1] == "ok"
+    assert _last(run(_signon("france") + "SET PW newpass1")) == (
+        "SET PASSWORD ********",
+        "ok",
+        "Password changed.",
+    )
+    assert _last(run("SIGNON france@game1 newpass1\nSET P paris11"))[1] == "ok"
+    assert _last(run(_signon("russia") + "SET CONC R"))[1:] == (
+        "ok",
+        "Concession recorded (it is secret).",
+    )
+    assert _last(run(_signon("russia") + "SET NO CONC"))[1:] == ("ok", "Concession withdrawn.")

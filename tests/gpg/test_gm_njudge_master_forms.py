@@ -68,6 +68,10 @@ def test_force_begin_starts_the_game_as_start_does(gm_engine, config, gm) -> Non
         ("SET NO AUTO PROCESS", "SET GRACE WAIT"),
         ("SET MANUAL START", "START"),
         ("SET AUTO START", "START"),
+        ("SET HONG KONG", "HELP <variant>"),
+        ("SET CENTRES 20", "CREATE <name> VARIANT <variant>"),
+        ("SET ALLOW MASTER someone@example.org", "judge gm add"),
+        ("SET PARTIAL FAKES BROADCAST", "never faked"),
     ],
 )
 def test_an_njudge_master_command_is_refused_with_the_form_to_write(

@@ -135,11 +135,73 @@ def test_a_bounce_names_the_returned_mail_and_who_it_failed_for(returned: str) -
     assert "5.2.1" in bounce.reason
 
 
-def test_a_delay_report_or_a_report_without_the_mail_is_no_bounce() -> None:
+def test_a_delay_report_is_no_bounce() -> None:
     assert read_bounce(_report("delayed", "text/rfc822-headers")) is None
-    with open(Path(__file__).parent / "corpus" / "bounce.eml", "rb") as fh:
-        assert read_bounce(fh.read()) is None  # its headers not returned: tied to no mail
     assert read_bounce(b"\xff\xfe garbage") is None
+
+
+def test_a_report_without_the_mail_still_names_its_recipient() -> None:
+    """Its headers not returned: read before as no bounce at all (so never recorded);
+    now a bounce with no Message-ID, tied later by its address (judge.runners.returned)."""
+    with open(Path(__file__).parent / "corpus" / "bounce.eml", "rb") as fh:
+        bounce = read_bounce(fh.read())
+    assert bounce is not None and bounce.message_id is None
+    assert bounce.recipients == ("nobody@example.com",) and "5.1.1" in bounce.reason
+    assert bounce.subject is None  # "Undelivered Mail Returned to Sender" quotes none
+
+
+PLAIN = """From: MAILER-DAEMON@mx.example.com
+To: judge@judge.test
+Subject: Mail delivery failed: returning message to sender
+Auto-Submitted: auto-replied
+
+This message was created automatically by mail delivery software.
+
+A message that you sent could not be delivered to one or more of its
+recipients. This is a permanent error. The following address(es) failed:
+
+  gone@example.com
+    SMTP error from remote mail server after RCPT TO:<gone@example.com>:
+    550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown
+
+------ This is a copy of the message, including all the headers. ------
+
+From: The Judge <judge@judge.test>
+To: gone@example.com
+Subject: JUDGE:game1 - S1901M Results
+Message-ID: <r2@judge.test>
+
+the results
+"""
+
+
+def test_a_plain_notice_with_a_copy_of_the_mail_is_read() -> None:
+    """Exim's notice (no report): its text names the address, the copy's Message-ID
+    and Subject; none of it was read before."""
+    bounce = read_bounce(PLAIN.replace("\n", "\r\n").encode())
+    assert bounce is not None
+    assert bounce.message_id == "<r2@judge.test>" and "gone@example.com" in bounce.recipients
+    assert bounce.subject == "JUDGE:game1 - S1901M Results"
+    assert bounce.reason.startswith("550 5.1.1 <gone@example.com>: Recipient address rejected")
+
+
+def test_a_plain_notice_without_a_copy_quotes_the_subject() -> None:
+    head, _, _ = PLAIN.partition("------ This is a copy")
+    head = head.replace(
+        "Mail delivery failed: returning message to sender",
+        "Undeliverable: JUDGE:game1 - S1901M Results",
+    )
+    bounce = read_bounce(head.replace("\n", "\r\n").encode())
+    assert bounce is not None and bounce.message_id is None
+    assert bounce.recipients == ("gone@example.com",)
+    assert bounce.subject == "JUDGE:game1 - S1901M Results"
+
+
+def test_an_away_message_is_no_bounce() -> None:
+    away = PLAIN.replace("MAILER-DAEMON@mx.example.com", "anna@example.com").replace(
+        "Mail delivery failed: returning message to sender", "Out of office"
+    )
+    assert read_bounce(away.encode()) is None
 
 
 def test_a_second_round_of_replies_with_nothing_to_read_is_not_answered(engine) -> None:  # noqa: ANN001

@@ -52,3 +52,17 @@ def test_the_page_of_a_game_drawn_before_its_phase_was_processed(tmp_path: Path)
     assert "finished in S1901M (Movement for Spring of 1901)" in page
     assert "The final position (S1901M)." in page and "after S1901M" not in page
     assert "the final position, after it" not in page
+
+
+def test_the_page_of_a_finished_game_gives_each_powers_result(tmp_path: Path) -> None:
+    """Each power's line says how it came out: the page gave the centres only."""
+    engine = migrated_engine(tmp_path)
+    won_game(engine)
+    page = served_page(engine, "/game/game1")
+    assert '<th scope="col">Result</th>' in page
+    france = page[page.index('<th scope="row">France</th>') :].split("</tr>")[0]
+    assert '<td class="result">won</td>' in france
+    assert page.count('<td class="result">') == 7
+    with Session(engine) as session:
+        add_game(session, "running")
+    assert "Result</th>" not in served_page(engine, "/game/running")

@@ -503,9 +503,13 @@ def _store_results(
     Returns the existing boards the judged orders name (an invalid order only its
     own), and per board the provinces named by the judged orders (all their
     locations, invalid orders included): there, earlier standoffs are judged anew.
+    Those are gathered only on the boards whose standoffs can change, those with
+    one on record or a new one (of thousands of orders, few name such a board).
     """
-    named: dict[tuple, set[str]] = {}  # by board, of the valid orders
-    named_invalid: dict[tuple, set[str]] = {}
+    may_change = {area[:3] for area in result.standoffs}
+    may_change.update(key for key, board in world.boards.items() if board.contested)
+    named: dict[tuple, set[str]] = {}  # on those boards, by board
+    boards_named: set[tuple] = set()  # by the valid orders
     invalid_boards: set[BoardKey] = set()
     orders, retreats = world.orders, world.retreats
     for loc in [loc for loc in retreats if loc in judged]:  # few: look them up, not every order
@@ -515,13 +519,15 @@ def _store_results(
     for loc in judged:
         record = orders[loc]
         valid = record.status != INVALID
-        into = named if valid else named_invalid
         for name in order_locations(record.order):
             board = name[:3]
-            provinces = into.get(board)
-            if provinces is None:
-                into[board] = provinces = set()
-            provinces.add(province_of[name[3]])
+            if valid:
+                boards_named.add(board)
+            if board in may_change:
+                provinces = named.get(board)
+                if provinces is None:
+                    named[board] = provinces = set()
+                provinces.add(province_of[name[3]])
         if not valid:
             invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
             continue
@@ -534,9 +540,7 @@ def _store_results(
                 + (stop,),
             )
     boards = world.boards
-    flagged = {boards[key].key for key in named if key in boards} | invalid_boards
-    for key, provinces in named_invalid.items():
-        named.setdefault(key, set()).update(provinces)
+    flagged = {boards[key].key for key in boards_named if key in boards} | invalid_boards
     return flagged, named
 
 

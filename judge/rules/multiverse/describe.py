@@ -7,13 +7,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from judge.engine.phase import Turn
-from judge.rules.multiverse.keys import BoardKey, MLoc, turn_text
+from judge.rules.multiverse.keys import SEASON_LETTER, BoardKey, MLoc, turn_text
 
 
 def loc_text(loc: MLoc) -> str:
     """The canonical triple ``timeline:location:turn``, e.g. ``2:spa/nc:F1902``."""
     timeline, year, season, where = loc
-    return f"{timeline}:{where}:{turn_text(year, season)}"
+    return f"{timeline}:{where}:{SEASON_LETTER[season]}{year}"  # turn_text, inlined
 
 
 def board_text(key: BoardKey) -> str:

@@ -209,35 +209,44 @@ class _Section:
         the order of the keys (a group's keys all come before the next group's)."""
         old = before.things if before is not None else {}
         changed = _changed_keys(old, things)
-        added = [key for key in changed if key not in old]
-        removed = old.keys() - things.keys() if len(old) + len(added) != len(things) else set()
+        group_of = group or (lambda key: key)
+        # By group, the entries written now (one pass: a turn writes thousands, most
+        # of them in groups new to the section); how many keys are new.
+        written: dict[Any, dict[Any, list[dict[str, Any]]]] = {}
+        added = 0
+        for key in changed:
+            name = group_of(key)
+            mine = written.get(name)
+            if mine is None:
+                written[name] = mine = {}
+            mine[key] = write(things[key])
+            if key not in old:
+                added += 1
+        removed = old.keys() - things.keys() if len(old) + added != len(things) else set()
         if before is not None and not changed and not removed:
             return before
-        group_of = group or (lambda key: key)
         runs = dict(before.runs) if before is not None else {}
-        # By group: the entries written now, the keys taken out, the keys added.
-        written: dict[Any, dict[Any, list[dict[str, Any]]]] = {}
-        gone: dict[Any, list[Any]] = {}
-        new_keys: dict[Any, list[Any]] = {}
-        for key in changed:
-            written.setdefault(group_of(key), {})[key] = write(things[key])
+        gone: dict[Any, list[Any]] = {}  # by group, the keys taken out
         for key in removed:
             gone.setdefault(group_of(key), []).append(key)
-        for key in added:
-            new_keys.setdefault(group_of(key), []).append(key)
         groups = before.groups if before is not None else []
-        fresh_groups = [name for name in new_keys if name not in runs]
+        fresh_groups = [name for name in written if name not in runs]
         for name in written.keys() | gone.keys():
             run = runs.get(name)
-            parts = dict(run.parts) if run is not None else {}
-            keys = run.keys if run is not None else []
-            if name in gone:
-                for key in gone[name]:
-                    del parts[key]
-                keys = [key for key in keys if key in parts]
-            parts.update(written.get(name, {}))
-            if name in new_keys:
-                keys = sorted(keys + new_keys[name])  # a sorted run and a few more
+            mine = written.get(name, {})
+            if run is None:  # a group new to the section: its keys are all written now
+                keys, parts = sorted(mine), mine
+            else:
+                parts = dict(run.parts)
+                keys = run.keys
+                if name in gone:
+                    for key in gone[name]:
+                        del parts[key]
+                    keys = [key for key in keys if key in parts]
+                new_keys = [key for key in mine if key not in parts]
+                parts.update(mine)
+                if new_keys:
+                    keys = sorted(keys + new_keys)  # a sorted run and a few more
             if keys:
                 runs[name] = _Run.of(keys, parts)
             else:
@@ -780,13 +789,15 @@ def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], d
     history entry of an order share it: whoever is given it only reads it).  Kept by
     the object's identity, not its value, which hashing would compute again and again;
     the orders outlive the one step this is used in."""
-    written: dict[int, tuple[AnyOrder, dict[str, Any]]] = {}
+    written: dict[int, dict[str, Any]] = {}
+    kept: list[AnyOrder] = []  # the orders written, kept so that their ids stay theirs
 
     def once(order: AnyOrder) -> dict[str, Any]:
         found = written.get(id(order))
         if found is None:
-            found = written[id(order)] = (order, write(order))  # the order kept: its id stays
-        return found[1]
+            kept.append(order)
+            found = written[id(order)] = write(order)
+        return found
 
     return once
 
