@@ -106,11 +106,12 @@ def _phase_guard(ctx: Context, stmt: Statement, game: Game, keyword: str) -> boo
     PROCESS line of the same mail moved the game on; True to go on."""
     typed = stmt.args.strip()
     just = ctx.processed.get(game.id or 0)
+    now = phase_label(game, game.phase)
     if not typed and just is not None:
         ctx.transcript.refused(
             stmt.text,
-            f"the PROCESS line above just processed {just}: game {game.name} is now in "
-            f"{game.phase}; nothing was done (write {keyword} {game.phase} to "
+            f"the PROCESS line above just processed {phase_label(game, just)}: game "
+            f"{game.name} is now in {now}; nothing was done (write {keyword} {now} to "
             f"{keyword.lower()} that phase too)",
         )
         return False
@@ -120,12 +121,14 @@ def _phase_guard(ctx: Context, stmt: Statement, game: Game, keyword: str) -> boo
             ctx.transcript.refused(stmt.text, late)
         return late is None
     phase = game_phase_named(game, typed)
+    instead = f"(write {keyword} {now}, or {keyword} alone)"
     if phase is None:
-        ctx.transcript.refused(stmt.text, f"{typed!r} is not a phase (write e.g. S1901M)")
+        ctx.transcript.refused(stmt.text, f"{typed!r} is not a phase {instead}")
         return False
     if not same_phase(phase, game.phase):
+        meant = phase_label(game, phase)
         ctx.transcript.refused(
-            stmt.text, f"game {game.name} is in {game.phase}, not {phase}: nothing was done"
+            stmt.text, f"game {game.name} is in {now}, not {meant}: nothing was done {instead}"
         )
         return False
     return True
@@ -160,7 +163,9 @@ class ProcessCommand(MasterCommand):
         else:
             after = f"the game is now in {phase_label(game)}, deadline {deadline_text(game)}."
         ctx.transcript.ok(
-            stmt.text, f"{outcome.phase} processed and the results mailed to everyone; {after}"
+            stmt.text,
+            f"{phase_label(game, outcome.phase)} processed and the results mailed to "
+            f"everyone; {after}",
         )
 
 
@@ -185,7 +190,7 @@ class PreviewCommand(MasterCommand):
         preview_phase(ctx.session, judge_sender(ctx), game, ctx.now, ctx.sender)
         ctx.transcript.ok(
             stmt.text,
-            f"The results {game.phase} would have now were mailed to you only; "
+            f"The results {phase_label(game, game.phase)} would have now were mailed to you only; "
             "nothing in the game changed.",
         )
 

@@ -6,7 +6,13 @@ from typing import Any
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.paired import named_owner
-from judge.commands.phase import UNREAD_PHASE, moved_on_since, processed_meanwhile, same_phase
+from judge.commands.phase import (
+    UNREAD_PHASE,
+    moved_on_since,
+    processed_meanwhile,
+    same_phase,
+    write_current,
+)
 from judge.commands.registry import register
 from judge.commands.reply import OrderReport
 from judge.commands.transcript import INFO, NOTICE, OK, REFUSED, Outcome
@@ -45,11 +51,14 @@ def order_refusal(ctx: Context) -> str | None:
         now = phase_label(game, game.phase)
         return (
             f"the PHASE line above names no phase, so these orders may not be meant for "
-            f"{now}: none is taken (write PHASE {now}, or no PHASE line)"
+            f"{now}: none is taken ({write_current(game)})"
         )
     if ctx.order_phase is not None and not same_phase(ctx.order_phase, game.phase):
         meant, now = phase_label(game, ctx.order_phase), phase_label(game, game.phase)
-        return f"these orders are for {meant}, but game {game.name} is in {now}"
+        return (
+            f"these orders are for {meant}, but game {game.name} is in {now} "
+            f"({write_current(game)})"
+        )
     return moved_on_since(ctx, game)
 
 

@@ -64,18 +64,24 @@ def _labelled(game: Game, text: str) -> str | None:
     ``Fall01``) is ``text``: the current one, else the latest one so labelled, from
     the year after the current one back a century (``MAP Fall01`` in 1904); None
     when none is."""
-    wanted = text.strip().lower()
+    wanted = _words(text)
     label = ruleset_for_game(game).turn_label
-    if label(game.phase).lower() == wanted:
+    if _words(label(game.phase)) == wanted:
         return game.phase
     current = PhaseCode.read(game.phase, classic=True, mixed=True)
     if current is None:
         return None
     for year in range(current.year + 1, current.year - _YEARS_BACK, -1):
         for code in (f"{s}{year}{k}" for s in reversed(SEASONS) for k in KINDS):
-            if label(code).lower() == wanted:
+            if _words(label(code)) == wanted:
                 return code
     return None
+
+
+def _words(label: str) -> str:
+    """A turn's label as compared: its words in lower case, a hyphen one of the
+    spaces between them (``Spring02 builds`` is ``Spring02-builds``)."""
+    return " ".join(label.replace("-", " ").lower().split())
 
 
 _YEARS_BACK = 100  # how far back a phase's label is looked for
@@ -89,6 +95,11 @@ def season_and_year(text: str) -> str | None:
     if len(words) == 2 and words[1].isdigit() and words[0].lower() in _SEASONS:
         return f"{_SEASONS[words[0].lower()]}{words[1]}"
     return None
+
+
+def write_current(game: Game) -> str:
+    """What a player writes for orders of the game's current phase, for a refusal."""
+    return f"write PHASE {phase_label(game, game.phase)}, or no PHASE line"
 
 
 def same_phase(a: str, b: str) -> bool:
@@ -178,7 +189,9 @@ class Phase(Command):
         if code is None:
             ctx.order_phase = UNREAD_PHASE
             ctx.transcript.refused(
-                stmt.text, f"expected: {self.syntax}; the orders that follow will be refused"
+                stmt.text,
+                f"expected: {self.syntax}; the orders that follow will be refused "
+                f"({write_current(ctx.game)})",
             )
             return
         ctx.order_phase = code
@@ -189,5 +202,5 @@ class Phase(Command):
             ctx.transcript.refused(
                 stmt.text,
                 f"game {ctx.game.name} is in {now}, not {phase_label(ctx.game, code)}: "
-                "the orders that follow will be refused",
+                f"the orders that follow will be refused ({write_current(ctx.game)})",
             )

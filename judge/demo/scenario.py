@@ -148,9 +148,10 @@ def orders(player: Correspondent, cast: Cast, phase: str, lines: str, game: str 
 
 
 def process(master: Correspondent, phase: str, game: str = GAME) -> Exchange:
-    """The master's signed PROCESS of ``phase``."""
+    """The master's signed PROCESS of ``phase`` (refused unless the game is in it; the
+    reply names the phase as the game's mails do: a 5dplomacy game's ``Spring01``)."""
     exchange = master.send(f"GAME {game}\nPROCESS {phase}\n", f"process {phase}")
-    expect(exchange, f"{phase} processed")
+    expect(exchange, " processed and the results mailed to everyone")
     return exchange
 
 

@@ -21,7 +21,7 @@ shape, unique per processed turn (see
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -523,6 +523,22 @@ def position_picture_now(game: Game, what: str = "position") -> Picture | None:
         what,
         picture=ruleset_for_game(game).picture,
         naming=picture_naming(game),
+    )
+
+
+def board_picture(game: Game, board: Mapping[str, Any]) -> Picture | None:
+    """The map of one board of a multiverse world, titled with the board's own turn
+    and timeline as the game's mails name them (``g1 · Fall01 · timeline bravo``),
+    whatever turn the game has reached (None when it cannot be drawn)."""
+    naming = picture_naming(game)
+    return safe_position_picture(
+        {**board, "variant": game.variant},
+        game_variant(game),
+        game.name,
+        str(board["phase"]),
+        f"timeline {naming.timeline(board['timeline'])}",
+        picture=ruleset_for_game(game).board_picture,
+        naming=naming,
     )
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from judge.engine.boards import Location
@@ -599,6 +599,13 @@ class Ruleset(ABC):
         from judge.reports.sentences import OrderWords
 
         return OrderWords.of(self.report_kinds, self.report_verbs)
+
+
+def with_notes(settings: ReportSettings, notes: Sequence[str]) -> ReportSettings:
+    """The report settings with the rules' ``notes`` first among the notices."""
+    if not notes:
+        return settings
+    return replace(settings, notices=(*notes, *settings.notices))
 
 
 def _owners(units: Iterable[Mapping[str, Any]]) -> set[str]:

@@ -92,10 +92,10 @@ def _stop(
     stayed there nor was entered by another order (a train stops only where no
     other unit tried to enter); else its origin."""
     others = [o.get("data") or {} for o in step.answer.get("orders") or [] if o is not train]
-    moved = {
+    moved = {  # the units that left: a hold that succeeds stays
         str(o.get("data", {}).get("unit", "")).split("/")[0]
         for o in step.answer.get("orders") or []
-        if o.get("result") == "succeeds"
+        if o.get("result") == "succeeds" and "move" in (o.get("data") or {}).get("kind", "")
     }
     entered = {str(d.get("dest", "")).split("/")[0] for d in others if "move" in d.get("kind", "")}
     for station in reversed(route[1:-1]):

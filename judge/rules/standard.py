@@ -6,7 +6,6 @@ by :mod:`judge.orders.text` and adjudicated by :mod:`judge.rules.documents`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from judge.rules.base import (
     StoredOrder,
     owed_adjustments,
     unanswered,
+    with_notes,
 )
 
 if TYPE_CHECKING:
@@ -264,9 +264,7 @@ class StandardRuleset(Ruleset):
         """The report settings with the rules' notes on this step first among the
         notices: :meth:`report_notes` and the unusable builds."""
         notes = [*self.report_notes(step, variant), *self.unusable_builds(step, variant)]
-        if not notes:
-            return settings
-        return dataclasses.replace(settings, notices=(*notes, *settings.notices))
+        return with_notes(settings, notes)
 
     def unusable_builds(self, step: Step, variant: Any) -> list[str]:
         """After a Fall that settles the centres, each power's builds that no free

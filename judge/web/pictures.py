@@ -9,10 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from judge.game.games import game_variant
-from judge.game.processing import past_phase_picture, picture_naming, position_picture_now
-from judge.maps import safe_position_picture
-from judge.rules.registry import ruleset_for_game
+from judge.game.processing import board_picture, past_phase_picture, position_picture_now
 from judge.store.models import Game
 from judge.web.cache import Memo
 
@@ -38,25 +35,9 @@ class Pictures:
 
     def board(self, game: Game, board: Mapping[str, Any]) -> bytes | None:
         """One board of a multiverse world, at the size of a standard game's map,
-        titled with its timeline and phase as the game names them."""
+        titled with its own turn and timeline as the game names them."""
         key = ("board", game.id, game.version, board.get("timeline"), board.get("phase"))
-        doc = {**board, "variant": game.variant}
-        naming = picture_naming(game)
-        title = f"timeline {naming.timeline(board['timeline'])}, {naming.turn(board['phase'])}"
-        picture = ruleset_for_game(game).board_picture
-        return self._memo.get(key, lambda: _png(_position(doc, game, title, picture)))
-
-
-def _position(doc: Mapping[str, Any], game: Game, what: str, picture: str) -> Any:
-    return safe_position_picture(
-        doc,
-        game_variant(game),
-        game.name,
-        game.phase,
-        what,
-        picture=picture,
-        naming=picture_naming(game),
-    )
+        return self._memo.get(key, lambda: _png(board_picture(game, board)))
 
 
 def _png(picture: Any) -> bytes | None:

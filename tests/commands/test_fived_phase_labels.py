@@ -116,3 +116,69 @@ def test_a_turn_named_by_its_label_is_found_years_back(tmp_path: Path) -> None:
         assert game_phase_named(game, "Fall04") == "F1904M"
         assert game_phase_named(game, "Autumn01") is None
     engine.dispose()
+
+
+def _to_the_builds(engine) -> None:  # noqa: ANN001
+    """Germany takes Denmark in 1901: the game is in Spring02-builds (W1901A), every
+    phase processed under the game's lock, as the deadline runner does."""
+    from judge.game.games import lock_game
+    from judge.game.processing import process_phase
+    from judge.mail.outgoing import Author
+    from tests.commands.helpers import NOW
+
+    germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    for orders in ("F Kie - Den\nA Mun - Ruh", "F Den H"):
+        _text(engine, address("germany"), germany + orders + "\n")
+        with Session(engine) as session:
+            game = lock_game(session, 1)
+            assert game is not None
+            process_phase(session, Author("Judge", "judge@judge.test", "USIN"), game, NOW)
+            session.commit()
+    with Session(engine) as session:
+        game = session.get(Game, 1)
+        assert game is not None and game.phase == "W1901A"
+
+
+def test_a_phase_line_for_the_coming_turn_is_refused_with_the_name_to_write(
+    tmp_path: Path,
+) -> None:
+    """During Spring02-builds, ``PHASE S1902M`` or ``PHASE Spring02`` (the coming
+    movement turn, whose boards the builds are written on) and the builds after it
+    were refused without saying what to write; the refusals now name the PHASE line
+    for the current turn, and that line written with a space for its hyphen is read."""
+    engine = _fived_game(tmp_path)
+    _to_the_builds(engine)
+    germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    for phase in ("S1902M", "Spring02", "Spring 1902"):
+        text = _text(engine, address("germany"), f"{germany}PHASE {phase}\nbuild A Kie\n")
+        assert "game game1 is in Spring02-builds, not Spring02: the orders that" in text, text
+        assert text.count("write PHASE Spring02-builds, or no PHASE line") == 2, text
+        assert "Accepted" not in text
+    text = _text(engine, address("germany"), f"{germany}PHASE Spring02 Builds\nbuild A Kie\n")
+    assert "Orders that follow are for Spring02-builds." in text, text
+    assert "Accepted: build A alfa:KIE:Spring02" in text, text
+    engine.dispose()
+
+
+def test_a_phase_line_naming_no_phase_says_how_to_name_the_current_one(tmp_path: Path) -> None:
+    """A PHASE line the judge cannot read (``PHASE Spring02 movement``) is refused with
+    the game's own name for its current turn, not only the standard codes."""
+    engine = _fived_game(tmp_path)
+    _to_the_builds(engine)
+    germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    text = _text(engine, address("germany"), f"{germany}PHASE Spring02 movement\nA Ber - Sil\n")
+    assert "the orders that follow will be refused (write PHASE Spring02-builds" in text, text
+    engine.dispose()
+
+
+def test_a_build_beyond_the_allowance_names_the_board_as_the_game_does(tmp_path: Path) -> None:
+    """Germany may build one on alfa:Spring02: a second build was refused "Germany may
+    build 1 on timeline 1, S1902", a board the 5dplomacy game names nowhere so (its
+    owed lines say "1 build on board alfa:Spring02")."""
+    engine = _fived_game(tmp_path)
+    _to_the_builds(engine)
+    germany = f"SIGNON Ggame1 {PASSWORDS['germany']}\n"
+    text = _text(engine, address("germany"), f"{germany}build A Kie\nbuild A Mun\n")
+    assert "Germany may build 1 on board alfa:Spring02: this build is beyond it" in text, text
+    assert "timeline 1" not in text and "S1902" not in text, text
+    engine.dispose()

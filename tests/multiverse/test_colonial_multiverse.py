@@ -366,3 +366,68 @@ def test_HK_1_the_unique_centres_a_report_lists_are_those_that_count() -> None:
     (china,) = [line for line in unique.splitlines() if line.startswith("China:")]
     assert china.split() == ["China:", "4", "Manchuria,", "Peking,", "Shanghai,", "Sinkiang."]
     assert RULESET.centre_counts(step.answer)["china"] == 4
+
+
+BLOCKER = {"power": "china", "type": "A", "province": "kra"}
+
+
+def test_a_blocked_train_stops_where_the_colonial_judge_stops_it() -> None:
+    """TSR-6: a train blocked at Krasnoyarsk stops at the nearest station before the
+    block that ends the turn empty (Perm: Omsk holds a Russian army), as a standard
+    Colonial game's does; the multiverse left it in Moscow."""
+    doc = start([BLOCKER])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    answer = adjudicate(doc)
+    assert given(answer)["A Mos - TSR - Irk"][1:] == ("fails", "blocked")
+    standard = ruleset_for("colonial", "standard").starting_position("colonial")
+    standard["units"] += [BLOCKER]
+    standard["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    alone = sorted(u["province"] for u in adjudicate(standard)["units"] if u["power"] == "russia")
+    assert units(answer, "F1870M", "russia") == alone == ["ode", "oms", "part", "prm", "vla"]
+
+
+def test_a_trains_stop_outlasts_the_retreats_that_hold_its_board() -> None:
+    """The train is blocked in the turn that dislodges a Chinese army on its board:
+    the board's successor is made once the retreat is done, from the world read back
+    from its stored form, and the train is still at its stop then."""
+    doc = start([BLOCKER])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk", "A Vla - Mac", "F Part S A Vla - Mac"]}
+    moved = adjudicate(doc)
+    assert moved["retreats_pending"], moved
+    again = later(moved)
+    again["orders"] = {"china": ["A Mac - Can"]}
+    retreated = adjudicate(again)
+    assert units(retreated, "F1870M", "russia") == ["mac", "ode", "oms", "part", "prm"]
+
+
+def _results(doc: dict[str, Any]) -> str:
+    from judge.reports import ReportSettings
+    from judge.variant.data import load_variant
+
+    step = RULESET.step(doc)
+    _, text, _ = RULESET.render_results(step, load_variant("colonial"), ReportSettings(game="g"))
+    return " ".join(text.split())
+
+
+def test_the_results_say_where_a_blocked_train_stopped_on_its_board() -> None:
+    """As a standard Colonial game's results do (its ruleset's report notes), said of
+    the board: the multiverse results had no word of it."""
+    doc = start([BLOCKER])
+    doc["orders"] = {"russia": ["A Mos - TSR - Irk"]}
+    assert (
+        "Timeline 1, Spring of 1870: The Russian train from Moscow to Irkutsk was blocked "
+        "and stopped at Perm: a unit of another power blocked the line at Krasnoyarsk "
+        "(Trans-Siberian Railroad)." in _results(doc)
+    )
+
+
+def test_the_results_say_why_chinas_hong_kong_does_not_count_on_a_board() -> None:
+    doc = start([])
+    centres = doc["boards"][0]["supply_centers"]
+    centres["britain"].remove("hk")
+    centres["china"].append("hk")
+    doc["orders"] = {"china": ["A Can H"]}
+    assert (
+        "Timeline 1, Spring of 1870: China owns 6 supply centres, of which 5 count: Hong "
+        "Kong counts for no power while China holds it (Hong Kong rule)." in _results(doc)
+    )

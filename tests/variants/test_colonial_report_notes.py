@@ -87,3 +87,28 @@ def test_TSR_6_a_blocked_trains_stop_is_not_a_russian_unit_beyond_the_block():
     )
     assert "Russia: Army Omsk, Army Vladivostok." in text
     assert "was blocked and stopped at Omsk: a unit of another power blocked the line at" in text
+
+
+def stored_results_text(units: list[str], written: dict[str, list[str]]) -> str:
+    """The results of orders stored as a game stores them (each with its data)."""
+    from judge.rules.base import StoredOrder
+
+    doc = RULES.starting_position("colonial")
+    doc["units"] = [dict(zip(("power", "type", "province"), u.split(), strict=True)) for u in units]
+    orders = {}
+    for power, lines in written.items():
+        checks = RULES.check_orders(doc, power, lines)
+        assert all(c.ok for c in checks), [c.message for c in checks]
+        orders[power] = [StoredOrder(c.canonical, c.order) for c in checks]
+    step = RULES.step_stored(doc, orders)
+    _, text, _ = RULES.render_results(step, VARIANT, ReportSettings(game="asia"))
+    return " ".join(text.split())
+
+
+def test_TSR_6_a_russian_army_holding_on_the_way_is_no_stop_of_the_train():
+    """A game's stored orders carry their data: the Russian army that holds in Omsk,
+    ordered to, was counted as gone from it, and the note said the train stopped
+    there, where the train went to Perm."""
+    units = ["russia A mos", "russia A oms", "china A kra"]
+    text = stored_results_text(units, {"russia": ["A Mos - TSR - Vla", "A Oms H"]})
+    assert "was blocked and stopped at Perm: a unit of another power blocked" in text, text

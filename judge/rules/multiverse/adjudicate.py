@@ -234,7 +234,7 @@ def _take_orders(
                 if why:
                     results[i] = OrderResult(power, order, INVALID, why)
                 else:
-                    record = _new_tuple(OrderRecord, (power, order, NEW, None, False, iteration))
+                    record = OrderRecord(power, order, NEW, None, False, iteration)
                     winter_orders.setdefault(order.unit.board, []).append((i, record))
             else:  # a retreat, or a removal on a movement board
                 results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
@@ -248,7 +248,7 @@ def _take_orders(
             # The unit is ordered, but wrongly: the invalid order is kept and acts as a hold.
         # OrderRecord(...) without the checks of its __new__ (thousands a turn)
         status = INVALID if why else NEW
-        taken.append(_new_tuple(OrderRecord, (power, order, status, why, False, iteration)))
+        taken.append(_new_tuple(OrderRecord, (power, order, status, why, False, iteration, None)))
         fresh[order.unit] = i
     world.store_orders(taken)
     return results, fresh, winter_orders
@@ -532,11 +532,12 @@ def _store_results(
             invalid_boards.add(loc.board)  # acts as a hold: only its own board is re-derived
             continue
         outcome = outcomes[loc]
-        status = SUCCESS if outcome.success else FAILURE
-        if status != record.status or outcome.reason != record.reason:
+        status, stop = (SUCCESS, None) if outcome.success else (FAILURE, _stop(result, loc))
+        if status != record.status or outcome.reason != record.reason or stop != record[6]:
             orders[loc] = _new_tuple(  # record._replace(...) without its overhead
                 OrderRecord,
-                (record.power, record.order, status, outcome.reason, record.auto, record.iteration),
+                (record.power, record.order, status, outcome.reason, record.auto, record.iteration)
+                + (stop,),
             )
     boards = world.boards
     flagged = {boards[key].key for key in boards_named if key in boards} | invalid_boards
@@ -561,6 +562,13 @@ def _store_standoffs(world: World, named: dict[tuple, set[str]], standoffs: set)
             world.boards[board.key] = replace(board, contested=frozenset(kept))
 
 
+def _stop(result: MovementResult, loc: MLoc) -> str | None:
+    """Where the unit of a failed order went all the same (a blocked train's stop,
+    which the board rules' movement records as its move), or None."""
+    moved = result.moves.get(loc)
+    return None if moved is None else moved[3]
+
+
 def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
     """The areas of a board that hold a unit once its moves are done."""
     occupied = set()
@@ -570,10 +578,15 @@ def _occupied_after(world: World, geo, key: BoardKey, result) -> set:
             continue
         if here in result.outcomes:
             if here in result.moves:
+                if not result.outcomes[here].success:  # a blocked train, at its stop
+                    occupied.add(geo.province(result.moves[here]))
                 continue
         else:
             record = world.orders.get(here)
             if record and record.status == SUCCESS and isinstance(record.order, Moving):
+                continue
+            if record and record.stopped_at is not None:
+                occupied.add(geo.province(key.at(record.stopped_at)))
                 continue
         occupied.add(geo.province(here))
     for origin in world.moves_into.get(key, ()):

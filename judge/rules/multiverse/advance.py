@@ -58,7 +58,7 @@ def _staying(world: World, board: Board, retreated: bool) -> dict[str, Unit]:
         record = orders.get(here)
         if record is not None and record.status == SUCCESS and isinstance(record.order, Moving):
             continue
-        units[loc] = unit
+        units[record.stopped_at if record is not None and record.stopped_at else loc] = unit
     return units
 
 

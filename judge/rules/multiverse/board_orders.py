@@ -25,7 +25,7 @@ from judge.rules.multiverse.basemap import BaseMap
 from judge.rules.multiverse.describe import loc_text, shown_loc
 from judge.rules.multiverse.keys import BoardKey, MLoc, Season, phase_code
 from judge.rules.multiverse.notation import board_unit_written
-from judge.rules.multiverse.world import World, order_locations
+from judge.rules.multiverse.world import Board, World, order_locations
 
 
 def has_board_orders(base: BaseMap) -> bool:
@@ -82,7 +82,9 @@ def read_board_order(
     refusals = set()
     for key in boards:
         # one check, or none for a blank text
-        for check in base.board.check_orders(_board_document(world, base, key), power, [plain]):
+        for check in base.board.check_orders(
+            board_document(base, world.boards[key]), power, [plain]
+        ):
             if check.ok and check.order is not None:
                 (found if is_board_order(check.order) else standard).append(_lift(check.order, key))
             elif not check.ok and check.message:
@@ -103,7 +105,7 @@ def _letter(world: World, loc: MLoc) -> str:
 def format_board_order(order: Any, kind: Callable[[MLoc], str]) -> str:
     """The canonical text: the unit with its board, the rest as on its board;
     ``kind`` gives the letter of the unit at a location."""
-    plain = _lower(order)
+    plain = lower_order(order)
     board = order.unit.board
 
     def unit_text(loc: Any) -> str:
@@ -130,8 +132,10 @@ def board_order_problem(
     return None
 
 
-def _board_document(world: World, base: BaseMap, key: BoardKey) -> dict[str, Any]:
-    board = world.boards[key]
+def board_document(base: BaseMap, board: Board) -> dict[str, Any]:
+    """A board of the world as a single board's position document (the board rules
+    read it as a standard game's)."""
+    key = board.key
     centres: dict[str, list[str]] = {}
     for centre, owner in sorted(board.centers.items()):
         centres.setdefault(owner, []).append(centre)
@@ -158,7 +162,7 @@ def _lift(order: Any, key: BoardKey) -> Any:
     )
 
 
-def _lower(order: Any) -> Any:
+def lower_order(order: Any) -> Any:
     """The order with its multiverse locations back on the map."""
     return replace(
         order,

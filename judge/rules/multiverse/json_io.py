@@ -681,7 +681,8 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
         status = _STATUS.get(result) if isinstance(result, str) else None
         if status is None:
             raise WorldDocumentError(f"history: bad result {item.get('result')!r}")
-        record = OrderRecord(power, order, status, reason, item.get("auto") is True, turn)
+        stop = _stopped_at(base, item, kind, status)
+        record = OrderRecord(power, order, status, reason, item.get("auto") is True, turn, stop)
         if kind == "retreat":
             world.retreats[order.unit] = record
         elif kind == "adjustment":
@@ -691,6 +692,17 @@ def _read_history(base: BaseMap, world: World, items: list[Any]) -> None:
     world.store_orders(movement)
     for key, records in adjustments.items():
         world.adjustments[key] = tuple(records)
+
+
+def _stopped_at(base: BaseMap, item: Mapping[str, Any], kind: str, status: str) -> str | None:
+    """A history entry's ``stopped_at``: a place of the map, for a movement order
+    that failed only (see :class:`OrderRecord`)."""
+    stop = item.get("stopped_at")
+    if stop is None:
+        return None
+    if kind != "movement" or status != FAILURE or stop not in base.army_locations:
+        raise WorldDocumentError(f"history: stopped_at {stop!r} for no stopped train")
+    return sys.intern(stop)
 
 
 def _history_order(
@@ -882,8 +894,9 @@ def _text_writer(world: World) -> Callable[[AnyOrder], str]:
 
 
 def _history_entry(record: OrderRecord, order: Any, kind: str) -> dict:
-    """A history entry: a record with its order as written (text or data)."""
-    return {
+    """A history entry: a record with its order as written (text or data), and where
+    its unit stopped when it failed and went all the same (``stopped_at``)."""
+    entry = {
         "power": record.power,
         "order": order,
         "kind": kind,
@@ -892,6 +905,9 @@ def _history_entry(record: OrderRecord, order: Any, kind: str) -> dict:
         "auto": record.auto,
         "turn": record.iteration,
     }
+    if record.stopped_at is not None:
+        entry["stopped_at"] = record.stopped_at
+    return entry
 
 
 def _units_json(units: dict[str, Unit]) -> list[dict[str, str]]:

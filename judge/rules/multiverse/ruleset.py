@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.boards import BoardText, Location, MLoc
+from judge.engine.boards import BoardKey, BoardText, Location, MLoc
 from judge.engine.phase import Turn, board_time
 from judge.orders.data import OrderDecoding, decoding_of
 from judge.orders.forms import OrderForm
@@ -25,6 +25,7 @@ from judge.rules.base import (
     Ruleset,
     Step,
     StoredOrder,
+    with_notes,
 )
 from judge.rules.multiverse.fived import fived_board_name, fived_turn
 from judge.rules.multiverse.fived_ruleset import (
@@ -411,9 +412,25 @@ class MultiverseRuleset(Ruleset):
     ) -> tuple[str, str, str]:
         from judge.reports import render_multiverse_report
 
+        settings = with_notes(settings, self.report_notes(step, variant))
         return render_multiverse_report(
             self.report_world(step), variant, settings, preview=preview, kept=_models(step)
         )
+
+    def report_notes(self, step: Step, variant: Any) -> list[str]:
+        """The map's rules' notes on each board the step judged, as a standard game
+        of those rules has them (Colonial's train stops, Hong Kong, the canal), each
+        said of its board (``Timeline 1, Spring of 1870: ...``); made once per step."""
+        from judge.reports import phase_season
+        from judge.rules.multiverse.board_notes import board_notes
+
+        def title(timeline: int, phase: str) -> str:
+            return f"Timeline {self.timeline_label(timeline)}, {phase_season(phase)}"
+
+        def notes() -> list[str]:
+            return board_notes(self.base, step, self.report_world(step)["boards"], variant, title)
+
+        return list(derived(step.before, "multiverse notes", notes))
 
     def report_world(self, step: Step) -> dict[str, Any]:
         """The input of a step's multiverse report (:func:`judge.reports.multiverse_model`):
@@ -567,6 +584,13 @@ class FivedRuleset(MultiverseRuleset):
     def turn_label(self, phase: str) -> str:
         return fived_turn_label(phase)
 
+    def allowance_place(self, group: Group) -> str:
+        """The board of an allowance as the game names it: `` on board alfa:Spring02``."""
+        if not group[1]:
+            return ""
+        timeline, turn = group[1].split(":")
+        return f" on board {fived_board_name(BoardKey.of(int(timeline), Turn.parse(turn)))}"
+
     def write_location(self, loc: Location) -> str:
         return write_fived_location(loc)
 
@@ -576,6 +600,7 @@ class FivedRuleset(MultiverseRuleset):
         from judge.reports import render_multiverse_report
         from judge.reports.multiverse import BoardWriting
 
+        settings = with_notes(settings, self.report_notes(step, variant))
         world = self.report_world(step)
         world["adjustments_note"] = BUILDS_NOTE
         writing = BoardWriting(timeline_name_of, fived_turn, self.write_location, in_orders=True)

@@ -84,7 +84,9 @@ class OrderRecord(NamedTuple):
     ``status`` is ``success``, ``failure`` or ``invalid``; ``reason`` says why
     when it is not a success; ``auto`` marks orders the judge gave itself
     (default holds, disbands of units without a retreat, random removals);
-    ``iteration`` is the turn in which the order was given.  An immutable named
+    ``iteration`` is the turn in which the order was given; ``stopped_at`` the
+    place on its own board where the unit of an order that failed went all the same
+    (Colonial's blocked train, TSR-6), None for every other.  An immutable named
     tuple: a big world stores tens of thousands and a turn makes thousands anew.
     """
 
@@ -94,6 +96,7 @@ class OrderRecord(NamedTuple):
     reason: str | None = None
     auto: bool = False
     iteration: int = 0
+    stopped_at: str | None = None
 
 
 def area_of(loc: MLoc) -> tuple[int, int, int, str]:
