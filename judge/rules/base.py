@@ -401,6 +401,10 @@ class Ruleset(ABC):
             if any(o.key == "build" for o in owed)
         }
 
+    writes_notes: ClassVar[bool] = False
+    """Whether :meth:`report_notes` may say anything: a multiverse game asks its map's
+    rules for the notes of each board it judged only then (each board's step costs)."""
+
     def report_notes(self, step: Step, variant: Any) -> list[str]:
         """Paragraphs the results add on the rules' own acts in this step (why a
         centre does not count, where a train stopped); none by default."""

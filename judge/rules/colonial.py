@@ -1106,6 +1106,8 @@ class ColonialRuleset(StandardRuleset):
     def counted_centres(self, centers: Mapping[str, str]) -> Mapping[str, str]:
         return counted_centres(centers)
 
+    writes_notes = True
+
     def report_notes(self, step: Step, variant: Any) -> list[str]:
         """Hong Kong not counted, a blocked train's stop, a void canal move."""
         from judge.rules.colonial_notes import Rules, report_notes

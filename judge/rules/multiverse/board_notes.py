@@ -16,7 +16,7 @@ from typing import Any
 
 from judge.engine.boards import MLoc
 from judge.engine.phase import Turn
-from judge.orders.data import OrderDecoding, order_data, order_from_data
+from judge.orders.data import decoding_of, order_data, order_from_data
 from judge.rules.base import Ruleset, Step
 from judge.rules.multiverse.advance import units_after_moves
 from judge.rules.multiverse.basemap import BaseMap, base_map_for
@@ -78,7 +78,7 @@ def _plain_orders(
 ) -> Iterator[dict[str, Any]]:
     """The board's orders as a single board's answer lists them: canonical text and
     data with the board's own places (``A mos - TSR - vla``)."""
-    decoding = OrderDecoding(base.engine, MLoc)
+    decoding = decoding_of(base.engine, MLoc)
     letters = {loc: unit.type.value for loc, unit in board.units.items()}
     for entry in orders:
         data = entry.get("data")

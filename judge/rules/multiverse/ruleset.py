@@ -428,6 +428,8 @@ class MultiverseRuleset(Ruleset):
             return f"Timeline {self.timeline_label(timeline)}, {phase_season(phase)}"
 
         def notes() -> list[str]:
+            if not self.base.writes_notes:
+                return []  # none to ask for: no board's step is made
             return board_notes(self.base, step, self.report_world(step)["boards"], variant, title)
 
         return list(derived(step.before, "multiverse notes", notes))
