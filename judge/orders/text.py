@@ -1344,11 +1344,21 @@ def _order_word_off(reader: Reader, at: int) -> bool:
         return False
     if any(token not in _COURTESY for token in tokens[at + 1 : -1]):
         return False
-    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
     return any(
-        len(w) > 3 and w.isalpha() and _one_slip(word, w) and (len(word) != len(w) or len(w) > 4)
-        for w in known
+        len(w) > 3 and (len(word) != len(w) or len(w) > 4)
+        for w in _order_words_slipped(reader, word)
     )
+
+
+def _order_words_slipped(reader: Reader, word: str) -> list[str]:
+    """The order words after a unit's place (``hold``, ``h``) that ``word`` is with
+    one slip (:func:`_one_slip`: ``holt``, ``hH``)."""
+    return [w for w in _unitless_words(reader) if w.isalpha() and _one_slip(word, w)]
+
+
+def _unitless_words(reader: Reader) -> list[str]:
+    """The grammar's order words that may follow a unit's place (``hold``, ``h``, ``-``)."""
+    return [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
 
 
 def _name_slipped_at(reader: Reader, at: int) -> bool:
@@ -1655,17 +1665,23 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     )
 
 
-def near_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+def near_order(
+    variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX, after_orders: bool = False
+) -> bool:
     """Whether a short line is near an order, as a line standing between orders
     is one mistyped (asked of lines passed over elsewhere, :func:`attempts_order`):
     an order's first word a letter off alone (``Jaive``, ``Waivz``), or a place,
     or a word near one (:func:`_near_place`: ``Pari``, ``Roma``, ``Mgs``), then an
     order word or a word a letter off one (``H``, ``holt``, ``hH``, ``N``), or a move
     sign and a word written as a place is (``Mo - Stp``).  A heading (``My
-    orders:``) is none."""
+    orders:``) is none.  ``after_orders``: the line stands next to the orders, not
+    among them, where names and initials stand ("Rose H"): only a place as written
+    and an order word slipped (:func:`_order_word_slipped_after_place`) is near."""
     if text.rstrip().endswith(":"):
         return False
     reader = reader_for(variant, text, syntax)
+    if after_orders:
+        return _order_word_slipped_after_place(reader)
     words = reader.tokens[:-1]
     if not words:  # punctuation alone (".")
         return False
@@ -1708,8 +1724,21 @@ def _place_words(variant: Variant) -> frozenset[str]:
 def _order_word_near(reader: Reader, word: str) -> bool:
     """Whether ``word`` is an order word after a unit's place (``hold``, ``H``), or
     one with a slip (:func:`_one_slip`: ``holt``, ``hH``)."""
-    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
-    return word in known or any(w.isalpha() and _one_slip(word, w) for w in known)
+    return word in _unitless_words(reader) or bool(_order_words_slipped(reader, word))
+
+
+def _order_word_slipped_after_place(reader: Reader) -> bool:
+    """Whether the words are a place as written, then an order word after a unit's
+    place of four letters or more with one slip that keeps its first letter
+    (``Kiel holt``, ``North Sea hodl``), not written as a name is ("Per Holt")."""
+    words = reader.tokens[:-1]
+    at = reader.place_length(0)
+    if not at or len(words) != at + 1:
+        return False
+    word = words[at]
+    if not word.isalpha() or word in reader.keywords or reader.shown(at).istitle():
+        return False
+    return any(len(w) > 3 and w[0] == word[0] for w in _order_words_slipped(reader, word))
 
 
 def _slipped(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

@@ -265,6 +265,21 @@ CASES = [
         "zorg",
         "SIGNON Zspace zorgpw1\nA ORB H  #ok\nROB H  #no\nA ORB - Par  #ok\nRob H  #ignored\n",
     ),
+    # After readers49: an order word a letter off after a place as written, next to
+    # the first or the last order, was passed over; names and initials there stay.
+    Case(
+        "standard: an order word slipped above the first order and under the last",
+        "std",
+        "austria",
+        f"{STD}\nHi all  #ignored\nVie holt  #no\nA Bud-Ser  #ok\nF Tri-Alb  #ok\n"
+        "Bud holt  #no\nRose H  #ignored\nPer Holt  #ignored\n",
+    ),
+    Case(
+        "multiverse: an order word slipped under the last order",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nTschuess, Max  #ignored\n",
+    ),
     # Issue 49: prose opened by an order's word, nothing after it part of an order,
     # was refused and flagged the mail; an order's word before a place mistyped is
     # still read and refused.

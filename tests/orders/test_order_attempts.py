@@ -481,3 +481,46 @@ def test_an_order_word_before_a_code_with_a_letter_changed_is_still_an_attempt(t
         assert not ruleset.order_attempt("standard", line), line
     subject, text = reply_to_orders(tmp_path, "A Par - Bur\nhold brs\n")
     assert subject.startswith("Re: [Error Flag]") and "> hold brs\n  *** Refused" in text
+
+
+def test_an_order_mistyped_next_to_the_first_or_last_order_is_refused(tmp_path) -> None:
+    """By mail: 'Par holt' above the first order and 'Kiel holt' under the last were
+    passed over as a greeting and a signature, the units holding without a word
+    (only lines among orders were refused).  A place as written, then an order word
+    with one slip that keeps its first letter and is not written as a name is
+    ('Per Holt'), is an order mistyped next to the orders too; a name and an initial
+    there ('Rose H', 'Tom H') stays a signature or a greeting."""
+    lines = "Hi all\nPar holt\nA Mar H\nF Bre H\nKiel holt\nRose H\nTom H"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "Refused: Par holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    assert "Refused: Kiel holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    for line in ("Hi all", "Rose H", "Tom H"):
+        assert f"> {line}\n  ignored: not an order" in reply
+
+
+# Lines next to the orders that are a name or a sign-off, each near an order.
+NAMES_NEXT_TO_ORDERS = ["Rose H", "Tom H", "Rob H", "Anna H", "Per Holt", "Bud Holt", "Jo - Ann"]
+# Orders with an order word a letter off, next to the orders, in each game's rules.
+SLIPPED_NEXT_TO_ORDERS = {
+    ("standard", "standard"): ["Kiel holt", "Bud holt", "Vienna hodl", "North Sea holt"],
+    ("colonial", "standard"): ["Ode holt", "Moscow hpld"],
+    ("rootz", "standard"): ["Mar1 holt", "Kiel 1 holt"],
+    ("outerspace", "standard"): ["Orbit holt", "ORB holt"],
+    ("standard", "multiverse"): ["Kiel holt", "1:kie:S1901 holt"],
+}
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED_NEXT_TO_ORDERS))
+def test_only_an_order_word_slipped_after_a_place_is_near_an_order_after_them(rules) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [
+        line
+        for line in SLIPPED_NEXT_TO_ORDERS[rules]
+        if not ruleset.order_attempt(variant, line)
+        and not ruleset.order_near(variant, line, after_orders=True)
+    ]
+    assert missed == []
+    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, after_orders=True)]
+    assert taken == []
