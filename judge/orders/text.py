@@ -1130,7 +1130,10 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     (a board's, a timeline's), a kind's own word (Colonial's ``TSR``), an order's
     letter (``H``, ``S``) or first word (``Waive``, ``wiave``), a unit's type
     (:func:`_unit_letter`: "Build A Xyzzy", not "Build a bridge"), or a move sign
-    between words written as codes are (``Pqr - Xyz``)."""
+    between words written as codes are (``Pqr - Xyz``).  A word that is none of
+    these words as written (a place mistyped, a code's shape) is one only where a
+    place stands in an order (:func:`_where_a_place_stands`): "Support you all the
+    way" and "Build bridges not walls" are prose."""
     tokens = reader.tokens
     token, kind = tokens[index], reader.keywords.get(tokens[index])
     if reader.place_length(index) or _names_slipped_at(reader, index):
@@ -1144,7 +1147,11 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     if kind is not None:
         ordinary = (*_ORDER_WORD_KINDS, *_NO_ORDER_WORD)
         return len(token) == 1 or kind in syntax.leading or kind not in ordinary
-    if _lead_meant(syntax, token) is not None or _capital_code(reader, token):
+    if _lead_meant(syntax, token) is not None:
+        return True
+    if not _where_a_place_stands(reader, index):
+        return False
+    if _capital_code(reader, token):
         return True
     if _code_changed(reader.variant, token) and (index == 1 or _after_unit_word(reader, index)):
         return True  # "hold brs", "build a brs": a code with a letter changed, where one stands
@@ -1153,6 +1160,24 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
         slipped = _hyphenated_name_slipped(reader.variant, token)
         return slipped or any(_place_word(reader, part) for part in parts)
     return _place_word(reader, token)
+
+
+def _where_a_place_stands(reader: Reader, index: int) -> bool:
+    """Whether the word at ``index`` stands where an order names a place: right
+    after the order's word or another word of the grammar (a unit's type, a move
+    sign), and before the end, words of courtesy, a word of the grammar or a place
+    (``Hold Pari``, ``Support Pari - Bur``; not "you" of "Support you all the way",
+    nor "walls" after "not")."""
+    tokens, keywords = reader.tokens, reader.keywords
+    if index > 1 and tokens[index - 1] not in keywords:
+        return False
+    after = tokens[index + 1]
+    return (
+        after == END
+        or after in _COURTESY
+        or after in keywords
+        or bool(reader.place_length(index + 1))
+    )
 
 
 def _code_changed(variant: Variant, word: str) -> bool:

@@ -388,6 +388,13 @@ PROSE_OPENED_BY_ORDER_WORDS = [
     # a letter changed in a word of four letters makes words, not places
     "Support from you would help",
     "Build it and they will come",  # "come" beside Rome
+    # a word one slip off a place where no place stands: York's "yor" before prose,
+    # Wales after "not" (each was refused, naming the place)
+    "Support you all the way",
+    "Support You All The Way",
+    "Build bridges not walls",
+    "Support our troops",
+    "Retreat and regroup",
 ]
 # Lines opened by an order's word that stay attempts (read, or refused with a reason):
 # a place, a place mistyped or cut short, a unit, a coast, or the word alone ("Hold",
@@ -412,6 +419,9 @@ ORDER_WORD_FIRST = {
         "Build A Xyzzy",  # a unit's letter as a capital
         "Build a xyz",  # a unit's letter before a code
         "Hold Brugnudy H",
+        "Support Pari - Bur",
+        "Hold Pari please",
+        "Support you - Bur",
         "Hold Nrth Sea",
         "Build Pra-Bru",
         "Waive",
@@ -524,3 +534,15 @@ def test_only_an_order_word_slipped_after_a_place_is_near_an_order_after_them(ru
     assert missed == []
     taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, after_orders=True)]
     assert taken == []
+
+
+def test_prose_with_a_word_near_a_place_where_none_stands_raises_no_error_flag(tmp_path) -> None:
+    """By mail: "Support you all the way" was refused ("you" one letter off York's
+    ``yor``) and "Build bridges not walls" refused naming Wales, flagging a mail of
+    good orders.  An order's word before a place mistyped is still refused."""
+    lines = "Support you all the way\nA Par - Bur\nSupport Pari - Bur\nBuild bridges not walls\n"
+    subject, text = reply_to_orders(tmp_path, lines)
+    for line in ("Support you all the way", "Build bridges not walls"):
+        assert f"> {line}\n  ignored: not an order" in text
+    assert "> Support Pari - Bur\n  *** Refused: Support Pari - Bur: " in text
+    assert subject.startswith("Re: [Error Flag]") and text.count("*** Refused") == 1
