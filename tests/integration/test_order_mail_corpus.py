@@ -323,7 +323,7 @@ CASES = [
         "multiverse: lines near an order among orders",
         "mv",
         "germany",
-        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #read\n"
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #ok\n"
         "1:ber:S1901 H  #ok\nTschuess, Max  #ignored\n",
     ),
 ]
