@@ -1163,20 +1163,26 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
 
 
 def _where_a_place_stands(reader: Reader, index: int) -> bool:
-    """Whether the word at ``index`` stands where an order names a place: right
-    after the order's word or another word of the grammar (a unit's type, a move
-    sign), and before the end, words of courtesy, a word of the grammar or a place
-    (``Hold Pari``, ``Support Pari - Bur``; not "you" of "Support you all the way",
-    nor "walls" after "not")."""
+    """Whether the word at ``index`` stands where an order names a place: among the
+    words between the order's word or another word of the grammar and the next one
+    (or the end, courtesy aside), no more than a name of the map has, the others
+    words of its names or written with a capital as names are (``Hold Pari``,
+    ``Hold gulf of lyo``, ``Hold Andaman Sea``, ``Support Pari - Bur``); not "you"
+    of "Support you all the way", nor "walls" of "Build bridges not walls"."""
     tokens, keywords = reader.tokens, reader.keywords
-    if index > 1 and tokens[index - 1] not in keywords:
+    start, end = index, index + 1
+    while start > 1 and tokens[start - 1] not in keywords:
+        start -= 1
+    while tokens[end] != END and tokens[end] not in keywords and tokens[end] not in _COURTESY:
+        end += 1
+    names = _several_word_names(reader.variant)
+    longest = max((sum(word.isalpha() for word in words) for words in names), default=1)
+    if end - start > longest:  # a board's number (Root Z's "1 gulf of bot") aside
         return False
-    after = tokens[index + 1]
-    return (
-        after == END
-        or after in _COURTESY
-        or after in keywords
-        or bool(reader.place_length(index + 1))
+    name_words = {word for words in names for word in words}
+    return all(
+        at == index or tokens[at] in name_words or _capital(reader, tokens[at])
+        for at in range(start, end)
     )
 
 

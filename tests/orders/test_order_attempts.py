@@ -422,6 +422,12 @@ ORDER_WORD_FIRST = {
         "Support Pari - Bur",
         "Hold Pari please",
         "Support you - Bur",
+        # a place of several words, cut short, or off the map (each word judged
+        # among the words of the name it stands in)
+        "Hold gulf of lyo",
+        "Hold eastern mediterranea",
+        "Hold Andaman Sea",
+        "Hold Hong Kng",
         "Hold Nrth Sea",
         "Build Pra-Bru",
         "Waive",
@@ -431,7 +437,13 @@ ORDER_WORD_FIRST = {
         "Hold please",
     ],
     ("colonial", "standard"): ["Hold Moskow", "Build TSR", "Hold Hong Kng", "Hold Bob"],
-    ("rootz", "standard"): ["Hold Paris", "Hold Paris 1", "Hold Pat1", "Remove A Par1"],
+    ("rootz", "standard"): [
+        "Hold Paris",
+        "Hold Paris 1",
+        "Hold Pat1",
+        "Remove A Par1",
+        "Hold North Sea",
+    ],
     ("outerspace", "standard"): ["Hold orbit", "Hold ROB", "Move A Orbit -> Bur"],
     ("standard", "multiverse"): [
         "Hold 1:mun:S1901",
