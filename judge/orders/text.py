@@ -1145,8 +1145,8 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     if kind == "move" and not token.isalpha():
         return all(_written_as_code(reader, word) for word in tokens[index - 1 : index + 2 : 2])
     if kind is not None:
-        ordinary = (*_ORDER_WORD_KINDS, *_NO_ORDER_WORD)
-        return len(token) == 1 or kind in syntax.leading or kind not in ordinary
+        own = kind not in _STANDARD_WORD_KINDS  # a kind's own word, Colonial's "tsr"
+        return len(token) == 1 or kind in syntax.leading or own
     if _lead_meant(syntax, token) is not None:
         return True
     if not _where_a_place_stands(reader, index):
@@ -1207,10 +1207,9 @@ def _after_unit_word(reader: Reader, index: int) -> bool:
     return index > 1 and reader.tokens[index - 1] in reader.unit_words
 
 
-# The kinds of the order words of standard Diplomacy, which prose uses too.
-_ORDER_WORD_KINDS = frozenset(
-    {"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive"}
-)
+# The classes of the standard grammar's words (order words, which prose uses too,
+# signs, unit types); the words a ruleset's own kinds add are of other classes.
+_STANDARD_WORD_KINDS = frozenset(STANDARD_SYNTAX.keywords.values())
 
 
 def _place_word(reader: Reader, word: str) -> bool:
