@@ -1090,7 +1090,9 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     (a signature "Bob" on a map with Bob) does not."""
     reader = reader_for(variant, text, syntax)
     found = _reading(_read_table(variant, syntax), variant, text, syntax)
-    if isinstance(found, str) and _order_word_then_prose(reader, syntax):
+    if isinstance(found, str) and (
+        _order_word_then_prose(reader, syntax) or _article_then_prose(reader, syntax)
+    ):
         return False
     if _attempted(reader, syntax) or _slipped(variant, text, syntax):
         return True
@@ -1119,6 +1121,22 @@ def _order_word_then_prose(reader: Reader, syntax: OrderSyntax) -> bool:
         return False
     rest = range(1, len(tokens) - 1)  # the end marker last
     if all(tokens[index] in _COURTESY for index in rest):
+        return False
+    return not any(_order_part(reader, index, syntax) for index in rest)
+
+
+def _article_then_prose(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether words that do not read as an order open with a unit's letter that is
+    an article, as in a French or Italian sign-off ("A bientot", "A presto"): the
+    words after it are written in lower case, none of three letters as a code is, and
+    none could be part of an order (:func:`_order_part`); "A pari", "A Xyzzy", "a xyz"
+    and "a bud-ser" are orders."""
+    tokens = reader.tokens
+    if len(tokens) < 3 or len(tokens[0]) != 1 or tokens[0] not in reader.unit_words:
+        return False
+    rest = range(1, len(tokens) - 1)  # the end marker last
+    words = (reader.shown(index) for index in rest)
+    if not all(word.isalpha() and word.islower() and len(word) != 3 for word in words):
         return False
     return not any(_order_part(reader, index, syntax) for index in rest)
 

@@ -280,6 +280,13 @@ CASES = [
         "germany",
         "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nTschuess, Max  #ignored\n",
     ),
+    Case(
+        "standard: French and Italian sign-offs opened by 'A' after the orders",
+        "std",
+        "austria",
+        f"{STD}\nA Vie-Gal  #ok\nA pari  #no\nF Tri-Alb  #ok\nA bientot  #ignored\n"
+        "A presto  #ignored\n",
+    ),
     # Issue 49: prose opened by an order's word, nothing after it part of an order,
     # was refused and flagged the mail; an order's word before a place mistyped is
     # still read and refused.

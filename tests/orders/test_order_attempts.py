@@ -45,6 +45,15 @@ SIGN_OFFS = [
     "Rose H",
     "Eats shoots and leaves",  # Colonial: "east" with two letters swapped
     "Cheers, Jean-Luc",  # Colonial: a hyphenated name, "Luc" a province: no move
+    # a sign-off opened by "A" (French, Italian), the words after it in lower case and
+    # none part of an order: the article, not an army (each was refused)
+    "A bientot",
+    "A bient\u00f4t",
+    "A demain",
+    "A plus",
+    "A presto",
+    "A domani",
+    "A la prochaine",
 ]
 # A name and an initial: Bob is no place but on Colonial's map (Bobruisk), where
 # "Bob H" is an order.
@@ -64,6 +73,9 @@ ATTEMPTS = {
         "Waive",
         "Fleet North Sea convoys Army London to Belgium",
         "Xyz - Gal",  # a sign before a place
+        "A pari",  # an army, then a place cut short
+        "A Xyzzy",  # an army, then a word with a capital as a place is written
+        "a brs",  # an army, then a code with a letter changed
         # an order read whole, with an order's word after a place and its coast
         # (passed over before: a build, a disband or a hold lost)
         "Spain south coast B",
