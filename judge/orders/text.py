@@ -1193,15 +1193,22 @@ def _where_a_place_stands(reader: Reader, index: int) -> bool:
         start -= 1
     while tokens[end] != END and tokens[end] not in keywords and tokens[end] not in _COURTESY:
         end += 1
-    names = _several_word_names(reader.variant)
-    longest = max((sum(word.isalpha() for word in words) for words in names), default=1)
-    if end - start > longest:  # a board's number (Root Z's "1 gulf of bot") aside
+    longest, name_words = _long_names(reader.variant)
+    if end - start > longest:
         return False
-    name_words = {word for words in names for word in words}
     return all(
         at == index or tokens[at] in name_words or _capital(reader, tokens[at])
         for at in range(start, end)
     )
+
+
+@kept_by_variant
+def _long_names(variant: Variant) -> tuple[int, frozenset[str]]:
+    """How many words the map's longest name has (a board's number aside: Root Z's
+    ``1 gulf of bot``), and the words of its names of several words."""
+    names = _several_word_names(variant)
+    longest = max((sum(word.isalpha() for word in words) for words in names), default=1)
+    return longest, frozenset(word for words in names for word in words)
 
 
 def _code_changed(variant: Variant, word: str) -> bool:
