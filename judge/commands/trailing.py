@@ -48,17 +48,23 @@ def is_sign_off(game: Game | None, text: str) -> bool:
 
 def slipped_among_orders(game: Game | None, statements: Sequence[Statement], index: int) -> bool:
     """Whether the line at ``index``, passed over as a greeting, is an order mistyped
-    because it stands among orders: it is near one in ``game``'s rules (``Pari H``,
-    ``Jaive``: :meth:`judge.rules.base.Ruleset.order_near`), and the lines next to
-    it, up and down with no blank line between, reach an attempt at an order each
-    way over lines near one.  A signature or a greeting stands before or after
-    the orders, never among them ("Rose H" under the last order stays a signature)."""
+    because it stands among orders or next to them: it is near one in ``game``'s
+    rules (``Pari H``, ``Jaive``: :meth:`judge.rules.base.Ruleset.order_near`), and
+    the lines next to it, up and down with no blank line between, reach an attempt at
+    an order each way over lines near one; or one way only, and it is so near one
+    that a name never is (``Kiel holt`` under the last order or above the first).  A
+    signature or a greeting stands before or after the orders, never among them
+    ("Rose H" under the last order stays a signature)."""
     if game is None:
         return False
     rules = ruleset_for(game.variant, game.rules)
-    if not rules.order_near(game.variant, statements[index].text):
+    text = statements[index].text
+    if not rules.order_near(game.variant, text):
         return False
-    return all(_reaches_order(game, statements, index, step) for step in (-1, 1))
+    reached = [_reaches_order(game, statements, index, step) for step in (-1, 1)]
+    if all(reached):
+        return True
+    return any(reached) and rules.order_near(game.variant, text, after_orders=True)
 
 
 def _reaches_order(game: Game, statements: Sequence[Statement], index: int, step: int) -> bool:

@@ -1090,7 +1090,9 @@ def _attempt(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
     (a signature "Bob" on a map with Bob) does not."""
     reader = reader_for(variant, text, syntax)
     found = _reading(_read_table(variant, syntax), variant, text, syntax)
-    if isinstance(found, str) and _order_word_then_prose(reader, syntax):
+    if isinstance(found, str) and (
+        _order_word_then_prose(reader, syntax) or _article_then_prose(reader, syntax)
+    ):
         return False
     if _attempted(reader, syntax) or _slipped(variant, text, syntax):
         return True
@@ -1123,6 +1125,22 @@ def _order_word_then_prose(reader: Reader, syntax: OrderSyntax) -> bool:
     return not any(_order_part(reader, index, syntax) for index in rest)
 
 
+def _article_then_prose(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether words that do not read as an order open with a unit's letter that is
+    an article, as in a French or Italian sign-off ("A bientot", "A presto"): the
+    words after it are written in lower case, none of three letters as a code is, and
+    none could be part of an order (:func:`_order_part`); "A pari", "A Xyzzy", "a xyz"
+    and "a bud-ser" are orders."""
+    tokens = reader.tokens
+    if len(tokens) < 3 or len(tokens[0]) != 1 or tokens[0] not in reader.unit_words:
+        return False
+    rest = range(1, len(tokens) - 1)  # the end marker last
+    words = (reader.shown(index) for index in rest)
+    if not all(word.isalpha() and word.islower() and len(word) != 3 for word in words):
+        return False
+    return not any(_order_part(reader, index, syntax) for index in rest)
+
+
 def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     """Whether the word at ``index`` could be part of an order: a place or one
     mistyped (:func:`_place_word`, a name of several words a letter off), a word of
@@ -1130,7 +1148,10 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     (a board's, a timeline's), a kind's own word (Colonial's ``TSR``), an order's
     letter (``H``, ``S``) or first word (``Waive``, ``wiave``), a unit's type
     (:func:`_unit_letter`: "Build A Xyzzy", not "Build a bridge"), or a move sign
-    between words written as codes are (``Pqr - Xyz``)."""
+    between words written as codes are (``Pqr - Xyz``).  A word that is none of
+    these words as written (a place mistyped, a code's shape) is one only where a
+    place stands in an order (:func:`_where_a_place_stands`): "Support you all the
+    way" and "Build bridges not walls" are prose."""
     tokens = reader.tokens
     token, kind = tokens[index], reader.keywords.get(tokens[index])
     if reader.place_length(index) or _names_slipped_at(reader, index):
@@ -1142,9 +1163,13 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
     if kind == "move" and not token.isalpha():
         return all(_written_as_code(reader, word) for word in tokens[index - 1 : index + 2 : 2])
     if kind is not None:
-        ordinary = (*_ORDER_WORD_KINDS, *_NO_ORDER_WORD)
-        return len(token) == 1 or kind in syntax.leading or kind not in ordinary
-    if _lead_meant(syntax, token) is not None or _capital_code(reader, token):
+        own = kind not in _STANDARD_WORD_KINDS  # a kind's own word, Colonial's "tsr"
+        return len(token) == 1 or kind in syntax.leading or own
+    if _lead_meant(syntax, token) is not None:
+        return True
+    if not _where_a_place_stands(reader, index):
+        return False
+    if _capital_code(reader, token):
         return True
     if _code_changed(reader.variant, token) and (index == 1 or _after_unit_word(reader, index)):
         return True  # "hold brs", "build a brs": a code with a letter changed, where one stands
@@ -1153,6 +1178,37 @@ def _order_part(reader: Reader, index: int, syntax: OrderSyntax) -> bool:
         slipped = _hyphenated_name_slipped(reader.variant, token)
         return slipped or any(_place_word(reader, part) for part in parts)
     return _place_word(reader, token)
+
+
+def _where_a_place_stands(reader: Reader, index: int) -> bool:
+    """Whether the word at ``index`` stands where an order names a place: among the
+    words between the order's word or another word of the grammar and the next one
+    (or the end, courtesy aside), no more than a name of the map has, the others
+    words of its names or written with a capital as names are (``Hold Pari``,
+    ``Hold gulf of lyo``, ``Hold Andaman Sea``, ``Support Pari - Bur``); not "you"
+    of "Support you all the way", nor "walls" of "Build bridges not walls"."""
+    tokens, keywords = reader.tokens, reader.keywords
+    start, end = index, index + 1
+    while start > 1 and tokens[start - 1] not in keywords:
+        start -= 1
+    while tokens[end] != END and tokens[end] not in keywords and tokens[end] not in _COURTESY:
+        end += 1
+    longest, name_words = _long_names(reader.variant)
+    if end - start > longest:
+        return False
+    return all(
+        at == index or tokens[at] in name_words or _capital(reader, tokens[at])
+        for at in range(start, end)
+    )
+
+
+@kept_by_variant
+def _long_names(variant: Variant) -> tuple[int, frozenset[str]]:
+    """How many words the map's longest name has (a board's number aside: Root Z's
+    ``1 gulf of bot``), and the words of its names of several words."""
+    names = _several_word_names(variant)
+    longest = max((sum(word.isalpha() for word in words) for words in names), default=1)
+    return longest, frozenset(word for words in names for word in words)
 
 
 def _code_changed(variant: Variant, word: str) -> bool:
@@ -1176,10 +1232,9 @@ def _after_unit_word(reader: Reader, index: int) -> bool:
     return index > 1 and reader.tokens[index - 1] in reader.unit_words
 
 
-# The kinds of the order words of standard Diplomacy, which prose uses too.
-_ORDER_WORD_KINDS = frozenset(
-    {"hold", "move", "support", "convoy", "retreat", "disband", "build", "remove", "waive"}
-)
+# The classes of the standard grammar's words (order words, which prose uses too,
+# signs, unit types); the words a ruleset's own kinds add are of other classes.
+_STANDARD_WORD_KINDS = frozenset(STANDARD_SYNTAX.keywords.values())
 
 
 def _place_word(reader: Reader, word: str) -> bool:
@@ -1344,11 +1399,21 @@ def _order_word_off(reader: Reader, at: int) -> bool:
         return False
     if any(token not in _COURTESY for token in tokens[at + 1 : -1]):
         return False
-    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
     return any(
-        len(w) > 3 and w.isalpha() and _one_slip(word, w) and (len(word) != len(w) or len(w) > 4)
-        for w in known
+        len(w) > 3 and (len(word) != len(w) or len(w) > 4)
+        for w in _order_words_slipped(reader, word)
     )
+
+
+def _order_words_slipped(reader: Reader, word: str) -> list[str]:
+    """The order words after a unit's place (``hold``, ``h``) that ``word`` is with
+    one slip (:func:`_one_slip`: ``holt``, ``hH``)."""
+    return [w for w in _unitless_words(reader) if w.isalpha() and _one_slip(word, w)]
+
+
+def _unitless_words(reader: Reader) -> list[str]:
+    """The grammar's order words that may follow a unit's place (``hold``, ``h``, ``-``)."""
+    return [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
 
 
 def _name_slipped_at(reader: Reader, at: int) -> bool:
@@ -1655,17 +1720,23 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     )
 
 
-def near_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX) -> bool:
+def near_order(
+    variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX, after_orders: bool = False
+) -> bool:
     """Whether a short line is near an order, as a line standing between orders
     is one mistyped (asked of lines passed over elsewhere, :func:`attempts_order`):
     an order's first word a letter off alone (``Jaive``, ``Waivz``), or a place,
     or a word near one (:func:`_near_place`: ``Pari``, ``Roma``, ``Mgs``), then an
     order word or a word a letter off one (``H``, ``holt``, ``hH``, ``N``), or a move
     sign and a word written as a place is (``Mo - Stp``).  A heading (``My
-    orders:``) is none."""
+    orders:``) is none.  ``after_orders``: the line stands next to the orders, not
+    among them, where names and initials stand ("Rose H"): only a place as written
+    and an order word slipped (:func:`_order_word_slipped_after_place`) is near."""
     if text.rstrip().endswith(":"):
         return False
     reader = reader_for(variant, text, syntax)
+    if after_orders:
+        return _order_word_slipped_after_place(reader)
     words = reader.tokens[:-1]
     if not words:  # punctuation alone (".")
         return False
@@ -1708,8 +1779,21 @@ def _place_words(variant: Variant) -> frozenset[str]:
 def _order_word_near(reader: Reader, word: str) -> bool:
     """Whether ``word`` is an order word after a unit's place (``hold``, ``H``), or
     one with a slip (:func:`_one_slip`: ``holt``, ``hH``)."""
-    known = [w for w, kind in reader.keywords.items() if kind in _UNITLESS_ORDER_WORDS]
-    return word in known or any(w.isalpha() and _one_slip(word, w) for w in known)
+    return word in _unitless_words(reader) or bool(_order_words_slipped(reader, word))
+
+
+def _order_word_slipped_after_place(reader: Reader) -> bool:
+    """Whether the words are a place as written, then an order word after a unit's
+    place of four letters or more with one slip that keeps its first letter
+    (``Kiel holt``, ``North Sea hodl``), not written as a name is ("Per Holt")."""
+    words = reader.tokens[:-1]
+    at = reader.place_length(0)
+    if not at or len(words) != at + 1:
+        return False
+    word = words[at]
+    if not word.isalpha() or word in reader.keywords or reader.shown(at).istitle():
+        return False
+    return any(len(w) > 3 and w[0] == word[0] for w in _order_words_slipped(reader, word))
 
 
 def _slipped(variant: Variant, text: str, syntax: OrderSyntax) -> bool:

@@ -170,11 +170,13 @@ class Ruleset(ABC):
         default no line has."""
         return False
 
-    def order_near(self, variant: str, text: str) -> bool:
+    def order_near(self, variant: str, text: str, after_orders: bool = False) -> bool:
         """Whether a line of mail that is no attempt at an order is near one on
         ``variant``'s map (a place or one mistyped, then an order word or one
         mistyped: ``Pari H``), so that standing among orders it is read as one
-        mistyped.  By default no line is."""
+        mistyped; with ``after_orders``, so near that it is one next to the orders
+        too, where names and initials stand (``Kiel holt``, not "Rose H").  By
+        default no line is."""
         return False
 
     @abstractmethod

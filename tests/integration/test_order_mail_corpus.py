@@ -265,6 +265,28 @@ CASES = [
         "zorg",
         "SIGNON Zspace zorgpw1\nA ORB H  #ok\nROB H  #no\nA ORB - Par  #ok\nRob H  #ignored\n",
     ),
+    # After readers49: an order word a letter off after a place as written, next to
+    # the first or the last order, was passed over; names and initials there stay.
+    Case(
+        "standard: an order word slipped above the first order and under the last",
+        "std",
+        "austria",
+        f"{STD}\nHi all  #ignored\nVie holt  #no\nA Bud-Ser  #ok\nF Tri-Alb  #ok\n"
+        "Bud holt  #no\nRose H  #ignored\nPer Holt  #ignored\n",
+    ),
+    Case(
+        "multiverse: an order word slipped under the last order",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nTschuess, Max  #ignored\n",
+    ),
+    Case(
+        "standard: French and Italian sign-offs opened by 'A' after the orders",
+        "std",
+        "austria",
+        f"{STD}\nA Vie-Gal  #ok\nA pari  #no\nF Tri-Alb  #ok\nA bientot  #ignored\n"
+        "A presto  #ignored\n",
+    ),
     # Issue 49: prose opened by an order's word, nothing after it part of an order,
     # was refused and flagged the mail; an order's word before a place mistyped is
     # still read and refused.
@@ -308,7 +330,7 @@ CASES = [
         "multiverse: lines near an order among orders",
         "mv",
         "germany",
-        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #read\n"
+        "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #ok\n"
         "1:ber:S1901 H  #ok\nTschuess, Max  #ignored\n",
     ),
 ]

@@ -45,6 +45,15 @@ SIGN_OFFS = [
     "Rose H",
     "Eats shoots and leaves",  # Colonial: "east" with two letters swapped
     "Cheers, Jean-Luc",  # Colonial: a hyphenated name, "Luc" a province: no move
+    # a sign-off opened by "A" (French, Italian), the words after it in lower case and
+    # none part of an order: the article, not an army (each was refused)
+    "A bientot",
+    "A bient\u00f4t",
+    "A demain",
+    "A plus",
+    "A presto",
+    "A domani",
+    "A la prochaine",
 ]
 # A name and an initial: Bob is no place but on Colonial's map (Bobruisk), where
 # "Bob H" is an order.
@@ -64,6 +73,9 @@ ATTEMPTS = {
         "Waive",
         "Fleet North Sea convoys Army London to Belgium",
         "Xyz - Gal",  # a sign before a place
+        "A pari",  # an army, then a place cut short
+        "A Xyzzy",  # an army, then a word with a capital as a place is written
+        "a brs",  # an army, then a code with a letter changed
         # an order read whole, with an order's word after a place and its coast
         # (passed over before: a build, a disband or a hold lost)
         "Spain south coast B",
@@ -388,6 +400,13 @@ PROSE_OPENED_BY_ORDER_WORDS = [
     # a letter changed in a word of four letters makes words, not places
     "Support from you would help",
     "Build it and they will come",  # "come" beside Rome
+    # a word one slip off a place where no place stands: York's "yor" before prose,
+    # Wales after "not" (each was refused, naming the place)
+    "Support you all the way",
+    "Support You All The Way",
+    "Build bridges not walls",
+    "Support our troops",
+    "Retreat and regroup",
 ]
 # Lines opened by an order's word that stay attempts (read, or refused with a reason):
 # a place, a place mistyped or cut short, a unit, a coast, or the word alone ("Hold",
@@ -412,6 +431,15 @@ ORDER_WORD_FIRST = {
         "Build A Xyzzy",  # a unit's letter as a capital
         "Build a xyz",  # a unit's letter before a code
         "Hold Brugnudy H",
+        "Support Pari - Bur",
+        "Hold Pari please",
+        "Support you - Bur",
+        # a place of several words, cut short, or off the map (each word judged
+        # among the words of the name it stands in)
+        "Hold gulf of lyo",
+        "Hold eastern mediterranea",
+        "Hold Andaman Sea",
+        "Hold Hong Kng",
         "Hold Nrth Sea",
         "Build Pra-Bru",
         "Waive",
@@ -421,7 +449,13 @@ ORDER_WORD_FIRST = {
         "Hold please",
     ],
     ("colonial", "standard"): ["Hold Moskow", "Build TSR", "Hold Hong Kng", "Hold Bob"],
-    ("rootz", "standard"): ["Hold Paris", "Hold Paris 1", "Hold Pat1", "Remove A Par1"],
+    ("rootz", "standard"): [
+        "Hold Paris",
+        "Hold Paris 1",
+        "Hold Pat1",
+        "Remove A Par1",
+        "Hold North Sea",
+    ],
     ("outerspace", "standard"): ["Hold orbit", "Hold ROB", "Move A Orbit -> Bur"],
     ("standard", "multiverse"): [
         "Hold 1:mun:S1901",
@@ -481,3 +515,58 @@ def test_an_order_word_before_a_code_with_a_letter_changed_is_still_an_attempt(t
         assert not ruleset.order_attempt("standard", line), line
     subject, text = reply_to_orders(tmp_path, "A Par - Bur\nhold brs\n")
     assert subject.startswith("Re: [Error Flag]") and "> hold brs\n  *** Refused" in text
+
+
+def test_an_order_mistyped_next_to_the_first_or_last_order_is_refused(tmp_path) -> None:
+    """By mail: 'Par holt' above the first order and 'Kiel holt' under the last were
+    passed over as a greeting and a signature, the units holding without a word
+    (only lines among orders were refused).  A place as written, then an order word
+    with one slip that keeps its first letter and is not written as a name is
+    ('Per Holt'), is an order mistyped next to the orders too; a name and an initial
+    there ('Rose H', 'Tom H') stays a signature or a greeting."""
+    lines = "Hi all\nPar holt\nA Mar H\nF Bre H\nKiel holt\nRose H\nTom H"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "Refused: Par holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    assert "Refused: Kiel holt: did not understand 'holt' (did you mean 'hold'?)" in reply
+    for line in ("Hi all", "Rose H", "Tom H"):
+        assert f"> {line}\n  ignored: not an order" in reply
+
+
+# Lines next to the orders that are a name or a sign-off, each near an order.
+NAMES_NEXT_TO_ORDERS = ["Rose H", "Tom H", "Rob H", "Anna H", "Per Holt", "Bud Holt", "Jo - Ann"]
+# Orders with an order word a letter off, next to the orders, in each game's rules.
+SLIPPED_NEXT_TO_ORDERS = {
+    ("standard", "standard"): ["Kiel holt", "Bud holt", "Vienna hodl", "North Sea holt"],
+    ("colonial", "standard"): ["Ode holt", "Moscow hpld"],
+    ("rootz", "standard"): ["Mar1 holt", "Kiel 1 holt"],
+    ("outerspace", "standard"): ["Orbit holt", "ORB holt"],
+    ("standard", "multiverse"): ["Kiel holt", "1:kie:S1901 holt"],
+}
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED_NEXT_TO_ORDERS))
+def test_only_an_order_word_slipped_after_a_place_is_near_an_order_after_them(rules) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [
+        line
+        for line in SLIPPED_NEXT_TO_ORDERS[rules]
+        if not ruleset.order_attempt(variant, line)
+        and not ruleset.order_near(variant, line, after_orders=True)
+    ]
+    assert missed == []
+    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, after_orders=True)]
+    assert taken == []
+
+
+def test_prose_with_a_word_near_a_place_where_none_stands_raises_no_error_flag(tmp_path) -> None:
+    """By mail: "Support you all the way" was refused ("you" one letter off York's
+    ``yor``) and "Build bridges not walls" refused naming Wales, flagging a mail of
+    good orders.  An order's word before a place mistyped is still refused."""
+    lines = "Support you all the way\nA Par - Bur\nSupport Pari - Bur\nBuild bridges not walls\n"
+    subject, text = reply_to_orders(tmp_path, lines)
+    for line in ("Support you all the way", "Build bridges not walls"):
+        assert f"> {line}\n  ignored: not an order" in text
+    assert "> Support Pari - Bur\n  *** Refused: Support Pari - Bur: " in text
+    assert subject.startswith("Re: [Error Flag]") and text.count("*** Refused") == 1
