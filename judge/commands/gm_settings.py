@@ -110,6 +110,7 @@ class SetDeadline(MasterCommand):
 
     rank = 210
     keyword = "SET DEADLINE"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
     syntax = "SET DEADLINE <date> <time>   or   SET DEADLINE [MOVE] [RETREAT] [ADJUST] <rules>"
     help = (
         "Game masters: with a date, the deadline of the current phase, in the game's\n"
@@ -151,6 +152,7 @@ class SetTiming(MasterCommand):
 
     rank = 211
     keyword = "SET TIMING"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
     syntax = "SET TIMING [ZONE <zone>] [DELAY <time>] [<rules>]"
     help = (
         "Game masters: the game's time zone and how long after the last orders\n"
@@ -168,7 +170,8 @@ class SetGrace(MasterCommand):
 
     rank = 212
     keyword = "SET GRACE"
-    syntax = "SET GRACE PROCESS|WAIT   or   SET GRACE <time>   or   SET GRACE <date> <time>"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
+    syntax = "SET GRACE PROCESS|WAIT   or   SET GRACE <time>   or   SET GRACE <date> [<time>]"
     help = (
         "Game masters: when grace runs out with orders missing, PROCESS the phase\n"
         "(missing orders default) or WAIT for you to send PROCESS. With a length of\n"

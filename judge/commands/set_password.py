@@ -18,6 +18,7 @@ class SetPassword(Command):
     aliases = ("SET PW", "SET P")  # njudge's short forms (ml_set.c); quoted as SET PASSWORD
     # "SET PASSWORD: x" and "SET PASWORD x" were unknown commands, quoted back with x
     colon_after = True
+    commas_in_args = True
     misspelt_too = True
     syntax = "SET PASSWORD <new password>"
     help = (

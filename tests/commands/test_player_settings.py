@@ -232,3 +232,16 @@ def test_njudges_short_forms_of_player_settings(session, run):
         "Concession recorded (it is secret).",
     )
     assert _last(run(_signon("russia") + "SET NO CONC"))[1:] == ("ok", "Concession withdrawn.")
+
+
+def test_an_njudge_comma_list_of_player_settings_is_taken_one_by_one(session, run):
+    """njudge's ``SET NO DRAW, NO CONCEDE`` (several settings on one line, ml_set.c)
+    was "unknown command" whole; each setting is now taken or refused on its own."""
+    ctx = run(_signon("france") + "SET WAIT, SET NO DRAW, NO SUCH THING, NO CONCEDE.")
+    assert outcomes(ctx)[1:] == [
+        ("SET WAIT", "ok", outcomes(ctx)[1][2]),
+        ("SET NO DRAW", "ok", outcomes(ctx)[2][2]),
+        ("SET NO SUCH THING", "refused", "unknown command (send HELP for the list)"),
+        ("SET NO CONCEDE.", "ok", "Concession withdrawn."),
+    ]
+    assert _player(session, "france").wait

@@ -163,3 +163,16 @@ def test_a_masters_set_absence_names_the_form_to_write(gm_engine, config, gm) ->
     assert "SIGNON" not in answer, answer
     text = _signed(gm_engine, config, gm, f"GAME game1\nBECOME France\n{line}\n")
     assert _answer(text, line).startswith("Absence set: 2026-12-25 to 2026-12-28"), text
+
+
+def test_an_njudge_comma_list_of_settings_is_taken_one_by_one(gm_engine, config, gm) -> None:
+    """njudge reads several settings on one SET line, with commas between (ml_set.c):
+    ``SET GREY, PARTIAL FAKES BROADCAST`` was "unknown command" whole; now each
+    setting is taken or refused on its own."""
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET GREY, PARTIAL FAKES BROADCAST\n")
+    assert _answer(text, "SET GREY").startswith("Press in game game1 is now grey"), text
+    refused = _answer(text, "SET PARTIAL FAKES BROADCAST")
+    assert refused.startswith("*** Refused: njudge's SET PARTIAL FAKES"), text
+    assert "unknown" not in text, text
+    with Session(gm_engine) as session:
+        assert find_game(session, "game1").press_mode == "grey"
