@@ -26,6 +26,11 @@ class SetPassword(Command):
         "no spaces). It takes effect from your next mail and is never shown back."
     )
     needs_signon = True
+    masters_instead = (
+        "a power's password: a game master's mail is known by its signature and has "
+        "none; REPLACE <power> <address> <password> gives a power to a player with a "
+        "new password"
+    )
 
     def echo(self, stmt: Statement) -> str:
         return masked("SET PASSWORD", stmt.args, 0)

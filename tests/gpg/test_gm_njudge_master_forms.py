@@ -176,3 +176,46 @@ def test_an_njudge_comma_list_of_settings_is_taken_one_by_one(gm_engine, config,
     assert "unknown" not in text, text
     with Session(gm_engine) as session:
         assert find_game(session, "game1").press_mode == "grey"
+
+
+@pytest.mark.parametrize(
+    ("line", "instead"),
+    [
+        ("CLEAR", "BECOME <power>"),
+        ("PHASE Fall 1901 Movement", "BECOME <power>"),
+        ("SET PASSWORD newpass1", "REPLACE <power>"),
+        ("SET ADDRESS gm2@example.org", "REPLACE <power>"),
+        ("RESIGN", "EJECT <power>"),
+        ("WITHDRAW", "EJECT <power>"),
+    ],
+)
+def test_a_players_command_in_a_masters_mail_names_the_masters_form(
+    gm_engine, config, gm, line: str, instead: str
+) -> None:
+    """A master's signed CLEAR, PHASE, SET PASSWORD, SET ADDRESS or RESIGN after GAME
+    <game> was answered "this needs a SIGNON first", which a master never sends here;
+    now with the master's own form."""
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    answer = _answer(text, line.replace("newpass1", "********"))
+    assert answer.startswith("*** Refused:") and instead in answer, answer
+    assert "needs a SIGNON" not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ADJUST someone@example.org 5 keeperpw",
+        "RECORD someone@example.org ontime 5 keeperpw",
+        "FIXID 3 somesite",
+        "NOCONTROL",
+    ],
+)
+def test_njudges_keeper_commands_are_refused_not_passed_over(gm_engine, config, gm, line) -> None:
+    """njudge's administrator commands (data/index, "adm/") were passed over as "ignored:
+    not an order (a greeting or signature?)"; now refused as the keeper's, with where
+    the keeper does it here."""
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    shown = line.replace("keeperpw", "********")
+    answer = _answer(text, shown)
+    assert answer.startswith("*** Refused: njudge's "), answer
+    assert "command line" in answer and "keeperpw" not in text, text
