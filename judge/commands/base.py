@@ -263,6 +263,10 @@ class Command:
     # instead, for the refusal of their signed mail ("a game master has no vote:
     # ..." for SET PAUSE); "" = the refusal of any mail without a SIGNON.
     masters_instead: ClassVar[str] = ""
+    # True when the command's words may hold commas (timing rules "REMIND 24h,1h", a
+    # password): a SET line with commas is then never split into several settings
+    # (judge.commands.parser: njudge's "SET GREY, PARTIAL FAKES BROADCAST").
+    commas_in_args: ClassVar[bool] = False
 
     @classmethod
     def claims(cls, args: str) -> bool:

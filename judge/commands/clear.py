@@ -26,6 +26,10 @@ class Clear(Command):
         "does not replace. Units left without orders hold (as on the classic judges)."
     )
     needs_signon = True
+    masters_instead = (
+        "a power's command: a game master writes BECOME <power> first, then CLEAR "
+        "withdraws that power's orders"
+    )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None

@@ -8,7 +8,7 @@ Each change is noted for the announcement to the game's people
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import time
+from datetime import datetime, time
 
 from sqlmodel import select
 
@@ -73,12 +73,44 @@ def _change_timing(ctx: Context, stmt: Statement, game: Game, text: str) -> None
     note_change(ctx, game, "New timing rules, from the next deadline on:\n" + described)
 
 
+def _shown(game: Game, when: datetime) -> str:
+    """A moment as the game's master and players read it, in the game's zone."""
+    return format_for(when, game_timing(game).zone)
+
+
+def _phase_moment(ctx: Context, stmt: Statement, game: Game) -> datetime | None:
+    """The moment ``stmt.args`` give for the running phase (SET DEADLINE or SET GRACE
+    with a date), or None when the line was refused (too far ahead, past, the game
+    not running); raises TimingError when they are no date (timing rules, a length).
+    A date without a time of day is at the phase's AT time, else 23:30, as on njudge
+    (data/deadlines)."""
+    zone = game_timing(game).zone
+    clock = game_timing(game).for_phase(game.phase).at or time(23, 30)
+    try:
+        when = parse_datetime(stmt.args, zone, ctx.now, clock)
+    except OutOfRange as exc:  # a date or +offset, too far ahead
+        ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
+        return None
+    if game.status != ACTIVE:
+        ctx.transcript.refused(
+            stmt.text,
+            f"game {game.name} is {game.status}: only a running game has a deadline "
+            "to move (START or RESUME sets one)",
+        )
+        return None
+    if when <= ctx.now:
+        ctx.transcript.refused(stmt.text, f"{_shown(game, when)} has already passed")
+        return None
+    return when
+
+
 @register
 class SetDeadline(MasterCommand):
     """Set the current phase's deadline, or the game's deadline rules."""
 
     rank = 210
     keyword = "SET DEADLINE"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
     syntax = "SET DEADLINE <date> <time>   or   SET DEADLINE [MOVE] [RETREAT] [ADJUST] <rules>"
     help = (
         "Game masters: with a date, the deadline of the current phase, in the game's\n"
@@ -91,43 +123,27 @@ class SetDeadline(MasterCommand):
         if not stmt.args.strip():
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
-        zone = game_timing(game).zone
-        # njudge (data/deadlines): a date without a time is at the phase's AT time,
-        # else 23:30
-        clock = game_timing(game).for_phase(game.phase).at or time(23, 30)
         try:
-            when = parse_datetime(stmt.args, zone, ctx.now, clock)
-        except OutOfRange as exc:  # a date or +offset, too far ahead
-            ctx.transcript.refused(stmt.text, f"{exc}; nothing was changed")
-            return
+            when = _phase_moment(ctx, stmt, game)
         except TimingError:
             _change_timing(ctx, stmt, game, "DEADLINE " + stmt.args)
             return
-        if game.status != ACTIVE:
-            ctx.transcript.refused(
-                stmt.text,
-                f"game {game.name} is {game.status}: only a running game has a deadline "
-                "to move (START or RESUME sets one)",
-            )
-            return
-        if when <= ctx.now:
-            shown = format_for(when, zone)
-            ctx.transcript.refused(stmt.text, f"{shown} has already passed")
+        if when is None:
             return
         if when == as_utc(game.deadline) and game.grace_until is None:
             _unchanged(
                 ctx,
                 stmt,
-                f"The deadline of {phase_label(game)} is already {format_for(when, zone)}",
+                f"The deadline of {phase_label(game)} is already {_shown(game, when)}",
             )
             return
         game.deadline = when
         game.grace_until = None
         game.waiting_for_master = False
         ctx.session.add(game)
-        shown = format_for(when, zone)
-        ctx.transcript.ok(stmt.text, f"The deadline of {phase_label(game)} is now {shown}.")
-        note_change(ctx, game, f"The deadline of {phase_label(game)} is now {shown}.")
+        said = f"The deadline of {phase_label(game)} is now {_shown(game, when)}."
+        ctx.transcript.ok(stmt.text, said)
+        note_change(ctx, game, said)
 
 
 @register
@@ -136,6 +152,7 @@ class SetTiming(MasterCommand):
 
     rank = 211
     keyword = "SET TIMING"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
     syntax = "SET TIMING [ZONE <zone>] [DELAY <time>] [<rules>]"
     help = (
         "Game masters: the game's time zone and how long after the last orders\n"
@@ -153,17 +170,19 @@ class SetGrace(MasterCommand):
 
     rank = 212
     keyword = "SET GRACE"
-    syntax = "SET GRACE PROCESS|WAIT   or   SET GRACE <time>"
+    commas_in_args = True  # timing rules: "REMIND 24h,1h", "MOVE 48h, GRACE 24h"
+    syntax = "SET GRACE PROCESS|WAIT   or   SET GRACE <time>   or   SET GRACE <date> [<time>]"
     help = (
         "Game masters: when grace runs out with orders missing, PROCESS the phase\n"
         "(missing orders default) or WAIT for you to send PROCESS. With a length of\n"
-        "time (SET GRACE 24h), the grace period after each deadline."
+        "time (SET GRACE 24h), the grace period after each deadline. With a date\n"
+        "(SET GRACE 26 Dec 20:00), when the current phase's grace period ends."
     )
 
     def steer(self, ctx: Context, stmt: Statement, game: Game) -> None:
         choice = stmt.args.strip().lower()
         if choice not in (AT_GRACE_PROCESS, AT_GRACE_WAIT):
-            _change_timing(ctx, stmt, game, "GRACE " + stmt.args)
+            _grace_length_or_end(ctx, stmt, game)
             return
         if game.at_grace == choice:
             _unchanged(ctx, stmt, f"Game {game.name} already does {choice.upper()} at grace's end")
@@ -178,6 +197,40 @@ class SetGrace(MasterCommand):
         )
         ctx.transcript.ok(stmt.text, text)
         note_change(ctx, game, text)
+
+
+def _grace_length_or_end(ctx: Context, stmt: Statement, game: Game) -> None:
+    """SET GRACE with a length (the rule after each deadline) or a date (when the
+    current phase's grace period ends)."""
+    try:
+        when = _phase_moment(ctx, stmt, game)
+    except TimingError:
+        _change_timing(ctx, stmt, game, "GRACE " + stmt.args)
+        return
+    if when is not None:
+        _end_grace_at(ctx, stmt, game, when)
+
+
+def _end_grace_at(ctx: Context, stmt: Statement, game: Game, when: datetime) -> None:
+    """End the current phase's grace period at ``when`` (njudge's SET GRACE date): not
+    before the deadline; a game waiting for its master waits for the new end."""
+    deadline = as_utc(game.deadline)
+    if deadline is not None and when < deadline:
+        ctx.transcript.refused(
+            stmt.text,
+            f"the grace period cannot end before the deadline ({_shown(game, deadline)}): "
+            "SET DEADLINE <date> <time> moves the deadline; nothing was changed",
+        )
+        return
+    said = f"The grace period of {phase_label(game)} now ends {_shown(game, when)}."
+    if when == as_utc(game.grace_until):
+        _unchanged(ctx, stmt, said[:-1])
+        return
+    game.grace_until = when
+    game.waiting_for_master = False
+    ctx.session.add(game)
+    ctx.transcript.ok(stmt.text, said)
+    note_change(ctx, game, said)
 
 
 @register

@@ -9,7 +9,7 @@ so that no order inside it is taken as if it had no condition.  ``ENDIF`` alone,
 
 from __future__ import annotations
 
-from judge.commands.base import Command, Context, Statement
+from judge.commands.base import Command, Context, Statement, masked
 from judge.commands.registry import register, squash
 
 # keyword -> what the judge offers instead (or "")
@@ -114,6 +114,49 @@ class NjudgeMasterCommand(Command):
         ctx.transcript.refused(
             stmt.text,
             f"njudge's {known} is not offered here (nothing was changed): {MASTER_INSTEAD[known]}",
+        )
+
+
+# njudge's judgekeeper commands (data/index, "adm/"): keyword -> the number of words
+# after it before the keeper's password (None: no password).
+KEEPER_WORDS = {"ADJUST": 2, "RECORD": 3, "FIXID": None, "NOCONTROL": None}
+
+
+@register
+class NjudgeKeeperCommand(Command):
+    """njudge's judgekeeper commands by mail (``ADJUST <user> <n> <password>``, ``RECORD
+    ...``, ``FIXID``, ``NOCONTROL``): refused, with where the keeper does it here, never
+    passed over as a greeting; the keeper's password is never quoted back."""
+
+    rank = 99
+    keyword = "ADJUST"
+    aliases = ("RECORD", "FIXID", "NOCONTROL")
+    syntax = "ADJUST | RECORD | FIXID | NOCONTROL"
+    help = "njudge's judgekeeper commands: not taken by mail here; nothing is changed."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """NOCONTROL alone, FIXID with its words, ADJUST <user> <number> <password> and
+        RECORD <user> <field> <value> <password> ("Adjust your orders" is prose)."""
+        words = args.split()
+        if len(words) == 3:  # ADJUST <user> <increment> <password>
+            return words[1].lstrip("+-").isdigit()
+        if len(words) == 4:  # RECORD <user> <field> <value> <password>
+            return "@" in words[0] or words[0].isdigit()
+        return len(words) <= 2 and (not words or words[0].isdigit())
+
+    def echo(self, stmt: Statement) -> str:
+        keyword = stmt.text.split()[0].upper()
+        before = KEEPER_WORDS.get(keyword)
+        return stmt.text if before is None else masked(keyword, stmt.args, before)
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        keyword = stmt.text.split()[0].upper()
+        ctx.transcript.refused(
+            self.echo(stmt),
+            f"njudge's {keyword} is the judgekeeper's and is not taken by mail here "
+            "(nothing was changed): the keeper manages the judge from its command line "
+            "on the host (judge --help)",
         )
 
 

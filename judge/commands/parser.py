@@ -78,6 +78,24 @@ def command_line(text: str) -> CommandLine | None:
     return None
 
 
+def setting_list(text: str) -> list[str]:
+    """njudge's several settings on one SET line, split at its commas, each as a SET
+    line of its own (``SET GREY, PARTIAL FAKES BROADCAST``: njudge's ml_set.c reads
+    them one after another); [] when the line is no such list: not SET, no commas,
+    or one command, none of whose parts is another (``SET ABSENCE Nov 23, 2026``),
+    or one whose words hold commas (the timing rules' ``REMIND 24h,1h``)."""
+    first, _, rest = text.partition(" ")
+    if first.upper() != "SET" or "," not in rest:
+        return []
+    parts = [part.strip() for part in rest.split(",") if part.strip()]
+    lines = [part if part.upper().startswith("SET ") else f"SET {part}" for part in parts]
+    found = [command_line(line) is not None for line in lines]
+    whole = command_line(text)
+    if whole is None:
+        return lines if any(found) else []
+    return lines if all(found) and not whole.command.commas_in_args else []
+
+
 def _statement(line_no: int, text: str) -> Statement:
     found = command_line(text)
     if found is not None:
@@ -188,6 +206,13 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
         if len(parsed.statements) >= room:
             parsed.truncated = True
             break
+        if settings := setting_list(line):
+            kept = settings[: room - len(parsed.statements)]
+            parsed.statements.extend(_statement(i, text) for text in kept)
+            parsed.truncated = len(kept) < len(settings)
+            if parsed.truncated:
+                break
+            continue
         stmt = _statement(i, line)
         if stmt.kind in (OTHER, UNKNOWN):  # "BROADCAST:" ... "ENDPRESS"
             stmt = _headed_block(i, line, lines) or stmt

@@ -182,6 +182,10 @@ class Phase(Command):
         "phase that has already been processed are refused rather than misapplied."
     )
     needs_signon = True
+    masters_instead = (
+        "a power's command: a game master writes BECOME <power> first, then PHASE "
+        "<phase> above that power's orders"
+    )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None

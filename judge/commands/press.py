@@ -416,3 +416,28 @@ def _audience(powers: list[str], opts: PressOptions) -> str:
 def line_count(count: int) -> str:
     """``1 line``, ``3 lines``."""
     return f"{count} line" if count == 1 else f"{count} lines"
+
+
+@register
+class StrayPressEnd(Command):
+    """An end line of press (ENDPRESS, ENDBROADCAST) with no PRESS or BROADCAST open
+    above it: refused, so that nobody takes it that a message went out (it was passed
+    over as a greeting)."""
+
+    rank = 99
+    keyword = PRESS_ENDS[0]
+    aliases = PRESS_ENDS[1:]
+    syntax = " | ".join(PRESS_ENDS)
+    help = "Ends the message of PRESS or BROADCAST; alone, it ends nothing."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """The end line alone ("End press for today, we talk tomorrow" is prose)."""
+        return not args.strip()
+
+    def run(self, ctx: Context, stmt: Statement) -> None:
+        ctx.transcript.refused(
+            stmt.text,
+            "an end of press with no PRESS or BROADCAST above it: nothing was sent "
+            "(write PRESS TO <powers> or BROADCAST, the message, then this line)",
+        )

@@ -156,6 +156,21 @@ class WhoIs(Command):
 
 
 @register
+class WhoAddress(WhoIs):
+    """njudge's ``WHO <user> ...``, the same as WHOIS (data/index)."""
+
+    keyword = "WHO"
+    aliases = ()
+    syntax = "WHO <address> [<address> ...]"
+    help = "njudge's form of WHOIS <address>: the registration and record of each."
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """Addresses only, or nothing ("Who attacks Munich?" is prose)."""
+        return all("@" in word for word in args.replace(",", " ").split())
+
+
+@register
 class InfoPlayer(Command):
     """Any player's record."""
 

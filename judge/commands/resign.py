@@ -40,6 +40,11 @@ class Resign(Command):
     rank = 46
     keyword = "RESIGN"
     aliases = ("WITHDRAW",)  # njudge's synonym (mail.c)
+    masters_instead = (
+        "a player's command: a game master takes a power from its player with EJECT "
+        "<power> (REPLACE <power> <address> <password> gives it to another), or ends "
+        "the game with TERMINATE"
+    )
     syntax = "RESIGN   (after SIGNON)   or   RESIGN <game> <password>   (before the game starts)"
     help = (
         "After a SIGNON, RESIGN (or WITHDRAW) gives up your power for good: it goes\n"
@@ -60,6 +65,8 @@ class Resign(Command):
             self._withdraw(ctx, stmt)
         elif ctx.signed_on:
             self._resign(ctx, stmt)
+        elif ctx.signature_verified and ctx.master_game is not None:
+            ctx.transcript.refused(self.echo(stmt), self.masters_instead)
         else:
             reason = "the SIGNON failed" if ctx.signon_attempted else "this needs a SIGNON first"
             ctx.transcript.refused(

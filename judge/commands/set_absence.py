@@ -25,6 +25,14 @@ from judge.game.recipients import MASTER, announce, game_mail_subject
 from judge.store.models import ACTIVE, Game, as_utc
 
 MAX_DAYS = 14
+# A master's signed SET ABSENCE without a BECOME: njudge's master sets a player's
+# absence as its power (data/absence), and so here; a master's own absence is not kept.
+MASTERS_INSTEAD = (
+    "a game master sets a player's absence as its power: BECOME <power>, then "
+    "SET ABSENCE <date> [TO <date>] (no limit of days) or SET NOABSENCE; "
+    "a master's own days away are not kept here: SET DEADLINE <date> <time> moves "
+    "the deadline"
+)
 
 
 def _days(start: date, end: date) -> str:
@@ -61,6 +69,7 @@ class SetAbsence(Command):
         "is told.\nSET NOABSENCE cancels it."
     )
     needs_signon = True
+    masters_instead = MASTERS_INSTEAD
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         game, player = ctx.game, ctx.player
@@ -138,6 +147,7 @@ class SetNoAbsence(Command):
     syntax = "SET NOABSENCE"
     help = "Cancels your absence. A deadline that moved because of it stays where it is."
     needs_signon = True
+    masters_instead = MASTERS_INSTEAD
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.game is not None and ctx.player is not None

@@ -25,6 +25,10 @@ class SetAddress(Command):
         "the command is not trusted: it must be the one you are writing from."
     )
     needs_signon = True
+    masters_instead = (
+        "a player's own address: a game master's is the one the key is registered "
+        "for; REPLACE <power> <address> <password> gives a power to another address"
+    )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         assert ctx.player is not None

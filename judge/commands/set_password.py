@@ -18,6 +18,7 @@ class SetPassword(Command):
     aliases = ("SET PW", "SET P")  # njudge's short forms (ml_set.c); quoted as SET PASSWORD
     # "SET PASSWORD: x" and "SET PASWORD x" were unknown commands, quoted back with x
     colon_after = True
+    commas_in_args = True
     misspelt_too = True
     syntax = "SET PASSWORD <new password>"
     help = (
@@ -25,6 +26,11 @@ class SetPassword(Command):
         "no spaces). It takes effect from your next mail and is never shown back."
     )
     needs_signon = True
+    masters_instead = (
+        "a power's password: a game master's mail is known by its signature and has "
+        "none; REPLACE <power> <address> <password> gives a power to a player with a "
+        "new password"
+    )
 
     def echo(self, stmt: Statement) -> str:
         return masked("SET PASSWORD", stmt.args, 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -156,3 +157,24 @@ def test_a_press_signed_above_its_end_line_keeps_the_signature_and_what_follows(
     # a SIGNOFF between them ends the mail first
     parsed = parse_body("PRESS TO G\nShall we?\n--\nSIGNOFF\nENDPRESS\n")
     assert parsed.statements[0].block == ["Shall we?"]
+
+
+@pytest.mark.parametrize(
+    ("line", "read"),
+    [
+        ("SET GREY, PARTIAL FAKES BROADCAST", ["SET GREY", "SET PARTIAL FAKES BROADCAST"]),
+        ("set nolist, deadline 25 Dec", ["SET nolist", "SET deadline 25 Dec"]),
+        ("SET PRESS GREY, NO DRAW", ["SET PRESS GREY", "SET NO DRAW"]),
+        # one command: its words hold commas, or no part of them is another command
+        ("SET DEADLINE MOVE 48h, GRACE 5h", ["SET DEADLINE MOVE 48h, GRACE 5h"]),
+        ("SET PASSWORD ab, NOLIST", ["SET PASSWORD ab, NOLIST"]),
+        ("SET ABSENCE Nov 23, 2026", ["SET ABSENCE Nov 23, 2026"]),
+        (
+            "SET COMMENT Fast game, experienced players",
+            ["SET COMMENT Fast game, experienced players"],
+        ),
+        ("Set up, we attack", ["Set up, we attack"]),
+    ],
+)
+def test_njudges_comma_list_of_settings_is_split(line: str, read: list[str]) -> None:
+    assert [s.text for s in parse_body(line).statements] == read

@@ -232,3 +232,35 @@ def test_njudges_short_forms_of_player_settings(session, run):
         "Concession recorded (it is secret).",
     )
     assert _last(run(_signon("russia") + "SET NO CONC"))[1:] == ("ok", "Concession withdrawn.")
+
+
+def test_an_njudge_comma_list_of_player_settings_is_taken_one_by_one(session, run):
+    """njudge's ``SET NO DRAW, NO CONCEDE`` (several settings on one line, ml_set.c)
+    was "unknown command" whole; each setting is now taken or refused on its own."""
+    ctx = run(_signon("france") + "SET WAIT, SET NO DRAW, NO SUCH THING, NO CONCEDE.")
+    assert outcomes(ctx)[1:] == [
+        ("SET WAIT", "ok", outcomes(ctx)[1][2]),
+        ("SET NO DRAW", "ok", outcomes(ctx)[2][2]),
+        ("SET NO SUCH THING", "refused", "unknown command (send HELP for the list)"),
+        ("SET NO CONCEDE.", "ok", "Concession withdrawn."),
+    ]
+    assert _player(session, "france").wait
+
+
+def test_njudges_who_with_an_address_is_whois(session, run):
+    """njudge's ``WHO <user>`` is ``WHOIS`` (data/index): passed over before as "ignored:
+    not an order"; prose beginning with Who stays prose."""
+    ctx = run(_signon("france") + "WHO england@players.test\nWho attacks Munich?")
+    assert outcomes(ctx)[1][:2] == ("WHO england@players.test", "ok")
+    assert outcomes(ctx)[1][2].startswith("Registered as england@players.test:")
+    assert outcomes(ctx)[2][1] != "ok"
+
+
+def test_njudges_keeper_commands_from_a_player(session, run):
+    """ADJUST, RECORD, FIXID, NOCONTROL (njudge's adm/ commands) are refused as such;
+    a line of prose that begins with the word is still prose."""
+    ctx = run(_signon("france") + "ADJUST 12 -5 secretpw\nAdjust your orders, please")
+    [_, (echo, status, text), (_, prose, _)] = outcomes(ctx)
+    assert (echo, status) == ("ADJUST 12 -5 ********", "refused")
+    assert text.startswith("njudge's ADJUST is"), text
+    assert "njudge" not in outcomes(ctx)[2][2], prose

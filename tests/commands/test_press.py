@@ -215,3 +215,15 @@ def test_broadcast_with_a_colon_and_its_endpress_is_a_broadcast(run):
     assert [o[1] for o in outcomes(ctx)] == ["ok", "ok", "ok"], outcomes(ctx)
     ctx = run("SIGNON Fgame1 paris11\nBroadcast: we all keep the peace\nA Par - Bur")
     assert ctx.sent == [] and outcomes(ctx)[2][1] == "ok"
+
+
+def test_an_end_line_with_no_press_above_it_is_refused(session, run):
+    """A stray ENDPRESS or ENDBROADCAST (no PRESS or BROADCAST open above it) was
+    passed over as "ignored: not an order (a greeting or signature?)"; now refused as
+    an end with nothing to end, so the player sees that no press was sent."""
+    body = "SIGNON france@game1 paris11\nPRESS TO G\nHello\nENDPRESS\nEND BROADCAST\n"
+    ctx = run(body)
+    echoes = [(echo, status) for echo, status, _ in outcomes(ctx)]
+    assert echoes[-1] == ("END BROADCAST", "refused")
+    assert "no PRESS or BROADCAST" in outcomes(ctx)[-1][2]
+    assert echoes[1][1] == "ok"  # the press above it was sent

@@ -19,6 +19,7 @@ import pytest
 from gpg_helpers import inline_mail
 from sqlmodel import Session
 
+from judge.game.clock import game_timing
 from judge.game.games import find_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -117,3 +118,104 @@ def test_set_unlisted_as_njudges_how2gm_writes_it_makes_the_game_private(
         assert find_game(session, "game1").unlisted
     text = _signed(gm_engine, config, gm, "GAME game1\nSET LISTED\n")
     assert "is now listed" in _answer(text, "SET LISTED"), text
+
+
+def test_set_grace_with_a_date_ends_the_grace_period_then(gm_engine, config, gm) -> None:
+    """njudge's ``SET GRACE date`` (data/deadlines; ml_set.c SET_GRACE) sets when the
+    current phase's grace period ends: refused before as "'Dec' is not a length of
+    time"; now the grace ends then, and the planner waits until then."""
+    from judge.clock.planner import AT_GRACE, Process, plan
+    from judge.game.deadlines import game_facts
+
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET GRACE 26 Nov\n")
+    answer = _answer(text, "SET GRACE 26 Nov")
+    assert answer.startswith("The grace period of S1901M now ends Thu 26 Nov 2026"), answer
+    with Session(gm_engine) as session:
+        game = find_game(session, "game1")
+        ends = game.grace_until
+        assert (ends.month, ends.day, ends.hour, ends.minute) == (11, 26, 23, 30)
+        assert str(game_timing(game).movement.grace) == "24h"  # the rule is unchanged
+        facts = game_facts(session, game)
+    # the grace of the rule (24 hours) ended on the 24th; the date set holds
+    assert Process(AT_GRACE) not in plan(facts, NOW + timedelta(days=4)).actions
+    assert Process(AT_GRACE) in plan(facts, NOW + timedelta(days=5, hours=12)).actions
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("SET GRACE 22 Nov 10:00", "cannot end before the deadline"),
+        ("SET GRACE 20 Nov 2026 10:00", "has already passed"),
+    ],
+)
+def test_set_grace_with_a_date_refused(gm_engine, config, gm, line: str, why: str) -> None:
+    answer = _answer(_signed(gm_engine, config, gm, f"GAME game1\n{line}\n"), line)
+    assert answer.startswith("*** Refused:") and why in answer, answer
+
+
+def test_a_masters_set_absence_names_the_form_to_write(gm_engine, config, gm) -> None:
+    """njudge's master sets a player's absence (data/absence: BECOME power, then SET
+    ABSENCE). A master's signed ``SET ABSENCE ...`` was answered "this needs a SIGNON
+    first"; now with the form to write here, which works."""
+    line = "SET ABSENCE 25 Dec TO 28 Dec"
+    answer = _answer(_signed(gm_engine, config, gm, f"GAME game1\n{line}\n"), line)
+    assert answer.startswith("*** Refused:") and "BECOME <power>" in answer, answer
+    assert "SIGNON" not in answer, answer
+    text = _signed(gm_engine, config, gm, f"GAME game1\nBECOME France\n{line}\n")
+    assert _answer(text, line).startswith("Absence set: 2026-12-25 to 2026-12-28"), text
+
+
+def test_an_njudge_comma_list_of_settings_is_taken_one_by_one(gm_engine, config, gm) -> None:
+    """njudge reads several settings on one SET line, with commas between (ml_set.c):
+    ``SET GREY, PARTIAL FAKES BROADCAST`` was "unknown command" whole; now each
+    setting is taken or refused on its own."""
+    text = _signed(gm_engine, config, gm, "GAME game1\nSET GREY, PARTIAL FAKES BROADCAST\n")
+    assert _answer(text, "SET GREY").startswith("Press in game game1 is now grey"), text
+    refused = _answer(text, "SET PARTIAL FAKES BROADCAST")
+    assert refused.startswith("*** Refused: njudge's SET PARTIAL FAKES"), text
+    assert "unknown" not in text, text
+    with Session(gm_engine) as session:
+        assert find_game(session, "game1").press_mode == "grey"
+
+
+@pytest.mark.parametrize(
+    ("line", "instead"),
+    [
+        ("CLEAR", "BECOME <power>"),
+        ("PHASE Fall 1901 Movement", "BECOME <power>"),
+        ("SET PASSWORD newpass1", "REPLACE <power>"),
+        ("SET ADDRESS gm2@example.org", "REPLACE <power>"),
+        ("RESIGN", "EJECT <power>"),
+        ("WITHDRAW", "EJECT <power>"),
+    ],
+)
+def test_a_players_command_in_a_masters_mail_names_the_masters_form(
+    gm_engine, config, gm, line: str, instead: str
+) -> None:
+    """A master's signed CLEAR, PHASE, SET PASSWORD, SET ADDRESS or RESIGN after GAME
+    <game> was answered "this needs a SIGNON first", which a master never sends here;
+    now with the master's own form."""
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    answer = _answer(text, line.replace("newpass1", "********"))
+    assert answer.startswith("*** Refused:") and instead in answer, answer
+    assert "needs a SIGNON" not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ADJUST someone@example.org 5 keeperpw",
+        "RECORD someone@example.org ontime 5 keeperpw",
+        "FIXID 3 somesite",
+        "NOCONTROL",
+    ],
+)
+def test_njudges_keeper_commands_are_refused_not_passed_over(gm_engine, config, gm, line) -> None:
+    """njudge's administrator commands (data/index, "adm/") were passed over as "ignored:
+    not an order (a greeting or signature?)"; now refused as the keeper's, with where
+    the keeper does it here."""
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    shown = line.replace("keeperpw", "********")
+    answer = _answer(text, shown)
+    assert answer.startswith("*** Refused: njudge's "), answer
+    assert "command line" in answer and "keeperpw" not in text, text
