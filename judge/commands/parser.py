@@ -83,13 +83,15 @@ def setting_list(text: str) -> list[str]:
     line of its own (``SET GREY, PARTIAL FAKES BROADCAST``: njudge's ml_set.c reads
     them one after another); [] when the line is no such list: not SET, no commas,
     or one command, none of whose parts is another (``SET ABSENCE Nov 23, 2026``),
-    or one whose words hold commas (the timing rules' ``REMIND 24h,1h``)."""
+    or one whose words hold commas (the timing rules' ``REMIND 24h,1h``).  A part of
+    one letter is no setting (``SET CONCEDE F, P``: a power, not njudge's short
+    ``SET P`` for SET PASSWORD)."""
     first, _, rest = text.partition(" ")
     if first.upper() != "SET" or "," not in rest:
         return []
     parts = [part.strip() for part in rest.split(",") if part.strip()]
     lines = [part if part.upper().startswith("SET ") else f"SET {part}" for part in parts]
-    found = [command_line(line) is not None for line in lines]
+    found = [len(line.split()[1]) > 1 and command_line(line) is not None for line in lines]
     whole = command_line(text)
     if whole is None:
         return lines if any(found) else []

@@ -174,6 +174,10 @@ def test_a_press_signed_above_its_end_line_keeps_the_signature_and_what_follows(
             ["SET COMMENT Fast game, experienced players"],
         ),
         ("Set up, we attack", ["Set up, we attack"]),
+        # powers after a comma are no settings, though SET P and SET W are njudge's
+        # short SET PASSWORD and SET WAIT
+        ("SET CONCEDE F, P", ["SET CONCEDE F, P"]),
+        ("SET DRAW E, F, W", ["SET DRAW E, F, W"]),
     ],
 )
 def test_njudges_comma_list_of_settings_is_split(line: str, read: list[str]) -> None:
