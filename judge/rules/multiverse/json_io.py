@@ -30,6 +30,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
+from itertools import compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -851,11 +852,25 @@ def _history_records(
     (:func:`_history_sections`; of the units on ``boards`` and at ``units`` only,
     when ``boards`` is given)."""
     for kind, things in _history_sections(world):
-        # A location's first three fields, and a board key, are a board's key.
-        for key in sorted(k for k in things if boards is None or k[:3] in boards or k in units):
+        for key in _keys_on(things, boards, units):
             records = things[key] if kind == "adjustment" else (things[key],)
             for record in records:
                 yield record, kind
+
+
+def _keys_on(
+    things: Mapping[Any, Any], boards: Collection[BoardKey] | None, units: Collection[MLoc]
+) -> list[Any]:
+    """The keys of ``things`` (locations, or board keys) on ``boards`` or among
+    ``units``, sorted; every key when ``boards`` is None.  A location's first three
+    fields, and a board key, are a board's key: they are looked up without a Python
+    call per key (a long game's history has tens of thousands)."""
+    if boards is None:
+        return sorted(things)
+    wanted = boards if isinstance(boards, (set, frozenset)) else set(boards)
+    found = set(compress(things, map(wanted.__contains__, map(_BY_BOARD.of, things))))
+    found.update(key for key in units if key in things)
+    return sorted(found)
 
 
 def with_history_as(doc: dict[str, Any], board: Any = None, *, as_data: bool) -> dict[str, Any]:
