@@ -11,7 +11,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.history import reading_refusal
 from judge.commands.phase import game_phase_named, same_phase
-from judge.commands.player_state import game_named, signed_on_game
+from judge.commands.player_state import game_named, mail_game
 from judge.commands.registry import register
 from judge.game.games import find_game, phase_label
 from judge.game.processing import past_phase_picture, position_picture_now
@@ -28,14 +28,14 @@ class Map(Command):
     help = (
         "Mails you a picture of the game's map: the position now, or a processed\n"
         "phase (e.g. MAP mygame F1901M) with its orders and their results.  A\n"
-        "multiverse game's picture is a grid of its boards. After a SIGNON the\n"
-        "game may be left out (MAP, MAP F1901M)."
+        "multiverse game's picture is a grid of its boards. After a SIGNON (or a\n"
+        "master's GAME) the game may be left out (MAP, MAP F1901M)."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
-        if ctx.signed_on and (not words or find_game(ctx.session, words[0]) is None):
-            words = signed_on_game(ctx) + words  # as HISTORY: the game signed on to
+        if not words or find_game(ctx.session, words[0]) is None:
+            words = mail_game(ctx) + words  # as HISTORY: the game signed on to or selected
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return

@@ -19,7 +19,7 @@ from sqlmodel import col, func, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
-from judge.commands.player_state import game_named, signed_on_game
+from judge.commands.player_state import game_named, mail_game
 from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
@@ -214,14 +214,14 @@ class WhoGame(Command):
     syntax = "WHO GAME <game> [FULL]"
     help = (
         "The registration and record of every player of <game> (as WHOIS gives\n"
-        "them), its observers too with FULL. After a SIGNON the game may be left\n"
-        "out. While an anonymous game runs, only its master may ask."
+        "them), its observers too with FULL. After a SIGNON (or a master's GAME) the\n"
+        "game may be left out. While an anonymous game runs, only its master may ask."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
         full = bool(words) and words[-1].upper() == "FULL"
-        words = (words[:-1] if full else words) or signed_on_game(ctx)
+        words = (words[:-1] if full else words) or mail_game(ctx)
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
