@@ -16,6 +16,7 @@ from judge.commands.registry import register
 from judge.game.games import find_game, phase_label
 from judge.game.processing import past_phase_picture, position_picture_now
 from judge.game.recipients import send
+from judge.store.models import Game
 
 
 @register
@@ -46,7 +47,7 @@ class Map(Command):
         phase = game_phase_named(game, " ".join(words[1:])) if words[1:] else game.phase
         problem = reading_refusal(ctx, game)
         if phase is None:
-            problem = f"{' '.join(words[1:])!r} is not a phase (write e.g. S1901M)"
+            problem = _not_a_phase(game, " ".join(words[1:]))
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)
             return
@@ -65,3 +66,15 @@ class Map(Command):
         body = f"Map of game {game.name}: {what}.\n"
         send(ctx.session, sender, ctx.sender, subject, body, picture=picture)
         ctx.transcript.ok(stmt.text, f"The map of game {game.name} ({what}) is mailed to you.")
+
+
+def _not_a_phase(game: Game, typed: str) -> str:
+    """Why ``typed`` after ``MAP <game>`` is refused, naming what MAP takes: a phase
+    as the game writes it, or none; njudge's map number (``MAP name [n]``) so named."""
+    forms = (
+        f"MAP takes a phase, MAP {game.name} {phase_label(game)}, or none, "
+        f"MAP {game.name} for the position now"
+    )
+    if typed.isdigit():
+        return f"njudge's MAP <game> <n> (a map number) is not taken here: {forms}"
+    return f"{typed!r} is not a phase: {forms}"
