@@ -20,7 +20,7 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.broadcasts import broadcasts_of, sender_name
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase, season_and_year
-from judge.commands.player_state import game_named, sender_account, signed_on_game
+from judge.commands.player_state import game_named, mail_game, sender_account
 from judge.commands.press import press_title
 from judge.commands.registry import register
 from judge.game.clock import game_timing
@@ -248,15 +248,15 @@ class History(Command):
         "zone; TO a date alone: from the start), all but some phases (njudge's\n"
         "EXCLSTART S1903M [EXCLEND F1905B]), the whole game (BROAD), or the latest ones;\n"
         "at most "
-        f"{MAX_REPORTS} per request. After a SIGNON the game may be left out. Anyone may\n"
-        "read a finished or non-anonymous game; an anonymous game in progress only\n"
-        "its players, observers and master."
+        f"{MAX_REPORTS} per request. After a SIGNON (or a master's GAME) the game\n"
+        "may be left out. Anyone may read a finished or non-anonymous game; an\n"
+        "anonymous game in progress only its players, observers and master."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
-        if ctx.signed_on and (not words or find_game(ctx.session, words[0]) is None):
-            words = signed_on_game(ctx) + words  # njudge: the game signed on to
+        if not words or find_game(ctx.session, words[0]) is None:
+            words = mail_game(ctx) + words  # njudge: the game signed on to or selected
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return

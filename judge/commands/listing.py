@@ -11,7 +11,7 @@ from sqlmodel import Session, col, func, select
 from judge.clock.timing import format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
-from judge.commands.player_state import signed_on_game
+from judge.commands.player_state import mail_game
 from judge.commands.registry import register
 from judge.commands.summary import games_with_players, player_lines
 from judge.game.abandoned import abandoned_powers, takeover_line
@@ -260,11 +260,12 @@ class ListCommand(Command):
         "LIST alone lists the games on this judge; LIST <game> shows one game's\n"
         "phase, deadline, press rules, and each power's units and supply centres.\n"
         "LIST FULL (njudge) lists the games with their players. After a SIGNON,\n"
-        "LIST alone shows the game signed on to, as on njudge."
+        "LIST alone shows the game signed on to, as on njudge (after a master's\n"
+        "GAME, the game selected)."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        name = stmt.args.strip() or " ".join(signed_on_game(ctx))  # njudge's ply/ LIST
+        name = stmt.args.strip() or " ".join(mail_game(ctx))  # njudge's ply/ LIST
         if not name:
             entry = ctx.transcript.ok(stmt.text, "The games on this judge:")
             entry.extra.extend(game_list(ctx))

@@ -11,11 +11,12 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.history import reading_refusal
 from judge.commands.phase import game_phase_named, same_phase
-from judge.commands.player_state import game_named, signed_on_game
+from judge.commands.player_state import game_named, mail_game
 from judge.commands.registry import register
 from judge.game.games import find_game, phase_label
 from judge.game.processing import past_phase_picture, position_picture_now
 from judge.game.recipients import send
+from judge.store.models import Game
 
 
 @register
@@ -28,14 +29,14 @@ class Map(Command):
     help = (
         "Mails you a picture of the game's map: the position now, or a processed\n"
         "phase (e.g. MAP mygame F1901M) with its orders and their results.  A\n"
-        "multiverse game's picture is a grid of its boards. After a SIGNON the\n"
-        "game may be left out (MAP, MAP F1901M)."
+        "multiverse game's picture is a grid of its boards. After a SIGNON (or a\n"
+        "master's GAME) the game may be left out (MAP, MAP F1901M)."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
-        if ctx.signed_on and (not words or find_game(ctx.session, words[0]) is None):
-            words = signed_on_game(ctx) + words  # as HISTORY: the game signed on to
+        if not words or find_game(ctx.session, words[0]) is None:
+            words = mail_game(ctx) + words  # as HISTORY: the game signed on to or selected
         if not words:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return
@@ -46,7 +47,7 @@ class Map(Command):
         phase = game_phase_named(game, " ".join(words[1:])) if words[1:] else game.phase
         problem = reading_refusal(ctx, game)
         if phase is None:
-            problem = f"{' '.join(words[1:])!r} is not a phase (write e.g. S1901M)"
+            problem = _not_a_phase(game, " ".join(words[1:]))
         if problem is not None:
             ctx.transcript.refused(stmt.text, problem)
             return
@@ -65,3 +66,15 @@ class Map(Command):
         body = f"Map of game {game.name}: {what}.\n"
         send(ctx.session, sender, ctx.sender, subject, body, picture=picture)
         ctx.transcript.ok(stmt.text, f"The map of game {game.name} ({what}) is mailed to you.")
+
+
+def _not_a_phase(game: Game, typed: str) -> str:
+    """Why ``typed`` after ``MAP <game>`` is refused, naming what MAP takes: a phase
+    as the game writes it, or none; njudge's map number (``MAP name [n]``) so named."""
+    forms = (
+        f"MAP takes a phase, MAP {game.name} {phase_label(game)}, or none, "
+        f"MAP {game.name} for the position now"
+    )
+    if typed.isdigit():
+        return f"njudge's MAP <game> <n> (a map number) is not taken here: {forms}"
+    return f"{typed!r} is not a phase: {forms}"

@@ -140,8 +140,11 @@ def _closest(ctx: Context, name: str) -> str:
     return " (send LIST for the games on this judge)"
 
 
-def signed_on_game(ctx: Context) -> list[str]:
-    """The name of the game signed on to earlier in the mail, as the one word a
-    command that names a game takes (njudge's HISTORY and SUMMARY after a SIGNON);
-    empty before a SIGNON."""
-    return [ctx.game.name] if ctx.signed_on and ctx.game is not None else []
+def mail_game(ctx: Context) -> list[str]:
+    """The name of the game this mail speaks of, as the one word a command that names
+    a game takes when it is left out (njudge's HISTORY and SUMMARY after a SIGNON):
+    the game signed on to earlier in the mail, else the one its master selected with
+    GAME or CREATE; empty before either."""
+    if ctx.signed_on and ctx.game is not None:
+        return [ctx.game.name]
+    return [ctx.master_game.name] if ctx.master_game is not None else []

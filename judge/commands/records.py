@@ -1,8 +1,9 @@
 """A player's record by mail: WHOIS, njudge's INFO PLAYER, GET DEDICATION and WHO GAME.
 
-``WHOIS <address or name>`` (also ``WHO IS``) gives the registration (name, address,
-time zone), the record (:mod:`judge.game.records`) and the games the player plays
-now that the asker may know of: never a running anonymous game, nor a private game
+``WHOIS <address or name>`` (also ``WHO IS``; njudge's start of an address, when one
+address alone begins so) gives the registration (name, address, time zone), the
+record (:mod:`judge.game.records`) and the games the player plays now that the
+asker may know of: never a running anonymous game, nor a private game
 the asker is a stranger to.  ``INFO PLAYER <address>`` (also ``INFOPLAYER``) gives
 the record of any address, ``GET DEDICATION`` the sender's own (njudge ``data/index``,
 ``data/dedsystems``).  A record counts games and phases, and names the finished
@@ -19,7 +20,7 @@ from sqlmodel import col, func, select
 
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import master_of
-from judge.commands.player_state import game_named, signed_on_game
+from judge.commands.player_state import game_named, mail_game
 from judge.commands.registry import register
 from judge.game.games import power_name
 from judge.game.privacy import hidden_from
@@ -38,17 +39,37 @@ from judge.store.models import (
 )
 
 
-def _accounts(ctx: Context, who: str) -> list[Account]:
-    """The accounts ``who`` names: by address (one or several, as njudge's ``WHO IS
-    user [user ...]``; ``<a@b>`` too), else by name (letter case ignored)."""
+def _addresses(who: str) -> list[str] | None:
+    """The addresses ``who`` lists (njudge's ``WHO IS user [user ...]``; commas and
+    ``<a@b>`` too), or None when a word is not an address."""
     words = who.replace(",", " ").split()
     if words and all("@" in word for word in words):
-        wanted = [word.strip("<>").lower() for word in words]
+        return [word.strip("<>").lower() for word in words]
+    return None
+
+
+def _accounts(ctx: Context, who: str) -> list[Account]:
+    """The accounts ``who`` names: by address, else by name (letter case ignored),
+    else the one account whose address begins with the word (njudge's ``WHO IS p``:
+    none when several do)."""
+    wanted = _addresses(who)
+    if wanted is not None:
         where = func.lower(Account.address).in_(wanted)
     else:
         where = func.lower(Account.name) == who.strip().lower()
     query = select(Account).where(where).order_by(col(Account.id))
-    return list(ctx.session.exec(query).all())[:5]
+    found = list(ctx.session.exec(query).all())[:5]
+    return found or (_begun(ctx, who) if wanted is None else [])
+
+
+def _begun(ctx: Context, start: str) -> list[Account]:
+    """The account whose address alone begins with the one word ``start``, as
+    njudge's whois finds one (users.c: several are no match); else none."""
+    if len(start.split()) != 1:
+        return []
+    begins = func.lower(Account.address).startswith(start.strip().lower(), autoescape=True)
+    found = list(ctx.session.exec(select(Account).where(begins).limit(2)).all())
+    return found if len(found) == 1 else []
 
 
 def _found(ctx: Context, stmt: Statement, who: str) -> list[Account]:
@@ -127,8 +148,15 @@ class WhoIs(Command):
         "(games played, finished, resigned; results won, drawn, survived,\n"
         "eliminated; phases on time, late, missed; njudge's\n"
         "dedication and ratios) and the games they play now, except anonymous and\n"
-        "private ones."
+        "private ones. A word that begins one address alone (njudge's WHO IS fran)\n"
+        "finds it."
     )
+
+    @classmethod
+    def claims(cls, args: str) -> bool:
+        """Addresses, or a name or the start of an address (at most three words, no
+        question mark): "Who is attacking Munich?" is prose."""
+        return _addresses(args) is not None or (len(args.split()) <= 3 and "?" not in args)
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         who = stmt.args.strip()
@@ -150,8 +178,7 @@ class WhoIs(Command):
                 ]
             )
         found = {account.address.lower() for account in accounts}
-        asked = [w.strip("<>") for w in who.replace(",", " ").split() if "@" in w]
-        if missing := [w for w in asked if w.lower() not in found]:
+        if missing := [w for w in _addresses(who) or [] if w not in found]:
             entry.extra.append(f"Not registered on this judge: {', '.join(missing)}.")
 
 
@@ -167,7 +194,7 @@ class WhoAddress(WhoIs):
     @classmethod
     def claims(cls, args: str) -> bool:
         """Addresses only, or nothing ("Who attacks Munich?" is prose)."""
-        return all("@" in word for word in args.replace(",", " ").split())
+        return not args.split() or _addresses(args) is not None
 
 
 @register
@@ -214,14 +241,14 @@ class WhoGame(Command):
     syntax = "WHO GAME <game> [FULL]"
     help = (
         "The registration and record of every player of <game> (as WHOIS gives\n"
-        "them), its observers too with FULL. After a SIGNON the game may be left\n"
-        "out. While an anonymous game runs, only its master may ask."
+        "them), its observers too with FULL. After a SIGNON (or a master's GAME) the\n"
+        "game may be left out. While an anonymous game runs, only its master may ask."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
         words = stmt.args.split()
         full = bool(words) and words[-1].upper() == "FULL"
-        words = (words[:-1] if full else words) or signed_on_game(ctx)
+        words = (words[:-1] if full else words) or mail_game(ctx)
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return

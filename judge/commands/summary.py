@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from judge.clock.timing import describe_rules, format_for
 from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender, master_of
-from judge.commands.player_state import game_named, signed_on_game
+from judge.commands.player_state import game_named, mail_game
 from judge.commands.registry import register
 from judge.game.clock import game_timing
 from judge.game.clock_votes import votes_line
@@ -155,12 +155,12 @@ class Summary(Command):
         "Mails you a summary of the game: its settings, who played each power\n"
         "(hidden while an anonymous game runs), the phases played (and a multiverse\n"
         "game's timelines and forks), the supply centres of each power year by\n"
-        "year, and how it ended. After a SIGNON the game may be left out. STATUS\n"
-        "(njudge) is the same."
+        "year, and how it ended. After a SIGNON (or a master's GAME) the game may be\n"
+        "left out. STATUS (njudge) is the same."
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        words = stmt.args.split() or signed_on_game(ctx)
+        words = stmt.args.split() or mail_game(ctx)
         if len(words) != 1:
             ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
             return

@@ -182,3 +182,13 @@ def test_a_build_beyond_the_allowance_names_the_board_as_the_game_does(tmp_path:
     assert "Germany may build 1 on board alfa:Spring02: this build is beyond it" in text, text
     assert "timeline 1" not in text and "S1902" not in text, text
     engine.dispose()
+
+
+def test_map_with_njudges_number_names_the_phase_as_the_game_writes_it(tmp_path: Path) -> None:
+    """``MAP game1 1`` (njudge's map number) names MAP's phase form in the game's own
+    words (``Spring01``), never the judge's code."""
+    engine = _fived_game(tmp_path)
+    text = _text(engine, address("france"), "MAP game1 1\n")
+    assert "MAP takes a phase, MAP game1 Spring01, or none" in text, text
+    assert "S1901M" not in text, text
+    engine.dispose()

@@ -75,3 +75,25 @@ def test_after_a_signon_map_may_leave_the_game_out(tmp_path):
     subject, text = reply_to_orders(tmp_path, "MAP\nMAP S1901M\n")
     assert "[Error Flag]" not in subject
     assert text.count("The map of game game1 (position, S1901M) is mailed to you.") == 2
+
+
+def test_njudges_map_number_is_answered_with_the_phase_form(session, run):
+    """njudge's ``MAP name [n]`` (data/index 215) was answered "'1' is not a phase",
+    which did not say what MAP takes here; now it names njudge's form and this
+    judge's: a phase as the game writes it, or nothing for the position now."""
+    status, message = _reply(run("MAP game1 1", READER))
+    assert status == "refused"
+    assert message == (
+        "njudge's MAP <game> <n> (a map number) is not taken here: MAP takes a phase, "
+        "MAP game1 S1901M, or none, MAP game1 for the position now"
+    )
+    assert mails_to(session, READER) == []
+
+
+def test_a_word_that_is_no_phase_names_the_phase_form(session, run):
+    status, message = _reply(run("MAP game1 later", READER))
+    assert (status, message) == (
+        "refused",
+        "'later' is not a phase: MAP takes a phase, MAP game1 S1901M, or none, "
+        "MAP game1 for the position now",
+    )

@@ -219,3 +219,34 @@ def test_njudges_keeper_commands_are_refused_not_passed_over(gm_engine, config, 
     answer = _answer(text, shown)
     assert answer.startswith("*** Refused: njudge's "), answer
     assert "command line" in answer and "keeperpw" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("line", "answer"),
+    [
+        ("SUMMARY", "A summary of game game1 is mailed to you."),
+        ("STATUS", "A summary of game game1 is mailed to you."),
+        ("WHO GAME", "The players of game game1:"),
+        ("WHO GAME FULL", "The players of game game1:"),
+        ("LIST", "Status of game game1:"),
+        ("HISTORY", "game game1 has no reports yet"),
+        ("MAP", "The map of game game1"),
+    ],
+)
+def test_after_game_the_selected_game_is_read(gm_engine, config, gm, line, answer) -> None:
+    """A master's SUMMARY, HISTORY, WHO GAME, MAP or LIST without a game after GAME
+    <game> was answered "expected: SUMMARY <game>" (only a SIGNON gave them a game);
+    now they read the game selected, as a player's read the game signed on to."""
+    text = _signed(gm_engine, config, gm, f"GAME game1\n{line}\n")
+    assert "expected:" not in _answer(text, line), text
+    assert answer in _answer(text, line), text
+
+
+def test_without_game_the_name_is_still_wanted(gm_engine, config, gm) -> None:
+    text = _signed(gm_engine, config, gm, "SUMMARY\n")
+    assert _answer(text, "SUMMARY") == "*** Refused: expected: SUMMARY <game>", text
+
+
+def test_a_failed_game_leaves_no_game_to_read(gm_engine, config, gm) -> None:
+    text = _signed(gm_engine, config, gm, "GAME nosuch\nSUMMARY\n")
+    assert _answer(text, "SUMMARY") == "*** Refused: expected: SUMMARY <game>", text
