@@ -65,3 +65,61 @@ def test_one_statement_reads_the_orders_the_rule_keeps(tmp_path) -> None:  # noq
             assert set(found) == {
                 p for p in POWERS if current_orders(session, game.id, phase, p)
             } | {p for p in found}
+
+
+def _add_phase(session: Session, game_id: int, phase: str, count: int) -> None:
+    for n in range(count):
+        text = f"A x{n} H"
+        session.add(
+            Order(
+                game_id=game_id,
+                phase=phase,
+                power=POWERS[n % 2],
+                unit_key=f"x{n}",
+                text=text,
+                canonical=text,
+                data='{"kind": "hold"}',
+                from_address="x@example.org",
+            )
+        )
+    session.flush()
+
+
+def _steps_to_read(session: Session, game_id: int, phase: str) -> int:
+    """How many thousands of SQLite's virtual-machine steps the turn's read of a phase's
+    orders takes (counted by a progress handler)."""
+    raw = session.connection().connection.dbapi_connection
+    steps = [0]
+
+    def count() -> int:
+        steps[0] += 1
+        return 0  # go on
+
+    raw.set_progress_handler(count, 1000)
+    try:
+        assert sum(map(len, phase_orders(session, game_id, phase).values())) == 200
+    finally:
+        raw.set_progress_handler(None, 1000)
+    return steps[0]
+
+
+def test_a_turn_reads_its_own_phase_only_however_long_the_game(tmp_path) -> None:  # noqa: ANN001
+    """The turn's read of a phase's orders goes through an index of (game, phase, id)
+    (migration 0024): it does not visit the orders of the game's earlier phases, as
+    it did through the game's own index, so that its cost does not grow with the
+    game's history (issue 27: a long multiverse game stores thousands a turn)."""
+    url = f"sqlite:///{tmp_path / 'orders.db'}"
+    migrate(url)
+    engine = make_engine(url)
+    with Session(engine) as session:
+        game = Game(name="g", phase="S1901M", position="{}")
+        session.add(game)
+        session.flush()
+        assert game.id is not None
+        _add_phase(session, game.id, "P0", 200)
+        _add_phase(session, game.id, "NOW", 200)
+        short = _steps_to_read(session, game.id, "NOW")
+        for n in range(1, 40):
+            _add_phase(session, game.id, f"P{n}", 200)
+        long = _steps_to_read(session, game.id, "NOW")
+    assert long <= short * 1.2 + 2, (short, long)

@@ -425,7 +425,11 @@ class Order(SQLModel, table=True):
     """
 
     __tablename__ = "game_order"
-    __table_args__ = (Index("ix_game_order_lookup", "game_id", "phase", "power"),)
+    __table_args__ = (
+        Index("ix_game_order_lookup", "game_id", "phase", "power"),
+        # A phase's orders in the order given, for its turn (not every earlier one's).
+        Index("ix_game_order_phase_rows", "game_id", "phase", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
