@@ -140,6 +140,39 @@ def inbound_key(raw: bytes, original_size: int | None = None) -> str:
     return key
 
 
+def _fingerprint(raw: bytes) -> str:
+    """What tells two mails of one Message-ID apart: their From, Date and Subject as
+    written by the sender's mail program (the same in every copy of a mail, whatever
+    route, trace headers or transfer encoding it came by)."""
+    fields = (_raw_header(raw, name) or "" for name in (b"from:", b"date:", b"subject:"))
+    return "\0".join(" ".join(value.split()) for value in fields)
+
+
+def _holders(session: Session, keys: list[str]) -> dict[str, str]:
+    """The fingerprint of the mail stored under each of these keys that is taken."""
+    stmt = select(InboundMessage.message_key, InboundMessage.raw).where(
+        col(InboundMessage.message_key).in_(set(keys))
+    )
+    return {key: _fingerprint(bytes(raw)) for key, raw in session.exec(stmt)}
+
+
+def _own_keys(session: Session, mails: list[tuple[bytes, int | None]]) -> list[str]:
+    """The key of each received mail: :func:`inbound_key`, unless another mail (other
+    From, Date or Subject) holds it already, in the database or earlier in ``mails``:
+    then a key of its Message-ID and its fingerprint, so that a reused Message-ID
+    never swallows an unrelated mail (a copy of a mail still gets the key of the mail)."""
+    keys = [inbound_key(raw, size) for raw, size in mails]
+    holders = _holders(session, keys)
+    own_keys = []
+    for key, (raw, _size) in zip(keys, mails, strict=True):
+        own = _fingerprint(raw)
+        if key.startswith("mid") and holders.setdefault(key, own) != own:
+            digest = hashlib.sha256(f"{key}\0{own}".encode("utf-8", "replace")).hexdigest()
+            key = "mid2:" + digest
+        own_keys.append(key)
+    return own_keys
+
+
 def store_inbound(
     session: Session, raw: bytes, source: str, original_size: int | None = None
 ) -> InboundMessage | None:
@@ -151,7 +184,7 @@ def store_inbound(
     it is never applied twice).  Raises on database errors, so that the caller can refuse
     the mail (SMTP 451) or leave it in the mailbox (IMAP).
     """
-    key = inbound_key(raw, original_size)
+    key = _own_keys(session, [(raw, original_size)])[0]
     if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
         return None
     row = InboundMessage(message_key=key, raw=raw, source=source, original_size=original_size)
@@ -179,7 +212,7 @@ def store_inbound_many(
     are stored one by one instead.  Raises on other database errors, with nothing
     stored, so that the caller leaves all of them in the mailbox.
     """
-    keys = [inbound_key(raw, size) for raw, size in mails]
+    keys = _own_keys(session, mails)
     known = _stored_keys(session, keys)
     new: list[bool] = []
     rows: list[dict[str, Any]] = []

@@ -1,0 +1,102 @@
+"""A Message-ID used again by an unrelated mail (a mailer that reuses its ids, or
+one that collides by chance): the second mail is a mail of its own, stored and
+answered, never taken for the first; a true copy of either (delivered twice, by
+another route, with other trace headers or line ends) is still stored once.
+
+Before, the judge stored mails under their Message-ID alone: the second player's
+orders were dropped at intake and never answered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from judge.game.games import current_orders, find_game
+from judge.runners.inbox import InboxRunner
+from judge.store.mail import store_inbound, store_inbound_many
+from tests.commands.helpers import (
+    PASSWORDS,
+    add_game,
+    address,
+    judge_config,
+    last_outbox_id,
+    make_mail,
+    migrated_engine,
+    outbox,
+)
+
+SHARED = "<same-id@players.test>"
+
+
+def _help() -> bytes:
+    return make_mail(address("england"), "HELP\n", subject="help", message_id=SHARED)
+
+
+def _orders() -> bytes:
+    body = f"SIGNON Agame1 {PASSWORDS['austria']}\nA Vie-Gal\n"
+    return make_mail(address("austria"), body, message_id=SHARED)
+
+
+def _copy(raw: bytes) -> bytes:
+    """The same mail as another route delivers it: a trace header more, LF line ends."""
+    return b"Received: from relay.test by mx.test; Sat, 28 Nov 2026 10:00:01 +0000\n" + (
+        raw.replace(b"\r\n", b"\n")
+    )
+
+
+def _engine(tmp_path: Path) -> Engine:
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    return engine
+
+
+def _apply(engine: Engine, raw: bytes) -> int | None:
+    """Store a mail as intake does and let the inbox runner apply it; the row's id."""
+    with Session(engine) as session:
+        row = store_inbound(session, raw, "smtp")
+        row_id = row.id if row is not None else None
+    if row_id is not None:
+        assert InboxRunner(judge_config(), engine).handle(row_id) == "processed"
+    return row_id
+
+
+def _austria_orders(engine: Engine) -> set[str]:
+    with Session(engine) as session:
+        game = find_game(session, "game1")
+        assert game is not None and game.id is not None
+        rows = current_orders(session, game.id, game.phase, "austria")
+        return {row.canonical for row in rows.values()}
+
+
+def test_another_senders_mail_with_a_used_message_id_is_stored_and_answered(tmp_path: Path):
+    engine = _engine(tmp_path)
+    assert _apply(engine, _help()) is not None
+    before = last_outbox_id(engine)
+    assert _apply(engine, _orders()) is not None
+    replies = outbox(engine, before)
+    assert [r["To"] for r in replies] == [address("austria")]
+    assert _austria_orders(engine)
+
+
+def test_a_copy_of_either_mail_is_stored_once(tmp_path: Path):
+    engine = _engine(tmp_path)
+    _apply(engine, _help())
+    _apply(engine, _orders())
+    before = last_outbox_id(engine)
+    assert _apply(engine, _copy(_help())) is None
+    assert _apply(engine, _copy(_orders())) is None
+    assert outbox(engine, before) == []
+
+
+def test_a_fetch_keeps_both_mails_and_drops_the_copies(tmp_path: Path):
+    engine = _engine(tmp_path)
+    mails = [_help(), _orders(), _copy(_orders()), _copy(_help())]
+    with Session(engine) as session:
+        new = store_inbound_many(session, [(raw, None) for raw in mails], "imap")
+    assert new == [True, True, False, False]
+    with Session(engine) as session:
+        assert store_inbound_many(session, [(_copy(_orders()), None)], "imap") == [False]
