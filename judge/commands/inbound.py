@@ -137,8 +137,8 @@ def process_inbound(
     # replies to it count against the judge-wide ``[limits]
     # replies_to_new_addresses_per_hour``.
     first = account is None and not is_game_master_address(session, mail.sender)
-    if mail.too_large:
-        _reply_too_large(session, mail, config, now, first)
+    if mail.too_large or mail.unreadable:
+        _reply_unread(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
         _process_commands(session, mail, config, now, rules, account, received, first)
@@ -321,13 +321,18 @@ def _account(session: Session, sender: str) -> Account | None:
 _ACCOUNT = select(Account).where(Account.address == bindparam("sender"))  # built once
 
 
-def _reply_too_large(
+def _reply_unread(
     session: Session, mail: IncomingMail, config: Config, now: datetime, first: bool
 ) -> None:
+    """Answer a mail too large to read, or whose structure could not be read."""
     limit = config.limits.max_message_bytes
+    why = (
+        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} bytes."
+        if mail.too_large
+        else "Your mail could not be read: its MIME structure is broken or nested too deep."
+    )
     body = (
-        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
-        "bytes.\nNothing in it was read or applied. Please send your commands again "
+        f"{why}\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
     subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)

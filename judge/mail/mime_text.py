@@ -7,7 +7,9 @@ never raised, and attachments are skipped.
 from __future__ import annotations
 
 import codecs
+import email
 from email.message import Message
+from email.policy import compat32
 
 from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
@@ -87,8 +89,10 @@ def _leaves(msg: Message) -> list[tuple[Message, bool]]:
     while stack and visited < _MAX_PARTS:
         part, depth, carried = stack.pop()
         visited += 1
+        if not part.is_multipart():
+            part = _mended(part)
         if part.is_multipart():
-            if depth > 20 or (depth and _is_attachment(part)):
+            if depth and _is_attachment(part):
                 continue
             children = part.get_payload()
             inner = carried or (depth > 0 and _content_type(part).startswith("message/"))
@@ -99,6 +103,27 @@ def _leaves(msg: Message) -> list[tuple[Message, bool]]:
             continue
         leaves.append((part, carried))
     return leaves
+
+
+def _mended(part: Message) -> Message:
+    """A multipart the parser could not split (its boundary missing, or not the one its
+    body uses) split by the boundary its body does use: the first ``--`` line that
+    comes again.  Any other part as it is."""
+    ctype = _content_type(part)
+    body = part.get_payload()
+    if not ctype.startswith("multipart/") or not isinstance(body, str):
+        return part
+    lines = [line.rstrip() for line in body.splitlines()]
+    marks = [line for line in lines if line.startswith("--") and len(line) > 2]
+    for mark in marks:
+        if marks.count(mark) + marks.count(mark + "--") > 1:
+            boundary = mark[2:].replace('"', "")
+            head = f'Content-Type: {ctype}; boundary="{boundary}"\n\n'
+            try:
+                return email.message_from_string(head + body, policy=compat32)
+            except Exception:  # noqa: BLE001
+                return part
+    return part
 
 
 def body_text(msg: Message) -> tuple[str, str, list[str]]:
@@ -118,6 +143,8 @@ def body_text(msg: Message) -> tuple[str, str, list[str]]:
     attached: list[str] = []
     for part, carried in _leaves(msg):
         ctype = _content_type(part)
+        if ctype.startswith("multipart/"):  # one that could not be split: its text
+            ctype = "text/plain"
         if ctype not in ("text/plain", "text/html"):
             continue
         if _is_attachment(part):
