@@ -32,6 +32,16 @@ from judge.orders.text import unmarked
 MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
 MAX_STATEMENTS = 500
 _STOP_MARKS = ".!"  # may end a command's line ("signoff.", "SET NOLIST.")
+# The full-width forms of ASCII an East Asian input method types ('Ａ Ｐａｒ－Ｂｕｒ') and
+# its ideographic space, as ASCII; the invisible marks that set writing direction
+# (left-to-right and right-to-left marks, embeddings, overrides, isolates) left out.
+_PLAIN_WIDTH = str.maketrans(
+    {
+        **{0xFF01 + i: 0x21 + i for i in range(94)},
+        0x3000: " ",
+        **dict.fromkeys([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]),
+    }
+)
 
 
 @dataclass
@@ -86,7 +96,13 @@ def _statement(line_no: int, text: str) -> Statement:
     first = text.split(None, 1)[0].upper() if text.split() else ""
     if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
         return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"
-    return Statement(line_no, text, OTHER)
+    return Statement(line_no, _plain_width(text), OTHER)
+
+
+def _plain_width(text: str) -> str:
+    """A line that is no command (an order) as it shows: full-width letters and signs
+    as ASCII, direction marks left out (see ``_PLAIN_WIDTH``)."""
+    return text if text.isascii() else text.translate(_PLAIN_WIDTH).strip()
 
 
 def _headed_block(line_no: int, text: str, lines: list[str]) -> Statement | None:
