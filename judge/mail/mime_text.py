@@ -6,6 +6,8 @@ never raised, and attachments are skipped.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import codecs
 import email
 from email.message import Message
@@ -15,6 +17,10 @@ from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
 
 _MAX_PARTS = 500
+_BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_NOT_BASE64 = bytes(sorted(set(range(256)) - set(_BASE64)))
+_ASCII_TEXT = bytes([9, 10, 13, *range(32, 127)])
+_WIDE_CODECS = ("utf_16", "utf_32")  # every line break in them has a NUL byte
 
 
 def decode_bytes(data: bytes, charset: str | None) -> str:
@@ -25,8 +31,10 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
         name = ""
     if name:
         try:
-            codecs.lookup(name)
+            wide = codecs.lookup(name).name.replace("-", "_").startswith(_WIDE_CODECS)
         except LookupError:
+            name, wide = "", False
+        if wide and b"\0" not in data:  # not UTF-16 or UTF-32, whatever the label says
             name = ""
     if name:
         try:
@@ -50,16 +58,68 @@ def _is_attachment(part: Message) -> bool:
 
 
 def _payload_bytes(part: Message) -> bytes:
+    if _transfer_encoding(part) == "base64":
+        return _base64_bytes(part)
     try:
         data = part.get_payload(decode=True)
-    except Exception:  # noqa: BLE001 - broken base64 or quoted-printable
+    except Exception:  # noqa: BLE001 - broken quoted-printable
         data = None
     if isinstance(data, bytes):
         return data
+    return _written_bytes(part)
+
+
+def _written_bytes(part: Message) -> bytes:
+    """A part's payload as written, not decoded."""
     raw = part.get_payload()
     if isinstance(raw, str):
         return raw.encode("ascii", "surrogateescape")
     return b""
+
+
+def _transfer_encoding(part: Message) -> str:
+    try:
+        return str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def _base64_bytes(part: Message) -> bytes:
+    """A base64 part decoded, as far as it goes when it is cut short (a last
+    character short of a group dropped); as written when it holds characters that
+    are no base64 and decodes to no text (plain text under a wrong label)."""
+    written = _written_bytes(part)
+    try:
+        data = part.get_payload(decode=True)
+    except Exception:  # noqa: BLE001
+        data = None
+    if not isinstance(data, bytes) or data == b"".join(written.splitlines()):
+        data = _cut_base64(written)
+    lines = written.splitlines()
+    foreign = any(line.strip().rstrip(b"=").translate(None, _BASE64) for line in lines)
+    if foreign and not _reads_as_text(data):
+        return written
+    return data
+
+
+def _cut_base64(written: bytes) -> bytes:
+    """Base64 cut short decoded as far as it goes: characters outside base64 skipped,
+    a last character short of a group dropped."""
+    letters = written.translate(None, _NOT_BASE64)
+    letters = letters[: len(letters) - (len(letters) % 4 == 1)]
+    try:
+        return base64.b64decode(letters + b"==", validate=False)
+    except (binascii.Error, ValueError):
+        return written
+
+
+def _reads_as_text(data: bytes) -> bool:
+    """Whether ``data`` is text: UTF-8, or mostly printable ASCII and line breaks."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return len(data.translate(None, _ASCII_TEXT)) < 0.4 * len(data)
+    return True
 
 
 def decode_part(part: Message) -> str:
