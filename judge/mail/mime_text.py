@@ -189,7 +189,8 @@ def _mended(part: Message) -> Message:
 def body_text(msg: Message) -> tuple[str, str, list[str]]:
     """Return (text, kind, attached) where kind is "plain", "html" or "none" and
     ``attached`` names the text files attached to the mail (``orders.txt``), which
-    are not read: the reply says so, since a player may have put orders there.
+    are not read: the reply says so, since a player may have put orders there (every
+    file, when the mail has no text at all).
 
     Every plain text part that is not an attachment is read, in order: a mail program
     that writes plain text around a picture put in its middle sends the text in two
@@ -201,7 +202,8 @@ def body_text(msg: Message) -> tuple[str, str, list[str]]:
     carried_plain: list[Message] = []
     html: Message | None = None
     attached: list[str] = []
-    for part, carried in _leaves(msg):
+    leaves = _leaves(msg)
+    for part, carried in leaves:
         ctype = _content_type(part)
         if ctype.startswith("multipart/"):  # one that could not be split: its text
             ctype = "text/plain"
@@ -218,16 +220,18 @@ def body_text(msg: Message) -> tuple[str, str, list[str]]:
         return "\n".join(_text_of(part) for part in plain), "plain", attached
     if html is not None:
         return html_to_text(_text_of(html)), "html", attached
-    return "", "none", attached
+    # No text at all (Outlook's winmail.dat, say): every file is named as not read.
+    files = [_file_name(part, f"(a part of type {_content_type(part)})") for part, _ in leaves]
+    return "", "none", attached + [name for name in files if name not in attached]
 
 
-def _file_name(part: Message) -> str:
+def _file_name(part: Message, unnamed: str = "(a text file)") -> str:
     """An attached file's name as a reply shows it (one line, at most 80 characters)."""
     try:
         name = part.get_filename()
     except Exception:  # noqa: BLE001
         name = None
-    return " ".join(str(name or "").split())[:80] or "(a text file)"
+    return " ".join(str(name or "").split())[:80] or unnamed
 
 
 def _content_type(part: Message) -> str:

@@ -40,7 +40,8 @@ class IncomingMail:
     body_text: str = ""  # the text to interpret: quotes and signature stripped
     full_text: str = ""  # the decoded text before any stripping
     body_kind: str = "none"  # "plain", "html" or "none"
-    text_attachments: list[str] = field(default_factory=list)  # names of unread text files
+    # names of unread text files (of every file, when the mail has no text)
+    text_attachments: list[str] = field(default_factory=list)
     signed_text: str | None = None  # an OpenPGP clear-signed block, armour included
     pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
     is_automatic: bool = False
