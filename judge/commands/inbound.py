@@ -35,7 +35,7 @@ from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, game_over, order_refusal, seat_report
 from judge.commands.paired import seats_name
-from judge.commands.parser import MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
+from judge.commands.parser import MAX_LINE, MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
 from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
@@ -405,23 +405,15 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     has run)."""
     below = signed is not None
     for index, stmt in enumerate(parsed.statements):
-        if stmt.kind == OTHER and signed is not None and index >= signed:
-            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
-            continue
-        if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
-            ctx.transcript.refused(*slip)
-            continue
-        if (
-            stmt.kind == OTHER
-            and greets
-            and is_sign_off(ctx.game, stmt.text)
-            and not slipped_among_orders(ctx.game, parsed.statements, index)
-        ):
-            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
-            continue
-        run_statement(ctx, stmt)
+        _run_in_mail(ctx, parsed, index, greets, signed)
         if below and stmt.command in _SIGN_ONS:
             signed = _signature_from(ctx, parsed)
+        if stmt.cut:
+            ctx.transcript.refused(
+                "...",
+                f"the rest of the line above ({stmt.cut} characters) was not read: a line is"
+                f" read up to {MAX_LINE} characters; put each order on a line of its own",
+            )
     if parsed.truncated:
         ctx.transcript.refused(
             "...",
@@ -434,6 +426,27 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     if after is not None and last is not None:  # read once: the child starts from it
         ctx.transcript.info("--", BELOW_SIGNATURE)
         _run_parsed(ctx, after, greets, signed=last + 1)
+
+
+def _run_in_mail(
+    ctx: Context, parsed: ParsedMail, index: int, greets: bool, signed: int | None
+) -> None:
+    """Run statement ``index`` of ``parsed``, or list it as a greeting or signature
+    (see :func:`_run_parsed`)."""
+    stmt = parsed.statements[index]
+    if stmt.kind == OTHER and signed is not None and index >= signed:
+        ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+    elif stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
+        ctx.transcript.refused(*slip)
+    elif (
+        stmt.kind == OTHER
+        and greets
+        and is_sign_off(ctx.game, stmt.text)
+        and not slipped_among_orders(ctx.game, parsed.statements, index)
+    ):
+        ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+    else:
+        run_statement(ctx, stmt)
 
 
 def _signature_from(ctx: Context, below: ParsedMail) -> int | None:

@@ -29,7 +29,7 @@ from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Statement
 from judge.mail.cleanup import is_forward_line
 from judge.orders.text import unmarked
 
-MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
+MAX_LINE = 1000  # a command or order line is read so far, its rest refused
 MAX_STATEMENTS = 500
 _STOP_MARKS = ".!"  # may end a command's line ("signoff.", "SET NOLIST.")
 # The full-width forms of ASCII an East Asian input method types ('Ａ Ｐａｒ－Ｂｕｒ') and
@@ -131,11 +131,11 @@ def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, 
             and (end := _end_index(ends, lines, i + 1, past_signature=True)) is not None
         ):
             # the sender signs the message ("--", "France") above its end line
-            stmt.block.extend(line.rstrip()[:MAX_LINE] for line in lines[i:end])
+            stmt.block.extend(line.rstrip() for line in lines[i:end])
             return end + 1, False
         if _is_signature(raw) or registry.is_stop_line(raw):
             return i, True
-        stmt.block.append(raw.rstrip()[:MAX_LINE])
+        stmt.block.append(raw.rstrip())
         i += 1
     stmt.closed = False
     return i, True
@@ -198,7 +198,8 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             room -= len(parsed.statements)
             parsed.below_signature = _parse_lines(lines, i, room, below=True)
             break
-        line = raw.strip()[:MAX_LINE]
+        whole = raw.strip()
+        line = whole[:MAX_LINE]
         if not line or line.startswith("//"):
             continue
         if len(parsed.statements) >= room:
@@ -216,6 +217,7 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
                 stmt = Statement(i, line, OTHER)
             elif not command.block_to_the_end(stmt.args):
                 stmt.closed, takes_block = False, False  # "Press on to Munich": no message
+        stmt.cut = len(whole) - len(line)
         parsed.statements.append(stmt)
         if stmt.command is not None and stmt.command.stops:
             parsed.after_stop = [rest.strip()[:MAX_LINE] for rest in lines[i:] if rest.strip()]
