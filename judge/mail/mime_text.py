@@ -38,13 +38,23 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
             name = ""
     if name:
         try:
-            return data.decode(name, errors="replace")
+            return _whole_characters(data.decode(name, errors="replace"))
         except Exception:  # noqa: BLE001 - some codecs raise other errors on odd input
             name = ""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace")
+
+
+def _whole_characters(text: str) -> str:
+    """``text`` with any half of a surrogate pair (which UTF-7 can encode, and no
+    mail can carry) replaced."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 def _is_attachment(part: Message) -> bool:

@@ -78,3 +78,11 @@ def test_true_utf16_is_still_read(tmp_path: Path):
         ),
     )
     assert orders == {"A par - bur", "A mar - spa", "F bre - mao"}, reply
+
+
+def test_utf7_decoding_to_a_lone_surrogate_is_answered(tmp_path: Path):
+    """UTF-7 can encode half of a surrogate pair, which no mail can carry: the reply
+    quoting it could not be written, and the mail was quarantined unanswered."""
+    body = ORDERS.encode() + b"+2co- PRESS\r\n"
+    orders, reply = _applied(tmp_path, _mail("Content-Type: text/plain; charset=utf-7", body))
+    assert orders == {"A par - bur", "A mar - spa", "F bre - mao"}, reply
