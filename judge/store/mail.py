@@ -141,34 +141,38 @@ def inbound_key(raw: bytes, original_size: int | None = None) -> str:
 
 
 def _fingerprint(raw: bytes) -> str:
-    """What tells two mails of one Message-ID apart: their From, Date and Subject as
-    written by the sender's mail program (the same in every copy of a mail, whatever
-    route, trace headers or transfer encoding it came by)."""
-    fields = (_raw_header(raw, name) or "" for name in (b"from:", b"date:", b"subject:"))
+    """What tells two mails of one Message-ID apart: their From and Date as the
+    sender's mail program wrote them (the same in every copy of a mail, whatever
+    route, trace headers or transfer encoding it came by, and in the mail as kept
+    after processing, its text redacted)."""
+    fields = (_raw_header(raw, name) or "" for name in (b"from:", b"date:"))
     return "\0".join(" ".join(value.split()) for value in fields)
 
 
-def _holders(session: Session, keys: list[str]) -> dict[str, str]:
-    """The fingerprint of the mail stored under each of these keys that is taken."""
+def _holders(session: Session, keys: list[str]) -> dict[str, bytes]:
+    """The mail stored under each of these keys that is taken."""
     stmt = select(InboundMessage.message_key, InboundMessage.raw).where(
         col(InboundMessage.message_key).in_(set(keys))
     )
-    return {key: _fingerprint(bytes(raw)) for key, raw in session.exec(stmt)}
+    return {key: bytes(raw) for key, raw in session.exec(stmt)}
 
 
 def _own_keys(session: Session, mails: list[tuple[bytes, int | None]]) -> list[str]:
-    """The key of each received mail: :func:`inbound_key`, unless another mail (other
-    From, Date or Subject) holds it already, in the database or earlier in ``mails``:
+    """The key of each received mail: :func:`inbound_key`, unless another mail (see
+    :func:`_fingerprint`) holds it already, in the database or earlier in ``mails``:
     then a key of its Message-ID and its fingerprint, so that a reused Message-ID
-    never swallows an unrelated mail (a copy of a mail still gets the key of the mail)."""
+    never swallows an unrelated mail (a copy of a mail still gets the key of the mail).
+    Only the headers of mails whose key is taken are read."""
     keys = [inbound_key(raw, size) for raw, size in mails]
     holders = _holders(session, keys)
     own_keys = []
     for key, (raw, _size) in zip(keys, mails, strict=True):
-        own = _fingerprint(raw)
-        if key.startswith("mid") and holders.setdefault(key, own) != own:
-            digest = hashlib.sha256(f"{key}\0{own}".encode("utf-8", "replace")).hexdigest()
-            key = "mid2:" + digest
+        holder = holders.setdefault(key, raw)
+        if key.startswith("mid") and holder is not raw:
+            own = _fingerprint(raw)
+            if own != _fingerprint(holder):
+                digest = hashlib.sha256(f"{key}\0{own}".encode("utf-8", "replace")).hexdigest()
+                key = "mid2:" + digest
         own_keys.append(key)
     return own_keys
 

@@ -32,12 +32,18 @@ SHARED = "<same-id@players.test>"
 
 
 def _help() -> bytes:
-    return make_mail(address("england"), "HELP\n", subject="help", message_id=SHARED)
+    return make_mail(
+        address("england"), "HELP\n", subject="help", message_id=SHARED, headers=_date(0)
+    )
 
 
 def _orders() -> bytes:
     body = f"SIGNON Agame1 {PASSWORDS['austria']}\nA Vie-Gal\n"
-    return make_mail(address("austria"), body, message_id=SHARED)
+    return make_mail(address("austria"), body, message_id=SHARED, headers=_date(0))
+
+
+def _date(minute: int) -> dict[str, str]:
+    return {"Date": f"Sat, 28 Nov 2026 10:{minute:02d}:00 +0100"}
 
 
 def _copy(raw: bytes) -> bytes:
@@ -100,3 +106,42 @@ def test_a_fetch_keeps_both_mails_and_drops_the_copies(tmp_path: Path):
     assert new == [True, True, False, False]
     with Session(engine) as session:
         assert store_inbound_many(session, [(_copy(_orders()), None)], "imap") == [False]
+
+
+def _second_orders() -> bytes:
+    """Austria's next mail, from a mail program that gives every mail one Message-ID:
+    the same From and Subject as her first, written a minute later."""
+    body = f"SIGNON Agame1 {PASSWORDS['austria']}\nA Bud-Ser\n"
+    return make_mail(address("austria"), body, message_id=SHARED, headers=_date(1))
+
+
+def _reencoded(raw: bytes) -> bytes:
+    """The same mail after a relay turned its text into quoted-printable."""
+    head, _, body = raw.replace(b"\r\n", b"\n").partition(b"\n\n")
+    head = head.replace(
+        b"Content-Transfer-Encoding: 7bit", b"Content-Transfer-Encoding: quoted-printable"
+    )
+    return head + b"\n\n" + body.replace(b"-", b"=2D")
+
+
+def test_the_same_senders_other_mail_with_her_used_message_id_is_answered(tmp_path: Path):
+    engine = _engine(tmp_path)
+    assert _apply(engine, _orders()) is not None
+    before = last_outbox_id(engine)
+    assert _apply(engine, _second_orders()) is not None
+    assert [r["To"] for r in outbox(engine, before)] == [address("austria")]
+    assert len(_austria_orders(engine)) == 2
+    assert _apply(engine, _reencoded(_second_orders())) is None
+    assert _apply(engine, _reencoded(_orders())) is None
+
+
+def test_a_copy_of_a_mail_with_a_password_in_its_subject_is_stored_once(tmp_path: Path):
+    """The mail is kept with the password in its Subject hidden: its copy, with the
+    password, is still the same mail (not answered twice)."""
+    engine = _engine(tmp_path)
+    subject = f"SIGNON Agame1 {PASSWORDS['austria']}"
+    raw = make_mail(address("austria"), "A Vie-Gal\n", subject, SHARED, _date(0))
+    assert _apply(engine, raw) is not None
+    before = last_outbox_id(engine)
+    assert _apply(engine, _copy(raw)) is None
+    assert outbox(engine, before) == []
