@@ -10,6 +10,7 @@ import base64
 import binascii
 import codecs
 import email
+from collections import Counter
 from email.message import Message
 from email.policy import compat32
 
@@ -17,6 +18,7 @@ from judge.mail.flowed import is_flowed, unflow
 from judge.mail.html_text import html_to_text
 
 _MAX_PARTS = 500
+_MAX_MENDED = 3  # multiparts split by the boundary their body uses (each read again)
 _BASE64 = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _NOT_BASE64 = bytes(sorted(set(range(256)) - set(_BASE64)))
 _ASCII_TEXT = bytes([9, 10, 13, *range(32, 127)])
@@ -155,12 +157,14 @@ def _leaves(msg: Message) -> list[tuple[Message, bool]]:
     whether it is inside a mail carried in the mail (a forwarded ``message/rfc822``)."""
     leaves: list[tuple[Message, bool]] = []
     stack: list[tuple[Message, int, bool]] = [(msg, 0, False)]
-    visited = 0
+    visited = mended = 0
     while stack and visited < _MAX_PARTS:
         part, depth, carried = stack.pop()
         visited += 1
-        if not part.is_multipart():
-            part = _mended(part)
+        if not part.is_multipart() and mended < _MAX_MENDED:
+            whole = _mended(part)
+            mended += whole is not part
+            part = whole
         if part.is_multipart():
             if depth and _is_attachment(part):
                 continue
@@ -185,8 +189,9 @@ def _mended(part: Message) -> Message:
         return part
     lines = [line.rstrip() for line in body.splitlines()]
     marks = [line for line in lines if line.startswith("--") and len(line) > 2]
+    seen = Counter(marks)
     for mark in marks:
-        if marks.count(mark) + marks.count(mark + "--") > 1:
+        if seen[mark] + seen[mark + "--"] > 1:
             boundary = mark[2:].replace('"', "")
             head = f'Content-Type: {ctype}; boundary="{boundary}"\n\n'
             try:

@@ -11,6 +11,7 @@ read.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from sqlmodel import Session
@@ -102,3 +103,27 @@ def test_a_mail_too_deep_for_the_parser_is_answered_that_it_was_not_read(tmp_pat
     assert [r["To"] for r in replies] == ["france@players.test"]
     assert "[Error Flag]" in str(replies[0]["Subject"])
     assert "could not be read" in body_of(replies[0])
+
+
+def _timed_read(entity: bytes) -> float:
+    started = time.monotonic()
+    parse_incoming(_mail(entity), JUDGE, 10_000_000)
+    return time.monotonic() - started
+
+
+def test_a_multipart_without_boundary_of_many_dash_lines_is_read_quickly():
+    """Each ``--`` line is looked for again once, not once per line (a mail of
+    100,000 of them took minutes)."""
+    body = "".join(f"--m{n}\r\n" for n in range(100_000)).encode()
+    assert _timed_read(b"Content-Type: multipart/mixed\r\n\r\n" + body) < 5
+
+
+def test_broken_multiparts_inside_each_other_are_mended_a_few_times_only():
+    """Every part a multipart without its boundary, inside the one before: each
+    mending reads its part again, so only the first few are mended."""
+    entity = b"x\r\n" * 200_000
+    for level in range(200):
+        mark = f"--z{level}".encode()
+        entity = b"Content-Type: multipart/mixed\r\n\r\n" + mark + b"\r\n" + entity + b"\r\n"
+        entity += mark + b"--\r\n"
+    assert _timed_read(entity) < 5
