@@ -5,6 +5,8 @@ attached file, which the reply names as not read."""
 
 from __future__ import annotations
 
+import time
+
 from sqlmodel import Session
 
 from judge.mail.html_text import html_to_text
@@ -126,3 +128,15 @@ def test_a_mail_of_attachments_only_names_them_as_not_read(tmp_path) -> None:
 def test_a_picture_beside_text_is_not_named() -> None:
     raw = _mail(TEXT + f"{SIGNON}\r\nA Par-Bur\r\n", PICTURE)
     assert parse_incoming(raw, JUDGE, 1_000_000).text_attachments == []
+
+
+def test_a_flowed_mail_of_many_soft_breaks_is_read_quickly() -> None:
+    """Joining the soft-broken lines one by one to a growing string took time
+    growing as the square of the mail: near the size limit, seconds a reading (and
+    a mail is read up to four times)."""
+    flowed = "Content-Type: text/plain; charset=utf-8; format=flowed\r\n\r\n"
+    raw = _mail(flowed + f"{SIGNON}\r\nA Par-Bur " + "x \r\n" * 1_000_000)
+    started = time.monotonic()
+    mail = parse_incoming(raw, JUDGE, 10_000_000)
+    assert time.monotonic() - started < 2
+    assert mail.body_text.splitlines()[1].startswith("A Par-Bur x x")
