@@ -197,8 +197,11 @@ def store_inbound(
         session.commit()
     except Exception:
         session.rollback()
-        # Lost a race with a concurrent insert of the same key: that is "already known".
+        # Lost a race with a concurrent insert of the same key: that is "already known",
+        # unless the mail stored under it is another of the same Message-ID.
         if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
+            if _own_keys(session, [(raw, original_size)])[0] != key:
+                return store_inbound(session, raw, source, original_size)
             return None
         raise
     session.refresh(row)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -145,3 +146,21 @@ def test_a_copy_of_a_mail_with_a_password_in_its_subject_is_stored_once(tmp_path
     before = last_outbox_id(engine)
     assert _apply(engine, _copy(raw)) is None
     assert outbox(engine, before) == []
+
+
+def test_a_mail_that_loses_a_race_to_another_of_its_message_id_is_stored(tmp_path: Path):
+    """Another intake (a second daemon) stores England's mail between the look-up of
+    Austria's key and its INSERT: Austria's mail is not that one, and is stored."""
+    engine = _engine(tmp_path)
+
+    def rival_first(_conn, clause, *_args) -> None:  # noqa: ANN001
+        if getattr(clause, "is_insert", False):
+            event.remove(engine, "before_execute", rival_first)
+            with Session(engine) as other:
+                assert store_inbound(other, _help(), "smtp") is not None
+
+    event.listen(engine, "before_execute", rival_first)
+    with Session(engine) as session:
+        assert store_inbound(session, _orders(), "smtp") is not None
+    with Session(engine) as session:
+        assert store_inbound(session, _copy(_orders()), "smtp") is None
