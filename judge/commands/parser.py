@@ -3,7 +3,8 @@
 The parser only finds where commands, blocks and orders are; it does not decide
 whether they are allowed.  It never raises, whatever the text.
 
-* Blank lines and lines starting with ``//`` are skipped.
+* Blank lines (direction marks alone count as blank) and lines starting with ``//``
+  are skipped.
 * A command that stops (SIGNOFF) ends the mail; what follows is not read.
 * A line that is only ``--`` (a signature delimiter) ends the statements of the mail;
   what follows is split into statements of its own (:attr:`ParsedMail.below_signature`;
@@ -200,7 +201,7 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             break
         whole = raw.strip()
         line = whole[:MAX_LINE]
-        if not line or line.startswith("//"):
+        if not _plain_width(line) or line.startswith("//"):
             continue
         if len(parsed.statements) >= room:
             parsed.truncated = True

@@ -61,3 +61,16 @@ def test_press_keeps_its_direction_marks_and_wide_signs(tmp_path: Path):
     deliver(engine, make_mail(address("france"), f"{SIGNON}\nPRESS TO ENGLAND\n{text}\nENDPRESS\n"))
     relayed = [m for m in outbox(engine) if m["To"] == address("england")]
     assert relayed and text in body_of(relayed[0])
+
+
+def test_a_line_of_direction_marks_only_is_a_blank_line(tmp_path: Path):
+    """Such a line shows nothing: it was quoted back as an empty line, ignored."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    body = f"\u200f\n{SIGNON}\n\u202a\u202c\nA Par-Bur\n"
+    deliver(engine, make_mail(address("france"), body))
+    reply = outbox(engine)[-1]
+    assert "Error Flag" not in str(reply["Subject"]), body_of(reply)
+    text = body_of(reply).replace("\r\n", "\n")
+    assert "> \n" not in text and "ignored" not in text, text
