@@ -70,6 +70,7 @@ class Statement:
     # The line as written when its command was read without a list mark or a final
     # full stop ("- Help me", "Clear."), else "": in a reply to press, a message's line.
     loosely: str = ""
+    cut: int = 0  # characters of the line past the judge's limit of a line, not read
 
 
 class OrderRules(Protocol):

@@ -35,7 +35,7 @@ from judge.commands.listing import ListCommand
 from judge.commands.map import Map
 from judge.commands.orders import Orders, game_over, order_refusal, seat_report
 from judge.commands.paired import seats_name
-from judge.commands.parser import MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
+from judge.commands.parser import MAX_LINE, MAX_STATEMENTS, ParsedMail, forwarded_from, parse_body
 from judge.commands.phase import Phase
 from judge.commands.player_state import split_target, target_word
 from judge.commands.press import BroadcastCommand, PressCommand
@@ -137,8 +137,8 @@ def process_inbound(
     # replies to it count against the judge-wide ``[limits]
     # replies_to_new_addresses_per_hour``.
     first = account is None and not is_game_master_address(session, mail.sender)
-    if mail.too_large:
-        _reply_too_large(session, mail, config, now, first)
+    if mail.too_large or mail.unreadable:
+        _reply_unread(session, mail, config, now, first)
     else:
         received = as_utc(inbound.received_at)
         _process_commands(session, mail, config, now, rules, account, received, first)
@@ -321,13 +321,18 @@ def _account(session: Session, sender: str) -> Account | None:
 _ACCOUNT = select(Account).where(Account.address == bindparam("sender"))  # built once
 
 
-def _reply_too_large(
+def _reply_unread(
     session: Session, mail: IncomingMail, config: Config, now: datetime, first: bool
 ) -> None:
+    """Answer a mail too large to read, or whose structure could not be read."""
     limit = config.limits.max_message_bytes
+    why = (
+        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} bytes."
+        if mail.too_large
+        else "Your mail could not be read: its MIME structure is broken or nested too deep."
+    )
     body = (
-        f"Your mail was {mail.size} bytes long; this judge reads mail of up to {limit} "
-        "bytes.\nNothing in it was read or applied. Please send your commands again "
+        f"{why}\nNothing in it was read or applied. Please send your commands again "
         "as plain text, without attachments.\n"
     )
     subject = reply_subject(mask_text(mail.subject), None, None, error=True, code=config.judge_code)
@@ -400,23 +405,15 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     has run)."""
     below = signed is not None
     for index, stmt in enumerate(parsed.statements):
-        if stmt.kind == OTHER and signed is not None and index >= signed:
-            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
-            continue
-        if stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
-            ctx.transcript.refused(*slip)
-            continue
-        if (
-            stmt.kind == OTHER
-            and greets
-            and is_sign_off(ctx.game, stmt.text)
-            and not slipped_among_orders(ctx.game, parsed.statements, index)
-        ):
-            ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
-            continue
-        run_statement(ctx, stmt)
+        _run_in_mail(ctx, parsed, index, greets, signed)
         if below and stmt.command in _SIGN_ONS:
             signed = _signature_from(ctx, parsed)
+        if stmt.cut:
+            ctx.transcript.refused(
+                "...",
+                f"the rest of the line above ({stmt.cut} characters) was not read: a line is"
+                f" read up to {MAX_LINE} characters; put each order on a line of its own",
+            )
     if parsed.truncated:
         ctx.transcript.refused(
             "...",
@@ -429,6 +426,27 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     if after is not None and last is not None:  # read once: the child starts from it
         ctx.transcript.info("--", BELOW_SIGNATURE)
         _run_parsed(ctx, after, greets, signed=last + 1)
+
+
+def _run_in_mail(
+    ctx: Context, parsed: ParsedMail, index: int, greets: bool, signed: int | None
+) -> None:
+    """Run statement ``index`` of ``parsed``, or list it as a greeting or signature
+    (see :func:`_run_parsed`)."""
+    stmt = parsed.statements[index]
+    if stmt.kind == OTHER and signed is not None and index >= signed:
+        ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+    elif stmt.kind == OTHER and (slip := slip_refusal(ctx, stmt)) is not None:
+        ctx.transcript.refused(*slip)
+    elif (
+        stmt.kind == OTHER
+        and greets
+        and is_sign_off(ctx.game, stmt.text)
+        and not slipped_among_orders(ctx.game, parsed.statements, index)
+    ):
+        ctx.transcript.info(stmt.text, IGNORED_SIGN_OFF)
+    else:
+        run_statement(ctx, stmt)
 
 
 def _signature_from(ctx: Context, below: ParsedMail) -> int | None:

@@ -3,7 +3,8 @@
 The parser only finds where commands, blocks and orders are; it does not decide
 whether they are allowed.  It never raises, whatever the text.
 
-* Blank lines and lines starting with ``//`` are skipped.
+* Blank lines (direction marks alone count as blank) and lines starting with ``//``
+  are skipped.
 * A command that stops (SIGNOFF) ends the mail; what follows is not read.
 * A line that is only ``--`` (a signature delimiter) ends the statements of the mail;
   what follows is split into statements of its own (:attr:`ParsedMail.below_signature`;
@@ -29,9 +30,19 @@ from judge.commands.base import COMMAND, OTHER, UNKNOWN, Command, Statement
 from judge.mail.cleanup import is_forward_line
 from judge.orders.text import unmarked
 
-MAX_LINE = 1000  # longer lines are cut, so one line cannot flood the reply
+MAX_LINE = 1000  # a command or order line is read so far, its rest refused
 MAX_STATEMENTS = 500
 _STOP_MARKS = ".!"  # may end a command's line ("signoff.", "SET NOLIST.")
+# The full-width forms of ASCII an East Asian input method types ('Ａ Ｐａｒ－Ｂｕｒ') and
+# its ideographic space, as ASCII; the invisible marks that set writing direction
+# (left-to-right and right-to-left marks, embeddings, overrides, isolates) left out.
+_PLAIN_WIDTH = str.maketrans(
+    {
+        **{0xFF01 + i: 0x21 + i for i in range(94)},
+        0x3000: " ",
+        **dict.fromkeys([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]),
+    }
+)
 
 
 @dataclass
@@ -106,7 +117,13 @@ def _statement(line_no: int, text: str) -> Statement:
     first = text.split(None, 1)[0].upper() if text.split() else ""
     if first in registry.COMMAND_FAMILIES or registry.colon_keyword(text):
         return Statement(line_no, text, UNKNOWN)  # "SET WATI", "CLEAR:"
-    return Statement(line_no, text, OTHER)
+    return Statement(line_no, _plain_width(text), OTHER)
+
+
+def _plain_width(text: str) -> str:
+    """A line that is no command (an order) as it shows: full-width letters and signs
+    as ASCII, direction marks left out (see ``_PLAIN_WIDTH``)."""
+    return text if text.isascii() else text.translate(_PLAIN_WIDTH).strip()
 
 
 def _headed_block(line_no: int, text: str, lines: list[str]) -> Statement | None:
@@ -135,11 +152,11 @@ def _collect_block(stmt: Statement, lines: list[str], start: int) -> tuple[int, 
             and (end := _end_index(ends, lines, i + 1, past_signature=True)) is not None
         ):
             # the sender signs the message ("--", "France") above its end line
-            stmt.block.extend(line.rstrip()[:MAX_LINE] for line in lines[i:end])
+            stmt.block.extend(line.rstrip() for line in lines[i:end])
             return end + 1, False
         if _is_signature(raw) or registry.is_stop_line(raw):
             return i, True
-        stmt.block.append(raw.rstrip()[:MAX_LINE])
+        stmt.block.append(raw.rstrip())
         i += 1
     stmt.closed = False
     return i, True
@@ -202,8 +219,9 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             room -= len(parsed.statements)
             parsed.below_signature = _parse_lines(lines, i, room, below=True)
             break
-        line = raw.strip()[:MAX_LINE]
-        if not line or line.startswith("//"):
+        whole = raw.strip()
+        line = whole[:MAX_LINE]
+        if not _plain_width(line) or line.startswith("//"):
             continue
         if len(parsed.statements) >= room:
             parsed.truncated = True
@@ -227,6 +245,7 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
                 stmt = Statement(i, line, OTHER)
             elif not command.block_to_the_end(stmt.args):
                 stmt.closed, takes_block = False, False  # "Press on to Munich": no message
+        stmt.cut = len(whole) - len(line)
         parsed.statements.append(stmt)
         if stmt.command is not None and stmt.command.stops:
             parsed.after_stop = [rest.strip()[:MAX_LINE] for rest in lines[i:] if rest.strip()]

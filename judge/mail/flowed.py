@@ -24,25 +24,25 @@ def unflow(text: str, delsp: bool = False) -> str:
     depth; a leading space added for stuffing is removed; ``-- `` stays a line.
     """
     joined: list[str] = []
-    pending: str | None = None
+    pending: list[str] = []  # the pieces of a line soft-broken so far
     pending_depth = 0
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
         body = line[depth:]
         if body.startswith(" "):
             body = body[1:]
-        if pending is not None and depth != pending_depth:
-            joined.append(">" * pending_depth + pending)
-            pending = None
+        if pending and depth != pending_depth:
+            joined.append(">" * pending_depth + "".join(pending))
+            pending = []
         soft = body.endswith(" ") and body != "-- "
         if soft and delsp:
             body = body[:-1]
-        current = body if pending is None else pending + body
         if soft:
-            pending, pending_depth = current, depth
+            pending_depth = depth
+            pending.append(body)
         else:
-            joined.append(">" * depth + current)
-            pending = None
-    if pending is not None:
-        joined.append(">" * pending_depth + pending)
+            joined.append(">" * depth + "".join(pending) + body)
+            pending = []
+    if pending:
+        joined.append(">" * pending_depth + "".join(pending))
     return "\n".join(joined)

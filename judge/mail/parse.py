@@ -40,7 +40,8 @@ class IncomingMail:
     body_text: str = ""  # the text to interpret: quotes and signature stripped
     full_text: str = ""  # the decoded text before any stripping
     body_kind: str = "none"  # "plain", "html" or "none"
-    text_attachments: list[str] = field(default_factory=list)  # names of unread text files
+    # names of unread text files (of every file, when the mail has no text)
+    text_attachments: list[str] = field(default_factory=list)
     signed_text: str | None = None  # an OpenPGP clear-signed block, armour included
     pgp_mime: bool = False  # a multipart/signed (PGP/MIME) mail
     is_automatic: bool = False
@@ -49,6 +50,7 @@ class IncomingMail:
     # message's subject): read, but answered only when it holds a command or an order
     unsolicited_reason: str | None = None
     too_large: bool = False
+    unreadable: bool = False  # its structure defeated the MIME parser: headers only read
     size: int = 0
     defects: list[str] = field(default_factory=list)
 
@@ -187,15 +189,26 @@ def parse_incoming(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMa
     return _parse(bytes(raw), judge_address, max_bytes)
 
 
+def _headers_only(mail: IncomingMail, judge_address: str) -> IncomingMail:
+    """``mail`` marked unreadable, with what its header block tells (who wrote it)."""
+    mail.unreadable = True
+    try:
+        head = email.message_from_bytes(_header_block(mail.raw), policy=compat32)
+        _fill_headers(mail, head, judge_address)
+    except Exception as exc:  # noqa: BLE001
+        mail.defects.append(f"headers: {exc!r}")
+    return mail
+
+
 def _parse(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:
     mail = IncomingMail(raw=raw, size=len(raw))
     mail.too_large = len(raw) > max_bytes
     source = _header_block(raw) if mail.too_large else raw
     try:
         msg = email.message_from_bytes(source, policy=compat32)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # noqa: BLE001 - RecursionError for parts nested very deep
         mail.defects.append(f"unparsable: {exc!r}")
-        return mail
+        return _headers_only(mail, judge_address)
     mail.defects.extend(type(d).__name__ for d in getattr(msg, "defects", [])[:20])
     try:
         _fill_headers(mail, msg, judge_address)
@@ -206,4 +219,5 @@ def _parse(raw: bytes, judge_address: str, max_bytes: int) -> IncomingMail:
             _fill_body(mail, msg, judge_address)
         except Exception as exc:  # noqa: BLE001
             mail.defects.append(f"body: {exc!r}")
+            mail.unreadable = True
     return mail

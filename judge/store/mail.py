@@ -140,6 +140,43 @@ def inbound_key(raw: bytes, original_size: int | None = None) -> str:
     return key
 
 
+def _fingerprint(raw: bytes) -> str:
+    """What tells two mails of one Message-ID apart: their From and Date as the
+    sender's mail program wrote them (the same in every copy of a mail, whatever
+    route, trace headers or transfer encoding it came by, and in the mail as kept
+    after processing, its text redacted)."""
+    fields = (_raw_header(raw, name) or "" for name in (b"from:", b"date:"))
+    return "\0".join(" ".join(value.split()) for value in fields)
+
+
+def _holders(session: Session, keys: list[str]) -> dict[str, bytes]:
+    """The mail stored under each of these keys that is taken."""
+    stmt = select(InboundMessage.message_key, InboundMessage.raw).where(
+        col(InboundMessage.message_key).in_(set(keys))
+    )
+    return {key: bytes(raw) for key, raw in session.exec(stmt)}
+
+
+def _own_keys(session: Session, mails: list[tuple[bytes, int | None]]) -> list[str]:
+    """The key of each received mail: :func:`inbound_key`, unless another mail (see
+    :func:`_fingerprint`) holds it already, in the database or earlier in ``mails``:
+    then a key of its Message-ID and its fingerprint, so that a reused Message-ID
+    never swallows an unrelated mail (a copy of a mail still gets the key of the mail).
+    Only the headers of mails whose key is taken are read."""
+    keys = [inbound_key(raw, size) for raw, size in mails]
+    holders = _holders(session, keys)
+    own_keys = []
+    for key, (raw, _size) in zip(keys, mails, strict=True):
+        holder = holders.setdefault(key, raw)
+        if key.startswith("mid") and holder is not raw:
+            own = _fingerprint(raw)
+            if own != _fingerprint(holder):
+                digest = hashlib.sha256(f"{key}\0{own}".encode("utf-8", "replace")).hexdigest()
+                key = "mid2:" + digest
+        own_keys.append(key)
+    return own_keys
+
+
 def store_inbound(
     session: Session, raw: bytes, source: str, original_size: int | None = None
 ) -> InboundMessage | None:
@@ -151,7 +188,7 @@ def store_inbound(
     it is never applied twice).  Raises on database errors, so that the caller can refuse
     the mail (SMTP 451) or leave it in the mailbox (IMAP).
     """
-    key = inbound_key(raw, original_size)
+    key = _own_keys(session, [(raw, original_size)])[0]
     if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
         return None
     row = InboundMessage(message_key=key, raw=raw, source=source, original_size=original_size)
@@ -160,8 +197,11 @@ def store_inbound(
         session.commit()
     except Exception:
         session.rollback()
-        # Lost a race with a concurrent insert of the same key: that is "already known".
+        # Lost a race with a concurrent insert of the same key: that is "already known",
+        # unless the mail stored under it is another of the same Message-ID.
         if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
+            if _own_keys(session, [(raw, original_size)])[0] != key:
+                return store_inbound(session, raw, source, original_size)
             return None
         raise
     session.refresh(row)
@@ -179,7 +219,7 @@ def store_inbound_many(
     are stored one by one instead.  Raises on other database errors, with nothing
     stored, so that the caller leaves all of them in the mailbox.
     """
-    keys = [inbound_key(raw, size) for raw, size in mails]
+    keys = _own_keys(session, mails)
     known = _stored_keys(session, keys)
     new: list[bool] = []
     rows: list[dict[str, Any]] = []

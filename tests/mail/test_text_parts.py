@@ -5,6 +5,8 @@ attached file, which the reply names as not read."""
 
 from __future__ import annotations
 
+import time
+
 from sqlmodel import Session
 
 from judge.mail.html_text import html_to_text
@@ -104,3 +106,37 @@ def test_a_long_line_broken_softly_by_a_flowed_mail_program_is_read_whole() -> N
     body = f"{SIGNON}\r\nA Par-Bur, A Mar-Spa, F Bre S A Par - \r\nBur\r\n"
     mail = parse_incoming(_mail(flowed + body), JUDGE, 1_000_000)
     assert "A Par-Bur, A Mar-Spa, F Bre S A Par - Bur" in mail.body_text.splitlines()
+
+
+def test_a_mail_of_attachments_only_names_them_as_not_read(tmp_path) -> None:
+    """Outlook can send the whole mail as its rich text in ``winmail.dat``
+    (application/ms-tnef), with no text part: the reply said only "Your mail held no
+    commands", though the player wrote orders."""
+    engine = migrated_engine(tmp_path)
+    with Session(engine) as session:
+        add_game(session)
+    tnef = (
+        "Content-Type: application/ms-tnef; name=winmail.dat\r\n"
+        "Content-Transfer-Encoding: base64\r\n\r\neJ8+IhAA\r\n"
+    )
+    deliver(engine, _mail(tnef, PICTURE))
+    text = body_of(outbox(engine)[-1])
+    assert "(attached file winmail.dat)" in text and "(attached file map.png)" in text, text
+    assert "not read" in text
+
+
+def test_a_picture_beside_text_is_not_named() -> None:
+    raw = _mail(TEXT + f"{SIGNON}\r\nA Par-Bur\r\n", PICTURE)
+    assert parse_incoming(raw, JUDGE, 1_000_000).text_attachments == []
+
+
+def test_a_flowed_mail_of_many_soft_breaks_is_read_quickly() -> None:
+    """Joining the soft-broken lines one by one to a growing string took time
+    growing as the square of the mail: near the size limit, seconds a reading (and
+    a mail is read up to four times)."""
+    flowed = "Content-Type: text/plain; charset=utf-8; format=flowed\r\n\r\n"
+    raw = _mail(flowed + f"{SIGNON}\r\nA Par-Bur " + "x \r\n" * 1_000_000)
+    started = time.monotonic()
+    mail = parse_incoming(raw, JUDGE, 10_000_000)
+    assert time.monotonic() - started < 2
+    assert mail.body_text.splitlines()[1].startswith("A Par-Bur x x")
