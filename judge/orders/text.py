@@ -419,8 +419,9 @@ def split_orders(line: str) -> list[str]:
         parts = [part.strip() for part in _SEPARATOR.split(line)]
     else:
         parts = _bracketed_parts(line)
-    orders = (_unwrapped(unmarked(part)) for part in parts if part)
-    return [order for order in orders if order]
+    orders = [order for order in (_unwrapped(unmarked(part)) for part in parts if part) if order]
+    # A courtesy after an order is none of its own: "A Rom H, please".
+    return orders[:1] + [order for order in orders[1:] if _courtesy_from(order.split()) != 0]
 
 
 def _bracketed_parts(line: str) -> list[str]:
@@ -540,6 +541,13 @@ _COURTESY = frozenset({"please", "pls", "plz", "thanks", "thx", "ty", "cheers"})
 def _without_courtesy(words: list[str]) -> str | None:
     """An order's words without the courtesy after them ("please", "thanks", "thank
     you"), or None when they end with none or are nothing else."""
+    end = _courtesy_from(words)
+    return " ".join(words[:end]) if 0 < end < len(words) else None
+
+
+def _courtesy_from(words: list[str]) -> int:
+    """Where the words of courtesy at the end of ``words`` begin (0: they are all
+    courtesy; ``len(words)``: none)."""
     end = len(words)
     while end:
         word = words[end - 1].lower().strip(".!")
@@ -549,7 +557,7 @@ def _without_courtesy(words: list[str]) -> str | None:
             end -= 2
         else:
             break
-    return " ".join(words[:end]) if 0 < end < len(words) else None
+    return end
 
 
 def _joined(

@@ -113,6 +113,18 @@ def test_several_orders_on_a_line() -> None:
     assert [c.ok for c in checks] == [True, True, True]
 
 
+def test_a_courtesy_after_a_comma_is_no_order_of_its_own() -> None:
+    """By mail, "Hold Rome, please" was read as A rom H and 'please' refused as a
+    province, flagging a mail of good orders; "A Par-Bur please" was read already."""
+    assert split_orders("A Rom H, please") == ["A Rom H"]
+    assert split_orders("A Par - Bur, A Mar - Spa; thank you!") == ["A Par - Bur", "A Mar - Spa"]
+    assert split_orders("A Par - Bur, thanks, A Mar - Spa") == ["A Par - Bur", "A Mar - Spa"]
+    checks = check_orders(START, "france", ["A Par - Bur, please", "A Mar H; cheers"])
+    assert [(c.ok, c.canonical) for c in checks] == [(True, "A par - bur"), (True, "A mar H")]
+    # a part of other words is still read (and refused) as an order
+    assert split_orders("A Par - Bur, please Spa") == ["A Par - Bur", "please Spa"]
+
+
 def test_retreat_forms() -> None:
     position = {
         "phase": "S1901R",
