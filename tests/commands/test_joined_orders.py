@@ -105,11 +105,15 @@ def test_an_order_with_a_courtesy_after_it_is_read(line: str) -> None:
     assert check.ok and check.canonical == "A par - bur"
 
 
-def test_a_courtesy_alone_or_after_a_comma_is_as_before() -> None:
-    # a part of its own is no order: refused as written, as a separate word was
+def test_a_courtesy_alone_or_after_a_comma() -> None:
+    # a part of its own after an order is passed over, as one after the order's words
+    # is ("A Par-Bur thanks"): it was refused, flagging a mail of good orders
     checks = check_orders(START, "france", ["A Par-Bur, thanks"])
+    assert [(c.ok, c.canonical) for c in checks] == [(True, "A par - bur")]
+    # a part of other words after a courtesy is still an order, refused as written
+    checks = check_orders(START, "france", ["A Par-Bur, thanks Mun"])
     assert [c.ok for c in checks] == [True, False]
-    assert checks[1].message.startswith("thanks: ")
+    assert checks[1].message.startswith("thanks Mun: ")
     # a line of nothing else stays a greeting (the sign-off filter decides that)
     (check,) = check_orders(START, "france", ["please"])
     assert not check.ok

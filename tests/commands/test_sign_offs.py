@@ -72,7 +72,7 @@ def test_a_sign_off_after_the_orders_is_ignored_without_an_error_flag(engine, ta
 @pytest.mark.parametrize(
     "tail",
     [
-        "A Par - Pic, thanks",
+        "A Par - Pic, thanks Mun",  # a courtesy alone after a comma is passed over
         # an order's first word with two letters swapped: was passed over as a greeting
         "Pra H",
         "Buidl A Par",
