@@ -533,11 +533,18 @@ def _store_results(
             continue
         outcome = outcomes[loc]
         status, stop = (SUCCESS, None) if outcome.success else (FAILURE, _stop(result, loc))
-        if status != record.status or outcome.reason != record.reason or stop != record[6]:
+        if status != record.status or outcome.reason != record.reason or stop != record.stopped_at:
             orders[loc] = _new_tuple(  # record._replace(...) without its overhead
                 OrderRecord,
-                (record.power, record.order, status, outcome.reason, record.auto, record.iteration)
-                + (stop,),
+                (
+                    record.power,
+                    record.order,
+                    status,
+                    outcome.reason,
+                    record.auto,
+                    record.iteration,
+                    stop,
+                ),
             )
     boards = world.boards
     flagged = {boards[key].key for key in boards_named if key in boards} | invalid_boards
