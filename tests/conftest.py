@@ -6,21 +6,32 @@ spends tens of milliseconds per hash, and every test game hashes seven passwords
 One PostgreSQL server runs for the whole session (starting one takes seconds); each
 test that asks for ``postgres_url`` gets an empty database of its own on it, and
 ``migrated_postgres_url`` a copy of a template database migrated once per session.
+
+Property tests (hypothesis) draw the same examples on every run of ``make test``
+(profile ``steady``), so a submission's suite passes or fails by its code, not by the
+draw. ``JUDGE_HYPOTHESIS=explore make test`` draws new examples each run: the
+way to look for new failures on purpose.
 """
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import settings
 
 from judge.store.passwords import set_hash_cost
 from tests.pgserver import running_postgres
 
 TEMPLATE_DB = "judge_template"
+
+settings.register_profile("steady", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("JUDGE_HYPOTHESIS", "steady"))
 
 
 @pytest.fixture(scope="session", autouse=True)
