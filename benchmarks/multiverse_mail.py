@@ -69,6 +69,7 @@ from judge.game.collector import turn_collections  # noqa: E402
 from judge.game.games import Seat, create_game, find_game, store_order  # noqa: E402
 from judge.game.processing import _adjudicate, process_phase, set_game_position  # noqa: E402
 from judge.mail.outgoing import Author  # noqa: E402
+from judge.orders.keys import OrderKey  # noqa: E402
 from judge.rules.multiverse.adjudicate import adjudicate  # noqa: E402
 from judge.rules.multiverse.basemap import base_map_for  # noqa: E402
 from judge.rules.multiverse.json_io import WORLD_KEPT, read_world, write_world  # noqa: E402
@@ -77,6 +78,7 @@ from judge.rules.multiverse.order_text import format_order, world_types  # noqa:
 from judge.rules.multiverse.random_orders import random_orders  # noqa: E402
 from judge.rules.multiverse.setup import starting_world  # noqa: E402
 from judge.rules.multiverse.world import World  # noqa: E402
+from judge.rules.registry import ruleset_for_game  # noqa: E402
 from judge.store.db import make_engine, migrate  # noqa: E402
 from judge.store.mail import store_inbound  # noqa: E402
 from judge.store.models import MULTIVERSE_RULES, Game  # noqa: E402
@@ -172,18 +174,32 @@ def apply_mail(engine: Any, config: Config, raw: bytes) -> tuple[float, float]:
 
 
 def store_all_orders(engine: Any, world: World, orders: list) -> int:
-    """Every random order of the turn stored for the game's phase (not timed)."""
+    """Every random order of the turn stored for the game's phase (not timed), as a
+    player's mail stores it: checked by the game's ruleset, and kept with the version
+    of the position the check read.  (An order the check refuses, which a mail would
+    not store, is stored without that version, as a master's would be: the turn
+    checks it again.)"""
     types = world_types(world)
     with Session(engine) as session:
         game = find_game(session, "big")
         assert game is not None
+        rules, version = ruleset_for_game(game), game.position_version
+        position = game.position_view()
         for power, order in orders:
             text = format_order(order, types)
             check = WorldOrderCheck(text, True, text, None, None, power, order)
-            from judge.orders.keys import OrderKey
-
+            accepted = all(c.ok for c in rules.check_orders(position, power, [text]))
             key = OrderKey.of(order)
-            store_order(session, game, power, check, account_id=None, from_address="x", key=key)
+            store_order(
+                session,
+                game,
+                power,
+                check,
+                account_id=None,
+                from_address="x",
+                key=key,
+                checked_on=version if accepted else None,
+            )
         session.commit()
     return len(orders)
 

@@ -90,7 +90,10 @@ class Orders(Command):
         if reason is not None:
             ctx.transcript.refused(stmt.text, reason)
             return
-        position = ctx.game.position_view()  # parsed once per position text, read only
+        # The position's version (the orders are checked on it) and the position, parsed
+        # once per version and read only.
+        version = ctx.game.position_version
+        position = ctx.game.position_view()
         powers = [seat.power for seat in ctx.seats]
         other = _other_power_label(ctx, stmt.text, powers)
         if other is not None:
@@ -106,7 +109,7 @@ class Orders(Command):
         if late is not None:
             entry.outcomes.append(Outcome(NOTICE, late))
         for checks in zip(*readings, strict=True):
-            entry.outcomes.extend(_take(ctx, position, powers, checks))
+            entry.outcomes.extend(_take(ctx, position, version, powers, checks))
 
 
 def _names(ctx: Context, power: str) -> set[str]:
@@ -150,11 +153,16 @@ def _label(text: str) -> tuple[str | None, str]:
 
 
 def _take(
-    ctx: Context, position: dict[str, Any], powers: list[str], checks: tuple[Any, ...]
+    ctx: Context,
+    position: dict[str, Any],
+    version: int,
+    powers: list[str],
+    checks: tuple[Any, ...],
 ) -> list[Outcome]:
     """Store the first reading of one order that a power of the player can give (the
     power whose unit it names), saying which order of this mail it replaced, or say
-    why none can."""
+    why none can.  The order keeps the ``version`` of the position its check read,
+    when the game's ruleset checked it (not a test's stand-in)."""
     assert ctx.game is not None
     refusals: dict[str, str] = {}
     notes: dict[str, str] = {}
@@ -184,6 +192,7 @@ def _take(
             from_address=ctx.sender,
             now=ctx.now,
             key=key,
+            checked_on=version if ctx.rules is None else None,
         )
         written = ctx.order_rules.written(position, check.canonical)
         accepted = f"Accepted: {written}"

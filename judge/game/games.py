@@ -370,10 +370,12 @@ def store_order(
     from_address: str,
     now: datetime | None = None,
     key: OrderKey | None = None,
+    checked_on: int | None = None,
 ) -> None:
     """Store an accepted order (an OrderCheck with ok set: its text, its engine order
     and the canonical wording) for the game's phase, under ``key`` if given instead of
-    the check's own.
+    the check's own; ``checked_on``, the version of the position the check read
+    (``Game.position_version``), when a mail's check accepted it.
 
     Written at once by one INSERT (no ORM object to flush later: this runs for every
     order of every mail), so rows keep the order in which orders were given.  The game
@@ -395,6 +397,7 @@ def store_order(
         "account_id": account_id,
         "from_address": from_address,
         "created_at": now or utcnow(),
+        "checked_on": checked_on,
     }
     session.connection().execute(_INSERT_ORDER, params)
     if as_utc(game.due_at) != REPLAN:
@@ -424,6 +427,7 @@ class PhaseOrder(NamedTuple):
     power: str
     canonical: str
     data: str | None
+    checked_on: int | None = None  # the position version its mail's check read (Order.checked_on)
 
     def order(self, decoding: order_data.OrderDecoding = order_data.STANDARD_DECODING) -> Any:
         """The engine order stored in the row (None when it has none), read with what
@@ -439,9 +443,9 @@ def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[P
     session.flush()
     result = session.connection().execute(_PHASE_ORDERS, {"game_id": game_id, "phase": phase})
     by_power: dict[str, list[tuple[str, PhaseOrder]]] = {}
-    for row_id, power, unit_key, canonical, data in result.fetchall():  # in one batch
+    for row_id, power, unit_key, canonical, data, checked_on in result.fetchall():  # one batch
         by_power.setdefault(power, []).append(
-            (unit_key, PhaseOrder(row_id, power, canonical, data))
+            (unit_key, PhaseOrder(row_id, power, canonical, data, checked_on))
         )
     return {power: list(_latest(by_power[power]).values()) for power in sorted(by_power)}
 
@@ -521,7 +525,7 @@ _ORDER_KEYS = (
     .order_by(col(Order.id))
 )
 _PHASE_ORDERS = (
-    select(Order.id, Order.power, Order.unit_key, Order.canonical, Order.data)
+    select(Order.id, Order.power, Order.unit_key, Order.canonical, Order.data, Order.checked_on)
     .where(Order.game_id == bindparam("game_id"), Order.phase == bindparam("phase"))
     .order_by(col(Order.id))
 )

@@ -144,8 +144,9 @@ def _adjudicate(
     rules = ruleset_for_game(game)
     # The shared parsed position (as the last turn or mail left it) when the step
     # only reads it, else a copy of the game's own to change.
+    version = game.position_version  # of the position read here
     doc = game.position_view() if rules.steps_read_only else game.position_doc()
-    return _adjudicate_stored(session, game, doc, game.phase, rows)
+    return _adjudicate_stored(session, game, doc, game.phase, rows, version)
 
 
 def _adjudicate_stored(
@@ -154,16 +155,26 @@ def _adjudicate_stored(
     doc: dict[str, Any],
     phase: str,
     rows: dict[str, list[PhaseOrder]] | None = None,
+    version: int | None = None,
 ) -> Step:
     """Adjudicate a position with the orders stored for ``phase``, handed to the
-    game's ruleset as data (each with the wording it was accepted in)."""
+    game's ruleset as data (each with the wording it was accepted in).  ``version``:
+    the game's position version when ``doc`` is that position; an order its mail's
+    check accepted on that version is handed on as checked."""
     rules = ruleset_for_game(game)
     doc = rules.with_disorder_rule(doc, game.cd_rule)
     if rows is None:
         rows = stored_rows(session, game, phase)
     decoding = rules.order_decoding()  # the kinds and locations its orders are stored with
     orders = {
-        power: [StoredOrder(row.canonical, row.order(decoding)) for row in mine]
+        power: [
+            StoredOrder(
+                row.canonical,
+                row.order(decoding),
+                version is not None and row.checked_on == version,
+            )
+            for row in mine
+        ]
         for power, mine in rows.items()
     }
     return rules.step_stored(doc, orders)

@@ -101,11 +101,14 @@ class Slots:
 
 class StoredOrder(NamedTuple):
     """An accepted order as the game keeps it: its canonical wording and the order
-    as data (the engine order), or None when only the wording is known.  (A named
-    tuple: a turn of a long multiverse game makes ten thousand.)"""
+    as data (the engine order), or None when only the wording is known; ``checked``
+    when a mail's check accepted it on the very position it is adjudicated on (its
+    checks of a unit's orders need not run again).  (A named tuple: a turn of a long
+    multiverse game makes ten thousand.)"""
 
     canonical: str
     order: Any = None
+    checked: bool = False
 
 
 # What players call the victory rule (HELP victory, HELP win): the aliases of every

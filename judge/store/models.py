@@ -443,6 +443,10 @@ class Order(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # --- migration 0007 ---
     data: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # --- migration 0025 ---
+    # The version of the position (``Game.position_version``) that the check of the
+    # mail which stored the order read; None when no mail's check stored it.
+    checked_on: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
     @property
     def key(self) -> OrderKey:

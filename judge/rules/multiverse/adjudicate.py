@@ -90,12 +90,17 @@ class TurnReport:
 
 
 def adjudicate(
-    world: World, base: BaseMap, orders: Sequence[tuple[str, AnyOrder]]
+    world: World,
+    base: BaseMap,
+    orders: Sequence[tuple[str, AnyOrder]],
+    checked: AbstractSet[int] = frozenset(),
 ) -> tuple[World, TurnReport]:
     """Process one turn: ``orders`` are ``(power, order)`` pairs; the input world is kept.
 
     When one unit (or one build site) receives several orders, the last wins and
-    the earlier ones are reported invalid.
+    the earlier ones are reported invalid.  A movement order whose index is in
+    ``checked`` passed :func:`movement_problem` on this world already (a game's
+    mail check, on the same stored position): it is not checked again.
     """
     new = world.copy()
     report = TurnReport()
@@ -109,7 +114,7 @@ def adjudicate(
     if new.needs_retreats():
         _retreat_turn(new, base, geo, orders, report)
     else:
-        _movement_turn(new, base, geo, orders, report)
+        _movement_turn(new, base, geo, orders, report, checked)
     new.iteration += 1
     report.retreats_pending = new.needs_retreats()
     if not report.retreats_pending:
@@ -137,10 +142,12 @@ def _last_wins(orders: Sequence[tuple[str, AnyOrder]]) -> dict[int, str]:
     return {i: why for i, key in enumerate(keys) if last[key] != i}
 
 
-def _movement_turn(world, base, geo, orders, report) -> None:
+def _movement_turn(world, base, geo, orders, report, checked: AbstractSet[int]) -> None:
     active = set(world.active_boards().values())
     winter_views: dict[BoardKey, WinterBoard] = {}  # shared by the checks and the resolution
-    results, fresh, winter_orders = _take_orders(world, base, geo, orders, active, winter_views)
+    results, fresh, winter_orders = _take_orders(
+        world, base, geo, orders, active, winter_views, checked
+    )
     automatic = _hold_the_rest(world, active, fresh)
 
     starts = [*fresh, *automatic]
@@ -195,9 +202,11 @@ def _take_orders(
     orders: Sequence[tuple[str, AnyOrder]],
     active: set[BoardKey],
     winter_views: dict[BoardKey, WinterBoard],
+    checked: AbstractSet[int] = frozenset(),
 ) -> tuple[list[OrderResult | None], dict[MLoc, int], WinterOrders]:
     """Validate the orders of a movement turn and store those of movement boards
-    (``winter_views`` keeps what the checks read of each winter board).
+    (``winter_views`` keeps what the checks read of each winter board; the movement
+    orders at the indexes ``checked`` passed the same checks on this world already).
 
     Returns the results known already (by index in ``orders``; None for the
     orders still to judge), the index of each stored order by its unit, and the
@@ -239,7 +248,7 @@ def _take_orders(
             else:  # a retreat, or a removal on a movement board
                 results[i] = OrderResult(power, order, INVALID, "no unit must retreat now")
             continue
-        why = movement_problem(world, geo, power, order, active, views)
+        why = None if i in checked else movement_problem(world, geo, power, order, active, views)
         if why:
             unit = getattr(order, "unit", None)
             if unit in fresh or unit in world.orders or not _orderable(world, order, power, active):

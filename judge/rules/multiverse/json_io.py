@@ -276,9 +276,10 @@ class _Section:
         return cls(dict(things), groups, runs, ",".join(text for text in texts if text))
 
 
-# An order as given to a step: its power, its wording, and the order as data when
-# the game kept it (None: read from the wording).
-GivenOrder = tuple[str, str, AnyOrder | None]
+# An order as given to a step: its power, its wording, the order as data when the
+# game kept it (None: read from the wording), and whether a mail's check accepted
+# it on this very position (StoredOrder.checked).
+GivenOrder = tuple[str, str, AnyOrder | None, bool]
 
 
 def judge_world(
@@ -290,7 +291,8 @@ def judge_world(
     parts: JsonParts | None = None,
 ) -> JudgedWorld:
     """Adjudicate one step of a world document with the orders of ``given`` (the
-    orders a game stored, as data), or else those of the document's ``orders``;
+    orders a game stored, as data, each checked again unless its mail's check read
+    this very position), or else those of the document's ``orders``;
     the answer's history is written as data with ``as_data`` (see write_world),
     through ``parts`` when given.  The world is read once per shared stored
     position (:class:`judge.store.positions.Position`), which keeps it."""
@@ -300,18 +302,21 @@ def judge_world(
         given = _document_orders(doc, base)
     texts: list[tuple[int, str]] = []
     orders = []
+    checked: set[int] = set()  # the orders checked on this position already, by index
     answers: list[dict[str, Any] | None] = []
-    for power, text, order in given:
+    for power, text, order, was_checked in given:
         if order is None:
             parsed = parse_order(world, base, power, text)
             if not parsed.ok:
                 answers.append(_refused(power, text, parsed.message))
                 continue
             order = parsed.order
+        elif was_checked:
+            checked.add(len(orders))
         texts.append((len(answers), text))
         orders.append((power, order))
         answers.append(None)
-    after, report = adjudicate(world, base, orders)
+    after, report = adjudicate(world, base, orders, checked)
     # An order's data is written once, for its answer and its history entry alike.
     write = _once(order_data) if as_data else None
     entry = _answer_writer(world_types(world), write)
@@ -359,7 +364,7 @@ def _document_orders(doc: dict[str, Any], base: BaseMap) -> list[GivenOrder]:
             raise WorldDocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list):
             raise WorldDocumentError(f"orders of {power} must be a list of strings")
-        found += [(power, text, None) for line in lines for text in _split_line(line)]
+        found += [(power, text, None, False) for line in lines for text in _split_line(line)]
     return found
 
 

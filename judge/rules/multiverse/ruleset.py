@@ -184,7 +184,7 @@ def _on_board(move: str, board: Mapping[str, Any]) -> str | None:
 def _wordings(given: list[tuple[str, str, Any]]) -> dict[str, list[str]]:
     """The orders of a step per power, as worded (the ``orders`` of a world document)."""
     found: dict[str, list[str]] = {}
-    for power, text, _order in given:
+    for power, text, *_ in given:
         found.setdefault(power, []).append(text)
     return found
 
@@ -367,7 +367,9 @@ class MultiverseRuleset(Ruleset):
     def step_stored(self, doc: Document, orders: Mapping[str, list[StoredOrder]]) -> Step:
         """Adjudicate the orders as the game stored them: as data, read again from
         their wording only when a row has none (stored before orders were data)."""
-        given = [(power, o.canonical, o.order) for power, mine in orders.items() for o in mine]
+        given = [
+            (power, o.canonical, o.order, o.checked) for power, mine in orders.items() for o in mine
+        ]
         return self._step(doc, given)
 
     def _step(self, doc: Document, given: list | None) -> Step:
