@@ -328,7 +328,7 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     if outcome:
         won, drawn = ruleset_for_game(game).ending_sides(turn)
         # The position stored is the next phase's: the game ended in the one processed.
-        finish(session, game, outcome, now, ended_in=processed, won=won, drawn=drawn)
+        finish(session, game, outcome, ended_in=processed, won=won, drawn=drawn)
         next_at = None
     else:
         next_at = set_next_deadline(session, game, now)
