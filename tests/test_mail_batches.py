@@ -310,3 +310,18 @@ def test_a_mail_failing_after_its_row_was_written_is_quarantined_as_received(
     assert [n.recipient_list() for n in notices if b"could not be processed" in n.raw] == [
         ["p@players.test"]
     ]
+
+
+def test_storing_a_mail_reads_its_key_once(tmp_path: Path) -> None:
+    """Intake looked a mail's key up twice (the mail holding it, then whether it was
+    stored); one read tells both, for a new mail, a copy, and a fetch."""
+    engine = migrated_engine(tmp_path)
+    a, b = make_mail("p@players.test", "a\n"), make_mail("p@players.test", "b\n")
+    seen = _statements(engine)
+    with Session(engine) as s:
+        assert store_inbound(s, a, "smtp") is not None
+        assert store_inbound(s, a, "smtp") is None  # the copy
+        assert store_inbound_many(s, [(a, None), (b, None)], "imap") == [False, True]
+    reads = [x for x in seen if "WHERE inbound_message.message_key" in x]
+    assert len(reads) == 3, reads
+    assert [r.message_key for r in _rows(engine)] == [inbound_key(a), inbound_key(b)]

@@ -20,11 +20,10 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.broadcasts import broadcasts_of, sender_name
 from judge.commands.gm_common import judge_sender, master_of
 from judge.commands.phase import parse_phase, same_phase, season_and_year
-from judge.commands.player_state import game_named, mail_game, sender_account
+from judge.commands.player_state import game_and_words, sender_account
 from judge.commands.press import press_title
 from judge.commands.registry import register
 from judge.game.clock import game_timing
-from judge.game.games import find_game
 from judge.game.history import reports_of
 from judge.game.past_dates import date_span
 from judge.game.recipients import game_mail_subject, send
@@ -254,15 +253,10 @@ class History(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        words = stmt.args.split()
-        if not words or find_game(ctx.session, words[0]) is None:
-            words = mail_game(ctx) + words  # njudge: the game signed on to or selected
-        if not words:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+        found = game_and_words(ctx, stmt, self.syntax)
+        if found is None:
             return
-        game = game_named(ctx, stmt.text, words[0])
-        if game is None:
-            return
+        game, words = found
         rest, lines_given, broad = _njudge_words(words[1:])
         words = words[:1] + rest
         span: tuple[datetime, datetime] | None = None

@@ -11,9 +11,9 @@ from judge.commands.base import Command, Context, Statement
 from judge.commands.gm_common import judge_sender
 from judge.commands.history import reading_refusal
 from judge.commands.phase import game_phase_named, same_phase
-from judge.commands.player_state import game_named, mail_game
+from judge.commands.player_state import game_and_words
 from judge.commands.registry import register
-from judge.game.games import find_game, phase_label
+from judge.game.games import phase_label
 from judge.game.processing import past_phase_picture, position_picture_now
 from judge.game.recipients import send
 from judge.store.models import Game
@@ -34,15 +34,10 @@ class Map(Command):
     )
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        words = stmt.args.split()
-        if not words or find_game(ctx.session, words[0]) is None:
-            words = mail_game(ctx) + words  # as HISTORY: the game signed on to or selected
-        if not words:
-            ctx.transcript.refused(stmt.text, f"expected: {self.syntax}")
+        found = game_and_words(ctx, stmt, self.syntax)
+        if found is None:
             return
-        game = game_named(ctx, stmt.text, words[0])
-        if game is None:
-            return
+        game, words = found
         # the phase as the game writes it too (5dplomacy's Fall01), as PHASE reads it
         phase = game_phase_named(game, " ".join(words[1:])) if words[1:] else game.phase
         problem = reading_refusal(ctx, game)

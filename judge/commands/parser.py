@@ -89,28 +89,29 @@ def command_line(text: str) -> CommandLine | None:
     return None
 
 
-def setting_list(text: str) -> list[str]:
+def setting_list(text: str, whole: CommandLine | None) -> list[tuple[str, CommandLine | None]]:
     """njudge's several settings on one SET line, split at its commas, each as a SET
-    line of its own (``SET GREY, PARTIAL FAKES BROADCAST``: njudge's ml_set.c reads
-    them one after another); [] when the line is no such list: not SET, no commas,
-    or one command, none of whose parts is another (``SET ABSENCE Nov 23, 2026``),
-    or one whose words hold commas (the timing rules' ``REMIND 24h,1h``).  A part of
-    one letter is no setting (``SET CONCEDE F, P``: a power, not njudge's short
-    ``SET P`` for SET PASSWORD)."""
+    line of its own with the command it reads as (``SET GREY, PARTIAL FAKES
+    BROADCAST``: njudge's ml_set.c reads them one after another); [] when the line is
+    no such list: not SET, no commas, or one command (``whole``, what the line reads
+    as), none of whose parts is another (``SET ABSENCE Nov 23, 2026``), or one whose
+    words hold commas (the timing rules' ``REMIND 24h,1h``).  A part of one letter is
+    no setting (``SET CONCEDE F, P``: a power, not njudge's short ``SET P`` for SET
+    PASSWORD)."""
     first, _, rest = text.partition(" ")
     if first.upper() != "SET" or "," not in rest:
         return []
     parts = [part.strip() for part in rest.split(",") if part.strip()]
     lines = [part if part.upper().startswith("SET ") else f"SET {part}" for part in parts]
-    found = [len(line.split()[1]) > 1 and command_line(line) is not None for line in lines]
-    whole = command_line(text)
+    read = [(line, command_line(line)) for line in lines]
+    found = [len(line.split()[1]) > 1 and command is not None for line, command in read]
     if whole is None:
-        return lines if any(found) else []
-    return lines if all(found) and not whole.command.commas_in_args else []
+        return read if any(found) else []
+    return read if all(found) and not whole.command.commas_in_args else []
 
 
-def _statement(line_no: int, text: str) -> Statement:
-    found = command_line(text)
+def _statement(line_no: int, text: str, found: CommandLine | None) -> Statement:
+    """The statement of line ``text``, read as the command ``found`` (None: no command)."""
     if found is not None:
         loosely = text if found.loosely else ""
         return Statement(line_no, found.text, COMMAND, found.command, found.args, loosely=loosely)
@@ -226,14 +227,15 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
         if len(parsed.statements) >= room:
             parsed.truncated = True
             break
-        if settings := setting_list(line):
+        found = command_line(line)
+        if settings := setting_list(line, found):
             kept = settings[: room - len(parsed.statements)]
-            parsed.statements.extend(_statement(i, text) for text in kept)
+            parsed.statements.extend(_statement(i, text, part) for text, part in kept)
             parsed.truncated = len(kept) < len(settings)
             if parsed.truncated:
                 break
             continue
-        stmt = _statement(i, line)
+        stmt = _statement(i, line, found)
         if stmt.kind in (OTHER, UNKNOWN):  # "BROADCAST:" ... "ENDPRESS"
             stmt = _headed_block(i, line, lines) or stmt
         command = stmt.command

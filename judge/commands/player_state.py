@@ -140,6 +140,20 @@ def _closest(ctx: Context, name: str) -> str:
     return " (send LIST for the games on this judge)"
 
 
+def game_and_words(ctx: Context, stmt: Statement, syntax: str) -> tuple[Game, list[str]] | None:
+    """The game a command's line names and the line's words, the game's name first:
+    the game of its first word, else the mail's (:func:`mail_game`, put in front).
+    Else refuse the line (the ``syntax`` expected, or no such game) and return None."""
+    words = stmt.args.split()
+    if not words or find_game(ctx.session, words[0]) is None:
+        words = mail_game(ctx) + words  # njudge: the game signed on to or selected
+    if not words:
+        ctx.transcript.refused(stmt.text, f"expected: {syntax}")
+        return None
+    game = game_named(ctx, stmt.text, words[0])
+    return None if game is None else (game, words)
+
+
 def mail_game(ctx: Context) -> list[str]:
     """The name of the game this mail speaks of, as the one word a command that names
     a game takes when it is left out (njudge's HISTORY and SUMMARY after a SIGNON):

@@ -76,13 +76,22 @@ def adjudicate_retreats(
     """Resolve a retreat phase; dislodged units without a successful retreat are destroyed."""
     geo = rules.geography(variant)
     outcomes = resolve_retreats(geo, orders)
+    units = retreated_units(position, orders, outcomes)
+    after = replace(position, units=units, dislodged={}, contested=frozenset())
+    return PhaseOutcome(outcomes, _advance(variant, after, position.phase, False, rules))
+
+
+def retreated_units(
+    position: Position, orders: Mapping[Location, Order], outcomes: Mapping[Location, Outcome]
+) -> dict[Location, Unit]:
+    """The units once a retreat phase's ``orders`` had their ``outcomes``: those not
+    dislodged, and each dislodged unit that retreated, at its new place."""
     units = dict(position.units)
     for loc, order in orders.items():
         dest = order.moves_to()
         if dest is not None and outcomes[loc].success:
             units[dest] = position.dislodged[loc].unit
-    after = replace(position, units=units, dislodged={}, contested=frozenset())
-    return PhaseOutcome(outcomes, _advance(variant, after, position.phase, False, rules))
+    return units
 
 
 def adjudicate_adjustments(

@@ -47,21 +47,21 @@ def finish(
     session: Session,
     game: Game,
     outcome: str,
-    now: datetime,
     *,
     ended_in: str,
     won: Collection[str] = (),
     drawn: Collection[str] = (),
 ) -> None:
     """Mark ``game`` finished in the phase ``ended_in`` with ``outcome`` (a sentence
-    for the players) at ``now``, and keep each power's result (the powers ``won``
-    and ``drawn``; the others survived or were eliminated)."""
+    for the players), and keep each power's result (the powers ``won`` and
+    ``drawn``; the others survived or were eliminated).  The caller sets when it
+    ended (``Game.ended_at``), once, as the players learn it: :func:`end_game` at
+    its announcement, a victory as its results are out."""
     if game.status == FINISHED:
         raise ValueError(f"game {game.name} is already finished")
     game.status = FINISHED
     game.outcome = outcome
     game.ended_in = ended_in
-    game.ended_at = now
     game.deadline = None
     game.grace_until = None
     game.waiting_for_master = False
@@ -84,7 +84,8 @@ def end_game(
     the powers ``won`` and ``drawn``: none for the master's TERMINATE), tell everyone
     (the subject ends with ``what``: njudge's ``Draw Declared: EFR`` for a draw) and
     store the announcement as a GameReport.  The caller commits."""
-    finish(session, game, outcome, now, ended_in=game.phase, won=won, drawn=drawn)
+    finish(session, game, outcome, ended_in=game.phase, won=won, drawn=drawn)
+    game.ended_at = now
     subject = game_mail_subject(sender, game, f"{phase_label(game)} {what}")
     lines = [
         _ENDED.format(name=game.name) + f"{phase_label(game)}.",

@@ -339,7 +339,7 @@ def _process_phase(session: Session, sender: Author, game: Game, now: datetime) 
     if outcome:
         won, drawn = ruleset_for_game(game).ending_sides(turn)
         # The position stored is the next phase's: the game ended in the one processed.
-        finish(session, game, outcome, now, ended_in=processed, won=won, drawn=drawn)
+        finish(session, game, outcome, ended_in=processed, won=won, drawn=drawn)
         next_at = None
     else:
         next_at = set_next_deadline(session, game, now)
@@ -526,30 +526,33 @@ def picture_naming(game: Game) -> Naming:
 def position_picture_now(game: Game, what: str = "position") -> Picture | None:
     """The map of a game's position now (titled ``what``: the start, the position),
     drawn as its ruleset draws it (None when it cannot be drawn)."""
-    return safe_position_picture(
-        game.position_doc(),
-        game_variant(game),
-        game.name,
-        game.phase,
-        what,
-        picture=ruleset_for_game(game).picture,
-        naming=picture_naming(game),
-    )
+    style = ruleset_for_game(game).picture
+    return _game_picture(game, game.position_doc(), game.phase, what, style)
 
 
 def board_picture(game: Game, board: Mapping[str, Any]) -> Picture | None:
     """The map of one board of a multiverse world, titled with the board's own turn
     and timeline as the game's mails name them (``g1 · Fall01 · timeline bravo``),
     whatever turn the game has reached (None when it cannot be drawn)."""
-    naming = picture_naming(game)
+    title = f"timeline {picture_naming(game).timeline(board['timeline'])}"
+    style = ruleset_for_game(game).board_picture
+    doc = {**board, "variant": game.variant}
+    return _game_picture(game, doc, str(board["phase"]), title, style)
+
+
+def _game_picture(
+    game: Game, doc: Mapping[str, Any], phase: str, title: str, style: str
+) -> Picture | None:
+    """The map of ``doc``, a position of ``game`` in ``phase``, titled ``title`` and
+    drawn in the picture ``style`` (a ruleset's ``picture`` or ``board_picture``)."""
     return safe_position_picture(
-        {**board, "variant": game.variant},
+        doc,
         game_variant(game),
         game.name,
-        str(board["phase"]),
-        f"timeline {naming.timeline(board['timeline'])}",
-        picture=ruleset_for_game(game).board_picture,
-        naming=naming,
+        phase,
+        title,
+        picture=style,
+        naming=picture_naming(game),
     )
 
 

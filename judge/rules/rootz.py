@@ -421,21 +421,10 @@ class RootzRuleset(StandardRuleset):
             return unit_label(unit, variant)
 
         settings = self.noted(step, variant, settings)
-
-        if not players_of(step.before):
-            return render_report(
-                step.answer,
-                variant,
-                settings,
-                step.before,
-                preview=preview,
-                unit_label=label,
-                owed_builds=self.owed_builds(step.before),
-                words=self.order_words(),
-            )
+        paired = bool(players_of(step.before))  # players of two powers: their own totals
         subject, text, html = render_report(
             step.answer,
-            _NoPowerVictory(variant),
+            _NoPowerVictory(variant) if paired else variant,
             settings,
             step.before,
             preview=preview,
@@ -443,6 +432,8 @@ class RootzRuleset(StandardRuleset):
             owed_builds=self.owed_builds(step.before),
             words=self.order_words(),
         )
+        if not paired:
+            return subject, text, html
         names = {code: power.name for code, power in getattr(variant, "powers", {}).items()}
         lines = self.player_lines({**step.after}, lambda code: names.get(code, code))
         extra = ["", players_heading(players_of(step.after)), *lines]

@@ -15,7 +15,7 @@ import fcntl
 from pathlib import Path
 from typing import BinaryIO
 
-from sqlalchemy.engine import make_url
+from judge.store.db import sqlite_file
 
 SUFFIX = ".daemon"
 
@@ -26,13 +26,8 @@ class DatabaseInUse(SystemExit):
 
 def lock_path(database_url: str) -> Path | None:
     """The lock file of a SQLite database file; None for any other database."""
-    url = make_url(database_url)
-    database = url.database
-    if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
-        return None
-    if database.startswith("file:"):
-        return None
-    return Path(database + SUFFIX)
+    database = sqlite_file(database_url)
+    return None if database is None else Path(database + SUFFIX)
 
 
 def hold_database(database_url: str) -> BinaryIO | None:

@@ -61,9 +61,19 @@ def _set_pragmas(dbapi_connection: Any, busy_timeout_ms: int) -> None:
         cursor.close()
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file name of the SQLite database at ``url``; None for another database,
+    one in memory, or one named by a ``file:`` URI."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    return None if database.startswith("file:") else database
+
+
 def _ensure_sqlite_dir(url: str) -> None:
-    database = make_url(url).database
-    if database and database != ":memory:" and not database.startswith("file:"):
+    database = sqlite_file(url)
+    if database is not None:
         Path(database).parent.mkdir(parents=True, exist_ok=True)
 
 

@@ -157,15 +157,21 @@ def _holders(session: Session, keys: list[str]) -> dict[str, bytes]:
     return {key: bytes(raw) for key, raw in session.exec(stmt)}
 
 
-def _own_keys(session: Session, mails: list[tuple[bytes, int | None]]) -> list[str]:
-    """The key of each received mail: :func:`inbound_key`, unless another mail (see
-    :func:`_fingerprint`) holds it already, in the database or earlier in ``mails``:
-    then a key of its Message-ID and its fingerprint, so that a reused Message-ID
-    never swallows an unrelated mail (a copy of a mail still gets the key of the mail).
-    Only the headers of mails whose key is taken are read."""
+def _own_keys(
+    session: Session, mails: list[tuple[bytes, int | None]]
+) -> tuple[list[str], set[str]]:
+    """The key of each received mail, and which of them are stored already.
+
+    A mail's key is :func:`inbound_key`, unless another mail (see :func:`_fingerprint`)
+    holds it already, in the database or earlier in ``mails``: then a key of its
+    Message-ID and its fingerprint, so that a reused Message-ID never swallows an
+    unrelated mail (a copy of a mail still gets the key of the mail).  One read of the
+    keys; a second only for such reused Message-IDs, and only the headers of mails
+    whose key is taken are read."""
     keys = [inbound_key(raw, size) for raw, size in mails]
     holders = _holders(session, keys)
-    own_keys = []
+    stored = set(holders)
+    own_keys, reused = [], []
     for key, (raw, _size) in zip(keys, mails, strict=True):
         holder = holders.setdefault(key, raw)
         if key.startswith("mid") and holder is not raw:
@@ -173,8 +179,11 @@ def _own_keys(session: Session, mails: list[tuple[bytes, int | None]]) -> list[s
             if own != _fingerprint(holder):
                 digest = hashlib.sha256(f"{key}\0{own}".encode("utf-8", "replace")).hexdigest()
                 key = "mid2:" + digest
+                reused.append(key)
         own_keys.append(key)
-    return own_keys
+    if reused:
+        stored |= _stored_keys(session, reused)
+    return own_keys, stored
 
 
 def store_inbound(
@@ -188,8 +197,8 @@ def store_inbound(
     it is never applied twice).  Raises on database errors, so that the caller can refuse
     the mail (SMTP 451) or leave it in the mailbox (IMAP).
     """
-    key = _own_keys(session, [(raw, original_size)])[0]
-    if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
+    [key], stored = _own_keys(session, [(raw, original_size)])
+    if key in stored:
         return None
     row = InboundMessage(message_key=key, raw=raw, source=source, original_size=original_size)
     session.add(row)
@@ -199,9 +208,10 @@ def store_inbound(
         session.rollback()
         # Lost a race with a concurrent insert of the same key: that is "already known",
         # unless the mail stored under it is another of the same Message-ID.
-        if session.exec(select(InboundMessage.id).where(InboundMessage.message_key == key)).first():
-            if _own_keys(session, [(raw, original_size)])[0] != key:
-                return store_inbound(session, raw, source, original_size)
+        [again], stored = _own_keys(session, [(raw, original_size)])
+        if again != key:  # the key is another mail's now: store this one under its own
+            return store_inbound(session, raw, source, original_size)
+        if key in stored:
             return None
         raise
     session.refresh(row)
@@ -219,8 +229,7 @@ def store_inbound_many(
     are stored one by one instead.  Raises on other database errors, with nothing
     stored, so that the caller leaves all of them in the mailbox.
     """
-    keys = _own_keys(session, mails)
-    known = _stored_keys(session, keys)
+    keys, known = _own_keys(session, mails)
     new: list[bool] = []
     rows: list[dict[str, Any]] = []
     now = utcnow()

@@ -28,9 +28,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from judge.store.db import sqlite_file
 from judge.store.mail import fold_sent
 
 log = logging.getLogger(__name__)
@@ -65,13 +66,8 @@ class SentMark:
 def journal_path(database_url: str) -> Path | None:
     """The journal's file for a SQLite database file (its name + ``.sent``); None for
     another database, which needs no journal (its locks are per row)."""
-    url = make_url(database_url)
-    database = url.database
-    if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
-        return None
-    if database.startswith("file:"):
-        return None
-    return Path(database + SUFFIX)
+    database = sqlite_file(database_url)
+    return None if database is None else Path(database + SUFFIX)
 
 
 def _sync(handle: BinaryIO) -> None:

@@ -187,3 +187,30 @@ def test_a_press_signed_above_its_end_line_keeps_the_signature_and_what_follows(
 )
 def test_njudges_comma_list_of_settings_is_split(line: str, read: list[str]) -> None:
     assert [s.text for s in parse_body(line).statements] == read
+
+
+@pytest.mark.parametrize(
+    ("line", "reads"),
+    [
+        ("SET GREY, PARTIAL FAKES BROADCAST", 3),  # the line, then each setting
+        ("SET ABSENCE Nov 23, 2026", 3),  # the line, then each part: no list
+        ("A Par - Bur", 1),
+    ],
+)
+def test_each_part_of_a_set_line_is_read_once(
+    monkeypatch: pytest.MonkeyPatch, line: str, reads: int
+) -> None:
+    """A comma list of settings read each part twice (once to see whether the line is
+    a list, once for its statement) and the whole line twice when it was none."""
+    from judge.commands import parser
+
+    seen: list[str] = []
+
+    def counted(text: str) -> parser.CommandLine | None:
+        seen.append(text)
+        return read(text)
+
+    read = parser.command_line
+    monkeypatch.setattr(parser, "command_line", counted)
+    parse_body(line)
+    assert len(seen) == reads, seen

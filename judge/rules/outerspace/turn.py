@@ -23,7 +23,12 @@ from judge.engine.phase import Phase
 from judge.engine.position import DislodgedUnit, Position
 from judge.engine.retreats import resolve_retreats, retreat_options
 from judge.engine.rules import EngineRules
-from judge.engine.turn import PhaseOutcome, adjudicate_adjustments, adjustments_needed
+from judge.engine.turn import (
+    PhaseOutcome,
+    adjudicate_adjustments,
+    adjustments_needed,
+    retreated_units,
+)
 from judge.engine.units import Location, Unit, UnitType
 from judge.rules.outerspace.engine import engine_for
 from judge.rules.outerspace.kinds import Colonize
@@ -174,11 +179,7 @@ def adjudicate_space_retreats(
     spacecraft each have a place of their own); the rest disband."""
     geo = (rules or rules_of(position)).geography(variant)
     outcomes = resolve_retreats(geo, orders)
-    units = dict(position.units)
-    for loc, order in orders.items():
-        dest = order.moves_to()
-        if dest is not None and outcomes[loc].success:
-            units[dest] = position.dislodged[loc].unit
+    units = retreated_units(position, orders, outcomes)
     after = replace(position, units=units, dislodged={}, contested=frozenset(), eliminated=())
     return PhaseOutcome(outcomes, _advance(variant, after, position.phase, False))
 
