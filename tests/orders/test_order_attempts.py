@@ -553,10 +553,10 @@ def test_only_an_order_word_slipped_after_a_place_is_near_an_order_after_them(ru
         line
         for line in SLIPPED_NEXT_TO_ORDERS[rules]
         if not ruleset.order_attempt(variant, line)
-        and not ruleset.order_near(variant, line, after_orders=True)
+        and not ruleset.order_near(variant, line, where="below")
     ]
     assert missed == []
-    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, after_orders=True)]
+    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, where="below")]
     assert taken == []
 
 
@@ -570,3 +570,62 @@ def test_prose_with_a_word_near_a_place_where_none_stands_raises_no_error_flag(t
         assert f"> {line}\n  ignored: not an order" in text
     assert "> Support Pari - Bur\n  *** Refused: Support Pari - Bur: " in text
     assert subject.startswith("Re: [Error Flag]") and text.count("*** Refused") == 1
+
+
+def test_an_order_mistyped_as_the_first_or_last_line_of_a_mail_is_refused(tmp_path) -> None:
+    """By mail: 'Pari H' right under the SIGNON, above the first order, and 'Jaive'
+    under the last were passed over as a greeting and a signature (only an order word
+    slipped after a place as written, 'Par holt', was read there), the army holding
+    and the waive lost without a word.  Above the first order a place mistyped and an
+    order's letter is read, as a greeting never is one; under the last, an order of
+    one word with a letter changed at an end; names and initials there stay."""
+    lines = "Pari H\nA Mar H\nF Bre H\nJaive\nRose H\nTom H"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "Refused: Pari H: 'Pari' is not a province (did you mean Paris (Par)?)" in reply
+    assert "Refused: Jaive: 'Jaive' is not an order word (did you mean Waive?)" in reply
+    for line in ("Rose H", "Tom H"):
+        assert f"> {line}\n  ignored: not an order" in reply
+    _subject, reply = reply_to_orders(tmp_path / "greeted", "Hi Tom\nMnu - Bur\nA Mar H\n")
+    assert "> Hi Tom\n  ignored: not an order" in reply
+    assert "*** Refused: Mnu - Bur: 'Mnu' is not a province (did you mean" in reply
+
+
+# Orders mistyped above the first order, a place slipped or cut short, in each
+# game's rules (Outer Space's "ROB", Orbit's code with two letters swapped).
+SLIPPED_ABOVE_ORDERS = {
+    ("standard", "standard"): ["Pari H", "Vien H", "ROB H", "Mnu - Ber", "Berl S", "Jaive"],
+    ("colonial", "standard"): ["Mosc H", "MSO H", "Pek - Shx", "Jaive"],
+    ("rootz", "standard"): ["Pari1 H", "Adri 1 H", "Mnu1 - Ber1", "Jaive"],
+    ("outerspace", "standard"): ["ROB H", "Orbi H", "Pari H", "Jaive"],
+    ("standard", "multiverse"): ["Pari H", "Mnu - Ber", "Jaive"],
+}
+# Greetings above the first order, in several languages: a word near a place, then
+# a name, "GM" or a sign ("Hey GM": Helgoland's "hel"; "Iris -": the Irish Sea).
+GREETINGS_ABOVE_ORDERS = [
+    "Hi Tom", "Hey GM", "Hey Al", "Hola GM", "Hej Hilding", "Ola Hilding", "Hola Inta",
+    "Iris -", "Mara -", "Turn 3", "Dear all", "Hallo zusammen", "Bonjour à tous", "Hola",
+    "Moin", "Salut!", "Ciao a tutti", "Szia GM", "Bok GM", "Cara GM", "Hei GM", "Privet",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED_ABOVE_ORDERS))
+def test_a_place_mistyped_then_an_orders_letter_is_near_an_order_above_them(rules) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    missed = [
+        line
+        for line in SLIPPED_ABOVE_ORDERS[rules]
+        if not ruleset.order_attempt(variant, line)
+        and not ruleset.order_near(variant, line, where="above")
+    ]
+    assert missed == []
+    taken = [g for g in GREETINGS_ABOVE_ORDERS if ruleset.order_near(variant, g, where="above")]
+    assert taken == []
+    below = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, where="below")]
+    assert below == []
+    names = ["Rose H", "Tom H", "Rob H", "Ed H", "Per Holt", "Jo - Ann", "Cheers - Alice"]
+    assert [n for n in names if ruleset.order_near(variant, n, where="above")] == []
+    assert ruleset.order_near(variant, "Jaive", where="below")
+    words = ["Waite", "Wave", "Waived", "Built", "Guild", "Remote"]
+    assert [w for w in words if ruleset.order_near(variant, w, where="below")] == []
