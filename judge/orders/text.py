@@ -337,7 +337,12 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
             (
                 len(tokens[0]) > 2
                 and tokens[0].isalpha()
-                and (tokens[1] in reader.unit_words or reader.place_length(1))
+                and (
+                    tokens[1] in reader.unit_words
+                    or reader.place_length(1)
+                    or _place_word(reader, tokens[1])  # "Hold Pari": refused naming Paris
+                    or _code_changed(variant, tokens[1])  # "Hold brs": naming Brest
+                )
             )
             or (tokens[0] == "r" and (tokens[1] in reader.unit_words or reader.place_length(1)))
         ):
@@ -1264,10 +1269,12 @@ def _name_mistyped(variant: Variant, word: str) -> bool:
     short (``pari``, ``warsw``) or slipped (:func:`slip_of`: ``moskow``,
     ``brugnudy``); a letter changed or added in a shorter word makes words ("come"
     beside Rome, "your" beside York's ``yor``), and a name with a board's number
-    (Root Z's ``1rom``) is left to its digit."""
+    (Root Z's ``1rom``) is left to its digit; a name without its board's number
+    (Root Z's ``paris``) is one too."""
     if len(word) < 4:
         return False
-    names = (name for same in _short_names(variant).values() for name in same)
+    one_word = (name for same in _short_names(variant).values() for name in same)
+    names = itertools.chain(one_word, _names_on_boards(variant))
     return any(
         len(name) > 3
         and name.isalpha()
@@ -1838,11 +1845,8 @@ def _order_alone_slipped(reader: Reader, syntax: OrderSyntax) -> bool:
 
 def _order_of_one_word(variant: Variant, word: str, syntax: OrderSyntax) -> bool:
     """Whether ``word`` alone is a whole order (``waive``; not ``build``)."""
-    try:
-        parse_order(variant, word, syntax)
-    except OrderSyntaxError:
-        return False
-    return True
+    found = _reading(_read_table(variant, syntax), variant, word, syntax)
+    return not isinstance(found, str)
 
 
 def _near_place(reader: Reader, word: str, index: int = 0) -> bool:

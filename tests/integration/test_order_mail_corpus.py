@@ -362,6 +362,13 @@ CASES = [
         "SIGNON Gmv berlin1\nHallo zusammen  #ignored\nMnu H  #no\nA 1:mun:S1901 H  #ok\n"
         "Jaive  #no\nGruss, Jens  #ignored\n",
     ),
+    Case(
+        "Root Z: an order's word before a name cut short or slipped, without its number",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nA Par1 H  #ok\nHold Pari  #no\nBuild Lodnon  #no\n"
+        "Build bridges not walls  #ignored\n",
+    ),
 ]
 
 

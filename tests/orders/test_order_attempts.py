@@ -629,3 +629,38 @@ def test_a_place_mistyped_then_an_orders_letter_is_near_an_order_above_them(rule
     assert ruleset.order_near(variant, "Jaive", where="below")
     words = ["Waite", "Wave", "Waived", "Built", "Guild", "Remote"]
     assert [w for w in words if ruleset.order_near(variant, w, where="below")] == []
+
+
+# The rule for an order's word and one word a letter off a place's name, nothing
+# else ("Build walls"): an order mistyped on a map with that place, refused naming
+# it (a build phase's "Build A Wal"); prose where the map has none (Colonial), or
+# where the line holds words no order has ("Build bridges not walls").
+WITH_WALES = [("standard", "standard"), ("rootz", "standard"), ("outerspace", "standard")]
+
+
+@pytest.mark.parametrize("rules", [*WITH_WALES, ("standard", "multiverse")])
+def test_an_orders_word_and_a_place_a_letter_off_is_an_attempt_where_the_map_has_it(rules):
+    """Root Z passed over 'Hold Pari', 'Build Lodnon' and 'Build walls' (its names
+    carry a board's number, and a name cut short or slipped without one was not
+    looked for), where the standard rules refuse them naming the place."""
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    for line in ("Build walls", "Hold Pari", "Build Lodnon", "Support Moskow"):
+        assert ruleset.order_attempt(variant, line), line
+    for line in ("Build bridges not walls", "Build walls now", "Hold tight everyone"):
+        assert not ruleset.order_attempt(variant, line), line
+    assert not ruleset_for("colonial").order_attempt("colonial", "Build walls")
+
+
+def test_an_orders_word_first_and_a_place_mistyped_is_refused_naming_the_place(tmp_path):
+    """By mail: 'Hold Pari', 'Hold brs' and 'Retreat Pari - Gas' were refused with
+    "expected a unit's province, found 'Hold'", naming no word meant; 'Build walls'
+    is refused naming Wales, 'Build bridges not walls' passed over."""
+    lines = "A Par H\nHold Pari\nHold brs\nRetreat Pari - Gas\nBuild walls\nBuild bridges not walls"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: Hold Pari: 'Pari' is not a province (did you mean Paris (Par)?)" in reply
+    assert "Refused: Hold brs: 'brs' is not a province (did you mean Brest (Bre)?)" in reply
+    assert "Refused: Retreat Pari - Gas: 'Pari' is not a province (did you mean Paris" in reply
+    assert "Refused: Build walls: 'walls' is not a province (did you mean Wales (Wal)?)" in reply
+    assert "> Build bridges not walls\n  ignored: not an order" in reply
+    assert "expected a unit's province" not in reply
