@@ -58,12 +58,15 @@ def slipped_among_orders(game: Game | None, statements: Sequence[Statement], ind
     after the orders, never among them."""
     if game is None:
         return False
+    rules = ruleset_for(game.variant, game.rules)
+    text = statements[index].text
+    if not (rules.order_near(game.variant, text) or rules.order_near(game.variant, text, "above")):
+        return False  # near no order wherever it stands (what is near below is near above)
     above, below = [_reaches_order(game, statements, index, step) for step in (1, -1)]
     if not (above or below):
         return False
     where = "among" if above and below else "above" if above else "below"
-    rules = ruleset_for(game.variant, game.rules)
-    return rules.order_near(game.variant, statements[index].text, where)
+    return rules.order_near(game.variant, text, where)
 
 
 def _reaches_order(game: Game, statements: Sequence[Statement], index: int, step: int) -> bool:
