@@ -1000,10 +1000,32 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     dashed = _after_dash_line(text)
     if dashed is not None:
         return bool(dashed) and shaped_as_order(variant, dashed, syntax)
+    if _heading(variant, text, syntax):
+        return False
     label, colon, rest = text.partition(":")
     return any(_attempt(variant, part, syntax) for part in split_orders(text)) or bool(
         colon and label.strip() and attempts_order(variant, rest, syntax)
     )
+
+
+def _heading(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether a line is a heading above orders: it ends with a colon, and its words
+    name no place and no unit and hold no order's letter or sign ("Builds:",
+    "Retreats:", "My moves for 1901:"; not "Pari H:"), nor are an order of one word
+    ("Waive:")."""
+    head = text.rstrip()
+    if not head.endswith(":"):
+        return False
+    words = head[:-1].strip()
+    reader = reader_for(variant, words, syntax)
+    tokens = reader.tokens[:-1]
+    if not tokens or any(token in reader.unit_words for token in tokens):
+        return False
+    if any(len(token) == 1 and token in reader.keywords for token in tokens):
+        return False
+    if any(reader.place_length(index) for index in range(len(tokens))):
+        return False
+    return not _order_of_one_word(variant, words, syntax)
 
 
 # Two dashes or more opening a line ("-- Bob", "—— Bob"), or one long dash opening
@@ -1844,7 +1866,7 @@ def _order_alone_slipped(reader: Reader, syntax: OrderSyntax) -> bool:
 
 
 def _order_of_one_word(variant: Variant, word: str, syntax: OrderSyntax) -> bool:
-    """Whether ``word`` alone is a whole order (``waive``; not ``build``)."""
+    """Whether ``word`` alone is a whole order (``waive``; not ``build``, ``hold``)."""
     found = _reading(_read_table(variant, syntax), variant, word, syntax)
     return not isinstance(found, str)
 

@@ -664,3 +664,18 @@ def test_an_orders_word_first_and_a_place_mistyped_is_refused_naming_the_place(t
     assert "Refused: Build walls: 'walls' is not a province (did you mean Wales (Wal)?)" in reply
     assert "> Build bridges not walls\n  ignored: not an order" in reply
     assert "expected a unit's province" not in reply
+
+
+def test_a_heading_above_orders_is_passed_over(tmp_path) -> None:
+    """By mail (readers51's probe): 'Builds:', 'Retreats:', 'Moves:' and 'My moves
+    for 1901:' above orders were refused ("expected a unit's province, found
+    'Retreats'"), flagging a mail of good orders.  A line ending with a colon whose
+    words name no place and no unit and hold no order's letter is a heading; an
+    order of one word ('Waive:') and a unit ('A Bud:') are still read."""
+    lines = "Moves:\nA Par-Bur\nRetreats:\nMy moves for 1901:\nBuilds:\nWaive:\nA Mar:"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("Moves:", "Retreats:", "My moves for 1901:", "Builds:"):
+        assert f"> {line}\n  ignored: not an order" in reply
+    assert "> Waive:\n  *** Refused: Waive:: a waive order is not possible" in reply
+    assert "> A Mar:\n  Accepted: A mar H" in reply
+    assert reply.count("*** Refused") == 1
