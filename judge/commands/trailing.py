@@ -51,20 +51,22 @@ def slipped_among_orders(game: Game | None, statements: Sequence[Statement], ind
     because it stands among orders or next to them: it is near one in ``game``'s
     rules (``Pari H``, ``Jaive``: :meth:`judge.rules.base.Ruleset.order_near`), and
     the lines next to it, up and down with no blank line between, reach an attempt at
-    an order each way over lines near one; or one way only, and it is so near one
-    that a name never is (``Kiel holt`` under the last order or above the first).  A
-    signature or a greeting stands before or after the orders, never among them
-    ("Rose H" under the last order stays a signature)."""
+    an order each way over lines near one; or one way only, and it is near one as
+    the line standing there is: above the first order, where greetings stand (``Pari
+    H``, not "Hi Tom"), or under the last, where names and initials stand (``Kiel
+    holt``, ``Jaive``, not "Rose H").  A signature or a greeting stands before or
+    after the orders, never among them."""
     if game is None:
         return False
     rules = ruleset_for(game.variant, game.rules)
     text = statements[index].text
-    if not rules.order_near(game.variant, text):
+    if not (rules.order_near(game.variant, text) or rules.order_near(game.variant, text, "above")):
+        return False  # near no order wherever it stands (what is near below is near above)
+    above, below = [_reaches_order(game, statements, index, step) for step in (1, -1)]
+    if not (above or below):
         return False
-    reached = [_reaches_order(game, statements, index, step) for step in (-1, 1)]
-    if all(reached):
-        return True
-    return any(reached) and rules.order_near(game.variant, text, after_orders=True)
+    where = "among" if above and below else "above" if above else "below"
+    return rules.order_near(game.variant, text, where)
 
 
 def _reaches_order(game: Game, statements: Sequence[Statement], index: int, step: int) -> bool:

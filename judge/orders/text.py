@@ -337,7 +337,12 @@ def _read_order(variant: Variant, text: str, syntax: OrderSyntax) -> ParsedOrder
             (
                 len(tokens[0]) > 2
                 and tokens[0].isalpha()
-                and (tokens[1] in reader.unit_words or reader.place_length(1))
+                and (
+                    tokens[1] in reader.unit_words
+                    or reader.place_length(1)
+                    or _place_word(reader, tokens[1])  # "Hold Pari": refused naming Paris
+                    or _code_changed(variant, tokens[1])  # "Hold brs": naming Brest
+                )
             )
             or (tokens[0] == "r" and (tokens[1] in reader.unit_words or reader.place_length(1)))
         ):
@@ -995,10 +1000,32 @@ def attempts_order(variant: Variant, text: str, syntax: OrderSyntax = STANDARD_S
     dashed = _after_dash_line(text)
     if dashed is not None:
         return bool(dashed) and shaped_as_order(variant, dashed, syntax)
+    if _heading(variant, text, syntax):
+        return False
     label, colon, rest = text.partition(":")
     return any(_attempt(variant, part, syntax) for part in split_orders(text)) or bool(
         colon and label.strip() and attempts_order(variant, rest, syntax)
     )
+
+
+def _heading(variant: Variant, text: str, syntax: OrderSyntax) -> bool:
+    """Whether a line is a heading above orders: it ends with a colon, and its words
+    name no place and no unit and hold no order's letter or sign ("Builds:",
+    "Retreats:", "My moves for 1901:"; not "Pari H:"), nor are an order of one word
+    ("Waive:")."""
+    head = text.rstrip()
+    if not head.endswith(":"):
+        return False
+    words = head[:-1].strip()
+    reader = reader_for(variant, words, syntax)
+    tokens = reader.tokens[:-1]
+    if not tokens or any(token in reader.unit_words for token in tokens):
+        return False
+    if any(len(token) == 1 and token in reader.keywords for token in tokens):
+        return False
+    if any(reader.place_length(index) for index in range(len(tokens))):
+        return False
+    return not _order_of_one_word(variant, words, syntax)
 
 
 # Two dashes or more opening a line ("-- Bob", "—— Bob"), or one long dash opening
@@ -1264,10 +1291,12 @@ def _name_mistyped(variant: Variant, word: str) -> bool:
     short (``pari``, ``warsw``) or slipped (:func:`slip_of`: ``moskow``,
     ``brugnudy``); a letter changed or added in a shorter word makes words ("come"
     beside Rome, "your" beside York's ``yor``), and a name with a board's number
-    (Root Z's ``1rom``) is left to its digit."""
+    (Root Z's ``1rom``) is left to its digit; a name without its board's number
+    (Root Z's ``paris``) is one too."""
     if len(word) < 4:
         return False
-    names = (name for same in _short_names(variant).values() for name in same)
+    one_word = (name for same in _short_names(variant).values() for name in same)
+    names = itertools.chain(one_word, _names_on_boards(variant))
     return any(
         len(name) > 3
         and name.isalpha()
@@ -1728,23 +1757,42 @@ def _slip_shaped(reader: Reader, syntax: OrderSyntax) -> bool:
     )
 
 
+# Where a line passed over stands to the orders of its mail (:func:`near_order`).
+AMONG, ABOVE, BELOW = "among", "above", "below"
+
+
 def near_order(
-    variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX, after_orders: bool = False
+    variant: Variant, text: str, syntax: OrderSyntax = STANDARD_SYNTAX, where: str = AMONG
 ) -> bool:
-    """Whether a short line is near an order, as a line standing between orders
-    is one mistyped (asked of lines passed over elsewhere, :func:`attempts_order`):
-    an order's first word a letter off alone (``Jaive``, ``Waivz``), or a place,
-    or a word near one (:func:`_near_place`: ``Pari``, ``Roma``, ``Mgs``), then an
-    order word or a word a letter off one (``H``, ``holt``, ``hH``, ``N``), or a move
-    sign and a word written as a place is (``Mo - Stp``).  A heading (``My
-    orders:``) is none.  ``after_orders``: the line stands next to the orders, not
-    among them, where names and initials stand ("Rose H"): only a place as written
-    and an order word slipped (:func:`_order_word_slipped_after_place`) is near."""
+    """Whether a short line is near an order, so that standing ``where`` it does
+    (:data:`AMONG` the orders, :data:`ABOVE` the first or :data:`BELOW` the last)
+    it is one mistyped (asked of lines passed over elsewhere, :func:`attempts_order`).
+    A heading (``My orders:``) is none.  Among the orders: :func:`_near_among`.
+    Next to them, a place as written and an order word slipped
+    (:func:`_order_word_slipped_after_place`: ``Kiel holt``, not "Per Holt"), or an
+    order of one word slipped at an end (:func:`_order_alone_slipped`: ``Jaive``,
+    not "Waite"); above the first, where
+    greetings stand but names and initials do not ("Rose H" stands below), a place
+    slipped then an order's letter or a move too (:func:`_place_slipped_before_order`:
+    ``Pari H``, not "Hi Tom")."""
     if text.rstrip().endswith(":"):
         return False
     reader = reader_for(variant, text, syntax)
-    if after_orders:
-        return _order_word_slipped_after_place(reader)
+    if where == AMONG:
+        return _near_among(reader, syntax)
+    return (
+        _order_word_slipped_after_place(reader)
+        or _order_alone_slipped(reader, syntax)
+        or (where == ABOVE and _place_slipped_before_order(reader))
+    )
+
+
+def _near_among(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether a line among orders is one mistyped: an order's first word a letter
+    off alone (``Jaive``, ``Waivz``), or a place, or a word near one
+    (:func:`_near_place`: ``Pari``, ``Roma``, ``Mgs``), then an order word or a word
+    a letter off one (``H``, ``holt``, ``hH``, ``N``), or a move sign and a word
+    written as a place is (``Mo - Stp``)."""
     words = reader.tokens[:-1]
     if not words:  # punctuation alone (".")
         return False
@@ -1762,12 +1810,73 @@ def near_order(
     return len(word) == 1 and word.isalpha() or _order_word_near(reader, word)
 
 
-def _near_place(reader: Reader, word: str) -> bool:
-    """Whether ``word`` is a place, or a province's code or name (or a kind's place,
-    Outer Space's ``orb``) with one slip (:func:`_one_slip`: ``Roma``, ``Mgs``,
-    ``ROB``) or cut short (``Pari``, ``Pr``)."""
-    if reader.place_length(0) or not word.isalnum() or len(word) < 2:
-        return bool(reader.place_length(0))
+def _place_slipped_before_order(reader: Reader) -> bool:
+    """Whether the words are a place or one slipped as a name is not
+    (:func:`_place_slipped_not_as_name`: ``Pari``, ``Mnu``, ``ROB``), then an
+    order's one letter (``H``, ``S``) or a move sign and a place or one near it
+    (``Mnu - Ber``): what a greeting never is ("Hi Tom", "Hey GM", "Iris -"), nor
+    a name and an initial with a letter changed ("Rose H", "Tom H")."""
+    words = reader.tokens[:-1]
+    at = reader.place_length(0) or 1
+    if len(words) < 2 or not (at > 1 or _place_slipped_not_as_name(reader)):
+        return False
+    if at == 1 and words[1].isdigit():  # a board's number apart (Root Z's "Pari 1")
+        at = 2
+    word, rest = words[at], words[at + 1 :]
+    kind = reader.keywords.get(word)
+    if not rest:
+        return len(word) == 1 and word.isalpha() and kind in _UNITLESS_ORDER_WORDS
+    return kind == "move" and len(rest) == 1 and _near_place(reader, rest[0], at + 1)
+
+
+def _place_slipped_not_as_name(reader: Reader) -> bool:
+    """Whether the first word is a word of a place's name cut short to four letters
+    or more (``Pari``, ``Mosc``, Root Z's ``Pari1``), a code or one-word name with
+    two neighbours swapped (:func:`_place_slip`: ``Mnu``), or a code with one slip
+    written in capitals as codes are (``ROB``, ``MSO``); not a name with a letter
+    changed ("Rose", "Tom", "Rob")."""
+    word = reader.tokens[0]
+    letters = word.rstrip("0123456789")  # without a board's number (Root Z's "Pari1")
+    if not letters.isalpha():
+        return False
+    names = [*_place_words(reader.variant), *reader.places]
+    if len(letters) > 3 and any(name.startswith(letters) and name != letters for name in names):
+        return True
+    if _place_slip(reader.variant, word):
+        return True
+    return reader.shown(0).isupper() and _near_place(reader, word)
+
+
+def _order_alone_slipped(reader: Reader, syntax: OrderSyntax) -> bool:
+    """Whether the line is one word: an order of one word (``waive``) with its first
+    or last letter changed (``Jaive``, ``Waivr``), not a word a name is written as
+    ("Waite", "Wave")."""
+    words = reader.tokens[:-1]
+    if len(words) != 1:
+        return False
+    word = words[0]
+    meant = _lead_meant(syntax, word, changes=True)
+    if (
+        meant is None
+        or len(word) != len(meant)
+        or not _order_of_one_word(reader.variant, meant, syntax)
+    ):
+        return False
+    return word[1:] == meant[1:] or word[:-1] == meant[:-1]
+
+
+def _order_of_one_word(variant: Variant, word: str, syntax: OrderSyntax) -> bool:
+    """Whether ``word`` alone is a whole order (``waive``; not ``build``, ``hold``)."""
+    found = _reading(_read_table(variant, syntax), variant, word, syntax)
+    return not isinstance(found, str)
+
+
+def _near_place(reader: Reader, word: str, index: int = 0) -> bool:
+    """Whether ``word``, at ``index``, is a place, or a province's code or name (or a
+    kind's place, Outer Space's ``orb``) with one slip (:func:`_one_slip`: ``Roma``,
+    ``Mgs``, ``ROB``) or cut short (``Pari``, ``Pr``)."""
+    if reader.place_length(index) or not word.isalnum() or len(word) < 2:
+        return bool(reader.place_length(index))
     names = [*_place_words(reader.variant), *reader.places]
     return any(_one_slip(word, name) or name.startswith(word) for name in names)
 

@@ -173,13 +173,15 @@ class Ruleset(ABC):
         default no line has."""
         return False
 
-    def order_near(self, variant: str, text: str, after_orders: bool = False) -> bool:
+    def order_near(self, variant: str, text: str, where: str = "among") -> bool:
         """Whether a line of mail that is no attempt at an order is near one on
-        ``variant``'s map (a place or one mistyped, then an order word or one
-        mistyped: ``Pari H``), so that standing among orders it is read as one
-        mistyped; with ``after_orders``, so near that it is one next to the orders
-        too, where names and initials stand (``Kiel holt``, not "Rose H").  By
-        default no line is."""
+        ``variant``'s map, so that standing ``where`` it does (``"among"`` the
+        orders, ``"above"`` the first, ``"below"`` the last) it is read as one
+        mistyped: among them, a place or one mistyped, then an order word or one
+        mistyped (``Pari H``); above, where greetings stand, a place mistyped and an
+        order's letter (``Pari H``, not "Hi Tom"); below, where names and initials
+        stand, an order word mistyped after a place (``Kiel holt``, not "Rose H")
+        or an order of one word mistyped (``Jaive``).  By default no line is."""
         return False
 
     @abstractmethod

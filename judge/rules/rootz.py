@@ -302,9 +302,9 @@ class RootzRuleset(StandardRuleset):
         a label mistyped (:func:`label_slipped`)."""
         return super().order_shaped(variant, read_labels(text)) or bool(label_slipped(text))
 
-    def order_near(self, variant: str, text: str, after_orders: bool = False) -> bool:
+    def order_near(self, variant: str, text: str, where: str = "among") -> bool:
         """As the standard rules, a unit written by its label (rule 2.1) included."""
-        return super().order_near(variant, read_labels(text), after_orders)
+        return super().order_near(variant, read_labels(text), where)
 
     # ---------------------------------------------------------- adjudication
 

@@ -100,12 +100,12 @@ class StandardRuleset(Ruleset):
 
         return shaped_as_order(load_variant(variant), text, self.syntax)
 
-    def order_near(self, variant: str, text: str, after_orders: bool = False) -> bool:
+    def order_near(self, variant: str, text: str, where: str = "among") -> bool:
         """Asked of the order reader itself (:func:`judge.orders.text.near_order`)."""
         from judge.orders.text import near_order
         from judge.variant.data import load_variant
 
-        return near_order(load_variant(variant), text, self.syntax, after_orders)
+        return near_order(load_variant(variant), text, self.syntax, where)
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
         from judge.variant.data import load_variant

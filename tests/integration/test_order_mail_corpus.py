@@ -333,6 +333,42 @@ CASES = [
         "SIGNON Gmv berlin1\nA 1:mun:S1901 H  #ok\nKiel holt  #no\nBerl H  #ok\n"
         "1:ber:S1901 H  #ok\nTschuess, Max  #ignored\n",
     ),
+    # After readers50: a place mistyped then an order's letter as the first order line
+    # (under the SIGNON or a greeting) and a waive slipped as the last were passed
+    # over; greetings above and names and initials below stay.
+    Case(
+        "standard: a place mistyped first, a waive slipped last",
+        "std",
+        "france",
+        "SIGNON Fstd paris11\nHi Tom  #ignored\nPari H  #no\nA Mar-Spa  #ok\nF Bre-Mao  #ok\n"
+        "Jaive  #no\nRose H  #ignored\nEnvoyé de mon iPhone  #ignored\n",
+    ),
+    Case(
+        "Colonial: a place cut short as the first order line",
+        "col",
+        "russia",
+        "SIGNON Rcol moscow1\nMosc H  #no\nA Mos H  #ok\nTom H  #ignored\n",
+    ),
+    Case(
+        "Outer Space: orbit's code mistyped as the first order line",
+        "space",
+        "zorg",
+        "SIGNON Zspace zorgpw1\nROB H  #no\nA ORB - Par  #ok\nCheers - Alice  #ignored\n",
+    ),
+    Case(
+        "multiverse: a place mistyped as the first order line",
+        "mv",
+        "germany",
+        "SIGNON Gmv berlin1\nHallo zusammen  #ignored\nMnu H  #no\nA 1:mun:S1901 H  #ok\n"
+        "Jaive  #no\nGruss, Jens  #ignored\n",
+    ),
+    Case(
+        "Root Z: an order's word before a name cut short or slipped, without its number",
+        "rz",
+        "france1",
+        "SIGNON france1@rz paris11\nA Par1 H  #ok\nHold Pari  #no\nBuild Lodnon  #no\n"
+        "Build bridges not walls  #ignored\n",
+    ),
 ]
 
 

@@ -549,15 +549,20 @@ SLIPPED_NEXT_TO_ORDERS = {
 def test_only_an_order_word_slipped_after_a_place_is_near_an_order_after_them(rules) -> None:
     variant, layer = rules
     ruleset = ruleset_for(variant, layer)
-    missed = [
-        line
-        for line in SLIPPED_NEXT_TO_ORDERS[rules]
-        if not ruleset.order_attempt(variant, line)
-        and not ruleset.order_near(variant, line, after_orders=True)
-    ]
-    assert missed == []
-    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, after_orders=True)]
+    assert _passed_over(ruleset, variant, SLIPPED_NEXT_TO_ORDERS[rules], "below") == []
+    taken = [n for n in NAMES_NEXT_TO_ORDERS if ruleset.order_near(variant, n, where="below")]
     assert taken == []
+
+
+def _passed_over(ruleset, variant: str, lines: list[str], where: str) -> list[str]:
+    """The lines that standing ``where`` they do are neither an attempt at an order
+    nor near one in ``ruleset``."""
+    return [
+        line
+        for line in lines
+        if not ruleset.order_attempt(variant, line)
+        and not ruleset.order_near(variant, line, where=where)
+    ]
 
 
 def test_prose_with_a_word_near_a_place_where_none_stands_raises_no_error_flag(tmp_path) -> None:
@@ -570,3 +575,104 @@ def test_prose_with_a_word_near_a_place_where_none_stands_raises_no_error_flag(t
         assert f"> {line}\n  ignored: not an order" in text
     assert "> Support Pari - Bur\n  *** Refused: Support Pari - Bur: " in text
     assert subject.startswith("Re: [Error Flag]") and text.count("*** Refused") == 1
+
+
+def test_an_order_mistyped_as_the_first_or_last_line_of_a_mail_is_refused(tmp_path) -> None:
+    """By mail: 'Pari H' right under the SIGNON, above the first order, and 'Jaive'
+    under the last were passed over as a greeting and a signature (only an order word
+    slipped after a place as written, 'Par holt', was read there), the army holding
+    and the waive lost without a word.  Above the first order a place mistyped and an
+    order's letter is read, as a greeting never is one; under the last, an order of
+    one word with a letter changed at an end; names and initials there stay."""
+    lines = "Pari H\nA Mar H\nF Bre H\nJaive\nRose H\nTom H"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    assert subject.startswith("Re: [Error Flag]")
+    assert "Refused: Pari H: 'Pari' is not a province (did you mean Paris (Par)?)" in reply
+    assert "Refused: Jaive: 'Jaive' is not an order word (did you mean Waive?)" in reply
+    for line in ("Rose H", "Tom H"):
+        assert f"> {line}\n  ignored: not an order" in reply
+    _subject, reply = reply_to_orders(tmp_path / "greeted", "Hi Tom\nMnu - Bur\nA Mar H\n")
+    assert "> Hi Tom\n  ignored: not an order" in reply
+    assert "*** Refused: Mnu - Bur: 'Mnu' is not a province (did you mean" in reply
+
+
+# Orders mistyped above the first order, a place slipped or cut short, in each
+# game's rules (Outer Space's "ROB", Orbit's code with two letters swapped).
+SLIPPED_ABOVE_ORDERS = {
+    ("standard", "standard"): ["Pari H", "Vien H", "ROB H", "Mnu - Ber", "Berl S", "Jaive"],
+    ("colonial", "standard"): ["Mosc H", "MSO H", "Pek - Shx", "Jaive"],
+    ("rootz", "standard"): ["Pari1 H", "Adri 1 H", "Mnu1 - Ber1", "Jaive"],
+    ("outerspace", "standard"): ["ROB H", "Orbi H", "Pari H", "Jaive"],
+    ("standard", "multiverse"): ["Pari H", "Mnu - Ber", "Jaive"],
+}
+# Greetings above the first order, in several languages: a word near a place, then
+# a name, "GM" or a sign ("Hey GM": Helgoland's "hel"; "Iris -": the Irish Sea).
+GREETINGS_ABOVE_ORDERS = [
+    "Hi Tom", "Hey GM", "Hey Al", "Hola GM", "Hej Hilding", "Ola Hilding", "Hola Inta",
+    "Iris -", "Mara -", "Turn 3", "Dear all", "Hallo zusammen", "Bonjour à tous", "Hola",
+    "Moin", "Salut!", "Ciao a tutti", "Szia GM", "Bok GM", "Cara GM", "Hei GM", "Privet",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", sorted(SLIPPED_ABOVE_ORDERS))
+def test_a_place_mistyped_then_an_orders_letter_is_near_an_order_above_them(rules) -> None:
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    assert _passed_over(ruleset, variant, SLIPPED_ABOVE_ORDERS[rules], "above") == []
+    taken = [g for g in GREETINGS_ABOVE_ORDERS if ruleset.order_near(variant, g, where="above")]
+    assert taken == []
+    names = ["Rose H", "Tom H", "Rob H", "Ed H", "Per Holt", "Jo - Ann", "Cheers - Alice"]
+    assert [n for n in names if ruleset.order_near(variant, n, where="above")] == []
+    assert ruleset.order_near(variant, "Jaive", where="below")
+    words = ["Waite", "Wave", "Waived", "Built", "Guild", "Remote"]
+    assert [w for w in words if ruleset.order_near(variant, w, where="below")] == []
+
+
+# The rule for an order's word and one word a letter off a place's name, nothing
+# else ("Build walls"): an order mistyped on a map with that place, refused naming
+# it (a build phase's "Build A Wal"); prose where the map has none (Colonial), or
+# where the line holds words no order has ("Build bridges not walls").
+WITH_WALES = [("standard", "standard"), ("rootz", "standard"), ("outerspace", "standard")]
+
+
+@pytest.mark.parametrize("rules", [*WITH_WALES, ("standard", "multiverse")])
+def test_an_orders_word_and_a_place_a_letter_off_is_an_attempt_where_the_map_has_it(rules):
+    """Root Z passed over 'Hold Pari', 'Build Lodnon' and 'Build walls' (its names
+    carry a board's number, and a name cut short or slipped without one was not
+    looked for), where the standard rules refuse them naming the place."""
+    variant, layer = rules
+    ruleset = ruleset_for(variant, layer)
+    for line in ("Build walls", "Hold Pari", "Build Lodnon", "Support Moskow"):
+        assert ruleset.order_attempt(variant, line), line
+    for line in ("Build bridges not walls", "Build walls now", "Hold tight everyone"):
+        assert not ruleset.order_attempt(variant, line), line
+    assert not ruleset_for("colonial").order_attempt("colonial", "Build walls")
+
+
+def test_an_orders_word_first_and_a_place_mistyped_is_refused_naming_the_place(tmp_path):
+    """By mail: 'Hold Pari', 'Hold brs' and 'Retreat Pari - Gas' were refused with
+    "expected a unit's province, found 'Hold'", naming no word meant; 'Build walls'
+    is refused naming Wales, 'Build bridges not walls' passed over."""
+    lines = "A Par H\nHold Pari\nHold brs\nRetreat Pari - Gas\nBuild walls\nBuild bridges not walls"
+    _subject, reply = reply_to_orders(tmp_path, lines)
+    assert "Refused: Hold Pari: 'Pari' is not a province (did you mean Paris (Par)?)" in reply
+    assert "Refused: Hold brs: 'brs' is not a province (did you mean Brest (Bre)?)" in reply
+    assert "Refused: Retreat Pari - Gas: 'Pari' is not a province (did you mean Paris" in reply
+    assert "Refused: Build walls: 'walls' is not a province (did you mean Wales (Wal)?)" in reply
+    assert "> Build bridges not walls\n  ignored: not an order" in reply
+    assert "expected a unit's province" not in reply
+
+
+def test_a_heading_above_orders_is_passed_over(tmp_path) -> None:
+    """By mail (readers51's probe): 'Builds:', 'Retreats:', 'Moves:' and 'My moves
+    for 1901:' above orders were refused ("expected a unit's province, found
+    'Retreats'"), flagging a mail of good orders.  A line ending with a colon whose
+    words name no place and no unit and hold no order's letter is a heading; an
+    order of one word ('Waive:') and a unit ('A Bud:') are still read."""
+    lines = "Moves:\nA Par-Bur\nRetreats:\nMy moves for 1901:\nBuilds:\nWaive:\nA Mar:"
+    subject, reply = reply_to_orders(tmp_path, lines)
+    for line in ("Moves:", "Retreats:", "My moves for 1901:", "Builds:"):
+        assert f"> {line}\n  ignored: not an order" in reply
+    assert "> Waive:\n  *** Refused: Waive:: a waive order is not possible" in reply
+    assert "> A Mar:\n  Accepted: A mar H" in reply
+    assert reply.count("*** Refused") == 1

@@ -287,15 +287,13 @@ class MultiverseRuleset(Ruleset):
             or (after is not None and self.base.order_shaped(variant, after))
         )
 
-    def order_near(self, variant: str, text: str, after_orders: bool = False) -> bool:
+    def order_near(self, variant: str, text: str, where: str = "among") -> bool:
         """Near an order of the board rules, alone or after a timeline in front."""
         from judge.rules.multiverse.notation import order_after_front
 
         after = order_after_front(text)
         return any(
-            self.base.order_near(variant, line, after_orders)
-            for line in (text, after)
-            if line is not None
+            self.base.order_near(variant, line, where) for line in (text, after) if line is not None
         )
 
     def owed(self, doc: Document) -> dict[str, list[Owed]]:
