@@ -350,6 +350,10 @@ def test_a_written_convoy_route_goes_via_convoy() -> None:
     assert one("A Bre - Pic via Xyz", position=_BRE_AND_ENG).message == (
         "A Bre - Pic via Xyz: expected 'convoy' after 'via'"
     )
+    # the word as the player wrote it ("by", read as "via")
+    assert one("A Bre - Pic by boat", position=_BRE_AND_ENG).message == (
+        "A Bre - Pic by boat: expected 'convoy' after 'by'"
+    )
 
 
 @pytest.mark.parametrize(
