@@ -54,7 +54,7 @@ from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
 from judge.commands.signon import Hello, SignOn, TakeOver
-from judge.commands.slips import slip_refusal
+from judge.commands.slips import command_inside, slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import (
     BELOW_SIGNATURE,
@@ -543,6 +543,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
             ctx.transcript.refused(stmt.text, "not read: the SIGNON failed")
         elif ctx.observer_game is not None:
             ctx.transcript.refused(stmt.text, _observer_cannot(ctx.observer_game, "orders need"))
+        elif inside := command_inside(stmt.text):
+            ctx.transcript.refused(*inside)
         else:
             ctx.transcript.refused(
                 stmt.text, "not a command (orders need a SIGNON line before them)"

@@ -35,6 +35,7 @@ from judge.commands.password_guard import (
 from judge.commands.password_reset import code_signs_on
 from judge.commands.player_state import split_target, target_word
 from judge.commands.registry import register
+from judge.commands.slips import command_inside
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
 from judge.game.abandoned import abandoned_powers, is_abandoned
@@ -197,7 +198,9 @@ class Hello(Command):
         return ctx.signed_on or not _names_a_game(ctx, stmt.args.split())
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        if self.greets(ctx, stmt):
+        if self.greets(ctx, stmt) and (inside := command_inside(stmt.text)):
+            ctx.transcript.refused(*inside)  # "Hello judge! SIGNON Fgame1 secret"
+        elif self.greets(ctx, stmt):
             ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
         else:
             SignOn().run(ctx, stmt)
