@@ -417,8 +417,8 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     if parsed.truncated:
         ctx.transcript.refused(
             "...",
-            f"the rest of your mail was not read: a mail is read up to {MAX_STATEMENTS} lines;"
-            " send the rest in a mail of its own",
+            f"the rest of your mail{_unread_lines(parsed.unread)} was not read: a mail is read"
+            f" up to {MAX_STATEMENTS} lines; send the rest in a mail of its own",
         )
     _unread_after_stop(ctx, parsed)
     after = parsed.below_signature
@@ -498,6 +498,20 @@ def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:
             f"nothing after SIGNOFF is read, so {what} below it {'were' if more else 'was'} "
             "not: put SIGNOFF after your orders and commands, or leave it out",
         )
+
+
+def _unread_lines(unread: list[str]) -> str:
+    """How many lines past the limit were not read, and from which on (a command as
+    its echo shows it, its password hidden), for the refusal; empty if none is known."""
+    if not unread:
+        return ""
+    first = unread[0]
+    found = registry.match(first)
+    if found is not None:
+        cls, args = found
+        first = cls().echo(Statement(0, first, COMMAND, cls, args))
+    count = len(unread)
+    return f" ({count} line{'s' if count > 1 else ''}, from '{first}' on)"
 
 
 def _late_line(ctx: Context, line: str) -> str | None:
