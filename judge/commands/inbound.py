@@ -500,17 +500,16 @@ def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:
         )
 
 
-def _unread_lines(unread: list[str]) -> str:
+def _unread_lines(unread: tuple[str, int] | None) -> str:
     """How many lines past the limit were not read, and from which on (a command as
     its echo shows it, its password hidden), for the refusal; empty if none is known."""
-    if not unread:
+    if unread is None:
         return ""
-    first = unread[0]
+    first, count = unread
     found = registry.match(first)
     if found is not None:
         cls, args = found
         first = cls().echo(Statement(0, first, COMMAND, cls, args))
-    count = len(unread)
     return f" ({count} line{'s' if count > 1 else ''}, from '{first}' on)"
 
 
