@@ -54,7 +54,7 @@ from judge.commands.set_draw import SetDraw, SetNoDraw
 from judge.commands.set_wait import SetNoWait, SetWait
 from judge.commands.signoff import SignOff
 from judge.commands.signon import Hello, SignOn, TakeOver
-from judge.commands.slips import slip_refusal
+from judge.commands.slips import command_inside, slip_refusal
 from judge.commands.summary import Summary
 from judge.commands.trailing import (
     BELOW_SIGNATURE,
@@ -417,8 +417,8 @@ def _run_parsed(ctx: Context, parsed: ParsedMail, greets: bool, signed: int | No
     if parsed.truncated:
         ctx.transcript.refused(
             "...",
-            f"the rest of your mail was not read: a mail is read up to {MAX_STATEMENTS} lines;"
-            " send the rest in a mail of its own",
+            f"the rest of your mail{_unread_lines(parsed.unread)} was not read: a mail is read"
+            f" up to {MAX_STATEMENTS} lines; send the rest in a mail of its own",
         )
     _unread_after_stop(ctx, parsed)
     after = parsed.below_signature
@@ -500,6 +500,19 @@ def _unread_after_stop(ctx: Context, parsed: ParsedMail) -> None:
         )
 
 
+def _unread_lines(unread: tuple[str, int] | None) -> str:
+    """How many lines past the limit were not read, and from which on (a command as
+    its echo shows it, its password hidden), for the refusal; empty if none is known."""
+    if unread is None:
+        return ""
+    first, count = unread
+    found = registry.match(first)
+    if found is not None:
+        cls, args = found
+        first = cls().echo(Statement(0, first, COMMAND, cls, args))
+    return f" ({count} line{'s' if count > 1 else ''}, from '{first}' on)"
+
+
 def _late_line(ctx: Context, line: str) -> str | None:
     """A line after SIGNOFF as a reply shows it (a password hidden), when it is a
     command or a good order; else None."""
@@ -543,6 +556,8 @@ def run_statement(ctx: Context, stmt: Statement) -> None:
             ctx.transcript.refused(stmt.text, "not read: the SIGNON failed")
         elif ctx.observer_game is not None:
             ctx.transcript.refused(stmt.text, _observer_cannot(ctx.observer_game, "orders need"))
+        elif inside := command_inside(stmt.text):
+            ctx.transcript.refused(*inside)
         else:
             ctx.transcript.refused(
                 stmt.text, "not a command (orders need a SIGNON line before them)"

@@ -53,6 +53,7 @@ class ParsedMail:
     ignored_after: int = 0  # lines left unread after SIGNOFF or a signature
     after_stop: list[str] = field(default_factory=list)  # those after SIGNOFF
     truncated: bool = False  # more than MAX_STATEMENTS statements
+    unread: tuple[str, int] | None = None  # the first line past MAX_STATEMENTS, and how many
     below_signature: ParsedMail | None = None  # what follows a ``--`` line
 
     @property
@@ -226,6 +227,7 @@ def _parse_lines(lines: list[str], i: int, room: int, below: bool) -> ParsedMail
             continue
         if len(parsed.statements) >= room:
             parsed.truncated = True
+            parsed.unread = (line, 1 + _count_rest(lines, i))
             break
         found = command_line(line)
         if settings := setting_list(line, found):

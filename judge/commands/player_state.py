@@ -125,11 +125,11 @@ def game_named(ctx: Context, echo: str, name: str, *, private_too: bool = False)
     if game is not None and not private_too and hidden_from(ctx.session, game, ctx.sender):
         game = None
     if game is None:
-        ctx.transcript.refused(echo, f"there is no game called {name!r}{_closest(ctx, name)}")
+        ctx.transcript.refused(echo, f"there is no game called {name!r}{closest_game(ctx, name)}")
     return game
 
 
-def _closest(ctx: Context, name: str) -> str:
+def closest_game(ctx: Context, name: str) -> str:
     """Which listed game a mistyped name may mean, or where to find the games."""
     names = ctx.session.exec(select(Game.name)).all()
     close = get_close_matches(name.lower(), names, n=3, cutoff=0.75)

@@ -13,6 +13,7 @@ from judge.commands.gm_common import judge_sender, steered_game
 from judge.commands.paired import seats_name
 from judge.commands.press_options import PressOptions, opens_options, parse_press_options
 from judge.commands.registry import register
+from judge.commands.trailing import order_shaped
 from judge.engine.phase import Phase
 from judge.game.games import game_powers, phase_label, player_address, players_of
 from judge.game.recipients import game_mail_subject
@@ -276,6 +277,20 @@ class _PressBase(Command):
             entry.extra.append("Not delivered (nobody plays them): " + ", ".join(unplayed))
         if not stmt.closed:
             entry.extra.append("(No ENDPRESS line: the message ran to the end of your mail.)")
+            entry.extra.extend(_orders_in_message(game, stmt.block))
+
+
+def _orders_in_message(game: Game, block: list[str]) -> list[str]:
+    """The note on lines of a message with no end line that have an order's shape
+    (a forgotten ENDPRESS above the orders): none when no line has."""
+    shaped = [line.strip() for line in block if order_shaped(game, line)]
+    if not shaped:
+        return []
+    return [
+        f"({line_count(len(shaped))} of the message have an order's shape "
+        f"({'; '.join(shaped)}): they were sent in it, not read as orders. To give "
+        "them, send them again; end a message with ENDPRESS above your orders.)"
+    ]
 
 
 @register

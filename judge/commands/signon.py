@@ -33,8 +33,9 @@ from judge.commands.password_guard import (
     tell_owner,
 )
 from judge.commands.password_reset import code_signs_on
-from judge.commands.player_state import split_target, target_word
+from judge.commands.player_state import closest_game, split_target, target_word
 from judge.commands.registry import register
+from judge.commands.slips import command_inside
 from judge.commands.takeover import take_over
 from judge.commands.trailing import IGNORED_SIGN_OFF
 from judge.game.abandoned import abandoned_powers, is_abandoned
@@ -197,7 +198,9 @@ class Hello(Command):
         return ctx.signed_on or not _names_a_game(ctx, stmt.args.split())
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        if self.greets(ctx, stmt):
+        if self.greets(ctx, stmt) and (inside := command_inside(stmt.text)):
+            ctx.transcript.refused(*inside)  # "Hello judge! SIGNON Fgame1 secret"
+        elif self.greets(ctx, stmt):
             ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
         else:
             SignOn().run(ctx, stmt)
@@ -314,8 +317,10 @@ def _no_game(ctx: Context, token: str, game_name: str) -> str:
     name is signed on with."""
     why = f"there is no game called {game_name!r}"
     game = find_game(ctx.session, token)
-    powers = game_powers(game) if game is not None else []
-    if game is None or not powers:
+    if game is None:
+        return why + closest_game(ctx, game_name)  # "SIGNON Fgam1": did you mean game1?
+    powers = game_powers(game)
+    if not powers:
         return why
     example = f"{signon_line(powers[0].code, game.name, game_variant(game))} for {powers[0].name}"
     if names_players(game):

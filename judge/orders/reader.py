@@ -295,7 +295,7 @@ class Reader:
 
     def unit(self, what: str) -> tuple[UnitType | None, Place]:
         """An optional unit type, then a place (``what`` names it in errors)."""
-        pos = self.pos
+        pos = start = self.pos
         if self.tokens[pos] in _UNIT_ARTICLES and self.tokens[pos + 1] in self.unit_words:
             pos = self.pos = pos + 1  # "the army in Paris", "a fleet at Brest"
         unit_type = self.unit_words.get(self.tokens[pos])
@@ -310,10 +310,24 @@ class Reader:
                 if found is not None:
                     self.pos = pos + 2
                     return unit_type, self._place(found)
+            joined = pos == start and self._letter_joined(pos) and not self._name(pos)
+            if joined and self._name(pos + 2):
+                # "A-Par-Bur": the space after the unit's letter typed as a hyphen
+                raise OrderSyntaxError(
+                    "write a space, not '-', between the unit and its place: "
+                    f"{self.shown(pos)} {self.shown(pos + 2)}"
+                )
             if self._name(pos) is None and self.tokens[pos + 1] not in self.keywords:
                 # "A Pari": the unit type, then a word that is no place: name that word.
                 raise self.no_place(pos + 1, what)
         return None, self.place(what)
+
+    def _letter_joined(self, pos: int) -> bool:
+        """Whether the unit's letter at ``pos`` is written joined to a hyphen after it
+        (``A-Par``), not apart (``a - Greece``)."""
+        token = self.tokens[pos]
+        joined = f" {token}-" in f" {self.text.lower()}"
+        return len(token) == 1 and self.tokens[pos + 1] == "-" and joined
 
     def place(self, what: str) -> Place:
         """A province name and the coast written after it, if any."""

@@ -81,6 +81,7 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
     reader.pos += bracketed
     via = reader.kind() == "via" or (bracketed and reader.kind() == "convoy")  # "(convoy)"
     if reader.kind() == "via":
+        word = tokens[reader.pos]  # "via", or "by" as the player wrote it
         reader.pos += 1
         if reader.kind() == "convoy":
             reader.pos += 1
@@ -89,7 +90,7 @@ def _read_move(reader: Reader, kind: str, unit_type: UnitType | None, place: Pla
         elif reader.place_length(reader.pos):
             _read_route(reader)  # "via Eng", "via Mid - Wes": the seas of the route
         else:
-            raise OrderSyntaxError("expected 'convoy' after 'via'")
+            raise OrderSyntaxError(f"expected 'convoy' after '{word}'")
     elif via:
         reader.pos += 1
     if bracketed and tokens[reader.pos] == ")":

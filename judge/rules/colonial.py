@@ -897,9 +897,11 @@ def _through_the_canal(start: Place | None, parsed: ParsedOrder) -> ParsedOrder:
 def _read_via_rail(
     reader: Reader, kind: str, unit_type: UnitType | None, place: Place
 ) -> ParsedOrder:
-    """``via TSR to Vla``."""
+    """``via TSR to Vla`` (``via the TSR``, as ``- Vla via the TSR`` is read)."""
+    word = reader.tokens[reader.pos - 1]  # "via", or "by" as the player wrote it
+    reader.pos += reader.tokens[reader.pos] == "the"
     if reader.kind() != "tsr":
-        raise OrderSyntaxError("expected 'TSR' after 'via': A Mos via TSR to Vla")
+        raise OrderSyntaxError(f"expected 'TSR' after '{word}': A Mos via TSR to Vla")
     return _read_rail(reader, kind, unit_type, place)
 
 

@@ -62,3 +62,22 @@ def test_press_to_powers_still_runs_to_the_end_of_the_mail(tmp_path) -> None:
     text = _reply(tmp_path, "PRESS TO G\nLet us ally.\nA Par-Bur\n")
     assert "Press (white, 2 lines) sent to Germany." in text, text
     assert "No ENDPRESS line" in text
+
+
+def test_orders_swallowed_by_a_press_with_no_end_are_named(tmp_path) -> None:
+    """A player who forgets ENDPRESS sends the orders below the message as press (as
+    njudge does); the reply said only that the message ran to the end of the mail,
+    and listed the units as without orders, not why.  It now names the lines of the
+    message shaped as orders and says they were not read as orders."""
+    text = _reply(tmp_path, "PRESS TO G\nLet us ally.\nA Par-Bur\nA Mar H\n")
+    assert "Press (white, 3 lines) sent to Germany." in text, text
+    assert (
+        "2 lines of the message have an order's shape (A Par-Bur; A Mar H): they were "
+        "sent in it, not read as orders" in text
+    ), text
+
+
+def test_a_press_with_no_end_and_no_orders_says_no_more(tmp_path) -> None:
+    text = _reply(tmp_path, "PRESS TO G\nLet us ally.\nSee you in Munich.\n")
+    assert "No ENDPRESS line" in text
+    assert "order's shape" not in text, text

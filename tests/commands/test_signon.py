@@ -155,3 +155,16 @@ def test_a_wrong_password_says_what_a_newcomer_may_have_got_wrong(run):
     for line, hint in hints.items():
         message = outcomes(run(line))[0][2]
         assert message == f"wrong password for France in game game1{hint}", message
+
+
+def test_a_signon_to_a_mistyped_game_names_the_game_meant(run):
+    """SIGNON to a game name one letter off (a player's typo) was refused "there is no
+    game called 'gam1'" only; JOIN, RESIGN and HISTORY name the listed game meant, and
+    so does SIGNON now (the games LIST shows, never a private one)."""
+    for line, name in (
+        ("SIGNON Fgam1 paris11", "gam1"),
+        ("SIGNON france@gamee1 paris11", "gamee1"),
+    ):
+        [(echo, status, message)] = outcomes(run(line))
+        assert status == "refused" and "paris11" not in echo, line
+        assert message == f"there is no game called '{name}' (did you mean game1?)", message

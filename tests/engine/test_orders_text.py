@@ -350,6 +350,10 @@ def test_a_written_convoy_route_goes_via_convoy() -> None:
     assert one("A Bre - Pic via Xyz", position=_BRE_AND_ENG).message == (
         "A Bre - Pic via Xyz: expected 'convoy' after 'via'"
     )
+    # the word as the player wrote it ("by", read as "via")
+    assert one("A Bre - Pic by boat", position=_BRE_AND_ENG).message == (
+        "A Bre - Pic by boat: expected 'convoy' after 'by'"
+    )
 
 
 @pytest.mark.parametrize(
@@ -704,3 +708,16 @@ def test_a_dash_without_spaces_between_names_of_several_words(text, place, dest)
     read again with its hyphenated words that are no names taken apart."""
     parsed = parse_order(load_variant("standard"), text)
     assert (parsed.action, parsed.place.province, parsed.dest.province) == ("move", place, dest)
+
+
+@pytest.mark.parametrize(
+    ("text", "fix"), [("A-Par-Bur", "A Par"), ("F-Bre - Mid", "F Bre"), ("A-Par H", "A Par")]
+)
+def test_a_unit_letter_joined_to_its_place_is_named(text: str, fix: str) -> None:
+    """ "A-Par-Bur" (the space after the unit's letter typed as a hyphen) was refused
+    "expected a unit's province, found 'A'": the reason now says what to write."""
+    check = one(text)
+    assert not check.ok
+    assert check.message == (
+        f"{text}: write a space, not '-', between the unit and its place: {fix}"
+    )

@@ -28,7 +28,9 @@ unit came to be named with the order word meant (``A Iri holdd``: 30 refusals en
 with "(did you mean 'hold'?)", nothing read differently); and when a route through a
 place no fleet convoys from came to be refused (``Army Finland -> Sweden - Tun``:
 "Sweden is no sea"; 144 texts read before as moves, retreats, supports or convoys to
-the route's last place, 3 refusals name the land passed through instead).
+the route's last place, 3 refusals name the land passed through instead); and when
+a refusal after "by" came to name that word (``A Par - Bur by``: 33 refusals say
+"after 'by'" instead of "after 'via'", nothing read differently).
 """
 
 from __future__ import annotations

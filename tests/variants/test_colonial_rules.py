@@ -414,6 +414,10 @@ def test_SUEZ_7_a_canal_move_and_a_standoff_in_its_sea() -> None:
         "A Mos - Vla by rail",
         "A Mos by rail to Vla",
         "A Mos via railroad to Vla",
+        # "the" before the railroad's name, as at the end (a player's full names)
+        "Army Moscow via the TSR to Vladivostok",
+        "Army Moscow via the Trans-Siberian Railroad to Vladivostok",
+        "army moscow by the rail to vladivostok",
         # the railroad's full name (special_rules.toml), and without signs
         "A Moscow - Trans Siberian Railway - Vladivostok",
         "A Mos - Trans-Siberian Railroad - Vla",
@@ -428,6 +432,19 @@ def test_TSR_1_a_russian_army_on_a_station_travels_by_rail(text: str) -> None:
     (order,) = answer["orders"]
     assert (order["order"], order["result"]) == ("A mos - TSR - vla", "succeeds")
     assert where(answer) == {"vla": "russia"}
+
+
+def test_TSR_1_a_rail_move_misread_names_the_word_written() -> None:
+    """A rail move begun with "by" and no railroad's name was refused "after 'via'",
+    a word the player never wrote."""
+    from judge.rules.registry import ruleset_for
+
+    rules = ruleset_for("colonial")
+    doc = rules.starting_position("colonial")
+    [check] = rules.check_orders(doc, "russia", ["Army Moscow by train to Vladivostok"])
+    assert check.message == (
+        "Army Moscow by train to Vladivostok: expected 'TSR' after 'by': A Mos via TSR to Vla"
+    )
 
 
 @pytest.mark.parametrize(
