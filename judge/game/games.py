@@ -434,6 +434,13 @@ class PhaseOrder(NamedTuple):
         the game's ruleset states (:meth:`~judge.rules.base.Ruleset.order_decoding`)."""
         return None if self.data is None else order_data.loads(self.data, decoding)
 
+    def order_and_data(self, decoding: order_data.OrderDecoding) -> tuple[Any, Any]:
+        """The engine order stored in the row and its object as stored (see
+        :func:`judge.orders.data.loads_with_data`); (None, None) when it has none."""
+        if self.data is None:
+            return None, None
+        return order_data.loads_with_data(self.data, decoding)
+
 
 def phase_orders(session: Session, game_id: int, phase: str) -> dict[str, list[PhaseOrder]]:
     """Every power's current orders for a phase, in the order given (as

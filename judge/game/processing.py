@@ -60,6 +60,7 @@ from judge.game.results import forget_results
 from judge.game.votes import VOTE_FLAGS, drop_votes
 from judge.mail.outgoing import DEFAULT_JUDGE_CODE, Author
 from judge.maps import Naming, Picture, safe_position_picture, turn_picture
+from judge.orders.data import OrderDecoding
 from judge.orders.keys import OrderKey
 from judge.reports import ReportSettings
 from judge.rules.base import Step, StoredOrder
@@ -160,24 +161,27 @@ def _adjudicate_stored(
     """Adjudicate a position with the orders stored for ``phase``, handed to the
     game's ruleset as data (each with the wording it was accepted in).  ``version``:
     the game's position version when ``doc`` is that position; an order its mail's
-    check accepted on that version is handed on as checked."""
+    check accepted on that version is handed on as checked, with its object as
+    stored."""
     rules = ruleset_for_game(game)
     doc = rules.with_disorder_rule(doc, game.cd_rule)
     if rows is None:
         rows = stored_rows(session, game, phase)
     decoding = rules.order_decoding()  # the kinds and locations its orders are stored with
     orders = {
-        power: [
-            StoredOrder(
-                row.canonical,
-                row.order(decoding),
-                version is not None and row.checked_on == version,
-            )
-            for row in mine
-        ]
+        power: [_stored_order(row, decoding, version) for row in mine]
         for power, mine in rows.items()
     }
     return rules.step_stored(doc, orders)
+
+
+def _stored_order(row: PhaseOrder, decoding: OrderDecoding, version: int | None) -> StoredOrder:
+    """A stored order as a step takes it: checked, with its object as stored, when its
+    mail's check read the position of ``version``."""
+    if version is None or row.checked_on != version or row.data is None:
+        return StoredOrder(row.canonical, row.order(decoding))
+    order, data = row.order_and_data(decoding)
+    return StoredOrder(row.canonical, order, True, data)
 
 
 # ------------------------------------------------------------------ reports

@@ -229,17 +229,24 @@ def loads(text: str, decoding: OrderDecoding = STANDARD_DECODING) -> Any:
     A text read before is not read again: the orders are immutable values, and the
     same texts come back (a turn reads the orders each mail stored, which read them
     once when it stored them: :func:`judge.game.games.store_order`)."""
+    return _read_text(text, decoding)[0]
+
+
+def loads_with_data(text: str, decoding: OrderDecoding = STANDARD_DECODING) -> tuple[Any, Any]:
+    """:func:`loads`, and the order's object as the text holds it: for a text that
+    :func:`dumps` wrote, the object :func:`order_data` writes of the order.  The object
+    is kept for the next reader of the text: it is read, never changed."""
     return _read_text(text, decoding)
 
 
 @functools.lru_cache(maxsize=1 << 15)  # a 2,000-board turn has about 10,000 orders
-def _read_text(text: str, decoding: OrderDecoding) -> Any:
-    """:func:`loads`, once per text and decoding."""
+def _read_text(text: str, decoding: OrderDecoding) -> tuple[Any, Any]:
+    """:func:`loads_with_data`, once per text and decoding."""
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError:
         data = json.loads(text)
-    return order_from_data(data, decoding)
+    return order_from_data(data, decoding), data
 
 
 def place_of_data(value: Any) -> Any:

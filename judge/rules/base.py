@@ -109,6 +109,7 @@ class StoredOrder(NamedTuple):
     canonical: str
     order: Any = None
     checked: bool = False
+    data: Any = None  # a checked order's object as stored (what order_data writes of it)
 
 
 # What players call the victory rule (HELP victory, HELP win): the aliases of every

@@ -17,6 +17,7 @@ from sqlmodel import Session
 import judge.rules.multiverse.adjudicate as adjudicate_module
 from judge.game.games import find_game, phase_orders
 from judge.game.processing import _adjudicate, set_game_position
+from judge.orders.data import dumps, loads_with_data
 from judge.rules.base import Ruleset, StoredOrder
 from judge.rules.multiverse.json_io import read_world, write_world
 from judge.rules.multiverse.order_text import format_order, world_types
@@ -50,19 +51,25 @@ def _start(rules: Ruleset, seed: int) -> Position:
 
 def _mailed(rules: Ruleset, doc: Position, rng: random.Random) -> dict[str, list[StoredOrder]]:
     """Random orders of the turn as a game keeps them: each order the mail check of
-    the ruleset accepts is marked checked, as a mail's stored row says."""
+    the ruleset accepts is marked checked, as a mail's stored row says, and handed on
+    with its object as stored (read back from the column's text)."""
     world = read_world(BASE, json.loads(position_text(doc)))
     types = world_types(world)
     given: dict[str, list[StoredOrder]] = {}
     for power, order in random_orders(world, BASE, rng, 0.3):
         text = format_order(order, types)
         accepted = all(check.ok for check in rules.check_orders(doc, power, [text]))
-        given.setdefault(power, []).append(StoredOrder(text, order, accepted))
+        read, data = loads_with_data(dumps(order), rules.order_decoding())
+        stored = StoredOrder(text, read, True, data) if accepted else StoredOrder(text, read)
+        given.setdefault(power, []).append(stored)
     return given
 
 
 def _unchecked(orders: dict[str, list[StoredOrder]]) -> dict[str, list[StoredOrder]]:
-    return {power: [o._replace(checked=False) for o in mine] for power, mine in orders.items()}
+    return {
+        power: [o._replace(checked=False, data=None) for o in mine]
+        for power, mine in orders.items()
+    }
 
 
 @BOTH

@@ -21,10 +21,12 @@ from judge.engine.orders import (
 )
 from judge.engine.rules import STANDARD
 from judge.orders.data import (
+    STANDARD_DECODING,
     OrderDataError,
     OrderDecoding,
     dumps,
     loads,
+    loads_with_data,
     order_data,
     order_from_data,
     unit_types,
@@ -64,6 +66,19 @@ def test_an_order_on_boards_comes_back_the_same_where_the_ruleset_has_boards(ord
     assert back == order and type(back) is type(order)
     with pytest.raises(OrderDataError, match="a location on a board, in a game without boards"):
         loads(dumps(order))
+
+
+@pytest.mark.parametrize(
+    ("order", "decoding"),
+    [*((o, STANDARD_DECODING) for o in ORDERS), *((o, ON_BOARDS) for o in WORLD_ORDERS)],
+    ids=repr,
+)
+def test_the_object_a_column_holds_is_the_one_order_data_writes(order, decoding) -> None:
+    """A checked order's stored object stands for order_data's in the turn's answer and
+    history (judge.rules.multiverse.json_io): the two must be equal."""
+    back, data = loads_with_data(dumps(order), decoding)
+    assert back == order and data == order_data(back)
+    assert loads_with_data(dumps(order), decoding)[1] is data  # kept: read, never changed
 
 
 def test_a_kind_is_read_only_where_the_ruleset_has_it() -> None:

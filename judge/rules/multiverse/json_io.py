@@ -28,7 +28,7 @@ answer also carries the keys of the standard answer (``phase``, ``units``,
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from operator import itemgetter
@@ -277,9 +277,9 @@ class _Section:
 
 
 # An order as given to a step: its power, its wording, the order as data when the
-# game kept it (None: read from the wording), and whether a mail's check accepted
-# it on this very position (StoredOrder.checked).
-GivenOrder = tuple[str, str, AnyOrder | None, bool]
+# game kept it (None: read from the wording), whether a mail's check accepted it on
+# this very position (StoredOrder.checked), and then its object as stored (or None).
+GivenOrder = tuple[str, str, AnyOrder | None, bool, dict[str, Any] | None]
 
 
 def judge_world(
@@ -303,8 +303,9 @@ def judge_world(
     texts: list[tuple[int, str]] = []
     orders = []
     checked: set[int] = set()  # the orders checked on this position already, by index
+    stored: list[tuple[AnyOrder, dict[str, Any]]] = []  # their objects as stored
     answers: list[dict[str, Any] | None] = []
-    for power, text, order, was_checked in given:
+    for power, text, order, was_checked, data in given:
         if order is None:
             parsed = parse_order(world, base, power, text)
             if not parsed.ok:
@@ -313,12 +314,15 @@ def judge_world(
             order = parsed.order
         elif was_checked:
             checked.add(len(orders))
+            if data is not None:
+                stored.append((order, data))
         texts.append((len(answers), text))
         orders.append((power, order))
         answers.append(None)
     after, report = adjudicate(world, base, orders, checked)
-    # An order's data is written once, for its answer and its history entry alike.
-    write = _once(order_data) if as_data else None
+    # An order's data is written once, for its answer and its history entry alike
+    # (a checked order's is the object stored with it).
+    write = _once(order_data, stored) if as_data else None
     entry = _answer_writer(world_types(world), write)
     for (index, text), result in zip(texts, report.submitted, strict=True):
         answers[index] = entry(result, text, "new")
@@ -364,7 +368,7 @@ def _document_orders(doc: dict[str, Any], base: BaseMap) -> list[GivenOrder]:
             raise WorldDocumentError(f"unknown power in orders: {power!r}")
         if not isinstance(lines, list):
             raise WorldDocumentError(f"orders of {power} must be a list of strings")
-        found += [(power, text, None, False) for line in lines for text in _split_line(line)]
+        found += [(power, text, None, False, None) for line in lines for text in _split_line(line)]
     return found
 
 
@@ -808,13 +812,17 @@ _BY_BOARD = Grouping(itemgetter(slice(0, 3)), itemgetter(3))
 place (``loc[3]``: the locations of a board differ only there), without Python calls."""
 
 
-def _once(write: Callable[[AnyOrder], dict[str, Any]]) -> Callable[[AnyOrder], dict[str, Any]]:
+def _once(
+    write: Callable[[AnyOrder], dict[str, Any]],
+    known: Sequence[tuple[AnyOrder, dict[str, Any]]] = (),
+) -> Callable[[AnyOrder], dict[str, Any]]:
     """``write``, remembering what it wrote for each order object (a turn's answer and
-    history entry of an order share it: whoever is given it only reads it).  Kept by
-    the object's identity, not its value, which hashing would compute again and again;
+    history entry of an order share it: whoever is given it only reads it), and
+    taking what ``known`` gives for an order as written already.  Kept by the
+    object's identity, not its value, which hashing would compute again and again;
     the orders outlive the one step this is used in."""
-    written: dict[int, dict[str, Any]] = {}
-    kept: list[AnyOrder] = []  # the orders written, kept so that their ids stay theirs
+    written: dict[int, dict[str, Any]] = {id(order): data for order, data in known}
+    kept: list[AnyOrder] = [order for order, _ in known]  # so that their ids stay theirs
 
     def once(order: AnyOrder) -> dict[str, Any]:
         found = written.get(id(order))

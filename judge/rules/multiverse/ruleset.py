@@ -366,7 +366,9 @@ class MultiverseRuleset(Ruleset):
         """Adjudicate the orders as the game stored them: as data, read again from
         their wording only when a row has none (stored before orders were data)."""
         given = [
-            (power, o.canonical, o.order, o.checked) for power, mine in orders.items() for o in mine
+            (power, o.canonical, o.order, o.checked, o.data)
+            for power, mine in orders.items()
+            for o in mine
         ]
         return self._step(doc, given)
 
