@@ -198,12 +198,12 @@ class Hello(Command):
         return ctx.signed_on or not _names_a_game(ctx, stmt.args.split())
 
     def run(self, ctx: Context, stmt: Statement) -> None:
-        if self.greets(ctx, stmt) and (inside := command_inside(stmt.text)):
-            ctx.transcript.refused(*inside)  # "Hello judge! SIGNON Fgame1 secret"
-        elif self.greets(ctx, stmt):
-            ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
-        else:
+        if not self.greets(ctx, stmt):
             SignOn().run(ctx, stmt)
+        elif inside := command_inside(stmt.text):
+            ctx.transcript.refused(*inside)  # "Hello judge! SIGNON Fgame1 secret"
+        else:
+            ctx.transcript.info(self.echo(stmt), IGNORED_SIGN_OFF)
 
 
 @register

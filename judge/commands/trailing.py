@@ -12,6 +12,7 @@ nothing to greet: its lines are read as they are.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from judge.commands.base import OTHER, Statement
@@ -60,13 +61,13 @@ def slipped_among_orders(game: Game | None, statements: Sequence[Statement], ind
         return False
     rules = ruleset_for(game.variant, game.rules)
     text = statements[index].text
-    if not (rules.order_near(game.variant, text) or rules.order_near(game.variant, text, "above")):
+    near = functools.cache(lambda where: rules.order_near(game.variant, text, where))
+    if not (near("among") or near("above")):
         return False  # near no order wherever it stands (what is near below is near above)
     above, below = [_reaches_order(game, statements, index, step) for step in (1, -1)]
     if not (above or below):
         return False
-    where = "among" if above and below else "above" if above else "below"
-    return rules.order_near(game.variant, text, where)
+    return near("among" if above and below else "above" if above else "below")
 
 
 def _reaches_order(game: Game, statements: Sequence[Statement], index: int, step: int) -> bool:
